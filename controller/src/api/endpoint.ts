@@ -1,0 +1,90 @@
+/**
+ * How endpoints are declared: method, path (without `/v1`), the media type they
+ * answer with, and a handler. `mountEndpoints` registers them on a router and
+ * records the route pattern for metrics and logs.
+ */
+import type { Router, RouterContext } from '@koa/router';
+import type { Logger } from '../log/logger.js';
+import type { ChangeContext } from '../actors/context.js';
+import { formatMedia, negotiateVersion, type MediaSpec } from './media.js';
+
+export interface ApiState {
+  requestId: string;
+  principal: string;
+  log: Logger;
+  /** The matched route pattern, for metrics. */
+  route?: string;
+}
+
+export type ApiContext = RouterContext<ApiState>;
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface Endpoint {
+  method: Method;
+  path: string;
+  /** The resource type the endpoint answers with; omitted for non-JSON answers. */
+  media?: MediaSpec;
+  handler: (ctx: ApiContext) => Promise<void>;
+}
+
+/** A media spec at version 1 only, the usual case. */
+export const v1 = (type: string): MediaSpec => ({ type, versions: [1] });
+
+/** Sends `body` as JSON with the negotiated media type of the endpoint. */
+export function sendJson(ctx: ApiContext, media: MediaSpec, body: unknown, status = 200): void {
+  ctx.status = status;
+  ctx.body = body === null ? 'null' : JSON.stringify(body);
+  ctx.type = formatMedia(media.type, negotiateVersion(media, ctx.get('Accept')));
+}
+
+/** Sends a 200 with an empty body (deletes, stops). */
+export function sendEmpty(ctx: ApiContext): void {
+  ctx.status = 200;
+  ctx.body = '';
+}
+
+/** The URL the client reached us at, for Location headers; empty (relative) without a Host header. */
+export function baseUrl(ctx: ApiContext): string {
+  return ctx.host ? `${ctx.protocol}://${ctx.host}` : '';
+}
+
+export function changeContext(ctx: ApiContext): ChangeContext {
+  return { principal: ctx.state.principal, requestId: ctx.state.requestId };
+}
+
+export function mountEndpoints(router: Router<ApiState>, endpoints: readonly Endpoint[]): void {
+  for (const e of endpoints) {
+    const wrapped = async (ctx: ApiContext) => {
+      ctx.state.route = e.path;
+      await e.handler(ctx);
+    };
+    switch (e.method) {
+      case 'GET':
+        router.get(e.path, wrapped);
+        break;
+      case 'POST':
+        router.post(e.path, wrapped);
+        break;
+      case 'PUT':
+        router.put(e.path, wrapped);
+        break;
+      case 'DELETE':
+        router.delete(e.path, wrapped);
+        break;
+    }
+  }
+}
+
+/** Reads a query parameter given once; a repeated one is refused by the caller's parser. */
+export function queryValues(ctx: ApiContext, name: string): string[] {
+  const raw = ctx.query[name];
+  if (raw === undefined) return [];
+  return (Array.isArray(raw) ? raw : [raw]).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+}
+
+export function queryValue(ctx: ApiContext, name: string): string | undefined {
+  const raw = ctx.query[name];
+  if (raw === undefined) return undefined;
+  return Array.isArray(raw) ? raw[raw.length - 1] : raw;
+}

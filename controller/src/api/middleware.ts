@@ -1,0 +1,90 @@
+/**
+ * The middleware every request passes, outermost first:
+ *
+ *   requestContext  request id (header X-Request-Id, in and out), per-request logger,
+ *                   Minimum-Client-Version header
+ *   observe         request count and latency by route pattern; one log line per request
+ *   errors          any error becomes an APIError body (api-error.ts)
+ *   versionPrefix   `/v1/...` and `/...` reach the same handlers
+ */
+import type { Middleware } from 'koa';
+import type { ControllerMetrics } from '../metrics/controller-metrics.js';
+import type { Logger } from '../log/logger.js';
+import type { IdSource } from '../util/ids.js';
+import { toApiError } from './api-error.js';
+import type { ApiState } from './endpoint.js';
+import { formatMedia } from './media.js';
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
+
+export function requestContext(
+  log: Logger,
+  ids: IdSource,
+  minimumClientVersion: string,
+  principal: string,
+): Middleware<ApiState> {
+  return async (ctx, next) => {
+    const incoming = ctx.get('X-Request-Id');
+    const requestId = REQUEST_ID_RE.test(incoming) ? incoming : ids.requestId();
+    ctx.state.requestId = requestId;
+    ctx.state.log = log;
+    // Authentication replaces this with the token's principal.
+    ctx.state.principal = principal;
+    ctx.set('X-Request-Id', requestId);
+    ctx.set('Minimum-Client-Version', minimumClientVersion);
+    await next();
+  };
+}
+
+export function observe(metrics: ControllerMetrics, log: Logger): Middleware<ApiState> {
+  return async (ctx, next) => {
+    const start = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+      const route = ctx.state.route ?? 'unmatched';
+      metrics.httpRequests.inc({ method: ctx.method, route, status: String(ctx.status) });
+      metrics.httpDuration.observe({ method: ctx.method, route }, seconds);
+      if (log.isLevelEnabled('debug') || ctx.status >= 400) {
+        const fields = {
+          request_id: ctx.state.requestId,
+          method: ctx.method,
+          path: ctx.originalUrl,
+          route,
+          status: ctx.status,
+          ms: Math.round(seconds * 1e6) / 1e3,
+        };
+        if (ctx.status >= 500) log.error('request failed', fields);
+        else if (ctx.status >= 400) log.info('request refused', fields);
+        else log.debug('request', fields);
+      }
+    }
+  };
+}
+
+export function errors(): Middleware<ApiState> {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      const mapped = toApiError(err, ctx.state.requestId);
+      if (mapped.internal) {
+        ctx.state.log.error('unexpected error', { request_id: ctx.state.requestId, path: ctx.originalUrl, err });
+      }
+      ctx.status = mapped.status;
+      for (const [k, v] of Object.entries(mapped.headers)) ctx.set(k, v);
+      // A refused body may still be arriving; do not read it to keep the connection.
+      if (!ctx.req.complete) ctx.set('Connection', 'close');
+      ctx.body = JSON.stringify(mapped.body);
+      ctx.type = formatMedia('apierror', 1);
+    }
+  };
+}
+
+export function versionPrefix(): Middleware<ApiState> {
+  return async (ctx, next) => {
+    if (ctx.path === '/v1' || ctx.path.startsWith('/v1/')) ctx.path = ctx.path.slice(3) || '/';
+    await next();
+  };
+}

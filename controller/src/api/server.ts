@@ -1,0 +1,48 @@
+/** Assembles the Koa application of the REST API from the endpoints of each area. */
+import Router from '@koa/router';
+import Koa from 'koa';
+import type { Logger } from '../log/logger.js';
+import type { ControllerMetrics } from '../metrics/controller-metrics.js';
+import type { IdSource } from '../util/ids.js';
+import { MethodNotAllowedError, NotFoundError } from '../errors.js';
+import { mountEndpoints, type ApiState, type Endpoint } from './endpoint.js';
+import { errors, observe, requestContext, versionPrefix } from './middleware.js';
+
+export interface ApiAppOptions {
+  log: Logger;
+  metrics: ControllerMetrics;
+  ids: IdSource;
+  endpoints: readonly Endpoint[];
+  minimumClientVersion: string;
+  /** The principal of requests until authentication sets one per token. */
+  principal: string;
+}
+
+export function createApiApp(o: ApiAppOptions): Koa<ApiState> {
+  const app = new Koa<ApiState>();
+  app.silent = true; // errors are logged by the `errors` middleware, once, with the request id
+
+  const router = new Router<ApiState>();
+  mountEndpoints(router, o.endpoints);
+  router.get('/metrics', async (ctx) => {
+    ctx.state.route = '/metrics';
+    ctx.type = o.metrics.registry.contentType;
+    ctx.body = await o.metrics.registry.metrics();
+  });
+
+  app.use(requestContext(o.log, o.ids, o.minimumClientVersion, o.principal));
+  app.use(observe(o.metrics, o.log));
+  app.use(errors());
+  app.use(versionPrefix());
+  app.use(router.routes());
+  app.use(async (ctx) => {
+    if (ctx.state.route !== undefined) return;
+    const matched = router.match(ctx.path, ctx.method);
+    if (matched.path.length > 0 && !matched.route) {
+      const allowed = [...new Set(matched.path.flatMap((layer) => layer.methods))].filter((m) => m !== 'HEAD').sort();
+      throw new MethodNotAllowedError(`${ctx.method} is not allowed on ${ctx.path}; allowed: ${allowed.join(', ')}`, allowed);
+    }
+    throw new NotFoundError(`no endpoint ${ctx.method} ${ctx.path}`);
+  });
+  return app;
+}

@@ -1,0 +1,42 @@
+/** Cluster information: GET /info, /cluster/admin, /version. */
+import { baseUrl, sendJson, v1, type Endpoint } from '../api/endpoint.js';
+import { versionInfo } from './version.js';
+
+export interface ClusterInfoOptions {
+  clusterName: string;
+  domain: string;
+  /** The API's public URL when known; else the request's origin is used. */
+  publicUrl?: string;
+  adminName: string;
+  adminEmail: string;
+  buildId: string;
+  buildNumber: string;
+}
+
+export function clusterEndpoints(o: ClusterInfoOptions): Endpoint[] {
+  return [
+    {
+      method: 'GET',
+      path: '/info',
+      media: v1('info'),
+      handler: async (ctx) =>
+        sendJson(ctx, v1('info'), {
+          name: o.clusterName,
+          url: o.publicUrl ?? (o.domain ? `${ctx.protocol}://api.${o.domain}` : baseUrl(ctx)),
+          cluster_domain: o.domain,
+        }),
+    },
+    {
+      method: 'GET',
+      path: '/cluster/admin',
+      media: v1('admin'),
+      handler: async (ctx) => sendJson(ctx, v1('admin'), { name: o.adminName, email: o.adminEmail }),
+    },
+    {
+      method: 'GET',
+      path: '/version',
+      media: v1('versioninfo'),
+      handler: async (ctx) => sendJson(ctx, v1('versioninfo'), versionInfo(o.buildId, o.buildNumber)),
+    },
+  ];
+}

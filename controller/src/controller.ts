@@ -1,0 +1,255 @@
+/**
+ * The controller process: storage, actors, the REST API. One `Controller`
+ * is started with `startController` and stopped with `stop()` (graceful, then
+ * forced after the grace period); `closed` resolves when it has stopped.
+ */
+import { mkdir } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import type { Deps } from './actors/context.js';
+import { createApiApp } from './api/server.js';
+import { bootstrapAdmin } from './auth/bootstrap.js';
+import { BlobStore } from './blobs/blob-store.js';
+import { clusterEndpoints } from './cluster/cluster-routes.js';
+import { MINIMUM_CLIENT_VERSION, CONTROLLER_VERSION } from './cluster/version.js';
+import { jobEndpoints } from './jobs/job-routes.js';
+import { JobService } from './jobs/job-service.js';
+import { FdSink, JsonLogger, type Logger, type LogLevel } from './log/logger.js';
+import { createControllerMetrics, type ControllerMetrics } from './metrics/controller-metrics.js';
+import { packageEndpoints } from './packages/package-routes.js';
+import { PackageService } from './packages/package-service.js';
+import { PipelineService } from './staging/pipeline.js';
+import { stagingEndpoints } from './staging/staging-routes.js';
+import { InstrumentedStore } from './store/instrumented-store.js';
+import { keys } from './store/keys.js';
+import { RocksStore } from './store/rocks-store.js';
+import type { Store } from './store/store.js';
+import { SystemClock, type Clock } from './util/clock.js';
+import { randomIds, type IdSource } from './util/ids.js';
+
+export interface HostPort {
+  host: string;
+  port: number;
+}
+
+/** What an operator or a test may set. Everything but `dataDir` has a default. */
+export interface ControllerOptions {
+  dataDir: string;
+  /** API and auth hosts. Default 127.0.0.1:8080; port 0 picks a free port. */
+  listen?: HostPort;
+  /** Where agents dial in. Default 127.0.0.1:7070. */
+  grpcListen?: HostPort;
+  /** Cluster domain: `api.<domain>` and `<mechanism>auth.<domain>` select handlers. */
+  domain?: string;
+  /** The bootstrap administrator's password on first start; generated when absent. */
+  adminPassword?: string;
+  adminEmail?: string;
+  clusterName?: string;
+  logLevel?: LogLevel;
+  /** fsync the store's log and each archive before acknowledging. Default true. */
+  sync?: boolean;
+  /** How long an actor stays in memory without messages. Default 60 s. */
+  actorIdleMs?: number;
+  /** Largest JSON request body. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** Largest package archive. Default 4 GiB. */
+  maxPackageBytes?: number;
+  /** How long `stop()` waits for requests in flight. Default 10 s. */
+  stopGraceMs?: number;
+  buildId?: string;
+  // Injected for tests; defaults are the real ones.
+  log?: Logger;
+  clock?: Clock;
+  ids?: IdSource;
+  metrics?: ControllerMetrics;
+}
+
+export type ResolvedControllerOptions = Required<Omit<ControllerOptions, 'adminPassword' | 'log' | 'clock' | 'ids' | 'metrics'>> &
+  Pick<ControllerOptions, 'adminPassword'>;
+
+export function resolveControllerOptions(o: ControllerOptions): ResolvedControllerOptions {
+  return {
+    dataDir: resolve(o.dataDir),
+    listen: o.listen ?? { host: '127.0.0.1', port: 8080 },
+    grpcListen: o.grpcListen ?? { host: '127.0.0.1', port: 7070 },
+    domain: o.domain ?? '',
+    ...(o.adminPassword ? { adminPassword: o.adminPassword } : {}),
+    adminEmail: o.adminEmail ?? '',
+    clusterName: o.clusterName ?? 'platform',
+    logLevel: o.logLevel ?? 'info',
+    sync: o.sync ?? true,
+    actorIdleMs: o.actorIdleMs ?? 60_000,
+    maxBodyBytes: o.maxBodyBytes ?? 1024 * 1024,
+    maxPackageBytes: o.maxPackageBytes ?? 4 * 1024 * 1024 * 1024,
+    stopGraceMs: o.stopGraceMs ?? 10_000,
+    buildId: o.buildId ?? 'dev',
+  };
+}
+
+const SCHEMA_VERSION = 1;
+
+export class Controller {
+  #stopping: Promise<void> | undefined;
+  readonly #closed: Promise<void>;
+  #markClosed!: () => void;
+
+  private constructor(
+    readonly options: ResolvedControllerOptions,
+    readonly log: Logger,
+    readonly metrics: ControllerMetrics,
+    private readonly store: Store,
+    private readonly server: Server,
+    readonly jobs: JobService,
+    readonly packages: PackageService,
+  ) {
+    this.#closed = new Promise((resolve) => (this.#markClosed = resolve));
+  }
+
+  /** The API's base URL, e.g. http://127.0.0.1:8080 */
+  get url(): string {
+    const address = this.server.address() as AddressInfo;
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    return `http://${host}:${address.port}`;
+  }
+
+  /** Resolves once the controller has stopped. */
+  get closed(): Promise<void> {
+    return this.#closed;
+  }
+
+  static async start(userOptions: ControllerOptions): Promise<Controller> {
+    const options = resolveControllerOptions(userOptions);
+    const log = userOptions.log ?? new JsonLogger(new FdSink(1), options.logLevel, { component: 'controller' });
+    const metrics = userOptions.metrics ?? createControllerMetrics();
+    const clock = userOptions.clock ?? new SystemClock();
+    const ids = userOptions.ids ?? randomIds;
+
+    await mkdir(options.dataDir, { recursive: true });
+    const rocks = await RocksStore.open(join(options.dataDir, 'db'), { sync: options.sync });
+    const store = new InstrumentedStore(rocks, metrics.storeDuration);
+    try {
+      await checkSchema(store);
+      const deps: Deps = { store, clock, ids, log };
+      const blobs = new BlobStore(join(options.dataDir, 'blobs'), { sync: options.sync });
+      await blobs.init();
+
+      const admin = await bootstrapAdmin(deps, options.dataDir, options.adminPassword);
+      if (admin.generatedPassword) {
+        process.stderr.write(
+          `\nThe bootstrap administrator is "admin" with password: ${admin.generatedPassword}\n` +
+            `It is shown this once and kept in ${admin.passwordFile}\n\n`,
+        );
+        log.info('bootstrap administrator created', { user: 'admin', password_file: admin.passwordFile });
+      } else if (admin.created) {
+        log.info('bootstrap administrator created', { user: 'admin', password_from: 'PLATFORM_ADMIN_PASSWORD' });
+      }
+
+      const actorHooks = (kind: string) => ({
+        onActivate: () => metrics.actorActivations.inc({ kind }),
+        onPassivate: () => metrics.actorPassivations.inc({ kind }),
+      });
+      const jobs = new JobService(deps, { actorIdleMs: options.actorIdleMs, ...actorHooks('job') });
+      const pipelines = new PipelineService(deps);
+      const packages = new PackageService(deps, blobs, pipelines, {
+        actorIdleMs: options.actorIdleMs,
+        maxPackageBytes: options.maxPackageBytes,
+        onUploadBytes: (n) => metrics.uploadBytes.inc(n),
+        ...actorHooks('package'),
+      });
+      const restoredJobs = await jobs.restore();
+      const restoredPackages = await packages.restore();
+      log.info('state restored', {
+        started_jobs: restoredJobs,
+        staging_packages: restoredPackages.restored,
+        orphan_blobs_removed: restoredPackages.orphanBlobs,
+      });
+
+      const registries = [jobs.actors, packages.actors];
+      metrics.gaugeFrom('platform_actor_mailbox_depth', 'Messages queued or running in actor mailboxes, by kind.', 'kind', () =>
+        Object.fromEntries(registries.map((r) => [r.kind, r.mailboxDepth])),
+      );
+      metrics.gaugeFrom('platform_actors_live', 'Actors in memory, by kind.', 'kind', () =>
+        Object.fromEntries(registries.map((r) => [r.kind, r.size])),
+      );
+
+      const app = createApiApp({
+        log,
+        metrics,
+        ids,
+        minimumClientVersion: MINIMUM_CLIENT_VERSION,
+        principal: 'anonymous',
+        endpoints: [
+          ...jobEndpoints(jobs, options.maxBodyBytes),
+          ...packageEndpoints(packages, options.maxBodyBytes),
+          ...stagingEndpoints(pipelines, options.maxBodyBytes),
+          ...clusterEndpoints({
+            clusterName: options.clusterName,
+            domain: options.domain,
+            adminName: 'admin',
+            adminEmail: options.adminEmail,
+            buildId: options.buildId,
+            buildNumber: '0',
+          }),
+        ],
+      });
+      const server = createServer(app.callback());
+      server.keepAliveTimeout = 65_000;
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(options.listen.port, options.listen.host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      const controller = new Controller(options, log, metrics, store, server, jobs, packages);
+      log.info('controller ready', {
+        api: controller.url,
+        version: CONTROLLER_VERSION,
+        data_dir: options.dataDir,
+        sync: options.sync,
+      });
+      return controller;
+    } catch (err) {
+      await store.close().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /**
+   * Stops accepting requests, lets those in flight finish (for up to the grace
+   * period, then closes their connections), drains every actor's mailbox and
+   * closes the store. Safe to call more than once.
+   */
+  stop(): Promise<void> {
+    this.#stopping ??= (async () => {
+      this.log.info('controller stopping');
+      const serverClosed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+      this.server.closeIdleConnections();
+      const force = setTimeout(() => this.server.closeAllConnections(), this.options.stopGraceMs);
+      force.unref();
+      await serverClosed;
+      clearTimeout(force);
+      await Promise.all([this.jobs.stop(), this.packages.stop()]);
+      await this.store.close();
+      this.log.info('controller stopped');
+      this.#markClosed();
+    })();
+    return this.#stopping;
+  }
+}
+
+async function checkSchema(store: Store): Promise<void> {
+  const raw = await store.get(keys.meta('schema'));
+  if (raw === undefined) {
+    await store.batch([{ type: 'put', key: keys.meta('schema'), value: String(SCHEMA_VERSION) }]);
+    return;
+  }
+  if (Number(raw) > SCHEMA_VERSION) {
+    throw new Error(`the data directory has schema ${raw}, newer than this controller's ${SCHEMA_VERSION}; upgrade the controller`);
+  }
+}
+
+export function startController(options: ControllerOptions): Promise<Controller> {
+  return Controller.start(options);
+}

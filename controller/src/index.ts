@@ -1,0 +1,21 @@
+/**
+ * @platform/controller: the controller of the platform, as a library. The
+ * `platform-controller` binary is the usual way to run it; tests and embedders
+ * start it with `startController`.
+ */
+export { Controller, startController, resolveControllerOptions } from './controller.js';
+export type { ControllerOptions, ResolvedControllerOptions, HostPort } from './controller.js';
+export { parseHostPort } from './cluster/host-port.js';
+export { CONTROLLER_VERSION } from './cluster/version.js';
+export type { ApiErrorBody } from './api/api-error.js';
+export type { Job, JobSpec, JobState, JobHealth, PackageInfo } from './jobs/job.js';
+export { JOB_DEFAULTS } from './jobs/job.js';
+export type { Package, PackageResource, PackageState } from './packages/package.js';
+export type { StagingPipeline } from './staging/pipeline.js';
+export { RUNTIMES, type RuntimeEntry } from './staging/runtimes.js';
+export { JsonLogger, MemorySink, FdSink, silentLogger, type Logger, type LogLevel } from './log/logger.js';
+export type { Store, BatchOp, Range } from './store/store.js';
+export { MemoryStore } from './store/memory-store.js';
+export { RocksStore } from './store/rocks-store.js';
+export { Mailbox, MailboxClosedError } from './actors/mailbox.js';
+export { ManualClock, SystemClock, formatTimestampNs, type Clock } from './util/clock.js';

@@ -1,0 +1,150 @@
+/**
+ * JobActor: the one owner of a job. Every change to the job is a message through
+ * its mailbox, applied one at a time and persisted before the caller hears back,
+ * so concurrent PUTs never lose an update and `version_id` advances by exactly
+ * one per change that really changes something.
+ */
+import { Actor } from '../actors/actor.js';
+import type { ChangeContext, Deps } from '../actors/context.js';
+import { InvalidRequestError, NotFoundError, RequiresRestartError } from '../errors.js';
+import { keys } from '../store/keys.js';
+import type { BatchOp } from '../store/store.js';
+import { formatTimestampNs } from '../util/clock.js';
+import { jsonEqual } from '../util/keyed-lock.js';
+import { specOf, type Job, type JobSpec, type JobState, type ParsedJobInput } from './job.js';
+import { initialJobState, nextJobState } from './job-state.js';
+
+export interface UpdateResult {
+  job: Job;
+  changed: boolean;
+}
+
+/** Lays out a job with its fields in a stable, readable order. */
+function assembleJob(server: Omit<Job, keyof JobSpec | 'health'>, spec: JobSpec): Job {
+  const { uuid, fqn, name, state, docker_origin, version_id, created_at, updated_at, created_by, updated_by } = server;
+  return {
+    uuid,
+    fqn,
+    name,
+    ...spec,
+    state,
+    ...(docker_origin ? { docker_origin } : {}),
+    version_id,
+    created_at,
+    updated_at,
+    created_by,
+    updated_by,
+  };
+}
+
+function packageIndexOps(jobUuid: string, before: JobSpec | undefined, after: JobSpec | undefined): BatchOp[] {
+  const was = new Set(before?.packages.map((p) => p.uuid) ?? []);
+  const now = new Set(after?.packages.map((p) => p.uuid) ?? []);
+  const ops: BatchOp[] = [];
+  for (const p of was) if (!now.has(p)) ops.push({ type: 'del', key: keys.jobByPackage(p, jobUuid) });
+  for (const p of now) if (!was.has(p)) ops.push({ type: 'put', key: keys.jobByPackage(p, jobUuid), value: '' });
+  return ops;
+}
+
+export class JobActor extends Actor {
+  #job: Job;
+  #deleted = false;
+
+  constructor(
+    job: Job,
+    private readonly deps: Deps,
+  ) {
+    super(job.uuid, deps.clock.nowMs());
+    this.#job = job;
+  }
+
+  /** The job as last persisted. */
+  get job(): Job {
+    return this.#job;
+  }
+
+  /**
+   * Makes the actor of a new job and persists it with its FQN index entry.
+   * The caller holds the FQN lock and has checked that the FQN is free.
+   */
+  static async create(parsed: ParsedJobInput, ctx: ChangeContext, deps: Deps): Promise<JobActor> {
+    const now = formatTimestampNs(deps.clock.nowNs());
+    const job = assembleJob(
+      {
+        uuid: deps.ids.uuid(),
+        fqn: parsed.fqn,
+        name: parsed.localName,
+        state: initialJobState(parsed.spec.packages.length > 0, parsed.stateRequest),
+        ...(parsed.dockerOrigin ? { docker_origin: parsed.dockerOrigin } : {}),
+        version_id: 1,
+        created_at: now,
+        updated_at: now,
+        created_by: ctx.principal,
+        updated_by: ctx.principal,
+      },
+      parsed.spec,
+    );
+    const actor = new JobActor(job, deps);
+    await actor.mailbox.post(async () => {
+      await deps.store.batch([
+        { type: 'put', key: keys.job(job.uuid), value: JSON.stringify(job) },
+        { type: 'put', key: keys.jobByFqn(job.fqn), value: job.uuid },
+        ...packageIndexOps(job.uuid, undefined, job),
+      ]);
+    });
+    return actor;
+  }
+
+  #assertLive(): void {
+    if (this.#deleted) throw new NotFoundError(`job ${this.id} not found`);
+  }
+
+  /** Replaces the job's spec with `parsed` (a PUT). */
+  update(parsed: ParsedJobInput, ctx: ChangeContext): Promise<UpdateResult> {
+    return this.mailbox.post(async () => {
+      this.#assertLive();
+      const current = this.#job;
+      if (parsed.fqn !== current.fqn) {
+        throw new InvalidRequestError(`fqn: a job's fqn cannot be changed (this job is ${current.fqn})`);
+      }
+      const state: JobState = nextJobState(current.state, parsed.spec.packages.length > 0, parsed.stateRequest);
+      if (current.state === 'started' && state === 'started' && !jsonEqual(parsed.spec.resources, current.resources)) {
+        throw new RequiresRestartError('resources of a started job cannot change; stop the job, change it, and start it again');
+      }
+      const before = specOf(current);
+      if (state === current.state && jsonEqual(parsed.spec, before)) return { job: current, changed: false };
+
+      const next = assembleJob(
+        {
+          ...current,
+          state,
+          version_id: current.version_id + 1,
+          updated_at: formatTimestampNs(this.deps.clock.nowNs()),
+          updated_by: ctx.principal,
+        },
+        parsed.spec,
+      );
+      await this.deps.store.batch([
+        { type: 'put', key: keys.job(next.uuid), value: JSON.stringify(next) },
+        ...packageIndexOps(next.uuid, before, parsed.spec),
+      ]);
+      this.#job = next;
+      return { job: next, changed: true };
+    });
+  }
+
+  /** Deletes the job and its index entries. The caller holds the FQN lock. */
+  delete(_ctx: ChangeContext): Promise<Job> {
+    return this.mailbox.post(async () => {
+      this.#assertLive();
+      const job = this.#job;
+      await this.deps.store.batch([
+        { type: 'del', key: keys.job(job.uuid) },
+        { type: 'del', key: keys.jobByFqn(job.fqn) },
+        ...packageIndexOps(job.uuid, job, undefined),
+      ]);
+      this.#deleted = true;
+      return job;
+    });
+  }
+}

@@ -1,0 +1,238 @@
+/**
+ * The job operations behind the API. Reads come from the live actor when there
+ * is one and from the store otherwise (a read never activates an actor); every
+ * change goes through the job's actor.
+ */
+import { ActorRegistry } from '../actors/actor-registry.js';
+import type { ChangeContext, Deps } from '../actors/context.js';
+import { DuplicateError, InvalidRequestError, NotFoundError } from '../errors.js';
+import { fqnMatcher, parseFqn, type Fqn } from '../model/fqn.js';
+import { keys } from '../store/keys.js';
+import { getJson } from '../store/store.js';
+import { KeyedLock } from '../util/keyed-lock.js';
+import { parseJobInput, type Job } from './job.js';
+import { JobActor, type UpdateResult } from './job-actor.js';
+import { computeJobHealth } from './job-health.js';
+
+export interface JobQuery {
+  fqn?: Fqn;
+  matchPartialFqn: boolean;
+  name?: string;
+  ids?: string[];
+  /** Each entry `name` (tag present) or `name=value`. All must match. */
+  tags?: string[];
+  bindingFqn?: string;
+  serviceFqn?: string;
+  providerFqn?: string;
+  packageId?: string;
+  /** Page size; all when absent. */
+  count?: number;
+  /** 1-based page number. */
+  page?: number;
+  health: boolean;
+}
+
+export interface JobServiceOptions {
+  actorIdleMs: number;
+  onActivate?: () => void;
+  onPassivate?: () => void;
+}
+
+export class JobService {
+  readonly actors: ActorRegistry<JobActor>;
+  readonly #fqnLocks = new KeyedLock();
+
+  constructor(
+    private readonly deps: Deps,
+    options: JobServiceOptions,
+  ) {
+    this.actors = new ActorRegistry<JobActor>({
+      kind: 'job',
+      clock: deps.clock,
+      log: deps.log,
+      idleMs: options.actorIdleMs,
+      load: async (id) => {
+        const job = await getJson<Job>(deps.store, keys.job(id));
+        return job ? new JobActor(job, deps) : undefined;
+      },
+      ...(options.onActivate ? { onActivate: options.onActivate } : {}),
+      ...(options.onPassivate ? { onPassivate: options.onPassivate } : {}),
+    });
+  }
+
+  /** Activates the actors of jobs that have work to do (started jobs reconcile with agents). */
+  async restore(): Promise<number> {
+    let restored = 0;
+    for await (const [, value] of this.deps.store.iterate({ prefix: keys.jobPrefix })) {
+      const job = JSON.parse(value) as Job;
+      if (job.state === 'started') {
+        await this.actors.get(job.uuid);
+        restored++;
+      }
+    }
+    this.actors.start();
+    return restored;
+  }
+
+  async #checkPackagesExist(packageIds: readonly string[]): Promise<void> {
+    if (packageIds.length === 0) return;
+    const found = await this.deps.store.getMany(packageIds.map((id) => keys.package(id)));
+    const missing = packageIds.filter((_, i) => found[i] === undefined);
+    if (missing.length > 0) {
+      throw new InvalidRequestError(`packages: no package with uuid ${missing.join(', ')}`, { details: { missing } });
+    }
+  }
+
+  async create(body: unknown, ctx: ChangeContext): Promise<Job> {
+    const parsed = parseJobInput(body, () => this.deps.ids.uuid());
+    await this.#checkPackagesExist(parsed.spec.packages.map((p) => p.uuid));
+    return this.#fqnLocks.run(parsed.fqn, async () => {
+      const existing = await this.deps.store.get(keys.jobByFqn(parsed.fqn));
+      if (existing !== undefined) throw new DuplicateError(`job ${parsed.fqn} exists already (uuid ${existing})`);
+      const actor = await JobActor.create(parsed, ctx, this.deps);
+      this.actors.add(actor);
+      this.deps.log.info('job created', { job: actor.id, fqn: parsed.fqn, request_id: ctx.requestId });
+      return actor.job;
+    });
+  }
+
+  /** The stored job, or undefined. */
+  async find(uuid: string): Promise<Job | undefined> {
+    return this.actors.peek(uuid)?.job ?? (await getJson<Job>(this.deps.store, keys.job(uuid)));
+  }
+
+  async get(uuid: string): Promise<Job> {
+    const job = await this.find(uuid);
+    if (!job) throw new NotFoundError(`job ${uuid} not found`);
+    return (await this.render([job], false))[0]!;
+  }
+
+  async update(uuid: string, body: unknown, ctx: ChangeContext): Promise<UpdateResult> {
+    const current = await this.find(uuid);
+    if (!current) throw new NotFoundError(`job ${uuid} not found`);
+    const parsed = parseJobInput(body, () => this.deps.ids.uuid(), current.drains);
+    await this.#checkPackagesExist(parsed.spec.packages.map((p) => p.uuid));
+    const result = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx));
+    if (!result) throw new NotFoundError(`job ${uuid} not found`);
+    if (result.changed) {
+      this.deps.log.info('job updated', { job: uuid, version_id: result.job.version_id, request_id: ctx.requestId });
+    }
+    return { job: (await this.render([result.job], false))[0]!, changed: result.changed };
+  }
+
+  async delete(uuid: string, ctx: ChangeContext): Promise<void> {
+    const current = await this.find(uuid);
+    if (!current) throw new NotFoundError(`job ${uuid} not found`);
+    await this.#fqnLocks.run(current.fqn, async () => {
+      const deleted = await this.actors.with(uuid, (actor) => actor.delete(ctx));
+      if (!deleted) throw new NotFoundError(`job ${uuid} not found`);
+      this.actors.remove(uuid);
+    });
+    this.deps.log.info('job deleted', { job: uuid, fqn: current.fqn, request_id: ctx.requestId });
+  }
+
+  /** Jobs matching `query`, ordered by FQN. */
+  async list(query: JobQuery): Promise<Job[]> {
+    let jobs = await this.#candidates(query);
+    jobs = jobs.filter(jobFilter(query));
+    jobs.sort((a, b) => (a.fqn < b.fqn ? -1 : a.fqn > b.fqn ? 1 : 0));
+    if (query.count !== undefined && query.count > 0) {
+      const start = ((query.page ?? 1) - 1) * query.count;
+      jobs = jobs.slice(start, start + query.count);
+    }
+    return this.render(jobs, query.health);
+  }
+
+  /** Health of the started jobs among `ids`; others are left out. */
+  async health(ids: readonly string[]): Promise<ReturnType<typeof computeJobHealth>[]> {
+    const jobs = await this.#byIds(ids);
+    return jobs.filter((j) => j.state === 'started').map((j) => computeJobHealth(j, []));
+  }
+
+  async #byIds(ids: readonly string[]): Promise<Job[]> {
+    const unique = [...new Set(ids)];
+    const raw = await this.deps.store.getMany(unique.map((id) => keys.job(id)));
+    return unique
+      .map((id, i) => this.actors.peek(id)?.job ?? (raw[i] === undefined ? undefined : (JSON.parse(raw[i]!) as Job)))
+      .filter((j): j is Job => j !== undefined);
+  }
+
+  /** A first cut of the jobs that may match, using an index where the query allows. */
+  async #candidates(query: JobQuery): Promise<Job[]> {
+    const { store } = this.deps;
+    if (query.ids) return this.#byIds(query.ids);
+    if (query.fqn && !query.matchPartialFqn && query.fqn.localName !== undefined) {
+      const id = await store.get(keys.jobByFqn(`job::${query.fqn.namespace}::${query.fqn.localName}`));
+      return id === undefined ? [] : this.#byIds([id]);
+    }
+    if (query.packageId) {
+      const ids: string[] = [];
+      const prefix = keys.jobsByPackagePrefix(query.packageId);
+      for await (const [key] of store.iterate({ prefix })) ids.push(key.slice(prefix.length));
+      return this.#byIds(ids);
+    }
+    if (query.fqn && query.matchPartialFqn) {
+      // FQN index keys sort by namespace, so a namespace query reads one key range.
+      const ids: string[] = [];
+      for await (const [, id] of store.iterate({ prefix: keys.jobByFqn(`job::${query.fqn.namespace}`) })) ids.push(id);
+      return this.#byIds(ids);
+    }
+    const jobs: Job[] = [];
+    for await (const [, value] of store.iterate({ prefix: keys.jobPrefix })) {
+      const job = JSON.parse(value) as Job;
+      jobs.push(this.actors.peek(job.uuid)?.job ?? job);
+    }
+    return jobs;
+  }
+
+  /** Adds what is computed at read time: package states, and health when asked for. */
+  async render(jobs: Job[], withHealth: boolean): Promise<Job[]> {
+    const packageIds = [...new Set(jobs.flatMap((j) => j.packages.map((p) => p.uuid)))];
+    const raw = await this.deps.store.getMany(packageIds.map((id) => keys.package(id)));
+    const states = new Map<string, string>();
+    packageIds.forEach((id, i) => {
+      const value = raw[i];
+      states.set(id, value === undefined ? 'deleted' : (JSON.parse(value) as { package: { state: string } }).package.state);
+    });
+    return jobs.map((job) => ({
+      ...job,
+      packages: job.packages.map((p) => ({ ...p, state: states.get(p.uuid) ?? 'unknown' })),
+      ...(withHealth ? { health: computeJobHealth(job, []) } : {}),
+    }));
+  }
+
+  async stop(): Promise<void> {
+    await this.actors.stop();
+  }
+}
+
+function jobFilter(query: JobQuery): (job: Job) => boolean {
+  const checks: ((job: Job) => boolean)[] = [];
+  if (query.fqn) {
+    const match = fqnMatcher(query.fqn, query.matchPartialFqn);
+    checks.push((j) => match(parseFqn(j.fqn, { type: 'job' })));
+  }
+  if (query.name !== undefined) checks.push((j) => j.name === query.name);
+  if (query.packageId) checks.push((j) => j.packages.some((p) => p.uuid === query.packageId));
+  for (const tag of query.tags ?? []) {
+    const eq = tag.indexOf('=');
+    if (eq < 0) checks.push((j) => Object.hasOwn(j.tags, tag));
+    else {
+      const [name, value] = [tag.slice(0, eq), tag.slice(eq + 1)];
+      checks.push((j) => j.tags[name] === value);
+    }
+  }
+  if (query.bindingFqn) {
+    const fqn = query.bindingFqn;
+    checks.push((j) => Object.entries(j.bindings).some(([key, b]) => key === fqn || b.fqn === fqn));
+  }
+  if (query.serviceFqn) {
+    const fqn = query.serviceFqn;
+    checks.push((j) => Object.values(j.bindings).some((b) => b.service_fqn === fqn));
+  }
+  if (query.providerFqn) {
+    const fqn = query.providerFqn;
+    checks.push((j) => Object.values(j.bindings).some((b) => b.provider_fqn === fqn));
+  }
+  return (job) => checks.every((check) => check(job));
+}

@@ -1,0 +1,47 @@
+/**
+ * The job state machine, as far as the API drives it.
+ *
+ *            POST without packages            POST with packages
+ *   (none) ─────────────────────▶ created    (none) ─────────────▶ ready
+ *
+ *   created ──packages added──▶ ready ──packages removed──▶ created
+ *   ready | stopped | errored | finished ──start──▶ started
+ *   started | errored ──stop──▶ stopped
+ *   started ──(scheduler: crash loop)──▶ errored        (agents, a later capability)
+ *
+ * Starting needs at least one package; a started job cannot lose all its packages.
+ * A stop of a job that is not running changes nothing; so does a start of a
+ * started job.
+ */
+import { ConflictError } from '../errors.js';
+import type { JobState, StateRequest } from './job.js';
+
+const STARTABLE: ReadonlySet<JobState> = new Set(['ready', 'stopped', 'errored', 'finished']);
+const STOPPABLE: ReadonlySet<JobState> = new Set(['started', 'errored']);
+
+/** The state of a new job. */
+export function initialJobState(hasPackages: boolean, request: StateRequest): JobState {
+  const base: JobState = hasPackages ? 'ready' : 'created';
+  return request === 'start' ? nextJobState(base, hasPackages, 'start') : base;
+}
+
+/** The state after a change that leaves the job with or without packages and asks for `request`. */
+export function nextJobState(current: JobState, hasPackages: boolean, request: StateRequest): JobState {
+  let state = current;
+  if (!hasPackages && (state === 'started' || (request === 'start' && STARTABLE.has(state)))) {
+    throw new ConflictError('a job without packages cannot be started');
+  }
+  if (hasPackages && state === 'created') state = 'ready';
+  if (!hasPackages && (state === 'ready' || state === 'stopped' || state === 'finished')) state = 'created';
+
+  if (request === 'start') {
+    if (state === 'created') throw new ConflictError('a job without packages cannot be started');
+    if (state === 'staging' || state === 'staging_failed' || state === 'invalid' || state === 'unknown') {
+      throw new ConflictError(`a job in state "${state}" cannot be started`);
+    }
+    if (STARTABLE.has(state)) state = 'started';
+  } else if (request === 'stop' && STOPPABLE.has(state)) {
+    state = 'stopped';
+  }
+  return state;
+}

@@ -1,0 +1,454 @@
+/**
+ * The Job resource: its wire shape, the schema of what a client may set, and the
+ * defaults of `spec/behaviour-notes.md` that fill what a create omits.
+ *
+ * A Job splits into the spec (what clients set, normalized so that two equal
+ * specs serialize equally) and the server-assigned fields.
+ */
+import { z } from 'zod';
+import { InvalidRequestError } from '../errors.js';
+import { parseFqn } from '../model/fqn.js';
+import { bool, int, parseInput, str, stringMap, uuid } from '../model/validate.js';
+import { sortedRecord } from '../util/keyed-lock.js';
+
+export const JOB_STATES = [
+  'invalid',
+  'unknown',
+  'created',
+  'errored',
+  'staging',
+  'staging_failed',
+  'ready',
+  'started',
+  'stopped',
+  'finished',
+] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+const MiB = 1024 * 1024;
+
+/** Defaults of an application job (behaviour notes, "Packages and runtimes"). */
+export const JOB_DEFAULTS = {
+  resources: { cpu: 0, memory: 256 * MiB, disk: 1024 * MiB, network: 5_000_000, netmax: 0 },
+  restart: { restart_mode: 'always' as const, maximum_attempts: 0 },
+  rollout: {
+    errored_state_window: 0,
+    flapping_minimum_restarts: 3,
+    flapping_percent: 0.5,
+    flapping_window: 300,
+    force_stop_old_instances_after: 120,
+    rolling_mode: false,
+    failure_threshold: 0,
+  },
+  startCommandTimeout: 30,
+  stopTimeout: 5,
+  logs: [
+    { file: '/logs/stdout.*.log', channel: 'job.$JOB_UUID.$INSTANCE_UUID.stdout' },
+    { file: '/logs/stderr.*.log', channel: 'job.$JOB_UUID.$INSTANCE_UUID.stderr' },
+  ],
+  maxInstances: 10_000,
+} as const;
+
+// ---- input schema: only the fields a client may set -------------------------------------
+
+const routeSchema = z.object({
+  type: z.enum(['http', 'tcp', 'udp'], { error: 'expected "http", "tcp" or "udp"' }),
+  endpoint: str(1024),
+  weight: z.number().min(0).max(100).optional(),
+  auto_provision: bool().optional(),
+  https_only: bool().optional(),
+});
+
+const portSchema = z.object({
+  number: int(0, 65535),
+  optional: bool().optional(),
+  routes: z.array(routeSchema).max(256).optional(),
+});
+
+const udpPortSchema = z.object({ number: int(0, 65535), optional: bool().optional() });
+
+const processSchema = z.object({
+  start_command: str(65536).optional(),
+  start_command_raw: z.array(str(65536)).max(1024).optional(),
+  start_command_timeout: int(0, 86_400).optional(),
+  stop_command: str(65536).optional(),
+  stop_command_raw: z.array(str(65536)).max(1024).optional(),
+  stop_timeout: int(0, 86_400).optional(),
+  environment: stringMap().optional(),
+  heavy: bool().optional(),
+});
+
+const resourceSchema = z.object({
+  cpu: int(0).optional(),
+  memory: int(0).optional(),
+  disk: int(0).optional(),
+  network: int(0).optional(),
+  netmax: int(0).optional(),
+});
+
+const restartSchema = z.object({
+  restart_mode: z.enum(['always', 'failure', 'no'], { error: 'expected "always", "failure" or "no"' }).optional(),
+  maximum_attempts: int(0).optional(),
+});
+
+const rolloutSchema = z.object({
+  errored_state_window: int(0).optional(),
+  flapping_minimum_restarts: int(0).optional(),
+  flapping_percent: z.number().min(0).max(1).optional(),
+  flapping_window: int(0).optional(),
+  force_stop_old_instances_after: int(0).optional(),
+  rolling_mode: bool().optional(),
+  failure_threshold: int(0).optional(),
+});
+
+const packageInfoSchema = z.object({
+  uuid: uuid(),
+  source: z.enum(['user', 'system', ''], { error: 'expected "user" or "system"' }).optional(),
+  install_path: str(1024).optional(),
+});
+
+const logSchema = z.object({ channel: str(1024), file: str(1024), jobid: str(64).optional() });
+
+const drainSchema = z.object({
+  url: str(1024).regex(/^syslog:\/\/[^/\s:]+:\d{1,5}$/, { error: 'expected syslog://<host>:<port>' }),
+  conf: z
+    .object({ priority: int(0, 191).optional(), protocol: z.enum(['tcp', 'udp']).optional() })
+    .optional(),
+  max_size: int(1, 1 << 20).optional(),
+});
+
+const bindingSchema = z.object({
+  name: str(512).optional(),
+  uuid: str(64).optional(),
+  fqn: str(512).optional(),
+  job_fqn: str(512).optional(),
+  env_var: z.array(str(256)).max(256).optional(),
+  parameters: z.record(str(256), z.union([str(65536), z.number(), bool()])).optional(),
+  service_fqn: str(512).optional(),
+  provider_fqn: str(512).optional(),
+  target_job_fqn: str(512).optional(),
+  target_job_uuid: str(64).optional(),
+  target_job_port: str(16).optional(),
+  target_job_bound_ip: str(64).optional(),
+  target_job_bound_port: str(16).optional(),
+});
+
+const schedulingTagSchema = z.object({
+  hard: z.array(str(256)).max(256).optional(),
+  soft: z.array(str(256)).max(256).optional(),
+});
+
+const containerOriginSchema = z.object({
+  RegistryUrl: str(2048).optional(),
+  ImageName: str(1024).optional(),
+  ImageTag: str(256).optional(),
+  Volumes: z.array(str(1024)).max(256).optional(),
+});
+
+const monitoringSchema = z.object({
+  type: z.literal('http_metric', { error: 'expected "http_metric"' }),
+  config: z.object({ url: str(2048) }),
+});
+
+const autoscalingSchema = z
+  .object({
+    min_instances: int(1, JOB_DEFAULTS.maxInstances).optional(),
+    max_instances: int(2, JOB_DEFAULTS.maxInstances).optional(),
+    observation_interval_secs: int(10).optional(),
+    scale_timeout_secs: int(10).optional(),
+    warmup_secs: int(0).optional(),
+    rule: z
+      .object({
+        type: z.enum(['pid', 'threshold'], { error: 'expected "pid" or "threshold"' }),
+        metric: str(256).optional(),
+        config: z
+          .object({
+            setpoint: z.number().positive().optional(),
+            kp: z.number().optional(),
+            ki: z.number().optional(),
+            kd: z.number().optional(),
+            lower_threshold: z.number().optional(),
+            upper_threshold: z.number().optional(),
+            scale_up_delta: int(1).optional(),
+            scale_down_delta: int(1).optional(),
+            monitoring_window_secs: int(0).optional(),
+          })
+          .optional(),
+      })
+      .optional(),
+  })
+  .refine((a) => (a.min_instances ?? 1) <= (a.max_instances ?? 2), {
+    error: 'min_instances must not exceed max_instances',
+  });
+
+export const jobInputSchema = z.object({
+  fqn: str(512),
+  name: str(512).optional(),
+  num_instances: int(0, JOB_DEFAULTS.maxInstances).optional(),
+  packages: z.array(packageInfoSchema).max(256).optional(),
+  ports: z.array(portSchema).max(256).optional(),
+  udp_ports: z.array(udpPortSchema).max(256).optional(),
+  processes: z.record(str(256), processSchema).optional(),
+  resources: resourceSchema.optional(),
+  restart: restartSchema.optional(),
+  rollout: rolloutSchema.optional(),
+  rolling_mode_paused: bool().optional(),
+  state: str(64).optional(),
+  tags: stringMap().optional(),
+  scheduling_tags: z.array(schedulingTagSchema).max(64).optional(),
+  hard_scheduling_tags: z.record(str(256), bool()).optional(),
+  soft_scheduling_tags: z.record(str(256), bool()).optional(),
+  logs: z.array(logSchema).max(64).optional(),
+  bindings: z.record(str(512), bindingSchema).optional(),
+  drains: z.array(drainSchema).max(64).optional(),
+  docker_origin: containerOriginSchema.optional(),
+  monitoring: z.record(str(256), monitoringSchema).optional(),
+  autoscaling: autoscalingSchema.optional(),
+  network_ref: z.object({ uuid: uuid() }).optional(),
+  aggregate_network_routes: z.record(str(256), z.union([str(64), z.array(str(64)).max(256)])).optional(),
+  sticky_session_cookies: z.array(str(256)).max(64).optional(),
+  weight: int(0, 100).optional(),
+});
+export type JobInput = z.output<typeof jobInputSchema>;
+
+// ---- the stored and served shape ------------------------------------------------------------
+
+export type Route = z.output<typeof routeSchema>;
+export type Port = { number: number; optional: boolean; routes: Route[] };
+export type Process = z.output<typeof processSchema> & { start_command_timeout: number; stop_timeout: number };
+export type Resource = { cpu: number; memory: number; disk: number; network: number; netmax: number };
+export type Restart = { restart_mode: 'always' | 'failure' | 'no'; maximum_attempts: number };
+export type Rollout = {
+  errored_state_window: number;
+  flapping_minimum_restarts: number;
+  flapping_percent: number;
+  flapping_window: number;
+  force_stop_old_instances_after: number;
+  rolling_mode: boolean;
+  failure_threshold: number;
+};
+export type PackageInfo = { uuid: string; source: 'user' | 'system'; install_path?: string; state?: string };
+export type JobLog = { channel: string; file: string; jobid?: string };
+export type Drain = {
+  uuid: string;
+  url: string;
+  conf: { priority: number; protocol: 'tcp' | 'udp' };
+  max_size: number;
+};
+export type JobHealth = {
+  uuid: string;
+  flapping: boolean;
+  score: number;
+  instance_state_count: Record<string, number>;
+};
+
+/** The part of a job that clients set. */
+export interface JobSpec {
+  num_instances: number;
+  packages: PackageInfo[];
+  ports: Port[];
+  udp_ports: { number: number; optional: boolean }[];
+  processes: Record<string, Process>;
+  resources: Resource;
+  restart: Restart;
+  rollout: Rollout;
+  rolling_mode_paused: boolean;
+  tags: Record<string, string>;
+  scheduling_tags: z.output<typeof schedulingTagSchema>[];
+  hard_scheduling_tags: Record<string, boolean>;
+  soft_scheduling_tags: Record<string, boolean>;
+  logs: JobLog[];
+  bindings: Record<string, z.output<typeof bindingSchema>>;
+  drains: Drain[];
+  monitoring: Record<string, z.output<typeof monitoringSchema>>;
+  autoscaling: z.output<typeof autoscalingSchema> | null;
+  network_ref: { uuid: string } | null;
+  aggregate_network_routes: Record<string, string | string[]> | null;
+  sticky_session_cookies: string[];
+  weight: number;
+}
+
+/** A job as stored and served (health is added only when asked for). */
+export interface Job extends JobSpec {
+  uuid: string;
+  fqn: string;
+  name: string;
+  state: JobState;
+  docker_origin?: z.output<typeof containerOriginSchema>;
+  version_id: number;
+  created_at: string;
+  updated_at: string;
+  created_by: string;
+  updated_by: string;
+  health?: JobHealth;
+}
+
+/** What a client asks for with `state` in a body: a start, a stop, or nothing. */
+export type StateRequest = 'start' | 'stop' | undefined;
+
+export interface ParsedJobInput {
+  fqn: string;
+  localName: string;
+  spec: JobSpec;
+  stateRequest: StateRequest;
+  dockerOrigin: JobInput['docker_origin'];
+}
+
+function nonZero(value: number | undefined, fallback: number): number {
+  return value === undefined || value === 0 ? fallback : value;
+}
+
+/**
+ * Validates a job body and normalizes it into a spec with every default applied.
+ * `existingDrains` keeps the uuid of a drain whose url is unchanged.
+ */
+export function parseJobInput(body: unknown, newUuid: () => string, existingDrains: Drain[] = []): ParsedJobInput {
+  const input = parseInput(jobInputSchema, body, 'job');
+  const fqn = parseFqn(input.fqn, { type: 'job' });
+  const localName = fqn.localName!;
+  if (input.name && input.name !== localName) {
+    throw new InvalidRequestError(`name: "${input.name}" does not match the name in fqn "${input.fqn}"`);
+  }
+
+  let stateRequest: StateRequest;
+  if (input.state === 'started') stateRequest = 'start';
+  else if (input.state === 'stopped') stateRequest = 'stop';
+  else if (input.state !== undefined && input.state !== '' && !(JOB_STATES as readonly string[]).includes(input.state)) {
+    throw new InvalidRequestError(`state: "${input.state}" is not a job state`);
+  }
+
+  const seenPackages = new Set<string>();
+  const packages: PackageInfo[] = [];
+  for (const p of input.packages ?? []) {
+    if (p.source === 'system') continue; // computed by the controller, ignored on input
+    const id = p.uuid.toLowerCase();
+    if (seenPackages.has(id)) throw new InvalidRequestError(`packages: package ${id} is listed twice`);
+    seenPackages.add(id);
+    packages.push(p.install_path ? { uuid: id, source: 'user', install_path: p.install_path } : { uuid: id, source: 'user' });
+  }
+
+  const processes: Record<string, Process> = {};
+  for (const [name, p] of Object.entries(sortedRecord(input.processes))) {
+    processes[name] = {
+      ...p,
+      ...(p.environment ? { environment: sortedRecord(p.environment) } : {}),
+      start_command_timeout: nonZero(p.start_command_timeout, JOB_DEFAULTS.startCommandTimeout),
+      stop_timeout: nonZero(p.stop_timeout, JOB_DEFAULTS.stopTimeout),
+    };
+  }
+
+  const r = input.resources ?? {};
+  const d = JOB_DEFAULTS.resources;
+  const drainsByUrl = new Map(existingDrains.map((dr) => [dr.url, dr.uuid]));
+
+  const spec: JobSpec = {
+    num_instances: input.num_instances ?? 1,
+    packages,
+    ports: (input.ports ?? []).map((p) => ({ number: p.number, optional: p.optional ?? false, routes: p.routes ?? [] })),
+    udp_ports: (input.udp_ports ?? []).map((p) => ({ number: p.number, optional: p.optional ?? true })),
+    processes,
+    resources: {
+      cpu: r.cpu ?? d.cpu,
+      memory: nonZero(r.memory, d.memory),
+      disk: nonZero(r.disk, d.disk),
+      network: nonZero(r.network, d.network),
+      netmax: r.netmax ?? d.netmax,
+    },
+    restart: {
+      restart_mode: input.restart?.restart_mode ?? JOB_DEFAULTS.restart.restart_mode,
+      maximum_attempts: input.restart?.maximum_attempts ?? JOB_DEFAULTS.restart.maximum_attempts,
+    },
+    rollout: { ...JOB_DEFAULTS.rollout, ...definedOnly(input.rollout ?? {}) },
+    rolling_mode_paused: input.rolling_mode_paused ?? false,
+    tags: sortedRecord(input.tags),
+    scheduling_tags: input.scheduling_tags ?? [],
+    hard_scheduling_tags: sortedRecord(input.hard_scheduling_tags),
+    soft_scheduling_tags: sortedRecord(input.soft_scheduling_tags),
+    logs: input.logs && input.logs.length > 0 ? input.logs : JOB_DEFAULTS.logs.map((l) => ({ ...l })),
+    bindings: sortedRecord(input.bindings),
+    drains: (input.drains ?? []).map((dr) => ({
+      uuid: drainsByUrl.get(dr.url) ?? newUuid(),
+      url: dr.url,
+      conf: { priority: dr.conf?.priority ?? 14, protocol: dr.conf?.protocol ?? 'tcp' },
+      max_size: dr.max_size ?? 2048,
+    })),
+    monitoring: sortedRecord(input.monitoring),
+    autoscaling: input.autoscaling ? normalizeAutoscaling(input.autoscaling, input.monitoring ?? {}) : null,
+    network_ref: input.network_ref ? { uuid: input.network_ref.uuid.toLowerCase() } : null,
+    aggregate_network_routes: input.aggregate_network_routes ? sortedRecord(input.aggregate_network_routes) : null,
+    sticky_session_cookies: input.sticky_session_cookies ?? [],
+    weight: input.weight ?? 0,
+  };
+  return { fqn: input.fqn, localName, spec, stateRequest, dockerOrigin: input.docker_origin };
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+const SETPOINT_DEFAULTS: Record<string, number> = {
+  cpu_per_second: 100,
+  requests_per_second: 1.0,
+  request_latency: 1.0,
+};
+
+function normalizeAutoscaling(
+  a: z.output<typeof autoscalingSchema>,
+  monitoring: Record<string, unknown>,
+): z.output<typeof autoscalingSchema> {
+  const metric = a.rule?.metric ?? 'cpu_per_second';
+  if (!(metric in SETPOINT_DEFAULTS) && !(metric in monitoring)) {
+    throw new InvalidRequestError(
+      `autoscaling.rule.metric: "${metric}" is neither a built-in metric nor a name in the job's monitoring map`,
+    );
+  }
+  const type = a.rule?.type ?? 'pid';
+  const c = a.rule?.config ?? {};
+  const fallback = SETPOINT_DEFAULTS[metric] ?? 1.0;
+  const config =
+    type === 'pid'
+      ? { setpoint: c.setpoint ?? fallback, kp: c.kp ?? 0.45, ki: c.ki ?? 0.0013, kd: c.kd ?? 0 }
+      : {
+          lower_threshold: c.lower_threshold ?? fallback,
+          ...(c.upper_threshold === undefined ? {} : { upper_threshold: c.upper_threshold }),
+          scale_up_delta: c.scale_up_delta ?? 1,
+          scale_down_delta: c.scale_down_delta ?? 1,
+          monitoring_window_secs: c.monitoring_window_secs ?? 0,
+        };
+  return {
+    min_instances: a.min_instances ?? 1,
+    max_instances: a.max_instances ?? 2,
+    observation_interval_secs: a.observation_interval_secs ?? 10,
+    scale_timeout_secs: a.scale_timeout_secs ?? 10,
+    warmup_secs: a.warmup_secs ?? 0,
+    rule: { type, metric, config },
+  };
+}
+
+/** The spec part of a stored job, in the key order that `parseJobInput` produces. */
+export function specOf(job: Job): JobSpec {
+  return {
+    num_instances: job.num_instances,
+    packages: job.packages.filter((p) => p.source === 'user').map(({ state: _state, ...p }) => p),
+    ports: job.ports,
+    udp_ports: job.udp_ports,
+    processes: job.processes,
+    resources: job.resources,
+    restart: job.restart,
+    rollout: job.rollout,
+    rolling_mode_paused: job.rolling_mode_paused,
+    tags: job.tags,
+    scheduling_tags: job.scheduling_tags,
+    hard_scheduling_tags: job.hard_scheduling_tags,
+    soft_scheduling_tags: job.soft_scheduling_tags,
+    logs: job.logs,
+    bindings: job.bindings,
+    drains: job.drains,
+    monitoring: job.monitoring,
+    autoscaling: job.autoscaling,
+    network_ref: job.network_ref,
+    aggregate_network_routes: job.aggregate_network_routes,
+    sticky_session_cookies: job.sticky_session_cookies,
+    weight: job.weight,
+  };
+}

@@ -1,0 +1,196 @@
+/**
+ * PackageActor: the one owner of a package. Changes are messages through its
+ * mailbox, persisted before they settle. An archive upload streams outside the
+ * mailbox (so that reads and other messages are not stuck behind a slow client)
+ * between two messages: `beginUpload` claims the resource, `completeUpload`
+ * records it once the blob store has verified it.
+ */
+import { Actor } from '../actors/actor.js';
+import type { ChangeContext, Deps } from '../actors/context.js';
+import { parseDigest, type Digest } from '../blobs/digest.js';
+import { ConflictError, InvalidRequestError, NotFoundError } from '../errors.js';
+import { keys } from '../store/keys.js';
+import { formatTimestampNs } from '../util/clock.js';
+import { jsonEqual } from '../util/keyed-lock.js';
+import type { Package, PackageMeta, PackageRecord, PackageResource, ParsedPackageInput } from './package.js';
+
+export interface UploadClaim {
+  resource: PackageResource;
+  digest: Digest;
+  /** Ends the claim; call it whatever the outcome. */
+  release: () => void;
+}
+
+function metaOf(p: Package): PackageMeta {
+  return {
+    dependencies: p.dependencies,
+    provides: p.provides,
+    environment: p.environment,
+    templates: p.templates,
+    tags: p.tags,
+  };
+}
+
+export class PackageActor extends Actor {
+  #record: PackageRecord;
+  #deleted = false;
+  readonly #uploading = new Set<string>();
+
+  constructor(
+    record: PackageRecord,
+    private readonly deps: Deps,
+  ) {
+    super(record.package.uuid, deps.clock.nowMs());
+    this.#record = record;
+  }
+
+  get record(): PackageRecord {
+    return this.#record;
+  }
+
+  /** Persists a new package with its index entries. The caller holds the FQN lock. */
+  static async create(record: PackageRecord, deps: Deps): Promise<PackageActor> {
+    const actor = new PackageActor(record, deps);
+    const p = record.package;
+    await actor.mailbox.post(() =>
+      deps.store.batch([
+        { type: 'put', key: keys.package(p.uuid), value: JSON.stringify(record) },
+        { type: 'put', key: keys.packageByFqn(p.fqn), value: p.uuid },
+        ...p.resources.map((r) => ({ type: 'put' as const, key: keys.packageByResource(r.uuid), value: p.uuid })),
+      ]),
+    );
+    return actor;
+  }
+
+  #assertLive(): void {
+    if (this.#deleted) throw new NotFoundError(`package ${this.id} not found`);
+  }
+
+  async #persist(next: Package, uploaded: string[], extra: { type: 'put'; key: string; value: string }[] = []) {
+    const record: PackageRecord = { package: next, uploaded };
+    await this.deps.store.batch([{ type: 'put', key: keys.package(next.uuid), value: JSON.stringify(record) }, ...extra]);
+    this.#record = record;
+  }
+
+  /** Applies a PUT: metadata may change; FQN, archives and pipeline may not. */
+  update(parsed: ParsedPackageInput, ctx: ChangeContext): Promise<{ package: Package; changed: boolean }> {
+    return this.mailbox.post(async () => {
+      this.#assertLive();
+      const current = this.#record.package;
+      if (parsed.fqn !== current.fqn) {
+        throw new InvalidRequestError(`fqn: a package's fqn cannot be changed (this package is ${current.fqn})`);
+      }
+      if (parsed.resources.length > 0) {
+        const declared = parsed.resources.map((r) => ({ length: r.length, digest: `${r.digest.algorithm}:${r.digest.hex}` }));
+        const stored = current.resources.map((r) => ({ length: r.length, digest: r.digest }));
+        if (!jsonEqual(declared, stored)) {
+          throw new ConflictError("a package's archives cannot be changed; create a new package for new content");
+        }
+      }
+      if (parsed.pipelineUuid && parsed.pipelineUuid !== current.staging_pipeline?.uuid) {
+        throw new ConflictError("a package's staging pipeline cannot be changed");
+      }
+      if (parsed.pipelineFqn && parsed.pipelineFqn !== current.staging_pipeline_fqn) {
+        throw new ConflictError("a package's staging pipeline cannot be changed");
+      }
+      if (jsonEqual(parsed.meta, metaOf(current))) return { package: current, changed: false };
+      const next: Package = {
+        ...current,
+        ...parsed.meta,
+        version_id: current.version_id + 1,
+        updated_at: formatTimestampNs(this.deps.clock.nowNs()),
+        updated_by: ctx.principal,
+      };
+      await this.#persist(next, this.#record.uploaded);
+      return { package: next, changed: true };
+    });
+  }
+
+  /**
+   * Claims resource `resourceId` for an upload. Refused unless the package is
+   * `uploading`, the resource is one of its own, not stored yet and not being
+   * uploaded by another request.
+   */
+  beginUpload(resourceId: string): Promise<UploadClaim> {
+    return this.mailbox.post(async () => {
+      this.#assertLive();
+      const p = this.#record.package;
+      const resource = p.resources.find((r) => r.uuid === resourceId);
+      if (!resource) throw new NotFoundError(`package ${p.uuid} has no resource ${resourceId}`);
+      if (p.state !== 'uploading') {
+        throw new ConflictError(`package ${p.fqn} is ${p.state}; archives are accepted only while it is uploading`);
+      }
+      if (this.#record.uploaded.includes(resourceId)) {
+        throw new ConflictError(`the archive of resource ${resourceId} has been uploaded already`);
+      }
+      if (this.#uploading.has(resourceId)) {
+        throw new ConflictError(`the archive of resource ${resourceId} is being uploaded by another request`);
+      }
+      this.#uploading.add(resourceId);
+      const releaseHold = this.hold();
+      let released = false;
+      return {
+        resource,
+        digest: parseDigest(resource.digest, 'digest'),
+        release: () => {
+          if (released) return;
+          released = true;
+          this.#uploading.delete(resourceId);
+          releaseHold();
+        },
+      };
+    });
+  }
+
+  /**
+   * Records that the archive of `resourceId` is stored. When every archive is
+   * in, the package moves to `staging` (it has a pipeline) or `ready`.
+   */
+  completeUpload(resourceId: string, ctx: ChangeContext): Promise<Package> {
+    return this.mailbox.post(async () => {
+      this.#assertLive();
+      const current = this.#record.package;
+      const resource = current.resources.find((r) => r.uuid === resourceId)!;
+      const uploaded = [...this.#record.uploaded, resourceId];
+      const complete = current.resources.every((r) => uploaded.includes(r.uuid));
+      const next: Package = {
+        ...current,
+        state: complete ? (current.staging_pipeline ? 'staging' : 'ready') : 'uploading',
+        version_id: current.version_id + 1,
+        updated_at: formatTimestampNs(this.deps.clock.nowNs()),
+        updated_by: ctx.principal,
+      };
+      await this.#persist(next, uploaded, [{ type: 'put', key: keys.blobRef(resource.digest, current.uuid), value: '' }]);
+      return next;
+    });
+  }
+
+  /**
+   * Deletes the package, refusing while jobs use it or an upload is under way.
+   * Resolves with the digests whose blob this package referred to.
+   */
+  delete(_ctx: ChangeContext): Promise<string[]> {
+    return this.mailbox.post(async () => {
+      this.#assertLive();
+      const p = this.#record.package;
+      if (this.#uploading.size > 0) throw new ConflictError(`package ${p.fqn} is being uploaded; try again when it is done`);
+      const users: string[] = [];
+      const prefix = keys.jobsByPackagePrefix(p.uuid);
+      for await (const [key] of this.deps.store.iterate({ prefix, limit: 10 })) users.push(key.slice(prefix.length));
+      if (users.length > 0) {
+        throw new ConflictError(`package ${p.fqn} is used by job ${users.join(', ')}; remove it from those jobs first`, {
+          details: { jobs: users },
+        });
+      }
+      const digests = p.resources.filter((r) => this.#record.uploaded.includes(r.uuid)).map((r) => r.digest);
+      await this.deps.store.batch([
+        { type: 'del', key: keys.package(p.uuid) },
+        { type: 'del', key: keys.packageByFqn(p.fqn) },
+        ...p.resources.map((r) => ({ type: 'del' as const, key: keys.packageByResource(r.uuid) })),
+        ...digests.map((d) => ({ type: 'del' as const, key: keys.blobRef(d, p.uuid) })),
+      ]);
+      this.#deleted = true;
+      return digests;
+    });
+  }
+}

@@ -1,0 +1,113 @@
+/** REST endpoints of packages and their archives. */
+import { baseUrl, changeContext, queryValue, queryValues, sendJson, sendEmpty, v1, type ApiContext, type Endpoint } from '../api/endpoint.js';
+import { contentLengthOf, readJsonObject } from '../api/body.js';
+import { optional, queryBool, queryFqn, queryUuids } from '../api/query.js';
+import { InvalidRequestError } from '../errors.js';
+import { requireUuid } from '../model/validate.js';
+import type { PackageService } from './package-service.js';
+
+const PROVIDES_TYPES = new Set(['file', 'package', 'runtime', 'os']);
+
+export function packageEndpoints(packages: PackageService, maxBodyBytes: number): Endpoint[] {
+  const param = (ctx: ApiContext, name: string, what: string) => requireUuid(ctx.params[name] ?? '', what);
+
+  const upload = async (ctx: ApiContext, packageId: string, resourceId: string | undefined) => {
+    const pkg = await packages.upload(packageId, resourceId, ctx.req, contentLengthOf(ctx.req), changeContext(ctx));
+    ctx.state.log.debug('upload answered', { package: pkg.uuid, state: pkg.state });
+    sendJson(ctx, v1('package'), null);
+  };
+
+  const download = async (ctx: ApiContext, id: string, resourceId?: string) => {
+    const { stream, size, digest } = await packages.download(id, resourceId);
+    ctx.status = 200;
+    ctx.type = 'application/octet-stream';
+    ctx.length = size;
+    ctx.set('ETag', `"${digest}"`);
+    ctx.set('X-Platform-Digest', digest);
+    ctx.body = stream;
+  };
+
+  return [
+    {
+      method: 'GET',
+      path: '/packages',
+      media: v1('packages'),
+      handler: async (ctx) => {
+        const partial = queryBool(ctx, 'matchPartialFQN');
+        const providesType = queryValue(ctx, 'provides_type') || undefined;
+        if (providesType !== undefined && !PROVIDES_TYPES.has(providesType)) {
+          throw new InvalidRequestError(`query provides_type: "${providesType}" is not one of file, package, runtime, os`);
+        }
+        const packageId = queryValue(ctx, 'package_id');
+        const ids = queryUuids(ctx, 'ids');
+        const list = await packages.list({
+          ...optional('fqn', queryFqn(ctx, 'fqn', 'package', partial)),
+          matchPartialFqn: partial,
+          ...optional('name', queryValue(ctx, 'name') || undefined),
+          ...optional('ids', packageId ? [requireUuid(packageId, 'query package_id:'), ...(ids ?? [])] : ids),
+          ...optional('tags', ctx.query['tag'] === undefined ? undefined : queryValues(ctx, 'tag')),
+          ...optional('excludedTags', ctx.query['excluded_tags'] === undefined ? undefined : queryValues(ctx, 'excluded_tags')),
+          ...optional('providesType', providesType),
+          ...optional('providesName', queryValue(ctx, 'provides_name') || undefined),
+        });
+        sendJson(ctx, v1('packages'), list);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/packages',
+      media: v1('package'),
+      handler: async (ctx) => {
+        const pkg = await packages.create(await readJsonObject(ctx.req, maxBodyBytes), changeContext(ctx));
+        ctx.set('Location', `${baseUrl(ctx)}/v1/packages/${pkg.uuid}`);
+        sendJson(ctx, v1('package'), pkg);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/packages/resources/:uuid',
+      handler: (ctx) => download(ctx, param(ctx, 'uuid', 'package uuid')),
+    },
+    {
+      method: 'PUT',
+      path: '/packages/resources/:uuid',
+      media: v1('package'),
+      handler: (ctx) => upload(ctx, param(ctx, 'uuid', 'package uuid'), undefined),
+    },
+    {
+      method: 'GET',
+      path: '/packages/:uuid',
+      media: v1('package'),
+      handler: async (ctx) => sendJson(ctx, v1('package'), await packages.get(param(ctx, 'uuid', 'package uuid'))),
+    },
+    {
+      method: 'PUT',
+      path: '/packages/:uuid',
+      media: v1('package'),
+      handler: async (ctx) => {
+        const id = param(ctx, 'uuid', 'package uuid');
+        const pkg = await packages.update(id, await readJsonObject(ctx.req, maxBodyBytes), changeContext(ctx));
+        sendJson(ctx, v1('package'), pkg);
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/packages/:uuid',
+      handler: async (ctx) => {
+        await packages.delete(param(ctx, 'uuid', 'package uuid'), changeContext(ctx));
+        sendEmpty(ctx);
+      },
+    },
+    {
+      method: 'PUT',
+      path: '/packages/:uuid/resources/:resource',
+      media: v1('package'),
+      handler: (ctx) => upload(ctx, param(ctx, 'uuid', 'package uuid'), param(ctx, 'resource', 'resource uuid')),
+    },
+    {
+      method: 'GET',
+      path: '/packages/:uuid/resources/:resource',
+      handler: (ctx) => download(ctx, param(ctx, 'uuid', 'package uuid'), param(ctx, 'resource', 'resource uuid')),
+    },
+  ];
+}

@@ -1,0 +1,328 @@
+/**
+ * The package operations behind the API, including the streaming archive
+ * upload and download. Reads never activate an actor; changes go through the
+ * package's actor.
+ */
+import type { Readable } from 'node:stream';
+import { ActorRegistry } from '../actors/actor-registry.js';
+import type { ChangeContext, Deps } from '../actors/context.js';
+import type { BlobStore } from '../blobs/blob-store.js';
+import { parseDigest, type Digest } from '../blobs/digest.js';
+import { DuplicateError, InvalidRequestError, NotFoundError } from '../errors.js';
+import { fqnMatcher, parseFqn, type Fqn } from '../model/fqn.js';
+import type { PipelineService, StagingPipeline } from '../staging/pipeline.js';
+import { keys } from '../store/keys.js';
+import { getJson } from '../store/store.js';
+import { formatTimestampNs } from '../util/clock.js';
+import { KeyedLock } from '../util/keyed-lock.js';
+import { PackageActor } from './package-actor.js';
+import { packageView, parsePackageInput, resourceView, type Package, type PackageRecord } from './package.js';
+
+export interface PackageQuery {
+  fqn?: Fqn;
+  matchPartialFqn: boolean;
+  name?: string;
+  ids?: string[];
+  tags?: string[];
+  excludedTags?: string[];
+  providesType?: string;
+  providesName?: string;
+}
+
+export interface PackageServiceOptions {
+  actorIdleMs: number;
+  maxPackageBytes: number;
+  onActivate?: () => void;
+  onPassivate?: () => void;
+  onUploadBytes?: (n: number) => void;
+}
+
+export interface Download {
+  stream: Readable;
+  size: number;
+  digest: string;
+}
+
+export class PackageService {
+  readonly actors: ActorRegistry<PackageActor>;
+  readonly #fqnLocks = new KeyedLock();
+  /** Serializes storing a blob and dropping it, per digest (see `#releaseBlobs`). */
+  readonly #digestLocks = new KeyedLock();
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly blobs: BlobStore,
+    private readonly pipelines: PipelineService,
+    private readonly options: PackageServiceOptions,
+  ) {
+    this.actors = new ActorRegistry<PackageActor>({
+      kind: 'package',
+      clock: deps.clock,
+      log: deps.log,
+      idleMs: options.actorIdleMs,
+      load: async (id) => {
+        const record = await getJson<PackageRecord>(deps.store, keys.package(id));
+        return record ? new PackageActor(record, deps) : undefined;
+      },
+      ...(options.onActivate ? { onActivate: options.onActivate } : {}),
+      ...(options.onPassivate ? { onPassivate: options.onPassivate } : {}),
+    });
+  }
+
+  /** Activates packages with work to do (staging), and drops blobs that no package refers to. */
+  async restore(): Promise<{ restored: number; orphanBlobs: number }> {
+    let restored = 0;
+    for await (const [, value] of this.deps.store.iterate({ prefix: keys.packagePrefix })) {
+      const record = JSON.parse(value) as PackageRecord;
+      if (record.package.state === 'staging') {
+        await this.actors.get(record.package.uuid);
+        restored++;
+      }
+    }
+    let orphanBlobs = 0;
+    for await (const digest of this.blobs.list()) {
+      if (await this.#releaseBlob(digest)) orphanBlobs++;
+    }
+    this.actors.start();
+    return { restored, orphanBlobs };
+  }
+
+  async #resolvePipeline(uuid: string | undefined, fqn: string | undefined): Promise<StagingPipeline | undefined> {
+    let pipeline: StagingPipeline | undefined;
+    if (uuid) {
+      pipeline = await getJson<StagingPipeline>(this.deps.store, keys.pipeline(uuid));
+      if (!pipeline) throw new InvalidRequestError(`staging_pipeline: no staging pipeline with uuid ${uuid}`);
+    }
+    if (fqn) {
+      const byFqn = await this.pipelines.findByFqn(fqn);
+      if (!byFqn) throw new InvalidRequestError(`staging_pipeline_fqn: no staging pipeline ${fqn}`);
+      if (pipeline && pipeline.uuid !== byFqn.uuid) {
+        throw new InvalidRequestError('staging_pipeline and staging_pipeline_fqn name different pipelines');
+      }
+      pipeline = byFqn;
+    }
+    return pipeline;
+  }
+
+  async create(body: unknown, ctx: ChangeContext): Promise<Package> {
+    const parsed = parsePackageInput(body, this.options.maxPackageBytes);
+    if (parsed.resources.length === 0) {
+      throw new InvalidRequestError('resources: a package needs its archive declared as [{"length": <bytes>, "digest": "sha256:<hex>"}]');
+    }
+    const pipeline = await this.#resolvePipeline(parsed.pipelineUuid, parsed.pipelineFqn);
+    const stagerJobFqns = pipeline ? await this.pipelines.stagerJobFqns(pipeline) : [];
+    return this.#fqnLocks.run(parsed.fqn, async () => {
+      const existing = await this.deps.store.get(keys.packageByFqn(parsed.fqn));
+      if (existing !== undefined) throw new DuplicateError(`package ${parsed.fqn} exists already (uuid ${existing})`);
+      const now = formatTimestampNs(this.deps.clock.nowNs());
+      const pkg: Package = {
+        uuid: this.deps.ids.uuid(),
+        fqn: parsed.fqn,
+        name: parsed.localName,
+        state: 'uploading',
+        resources: parsed.resources.map((r) => resourceView(this.deps.ids.uuid(), r.length, r.digest)),
+        ...parsed.meta,
+        ...(pipeline ? { staging_pipeline: { uuid: pipeline.uuid } } : {}),
+        staging_pipeline_fqn: pipeline?.fqn ?? '',
+        stager_job_fqns: stagerJobFqns,
+        error_message: '',
+        version_id: 1,
+        created_at: now,
+        updated_at: now,
+        created_by: ctx.principal,
+        updated_by: ctx.principal,
+      };
+      const actor = await PackageActor.create({ package: pkg, uploaded: [] }, this.deps);
+      this.actors.add(actor);
+      this.deps.log.info('package created', { package: pkg.uuid, fqn: pkg.fqn, request_id: ctx.requestId });
+      return packageView(pkg);
+    });
+  }
+
+  async #find(uuid: string): Promise<PackageRecord | undefined> {
+    return this.actors.peek(uuid)?.record ?? (await getJson<PackageRecord>(this.deps.store, keys.package(uuid)));
+  }
+
+  async get(uuid: string): Promise<Package> {
+    const record = await this.#find(uuid);
+    if (!record) throw new NotFoundError(`package ${uuid} not found`);
+    return packageView(record.package);
+  }
+
+  async update(uuid: string, body: unknown, ctx: ChangeContext): Promise<Package> {
+    const parsed = parsePackageInput(body, this.options.maxPackageBytes);
+    const result = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx));
+    if (!result) throw new NotFoundError(`package ${uuid} not found`);
+    if (result.changed) {
+      this.deps.log.info('package updated', { package: uuid, version_id: result.package.version_id, request_id: ctx.requestId });
+    }
+    return packageView(result.package);
+  }
+
+  async delete(uuid: string, ctx: ChangeContext): Promise<void> {
+    const record = await this.#find(uuid);
+    if (!record) throw new NotFoundError(`package ${uuid} not found`);
+    const digests = await this.#fqnLocks.run(record.package.fqn, async () => {
+      const released = await this.actors.with(uuid, (actor) => actor.delete(ctx));
+      if (!released) throw new NotFoundError(`package ${uuid} not found`);
+      this.actors.remove(uuid);
+      return released;
+    });
+    for (const d of digests) await this.#releaseBlob(parseDigest(d, 'digest'));
+    this.deps.log.info('package deleted', { package: uuid, fqn: record.package.fqn, request_id: ctx.requestId });
+  }
+
+  /** Removes the blob of `digest` when no package refers to it. True when removed. */
+  #releaseBlob(digest: Digest): Promise<boolean> {
+    const text = `${digest.algorithm}:${digest.hex}`;
+    return this.#digestLocks.run(text, async () => {
+      for await (const _ of this.deps.store.iterate({ prefix: keys.blobRefPrefix(text), limit: 1 })) return false;
+      await this.blobs.remove(digest);
+      return true;
+    });
+  }
+
+  /**
+   * Streams an archive into the package. `resourceId` may be omitted when the
+   * package has exactly one archive. `contentLength` is the request's
+   * Content-Length when it sent one.
+   */
+  async upload(
+    packageId: string,
+    resourceId: string | undefined,
+    source: Readable,
+    contentLength: number | undefined,
+    ctx: ChangeContext,
+  ): Promise<Package> {
+    const actor = await this.actors.get(packageId);
+    if (!actor) throw new NotFoundError(`package ${packageId} not found`);
+    const resources = actor.record.package.resources;
+    if (resourceId === undefined) {
+      if (resources.length !== 1) {
+        throw new InvalidRequestError(
+          `package ${packageId} has ${resources.length} archives; upload each to /packages/${packageId}/resources/<resource uuid>`,
+        );
+      }
+      resourceId = resources[0]!.uuid;
+    }
+    const claim = await actor.beginUpload(resourceId);
+    try {
+      if (contentLength !== undefined && contentLength !== claim.resource.length) {
+        throw new InvalidRequestError(
+          `Content-Length ${contentLength} differs from the ${claim.resource.length} bytes declared for resource ${resourceId}`,
+        );
+      }
+      const started = this.deps.clock.nowMs();
+      const pkg = await this.#digestLocks.run(claim.resource.digest, async () => {
+        await this.blobs.ingest(source, { length: claim.resource.length, digest: claim.digest }, this.options.onUploadBytes);
+        return actor.completeUpload(claim.resource.uuid, ctx);
+      });
+      this.deps.log.info('package archive stored', {
+        package: packageId,
+        resource: resourceId,
+        bytes: claim.resource.length,
+        ms: this.deps.clock.nowMs() - started,
+        state: pkg.state,
+        request_id: ctx.requestId,
+      });
+      return packageView(pkg);
+    } finally {
+      claim.release();
+    }
+  }
+
+  /** The archive named by a package uuid (single-archive packages) or a resource uuid. */
+  async download(id: string, resourceId?: string): Promise<Download> {
+    let record = await this.#find(id);
+    if (!record && resourceId === undefined) {
+      const owner = await this.deps.store.get(keys.packageByResource(id));
+      if (owner !== undefined) {
+        record = await this.#find(owner);
+        resourceId = id;
+      }
+    }
+    if (!record) throw new NotFoundError(`package ${id} not found`);
+    const p = record.package;
+    if (resourceId === undefined) {
+      if (p.resources.length !== 1) {
+        throw new InvalidRequestError(`package ${p.uuid} has ${p.resources.length} archives; name one by its resource uuid`);
+      }
+      resourceId = p.resources[0]!.uuid;
+    }
+    const resource = p.resources.find((r) => r.uuid === resourceId);
+    if (!resource) throw new NotFoundError(`package ${p.uuid} has no resource ${resourceId}`);
+    if (!record.uploaded.includes(resource.uuid)) {
+      throw new NotFoundError(`the archive of resource ${resource.uuid} has not been uploaded`);
+    }
+    const blob = await this.blobs.open(parseDigest(resource.digest, 'digest'));
+    if (!blob) throw new NotFoundError(`the archive of resource ${resource.uuid} is missing from the blob store`);
+    return { stream: blob.stream, size: blob.size, digest: resource.digest };
+  }
+
+  /** Packages matching `query`, ordered by FQN. */
+  async list(query: PackageQuery): Promise<Package[]> {
+    let records: PackageRecord[];
+    if (query.ids) {
+      const unique = [...new Set(query.ids)];
+      const raw = await this.deps.store.getMany(unique.map((id) => keys.package(id)));
+      records = raw.filter((v): v is string => v !== undefined).map((v) => JSON.parse(v) as PackageRecord);
+    } else if (query.fqn && !query.matchPartialFqn && query.fqn.localName !== undefined) {
+      const id = await this.deps.store.get(keys.packageByFqn(`package::${query.fqn.namespace}::${query.fqn.localName}`));
+      const record = id === undefined ? undefined : await this.#find(id);
+      records = record ? [record] : [];
+    } else {
+      records = [];
+      const range = query.fqn
+        ? { prefix: keys.packageByFqn(`package::${query.fqn.namespace}`) }
+        : { prefix: keys.packageByFqnPrefix };
+      const ids: string[] = [];
+      for await (const [, id] of this.deps.store.iterate(range)) ids.push(id);
+      const raw = await this.deps.store.getMany(ids.map((id) => keys.package(id)));
+      for (const v of raw) if (v !== undefined) records.push(JSON.parse(v) as PackageRecord);
+    }
+    const live = records.map((r) => this.actors.peek(r.package.uuid)?.record ?? r);
+    return live
+      .map((r) => r.package)
+      .filter(packageFilter(query))
+      .sort((a, b) => (a.fqn < b.fqn ? -1 : a.fqn > b.fqn ? 1 : 0))
+      .map(packageView);
+  }
+
+  async stop(): Promise<void> {
+    await this.actors.stop();
+  }
+}
+
+function tagMatcher(tag: string): (tags: Record<string, string>) => boolean {
+  const eq = tag.indexOf('=');
+  if (eq < 0) return (tags) => Object.hasOwn(tags, tag);
+  const [name, value] = [tag.slice(0, eq), tag.slice(eq + 1)];
+  return (tags) => tags[name] === value;
+}
+
+function packageFilter(query: PackageQuery): (p: Package) => boolean {
+  const checks: ((p: Package) => boolean)[] = [];
+  if (query.fqn) {
+    const match = fqnMatcher(query.fqn, query.matchPartialFqn);
+    checks.push((p) => match(parseFqn(p.fqn, { type: 'package' })));
+  }
+  if (query.name !== undefined) checks.push((p) => p.name === query.name);
+  for (const tag of query.tags ?? []) {
+    const m = tagMatcher(tag);
+    checks.push((p) => m(p.tags));
+  }
+  for (const tag of query.excludedTags ?? []) {
+    const m = tagMatcher(tag);
+    checks.push((p) => !m(p.tags));
+  }
+  if (query.providesType !== undefined || query.providesName !== undefined) {
+    checks.push((p) =>
+      p.provides.some(
+        (r) =>
+          (query.providesType === undefined || r.type === query.providesType) &&
+          (query.providesName === undefined || r.name === query.providesName),
+      ),
+    );
+  }
+  return (p) => checks.every((check) => check(p));
+}

@@ -1,0 +1,149 @@
+/**
+ * Staging pipelines: ordered lists of stager jobs (StagingPipeline in the spec).
+ * Pipelines change rarely, so their writes go through one mailbox rather than
+ * an actor each; that one mailbox also keeps their FQNs unique.
+ */
+import { z } from 'zod';
+import type { ChangeContext, Deps } from '../actors/context.js';
+import { Mailbox } from '../actors/mailbox.js';
+import { DuplicateError, InvalidRequestError, NotFoundError } from '../errors.js';
+import { parseFqn } from '../model/fqn.js';
+import { parseInput, str, uuid } from '../model/validate.js';
+import { keys } from '../store/keys.js';
+import { getJson } from '../store/store.js';
+import { formatTimestampNs } from '../util/clock.js';
+import { jsonEqual } from '../util/keyed-lock.js';
+
+export interface StagingPipeline {
+  uuid: string;
+  fqn: string;
+  name: string;
+  stagers: { uuid: string }[];
+  /** Insertion order among pipelines (the spec's `auto_id`). */
+  auto_id: number;
+  version_id: number;
+  created_at: string;
+  updated_at: string;
+  created_by: string;
+  updated_by: string;
+}
+
+const pipelineInputSchema = z.object({
+  fqn: str(512),
+  name: str(512).optional(),
+  stagers: z.array(z.object({ uuid: uuid() })).max(32).optional(),
+});
+
+export class PipelineService {
+  readonly #writes = new Mailbox();
+
+  constructor(private readonly deps: Deps) {}
+
+  #parse(body: unknown): { fqn: string; name: string; stagers: { uuid: string }[] } {
+    const input = parseInput(pipelineInputSchema, body, 'staging pipeline');
+    const fqn = parseFqn(input.fqn, { type: 'stagpipe' });
+    if (input.name && input.name !== fqn.localName) {
+      throw new InvalidRequestError(`name: "${input.name}" does not match the name in fqn "${input.fqn}"`);
+    }
+    return { fqn: input.fqn, name: fqn.localName!, stagers: (input.stagers ?? []).map((s) => ({ uuid: s.uuid.toLowerCase() })) };
+  }
+
+  async #checkStagers(stagers: { uuid: string }[]): Promise<void> {
+    const found = await this.deps.store.getMany(stagers.map((s) => keys.job(s.uuid)));
+    const missing = stagers.filter((_, i) => found[i] === undefined).map((s) => s.uuid);
+    if (missing.length > 0) {
+      throw new InvalidRequestError(`stagers: no job with uuid ${missing.join(', ')}`, { details: { missing } });
+    }
+  }
+
+  async create(body: unknown, ctx: ChangeContext): Promise<StagingPipeline> {
+    const input = this.#parse(body);
+    await this.#checkStagers(input.stagers);
+    return this.#writes.post(async () => {
+      const existing = await this.deps.store.get(keys.pipelineByFqn(input.fqn));
+      if (existing !== undefined) throw new DuplicateError(`staging pipeline ${input.fqn} exists already (uuid ${existing})`);
+      const counter = Number((await this.deps.store.get(keys.meta('pipeline-auto-id'))) ?? '0') + 1;
+      const now = formatTimestampNs(this.deps.clock.nowNs());
+      const pipeline: StagingPipeline = {
+        uuid: this.deps.ids.uuid(),
+        fqn: input.fqn,
+        name: input.name,
+        stagers: input.stagers,
+        auto_id: counter,
+        version_id: 1,
+        created_at: now,
+        updated_at: now,
+        created_by: ctx.principal,
+        updated_by: ctx.principal,
+      };
+      await this.deps.store.batch([
+        { type: 'put', key: keys.pipeline(pipeline.uuid), value: JSON.stringify(pipeline) },
+        { type: 'put', key: keys.pipelineByFqn(pipeline.fqn), value: pipeline.uuid },
+        { type: 'put', key: keys.meta('pipeline-auto-id'), value: String(counter) },
+      ]);
+      return pipeline;
+    });
+  }
+
+  async get(uuid: string): Promise<StagingPipeline> {
+    const pipeline = await getJson<StagingPipeline>(this.deps.store, keys.pipeline(uuid));
+    if (!pipeline) throw new NotFoundError(`staging pipeline ${uuid} not found`);
+    return pipeline;
+  }
+
+  async findByFqn(fqn: string): Promise<StagingPipeline | undefined> {
+    const id = await this.deps.store.get(keys.pipelineByFqn(fqn));
+    return id === undefined ? undefined : getJson<StagingPipeline>(this.deps.store, keys.pipeline(id));
+  }
+
+  /** All pipelines, or the one named by `fqn`, ordered by FQN. */
+  async list(fqn?: string): Promise<StagingPipeline[]> {
+    if (fqn !== undefined) {
+      parseFqn(fqn, { type: 'stagpipe' });
+      const found = await this.findByFqn(fqn);
+      return found ? [found] : [];
+    }
+    const out: StagingPipeline[] = [];
+    for await (const [, value] of this.deps.store.iterate({ prefix: keys.pipelinePrefix })) {
+      out.push(JSON.parse(value) as StagingPipeline);
+    }
+    return out.sort((a, b) => (a.fqn < b.fqn ? -1 : a.fqn > b.fqn ? 1 : 0));
+  }
+
+  async update(uuid: string, body: unknown, ctx: ChangeContext): Promise<StagingPipeline> {
+    const input = this.#parse(body);
+    await this.#checkStagers(input.stagers);
+    return this.#writes.post(async () => {
+      const current = await this.get(uuid);
+      if (input.fqn !== current.fqn) {
+        throw new InvalidRequestError(`fqn: a staging pipeline's fqn cannot be changed (this one is ${current.fqn})`);
+      }
+      if (jsonEqual(input.stagers, current.stagers)) return current;
+      const next: StagingPipeline = {
+        ...current,
+        stagers: input.stagers,
+        version_id: current.version_id + 1,
+        updated_at: formatTimestampNs(this.deps.clock.nowNs()),
+        updated_by: ctx.principal,
+      };
+      await this.deps.store.batch([{ type: 'put', key: keys.pipeline(uuid), value: JSON.stringify(next) }]);
+      return next;
+    });
+  }
+
+  async delete(uuid: string, _ctx: ChangeContext): Promise<void> {
+    await this.#writes.post(async () => {
+      const current = await this.get(uuid);
+      await this.deps.store.batch([
+        { type: 'del', key: keys.pipeline(uuid) },
+        { type: 'del', key: keys.pipelineByFqn(current.fqn) },
+      ]);
+    });
+  }
+
+  /** The FQNs of a pipeline's stager jobs, in order; stagers whose job is gone are left out. */
+  async stagerJobFqns(pipeline: StagingPipeline): Promise<string[]> {
+    const raw = await this.deps.store.getMany(pipeline.stagers.map((s) => keys.job(s.uuid)));
+    return raw.filter((v): v is string => v !== undefined).map((v) => (JSON.parse(v) as { fqn: string }).fqn);
+  }
+}

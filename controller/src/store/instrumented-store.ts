@@ -1,0 +1,44 @@
+import type { Histogram } from 'prom-client';
+import type { BatchOp, Range, Store } from './store.js';
+
+/** Wraps a Store and records the latency of each operation. */
+export class InstrumentedStore implements Store {
+  constructor(
+    private readonly inner: Store,
+    private readonly histogram: Histogram<'op'>,
+  ) {}
+
+  async #time<T>(op: string, work: Promise<T>): Promise<T> {
+    const end = this.histogram.startTimer({ op });
+    try {
+      return await work;
+    } finally {
+      end();
+    }
+  }
+
+  get(key: string): Promise<string | undefined> {
+    return this.#time('get', this.inner.get(key));
+  }
+
+  getMany(keys: readonly string[]): Promise<(string | undefined)[]> {
+    return this.#time('get_many', this.inner.getMany(keys));
+  }
+
+  batch(ops: readonly BatchOp[]): Promise<void> {
+    return this.#time('batch', this.inner.batch(ops));
+  }
+
+  async *iterate(range: Range): AsyncIterable<[string, string]> {
+    const end = this.histogram.startTimer({ op: 'iterate' });
+    try {
+      yield* this.inner.iterate(range);
+    } finally {
+      end();
+    }
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}

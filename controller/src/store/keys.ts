@@ -1,0 +1,45 @@
+/**
+ * The key layout of the store. Records hold JSON; index entries point from a
+ * secondary key to a uuid. Every change writes a record and its index entries
+ * in one batch, so they never disagree.
+ *
+ *   job/<uuid>                         Job record
+ *   idx/job-fqn/<fqn>                  -> job uuid      (unique)
+ *   idx/job-pkg/<package>/<job>        -> ""            (jobs using a package)
+ *   pkg/<uuid>                         Package record
+ *   idx/pkg-fqn/<fqn>                  -> package uuid  (unique)
+ *   idx/pkg-res/<resource uuid>        -> package uuid
+ *   idx/blob-ref/<digest>/<package>    -> ""            (packages whose archive is that blob)
+ *   stagpipe/<uuid>                    StagingPipeline record
+ *   idx/stagpipe-fqn/<fqn>             -> pipeline uuid (unique)
+ *   user/<name>                        basic-auth user
+ *   meta/<name>                        controller metadata (schema version, ...)
+ */
+export const keys = {
+  job: (uuid: string) => `job/${uuid}`,
+  jobPrefix: 'job/',
+  jobByFqn: (fqn: string) => `idx/job-fqn/${fqn}`,
+  jobByFqnPrefix: 'idx/job-fqn/',
+  jobByPackage: (pkg: string, job: string) => `idx/job-pkg/${pkg}/${job}`,
+  jobsByPackagePrefix: (pkg: string) => `idx/job-pkg/${pkg}/`,
+
+  package: (uuid: string) => `pkg/${uuid}`,
+  packagePrefix: 'pkg/',
+  packageByFqn: (fqn: string) => `idx/pkg-fqn/${fqn}`,
+  packageByFqnPrefix: 'idx/pkg-fqn/',
+  packageByResource: (resource: string) => `idx/pkg-res/${resource}`,
+  blobRef: (digest: string, pkg: string) => `idx/blob-ref/${digest}/${pkg}`,
+  blobRefPrefix: (digest: string) => `idx/blob-ref/${digest}/`,
+
+  pipeline: (uuid: string) => `stagpipe/${uuid}`,
+  pipelinePrefix: 'stagpipe/',
+  pipelineByFqn: (fqn: string) => `idx/stagpipe-fqn/${fqn}`,
+
+  user: (name: string) => `user/${name}`,
+  meta: (name: string) => `meta/${name}`,
+} as const;
+
+/** The part of `key` after `prefix`. */
+export function keySuffix(key: string, prefix: string): string {
+  return key.slice(prefix.length);
+}

@@ -1,0 +1,28 @@
+// Makes a fresh clone runnable: installs dependencies when they are missing or
+// older than the lock file, then builds every workspace (tsc -b is incremental).
+// Used by `npm start`, `npm test` and `npm run bench`, so that each works alone.
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.error(`setup: ${cmd} ${args.join(' ')} failed (exit ${r.status ?? r.signal})`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+const marker = join(root, 'node_modules', '.package-lock.json');
+const lock = join(root, 'package-lock.json');
+const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs);
+if (stale) {
+  console.log('setup: installing dependencies (npm ci)');
+  run(npm, ['ci', '--no-audit', '--no-fund']);
+}
+console.log('setup: building (tsc -b)');
+run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b']);
