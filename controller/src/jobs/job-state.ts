@@ -28,20 +28,18 @@ export function initialJobState(hasPackages: boolean, request: StateRequest): Jo
 /** The state after a change that leaves the job with or without packages and asks for `request`. */
 export function nextJobState(current: JobState, hasPackages: boolean, request: StateRequest): JobState {
   let state = current;
-  if (!hasPackages && (state === 'started' || (request === 'start' && STARTABLE.has(state)))) {
-    throw new ConflictError('a job without packages cannot be started');
-  }
+  if (request === 'stop' && STOPPABLE.has(state)) state = 'stopped';
   if (hasPackages && state === 'created') state = 'ready';
   if (!hasPackages && (state === 'ready' || state === 'stopped' || state === 'finished')) state = 'created';
-
   if (request === 'start') {
     if (state === 'created') throw new ConflictError('a job without packages cannot be started');
     if (state === 'staging' || state === 'staging_failed' || state === 'invalid' || state === 'unknown') {
       throw new ConflictError(`a job in state "${state}" cannot be started`);
     }
     if (STARTABLE.has(state)) state = 'started';
-  } else if (request === 'stop' && STOPPABLE.has(state)) {
-    state = 'stopped';
+  }
+  if (!hasPackages && (state === 'started' || state === 'errored')) {
+    throw new ConflictError('a started job cannot lose all its packages; stop it first');
   }
   return state;
 }

@@ -1,0 +1,82 @@
+import test from 'ava';
+import { silentLogger } from '../log/logger.js';
+import { ManualClock } from '../util/clock.js';
+import { Actor } from './actor.js';
+import { ActorRegistry } from './actor-registry.js';
+
+class Counter extends Actor {
+  value = 0;
+  increment(): Promise<number> {
+    return this.mailbox.post(async () => ++this.value);
+  }
+}
+
+function setup(existing = new Set(['a', 'b'])) {
+  const clock = new ManualClock();
+  let loads = 0;
+  const registry = new ActorRegistry<Counter>({
+    kind: 'counter',
+    clock,
+    log: silentLogger,
+    idleMs: 1000,
+    load: async (id) => {
+      loads++;
+      await new Promise((r) => setImmediate(r));
+      return existing.has(id) ? new Counter(id, clock.nowMs()) : undefined;
+    },
+  });
+  return { registry, clock, loads: () => loads };
+}
+
+test('actor registry: concurrent gets of one id share one activation', async (t) => {
+  const { registry, loads } = setup();
+  const [x, y, z] = await Promise.all([registry.get('a'), registry.get('a'), registry.get('a')]);
+  t.is(loads(), 1);
+  t.is(x, y);
+  t.is(y, z);
+  t.is(registry.size, 1);
+});
+
+test('actor registry: an unknown id yields undefined and is not kept', async (t) => {
+  const { registry } = setup();
+  t.is(await registry.get('nope'), undefined);
+  t.is(registry.size, 0);
+});
+
+test('actor registry: idle actors are passivated, busy ones are not', async (t) => {
+  const { registry, clock } = setup();
+  const a = (await registry.get('a'))!;
+  const b = (await registry.get('b'))!;
+  const release = b.hold();
+  clock.advance(999);
+  t.is(registry.passivateIdle(), 0);
+  clock.advance(1);
+  t.is(registry.passivateIdle(), 1);
+  t.true(a.stopped);
+  t.is(registry.peek('a'), undefined);
+  t.is(registry.peek('b'), b);
+  release();
+  t.is(registry.passivateIdle(), 1);
+  t.is(registry.size, 0);
+});
+
+test('actor registry: a passivated actor is reactivated fresh on the next use', async (t) => {
+  const { registry, clock, loads } = setup();
+  const first = (await registry.get('a'))!;
+  await first.increment();
+  clock.advance(5000);
+  registry.passivateIdle();
+  const second = (await registry.get('a'))!;
+  t.not(first, second);
+  t.is(loads(), 2);
+  t.is(await registry.with('a', (actor) => actor.increment()), 1);
+});
+
+test('actor registry: stop drains mailboxes and refuses further gets', async (t) => {
+  const { registry } = setup();
+  const a = (await registry.get('a'))!;
+  const pending = a.increment();
+  await registry.stop();
+  t.is(await pending, 1);
+  await t.throwsAsync(registry.get('a'), { message: /stopped/ });
+});

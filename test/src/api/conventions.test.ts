@@ -1,0 +1,151 @@
+import test, { type ExecutionContext } from 'ava';
+import type { ApiErrorBody, Job } from '@platform/controller';
+import { unique } from '../harness/fixtures.js';
+import { useController } from '../harness/suite.js';
+
+const suite = useController(test);
+
+const FLAGS = ['client_side', 'duplicate_key', 'fatal', 'request_invalid', 'requires_restart', 'resource_missing', 'retry', 'token_invalid'];
+
+function assertApiError(t: ExecutionContext, body: unknown, code: number) {
+  const e = body as ApiErrorBody;
+  t.is(e.code, code);
+  t.is(typeof e.message, 'string');
+  t.true(e.message.length > 0);
+  t.regex(e.request_id, /^[a-z0-9]{20}$/);
+  for (const flag of FLAGS) t.is(typeof (e as unknown as Record<string, unknown>)[flag], 'boolean', flag);
+  t.is(e.client_side, code < 500);
+}
+
+test('api: every path works with and without /v1', async (t) => {
+  const api = suite.api();
+  for (const path of ['/info', '/version', '/cluster/admin', '/runtimes', '/jobs', '/packages', '/stagingpipelines']) {
+    const plain = await api.get(path);
+    const v1 = await api.get(`/v1${path}`);
+    t.is(plain.status, 200, path);
+    t.is(v1.status, 200, `/v1${path}`);
+    t.is(plain.headers.get('content-type'), v1.headers.get('content-type'));
+  }
+});
+
+test('api: responses name their type and version; unknown or missing media types fall back', async (t) => {
+  const api = suite.api();
+  const created = await api.post<Job>('/jobs', { fqn: `job::/conv::${unique()}` }, {
+    headers: { 'content-type': 'application/vnd.platform.job;version=1', accept: 'application/vnd.platform.jobs;version=1' },
+  });
+  t.is(created.status, 200);
+  t.is(created.headers.get('content-type'), 'application/vnd.platform.jobs;version=1');
+  const get = (accept?: string) => api.get(`/jobs/${created.body.uuid}`, accept ? { headers: { accept } } : {});
+  for (const accept of [undefined, 'application/json', 'application/vnd.platform.job;version=99', 'application/vnd.platform.nonsense;version=1', 'text/html']) {
+    const r = await get(accept);
+    t.is(r.status, 200, accept);
+    t.is(r.headers.get('content-type'), 'application/vnd.platform.job;version=1', accept);
+  }
+  const plainJson = await api.post<Job>('/jobs', JSON.stringify({ fqn: `job::/conv::${unique()}` }), {
+    headers: { 'content-type': 'application/json' },
+  });
+  t.is(plainJson.status, 200);
+  const oddType = await api.post<Job>('/jobs', JSON.stringify({ fqn: `job::/conv::${unique()}` }), {
+    headers: { 'content-type': 'application/vnd.platform.unknown;version=5' },
+  });
+  t.is(oddType.status, 200);
+});
+
+test('api: Minimum-Client-Version and X-Request-Id go out on every answer', async (t) => {
+  const api = suite.api();
+  for (const r of [await api.get('/info'), await api.get('/jobs/not-a-uuid'), await api.get('/nowhere')]) {
+    t.regex(r.headers.get('minimum-client-version') ?? '', /^\d+\.\d+\.\d+$/);
+    t.regex(r.headers.get('x-request-id') ?? '', /^[A-Za-z0-9._-]+$/);
+  }
+  const echoed = await api.get('/info', { headers: { 'x-request-id': 'client-chosen-id.1' } });
+  t.is(echoed.headers.get('x-request-id'), 'client-chosen-id.1');
+  const refused = await api.get('/jobs/not-a-uuid');
+  t.is((refused.body as ApiErrorBody).request_id, refused.headers.get('x-request-id') ?? '');
+});
+
+test('api: unknown paths answer 404 and wrong methods 405, as APIErrors', async (t) => {
+  const api = suite.api();
+  const missing = await api.get('/v1/nowhere');
+  t.is(missing.status, 404);
+  assertApiError(t, missing.body, 404);
+  t.true((missing.body as ApiErrorBody).resource_missing);
+  const wrong = await api.request('PATCH', '/jobs');
+  t.is(wrong.status, 405);
+  assertApiError(t, wrong.body, 405);
+  t.is(wrong.headers.get('allow'), 'GET, POST');
+  t.is(wrong.headers.get('content-type'), 'application/vnd.platform.apierror;version=1');
+});
+
+test('api: malformed JSON, non-object bodies, empty bodies and oversized bodies are refused', async (t) => {
+  const api = suite.api();
+  for (const [body, status, message] of [
+    ['{"fqn": ', 400, /not valid JSON/],
+    ['[1,2]', 400, /must be a JSON object, got an array/],
+    ['"job"', 400, /must be a JSON object/],
+    ['null', 400, /must be a JSON object, got null/],
+    ['', 400, /empty/],
+    [JSON.stringify({ fqn: 'job::/conv::big', tags: { pad: 'x'.repeat(1_100_000) } }), 413, /over the limit/],
+  ] as const) {
+    const r = await api.post('/jobs', body, { headers: { 'content-type': 'application/json' } });
+    t.is(r.status, status, body.slice(0, 40));
+    assertApiError(t, r.body, status);
+    t.regex((r.body as ApiErrorBody).message, message);
+  }
+  const list = await api.get<Job[]>('/jobs?fqn=job::/conv::big');
+  t.deepEqual(list.body, []);
+});
+
+test('api: path uuids that are not uuids are refused with 400, unknown uuids with 404', async (t) => {
+  const api = suite.api();
+  for (const path of ['/jobs/123', '/packages/abc', '/stagingpipelines/x-y', '/packages/resources/zz', '/packages/00000000-0000-4000-8000-000000000000/resources/nope']) {
+    const r = await api.get(path);
+    t.is(r.status, 400, path);
+    assertApiError(t, r.body, 400);
+    t.regex((r.body as ApiErrorBody).message, /is not a UUID/);
+  }
+  const unknown = '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b';
+  for (const path of [`/jobs/${unknown}`, `/packages/${unknown}`, `/stagingpipelines/${unknown}`]) {
+    for (const method of ['GET', 'DELETE']) {
+      const r = await api.request(method, path);
+      t.is(r.status, 404, `${method} ${path}`);
+      assertApiError(t, r.body, 404);
+      t.true((r.body as ApiErrorBody).resource_missing);
+    }
+  }
+});
+
+test('api: cluster info, administrator and version', async (t) => {
+  const api = suite.api();
+  const info = await api.get<{ name: string; url: string; cluster_domain: string }>('/info');
+  t.is(info.headers.get('content-type'), 'application/vnd.platform.info;version=1');
+  t.is(info.body.name, 'platform');
+  t.is(info.body.url, suite.controller().url);
+  t.is(info.body.cluster_domain, '');
+  const admin = await api.get<{ name: string; email: string }>('/cluster/admin');
+  t.deepEqual(Object.keys(admin.body).sort(), ['email', 'name']);
+  t.is(admin.body.name, 'admin');
+  const version = await api.get<Record<string, unknown>>('/version');
+  t.is(version.headers.get('content-type'), 'application/vnd.platform.versioninfo;version=1');
+  t.regex(String(version.body['version']), /^\d+\.\d+\.\d+/);
+  for (const k of ['major', 'minor', 'patch']) t.is(typeof version.body[k], 'number');
+  for (const k of ['build_id', 'build_number']) t.is(typeof version.body[k], 'string');
+  t.deepEqual(version.body['download_urls'], {});
+});
+
+test('api: /metrics exposes request, actor and store metrics for Prometheus', async (t) => {
+  const api = suite.api();
+  await api.get('/jobs');
+  const r = await api.get('/metrics');
+  t.is(r.status, 200);
+  t.regex(r.headers.get('content-type') ?? '', /text\/plain/);
+  for (const name of [
+    'platform_http_requests_total{method="GET",route="/jobs",status="200"}',
+    'platform_http_request_duration_seconds_bucket',
+    'platform_actor_mailbox_depth{kind="job"}',
+    'platform_actors_live{kind="package"}',
+    'platform_store_operation_duration_seconds_bucket',
+    'platform_controller_process_cpu_seconds_total',
+  ]) {
+    t.true(r.text.includes(name), name);
+  }
+});

@@ -1,0 +1,106 @@
+/**
+ * Runs the real `platform-controller` binary as a child process, on a free
+ * loopback port with its own data directory, the way an operator would.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+export const CONTROLLER_BIN = join(dirname(fileURLToPath(import.meta.resolve('@platform/controller'))), 'bin', 'platform-controller.js');
+
+export interface SpawnOptions {
+  /** Reuse a data directory (a restart); a fresh temporary one by default. */
+  dataDir?: string;
+  env?: Record<string, string>;
+  args?: string[];
+  /** How long to wait for the ready line. */
+  readyTimeoutMs?: number;
+}
+
+export interface ExitInfo {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export class ControllerProcess {
+  readonly lines: Record<string, unknown>[] = [];
+  readonly stderr: string[] = [];
+  readonly exited: Promise<ExitInfo>;
+
+  private constructor(
+    readonly child: ChildProcess,
+    readonly dataDir: string,
+    readonly ownsDataDir: boolean,
+    readonly options: SpawnOptions,
+    public url = '',
+  ) {
+    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  }
+
+  static async start(options: SpawnOptions = {}): Promise<ControllerProcess> {
+    const ownsDataDir = options.dataDir === undefined;
+    const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'platform-test-')));
+    const child = spawn(
+      process.execPath,
+      [CONTROLLER_BIN, '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--grpc-listen', '127.0.0.1:0', ...(options.args ?? [])],
+      {
+        env: { ...process.env, PLATFORM_ADMIN_PASSWORD: 'test-admin-password', PLATFORM_LOG_LEVEL: 'info', ...options.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const proc = new ControllerProcess(child, dataDir, ownsDataDir, options);
+    createInterface({ input: child.stderr! }).on('line', (line) => proc.stderr.push(line));
+    const ready = new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`controller not ready within ${options.readyTimeoutMs ?? 30_000} ms\n${proc.stderr.join('\n')}`)),
+        options.readyTimeoutMs ?? 30_000,
+      );
+      createInterface({ input: child.stdout! }).on('line', (line) => {
+        let parsed: Record<string, unknown>;
+        try {
+          parsed = JSON.parse(line) as Record<string, unknown>;
+        } catch {
+          parsed = { msg: line };
+        }
+        proc.lines.push(parsed);
+        if (parsed['msg'] === 'controller ready') {
+          clearTimeout(timer);
+          resolve(String(parsed['api']));
+        }
+      });
+      void proc.exited.then((e) => {
+        clearTimeout(timer);
+        reject(new Error(`controller exited (${e.code ?? e.signal}) before it was ready\n${proc.stderr.join('\n')}\n${JSON.stringify(proc.lines)}`));
+      });
+    });
+    proc.url = await ready;
+    return proc;
+  }
+
+  /** SIGTERM, then wait for the exit. */
+  async stop(): Promise<ExitInfo> {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGTERM');
+    return this.exited;
+  }
+
+  /** SIGKILL: the controller gets no chance to clean up. */
+  async kill9(): Promise<ExitInfo> {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+    return this.exited;
+  }
+
+  /** A new controller process on the same data directory (after this one has exited). */
+  async restart(): Promise<ControllerProcess> {
+    await this.exited;
+    return ControllerProcess.start({ ...this.options, dataDir: this.dataDir });
+  }
+
+  /** Stops the process (forcefully if need be) and removes the data directory it made. */
+  async dispose(): Promise<void> {
+    await this.kill9();
+    if (this.ownsDataDir) await rm(this.dataDir, { recursive: true, force: true });
+  }
+}

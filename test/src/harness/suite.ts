@@ -1,0 +1,25 @@
+/** One real controller per test file, shared by its tests, which use unique names. */
+import type { TestFn } from 'ava';
+import { ControllerProcess, type SpawnOptions } from './controller-process.js';
+import { ApiClient } from './http.js';
+
+export interface Suite {
+  controller: () => ControllerProcess;
+  api: () => ApiClient;
+}
+
+export function useController(test: TestFn, options: SpawnOptions = {}): Suite {
+  let controller: ControllerProcess | undefined;
+  let api: ApiClient | undefined;
+  test.before(async () => {
+    controller = await ControllerProcess.start(options);
+    api = new ApiClient(controller.url);
+  });
+  test.after.always(async () => {
+    await controller?.dispose();
+  });
+  return {
+    controller: () => controller!,
+    api: () => api!,
+  };
+}
