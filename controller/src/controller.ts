@@ -51,6 +51,8 @@ export interface ControllerOptions {
   sync?: boolean;
   /** How long an actor stays in memory without messages. Default 60 s. */
   actorIdleMs?: number;
+  /** Jobs, and packages, kept in the read caches. Default 10,000 each. */
+  cacheSize?: number;
   /** Largest JSON request body. Default 1 MiB. */
   maxBodyBytes?: number;
   /** Largest package archive. Default 4 GiB. */
@@ -80,6 +82,7 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     logLevel: o.logLevel ?? 'info',
     sync: o.sync ?? true,
     actorIdleMs: o.actorIdleMs ?? 60_000,
+    cacheSize: o.cacheSize ?? 10_000,
     maxBodyBytes: o.maxBodyBytes ?? 1024 * 1024,
     maxPackageBytes: o.maxPackageBytes ?? 4 * 1024 * 1024 * 1024,
     stopGraceMs: o.stopGraceMs ?? 10_000,
@@ -149,13 +152,19 @@ export class Controller {
         onActivate: () => metrics.actorActivations.inc({ kind }),
         onPassivate: () => metrics.actorPassivations.inc({ kind }),
       });
-      const jobs = new JobService(deps, { actorIdleMs: options.actorIdleMs, ...actorHooks('job') });
       const pipelines = new PipelineService(deps);
       const packages = new PackageService(deps, blobs, pipelines, {
         actorIdleMs: options.actorIdleMs,
+        cacheSize: options.cacheSize,
         maxPackageBytes: options.maxPackageBytes,
         onUploadBytes: (n) => metrics.uploadBytes.inc(n),
         ...actorHooks('package'),
+      });
+      const jobs = new JobService(deps, {
+        actorIdleMs: options.actorIdleMs,
+        cacheSize: options.cacheSize,
+        packageStates: (ids) => packages.states(ids),
+        ...actorHooks('job'),
       });
       const restoredJobs = await jobs.restore();
       const restoredPackages = await packages.restore();

@@ -14,6 +14,8 @@ export interface ApiState {
   log: Logger;
   /** The matched route pattern, for metrics. */
   route?: string;
+  /** Why the request was refused, for the log line. */
+  error?: string;
 }
 
 export type ApiContext = RouterContext<ApiState>;
@@ -33,9 +35,15 @@ export const v1 = (type: string): MediaSpec => ({ type, versions: [1] });
 
 /** Sends `body` as JSON with the negotiated media type of the endpoint. */
 export function sendJson(ctx: ApiContext, media: MediaSpec, body: unknown, status = 200): void {
+  sendJsonText(ctx, media, body === null ? 'null' : JSON.stringify(body), status);
+}
+
+/** Sends JSON that is serialized already. */
+export function sendJsonText(ctx: ApiContext, media: MediaSpec, json: string, status = 200): void {
   ctx.status = status;
-  ctx.body = body === null ? 'null' : JSON.stringify(body);
-  ctx.type = formatMedia(media.type, negotiateVersion(media, ctx.get('Accept')));
+  // Set as a header, before the body, so that Koa does no MIME lookup of its own.
+  ctx.set('Content-Type', formatMedia(media.type, negotiateVersion(media, ctx.get('Accept'))));
+  ctx.body = json;
 }
 
 /** Sends a 200 with an empty body (deletes, stops). */

@@ -39,12 +39,18 @@ export function parseVendorMedia(header: string | undefined): VendorMedia[] {
 
 /** The version of `spec` to answer with, given the request's Accept header. */
 export function negotiateVersion(spec: MediaSpec, accept: string | undefined): number {
+  if (!accept || !accept.includes('vnd.platform.')) return spec.versions[0] ?? 1;
   for (const m of parseVendorMedia(accept)) {
     if (m.type === spec.type && m.version !== undefined && spec.versions.includes(m.version)) return m.version;
   }
   return spec.versions[0] ?? 1;
 }
 
+const formatted = new Map<string, string>();
+
 export function formatMedia(type: string, version: number): string {
-  return `${MEDIA_PREFIX}${type};version=${version}`;
+  const key = `${type};${version}`;
+  let text = formatted.get(key);
+  if (text === undefined) formatted.set(key, (text = `${MEDIA_PREFIX}${type};version=${version}`));
+  return text;
 }

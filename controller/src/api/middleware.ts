@@ -8,6 +8,7 @@
  *   versionPrefix   `/v1/...` and `/...` reach the same handlers
  */
 import type { Middleware } from 'koa';
+import type { Series } from '../metrics/aggregating-histogram.js';
 import type { ControllerMetrics } from '../metrics/controller-metrics.js';
 import type { Logger } from '../log/logger.js';
 import type { IdSource } from '../util/ids.js';
@@ -37,6 +38,7 @@ export function requestContext(
 }
 
 export function observe(metrics: ControllerMetrics, log: Logger): Middleware<ApiState> {
+  const histograms = new Map<string, Series>();
   return async (ctx, next) => {
     const start = process.hrtime.bigint();
     try {
@@ -44,19 +46,25 @@ export function observe(metrics: ControllerMetrics, log: Logger): Middleware<Api
     } finally {
       const seconds = Number(process.hrtime.bigint() - start) / 1e9;
       const route = ctx.state.route ?? 'unmatched';
-      metrics.httpRequests.inc({ method: ctx.method, route, status: String(ctx.status) });
-      metrics.httpDuration.observe({ method: ctx.method, route }, seconds);
-      if (log.isLevelEnabled('debug') || ctx.status >= 400) {
+      const method = ctx.method;
+      const status = ctx.status;
+      metrics.httpRequests.inc(method, route, status);
+      const timeKey = `${method} ${route}`;
+      let histogram = histograms.get(timeKey);
+      if (!histogram) histograms.set(timeKey, (histogram = metrics.httpDuration.series({ method, route })));
+      histogram.observe(seconds);
+      if (status >= 400 || log.isLevelEnabled('debug')) {
         const fields = {
           request_id: ctx.state.requestId,
-          method: ctx.method,
+          method,
           path: ctx.originalUrl,
           route,
-          status: ctx.status,
+          status,
           ms: Math.round(seconds * 1e6) / 1e3,
+          ...(ctx.state.error ? { error: ctx.state.error } : {}),
         };
-        if (ctx.status >= 500) log.error('request failed', fields);
-        else if (ctx.status >= 400) log.info('request refused', fields);
+        if (status >= 500) log.error('request failed', fields);
+        else if (status >= 400) log.info('request refused', fields);
         else log.debug('request', fields);
       }
     }
@@ -69,6 +77,7 @@ export function errors(): Middleware<ApiState> {
       await next();
     } catch (err) {
       const mapped = toApiError(err, ctx.state.requestId);
+      ctx.state.error = mapped.body.message;
       if (mapped.internal) {
         ctx.state.log.error('unexpected error', { request_id: ctx.state.requestId, path: ctx.originalUrl, err });
       }
@@ -76,8 +85,8 @@ export function errors(): Middleware<ApiState> {
       for (const [k, v] of Object.entries(mapped.headers)) ctx.set(k, v);
       // A refused body may still be arriving; do not read it to keep the connection.
       if (!ctx.req.complete) ctx.set('Connection', 'close');
+      ctx.set('Content-Type', formatMedia('apierror', 1));
       ctx.body = JSON.stringify(mapped.body);
-      ctx.type = formatMedia('apierror', 1);
     }
   };
 }

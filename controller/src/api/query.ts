@@ -33,8 +33,3 @@ export function queryUuids(ctx: ApiContext, name: string): string[] | undefined 
   if (ctx.query[name] === undefined) return undefined;
   return values.map((v) => requireUuid(v, `query ${name}:`));
 }
-
-/** `{ [key]: value }` when value is defined, else `{}`: keeps absent options absent. */
-export function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
-}

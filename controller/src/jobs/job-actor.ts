@@ -10,7 +10,7 @@ import { InvalidRequestError, NotFoundError, RequiresRestartError } from '../err
 import { keys } from '../store/keys.js';
 import type { BatchOp } from '../store/store.js';
 import { formatTimestampNs } from '../util/clock.js';
-import { jsonEqual } from '../util/keyed-lock.js';
+import { jsonEqual } from '../util/json.js';
 import { specOf, type Job, type JobSpec, type JobState, type ParsedJobInput } from './job.js';
 import { initialJobState, nextJobState } from './job-state.js';
 

@@ -1,9 +1,10 @@
 /** REST endpoints of jobs (spec: the /jobs rows of the endpoint table). */
-import { baseUrl, changeContext, queryValue, queryValues, sendEmpty, sendJson, v1, type ApiContext, type Endpoint } from '../api/endpoint.js';
-import { optional, queryBool, queryFqn, queryInt, queryUuids } from '../api/query.js';
+import { baseUrl, changeContext, queryValue, queryValues, sendEmpty, sendJson, sendJsonText, v1, type ApiContext, type Endpoint } from '../api/endpoint.js';
+import { queryBool, queryFqn, queryInt, queryUuids } from '../api/query.js';
 import { readJsonObject } from '../api/body.js';
 import { InvalidRequestError } from '../errors.js';
 import { requireUuid } from '../model/validate.js';
+import { optional } from '../util/json.js';
 import type { JobService } from './job-service.js';
 
 export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[] {
@@ -59,7 +60,7 @@ export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[]
       method: 'GET',
       path: '/jobs/:uuid',
       media: v1('job'),
-      handler: async (ctx) => sendJson(ctx, v1('job'), await jobs.get(param(ctx))),
+      handler: async (ctx) => sendJsonText(ctx, v1('job'), await jobs.getJson(param(ctx))),
     },
     {
       method: 'PUT',

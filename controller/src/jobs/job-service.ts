@@ -10,6 +10,7 @@ import { fqnMatcher, parseFqn, type Fqn } from '../model/fqn.js';
 import { keys } from '../store/keys.js';
 import { getJson } from '../store/store.js';
 import { KeyedLock } from '../util/keyed-lock.js';
+import { LruCache } from '../util/lru.js';
 import { parseJobInput, type Job } from './job.js';
 import { JobActor, type UpdateResult } from './job-actor.js';
 import { computeJobHealth } from './job-health.js';
@@ -34,6 +35,10 @@ export interface JobQuery {
 
 export interface JobServiceOptions {
   actorIdleMs: number;
+  /** Jobs kept in the read cache. */
+  cacheSize: number;
+  /** The current state of each package named (`deleted` for those that are gone). */
+  packageStates: (ids: readonly string[]) => Promise<Map<string, string>>;
   onActivate?: () => void;
   onPassivate?: () => void;
 }
@@ -41,18 +46,23 @@ export interface JobServiceOptions {
 export class JobService {
   readonly actors: ActorRegistry<JobActor>;
   readonly #fqnLocks = new KeyedLock();
+  /** Jobs as last persisted; written through by every change made here. */
+  readonly #cache: LruCache<string, Job>;
+  /** The JSON answer of GET /jobs/{uuid}, per job version and package states. */
+  readonly #rendered = new WeakMap<Job, { states: string; json: string }>();
 
   constructor(
     private readonly deps: Deps,
-    options: JobServiceOptions,
+    private readonly options: JobServiceOptions,
   ) {
+    this.#cache = new LruCache(options.cacheSize);
     this.actors = new ActorRegistry<JobActor>({
       kind: 'job',
       clock: deps.clock,
       log: deps.log,
       idleMs: options.actorIdleMs,
       load: async (id) => {
-        const job = await getJson<Job>(deps.store, keys.job(id));
+        const job = this.#cache.get(id) ?? (await getJson<Job>(deps.store, keys.job(id)));
         return job ? new JobActor(job, deps) : undefined;
       },
       ...(options.onActivate ? { onActivate: options.onActivate } : {}),
@@ -91,6 +101,7 @@ export class JobService {
       if (existing !== undefined) throw new DuplicateError(`job ${parsed.fqn} exists already (uuid ${existing})`);
       const actor = await JobActor.create(parsed, ctx, this.deps);
       this.actors.add(actor);
+      this.#cache.set(actor.id, actor.job);
       this.deps.log.info('job created', { job: actor.id, fqn: parsed.fqn, request_id: ctx.requestId });
       return actor.job;
     });
@@ -98,13 +109,29 @@ export class JobService {
 
   /** The stored job, or undefined. */
   async find(uuid: string): Promise<Job | undefined> {
-    return this.actors.peek(uuid)?.job ?? (await getJson<Job>(this.deps.store, keys.job(uuid)));
+    const known = this.actors.peek(uuid)?.job ?? this.#cache.get(uuid);
+    if (known) return known;
+    const stored = await getJson<Job>(this.deps.store, keys.job(uuid));
+    if (stored) this.#cache.set(uuid, stored);
+    return stored;
   }
 
   async get(uuid: string): Promise<Job> {
     const job = await this.find(uuid);
     if (!job) throw new NotFoundError(`job ${uuid} not found`);
     return (await this.render([job], false))[0]!;
+  }
+
+  /** GET /jobs/{uuid} as JSON text, rendered once per job version and package states. */
+  async getJson(uuid: string): Promise<string> {
+    const job = await this.find(uuid);
+    if (!job) throw new NotFoundError(`job ${uuid} not found`);
+    const states = job.packages.length === 0 ? '' : [...(await this.#packageStates([job])).values()].join(',');
+    const cached = this.#rendered.get(job);
+    if (cached && cached.states === states) return cached.json;
+    const json = JSON.stringify((await this.render([job], false))[0]);
+    this.#rendered.set(job, { states, json });
+    return json;
   }
 
   async update(uuid: string, body: unknown, ctx: ChangeContext): Promise<UpdateResult> {
@@ -115,6 +142,7 @@ export class JobService {
     const result = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx));
     if (!result) throw new NotFoundError(`job ${uuid} not found`);
     if (result.changed) {
+      this.#cache.set(uuid, result.job);
       this.deps.log.info('job updated', { job: uuid, version_id: result.job.version_id, request_id: ctx.requestId });
     }
     return { job: (await this.render([result.job], false))[0]!, changed: result.changed };
@@ -127,6 +155,7 @@ export class JobService {
       const deleted = await this.actors.with(uuid, (actor) => actor.delete(ctx));
       if (!deleted) throw new NotFoundError(`job ${uuid} not found`);
       this.actors.remove(uuid);
+      this.#cache.delete(uuid);
     });
     this.deps.log.info('job deleted', { job: uuid, fqn: current.fqn, request_id: ctx.requestId });
   }
@@ -151,10 +180,14 @@ export class JobService {
 
   async #byIds(ids: readonly string[]): Promise<Job[]> {
     const unique = [...new Set(ids)];
-    const raw = await this.deps.store.getMany(unique.map((id) => keys.job(id)));
-    return unique
-      .map((id, i) => this.actors.peek(id)?.job ?? (raw[i] === undefined ? undefined : (JSON.parse(raw[i]!) as Job)))
-      .filter((j): j is Job => j !== undefined);
+    const known = unique.map((id) => this.actors.peek(id)?.job ?? this.#cache.get(id));
+    const missing = unique.filter((_, i) => known[i] === undefined);
+    const raw = await this.deps.store.getMany(missing.map((id) => keys.job(id)));
+    const loaded = new Map<string, Job>();
+    missing.forEach((id, i) => {
+      if (raw[i] !== undefined) loaded.set(id, JSON.parse(raw[i]!) as Job);
+    });
+    return unique.map((id, i) => known[i] ?? loaded.get(id)).filter((j): j is Job => j !== undefined);
   }
 
   /** A first cut of the jobs that may match, using an index where the query allows. */
@@ -186,14 +219,13 @@ export class JobService {
   }
 
   /** Adds what is computed at read time: package states, and health when asked for. */
+  #packageStates(jobs: readonly Job[]): Promise<Map<string, string>> {
+    const ids = [...new Set(jobs.flatMap((j) => j.packages.map((p) => p.uuid)))];
+    return ids.length === 0 ? Promise.resolve(new Map()) : this.options.packageStates(ids);
+  }
+
   async render(jobs: Job[], withHealth: boolean): Promise<Job[]> {
-    const packageIds = [...new Set(jobs.flatMap((j) => j.packages.map((p) => p.uuid)))];
-    const raw = await this.deps.store.getMany(packageIds.map((id) => keys.package(id)));
-    const states = new Map<string, string>();
-    packageIds.forEach((id, i) => {
-      const value = raw[i];
-      states.set(id, value === undefined ? 'deleted' : (JSON.parse(value) as { package: { state: string } }).package.state);
-    });
+    const states = await this.#packageStates(jobs);
     return jobs.map((job) => ({
       ...job,
       packages: job.packages.map((p) => ({ ...p, state: states.get(p.uuid) ?? 'unknown' })),

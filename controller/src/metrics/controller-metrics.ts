@@ -3,13 +3,40 @@
  * prom-client's global one), so that several controllers, or tests, can live in
  * one process.
  */
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { AggregatingHistogram } from './aggregating-histogram.js';
+
+/**
+ * Counts requests without touching prom-client on the request path: increments
+ * go to a plain map, and are added to the counter when Prometheus scrapes.
+ * prom-client hashes label values on every inc(), which is most of its cost.
+ */
+export class RequestCounter {
+  readonly #pending = new Map<string, { labels: [string, string, string]; n: number }>();
+
+  constructor(private readonly counter: Counter<'method' | 'route' | 'status'>) {}
+
+  inc(method: string, route: string, status: number): void {
+    const key = `${method} ${route} ${status}`;
+    const entry = this.#pending.get(key);
+    if (entry) entry.n++;
+    else this.#pending.set(key, { labels: [method, route, String(status)], n: 1 });
+  }
+
+  /** Moves the pending counts into the prom-client counter. */
+  flush(): void {
+    for (const { labels, n } of this.#pending.values()) {
+      if (n > 0) this.counter.inc({ method: labels[0], route: labels[1], status: labels[2] }, n);
+    }
+    this.#pending.clear();
+  }
+}
 
 export interface ControllerMetrics {
   readonly registry: Registry;
-  readonly httpRequests: Counter<'method' | 'route' | 'status'>;
-  readonly httpDuration: Histogram<'method' | 'route'>;
-  readonly storeDuration: Histogram<'op'>;
+  readonly httpRequests: RequestCounter;
+  readonly httpDuration: AggregatingHistogram<'method' | 'route'>;
+  readonly storeDuration: AggregatingHistogram<'op'>;
   readonly actorActivations: Counter<'kind'>;
   readonly actorPassivations: Counter<'kind'>;
   readonly uploadBytes: Counter;
@@ -21,28 +48,35 @@ export function createControllerMetrics(options: { defaultMetrics?: boolean } = 
   const registry = new Registry();
   if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: 'platform_controller_' });
 
+  let requests: RequestCounter | undefined = undefined;
+  const requestCounter = new Counter({
+    name: 'platform_http_requests_total',
+    help: 'API requests answered, by method, route pattern and status code.',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+    collect() {
+      requests?.flush();
+    },
+  });
+  requests = new RequestCounter(requestCounter);
+
   return {
     registry,
-    httpRequests: new Counter({
-      name: 'platform_http_requests_total',
-      help: 'API requests answered, by method, route pattern and status code.',
-      labelNames: ['method', 'route', 'status'],
-      registers: [registry],
-    }),
-    httpDuration: new Histogram({
-      name: 'platform_http_request_duration_seconds',
-      help: 'API request latency, by method and route pattern.',
-      labelNames: ['method', 'route'],
-      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
-      registers: [registry],
-    }),
-    storeDuration: new Histogram({
-      name: 'platform_store_operation_duration_seconds',
-      help: 'Latency of store operations, by operation.',
-      labelNames: ['op'],
-      buckets: [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.1, 0.5],
-      registers: [registry],
-    }),
+    httpRequests: requests,
+    httpDuration: new AggregatingHistogram(
+      'platform_http_request_duration_seconds',
+      'API request latency, by method and route pattern.',
+      ['method', 'route'],
+      [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+      registry,
+    ),
+    storeDuration: new AggregatingHistogram(
+      'platform_store_operation_duration_seconds',
+      'Latency of store operations, by operation.',
+      ['op'],
+      [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.1, 0.5],
+      registry,
+    ),
     actorActivations: new Counter({
       name: 'platform_actor_activations_total',
       help: 'Actors brought into memory, by kind.',
@@ -57,7 +91,7 @@ export function createControllerMetrics(options: { defaultMetrics?: boolean } = 
     }),
     uploadBytes: new Counter({
       name: 'platform_package_upload_bytes_total',
-      help: 'Bytes of package archives received and verified.',
+      help: 'Bytes of package archives received (including uploads refused afterwards).',
       registers: [registry],
     }),
     gaugeFrom(name, help, labelName, read) {

@@ -11,7 +11,7 @@ import { parseDigest, type Digest } from '../blobs/digest.js';
 import { ConflictError, InvalidRequestError, NotFoundError } from '../errors.js';
 import { keys } from '../store/keys.js';
 import { formatTimestampNs } from '../util/clock.js';
-import { jsonEqual } from '../util/keyed-lock.js';
+import { jsonEqual } from '../util/json.js';
 import type { Package, PackageMeta, PackageRecord, PackageResource, ParsedPackageInput } from './package.js';
 
 export interface UploadClaim {

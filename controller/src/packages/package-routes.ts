@@ -1,9 +1,10 @@
 /** REST endpoints of packages and their archives. */
 import { baseUrl, changeContext, queryValue, queryValues, sendJson, sendEmpty, v1, type ApiContext, type Endpoint } from '../api/endpoint.js';
 import { contentLengthOf, readJsonObject } from '../api/body.js';
-import { optional, queryBool, queryFqn, queryUuids } from '../api/query.js';
+import { queryBool, queryFqn, queryUuids } from '../api/query.js';
 import { InvalidRequestError } from '../errors.js';
 import { requireUuid } from '../model/validate.js';
+import { optional } from '../util/json.js';
 import type { PackageService } from './package-service.js';
 
 const PROVIDES_TYPES = new Set(['file', 'package', 'runtime', 'os']);

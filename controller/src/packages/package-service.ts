@@ -15,6 +15,7 @@ import { keys } from '../store/keys.js';
 import { getJson } from '../store/store.js';
 import { formatTimestampNs } from '../util/clock.js';
 import { KeyedLock } from '../util/keyed-lock.js';
+import { LruCache } from '../util/lru.js';
 import { PackageActor } from './package-actor.js';
 import { packageView, parsePackageInput, resourceView, type Package, type PackageRecord } from './package.js';
 
@@ -31,6 +32,8 @@ export interface PackageQuery {
 
 export interface PackageServiceOptions {
   actorIdleMs: number;
+  /** Packages kept in the read cache. */
+  cacheSize: number;
   maxPackageBytes: number;
   onActivate?: () => void;
   onPassivate?: () => void;
@@ -48,6 +51,8 @@ export class PackageService {
   readonly #fqnLocks = new KeyedLock();
   /** Serializes storing a blob and dropping it, per digest (see `#releaseBlobs`). */
   readonly #digestLocks = new KeyedLock();
+  /** Packages as last persisted; written through by every change made here. */
+  readonly #cache: LruCache<string, PackageRecord>;
 
   constructor(
     private readonly deps: Deps,
@@ -55,13 +60,14 @@ export class PackageService {
     private readonly pipelines: PipelineService,
     private readonly options: PackageServiceOptions,
   ) {
+    this.#cache = new LruCache(options.cacheSize);
     this.actors = new ActorRegistry<PackageActor>({
       kind: 'package',
       clock: deps.clock,
       log: deps.log,
       idleMs: options.actorIdleMs,
       load: async (id) => {
-        const record = await getJson<PackageRecord>(deps.store, keys.package(id));
+        const record = this.#cache.get(id) ?? (await getJson<PackageRecord>(deps.store, keys.package(id)));
         return record ? new PackageActor(record, deps) : undefined;
       },
       ...(options.onActivate ? { onActivate: options.onActivate } : {}),
@@ -134,13 +140,25 @@ export class PackageService {
       };
       const actor = await PackageActor.create({ package: pkg, uploaded: [] }, this.deps);
       this.actors.add(actor);
+      this.#cache.set(pkg.uuid, actor.record);
       this.deps.log.info('package created', { package: pkg.uuid, fqn: pkg.fqn, request_id: ctx.requestId });
       return packageView(pkg);
     });
   }
 
   async #find(uuid: string): Promise<PackageRecord | undefined> {
-    return this.actors.peek(uuid)?.record ?? (await getJson<PackageRecord>(this.deps.store, keys.package(uuid)));
+    const known = this.actors.peek(uuid)?.record ?? this.#cache.get(uuid);
+    if (known) return known;
+    const stored = await getJson<PackageRecord>(this.deps.store, keys.package(uuid));
+    if (stored) this.#cache.set(uuid, stored);
+    return stored;
+  }
+
+  /** The state of each package named; `deleted` for those that no longer exist. */
+  async states(ids: readonly string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    for (const id of ids) out.set(id, (await this.#find(id))?.package.state ?? 'deleted');
+    return out;
   }
 
   async get(uuid: string): Promise<Package> {
@@ -151,8 +169,9 @@ export class PackageService {
 
   async update(uuid: string, body: unknown, ctx: ChangeContext): Promise<Package> {
     const parsed = parsePackageInput(body, this.options.maxPackageBytes);
-    const result = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx));
+    const result = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx).then((r) => ({ ...r, record: actor.record })));
     if (!result) throw new NotFoundError(`package ${uuid} not found`);
+    this.#cache.set(uuid, result.record);
     if (result.changed) {
       this.deps.log.info('package updated', { package: uuid, version_id: result.package.version_id, request_id: ctx.requestId });
     }
@@ -166,6 +185,7 @@ export class PackageService {
       const released = await this.actors.with(uuid, (actor) => actor.delete(ctx));
       if (!released) throw new NotFoundError(`package ${uuid} not found`);
       this.actors.remove(uuid);
+      this.#cache.delete(uuid);
       return released;
     });
     for (const d of digests) await this.#releaseBlob(parseDigest(d, 'digest'));
@@ -215,7 +235,9 @@ export class PackageService {
       const started = this.deps.clock.nowMs();
       const pkg = await this.#digestLocks.run(claim.resource.digest, async () => {
         await this.blobs.ingest(source, { length: claim.resource.length, digest: claim.digest }, this.options.onUploadBytes);
-        return actor.completeUpload(claim.resource.uuid, ctx);
+        const done = await actor.completeUpload(claim.resource.uuid, ctx);
+        this.#cache.set(packageId, actor.record);
+        return done;
       });
       this.deps.log.info('package archive stored', {
         package: packageId,

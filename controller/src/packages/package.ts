@@ -15,7 +15,7 @@ import { InvalidRequestError, TooLargeError } from '../errors.js';
 import { parseFqn } from '../model/fqn.js';
 import { int, parseInput, str, stringMap, uuid } from '../model/validate.js';
 import { formatDigest, parseDigest, type Digest } from '../blobs/digest.js';
-import { sortedRecord } from '../util/keyed-lock.js';
+import { sortedRecord } from '../util/json.js';
 
 export type PackageState = 'uploading' | 'staging' | 'ready' | 'failed';
 

@@ -12,7 +12,7 @@ import { parseInput, str, uuid } from '../model/validate.js';
 import { keys } from '../store/keys.js';
 import { getJson } from '../store/store.js';
 import { formatTimestampNs } from '../util/clock.js';
-import { jsonEqual } from '../util/keyed-lock.js';
+import { jsonEqual } from '../util/json.js';
 
 export interface StagingPipeline {
   uuid: string;

@@ -1,11 +1,11 @@
-import type { Histogram } from 'prom-client';
+import type { AggregatingHistogram } from '../metrics/aggregating-histogram.js';
 import type { BatchOp, Range, Store } from './store.js';
 
 /** Wraps a Store and records the latency of each operation. */
 export class InstrumentedStore implements Store {
   constructor(
     private readonly inner: Store,
-    private readonly histogram: Histogram<'op'>,
+    private readonly histogram: AggregatingHistogram<'op'>,
   ) {}
 
   async #time<T>(op: string, work: Promise<T>): Promise<T> {
@@ -22,6 +22,7 @@ export class InstrumentedStore implements Store {
   }
 
   getMany(keys: readonly string[]): Promise<(string | undefined)[]> {
+    if (keys.length === 0) return Promise.resolve([]);
     return this.#time('get_many', this.inner.getMany(keys));
   }
 

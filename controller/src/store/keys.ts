@@ -19,7 +19,6 @@ export const keys = {
   job: (uuid: string) => `job/${uuid}`,
   jobPrefix: 'job/',
   jobByFqn: (fqn: string) => `idx/job-fqn/${fqn}`,
-  jobByFqnPrefix: 'idx/job-fqn/',
   jobByPackage: (pkg: string, job: string) => `idx/job-pkg/${pkg}/${job}`,
   jobsByPackagePrefix: (pkg: string) => `idx/job-pkg/${pkg}/`,
 
@@ -38,8 +37,3 @@ export const keys = {
   user: (name: string) => `user/${name}`,
   meta: (name: string) => `meta/${name}`,
 } as const;
-
-/** The part of `key` after `prefix`. */
-export function keySuffix(key: string, prefix: string): string {
-  return key.slice(prefix.length);
-}

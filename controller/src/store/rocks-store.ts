@@ -1,4 +1,7 @@
+import { Worker } from 'node:worker_threads';
+import { wrapWorker, type Remote } from '../util/comlink.js';
 import { openRocksDb, type RocksDb } from './rocksdb.js';
+import type { RocksWriter, WriterData } from './rocks-writer.worker.js';
 import { resolveRange, type BatchOp, type Range, type Store } from './store.js';
 
 export interface RocksStoreOptions {
@@ -9,12 +12,32 @@ export interface RocksStoreOptions {
   sync: boolean;
 }
 
-/** The embedded store: RocksDB in a directory that only this process opens. */
+/**
+ * The embedded store: RocksDB in a directory that only this process opens.
+ * Reads run on the main thread (they are asynchronous in the binding); writes
+ * go to a writer thread (`rocks-writer.worker.ts`), which keeps fsync off the
+ * event loop and commits concurrent batches together.
+ */
 export class RocksStore implements Store {
+  readonly #pending = new Set<Promise<void>>();
+  #writerFailure: Error | undefined;
+  readonly #writerDied: Promise<never>;
+
   private constructor(
     private readonly db: RocksDb,
-    private readonly options: RocksStoreOptions,
-  ) {}
+    private readonly worker: Worker,
+    private readonly writer: Remote<RocksWriter>,
+  ) {
+    this.#writerDied = new Promise<never>((_, reject) => {
+      const fail = (err: Error) => {
+        this.#writerFailure ??= err;
+        reject(this.#writerFailure);
+      };
+      worker.once('error', (err) => fail(new Error('the store writer thread failed', { cause: err })));
+      worker.once('exit', (code) => fail(new Error(`the store writer thread exited (code ${code})`)));
+    });
+    this.#writerDied.catch(() => undefined);
+  }
 
   static async open(location: string, options: RocksStoreOptions): Promise<RocksStore> {
     const db = openRocksDb(location);
@@ -29,7 +52,17 @@ export class RocksStore implements Store {
         { cause: err },
       );
     }
-    return new RocksStore(db, options);
+    const data: WriterData = { handle: db.handle, sync: options.sync };
+    const worker = new Worker(new URL('./rocks-writer.worker.js', import.meta.url), { workerData: data });
+    const writer = wrapWorker<RocksWriter>(worker);
+    try {
+      await writer.stats(); // answers once the worker has opened the database
+    } catch (err) {
+      await worker.terminate();
+      await db.close();
+      throw new Error(`cannot start the store writer for ${location}`, { cause: err });
+    }
+    return new RocksStore(db, worker, writer);
   }
 
   async get(key: string): Promise<string | undefined> {
@@ -43,12 +76,19 @@ export class RocksStore implements Store {
     return values.map((v) => v ?? undefined);
   }
 
-  async batch(ops: readonly BatchOp[]): Promise<void> {
-    if (ops.length === 0) return;
-    await this.db.batch(
-      ops.map((op) => (op.type === 'put' ? { type: 'put', key: op.key, value: op.value } : { type: 'del', key: op.key })),
-      { sync: this.options.sync },
-    );
+  batch(ops: readonly BatchOp[]): Promise<void> {
+    if (ops.length === 0) return Promise.resolve();
+    if (this.#writerFailure) return Promise.reject(this.#writerFailure);
+    const write = Promise.race([this.writer.write(ops), this.#writerDied]);
+    this.#pending.add(write);
+    const done = () => this.#pending.delete(write);
+    write.then(done, done);
+    return write;
+  }
+
+  /** Groups and batches written so far (group commit at work when batches > groups). */
+  writerStats(): Promise<{ groups: number; batches: number }> {
+    return this.writer.stats();
   }
 
   async *iterate(range: Range): AsyncIterable<[string, string]> {
@@ -62,6 +102,9 @@ export class RocksStore implements Store {
   }
 
   async close(): Promise<void> {
+    await Promise.allSettled([...this.#pending]);
+    this.worker.removeAllListeners('exit');
+    await this.worker.terminate();
     await this.db.close();
   }
 }

@@ -26,10 +26,12 @@ export interface RocksDb {
   batch(ops: RocksBatchOp[], options?: { sync?: boolean }): Promise<void>;
   iterator(options: RocksIteratorOptions): AsyncIterable<[string, string]> & { close(): Promise<void> };
   getProperty(name: string): string;
+  /** The native handle, with which another thread opens the same database. */
+  readonly handle: bigint;
 }
 
 interface RocksModule {
-  RocksLevel: new (location: string, options: { keyEncoding: 'utf8'; valueEncoding: 'utf8' }) => RocksDb;
+  RocksLevel: new (locationOrHandle: string | bigint, options: { keyEncoding: 'utf8'; valueEncoding: 'utf8' }) => RocksDb;
 }
 
 const require = createRequire(import.meta.url);
@@ -37,4 +39,10 @@ const require = createRequire(import.meta.url);
 export function openRocksDb(location: string): RocksDb {
   const mod = require('@nxtedition/rocksdb') as RocksModule;
   return new mod.RocksLevel(location, { keyEncoding: 'utf8', valueEncoding: 'utf8' });
+}
+
+/** Opens, in another thread, the database that `handle` names; never close it there. */
+export function openRocksDbFromHandle(handle: bigint): RocksDb {
+  const mod = require('@nxtedition/rocksdb') as RocksModule;
+  return new mod.RocksLevel(handle, { keyEncoding: 'utf8', valueEncoding: 'utf8' });
 }

@@ -80,3 +80,23 @@ test('store (rocksdb): what a batch wrote is there after reopening', async (t) =
   await again.close();
   await rm(dir, { recursive: true, force: true });
 });
+
+test('store (rocksdb): concurrent batches are committed in groups, each one atomic and in order', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'store-group-'));
+  const store = await RocksStore.open(dir, { sync: true });
+  await Promise.all(
+    Array.from({ length: 200 }, (_, i) =>
+      store.batch([
+        { type: 'put', key: `k/${String(i).padStart(3, '0')}`, value: String(i) },
+        { type: 'put', key: 'last', value: String(i) },
+      ]),
+    ),
+  );
+  t.is((await collect(store.iterate({ prefix: 'k/' }))).length, 200);
+  t.is(await store.get('last'), '199');
+  const stats = await store.writerStats();
+  t.is(stats.batches, 200);
+  t.true(stats.groups < stats.batches, `${stats.groups} groups for ${stats.batches} batches`);
+  await store.close();
+  await rm(dir, { recursive: true, force: true });
+});

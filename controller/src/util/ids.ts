@@ -14,9 +14,17 @@ export interface IdSource {
   requestId(): string;
 }
 
-const requestIdAlphabet = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 20);
+/**
+ * Request ids: a random prefix per process and a counter, 20 characters of
+ * [a-z0-9]. Unique across restarts without paying for randomness per request.
+ */
+function requestIds(): () => string {
+  const prefix = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 10)();
+  let counter = 0;
+  return () => prefix + (counter++).toString(36).padStart(10, '0');
+}
 
 export const randomIds: IdSource = {
   uuid: () => randomUUID(),
-  requestId: () => requestIdAlphabet(),
+  requestId: requestIds(),
 };

@@ -1,0 +1,29 @@
+/** Helpers for JSON-shaped values. */
+
+/** Sorts a record's keys so that equal maps serialize equally. */
+export function sortedRecord<V>(record: Record<string, V> | undefined): Record<string, V> {
+  const out: Record<string, V> = {};
+  if (!record) return out;
+  for (const key of Object.keys(record).sort()) out[key] = record[key]!;
+  return out;
+}
+
+/** Structural equality of JSON-shaped values; an undefined property counts as absent. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((v, i) => jsonEqual(v, b[i]));
+  }
+  if (Array.isArray(b)) return false;
+  const ak = Object.keys(a as object).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const bk = Object.keys(b as object).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  if (ak.length !== bk.length) return false;
+  return ak.every((k) => jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+/** `{ [key]: value }` when value is defined, else `{}`: keeps absent options absent. */
+export function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}
