@@ -13,7 +13,9 @@ const dataDir = process.env.PLATFORM_DATA_DIR ?? join(root, '.data', 'controller
 const controller = spawn(
   process.execPath,
   [join(root, 'controller', 'dist', 'bin', 'platform-controller.js'), '--data-dir', dataDir],
-  { stdio: ['ignore', 'pipe', 'inherit'], env: process.env },
+  // Its own process group: Ctrl-C reaches only this script, which passes it on once.
+  // (Both getting it would count as two signals, and the controller exits at once on the second.)
+  { stdio: ['ignore', 'pipe', 'inherit'], env: process.env, detached: true },
 );
 const children = [controller];
 

@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Deps } from './actors/context.js';
+import { InFlight } from './api/middleware.js';
 import { createApiApp } from './api/server.js';
 import { bootstrapAdmin } from './auth/bootstrap.js';
 import { BlobStore } from './blobs/blob-store.js';
@@ -103,6 +104,7 @@ export class Controller {
     readonly metrics: ControllerMetrics,
     private readonly store: Store,
     private readonly server: Server,
+    private readonly inFlight: InFlight,
     readonly jobs: JobService,
     readonly packages: PackageService,
   ) {
@@ -112,7 +114,9 @@ export class Controller {
   /** The API's base URL, e.g. http://127.0.0.1:8080 */
   get url(): string {
     const address = this.server.address() as AddressInfo;
-    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    // A wildcard bind is reachable on loopback; show a URL that a local client can use.
+    const ip = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
+    const host = address.family === 'IPv6' ? `[${ip}]` : ip;
     return `http://${host}:${address.port}`;
   }
 
@@ -182,7 +186,9 @@ export class Controller {
         Object.fromEntries(registries.map((r) => [r.kind, r.size])),
       );
 
+      const inFlight = new InFlight();
       const app = createApiApp({
+        inFlight,
         log,
         metrics,
         ids,
@@ -211,7 +217,7 @@ export class Controller {
           resolve();
         });
       });
-      const controller = new Controller(options, log, metrics, store, server, jobs, packages);
+      const controller = new Controller(options, log, metrics, store, server, inFlight, jobs, packages);
       log.info('controller ready', {
         api: controller.url,
         version: CONTROLLER_VERSION,
@@ -239,6 +245,11 @@ export class Controller {
       force.unref();
       await serverClosed;
       clearTimeout(force);
+      // Handlers whose connection was closed may still be unwinding; let them finish
+      // what they persist before the store closes.
+      if (!(await this.inFlight.idle(this.options.stopGraceMs))) {
+        this.log.warn('handlers still running after the grace period; closing anyway', { in_flight: this.inFlight.count });
+      }
       await Promise.all([this.jobs.stop(), this.packages.stop()]);
       await this.store.close();
       this.log.info('controller stopped');

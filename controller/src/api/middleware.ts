@@ -18,13 +18,47 @@ import { formatMedia } from './media.js';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 
+/** Counts requests whose handlers are still running, so that a stop can wait for them. */
+export class InFlight {
+  #count = 0;
+  #waiters: (() => void)[] = [];
+
+  get count(): number {
+    return this.#count;
+  }
+
+  enter(): void {
+    this.#count++;
+  }
+
+  leave(): void {
+    this.#count--;
+    if (this.#count === 0) for (const wake of this.#waiters.splice(0)) wake();
+  }
+
+  /** Resolves when no handler runs, or after `timeoutMs`; true when idle. */
+  idle(timeoutMs: number): Promise<boolean> {
+    if (this.#count === 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      timer.unref();
+      this.#waiters.push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+}
+
 export function requestContext(
   log: Logger,
   ids: IdSource,
   minimumClientVersion: string,
   principal: string,
+  inFlight: InFlight,
 ): Middleware<ApiState> {
   return async (ctx, next) => {
+    inFlight.enter();
     const incoming = ctx.get('X-Request-Id');
     const requestId = REQUEST_ID_RE.test(incoming) ? incoming : ids.requestId();
     ctx.state.requestId = requestId;
@@ -33,7 +67,11 @@ export function requestContext(
     ctx.state.principal = principal;
     ctx.set('X-Request-Id', requestId);
     ctx.set('Minimum-Client-Version', minimumClientVersion);
-    await next();
+    try {
+      await next();
+    } finally {
+      inFlight.leave();
+    }
   };
 }
 

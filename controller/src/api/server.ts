@@ -6,7 +6,7 @@ import type { ControllerMetrics } from '../metrics/controller-metrics.js';
 import type { IdSource } from '../util/ids.js';
 import { MethodNotAllowedError, NotFoundError } from '../errors.js';
 import { mountEndpoints, type ApiState, type Endpoint } from './endpoint.js';
-import { errors, observe, requestContext, versionPrefix } from './middleware.js';
+import { errors, observe, requestContext, versionPrefix, type InFlight } from './middleware.js';
 
 export interface ApiAppOptions {
   log: Logger;
@@ -16,6 +16,7 @@ export interface ApiAppOptions {
   minimumClientVersion: string;
   /** The principal of requests until authentication sets one per token. */
   principal: string;
+  inFlight: InFlight;
 }
 
 export function createApiApp(o: ApiAppOptions): Koa<ApiState> {
@@ -30,7 +31,7 @@ export function createApiApp(o: ApiAppOptions): Koa<ApiState> {
     ctx.body = await o.metrics.registry.metrics();
   });
 
-  app.use(requestContext(o.log, o.ids, o.minimumClientVersion, o.principal));
+  app.use(requestContext(o.log, o.ids, o.minimumClientVersion, o.principal, o.inFlight));
   app.use(observe(o.metrics, o.log));
   app.use(errors());
   app.use(versionPrefix());

@@ -17,7 +17,7 @@ Options (environment variable in brackets):
   --listen HOST:PORT      REST API and auth hosts (PLATFORM_LISTEN, default 127.0.0.1:8080)
   --grpc-listen HOST:PORT where agents connect (PLATFORM_GRPC_LISTEN, default 127.0.0.1:7070)
   --domain DOMAIN         cluster domain for api.DOMAIN and *auth.DOMAIN (PLATFORM_DOMAIN)
-  --log-level LEVEL       debug, info, warn or error (PLATFORM_LOG_LEVEL, default info)
+  --log-level LEVEL       debug, info, warn, error or silent (PLATFORM_LOG_LEVEL, default info)
   --no-sync               acknowledge writes once in the write-ahead log, without fsync
                           (PLATFORM_SYNC=false); survives a crash of the process, not of the host
   --version               print the version
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   }
   const env = process.env;
   const logLevel = args['log-level'] ?? env['PLATFORM_LOG_LEVEL'] ?? 'info';
-  if (!isLogLevel(logLevel)) fail(`log level "${logLevel}" is not one of debug, info, warn, error`);
+  if (!isLogLevel(logLevel)) fail(`log level "${logLevel}" is not one of debug, info, warn, error, silent`);
   let listen, grpcListen;
   try {
     listen = parseHostPort(args.listen ?? env['PLATFORM_LISTEN'] ?? '127.0.0.1:8080', '--listen');

@@ -6,7 +6,7 @@
  */
 import { Actor } from '../actors/actor.js';
 import type { ChangeContext, Deps } from '../actors/context.js';
-import { InvalidRequestError, NotFoundError, RequiresRestartError } from '../errors.js';
+import { ConflictError, InvalidRequestError, NotFoundError, RequiresRestartError } from '../errors.js';
 import { keys } from '../store/keys.js';
 import type { BatchOp } from '../store/store.js';
 import { formatTimestampNs } from '../util/clock.js';
@@ -133,11 +133,19 @@ export class JobActor extends Actor {
     });
   }
 
-  /** Deletes the job and its index entries. The caller holds the FQN lock. */
+  /** Deletes the job and its index entries, unless a staging pipeline runs it. The caller holds the FQN lock. */
   delete(_ctx: ChangeContext): Promise<Job> {
     return this.mailbox.post(async () => {
       this.#assertLive();
       const job = this.#job;
+      const prefix = keys.pipelinesOfStagerPrefix(job.uuid);
+      const pipelines: string[] = [];
+      for await (const [key] of this.deps.store.iterate({ prefix, limit: 10 })) pipelines.push(key.slice(prefix.length));
+      if (pipelines.length > 0) {
+        throw new ConflictError(`job ${job.fqn} is a stager of staging pipeline ${pipelines.join(', ')}; change those pipelines first`, {
+          details: { pipelines },
+        });
+      }
       await this.deps.store.batch([
         { type: 'del', key: keys.job(job.uuid) },
         { type: 'del', key: keys.jobByFqn(job.fqn) },

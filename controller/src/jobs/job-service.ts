@@ -5,13 +5,13 @@
  */
 import { ActorRegistry } from '../actors/actor-registry.js';
 import type { ChangeContext, Deps } from '../actors/context.js';
-import { DuplicateError, InvalidRequestError, NotFoundError } from '../errors.js';
+import { ConflictError, DuplicateError, InvalidRequestError, NotFoundError } from '../errors.js';
 import { fqnMatcher, parseFqn, type Fqn } from '../model/fqn.js';
 import { keys } from '../store/keys.js';
 import { getJson } from '../store/store.js';
 import { KeyedLock } from '../util/keyed-lock.js';
 import { LruCache } from '../util/lru.js';
-import { parseJobInput, type Job } from './job.js';
+import { parseJobInput, type Job, type ParsedJobInput } from './job.js';
 import { JobActor, type UpdateResult } from './job-actor.js';
 import { computeJobHealth } from './job-health.js';
 
@@ -93,9 +93,24 @@ export class JobService {
     }
   }
 
+  /** A job runs only what is staged: refuses a start while a package is not `ready`. */
+  async #checkPackagesReady(parsed: ParsedJobInput, currentState?: string): Promise<void> {
+    const starting = parsed.stateRequest === 'start' || (currentState === 'started' && parsed.stateRequest !== 'stop');
+    if (!starting || parsed.spec.packages.length === 0) return;
+    const states = await this.options.packageStates(parsed.spec.packages.map((p) => p.uuid));
+    const unready = [...states].filter(([, state]) => state !== 'ready');
+    if (unready.length > 0) {
+      const list = unready.map(([id, state]) => `${id} is ${state}`).join(', ');
+      throw new ConflictError(`a started job runs only ready packages: package ${list}`, {
+        details: { packages: Object.fromEntries(unready) },
+      });
+    }
+  }
+
   async create(body: unknown, ctx: ChangeContext): Promise<Job> {
     const parsed = parseJobInput(body, () => this.deps.ids.uuid());
     await this.#checkPackagesExist(parsed.spec.packages.map((p) => p.uuid));
+    await this.#checkPackagesReady(parsed);
     return this.#fqnLocks.run(parsed.fqn, async () => {
       const existing = await this.deps.store.get(keys.jobByFqn(parsed.fqn));
       if (existing !== undefined) throw new DuplicateError(`job ${parsed.fqn} exists already (uuid ${existing})`);
@@ -139,6 +154,7 @@ export class JobService {
     if (!current) throw new NotFoundError(`job ${uuid} not found`);
     const parsed = parseJobInput(body, () => this.deps.ids.uuid(), current.drains);
     await this.#checkPackagesExist(parsed.spec.packages.map((p) => p.uuid));
+    await this.#checkPackagesReady(parsed, current.state);
     const result = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx));
     if (!result) throw new NotFoundError(`job ${uuid} not found`);
     if (result.changed) {

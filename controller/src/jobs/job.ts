@@ -177,7 +177,7 @@ const autoscalingSchema = z
       })
       .optional(),
   })
-  .refine((a) => (a.min_instances ?? 1) <= (a.max_instances ?? 2), {
+  .refine((a) => a.max_instances === undefined || (a.min_instances ?? 1) <= a.max_instances, {
     error: 'min_instances must not exceed max_instances',
   });
 
@@ -417,7 +417,8 @@ function normalizeAutoscaling(
         };
   return {
     min_instances: a.min_instances ?? 1,
-    max_instances: a.max_instances ?? 2,
+    // The manifest form's default, raised to min_instances when that is larger.
+    max_instances: a.max_instances ?? Math.max(5, a.min_instances ?? 1),
     observation_interval_secs: a.observation_interval_secs ?? 10,
     scale_timeout_secs: a.scale_timeout_secs ?? 10,
     warmup_secs: a.warmup_secs ?? 0,

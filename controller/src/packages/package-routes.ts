@@ -1,7 +1,7 @@
 /** REST endpoints of packages and their archives. */
 import { baseUrl, changeContext, queryValue, queryValues, sendJson, sendEmpty, v1, type ApiContext, type Endpoint } from '../api/endpoint.js';
 import { contentLengthOf, readJsonObject } from '../api/body.js';
-import { queryBool, queryFqn, queryUuids } from '../api/query.js';
+import { queryBool, queryFqn, queryInt, queryUuids } from '../api/query.js';
 import { InvalidRequestError } from '../errors.js';
 import { requireUuid } from '../model/validate.js';
 import { optional } from '../util/json.js';
@@ -20,10 +20,16 @@ export function packageEndpoints(packages: PackageService, maxBodyBytes: number)
 
   const download = async (ctx: ApiContext, id: string, resourceId?: string) => {
     const { stream, size, digest } = await packages.download(id, resourceId);
+    const etag = `"${digest}"`;
+    ctx.set('ETag', etag);
+    if (ctx.get('If-None-Match') === etag) {
+      stream.destroy();
+      ctx.status = 304;
+      return;
+    }
     ctx.status = 200;
     ctx.type = 'application/octet-stream';
     ctx.length = size;
-    ctx.set('ETag', `"${digest}"`);
     ctx.set('X-Platform-Digest', digest);
     ctx.body = stream;
   };
@@ -50,6 +56,8 @@ export function packageEndpoints(packages: PackageService, maxBodyBytes: number)
           ...optional('excludedTags', ctx.query['excluded_tags'] === undefined ? undefined : queryValues(ctx, 'excluded_tags')),
           ...optional('providesType', providesType),
           ...optional('providesName', queryValue(ctx, 'provides_name') || undefined),
+          ...optional('count', queryInt(ctx, 'count', 0)),
+          ...optional('page', queryInt(ctx, 'page', 1)),
         });
         sendJson(ctx, v1('packages'), list);
       },

@@ -28,6 +28,10 @@ export interface PackageQuery {
   excludedTags?: string[];
   providesType?: string;
   providesName?: string;
+  /** Page size; all when absent. */
+  count?: number;
+  /** 1-based page number. */
+  page?: number;
 }
 
 export interface PackageServiceOptions {
@@ -303,11 +307,15 @@ export class PackageService {
       for (const v of raw) if (v !== undefined) records.push(JSON.parse(v) as PackageRecord);
     }
     const live = records.map((r) => this.actors.peek(r.package.uuid)?.record ?? r);
-    return live
+    let list = live
       .map((r) => r.package)
       .filter(packageFilter(query))
-      .sort((a, b) => (a.fqn < b.fqn ? -1 : a.fqn > b.fqn ? 1 : 0))
-      .map(packageView);
+      .sort((a, b) => (a.fqn < b.fqn ? -1 : a.fqn > b.fqn ? 1 : 0));
+    if (query.count !== undefined && query.count > 0) {
+      const start = ((query.page ?? 1) - 1) * query.count;
+      list = list.slice(start, start + query.count);
+    }
+    return list.map(packageView);
   }
 
   async stop(): Promise<void> {

@@ -10,7 +10,7 @@ import { DuplicateError, InvalidRequestError, NotFoundError } from '../errors.js
 import { parseFqn } from '../model/fqn.js';
 import { parseInput, str, uuid } from '../model/validate.js';
 import { keys } from '../store/keys.js';
-import { getJson } from '../store/store.js';
+import { getJson, type BatchOp } from '../store/store.js';
 import { formatTimestampNs } from '../util/clock.js';
 import { jsonEqual } from '../util/json.js';
 
@@ -33,6 +33,16 @@ const pipelineInputSchema = z.object({
   name: str(512).optional(),
   stagers: z.array(z.object({ uuid: uuid() })).max(32).optional(),
 });
+
+/** Index entries from each stager job to the pipeline that runs it. */
+function stagerIndexOps(pipeline: string, before: { uuid: string }[], after: { uuid: string }[]): BatchOp[] {
+  const was = new Set(before.map((s) => s.uuid));
+  const now = new Set(after.map((s) => s.uuid));
+  const ops: BatchOp[] = [];
+  for (const job of was) if (!now.has(job)) ops.push({ type: 'del', key: keys.stagerOf(job, pipeline) });
+  for (const job of now) if (!was.has(job)) ops.push({ type: 'put', key: keys.stagerOf(job, pipeline), value: '' });
+  return ops;
+}
 
 export class PipelineService {
   readonly #writes = new Mailbox();
@@ -80,6 +90,7 @@ export class PipelineService {
         { type: 'put', key: keys.pipeline(pipeline.uuid), value: JSON.stringify(pipeline) },
         { type: 'put', key: keys.pipelineByFqn(pipeline.fqn), value: pipeline.uuid },
         { type: 'put', key: keys.meta('pipeline-auto-id'), value: String(counter) },
+        ...stagerIndexOps(pipeline.uuid, [], pipeline.stagers),
       ]);
       return pipeline;
     });
@@ -126,7 +137,10 @@ export class PipelineService {
         updated_at: formatTimestampNs(this.deps.clock.nowNs()),
         updated_by: ctx.principal,
       };
-      await this.deps.store.batch([{ type: 'put', key: keys.pipeline(uuid), value: JSON.stringify(next) }]);
+      await this.deps.store.batch([
+        { type: 'put', key: keys.pipeline(uuid), value: JSON.stringify(next) },
+        ...stagerIndexOps(uuid, current.stagers, next.stagers),
+      ]);
       return next;
     });
   }
@@ -137,6 +151,7 @@ export class PipelineService {
       await this.deps.store.batch([
         { type: 'del', key: keys.pipeline(uuid) },
         { type: 'del', key: keys.pipelineByFqn(current.fqn) },
+        ...stagerIndexOps(uuid, current.stagers, []),
       ]);
     });
   }

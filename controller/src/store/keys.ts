@@ -12,6 +12,7 @@
  *   idx/blob-ref/<digest>/<package>    -> ""            (packages whose archive is that blob)
  *   stagpipe/<uuid>                    StagingPipeline record
  *   idx/stagpipe-fqn/<fqn>             -> pipeline uuid (unique)
+ *   idx/stager/<job>/<pipeline>        -> ""            (pipelines that run a job as a stager)
  *   user/<name>                        basic-auth user
  *   meta/<name>                        controller metadata (schema version, ...)
  */
@@ -33,6 +34,8 @@ export const keys = {
   pipeline: (uuid: string) => `stagpipe/${uuid}`,
   pipelinePrefix: 'stagpipe/',
   pipelineByFqn: (fqn: string) => `idx/stagpipe-fqn/${fqn}`,
+  stagerOf: (job: string, pipeline: string) => `idx/stager/${job}/${pipeline}`,
+  pipelinesOfStagerPrefix: (job: string) => `idx/stager/${job}/`,
 
   user: (name: string) => `user/${name}`,
   meta: (name: string) => `meta/${name}`,

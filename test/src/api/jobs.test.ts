@@ -1,18 +1,12 @@
 import test from 'ava';
-import type { ApiErrorBody, Job, Package } from '@platform/controller';
-import { appJob, archive, digestOf, unique } from '../harness/fixtures.js';
+import type { ApiErrorBody, Job } from '@platform/controller';
+import { appJob, unique } from '../harness/fixtures.js';
+import { createPackage } from '../harness/packages.js';
 import type { ApiClient } from '../harness/http.js';
 import { useController } from '../harness/suite.js';
 
 const suite = useController(test);
 const TS_RE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{9}Z$/;
-
-async function createPackage(api: ApiClient, ns: string): Promise<Package> {
-  const data = archive();
-  const r = await api.post<Package>('/packages', { fqn: `package::${ns}::${unique('p')}`, resources: [{ length: data.length, digest: digestOf(data) }] });
-  if (r.status !== 200) throw new Error(r.text);
-  return r.body;
-}
 
 async function createJob(api: ApiClient, body: Record<string, unknown>): Promise<Job> {
   const r = await api.post<Job>('/jobs', body);
@@ -145,7 +139,7 @@ test('jobs: PUT changes advance version_id by one; a PUT that changes nothing an
 test('jobs: start, requires_restart for resources of a started job, stop', async (t) => {
   const api = suite.api();
   const ns = `/jobs/${unique()}`;
-  const pkg = await createPackage(api, ns);
+  const pkg = await createPackage(api, ns, { upload: true });
   const job = await createJob(api, appJob(`job::${ns}::svc`, { packages: [{ uuid: pkg.uuid }] }));
   t.is(job.state, 'ready');
   const started = await api.put<Job>(`/jobs/${job.uuid}`, { ...job, state: 'started' });
@@ -167,6 +161,11 @@ test('jobs: start, requires_restart for resources of a started job, stop', async
   t.is(stoppedAndResized.status, 200);
   t.is(stoppedAndResized.body.state, 'stopped');
   t.is(stoppedAndResized.body.resources.memory, 512 * 1024 * 1024);
+
+  const unready = await createPackage(api, ns);
+  const notReady = await api.post<ApiErrorBody>('/jobs', appJob(`job::${ns}::early`, { packages: [{ uuid: unready.uuid }], state: 'started' }));
+  t.is(notReady.status, 409);
+  t.regex(notReady.body.message, new RegExp(`${unready.uuid} is uploading`));
 
   const created = await createJob(api, { fqn: `job::${ns}::nopkg` });
   const cannot = await api.put<ApiErrorBody>(`/jobs/${created.uuid}`, { fqn: created.fqn, state: 'started' });
@@ -235,7 +234,7 @@ test('jobs: GET /jobs filters by every query parameter of the spec', async (t) =
 test('jobs: GET /jobs/health lists started jobs among the ids given', async (t) => {
   const api = suite.api();
   const ns = `/health/${unique()}`;
-  const pkg = await createPackage(api, ns);
+  const pkg = await createPackage(api, ns, { upload: true });
   const started = await createJob(api, appJob(`job::${ns}::on`, { packages: [{ uuid: pkg.uuid }], state: 'started', num_instances: 2 }));
   t.is(started.state, 'started');
   const idle = await createJob(api, appJob(`job::${ns}::off`, { packages: [{ uuid: pkg.uuid }] }));

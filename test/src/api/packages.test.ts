@@ -94,6 +94,10 @@ test('packages: an upload at either path with each digest algorithm answers null
       t.is(back.headers.get('content-length'), String(data.length));
       t.is(back.headers.get('x-platform-digest'), digestOf(data, algorithm));
       t.deepEqual(Buffer.from(await back.arrayBuffer()), data);
+      const etag = back.headers.get('etag') ?? '';
+      t.is(etag, `"${digestOf(data, algorithm)}"`);
+      const unchanged = await fetch(url(`/packages/resources/${p.uuid}`), { headers: { 'if-none-match': etag } });
+      t.is(unchanged.status, 304);
     }
   }
 });
@@ -253,6 +257,7 @@ test('packages: GET /packages filters by fqn, name, tags, provides and ids', asy
   t.deepEqual(await names(`${all}&provides_name=node`), ['node-20']);
   t.deepEqual(await names(`ids=${app.uuid},${os.uuid}`), ['app', 'debian']);
   t.deepEqual(await names(`package_id=${node.uuid}`), ['node-20']);
+  t.deepEqual(await names(`${all}&count=3&page=2`), ['sub/app2']);
   for (const q of ['provides_type=vm', 'fqn=job::/a::b', 'ids=x']) t.is((await api.get(`/packages?${q}`)).status, 400, q);
 });
 

@@ -47,7 +47,11 @@ test('staging pipelines: create, read by uuid and fqn, update, delete', async (t
   t.is((await api.post<ApiErrorBody>('/stagingpipelines', { fqn: `stagpipe::/pipes::${unique()}`, stagers: [{ uuid: 'x' }] })).status, 400);
   t.is((await api.get<ApiErrorBody>('/stagingpipelines?fqn=package::/a::b')).status, 400);
 
+  const inUse = await api.delete<ApiErrorBody>(`/jobs/${s2.uuid}`);
+  t.is(inUse.status, 409);
+  t.regex(inUse.body.message, /is a stager of staging pipeline/);
   t.is((await api.delete(`/stagingpipelines/${created.body.uuid}`)).status, 200);
+  t.is((await api.delete(`/jobs/${s2.uuid}`)).status, 200);
   t.is((await api.get(`/stagingpipelines/${created.body.uuid}`)).status, 404);
   t.deepEqual((await api.get<StagingPipeline[]>(`/stagingpipelines?fqn=${fqn}`)).body, []);
 });

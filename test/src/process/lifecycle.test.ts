@@ -2,9 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { stat, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import test from 'ava';
-import type { Job, Package } from '@platform/controller';
+import type { Job } from '@platform/controller';
 import { CONTROLLER_BIN, ControllerProcess } from '../harness/controller-process.js';
-import { archive, digestOf, unique } from '../harness/fixtures.js';
+import { unique } from '../harness/fixtures.js';
+import { createPackage } from '../harness/packages.js';
 import { ApiClient } from '../harness/http.js';
 import { eventually } from '../harness/wait.js';
 
@@ -62,8 +63,7 @@ test('lifecycle: idle actors are passivated and come back on use; started jobs a
   const ctl = await ControllerProcess.start({ env: { PLATFORM_ACTOR_IDLE_MS: '200' } });
   t.teardown(() => ctl.dispose());
   const api = new ApiClient(ctl.url);
-  const data = archive();
-  const pkg = (await api.post<Package>('/packages', { fqn: `package::/life::${unique()}`, resource: { length: data.length, digest: digestOf(data) } })).body;
+  const pkg = await createPackage(api, '/life', { upload: true });
   const idle = (await api.post<Job>('/jobs', { fqn: `job::/life::${unique()}` })).body;
   const started = (await api.post<Job>('/jobs', { fqn: `job::/life::${unique()}`, packages: [{ uuid: pkg.uuid }], state: 'started' })).body;
   t.is(started.state, 'started');
