@@ -3,14 +3,13 @@
  * is one and from the store otherwise (a read never activates an actor); every
  * change goes through the job's actor.
  */
-import { ActorRegistry } from '../actors/actor-registry.js';
+import type { ActorRegistry } from '../actors/actor-registry.js';
+import { EntityDirectory } from '../actors/entity-directory.js';
 import type { ChangeContext, Deps } from '../actors/context.js';
 import { ConflictError, DuplicateError, InvalidRequestError, NotFoundError } from '../errors.js';
 import { fqnMatcher, parseFqn, type Fqn } from '../model/fqn.js';
 import { keys } from '../store/keys.js';
-import { getJson } from '../store/store.js';
 import { KeyedLock } from '../util/keyed-lock.js';
-import { LruCache } from '../util/lru.js';
 import { parseJobInput, type Job, type ParsedJobInput } from './job.js';
 import { JobActor, type UpdateResult } from './job-actor.js';
 import { computeJobHealth } from './job-health.js';
@@ -44,10 +43,8 @@ export interface JobServiceOptions {
 }
 
 export class JobService {
-  readonly actors: ActorRegistry<JobActor>;
+  readonly #jobs: EntityDirectory<Job, JobActor>;
   readonly #fqnLocks = new KeyedLock();
-  /** Jobs as last persisted; written through by every change made here. */
-  readonly #cache: LruCache<string, Job>;
   /** The JSON answer of GET /jobs/{uuid}, per job version and package states. */
   readonly #rendered = new WeakMap<Job, { states: string; json: string }>();
 
@@ -55,19 +52,20 @@ export class JobService {
     private readonly deps: Deps,
     private readonly options: JobServiceOptions,
   ) {
-    this.#cache = new LruCache(options.cacheSize);
-    this.actors = new ActorRegistry<JobActor>({
+    this.#jobs = new EntityDirectory<Job, JobActor>(deps, {
       kind: 'job',
-      clock: deps.clock,
-      log: deps.log,
-      idleMs: options.actorIdleMs,
-      load: async (id) => {
-        const job = this.#cache.get(id) ?? (await getJson<Job>(deps.store, keys.job(id)));
-        return job ? new JobActor(job, deps) : undefined;
-      },
+      key: keys.job,
+      makeActor: (job) => new JobActor(job, deps),
+      recordOf: (actor) => actor.job,
+      actorIdleMs: options.actorIdleMs,
+      cacheSize: options.cacheSize,
       ...(options.onActivate ? { onActivate: options.onActivate } : {}),
       ...(options.onPassivate ? { onPassivate: options.onPassivate } : {}),
     });
+  }
+
+  get actors(): ActorRegistry<JobActor> {
+    return this.#jobs.actors;
   }
 
   /** Activates the actors of jobs that have work to do (started jobs reconcile with agents). */
@@ -116,19 +114,15 @@ export class JobService {
       if (existing !== undefined) throw new DuplicateError(`job ${parsed.fqn} exists already (uuid ${existing})`);
       const actor = await JobActor.create(parsed, ctx, this.deps);
       this.actors.add(actor);
-      this.#cache.set(actor.id, actor.job);
+      this.#jobs.remember(actor.id, actor.job);
       this.deps.log.info('job created', { job: actor.id, fqn: parsed.fqn, request_id: ctx.requestId });
       return actor.job;
     });
   }
 
   /** The stored job, or undefined. */
-  async find(uuid: string): Promise<Job | undefined> {
-    const known = this.actors.peek(uuid)?.job ?? this.#cache.get(uuid);
-    if (known) return known;
-    const stored = await getJson<Job>(this.deps.store, keys.job(uuid));
-    if (stored) this.#cache.set(uuid, stored);
-    return stored;
+  find(uuid: string): Promise<Job | undefined> {
+    return this.#jobs.find(uuid);
   }
 
   async get(uuid: string): Promise<Job> {
@@ -158,7 +152,7 @@ export class JobService {
     const result = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx));
     if (!result) throw new NotFoundError(`job ${uuid} not found`);
     if (result.changed) {
-      this.#cache.set(uuid, result.job);
+      this.#jobs.remember(uuid, result.job);
       this.deps.log.info('job updated', { job: uuid, version_id: result.job.version_id, request_id: ctx.requestId });
     }
     return { job: (await this.render([result.job], false))[0]!, changed: result.changed };
@@ -170,8 +164,7 @@ export class JobService {
     await this.#fqnLocks.run(current.fqn, async () => {
       const deleted = await this.actors.with(uuid, (actor) => actor.delete(ctx));
       if (!deleted) throw new NotFoundError(`job ${uuid} not found`);
-      this.actors.remove(uuid);
-      this.#cache.delete(uuid);
+      this.#jobs.forget(uuid);
     });
     this.deps.log.info('job deleted', { job: uuid, fqn: current.fqn, request_id: ctx.requestId });
   }
@@ -194,16 +187,8 @@ export class JobService {
     return jobs.filter((j) => j.state === 'started').map((j) => computeJobHealth(j, []));
   }
 
-  async #byIds(ids: readonly string[]): Promise<Job[]> {
-    const unique = [...new Set(ids)];
-    const known = unique.map((id) => this.actors.peek(id)?.job ?? this.#cache.get(id));
-    const missing = unique.filter((_, i) => known[i] === undefined);
-    const raw = await this.deps.store.getMany(missing.map((id) => keys.job(id)));
-    const loaded = new Map<string, Job>();
-    missing.forEach((id, i) => {
-      if (raw[i] !== undefined) loaded.set(id, JSON.parse(raw[i]!) as Job);
-    });
-    return unique.map((id, i) => known[i] ?? loaded.get(id)).filter((j): j is Job => j !== undefined);
+  #byIds(ids: readonly string[]): Promise<Job[]> {
+    return this.#jobs.findMany(ids);
   }
 
   /** A first cut of the jobs that may match, using an index where the query allows. */
@@ -229,7 +214,7 @@ export class JobService {
     const jobs: Job[] = [];
     for await (const [, value] of store.iterate({ prefix: keys.jobPrefix })) {
       const job = JSON.parse(value) as Job;
-      jobs.push(this.actors.peek(job.uuid)?.job ?? job);
+      jobs.push(this.#jobs.known(job.uuid) ?? job);
     }
     return jobs;
   }

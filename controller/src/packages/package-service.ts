@@ -4,7 +4,8 @@
  * package's actor.
  */
 import type { Readable } from 'node:stream';
-import { ActorRegistry } from '../actors/actor-registry.js';
+import type { ActorRegistry } from '../actors/actor-registry.js';
+import { EntityDirectory } from '../actors/entity-directory.js';
 import type { ChangeContext, Deps } from '../actors/context.js';
 import type { BlobStore } from '../blobs/blob-store.js';
 import { parseDigest, type Digest } from '../blobs/digest.js';
@@ -15,7 +16,6 @@ import { keys } from '../store/keys.js';
 import { getJson } from '../store/store.js';
 import { formatTimestampNs } from '../util/clock.js';
 import { KeyedLock } from '../util/keyed-lock.js';
-import { LruCache } from '../util/lru.js';
 import { PackageActor } from './package-actor.js';
 import { packageView, parsePackageInput, resourceView, type Package, type PackageRecord } from './package.js';
 
@@ -51,12 +51,10 @@ export interface Download {
 }
 
 export class PackageService {
-  readonly actors: ActorRegistry<PackageActor>;
+  readonly #packages: EntityDirectory<PackageRecord, PackageActor>;
   readonly #fqnLocks = new KeyedLock();
   /** Serializes storing a blob and dropping it, per digest (see `#releaseBlobs`). */
   readonly #digestLocks = new KeyedLock();
-  /** Packages as last persisted; written through by every change made here. */
-  readonly #cache: LruCache<string, PackageRecord>;
 
   constructor(
     private readonly deps: Deps,
@@ -64,19 +62,20 @@ export class PackageService {
     private readonly pipelines: PipelineService,
     private readonly options: PackageServiceOptions,
   ) {
-    this.#cache = new LruCache(options.cacheSize);
-    this.actors = new ActorRegistry<PackageActor>({
+    this.#packages = new EntityDirectory<PackageRecord, PackageActor>(deps, {
       kind: 'package',
-      clock: deps.clock,
-      log: deps.log,
-      idleMs: options.actorIdleMs,
-      load: async (id) => {
-        const record = this.#cache.get(id) ?? (await getJson<PackageRecord>(deps.store, keys.package(id)));
-        return record ? new PackageActor(record, deps) : undefined;
-      },
+      key: keys.package,
+      makeActor: (record) => new PackageActor(record, deps),
+      recordOf: (actor) => actor.record,
+      actorIdleMs: options.actorIdleMs,
+      cacheSize: options.cacheSize,
       ...(options.onActivate ? { onActivate: options.onActivate } : {}),
       ...(options.onPassivate ? { onPassivate: options.onPassivate } : {}),
     });
+  }
+
+  get actors(): ActorRegistry<PackageActor> {
+    return this.#packages.actors;
   }
 
   /** Activates packages with work to do (staging), and drops blobs that no package refers to. */
@@ -144,18 +143,14 @@ export class PackageService {
       };
       const actor = await PackageActor.create({ package: pkg, uploaded: [] }, this.deps);
       this.actors.add(actor);
-      this.#cache.set(pkg.uuid, actor.record);
+      this.#packages.remember(pkg.uuid, actor.record);
       this.deps.log.info('package created', { package: pkg.uuid, fqn: pkg.fqn, request_id: ctx.requestId });
       return packageView(pkg);
     });
   }
 
-  async #find(uuid: string): Promise<PackageRecord | undefined> {
-    const known = this.actors.peek(uuid)?.record ?? this.#cache.get(uuid);
-    if (known) return known;
-    const stored = await getJson<PackageRecord>(this.deps.store, keys.package(uuid));
-    if (stored) this.#cache.set(uuid, stored);
-    return stored;
+  #find(uuid: string): Promise<PackageRecord | undefined> {
+    return this.#packages.find(uuid);
   }
 
   /** The state of each package named; `deleted` for those that no longer exist. */
@@ -175,7 +170,7 @@ export class PackageService {
     const parsed = parsePackageInput(body, this.options.maxPackageBytes);
     const result = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx).then((r) => ({ ...r, record: actor.record })));
     if (!result) throw new NotFoundError(`package ${uuid} not found`);
-    this.#cache.set(uuid, result.record);
+    this.#packages.remember(uuid, result.record);
     if (result.changed) {
       this.deps.log.info('package updated', { package: uuid, version_id: result.package.version_id, request_id: ctx.requestId });
     }
@@ -188,8 +183,7 @@ export class PackageService {
     const digests = await this.#fqnLocks.run(record.package.fqn, async () => {
       const released = await this.actors.with(uuid, (actor) => actor.delete(ctx));
       if (!released) throw new NotFoundError(`package ${uuid} not found`);
-      this.actors.remove(uuid);
-      this.#cache.delete(uuid);
+      this.#packages.forget(uuid);
       return released;
     });
     for (const d of digests) await this.#releaseBlob(parseDigest(d, 'digest'));
@@ -240,7 +234,7 @@ export class PackageService {
       const pkg = await this.#digestLocks.run(claim.resource.digest, async () => {
         await this.blobs.ingest(source, { length: claim.resource.length, digest: claim.digest }, this.options.onUploadBytes);
         const done = await actor.completeUpload(claim.resource.uuid, ctx);
-        this.#cache.set(packageId, actor.record);
+        this.#packages.remember(packageId, actor.record);
         return done;
       });
       this.deps.log.info('package archive stored', {
@@ -289,25 +283,20 @@ export class PackageService {
   async list(query: PackageQuery): Promise<Package[]> {
     let records: PackageRecord[];
     if (query.ids) {
-      const unique = [...new Set(query.ids)];
-      const raw = await this.deps.store.getMany(unique.map((id) => keys.package(id)));
-      records = raw.filter((v): v is string => v !== undefined).map((v) => JSON.parse(v) as PackageRecord);
+      records = await this.#packages.findMany(query.ids);
     } else if (query.fqn && !query.matchPartialFqn && query.fqn.localName !== undefined) {
       const id = await this.deps.store.get(keys.packageByFqn(`package::${query.fqn.namespace}::${query.fqn.localName}`));
       const record = id === undefined ? undefined : await this.#find(id);
       records = record ? [record] : [];
     } else {
-      records = [];
       const range = query.fqn
         ? { prefix: keys.packageByFqn(`package::${query.fqn.namespace}`) }
         : { prefix: keys.packageByFqnPrefix };
       const ids: string[] = [];
       for await (const [, id] of this.deps.store.iterate(range)) ids.push(id);
-      const raw = await this.deps.store.getMany(ids.map((id) => keys.package(id)));
-      for (const v of raw) if (v !== undefined) records.push(JSON.parse(v) as PackageRecord);
+      records = await this.#packages.findMany(ids);
     }
-    const live = records.map((r) => this.actors.peek(r.package.uuid)?.record ?? r);
-    let list = live
+    let list = records
       .map((r) => r.package)
       .filter(packageFilter(query))
       .sort((a, b) => (a.fqn < b.fqn ? -1 : a.fqn > b.fqn ? 1 : 0));
