@@ -10,7 +10,11 @@ import { join, resolve } from 'node:path';
 import type { Deps } from './actors/context.js';
 import { InFlight } from './api/middleware.js';
 import { createApiApp } from './api/server.js';
+import { authEndpoints } from './auth/auth-routes.js';
+import { authenticate } from './auth/authenticate.js';
 import { bootstrapAdmin } from './auth/bootstrap.js';
+import { TokenService } from './auth/tokens.js';
+import { UserService } from './auth/users.js';
 import { BlobStore } from './blobs/blob-store.js';
 import { clusterEndpoints } from './cluster/cluster-routes.js';
 import { MINIMUM_CLIENT_VERSION, CONTROLLER_VERSION } from './cluster/version.js';
@@ -152,6 +156,11 @@ export class Controller {
         log.info('bootstrap administrator created', { user: 'admin', password_from: 'PLATFORM_ADMIN_PASSWORD' });
       }
 
+      const clusterId = await clusterIdentity(deps);
+      const tokens = await TokenService.open(options.dataDir, `urn:platform:cluster:${clusterId}`, clock);
+      const users = new UserService(deps);
+      await users.load();
+
       const actorHooks = (kind: string) => ({
         onActivate: () => metrics.actorActivations.inc({ kind }),
         onPassivate: () => metrics.actorPassivations.inc({ kind }),
@@ -170,6 +179,7 @@ export class Controller {
         packageStates: (ids) => packages.states(ids),
         ...actorHooks('job'),
       });
+      await pipelines.restore();
       const restoredJobs = await jobs.restore();
       const restoredPackages = await packages.restore();
       log.info('state restored', {
@@ -193,8 +203,9 @@ export class Controller {
         metrics,
         ids,
         minimumClientVersion: MINIMUM_CLIENT_VERSION,
-        principal: 'anonymous',
+        authenticate: authenticate(tokens, users),
         endpoints: [
+          ...authEndpoints(tokens, users, options.domain, options.maxBodyBytes),
           ...jobEndpoints(jobs, options.maxBodyBytes),
           ...packageEndpoints(packages, options.maxBodyBytes),
           ...stagingEndpoints(pipelines, options.maxBodyBytes),
@@ -257,6 +268,15 @@ export class Controller {
     })();
     return this.#stopping;
   }
+}
+
+/** This cluster's identity, made on first start; tokens name it as their issuer. */
+async function clusterIdentity(deps: Deps): Promise<string> {
+  const existing = await deps.store.get(keys.meta('cluster-id'));
+  if (existing !== undefined) return existing;
+  const id = deps.ids.uuid();
+  await deps.store.batch([{ type: 'put', key: keys.meta('cluster-id'), value: id }]);
+  return id;
 }
 
 async function checkSchema(store: Store): Promise<void> {

@@ -15,6 +15,8 @@ export type ErrorKind =
   | 'length_required'
   | 'method_not_allowed'
   | 'token_invalid'
+  | 'unauthenticated'
+  | 'throttled'
   | 'forbidden'
   | 'unavailable';
 
@@ -92,6 +94,24 @@ export class MethodNotAllowedError extends PlatformError {
 export class TokenInvalidError extends PlatformError {
   override readonly name = 'TokenInvalidError';
   readonly kind = 'token_invalid';
+}
+
+/** Credentials (user name and password) were missing or wrong (401). */
+export class AuthenticationError extends PlatformError {
+  override readonly name = 'AuthenticationError';
+  readonly kind = 'unauthenticated';
+}
+
+/** Too many attempts; the caller must wait (429, retry, try_again_in_ms). */
+export class ThrottledError extends PlatformError {
+  override readonly name = 'ThrottledError';
+  readonly kind = 'throttled';
+  constructor(
+    message: string,
+    readonly tryAgainInMs: number,
+  ) {
+    super(message);
+  }
 }
 
 /** Policy denies the action (403, missing_claims). */

@@ -3,7 +3,7 @@
  * Every flag is present in every body, so clients can test them without
  * checking for absence first.
  */
-import { PlatformError, type ErrorKind, ForbiddenError, MethodNotAllowedError, UnavailableError } from '../errors.js';
+import { AuthenticationError, PlatformError, type ErrorKind, ForbiddenError, MethodNotAllowedError, ThrottledError, TokenInvalidError, UnavailableError } from '../errors.js';
 
 export interface ApiErrorBody {
   code: number;
@@ -35,6 +35,8 @@ const TABLE: Record<ErrorKind, { status: number; flags: Flags }> = {
   length_required: { status: 411, flags: {} },
   method_not_allowed: { status: 405, flags: { fatal: true } },
   token_invalid: { status: 401, flags: { token_invalid: true } },
+  unauthenticated: { status: 401, flags: {} },
+  throttled: { status: 429, flags: { retry: true } },
   forbidden: { status: 403, flags: { fatal: true } },
   unavailable: { status: 503, flags: { retry: true } },
 };
@@ -65,12 +67,14 @@ export function toApiError(err: unknown, requestId: string): MappedError {
       token_invalid: false,
       ...flags,
     };
-    if (err instanceof UnavailableError) {
+    if (err instanceof UnavailableError || err instanceof ThrottledError) {
       body.try_again_in_ms = err.tryAgainInMs;
       headers['Retry-After'] = String(Math.max(1, Math.ceil(err.tryAgainInMs / 1000)));
     }
     if (err instanceof ForbiddenError) body.missing_claims = err.missingClaims;
     if (err instanceof MethodNotAllowedError) headers['Allow'] = err.allowed.join(', ');
+    if (err instanceof AuthenticationError) headers['WWW-Authenticate'] = 'Basic realm="platform", charset="UTF-8"';
+    if (err instanceof TokenInvalidError) headers['WWW-Authenticate'] = 'Bearer realm="platform", error="invalid_token"';
     body.error_details = { Type: err.name, Error: err.message, ...(err.details ?? {}) };
     return { status, body, headers, internal: false };
   }

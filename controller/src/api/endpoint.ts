@@ -16,6 +16,8 @@ export interface ApiState {
   route?: string;
   /** Why the request was refused, for the log line. */
   error?: string;
+  /** The authenticated user, once a token has been verified. */
+  user?: { name: string; mechanism: string };
 }
 
 export type ApiContext = RouterContext<ApiState>;
@@ -44,6 +46,13 @@ export function sendJsonText(ctx: ApiContext, media: MediaSpec, json: string, st
   // Set as a header, before the body, so that Koa does no MIME lookup of its own.
   ctx.set('Content-Type', formatMedia(media.type, negotiateVersion(media, ctx.get('Accept'))));
   ctx.body = json;
+}
+
+/** Sends JSON as `application/json`, for the endpoints outside content negotiation (auth, policy). */
+export function sendPlainJson(ctx: ApiContext, body: unknown, status = 200): void {
+  ctx.status = status;
+  ctx.set('Content-Type', 'application/json; charset=utf-8');
+  ctx.body = JSON.stringify(body);
 }
 
 /** Sends a 200 with an empty body (deletes, stops). */

@@ -54,7 +54,6 @@ export function requestContext(
   log: Logger,
   ids: IdSource,
   minimumClientVersion: string,
-  principal: string,
   inFlight: InFlight,
 ): Middleware<ApiState> {
   return async (ctx, next) => {
@@ -63,8 +62,8 @@ export function requestContext(
     const requestId = REQUEST_ID_RE.test(incoming) ? incoming : ids.requestId();
     ctx.state.requestId = requestId;
     ctx.state.log = log;
-    // Authentication replaces this with the token's principal.
-    ctx.state.principal = principal;
+    // Authentication sets the token's principal; requests without one (the token endpoint) are anonymous.
+    ctx.state.principal = 'anonymous';
     ctx.set('X-Request-Id', requestId);
     ctx.set('Minimum-Client-Version', minimumClientVersion);
     try {

@@ -1,6 +1,6 @@
 /** Assembles the Koa application of the REST API from the endpoints of each area. */
 import Router from '@koa/router';
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import type { Logger } from '../log/logger.js';
 import type { ControllerMetrics } from '../metrics/controller-metrics.js';
 import type { IdSource } from '../util/ids.js';
@@ -14,9 +14,9 @@ export interface ApiAppOptions {
   ids: IdSource;
   endpoints: readonly Endpoint[];
   minimumClientVersion: string;
-  /** The principal of requests until authentication sets one per token. */
-  principal: string;
   inFlight: InFlight;
+  /** Runs after the /v1 prefix is removed and before routing: authentication. */
+  authenticate: Middleware<ApiState>;
 }
 
 export function createApiApp(o: ApiAppOptions): Koa<ApiState> {
@@ -31,10 +31,11 @@ export function createApiApp(o: ApiAppOptions): Koa<ApiState> {
     ctx.body = await o.metrics.registry.metrics();
   });
 
-  app.use(requestContext(o.log, o.ids, o.minimumClientVersion, o.principal, o.inFlight));
+  app.use(requestContext(o.log, o.ids, o.minimumClientVersion, o.inFlight));
   app.use(observe(o.metrics, o.log));
   app.use(errors());
   app.use(versionPrefix());
+  app.use(o.authenticate);
   app.use(router.routes());
   app.use(async (ctx) => {
     if (ctx.state.route !== undefined) return;

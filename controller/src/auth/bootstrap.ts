@@ -18,6 +18,9 @@ export interface StoredUser {
   name: string;
   password_hash: string;
   created_at: string;
+  updated_at?: string;
+  /** Bumped when the password changes; a token carries the generation it was issued in. */
+  generation?: number;
 }
 
 const generate = customAlphabet('abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789', 24);

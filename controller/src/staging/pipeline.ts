@@ -58,6 +58,16 @@ export class PipelineService {
     return { fqn: input.fqn, name: fqn.localName!, stagers: (input.stagers ?? []).map((s) => ({ uuid: s.uuid.toLowerCase() })) };
   }
 
+  /** Rebuilds the stager index from the pipelines (a data directory written before it existed). */
+  async restore(): Promise<void> {
+    const ops: BatchOp[] = [];
+    for await (const [, value] of this.deps.store.iterate({ prefix: keys.pipelinePrefix })) {
+      const p = JSON.parse(value) as StagingPipeline;
+      for (const s of p.stagers) ops.push({ type: 'put', key: keys.stagerOf(s.uuid, p.uuid), value: '' });
+    }
+    await this.deps.store.batch(ops);
+  }
+
   async #checkStagers(stagers: { uuid: string }[]): Promise<void> {
     const found = await this.deps.store.getMany(stagers.map((s) => keys.job(s.uuid)));
     const missing = stagers.filter((_, i) => found[i] === undefined).map((s) => s.uuid);

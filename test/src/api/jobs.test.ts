@@ -25,7 +25,7 @@ test('jobs: create without packages is "created", with packages "ready", version
   t.is(bare.headers.get('location'), `${suite.controller().url}/v1/jobs/${bare.body.uuid}`);
   t.regex(bare.body.created_at, TS_RE);
   t.is(bare.body.created_at, bare.body.updated_at);
-  t.is(bare.body.created_by, 'anonymous');
+  t.is(bare.body.created_by, 'admin@platform.local');
   t.deepEqual(bare.body.resources, { cpu: 0, memory: 268435456, disk: 1073741824, network: 5000000, netmax: 0 });
   t.is(bare.body.restart.restart_mode, 'always');
   t.is(bare.body.rollout.flapping_window, 300);
@@ -60,7 +60,7 @@ test('jobs: server-assigned and unknown fields in a body are ignored and never s
   t.regex(r.body.uuid, /^[0-9a-f-]{36}$/);
   t.is(r.body.version_id, 1);
   t.not(r.body.created_at, '0001-01-01T00:00:00Z');
-  t.is(r.body.updated_by, 'anonymous');
+  t.is(r.body.updated_by, 'admin@platform.local');
   t.is(r.body.state, 'created');
   const stored = await api.get<Record<string, unknown>>(`/jobs/${r.body.uuid}`);
   t.false('not_a_field' in stored.body);

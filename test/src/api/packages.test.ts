@@ -20,6 +20,10 @@ async function create(api: ApiClient, data: Buffer, extra: Record<string, unknow
 }
 
 const url = (path: string) => `${suite.controller().url}${path}`;
+/** A raw upload with the administrator's token. */
+const put = (path: string, chunks: Uint8Array[], contentLength?: number) => rawPut(url(path), chunks, contentLength, suite.api().defaultHeaders);
+/** A download with the administrator's token. */
+const get = (path: string, headers: Record<string, string> = {}) => suite.api().fetch(path, { headers });
 
 test('packages: create answers the package uploading, with a resource uuid and a Location', async (t) => {
   const api = suite.api();
@@ -89,14 +93,14 @@ test('packages: an upload at either path with each digest algorithm answers null
       const after = (await api.get<Package>(`/packages/${p.uuid}`)).body;
       t.is(after.state, 'ready');
       t.is(after.version_id, 2);
-      const back = await fetch(url(`/packages/resources/${p.uuid}`));
+      const back = await get(`/packages/resources/${p.uuid}`);
       t.is(back.status, 200);
       t.is(back.headers.get('content-length'), String(data.length));
       t.is(back.headers.get('x-platform-digest'), digestOf(data, algorithm));
       t.deepEqual(Buffer.from(await back.arrayBuffer()), data);
       const etag = back.headers.get('etag') ?? '';
       t.is(etag, `"${digestOf(data, algorithm)}"`);
-      const unchanged = await fetch(url(`/packages/resources/${p.uuid}`), { headers: { 'if-none-match': etag } });
+      const unchanged = await get(`/packages/resources/${p.uuid}`, { 'if-none-match': etag });
       t.is(unchanged.status, 304);
     }
   }
@@ -111,10 +115,10 @@ test('packages: a wrong digest or length is refused and the package stays upload
   other[100] = other[100]! ^ 0xff;
 
   const cases: [string, () => Promise<{ status: number; body: string }>, RegExp][] = [
-    ['wrong digest', () => rawPut(url(path), [other], other.length), /digest mismatch/],
-    ['Content-Length differs from declared', () => rawPut(url(path), [data, Buffer.from('x')], data.length + 1), /differs from the 20\d+ bytes declared/],
-    ['chunked, too long', () => rawPut(url(path), [data, randomBytes(5000)]), /longer than/],
-    ['chunked, too short', () => rawPut(url(path), [data.subarray(0, 1000)]), /bytes, but \d+ were declared/],
+    ['wrong digest', () => put(path, [other], other.length), /digest mismatch/],
+    ['Content-Length differs from declared', () => put(path, [data, Buffer.from('x')], data.length + 1), /differs from the 20\d+ bytes declared/],
+    ['chunked, too long', () => put(path, [data, randomBytes(5000)]), /longer than/],
+    ['chunked, too short', () => put(path, [data.subarray(0, 1000)]), /bytes, but \d+ were declared/],
   ];
   for (const [what, send, message] of cases) {
     const r = await send();
@@ -125,11 +129,11 @@ test('packages: a wrong digest or length is refused and the package stays upload
     t.is(now.version_id, 1, what);
   }
   t.is((await api.get(`/packages/resources/${p.uuid}`)).status, 404);
-  const good = await rawPut(url(path), [data.subarray(0, 7000), data.subarray(7000)]);
+  const good = await put(path, [data.subarray(0, 7000), data.subarray(7000)]);
   t.is(good.status, 200);
   t.is(good.body, 'null');
   t.is((await api.get<Package>(`/packages/${p.uuid}`)).body.state, 'ready');
-  const twice = await rawPut(url(path), [data], data.length);
+  const twice = await put(path, [data], data.length);
   t.is(twice.status, 409);
 });
 
@@ -138,9 +142,9 @@ test('packages: uploads to unknown packages or resources are refused', async (t)
   const data = archive();
   const p = (await create(api, data)).body;
   const unknown = '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b';
-  t.is((await rawPut(url(`/packages/resources/${unknown}`), [data], data.length)).status, 404);
-  t.is((await rawPut(url(`/packages/${p.uuid}/resources/${unknown}`), [data], data.length)).status, 404);
-  t.is((await rawPut(url(`/packages/${p.uuid}/resources/not-uuid`), [data], data.length)).status, 400);
+  t.is((await put(`/packages/resources/${unknown}`, [data], data.length)).status, 404);
+  t.is((await put(`/packages/${p.uuid}/resources/${unknown}`, [data], data.length)).status, 404);
+  t.is((await put(`/packages/${p.uuid}/resources/not-uuid`, [data], data.length)).status, 400);
   t.is((await api.get<Package>(`/packages/${p.uuid}`)).body.state, 'uploading');
 });
 
@@ -157,15 +161,15 @@ test('packages: several archives upload one by one; the package is ready after t
   });
   const p = r.body;
   t.is(p.resources.length, 2);
-  const ambiguous = await rawPut(url(`/packages/resources/${p.uuid}`), [a], a.length);
+  const ambiguous = await put(`/packages/resources/${p.uuid}`, [a], a.length);
   t.is(ambiguous.status, 400);
-  t.is((await rawPut(url(`/packages/${p.uuid}/resources/${p.resources[0]!.uuid}`), [a], a.length)).status, 200);
+  t.is((await put(`/packages/${p.uuid}/resources/${p.resources[0]!.uuid}`, [a], a.length)).status, 200);
   t.is((await api.get<Package>(`/packages/${p.uuid}`)).body.state, 'uploading');
-  t.is((await rawPut(url(`/packages/${p.uuid}/resources/${p.resources[1]!.uuid}`), [b], b.length)).status, 200);
+  t.is((await put(`/packages/${p.uuid}/resources/${p.resources[1]!.uuid}`, [b], b.length)).status, 200);
   t.is((await api.get<Package>(`/packages/${p.uuid}`)).body.state, 'ready');
-  const byResource = await fetch(url(`/packages/resources/${p.resources[1]!.uuid}`));
+  const byResource = await get(`/packages/resources/${p.resources[1]!.uuid}`);
   t.deepEqual(Buffer.from(await byResource.arrayBuffer()), b);
-  const byPair = await fetch(url(`/packages/${p.uuid}/resources/${p.resources[0]!.uuid}`));
+  const byPair = await get(`/packages/${p.uuid}/resources/${p.resources[0]!.uuid}`);
   t.deepEqual(Buffer.from(await byPair.arrayBuffer()), a);
 });
 
@@ -178,7 +182,7 @@ test('packages: a package with a staging pipeline moves to staging after its upl
   t.deepEqual(p.staging_pipeline, { uuid: pipeline.body.uuid });
   t.is(p.staging_pipeline_fqn, pipeline.body.fqn);
   t.deepEqual(p.stager_job_fqns, [stager.body.fqn]);
-  t.is((await rawPut(url(`/packages/resources/${p.uuid}`), [data], data.length)).status, 200);
+  t.is((await put(`/packages/resources/${p.uuid}`, [data], data.length)).status, 200);
   t.is((await api.get<Package>(`/packages/${p.uuid}`)).body.state, 'staging');
   const byFqn = (await create(api, data, { staging_pipeline_fqn: pipeline.body.fqn })).body;
   t.deepEqual(byFqn.staging_pipeline, { uuid: pipeline.body.uuid });
@@ -208,7 +212,7 @@ test('packages: DELETE is refused while a job uses the package, and removes the 
   const data = archive();
   const p = (await create(api, data)).body;
   const twin = (await create(api, data)).body;
-  for (const pkg of [p, twin]) t.is((await rawPut(url(`/packages/resources/${pkg.uuid}`), [data], data.length)).status, 200);
+  for (const pkg of [p, twin]) t.is((await put(`/packages/resources/${pkg.uuid}`, [data], data.length)).status, 200);
   const job = await api.post<Job>('/jobs', { fqn: `job::/pkgs::${unique()}`, packages: [{ uuid: p.uuid }] });
   const refused = await api.delete<ApiErrorBody>(`/packages/${p.uuid}`);
   t.is(refused.status, 409);
@@ -218,7 +222,7 @@ test('packages: DELETE is refused while a job uses the package, and removes the 
   t.is((await api.get(`/packages/${p.uuid}`)).status, 404);
   t.is((await api.get(`/packages/resources/${p.uuid}`)).status, 404);
   // The twin shares the same content-addressed archive, which must survive.
-  const back = await fetch(url(`/packages/resources/${twin.uuid}`));
+  const back = await get(`/packages/resources/${twin.uuid}`);
   t.deepEqual(Buffer.from(await back.arrayBuffer()), data);
   const jobAfter = await api.post<Job>('/jobs', { fqn: `job::/pkgs::${unique()}`, packages: [{ uuid: p.uuid }] });
   t.is(jobAfter.status, 400);
@@ -230,7 +234,7 @@ test('packages: the package state shows in the packages list of jobs', async (t)
   const p = (await create(api, data)).body;
   const job = (await api.post<Job>('/jobs', { fqn: `job::/pkgs::${unique()}`, packages: [{ uuid: p.uuid }] })).body;
   t.is(job.packages[0]?.state, 'uploading');
-  await rawPut(url(`/packages/resources/${p.uuid}`), [data], data.length);
+  await put(`/packages/resources/${p.uuid}`, [data], data.length);
   t.is((await api.get<Job>(`/jobs/${job.uuid}`)).body.packages[0]?.state, 'ready');
 });
 
@@ -267,8 +271,8 @@ test('packages: a large archive streams through without trouble', async (t) => {
   const p = (await create(api, data)).body;
   const chunks: Buffer[] = [];
   for (let i = 0; i < data.length; i += 256 * 1024) chunks.push(data.subarray(i, i + 256 * 1024));
-  const r = await rawPut(url(`/packages/resources/${p.uuid}`), chunks, data.length);
+  const r = await put(`/packages/resources/${p.uuid}`, chunks, data.length);
   t.is(r.status, 200);
-  const back = await fetch(url(`/packages/resources/${p.uuid}`));
+  const back = await get(`/packages/resources/${p.uuid}`);
   t.true(Buffer.from(await back.arrayBuffer()).equals(data));
 });

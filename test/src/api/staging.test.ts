@@ -75,7 +75,7 @@ test('deploy workflow: the steps of the spec, with a package that needs no stagi
   const created = await api.post<Package>('/packages', { fqn: pkgFqn, name: 'web', resource: { length: data.length, sha1: digestOf(data, 'sha1').slice(5) } });
   t.is(created.body.state, 'uploading');
   // 6. Upload the archive.
-  const up = await rawPut(`${suite.controller().url}/v1/packages/${created.body.uuid}/resources/${created.body.resources[0]!.uuid}`, [data], data.length);
+  const up = await rawPut(`${suite.controller().url}/v1/packages/${created.body.uuid}/resources/${created.body.resources[0]!.uuid}`, [data], data.length, api.defaultHeaders);
   t.is(up.status, 200);
   // 7. Poll until ready.
   const ready = await eventually(async () => {

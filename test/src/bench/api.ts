@@ -44,6 +44,8 @@ function progress(line: string): void {
 // ---------------------------------------------------------------- servers
 
 interface Target {
+  /** Sent with every request (the controller's bearer token; the floor gets the same bytes). */
+  headers: Record<string, string>;
   name: string;
   url: string;
   pid: number | undefined;
@@ -132,14 +134,14 @@ function loadOptions(kind: CaseKind, target: Target, jobUuid: string, connection
       ...common,
       url: `${target.url}/jobs/${jobUuid}`,
       method: 'GET',
-      headers: { accept: 'application/vnd.platform.job;version=1' },
+      headers: { ...target.headers, accept: 'application/vnd.platform.job;version=1' },
     };
   }
   return {
     ...common,
     url: `${target.url}/jobs`,
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/vnd.platform.jobs;version=1' },
+    headers: { ...target.headers, 'content-type': 'application/json', accept: 'application/vnd.platform.jobs;version=1' },
     // Rebuilt for every request: each body gets a new FQN, so no 409 for a duplicate.
     requests: [{ setupRequest: (req) => ({ ...req, body: nextJobBody() }) }],
   };
@@ -321,10 +323,11 @@ async function main(): Promise<number> {
     cleanups.push(() => controller.dispose());
 
     // One real job: its uuid for the GETs, its JSON for the floor to serve.
-    const created = await fetch(`${controller.url}/jobs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: nextJobBody() });
+    const auth = (await controller.admin()).defaultHeaders;
+    const created = await fetch(`${controller.url}/jobs`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: nextJobBody() });
     if (created.status !== 200) throw new Error(`POST /jobs answered ${created.status}: ${await created.text()}`);
     const { uuid } = (await created.json()) as { uuid: string };
-    const fetched = await fetch(`${controller.url}/jobs/${uuid}`);
+    const fetched = await fetch(`${controller.url}/jobs/${uuid}`, { headers: auth });
     const jobJson = await fetched.text();
     if (fetched.status !== 200) throw new Error(`GET /jobs/${uuid} answered ${fetched.status}: ${jobJson}`);
 
@@ -336,8 +339,8 @@ async function main(): Promise<number> {
     console.log(`GET body: ${Buffer.byteLength(jobJson)} bytes of job JSON, byte-identical from both servers`);
     console.log('');
 
-    const controllerTarget: Target = { name: 'controller', url: controller.url, pid: controller.child.pid };
-    const floorTarget: Target = { name: 'floor', url: floor.url, pid: floor.child.pid };
+    const controllerTarget: Target = { name: 'controller', url: controller.url, pid: controller.child.pid, headers: auth };
+    const floorTarget: Target = { name: 'floor', url: floor.url, pid: floor.child.pid, headers: auth };
     for (const kind of ['GET', 'POST'] as const) {
       for (const c of [1, 64]) {
         await runCase(kind, c, controllerTarget, uuid, true);
@@ -350,7 +353,12 @@ async function main(): Promise<number> {
     progress('starting a second controller with --no-sync…');
     const unsynced = await ControllerProcess.start({ env: { PLATFORM_LOG_LEVEL: 'info' }, args: ['--no-sync'] });
     cleanups.push(() => unsynced.dispose());
-    const unsyncedTarget: Target = { name: 'controller --no-sync', url: unsynced.url, pid: unsynced.child.pid };
+    const unsyncedTarget: Target = {
+      name: 'controller --no-sync',
+      url: unsynced.url,
+      pid: unsynced.child.pid,
+      headers: (await unsynced.admin()).defaultHeaders,
+    };
     for (const c of [1, 64]) await runCase('POST', c, unsyncedTarget, uuid, true);
   } catch (err) {
     progress(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);

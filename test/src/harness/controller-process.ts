@@ -8,6 +8,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { ApiClient } from './http.js';
+
+export const TEST_ADMIN_PASSWORD = 'test-admin-password';
 
 export const CONTROLLER_BIN = join(dirname(fileURLToPath(import.meta.resolve('@platform/controller'))), 'bin', 'platform-controller.js');
 
@@ -47,7 +50,7 @@ export class ControllerProcess {
       process.execPath,
       [CONTROLLER_BIN, '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--grpc-listen', '127.0.0.1:0', ...(options.args ?? [])],
       {
-        env: { ...process.env, PLATFORM_ADMIN_PASSWORD: 'test-admin-password', PLATFORM_LOG_LEVEL: 'info', ...options.env },
+        env: { ...process.env, PLATFORM_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, PLATFORM_LOG_LEVEL: 'info', ...options.env },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
@@ -90,6 +93,11 @@ export class ControllerProcess {
   async kill9(): Promise<ExitInfo> {
     if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
     return this.exited;
+  }
+
+  /** A client logged in as the bootstrap administrator. */
+  admin(): Promise<ApiClient> {
+    return ApiClient.login(this.url, 'admin', this.options.env?.['PLATFORM_ADMIN_PASSWORD'] || TEST_ADMIN_PASSWORD);
   }
 
   /** A new controller process on the same data directory (after this one has exited). */

@@ -12,11 +12,37 @@ export interface RequestOptions {
   body?: unknown;
 }
 
+export interface TokenReply {
+  access_token: string;
+  expires_in: string;
+  token_type: string;
+}
+
 export class ApiClient {
   constructor(
     readonly base: string,
     readonly defaultHeaders: Record<string, string> = {},
   ) {}
+
+  /** Gets a token from the token endpoint with Basic credentials, as a real client does. */
+  static async login(base: string, user: string, password: string, headers: Record<string, string> = {}): Promise<ApiClient> {
+    const anonymous = new ApiClient(base);
+    const r = await anonymous.post<TokenReply>('/v1/oauth2/token', undefined, {
+      headers: { authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`, ...headers },
+    });
+    if (r.status !== 200) throw new Error(`login of ${user} failed: ${r.status} ${r.text}`);
+    return new ApiClient(base, { authorization: `Bearer ${r.body.access_token}` });
+  }
+
+  /** The same server with other (or no) credentials. */
+  withHeaders(headers: Record<string, string>): ApiClient {
+    return new ApiClient(this.base, headers);
+  }
+
+  /** A plain fetch with this client's credentials, for streams and raw bodies. */
+  fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    return fetch(this.base + path, { ...init, headers: { ...this.defaultHeaders, ...(init.headers as Record<string, string> | undefined) } });
+  }
 
   async request<T = unknown>(method: string, path: string, o: RequestOptions = {}): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...this.defaultHeaders, ...o.headers };

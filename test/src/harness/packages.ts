@@ -12,7 +12,7 @@ export async function createPackage(api: ApiClient, namespace: string, options: 
   });
   if (r.status !== 200) throw new Error(`package create failed: ${r.text}`);
   if (!options.upload) return r.body;
-  const up = await rawPut(`${api.base}/packages/resources/${r.body.uuid}`, [data], data.length);
+  const up = await rawPut(`${api.base}/packages/resources/${r.body.uuid}`, [data], data.length, api.defaultHeaders);
   if (up.status !== 200) throw new Error(`upload failed: ${up.body}`);
   return (await api.get<Package>(`/packages/${r.body.uuid}`)).body;
 }

@@ -1,10 +1,11 @@
 /** One real controller per test file, shared by its tests, which use unique names. */
 import type { TestFn } from 'ava';
 import { ControllerProcess, type SpawnOptions } from './controller-process.js';
-import { ApiClient } from './http.js';
+import type { ApiClient } from './http.js';
 
 export interface Suite {
   controller: () => ControllerProcess;
+  /** Logged in as the bootstrap administrator. */
   api: () => ApiClient;
 }
 
@@ -13,7 +14,7 @@ export function useController(test: TestFn, options: SpawnOptions = {}): Suite {
   let api: ApiClient | undefined;
   test.before(async () => {
     controller = await ControllerProcess.start(options);
-    api = new ApiClient(controller.url);
+    api = await controller.admin();
   });
   test.after.always(async () => {
     await controller?.dispose();

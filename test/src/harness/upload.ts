@@ -11,9 +11,9 @@ export interface RawReply {
  * PUTs `chunks` to `url`. With `contentLength` the header is sent as given;
  * without it the body goes chunked (no Content-Length at all).
  */
-export function rawPut(url: string, chunks: Uint8Array[], contentLength?: number): Promise<RawReply> {
+export function rawPut(url: string, chunks: Uint8Array[], contentLength?: number, extraHeaders: Record<string, string> = {}): Promise<RawReply> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { 'content-type': 'application/octet-stream' };
+    const headers: Record<string, string> = { 'content-type': 'application/octet-stream', ...extraHeaders };
     if (contentLength !== undefined) headers['content-length'] = String(contentLength);
     const req = request(url, { method: 'PUT', headers }, (res) => {
       const parts: Buffer[] = [];
@@ -31,5 +31,19 @@ export function rawPut(url: string, chunks: Uint8Array[], contentLength?: number
       }
       req.end();
     })().catch(reject);
+  });
+}
+
+/** A request with full control over headers, including Host. */
+export function rawRequest(url: string, method: string, headers: Record<string, string>, body = ''): Promise<RawReply> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (d: Buffer) => parts.push(d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString('utf8'), headers: res.headers }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
   });
 }

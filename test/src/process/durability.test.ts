@@ -2,20 +2,19 @@ import test from 'ava';
 import type { Job, Package } from '@platform/controller';
 import { ControllerProcess } from '../harness/controller-process.js';
 import { archive, digestOf, unique } from '../harness/fixtures.js';
-import { ApiClient } from '../harness/http.js';
 import { rawPut } from '../harness/upload.js';
 import { eventually } from '../harness/wait.js';
 
 test('durability: every acknowledged write survives kill -9 of the controller', async (t) => {
   const first = await ControllerProcess.start();
   t.teardown(() => first.dispose());
-  const api = new ApiClient(first.url);
+  const api = await first.admin();
   const ns = `/durable/${unique()}`;
 
   // Acknowledged before the stream starts: a package with its archive.
   const data = archive(50_000);
   const pkg = (await api.post<Package>('/packages', { fqn: `package::${ns}::pkg`, resource: { length: data.length, digest: digestOf(data) } })).body;
-  t.is((await rawPut(`${first.url}/packages/resources/${pkg.uuid}`, [data], data.length)).status, 200);
+  t.is((await rawPut(`${first.url}/packages/resources/${pkg.uuid}`, [data], data.length, api.defaultHeaders)).status, 200);
   const target = (await api.post<Job>('/jobs', { fqn: `job::${ns}::target`, num_instances: 0 })).body;
 
   const created = new Map<string, string>(); // fqn -> uuid, acknowledged
@@ -53,7 +52,7 @@ test('durability: every acknowledged write survives kill -9 of the controller', 
 
   const second = await first.restart();
   t.teardown(() => second.dispose());
-  const after = new ApiClient(second.url);
+  const after = await second.admin();
   const listed = (await after.get<Job[]>(`/jobs?fqn=job::${ns}&matchPartialFQN=true`)).body;
   const byFqn = new Map(listed.map((j) => [j.fqn, j.uuid]));
   let missing = 0;
@@ -64,7 +63,7 @@ test('durability: every acknowledged write survives kill -9 of the controller', 
   if (restored.version_id === lastAckedVersion) t.is(restored.num_instances, lastAckedInstances);
   const p = (await after.get<Package>(`/packages/${pkg.uuid}`)).body;
   t.is(p.state, 'ready');
-  const back = await fetch(`${second.url}/packages/resources/${pkg.uuid}`);
+  const back = await after.fetch(`/packages/resources/${pkg.uuid}`);
   t.deepEqual(Buffer.from(await back.arrayBuffer()), data);
   t.log(`${created.size} creates and ${lastAckedVersion - 1} updates acknowledged before kill -9; none lost`);
 });

@@ -6,7 +6,6 @@ import type { Job } from '@platform/controller';
 import { CONTROLLER_BIN, ControllerProcess } from '../harness/controller-process.js';
 import { unique } from '../harness/fixtures.js';
 import { createPackage } from '../harness/packages.js';
-import { ApiClient } from '../harness/http.js';
 import { eventually } from '../harness/wait.js';
 
 function metric(text: string, name: string): number | undefined {
@@ -62,7 +61,7 @@ test('lifecycle: a generated admin password is printed once and kept readable on
 test('lifecycle: idle actors are passivated and come back on use; started jobs are restored at start', async (t) => {
   const ctl = await ControllerProcess.start({ env: { PLATFORM_ACTOR_IDLE_MS: '200' } });
   t.teardown(() => ctl.dispose());
-  const api = new ApiClient(ctl.url);
+  const api = await ctl.admin();
   const pkg = await createPackage(api, '/life', { upload: true });
   const idle = (await api.post<Job>('/jobs', { fqn: `job::/life::${unique()}` })).body;
   const started = (await api.post<Job>('/jobs', { fqn: `job::/life::${unique()}`, packages: [{ uuid: pkg.uuid }], state: 'started' })).body;
@@ -84,6 +83,6 @@ test('lifecycle: idle actors are passivated and come back on use; started jobs a
   const again = await ctl.restart();
   t.teardown(() => again.dispose());
   t.truthy(again.lines.find((l) => l['msg'] === 'state restored' && l['started_jobs'] === 1));
-  const restoredMetrics = (await new ApiClient(again.url).get('/metrics')).text;
+  const restoredMetrics = (await (await again.admin()).get('/metrics')).text;
   t.true((metric(restoredMetrics, 'platform_actor_activations_total{kind="job"}') ?? 0) >= 1);
 });

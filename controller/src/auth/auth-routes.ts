@@ -1,0 +1,115 @@
+/**
+ * The authentication host's endpoints: the token endpoint and user management.
+ *
+ * Which mechanism a token request uses follows the Host: `basicauth.<domain>`
+ * is basic, `ldapauth.<domain>` is LDAP, and on the legacy `auth.<domain>` (or
+ * the plain listen address) the form field `grant_type` picks `basic` (the
+ * default) or `ldap_basic`.
+ */
+import { parse as parseQuery } from 'node:querystring';
+import { readJsonObject } from '../api/body.js';
+import { changeContext, sendEmpty, sendPlainJson, type ApiContext, type Endpoint } from '../api/endpoint.js';
+import { AuthenticationError, ForbiddenError, InvalidRequestError, TooLargeError } from '../errors.js';
+import { ADMIN_USER } from './bootstrap.js';
+import { DEFAULT_TOKEN_TTL_SECONDS, type TokenService } from './tokens.js';
+import { principalOf, UserService } from './users.js';
+
+const FORM_LIMIT = 16 * 1024;
+
+function mechanismFor(ctx: ApiContext, domain: string, grantType: string | undefined): 'basic' | 'ldap' {
+  const host = ctx.hostname.toLowerCase();
+  if (domain && host === `basicauth.${domain}`) return 'basic';
+  if (domain && host === `ldapauth.${domain}`) return 'ldap';
+  if (grantType === undefined || grantType === '' || grantType === 'basic') return 'basic';
+  if (grantType === 'ldap_basic') return 'ldap';
+  throw new InvalidRequestError(`grant_type "${grantType}" is not one of basic, ldap_basic`);
+}
+
+async function readForm(ctx: ApiContext): Promise<Record<string, string>> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > FORM_LIMIT) throw new TooLargeError(`the form is over ${FORM_LIMIT} bytes`);
+    chunks.push(chunk);
+  }
+  if (size === 0) return {};
+  const parsed = parseQuery(Buffer.concat(chunks).toString('utf8'));
+  return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, Array.isArray(v) ? (v[0] ?? '') : (v ?? '')]));
+}
+
+function basicCredentials(ctx: ApiContext): { name: string; password: string } {
+  const header = ctx.get('Authorization');
+  const m = /^Basic\s+([A-Za-z0-9+/]+=*)$/i.exec(header);
+  if (!m) throw new AuthenticationError('the token endpoint needs "Authorization: Basic <base64 of user:password>"');
+  const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) throw new AuthenticationError('the Basic credentials are not "user:password"');
+  return { name: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/** Until policy governs `auth::/`, only the bootstrap administrator manages users. */
+function requireUserAdmin(ctx: ApiContext): void {
+  if (ctx.state.user?.mechanism !== 'basic' || ctx.state.user.name !== ADMIN_USER) {
+    throw new ForbiddenError('managing users needs permit update on auth::/', ['permit update on auth::/']);
+  }
+}
+
+export function authEndpoints(tokens: TokenService, users: UserService, domain: string, maxBodyBytes: number): Endpoint[] {
+  return [
+    {
+      method: 'POST',
+      path: '/oauth2/token',
+      handler: async (ctx) => {
+        const form = await readForm(ctx);
+        const mechanism = mechanismFor(ctx, domain, form['grant_type']);
+        if (mechanism === 'ldap') {
+          throw new InvalidRequestError('LDAP authentication is not configured on this cluster');
+        }
+        const { name, password } = basicCredentials(ctx);
+        const user = await users.authenticate(name, password);
+        const ttl = DEFAULT_TOKEN_TTL_SECONDS;
+        const principal = principalOf(user.name);
+        const token = await tokens.issue({ sub: principal, name: user.name, mechanism, gen: user.generation ?? 0 }, ttl);
+        const userinfo = Buffer.from(JSON.stringify({ name: user.name, principal, mechanism, expires_in: ttl })).toString('base64');
+        const secure = ctx.protocol === 'https' ? '; Secure' : '';
+        ctx.append('Set-Cookie', `token=${token}; Path=/; Max-Age=${ttl}; HttpOnly; SameSite=Lax${secure}`);
+        ctx.append('Set-Cookie', `userinfo=${userinfo}; Path=/; Max-Age=${ttl}; SameSite=Lax${secure}`);
+        ctx.state.log.info('token issued', { principal, mechanism, request_id: ctx.state.requestId });
+        sendPlainJson(ctx, { access_token: token, expires_in: String(ttl), token_type: 'JWT' });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/users',
+      handler: async (ctx) => {
+        requireUserAdmin(ctx);
+        sendPlainJson(ctx, users.list());
+      },
+    },
+    {
+      method: 'PUT',
+      path: '/users/:name',
+      handler: async (ctx) => {
+        requireUserAdmin(ctx);
+        const name = UserService.checkName(ctx.params['name'] ?? '');
+        const body = await readJsonObject(ctx.req, maxBodyBytes);
+        if (typeof body['password'] !== 'string') throw new InvalidRequestError('password: expected a string');
+        const { created } = await users.setPassword(name, body['password'], changeContext(ctx));
+        ctx.state.log.info(created ? 'user created' : 'user password changed', { user: name, request_id: ctx.state.requestId });
+        sendPlainJson(ctx, users.list().find((u) => u.name === name));
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/users/:name',
+      handler: async (ctx) => {
+        requireUserAdmin(ctx);
+        const name = UserService.checkName(ctx.params['name'] ?? '');
+        await users.delete(name, changeContext(ctx));
+        ctx.state.log.info('user deleted', { user: name, request_id: ctx.state.requestId });
+        sendEmpty(ctx);
+      },
+    },
+  ];
+}

@@ -1,0 +1,34 @@
+/**
+ * Authentication of API requests: every request carries `Authorization: Bearer
+ * <token>`, except the token endpoint itself and the Prometheus scrape at
+ * /metrics. A missing, malformed, forged or expired token, or one whose user is
+ * gone or has changed password since, is refused with 401 and `token_invalid`.
+ */
+import type { Middleware } from 'koa';
+import type { ApiState } from '../api/endpoint.js';
+import { TokenInvalidError } from '../errors.js';
+import type { TokenService } from './tokens.js';
+import type { UserService } from './users.js';
+
+const PUBLIC = (path: string) => path === '/metrics' || path.startsWith('/oauth2/');
+
+export function authenticate(tokens: TokenService, users: UserService): Middleware<ApiState> {
+  return async (ctx, next) => {
+    if (PUBLIC(ctx.path)) return next();
+    const header = ctx.get('Authorization');
+    if (!header) throw new TokenInvalidError('this request needs "Authorization: Bearer <token>"; get a token from POST /v1/oauth2/token');
+    const m = /^Bearer\s+([A-Za-z0-9._~+/-]+=*)$/i.exec(header);
+    if (!m) throw new TokenInvalidError('the Authorization header is not "Bearer <token>"');
+    const claims = await tokens.verify(m[1]!);
+    if (claims.mechanism === 'basic') {
+      const user = users.get(claims.name);
+      if (!user) throw new TokenInvalidError(`the user "${claims.name}" of this token no longer exists`);
+      if ((user.generation ?? 0) !== (claims.gen ?? 0)) {
+        throw new TokenInvalidError('the password of this token\'s user has changed since it was issued; get a new token');
+      }
+    }
+    ctx.state.principal = claims.sub;
+    ctx.state.user = { name: claims.name, mechanism: claims.mechanism };
+    await next();
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * Access tokens: JWTs signed with the cluster's ES256 key.
+ *
+ * The key pair is made on the first start of a data directory and kept in
+ * `<data-dir>/auth/token-signing-key.jwk` (readable only by the controller's
+ * user). Verification accepts exactly one algorithm (ES256: no `none`, no
+ * switching to a symmetric algorithm), this cluster's issuer and audience, and
+ * an unexpired token; anything else is a TokenInvalidError.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, errors as joseErrors, type JWK, type CryptoKey } from 'jose';
+import { TokenInvalidError } from '../errors.js';
+import type { Clock } from '../util/clock.js';
+
+const ALGORITHM = 'ES256';
+export const DEFAULT_TOKEN_TTL_SECONDS = 86_400;
+
+export interface TokenClaims {
+  /** The principal, e.g. `admin@platform.local`. */
+  sub: string;
+  /** The user's name at its authentication mechanism, e.g. `admin`. */
+  name: string;
+  /** How the user authenticated: `basic` or `ldap`. */
+  mechanism: string;
+  /** For basic users: the password generation the token was issued in. */
+  gen?: number;
+  /** Expiry, UNIX seconds. */
+  exp: number;
+  iat: number;
+}
+
+interface KeyFile {
+  private: JWK;
+  public: JWK;
+}
+
+export class TokenService {
+  private constructor(
+    private readonly privateKey: CryptoKey,
+    private readonly publicKey: CryptoKey,
+    readonly issuer: string,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Loads the signing key from the data directory, making it on first start. */
+  static async open(dataDir: string, issuer: string, clock: Clock): Promise<TokenService> {
+    const dir = join(dataDir, 'auth');
+    const file = join(dir, 'token-signing-key.jwk');
+    let keys: KeyFile;
+    try {
+      keys = JSON.parse(await readFile(file, 'utf8')) as KeyFile;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`cannot read the token signing key ${file}`, { cause: err });
+      const pair = await generateKeyPair(ALGORITHM, { extractable: true });
+      keys = { private: await exportJWK(pair.privateKey), public: await exportJWK(pair.publicKey) };
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      await writeFile(file, JSON.stringify(keys), { mode: 0o600, flag: 'wx' });
+    }
+    const privateKey = (await importJWK(keys.private, ALGORITHM)) as CryptoKey;
+    const publicKey = (await importJWK(keys.public, ALGORITHM)) as CryptoKey;
+    return new TokenService(privateKey, publicKey, issuer, clock);
+  }
+
+  /** Signs a token for `principal`, valid for `ttlSeconds`. */
+  async issue(principal: { sub: string; name: string; mechanism: string; gen?: number }, ttlSeconds: number): Promise<string> {
+    const now = Math.floor(this.clock.nowMs() / 1000);
+    const claims = { name: principal.name, mechanism: principal.mechanism, ...(principal.gen === undefined ? {} : { gen: principal.gen }) };
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(principal.sub)
+      .setIssuer(this.issuer)
+      .setAudience(this.issuer)
+      .setIssuedAt(now)
+      .setExpirationTime(now + ttlSeconds)
+      .sign(this.privateKey);
+  }
+
+  /** The claims of a valid token; a TokenInvalidError saying why otherwise. */
+  async verify(token: string): Promise<TokenClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.publicKey, {
+        algorithms: [ALGORITHM],
+        issuer: this.issuer,
+        audience: this.issuer,
+        currentDate: new Date(this.clock.nowMs()),
+        requiredClaims: ['sub', 'exp', 'iat'],
+      });
+      if (typeof payload.name !== 'string' || typeof payload.mechanism !== 'string') {
+        throw new TokenInvalidError('the token lacks the name or mechanism claim');
+      }
+      return payload as unknown as TokenClaims;
+    } catch (err) {
+      if (err instanceof TokenInvalidError) throw err;
+      if (err instanceof joseErrors.JWTExpired) throw new TokenInvalidError('the token has expired; get a new one', { cause: err });
+      if (err instanceof joseErrors.JOSEAlgNotAllowed) throw new TokenInvalidError(`the token is not signed with ${ALGORITHM}`, { cause: err });
+      if (err instanceof joseErrors.JWSSignatureVerificationFailed) throw new TokenInvalidError('the token signature is not valid', { cause: err });
+      if (err instanceof joseErrors.JWTClaimValidationFailed) throw new TokenInvalidError(`the token is not valid here: ${err.message}`, { cause: err });
+      throw new TokenInvalidError('the token is malformed', { cause: err });
+    }
+  }
+}
