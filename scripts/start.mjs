@@ -35,8 +35,9 @@ createInterface({ input: controller.stdout }).on('line', (line) => {
         ? `password ${readFileSync(passwordFile, 'utf8').trim()} (kept in ${passwordFile})`
         : 'the password set when this data directory was first used';
     console.log('');
-    console.log(`Platform API: ${entry.api}   (try: curl ${entry.api}/v1/info)`);
+    console.log(`Platform API: ${entry.api}`);
     console.log(`Administrator: admin, ${login}`);
+    console.log(`Get a token: curl -s -X POST -u admin:<password> ${entry.api}/v1/oauth2/token`);
     console.log('Agents: not part of this release yet; the controller runs alone.');
     console.log('Press Ctrl-C to stop.');
     console.log('');
