@@ -8,6 +8,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Deps } from './actors/context.js';
+import { AuditLog } from './audit/audit-log.js';
+import { auditEndpoints } from './audit/audit-routes.js';
 import { InFlight } from './api/middleware.js';
 import { createApiApp } from './api/server.js';
 import { authEndpoints } from './auth/auth-routes.js';
@@ -141,7 +143,8 @@ export class Controller {
     const store = new InstrumentedStore(rocks, metrics.storeDuration);
     try {
       await checkSchema(store);
-      const deps: Deps = { store, clock, ids, log };
+      const audit = new AuditLog({ store, clock, ids });
+      const deps: Deps = { store, clock, ids, log, audit };
       const blobs = new BlobStore(join(options.dataDir, 'blobs'), { sync: options.sync });
       await blobs.init();
 
@@ -205,7 +208,8 @@ export class Controller {
         minimumClientVersion: MINIMUM_CLIENT_VERSION,
         authenticate: authenticate(tokens, users),
         endpoints: [
-          ...authEndpoints(tokens, users, options.domain, options.maxBodyBytes),
+          ...authEndpoints(tokens, users, audit, options.domain, options.maxBodyBytes),
+          ...auditEndpoints(audit),
           ...jobEndpoints(jobs, options.maxBodyBytes),
           ...packageEndpoints(packages, options.maxBodyBytes),
           ...stagingEndpoints(pipelines, options.maxBodyBytes),

@@ -10,6 +10,7 @@ import { parse as parseQuery } from 'node:querystring';
 import { readJsonObject } from '../api/body.js';
 import { changeContext, sendEmpty, sendPlainJson, type ApiContext, type Endpoint } from '../api/endpoint.js';
 import { AuthenticationError, ForbiddenError, InvalidRequestError, TooLargeError } from '../errors.js';
+import type { AuditLog } from '../audit/audit-log.js';
 import { ADMIN_USER } from './bootstrap.js';
 import { DEFAULT_TOKEN_TTL_SECONDS, type TokenService } from './tokens.js';
 import { principalOf, UserService } from './users.js';
@@ -48,14 +49,19 @@ function basicCredentials(ctx: ApiContext): { name: string; password: string } {
   return { name: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-/** Until policy governs `auth::/`, only the bootstrap administrator manages users. */
-function requireUserAdmin(ctx: ApiContext): void {
+/**
+ * Until policy governs the `auth::/` and `audit::/` realms, only the bootstrap
+ * administrator holds their claims.
+ */
+export function requireAdministrator(ctx: ApiContext, claim: string, what: string): void {
   if (ctx.state.user?.mechanism !== 'basic' || ctx.state.user.name !== ADMIN_USER) {
-    throw new ForbiddenError('managing users needs permit update on auth::/', ['permit update on auth::/']);
+    throw new ForbiddenError(`${what} needs ${claim}`, [claim]);
   }
 }
 
-export function authEndpoints(tokens: TokenService, users: UserService, domain: string, maxBodyBytes: number): Endpoint[] {
+const requireUserAdmin = (ctx: ApiContext) => requireAdministrator(ctx, 'permit update on auth::/', 'managing users');
+
+export function authEndpoints(tokens: TokenService, users: UserService, audit: AuditLog, domain: string, maxBodyBytes: number): Endpoint[] {
   return [
     {
       method: 'POST',
@@ -67,7 +73,14 @@ export function authEndpoints(tokens: TokenService, users: UserService, domain: 
           throw new InvalidRequestError('LDAP authentication is not configured on this cluster');
         }
         const { name, password } = basicCredentials(ctx);
-        const user = await users.authenticate(name, password);
+        const claimed = { principal: principalOf(name), requestId: ctx.state.requestId };
+        let user;
+        try {
+          user = await users.authenticate(name, password);
+        } catch (err) {
+          await audit.record(claimed, 'auth.deny', `auth::/::${name}`, { mechanism, reason: (err as Error).message });
+          throw err;
+        }
         const ttl = DEFAULT_TOKEN_TTL_SECONDS;
         const principal = principalOf(user.name);
         const token = await tokens.issue({ sub: principal, name: user.name, mechanism, gen: user.generation ?? 0 }, ttl);
@@ -75,6 +88,7 @@ export function authEndpoints(tokens: TokenService, users: UserService, domain: 
         const secure = ctx.protocol === 'https' ? '; Secure' : '';
         ctx.append('Set-Cookie', `token=${token}; Path=/; Max-Age=${ttl}; HttpOnly; SameSite=Lax${secure}`);
         ctx.append('Set-Cookie', `userinfo=${userinfo}; Path=/; Max-Age=${ttl}; SameSite=Lax${secure}`);
+        await audit.record(claimed, 'auth.issue', `auth::/::${user.name}`, { mechanism, expires_in: ttl });
         ctx.state.log.info('token issued', { principal, mechanism, request_id: ctx.state.requestId });
         sendPlainJson(ctx, { access_token: token, expires_in: String(ttl), token_type: 'JWT' });
       },

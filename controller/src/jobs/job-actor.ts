@@ -5,6 +5,7 @@
  * one per change that really changes something.
  */
 import { Actor } from '../actors/actor.js';
+import { diffPatches } from '../audit/patches.js';
 import type { ChangeContext, Deps } from '../actors/context.js';
 import { ConflictError, InvalidRequestError, NotFoundError, RequiresRestartError } from '../errors.js';
 import { keys } from '../store/keys.js';
@@ -90,6 +91,8 @@ export class JobActor extends Actor {
         { type: 'put', key: keys.job(job.uuid), value: JSON.stringify(job) },
         { type: 'put', key: keys.jobByFqn(job.fqn), value: job.uuid },
         ...packageIndexOps(job.uuid, undefined, job),
+        deps.audit.entry(ctx, 'job.create', job.fqn),
+        ...(job.state === 'started' ? [deps.audit.entry(ctx, 'job.start', job.fqn)] : []),
       ]);
     });
     return actor;
@@ -124,9 +127,13 @@ export class JobActor extends Actor {
         },
         parsed.spec,
       );
+      const { audit } = this.deps;
       await this.deps.store.batch([
         { type: 'put', key: keys.job(next.uuid), value: JSON.stringify(next) },
         ...packageIndexOps(next.uuid, before, parsed.spec),
+        audit.entry(ctx, 'job.update', next.fqn, { patches: diffPatches('job', current, next) }),
+        ...(state !== current.state && state === 'started' ? [audit.entry(ctx, 'job.start', next.fqn)] : []),
+        ...(state !== current.state && state === 'stopped' ? [audit.entry(ctx, 'job.stop', next.fqn)] : []),
       ]);
       this.#job = next;
       return { job: next, changed: true };
@@ -134,7 +141,7 @@ export class JobActor extends Actor {
   }
 
   /** Deletes the job and its index entries, unless a staging pipeline runs it. The caller holds the FQN lock. */
-  delete(_ctx: ChangeContext): Promise<Job> {
+  delete(ctx: ChangeContext): Promise<Job> {
     return this.mailbox.post(async () => {
       this.#assertLive();
       const job = this.#job;
@@ -150,6 +157,7 @@ export class JobActor extends Actor {
         { type: 'del', key: keys.job(job.uuid) },
         { type: 'del', key: keys.jobByFqn(job.fqn) },
         ...packageIndexOps(job.uuid, job, undefined),
+        this.deps.audit.entry(ctx, 'job.delete', job.fqn),
       ]);
       this.#deleted = true;
       return job;

@@ -6,10 +6,12 @@
  * records it once the blob store has verified it.
  */
 import { Actor } from '../actors/actor.js';
+import { diffPatches } from '../audit/patches.js';
 import type { ChangeContext, Deps } from '../actors/context.js';
 import { parseDigest, type Digest } from '../blobs/digest.js';
 import { ConflictError, InvalidRequestError, NotFoundError } from '../errors.js';
 import { keys } from '../store/keys.js';
+import type { BatchOp } from '../store/store.js';
 import { formatTimestampNs } from '../util/clock.js';
 import { jsonEqual } from '../util/json.js';
 import type { Package, PackageMeta, PackageRecord, PackageResource, ParsedPackageInput } from './package.js';
@@ -49,7 +51,7 @@ export class PackageActor extends Actor {
   }
 
   /** Persists a new package with its index entries. The caller holds the FQN lock. */
-  static async create(record: PackageRecord, deps: Deps): Promise<PackageActor> {
+  static async create(record: PackageRecord, ctx: ChangeContext, deps: Deps): Promise<PackageActor> {
     const actor = new PackageActor(record, deps);
     const p = record.package;
     await actor.mailbox.post(() =>
@@ -57,6 +59,7 @@ export class PackageActor extends Actor {
         { type: 'put', key: keys.package(p.uuid), value: JSON.stringify(record) },
         { type: 'put', key: keys.packageByFqn(p.fqn), value: p.uuid },
         ...p.resources.map((r) => ({ type: 'put' as const, key: keys.packageByResource(r.uuid), value: p.uuid })),
+        deps.audit.entry(ctx, 'pkg.create', p.fqn),
       ]),
     );
     return actor;
@@ -66,9 +69,14 @@ export class PackageActor extends Actor {
     if (this.#deleted) throw new NotFoundError(`package ${this.id} not found`);
   }
 
-  async #persist(next: Package, uploaded: string[], extra: { type: 'put'; key: string; value: string }[] = []) {
+  /** Persists `next` with its pkg.update record (and `extra` operations) in one batch. */
+  async #persist(next: Package, uploaded: string[], ctx: ChangeContext, extra: BatchOp[] = []) {
     const record: PackageRecord = { package: next, uploaded };
-    await this.deps.store.batch([{ type: 'put', key: keys.package(next.uuid), value: JSON.stringify(record) }, ...extra]);
+    await this.deps.store.batch([
+      { type: 'put', key: keys.package(next.uuid), value: JSON.stringify(record) },
+      ...extra,
+      this.deps.audit.entry(ctx, 'pkg.update', next.fqn, { patches: diffPatches('package', this.#record.package, next) }),
+    ]);
     this.#record = record;
   }
 
@@ -101,7 +109,7 @@ export class PackageActor extends Actor {
         updated_at: formatTimestampNs(this.deps.clock.nowNs()),
         updated_by: ctx.principal,
       };
-      await this.#persist(next, this.#record.uploaded);
+      await this.#persist(next, this.#record.uploaded, ctx);
       return { package: next, changed: true };
     });
   }
@@ -160,7 +168,7 @@ export class PackageActor extends Actor {
         updated_at: formatTimestampNs(this.deps.clock.nowNs()),
         updated_by: ctx.principal,
       };
-      await this.#persist(next, uploaded, [{ type: 'put', key: keys.blobRef(resource.digest, current.uuid), value: '' }]);
+      await this.#persist(next, uploaded, ctx, [{ type: 'put', key: keys.blobRef(resource.digest, current.uuid), value: '' }]);
       return next;
     });
   }
@@ -169,7 +177,7 @@ export class PackageActor extends Actor {
    * Deletes the package, refusing while jobs use it or an upload is under way.
    * Resolves with the digests whose blob this package referred to.
    */
-  delete(_ctx: ChangeContext): Promise<string[]> {
+  delete(ctx: ChangeContext): Promise<string[]> {
     return this.mailbox.post(async () => {
       this.#assertLive();
       const p = this.#record.package;
@@ -188,6 +196,7 @@ export class PackageActor extends Actor {
         { type: 'del', key: keys.packageByFqn(p.fqn) },
         ...p.resources.map((r) => ({ type: 'del' as const, key: keys.packageByResource(r.uuid) })),
         ...digests.map((d) => ({ type: 'del' as const, key: keys.blobRef(d, p.uuid) })),
+        this.deps.audit.entry(ctx, 'pkg.delete', p.fqn),
       ]);
       this.#deleted = true;
       return digests;

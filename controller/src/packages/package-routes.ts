@@ -18,8 +18,8 @@ export function packageEndpoints(packages: PackageService, maxBodyBytes: number)
     sendJson(ctx, v1('package'), null);
   };
 
-  const download = async (ctx: ApiContext, id: string, resourceId?: string) => {
-    const { stream, size, digest } = await packages.download(id, resourceId);
+  const download = async (ctx: ApiContext, id: string, resourceId: string | undefined) => {
+    const { stream, size, digest } = await packages.download(id, resourceId, changeContext(ctx));
     const etag = `"${digest}"`;
     ctx.set('ETag', etag);
     if (ctx.get('If-None-Match') === etag) {
@@ -75,7 +75,7 @@ export function packageEndpoints(packages: PackageService, maxBodyBytes: number)
     {
       method: 'GET',
       path: '/packages/resources/:uuid',
-      handler: (ctx) => download(ctx, param(ctx, 'uuid', 'package uuid')),
+      handler: (ctx) => download(ctx, param(ctx, 'uuid', 'package uuid'), undefined),
     },
     {
       method: 'PUT',

@@ -141,7 +141,7 @@ export class PackageService {
         created_by: ctx.principal,
         updated_by: ctx.principal,
       };
-      const actor = await PackageActor.create({ package: pkg, uploaded: [] }, this.deps);
+      const actor = await PackageActor.create({ package: pkg, uploaded: [] }, ctx, this.deps);
       this.actors.add(actor);
       this.#packages.remember(pkg.uuid, actor.record);
       this.deps.log.info('package created', { package: pkg.uuid, fqn: pkg.fqn, request_id: ctx.requestId });
@@ -252,7 +252,7 @@ export class PackageService {
   }
 
   /** The archive named by a package uuid (single-archive packages) or a resource uuid. */
-  async download(id: string, resourceId?: string): Promise<Download> {
+  async download(id: string, resourceId: string | undefined, ctx: ChangeContext): Promise<Download> {
     let record = await this.#find(id);
     if (!record && resourceId === undefined) {
       const owner = await this.deps.store.get(keys.packageByResource(id));
@@ -276,6 +276,7 @@ export class PackageService {
     }
     const blob = await this.blobs.open(parseDigest(resource.digest, 'digest'));
     if (!blob) throw new NotFoundError(`the archive of resource ${resource.uuid} is missing from the blob store`);
+    await this.deps.audit.record(ctx, 'pkg.get', p.fqn, { resource: resource.uuid });
     return { stream: blob.stream, size: blob.size, digest: resource.digest };
   }
 

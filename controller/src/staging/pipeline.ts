@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { ChangeContext, Deps } from '../actors/context.js';
 import { Mailbox } from '../actors/mailbox.js';
 import { DuplicateError, InvalidRequestError, NotFoundError } from '../errors.js';
+import { diffPatches } from '../audit/patches.js';
 import { parseFqn } from '../model/fqn.js';
 import { parseInput, str, uuid } from '../model/validate.js';
 import { keys } from '../store/keys.js';
@@ -101,6 +102,7 @@ export class PipelineService {
         { type: 'put', key: keys.pipelineByFqn(pipeline.fqn), value: pipeline.uuid },
         { type: 'put', key: keys.meta('pipeline-auto-id'), value: String(counter) },
         ...stagerIndexOps(pipeline.uuid, [], pipeline.stagers),
+        this.deps.audit.entry(ctx, 'stagpipe.create', pipeline.fqn),
       ]);
       return pipeline;
     });
@@ -150,18 +152,20 @@ export class PipelineService {
       await this.deps.store.batch([
         { type: 'put', key: keys.pipeline(uuid), value: JSON.stringify(next) },
         ...stagerIndexOps(uuid, current.stagers, next.stagers),
+        this.deps.audit.entry(ctx, 'stagpipe.update', next.fqn, { patches: diffPatches('stagpipe', current, next) }),
       ]);
       return next;
     });
   }
 
-  async delete(uuid: string, _ctx: ChangeContext): Promise<void> {
+  async delete(uuid: string, ctx: ChangeContext): Promise<void> {
     await this.#writes.post(async () => {
       const current = await this.get(uuid);
       await this.deps.store.batch([
         { type: 'del', key: keys.pipeline(uuid) },
         { type: 'del', key: keys.pipelineByFqn(current.fqn) },
         ...stagerIndexOps(uuid, current.stagers, []),
+        this.deps.audit.entry(ctx, 'stagpipe.delete', current.fqn),
       ]);
     });
   }

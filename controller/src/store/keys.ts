@@ -13,6 +13,7 @@
  *   stagpipe/<uuid>                    StagingPipeline record
  *   idx/stagpipe-fqn/<fqn>             -> pipeline uuid (unique)
  *   idx/stager/<job>/<pipeline>        -> ""            (pipelines that run a job as a stager)
+ *   audit/<ns timestamp>/<uuid>        AuditLogItem (time order is key order)
  *   user/<name>                        basic-auth user
  *   meta/<name>                        controller metadata (schema version, ...)
  */
@@ -37,6 +38,10 @@ export const keys = {
   stagerOf: (job: string, pipeline: string) => `idx/stager/${job}/${pipeline}`,
   pipelinesOfStagerPrefix: (job: string) => `idx/stager/${job}/`,
 
+  audit: (ns: bigint, uuid: string) => `audit/${ns.toString().padStart(20, '0')}/${uuid}`,
+  auditPrefix: 'audit/',
+  /** The first key at or after UNIX second `seconds`. */
+  auditTimeBound: (seconds: number) => `audit/${(BigInt(Math.floor(seconds)) * 1_000_000_000n).toString().padStart(20, '0')}`,
   user: (name: string) => `user/${name}`,
   meta: (name: string) => `meta/${name}`,
 } as const;

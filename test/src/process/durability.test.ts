@@ -65,5 +65,10 @@ test('durability: every acknowledged write survives kill -9 of the controller', 
   t.is(p.state, 'ready');
   const back = await after.fetch(`/packages/resources/${pkg.uuid}`);
   t.deepEqual(Buffer.from(await back.arrayBuffer()), data);
+  // Each acknowledged create has its audit record, and each record its job: one batch holds both.
+  const records = (await after.get<{ fqn: string }[]>(`/audit?fqn=job::${ns}&event_type=job.create&limit=1000`)).body;
+  const recorded = new Set(records.map((r) => r.fqn));
+  for (const fqn of created.keys()) t.true(recorded.has(fqn), `no audit record for ${fqn}`);
+  for (const fqn of recorded) if (fqn !== target.fqn) t.true(byFqn.has(fqn), `an audit record without its job: ${fqn}`);
   t.log(`${created.size} creates and ${lastAckedVersion - 1} updates acknowledged before kill -9; none lost`);
 });
