@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, errors as joseErrors, type JWK, type CryptoKey } from 'jose';
 import { TokenInvalidError } from '../errors.js';
 import type { Clock } from '../util/clock.js';
+import { LruCache } from '../util/lru.js';
 
 const ALGORITHM = 'ES256';
 export const DEFAULT_TOKEN_TTL_SECONDS = 86_400;
@@ -35,7 +36,17 @@ interface KeyFile {
   public: JWK;
 }
 
+/** Verified tokens remembered, so that a token's signature is checked once, not per request. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export class TokenService {
+  /**
+   * Tokens whose signature and claims were verified, keyed by the whole token
+   * text: any other text (forged, altered) is not found and is verified in full.
+   * Expiry is checked again on every use.
+   */
+  readonly #verified = new LruCache<string, TokenClaims>(VERIFIED_CACHE_SIZE, false);
+
   private constructor(
     private readonly privateKey: CryptoKey,
     private readonly publicKey: CryptoKey,
@@ -78,6 +89,20 @@ export class TokenService {
 
   /** The claims of a valid token; a TokenInvalidError saying why otherwise. */
   async verify(token: string): Promise<TokenClaims> {
+    const known = this.#verified.get(token);
+    if (known) {
+      if (known.exp * 1000 <= this.clock.nowMs()) {
+        this.#verified.delete(token);
+        throw new TokenInvalidError('the token has expired; get a new one');
+      }
+      return known;
+    }
+    const claims = await this.#verifyFully(token);
+    this.#verified.set(token, claims);
+    return claims;
+  }
+
+  async #verifyFully(token: string): Promise<TokenClaims> {
     try {
       const { payload } = await jwtVerify(token, this.publicKey, {
         algorithms: [ALGORITHM],

@@ -6,7 +6,14 @@
 export class LruCache<K, V> {
   readonly #map = new Map<K, V>();
 
-  constructor(readonly capacity: number) {}
+  /**
+   * With `touchOnGet` false, a hit does not renew the entry and eviction is by
+   * insertion order: cheaper, for caches whose entries expire anyway.
+   */
+  constructor(
+    readonly capacity: number,
+    private readonly touchOnGet = true,
+  ) {}
 
   get size(): number {
     return this.#map.size;
@@ -14,7 +21,7 @@ export class LruCache<K, V> {
 
   get(key: K): V | undefined {
     const value = this.#map.get(key);
-    if (value !== undefined) {
+    if (value !== undefined && this.touchOnGet) {
       this.#map.delete(key);
       this.#map.set(key, value);
     }
