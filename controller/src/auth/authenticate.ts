@@ -22,7 +22,8 @@ export function authenticate(tokens: TokenService, users: UserService): Middlewa
     if (header.length < 8 || header.slice(0, 7).toLowerCase() !== 'bearer ') {
       throw new TokenInvalidError('the Authorization header is not "Bearer <token>"');
     }
-    const claims = await tokens.verify(header.slice(7).trim());
+    const token = header.slice(7).trim();
+    const claims = tokens.remembered(token) ?? (await tokens.verify(token));
     if (claims.mechanism === 'basic') {
       const user = users.get(claims.name);
       if (!user) throw new TokenInvalidError(`the user "${claims.name}" of this token no longer exists`);

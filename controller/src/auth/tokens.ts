@@ -87,6 +87,16 @@ export class TokenService {
       .sign(this.privateKey);
   }
 
+  /**
+   * The claims of a token verified before and still unexpired, synchronously;
+   * undefined when it must be verified (in full) with `verify`.
+   */
+  remembered(token: string): TokenClaims | undefined {
+    const known = this.#verified.get(token);
+    if (known && known.exp * 1000 > this.clock.nowMs()) return known;
+    return undefined;
+  }
+
   /** The claims of a valid token; a TokenInvalidError saying why otherwise. */
   async verify(token: string): Promise<TokenClaims> {
     const known = this.#verified.get(token);
