@@ -12,6 +12,8 @@ export type { Job, JobSpec, JobState, JobHealth, PackageInfo } from './jobs/job.
 export { JOB_DEFAULTS } from './jobs/job.js';
 export type { Package, PackageResource, PackageState } from './packages/package.js';
 export type { StagingPipeline } from './staging/pipeline.js';
+export type { AuditLogItem } from './audit/audit-log.js';
+export { AUDIT_EVENTS, type AuditEvent } from './audit/events.js';
 export { RUNTIMES, type RuntimeEntry } from './staging/runtimes.js';
 export { JsonLogger, MemorySink, FdSink, silentLogger, type Logger, type LogLevel } from './log/logger.js';
 export type { Store, BatchOp, Range } from './store/store.js';

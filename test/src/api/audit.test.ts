@@ -1,5 +1,5 @@
 import test from 'ava';
-import type { ApiErrorBody, Job } from '@platform/controller';
+import type { ApiErrorBody, AuditLogItem, Job } from '@platform/controller';
 import { appJob, unique } from '../harness/fixtures.js';
 import { ApiClient, type Reply } from '../harness/http.js';
 import { createPackage } from '../harness/packages.js';
@@ -7,19 +7,7 @@ import { useController } from '../harness/suite.js';
 
 const suite = useController(test);
 
-interface Item {
-  uuid: string;
-  event_type: string;
-  event_type_int: number;
-  fqn: string;
-  localname: string;
-  namespace: string;
-  resource_type: string;
-  principal_name: string;
-  on_behalf_of: string;
-  timestamp: number;
-  audit_payload: { patches?: { op: string; path: string; value?: unknown; oldvalue?: unknown }[] } & Record<string, unknown>;
-}
+type Item = AuditLogItem & { audit_payload: { patches?: { op: string; path: string; value?: unknown; oldvalue?: unknown }[] } };
 
 const audit = (query: string) => suite.api().get<Item[]>(`/audit?${query}`);
 
