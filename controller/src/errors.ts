@@ -12,7 +12,6 @@ export type ErrorKind =
   | 'conflict'
   | 'requires_restart'
   | 'too_large'
-  | 'length_required'
   | 'method_not_allowed'
   | 'token_invalid'
   | 'unauthenticated'
@@ -70,12 +69,6 @@ export class RequiresRestartError extends PlatformError {
 export class TooLargeError extends PlatformError {
   override readonly name = 'TooLargeError';
   readonly kind = 'too_large';
-}
-
-/** The request must say how long its body is (411). */
-export class LengthRequiredError extends PlatformError {
-  override readonly name = 'LengthRequiredError';
-  readonly kind = 'length_required';
 }
 
 /** The path exists but not with this method (405). */

@@ -32,7 +32,6 @@ const TABLE: Record<ErrorKind, { status: number; flags: Flags }> = {
   conflict: { status: 409, flags: { request_invalid: true } },
   requires_restart: { status: 409, flags: { requires_restart: true } },
   too_large: { status: 413, flags: { fatal: true } },
-  length_required: { status: 411, flags: {} },
   method_not_allowed: { status: 405, flags: { fatal: true } },
   token_invalid: { status: 401, flags: { token_invalid: true } },
   unauthenticated: { status: 401, flags: {} },

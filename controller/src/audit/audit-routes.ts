@@ -1,7 +1,7 @@
 /** GET /audit (the log, paged) and GET /audit/events (the event type names). */
 import { queryValue, sendJson, v1, type ApiContext, type Endpoint } from '../api/endpoint.js';
 import { queryBool, queryInt } from '../api/query.js';
-import { requireAdministrator } from '../auth/auth-routes.js';
+import { requireAdministrator } from '../auth/authorize.js';
 import { InvalidRequestError } from '../errors.js';
 import { optional } from '../util/json.js';
 import type { AuditLog } from './audit-log.js';

@@ -9,9 +9,9 @@
 import { parse as parseQuery } from 'node:querystring';
 import { readJsonObject } from '../api/body.js';
 import { changeContext, sendEmpty, sendPlainJson, type ApiContext, type Endpoint } from '../api/endpoint.js';
-import { AuthenticationError, ForbiddenError, InvalidRequestError, TooLargeError } from '../errors.js';
+import { AuthenticationError, InvalidRequestError, TooLargeError } from '../errors.js';
 import type { AuditLog } from '../audit/audit-log.js';
-import { ADMIN_USER } from './bootstrap.js';
+import { requireAdministrator } from './authorize.js';
 import { DEFAULT_TOKEN_TTL_SECONDS, type TokenService } from './tokens.js';
 import { principalOf, UserService } from './users.js';
 
@@ -47,16 +47,6 @@ function basicCredentials(ctx: ApiContext): { name: string; password: string } {
   const colon = decoded.indexOf(':');
   if (colon <= 0) throw new AuthenticationError('the Basic credentials are not "user:password"');
   return { name: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
-}
-
-/**
- * Until policy governs the `auth::/` and `audit::/` realms, only the bootstrap
- * administrator holds their claims.
- */
-export function requireAdministrator(ctx: ApiContext, claim: string, what: string): void {
-  if (ctx.state.user?.mechanism !== 'basic' || ctx.state.user.name !== ADMIN_USER) {
-    throw new ForbiddenError(`${what} needs ${claim}`, [claim]);
-  }
 }
 
 const requireUserAdmin = (ctx: ApiContext) => requireAdministrator(ctx, 'permit update on auth::/', 'managing users');

@@ -41,8 +41,8 @@ export class UserService {
   readonly #users = new Map<string, StoredUser>();
   readonly #failures = new Map<string, Failures>();
   readonly #writes = new Mailbox();
-  /** Compared against when a user does not exist, so that timing does not tell. */
-  #decoyHash = '';
+  /** Compared against when a user does not exist, so that timing does not tell; made on first need. */
+  #decoyHash: Promise<string> | undefined;
 
   constructor(private readonly deps: Deps) {}
 
@@ -51,7 +51,6 @@ export class UserService {
       const user = JSON.parse(value) as StoredUser;
       this.#users.set(user.name, user);
     }
-    this.#decoyHash = await hashPassword('decoy password that matches nothing');
   }
 
   static checkName(name: string): string {
@@ -74,7 +73,7 @@ export class UserService {
       throw new ThrottledError(`too many failed logins for "${name}"; try again in ${Math.ceil(wait / 1000)} s`, wait);
     }
     const user = this.#users.get(name);
-    const ok = await verifyPassword(password, user?.password_hash ?? this.#decoyHash);
+    const ok = await verifyPassword(password, user?.password_hash ?? (await (this.#decoyHash ??= hashPassword('decoy password that matches nothing'))));
     if (user && ok) {
       this.#failures.delete(name);
       return user;

@@ -125,12 +125,6 @@ export class JobService {
     return this.#jobs.find(uuid);
   }
 
-  async get(uuid: string): Promise<Job> {
-    const job = await this.find(uuid);
-    if (!job) throw new NotFoundError(`job ${uuid} not found`);
-    return (await this.render([job], false))[0]!;
-  }
-
   /** GET /jobs/{uuid} as JSON text, rendered once per job version and package states. */
   async getJson(uuid: string): Promise<string> {
     const job = await this.find(uuid);

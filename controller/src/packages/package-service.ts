@@ -155,9 +155,8 @@ export class PackageService {
 
   /** The state of each package named; `deleted` for those that no longer exist. */
   async states(ids: readonly string[]): Promise<Map<string, string>> {
-    const out = new Map<string, string>();
-    for (const id of ids) out.set(id, (await this.#find(id))?.package.state ?? 'deleted');
-    return out;
+    const found = new Map((await this.#packages.findMany(ids)).map((r) => [r.package.uuid, r.package.state]));
+    return new Map(ids.map((id) => [id, found.get(id) ?? 'deleted']));
   }
 
   async get(uuid: string): Promise<Package> {

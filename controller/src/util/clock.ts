@@ -49,9 +49,6 @@ export class ManualClock implements Clock {
   }
 }
 
-/** The zero timestamp that Go clients send for "unset". */
-export const ZERO_TIMESTAMP = '0001-01-01T00:00:00Z';
-
 /** Formats nanoseconds since the epoch as ISO 8601 UTC with nine fractional digits. */
 export function formatTimestampNs(ns: bigint): string {
   const ms = ns / 1_000_000n;
