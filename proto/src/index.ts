@@ -1,10 +1,15 @@
 /**
  * @platform/proto: the contract between the controller and its agents.
  *
- * The gRPC service definitions (registration, heartbeats, assignments, reports
- * over one bidirectional stream) arrive with the agents. What both sides agree
- * on already is the protocol version they negotiate at registration.
+ * `agent.proto` (beside this file) is the documented source; `generated/agent.{js,d.ts}` are its
+ * protobufjs static codecs (`npm run generate -w proto`, committed so that a build needs no code
+ * generator). grpc-js needs a service definition with streaming flags, which the generated code
+ * does not provide: it is built here, once, from the generated codecs.
  */
+import * as grpc from '@grpc/grpc-js';
+import { platform } from '../generated/agent.js';
+
+const v1 = platform.agent.v1;
 
 /** Bumped on every change that an older peer cannot understand. */
 export const PROTOCOL_VERSION = 1;
@@ -13,3 +18,115 @@ export const PROTOCOL_VERSION = 1;
 export function isCompatibleProtocol(version: number): boolean {
   return Number.isInteger(version) && version === PROTOCOL_VERSION;
 }
+
+/** The message classes (encode/decode/create) and their plain-object shapes. */
+export const messages = v1;
+export type AgentMessage = platform.agent.v1.AgentMessage.$Properties;
+export type ControllerMessage = platform.agent.v1.ControllerMessage.$Properties;
+export type Hello = platform.agent.v1.Hello.$Properties;
+export type Heartbeat = platform.agent.v1.Heartbeat.$Properties;
+export type Resources = platform.agent.v1.Resources.$Properties;
+export type InstanceReport = platform.agent.v1.InstanceReport.$Properties;
+export type LogBatch = platform.agent.v1.LogBatch.$Properties;
+export type LogLine = platform.agent.v1.LogLine.$Properties;
+export type FilesReply = platform.agent.v1.FilesReply.$Properties;
+export type FileEntry = platform.agent.v1.FileEntry.$Properties;
+export type Welcome = platform.agent.v1.Welcome.$Properties;
+export type StartInstance = platform.agent.v1.StartInstance.$Properties;
+export type StopInstance = platform.agent.v1.StopInstance.$Properties;
+export type ListFiles = platform.agent.v1.ListFiles.$Properties;
+export type InstanceSpec = platform.agent.v1.InstanceSpec.$Properties;
+export type PackageSpec = platform.agent.v1.PackageSpec.$Properties;
+export type TemplateSpec = platform.agent.v1.TemplateSpec.$Properties;
+export type ProcessSpec = platform.agent.v1.ProcessSpec.$Properties;
+export type PortSpec = platform.agent.v1.PortSpec.$Properties;
+export type LogSpec = platform.agent.v1.LogSpec.$Properties;
+export type FetchBlobRequest = platform.agent.v1.FetchBlobRequest.$Properties;
+export type BlobChunk = platform.agent.v1.BlobChunk.$Properties;
+export type InstanceStateNumber = platform.agent.v1.InstanceState;
+
+/** Instance states of the REST API, in lifecycle order. */
+export const INSTANCE_STATES = [
+  'NEW', 'SETUP', 'STARTING_WAIT', 'STARTING', 'FIRST_RUNNING', 'RUNNING', 'UPDATING',
+  'STOPPING_WAIT', 'STOPPING', 'TEARDOWN', 'REMOVED',
+] as const;
+export type InstanceStateName = (typeof INSTANCE_STATES)[number];
+
+/** The wire number of a state name. */
+export function instanceStateNumber(name: InstanceStateName): InstanceStateNumber {
+  return v1.InstanceState[name];
+}
+
+/** The name of a wire state number; undefined for UNSPECIFIED or a number this build does not know. */
+export function instanceStateName(value: number | null | undefined): InstanceStateName | undefined {
+  const name = (v1.InstanceState as unknown as Record<number, string>)[value ?? 0];
+  return (INSTANCE_STATES as readonly string[]).includes(name ?? '') ? (name as InstanceStateName) : undefined;
+}
+
+interface Codec<T> {
+  encode(message: T): { finish(): Uint8Array };
+  decode(data: Uint8Array): T;
+}
+
+function serializer<T>(codec: Codec<T>): (value: T) => Buffer {
+  return (value) => {
+    const bytes = codec.encode(value).finish();
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  };
+}
+
+function method<Req, Res>(
+  name: string, requestStream: boolean, responseStream: boolean, req: Codec<Req>, res: Codec<Res>,
+): grpc.MethodDefinition<Req, Res> {
+  return {
+    path: `/platform.agent.v1.AgentService/${name}`,
+    requestStream,
+    responseStream,
+    requestSerialize: serializer(req),
+    requestDeserialize: (data: Buffer) => req.decode(data),
+    responseSerialize: serializer(res),
+    responseDeserialize: (data: Buffer) => res.decode(data),
+  };
+}
+
+/** The grpc-js definition of `AgentService` (see agent.proto). */
+export const agentServiceDefinition = {
+  connect: method<AgentMessage, ControllerMessage>(
+    'Connect', true, true, v1.AgentMessage as Codec<AgentMessage>, v1.ControllerMessage as Codec<ControllerMessage>),
+  fetchBlob: method<FetchBlobRequest, BlobChunk>(
+    'FetchBlob', false, true, v1.FetchBlobRequest as Codec<FetchBlobRequest>, v1.BlobChunk as Codec<BlobChunk>),
+} satisfies grpc.ServiceDefinition;
+
+/** Client of `AgentService`: `connect(metadata)` and `fetchBlob(request, metadata)`. */
+export interface AgentServiceClient extends grpc.Client {
+  connect(metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientDuplexStream<AgentMessage, ControllerMessage>;
+  fetchBlob(request: FetchBlobRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<BlobChunk>;
+}
+
+const ClientConstructor = grpc.makeGenericClientConstructor(agentServiceDefinition, 'AgentService');
+
+/** A client for the controller at `address` ("host:port"), without TLS unless `credentials` say so. */
+export function createAgentServiceClient(
+  address: string, credentials: grpc.ChannelCredentials = grpc.credentials.createInsecure(), options?: grpc.ChannelOptions,
+): AgentServiceClient {
+  return new ClientConstructor(address, credentials, options) as unknown as AgentServiceClient;
+}
+
+/** Metadata key and scheme that carry the join secret on every call. */
+export const AUTHORIZATION_METADATA = 'authorization';
+
+/** Metadata carrying the join secret. */
+export function joinMetadata(secret: string): grpc.Metadata {
+  const metadata = new grpc.Metadata();
+  metadata.set(AUTHORIZATION_METADATA, `Bearer ${secret}`);
+  return metadata;
+}
+
+/** The join secret a call presented, or undefined. */
+export function joinSecretOf(metadata: grpc.Metadata): string | undefined {
+  const value = metadata.get(AUTHORIZATION_METADATA)[0];
+  if (typeof value !== 'string' || !value.startsWith('Bearer ')) return undefined;
+  return value.slice('Bearer '.length);
+}
+
+export { grpc };

@@ -1,0 +1,2677 @@
+import * as $protobuf from "protobufjs";
+import Long = require("long");
+
+/** Namespace platform. */
+export namespace platform {
+
+    /** Namespace agent. */
+    namespace agent {
+
+        /** Namespace v1. */
+        namespace v1 {
+
+            /** Represents an AgentService */
+            class AgentService extends $protobuf.rpc.Service {
+
+                /**
+                 * Constructs a new AgentService service.
+                 * @param rpcImpl RPC implementation
+                 * @param [requestDelimited=false] Whether requests are length-delimited
+                 * @param [responseDelimited=false] Whether responses are length-delimited
+                 */
+                constructor(rpcImpl: $protobuf.RPCImpl, requestDelimited?: boolean, responseDelimited?: boolean);
+
+                /**
+                 * Creates new AgentService service using the specified rpc implementation.
+                 * @param rpcImpl RPC implementation
+                 * @param [requestDelimited=false] Whether requests are length-delimited
+                 * @param [responseDelimited=false] Whether responses are length-delimited
+                 * @returns RPC service. Useful where requests and/or responses are streamed.
+                 */
+                static create(rpcImpl: $protobuf.RPCImpl, requestDelimited?: boolean, responseDelimited?: boolean): AgentService;
+
+                /** Calls Connect. */
+                connect: platform.agent.v1.AgentService.Connect;
+
+                /** Calls FetchBlob. */
+                fetchBlob: platform.agent.v1.AgentService.FetchBlob;
+            }
+
+            namespace AgentService {
+
+                /**
+                 * Callback as used by {@link platform.agent.v1.AgentService#connect}.
+                 * @param error Error, if any
+                 * @param [response] ControllerMessage
+                 */
+                type ConnectCallback = (error: (Error|null), response?: platform.agent.v1.ControllerMessage) => void;
+
+                /** Calls Connect. */
+                type Connect = {
+                  (request: platform.agent.v1.IAgentMessage, callback: platform.agent.v1.AgentService.ConnectCallback): void;
+                  (request: platform.agent.v1.IAgentMessage): Promise<platform.agent.v1.ControllerMessage>;
+                  readonly name: "Connect";
+                  readonly path: "/platform.agent.v1.AgentService/Connect";
+                  readonly requestType: "AgentMessage";
+                  readonly responseType: "ControllerMessage";
+                  readonly requestStream: true;
+                  readonly responseStream: true;
+                };
+
+                /**
+                 * Callback as used by {@link platform.agent.v1.AgentService#fetchBlob}.
+                 * @param error Error, if any
+                 * @param [response] BlobChunk
+                 */
+                type FetchBlobCallback = (error: (Error|null), response?: platform.agent.v1.BlobChunk) => void;
+
+                /** Calls FetchBlob. */
+                type FetchBlob = {
+                  (request: platform.agent.v1.IFetchBlobRequest, callback: platform.agent.v1.AgentService.FetchBlobCallback): void;
+                  (request: platform.agent.v1.IFetchBlobRequest): Promise<platform.agent.v1.BlobChunk>;
+                  readonly name: "FetchBlob";
+                  readonly path: "/platform.agent.v1.AgentService/FetchBlob";
+                  readonly requestType: "FetchBlobRequest";
+                  readonly responseType: "BlobChunk";
+                  readonly requestStream: undefined;
+                  readonly responseStream: true;
+                };
+            }
+
+            /**
+             * Properties of an AgentMessage.
+             * @deprecated Use platform.agent.v1.AgentMessage.$Properties instead.
+             */
+            interface IAgentMessage extends platform.agent.v1.AgentMessage.$Properties {
+            }
+
+            /** Represents an AgentMessage. */
+            class AgentMessage {
+
+                /**
+                 * Constructs a new AgentMessage.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.AgentMessage.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** AgentMessage hello. */
+                hello?: (platform.agent.v1.Hello.$Properties|null);
+
+                /** AgentMessage heartbeat. */
+                heartbeat?: (platform.agent.v1.Heartbeat.$Properties|null);
+
+                /** AgentMessage instance. */
+                instance?: (platform.agent.v1.InstanceReport.$Properties|null);
+
+                /** AgentMessage logs. */
+                logs?: (platform.agent.v1.LogBatch.$Properties|null);
+
+                /** AgentMessage files. */
+                files?: (platform.agent.v1.FilesReply.$Properties|null);
+
+                /** AgentMessage body. */
+                body?: ("hello"|"heartbeat"|"instance"|"logs"|"files");
+
+                /**
+                 * Creates a new AgentMessage instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns AgentMessage instance
+                 */
+                static create(properties: platform.agent.v1.AgentMessage.$Shape): platform.agent.v1.AgentMessage & platform.agent.v1.AgentMessage.$Shape;
+                static create(properties?: platform.agent.v1.AgentMessage.$Properties): platform.agent.v1.AgentMessage;
+
+                /**
+                 * Encodes the specified AgentMessage message. Does not implicitly {@link platform.agent.v1.AgentMessage.verify|verify} messages.
+                 * @param m AgentMessage message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.AgentMessage.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes an AgentMessage message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.AgentMessage & platform.agent.v1.AgentMessage.$Shape} AgentMessage
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.AgentMessage & platform.agent.v1.AgentMessage.$Shape;
+
+                /**
+                 * Creates an AgentMessage message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns AgentMessage
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.AgentMessage;
+
+                /**
+                 * Creates a plain object from an AgentMessage message. Also converts values to other types if specified.
+                 * @param m AgentMessage
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.AgentMessage, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this AgentMessage to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for AgentMessage
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace AgentMessage {
+
+                /** Properties of an AgentMessage. */
+                interface $Properties {
+
+                    /** AgentMessage hello */
+                    hello?: (platform.agent.v1.Hello.$Properties|null);
+
+                    /** AgentMessage heartbeat */
+                    heartbeat?: (platform.agent.v1.Heartbeat.$Properties|null);
+
+                    /** AgentMessage instance */
+                    instance?: (platform.agent.v1.InstanceReport.$Properties|null);
+
+                    /** AgentMessage logs */
+                    logs?: (platform.agent.v1.LogBatch.$Properties|null);
+
+                    /** AgentMessage files */
+                    files?: (platform.agent.v1.FilesReply.$Properties|null);
+
+                    /** AgentMessage body */
+                    body?: ("hello"|"heartbeat"|"instance"|"logs"|"files");
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Narrowed shape of an AgentMessage. */
+                type $Shape = {
+                  hello?: platform.agent.v1.Hello.$Shape|null;
+                  heartbeat?: platform.agent.v1.Heartbeat.$Shape|null;
+                  instance?: platform.agent.v1.InstanceReport.$Shape|null;
+                  logs?: platform.agent.v1.LogBatch.$Shape|null;
+                  files?: platform.agent.v1.FilesReply.$Shape|null;
+                  $unknowns?: Uint8Array[];
+                } & (
+                  ({ body?: undefined; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null }|{ body?: "hello"; hello: platform.agent.v1.Hello.$Shape; heartbeat?: null; instance?: null; logs?: null; files?: null }|{ body?: "heartbeat"; hello?: null; heartbeat: platform.agent.v1.Heartbeat.$Shape; instance?: null; logs?: null; files?: null }|{ body?: "instance"; hello?: null; heartbeat?: null; instance: platform.agent.v1.InstanceReport.$Shape; logs?: null; files?: null }|{ body?: "logs"; hello?: null; heartbeat?: null; instance?: null; logs: platform.agent.v1.LogBatch.$Shape; files?: null }|{ body?: "files"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files: platform.agent.v1.FilesReply.$Shape })
+                );
+            }
+
+            /**
+             * Properties of a Hello.
+             * @deprecated Use platform.agent.v1.Hello.$Properties instead.
+             */
+            interface IHello extends platform.agent.v1.Hello.$Properties {
+            }
+
+            /** Represents a Hello. */
+            class Hello {
+
+                /**
+                 * Constructs a new Hello.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.Hello.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** Hello protocolVersion. */
+                protocolVersion: number;
+
+                /** Hello agentUuid. */
+                agentUuid: string;
+
+                /** Hello hostname. */
+                hostname: string;
+
+                /** Hello datacenter. */
+                datacenter: string;
+
+                /** Hello tags. */
+                tags: string[];
+
+                /** Hello systemTags. */
+                systemTags: string[];
+
+                /** Hello total. */
+                total?: (platform.agent.v1.Resources.$Properties|null);
+
+                /** Hello isolation. */
+                isolation: string;
+
+                /** Hello cgroups. */
+                cgroups: boolean;
+
+                /** Hello startedAtMs. */
+                startedAtMs: number;
+
+                /** Hello address. */
+                address: string;
+
+                /** Hello instances. */
+                instances: platform.agent.v1.InstanceReport.$Properties[];
+
+                /** Hello version. */
+                version: string;
+
+                /**
+                 * Creates a new Hello instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns Hello instance
+                 */
+                static create(properties: platform.agent.v1.Hello.$Shape): platform.agent.v1.Hello & platform.agent.v1.Hello.$Shape;
+                static create(properties?: platform.agent.v1.Hello.$Properties): platform.agent.v1.Hello;
+
+                /**
+                 * Encodes the specified Hello message. Does not implicitly {@link platform.agent.v1.Hello.verify|verify} messages.
+                 * @param m Hello message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.Hello.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a Hello message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.Hello & platform.agent.v1.Hello.$Shape} Hello
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.Hello & platform.agent.v1.Hello.$Shape;
+
+                /**
+                 * Creates a Hello message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns Hello
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.Hello;
+
+                /**
+                 * Creates a plain object from a Hello message. Also converts values to other types if specified.
+                 * @param m Hello
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.Hello, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this Hello to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for Hello
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace Hello {
+
+                /** Properties of a Hello. */
+                interface $Properties {
+
+                    /** Hello protocolVersion */
+                    protocolVersion?: (number|null);
+
+                    /** Hello agentUuid */
+                    agentUuid?: (string|null);
+
+                    /** Hello hostname */
+                    hostname?: (string|null);
+
+                    /** Hello datacenter */
+                    datacenter?: (string|null);
+
+                    /** Hello tags */
+                    tags?: (string[]|null);
+
+                    /** Hello systemTags */
+                    systemTags?: (string[]|null);
+
+                    /** Hello total */
+                    total?: (platform.agent.v1.Resources.$Properties|null);
+
+                    /** Hello isolation */
+                    isolation?: (string|null);
+
+                    /** Hello cgroups */
+                    cgroups?: (boolean|null);
+
+                    /** Hello startedAtMs */
+                    startedAtMs?: (number|null);
+
+                    /** Hello address */
+                    address?: (string|null);
+
+                    /** Hello instances */
+                    instances?: (platform.agent.v1.InstanceReport.$Properties[]|null);
+
+                    /** Hello version */
+                    version?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a Hello. */
+                type $Shape = platform.agent.v1.Hello.$Properties;
+            }
+
+            /**
+             * Properties of a Heartbeat.
+             * @deprecated Use platform.agent.v1.Heartbeat.$Properties instead.
+             */
+            interface IHeartbeat extends platform.agent.v1.Heartbeat.$Properties {
+            }
+
+            /** Represents a Heartbeat. */
+            class Heartbeat {
+
+                /**
+                 * Constructs a new Heartbeat.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.Heartbeat.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** Heartbeat sentAtMs. */
+                sentAtMs: number;
+
+                /** Heartbeat used. */
+                used?: (platform.agent.v1.Resources.$Properties|null);
+
+                /**
+                 * Creates a new Heartbeat instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns Heartbeat instance
+                 */
+                static create(properties: platform.agent.v1.Heartbeat.$Shape): platform.agent.v1.Heartbeat & platform.agent.v1.Heartbeat.$Shape;
+                static create(properties?: platform.agent.v1.Heartbeat.$Properties): platform.agent.v1.Heartbeat;
+
+                /**
+                 * Encodes the specified Heartbeat message. Does not implicitly {@link platform.agent.v1.Heartbeat.verify|verify} messages.
+                 * @param m Heartbeat message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.Heartbeat.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a Heartbeat message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.Heartbeat & platform.agent.v1.Heartbeat.$Shape} Heartbeat
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.Heartbeat & platform.agent.v1.Heartbeat.$Shape;
+
+                /**
+                 * Creates a Heartbeat message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns Heartbeat
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.Heartbeat;
+
+                /**
+                 * Creates a plain object from a Heartbeat message. Also converts values to other types if specified.
+                 * @param m Heartbeat
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.Heartbeat, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this Heartbeat to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for Heartbeat
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace Heartbeat {
+
+                /** Properties of a Heartbeat. */
+                interface $Properties {
+
+                    /** Heartbeat sentAtMs */
+                    sentAtMs?: (number|null);
+
+                    /** Heartbeat used */
+                    used?: (platform.agent.v1.Resources.$Properties|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a Heartbeat. */
+                type $Shape = platform.agent.v1.Heartbeat.$Properties;
+            }
+
+            /**
+             * Properties of a Resources.
+             * @deprecated Use platform.agent.v1.Resources.$Properties instead.
+             */
+            interface IResources extends platform.agent.v1.Resources.$Properties {
+            }
+
+            /** Represents a Resources. */
+            class Resources {
+
+                /**
+                 * Constructs a new Resources.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.Resources.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** Resources cpu. */
+                cpu: number;
+
+                /** Resources memory. */
+                memory: number;
+
+                /** Resources disk. */
+                disk: number;
+
+                /** Resources network. */
+                network: number;
+
+                /** Resources netmax. */
+                netmax: number;
+
+                /**
+                 * Creates a new Resources instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns Resources instance
+                 */
+                static create(properties: platform.agent.v1.Resources.$Shape): platform.agent.v1.Resources & platform.agent.v1.Resources.$Shape;
+                static create(properties?: platform.agent.v1.Resources.$Properties): platform.agent.v1.Resources;
+
+                /**
+                 * Encodes the specified Resources message. Does not implicitly {@link platform.agent.v1.Resources.verify|verify} messages.
+                 * @param m Resources message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.Resources.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a Resources message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.Resources & platform.agent.v1.Resources.$Shape} Resources
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.Resources & platform.agent.v1.Resources.$Shape;
+
+                /**
+                 * Creates a Resources message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns Resources
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.Resources;
+
+                /**
+                 * Creates a plain object from a Resources message. Also converts values to other types if specified.
+                 * @param m Resources
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.Resources, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this Resources to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for Resources
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace Resources {
+
+                /** Properties of a Resources. */
+                interface $Properties {
+
+                    /** Resources cpu */
+                    cpu?: (number|null);
+
+                    /** Resources memory */
+                    memory?: (number|null);
+
+                    /** Resources disk */
+                    disk?: (number|null);
+
+                    /** Resources network */
+                    network?: (number|null);
+
+                    /** Resources netmax */
+                    netmax?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a Resources. */
+                type $Shape = platform.agent.v1.Resources.$Properties;
+            }
+
+            /** InstanceState enum. */
+            enum InstanceState {
+
+                /** INSTANCE_STATE_UNSPECIFIED value */
+                INSTANCE_STATE_UNSPECIFIED = 0,
+
+                /** NEW value */
+                NEW = 1,
+
+                /** SETUP value */
+                SETUP = 2,
+
+                /** STARTING_WAIT value */
+                STARTING_WAIT = 3,
+
+                /** STARTING value */
+                STARTING = 4,
+
+                /** FIRST_RUNNING value */
+                FIRST_RUNNING = 5,
+
+                /** RUNNING value */
+                RUNNING = 6,
+
+                /** UPDATING value */
+                UPDATING = 7,
+
+                /** STOPPING_WAIT value */
+                STOPPING_WAIT = 8,
+
+                /** STOPPING value */
+                STOPPING = 9,
+
+                /** TEARDOWN value */
+                TEARDOWN = 10,
+
+                /** REMOVED value */
+                REMOVED = 11
+            }
+
+            /**
+             * Properties of an InstanceReport.
+             * @deprecated Use platform.agent.v1.InstanceReport.$Properties instead.
+             */
+            interface IInstanceReport extends platform.agent.v1.InstanceReport.$Properties {
+            }
+
+            /** Represents an InstanceReport. */
+            class InstanceReport {
+
+                /**
+                 * Constructs a new InstanceReport.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.InstanceReport.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** InstanceReport instanceUuid. */
+                instanceUuid: string;
+
+                /** InstanceReport jobUuid. */
+                jobUuid: string;
+
+                /** InstanceReport jobVersionId. */
+                jobVersionId: number;
+
+                /** InstanceReport state. */
+                state: platform.agent.v1.InstanceState;
+
+                /** InstanceReport exited. */
+                exited: boolean;
+
+                /** InstanceReport exitCode. */
+                exitCode: number;
+
+                /** InstanceReport failed. */
+                failed: boolean;
+
+                /** InstanceReport reason. */
+                reason: string;
+
+                /** InstanceReport ports. */
+                ports: { [k: string]: string };
+
+                /** InstanceReport timeMs. */
+                timeMs: number;
+
+                /** InstanceReport createdMs. */
+                createdMs: number;
+
+                /** InstanceReport stopRequested. */
+                stopRequested: boolean;
+
+                /**
+                 * Creates a new InstanceReport instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns InstanceReport instance
+                 */
+                static create(properties: platform.agent.v1.InstanceReport.$Shape): platform.agent.v1.InstanceReport & platform.agent.v1.InstanceReport.$Shape;
+                static create(properties?: platform.agent.v1.InstanceReport.$Properties): platform.agent.v1.InstanceReport;
+
+                /**
+                 * Encodes the specified InstanceReport message. Does not implicitly {@link platform.agent.v1.InstanceReport.verify|verify} messages.
+                 * @param m InstanceReport message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.InstanceReport.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes an InstanceReport message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.InstanceReport & platform.agent.v1.InstanceReport.$Shape} InstanceReport
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.InstanceReport & platform.agent.v1.InstanceReport.$Shape;
+
+                /**
+                 * Creates an InstanceReport message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns InstanceReport
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.InstanceReport;
+
+                /**
+                 * Creates a plain object from an InstanceReport message. Also converts values to other types if specified.
+                 * @param m InstanceReport
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.InstanceReport, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this InstanceReport to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for InstanceReport
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace InstanceReport {
+
+                /** Properties of an InstanceReport. */
+                interface $Properties {
+
+                    /** InstanceReport instanceUuid */
+                    instanceUuid?: (string|null);
+
+                    /** InstanceReport jobUuid */
+                    jobUuid?: (string|null);
+
+                    /** InstanceReport jobVersionId */
+                    jobVersionId?: (number|null);
+
+                    /** InstanceReport state */
+                    state?: (platform.agent.v1.InstanceState|null);
+
+                    /** InstanceReport exited */
+                    exited?: (boolean|null);
+
+                    /** InstanceReport exitCode */
+                    exitCode?: (number|null);
+
+                    /** InstanceReport failed */
+                    failed?: (boolean|null);
+
+                    /** InstanceReport reason */
+                    reason?: (string|null);
+
+                    /** InstanceReport ports */
+                    ports?: ({ [k: string]: string }|null);
+
+                    /** InstanceReport timeMs */
+                    timeMs?: (number|null);
+
+                    /** InstanceReport createdMs */
+                    createdMs?: (number|null);
+
+                    /** InstanceReport stopRequested */
+                    stopRequested?: (boolean|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of an InstanceReport. */
+                type $Shape = platform.agent.v1.InstanceReport.$Properties;
+            }
+
+            /**
+             * Properties of a LogBatch.
+             * @deprecated Use platform.agent.v1.LogBatch.$Properties instead.
+             */
+            interface ILogBatch extends platform.agent.v1.LogBatch.$Properties {
+            }
+
+            /** Represents a LogBatch. */
+            class LogBatch {
+
+                /**
+                 * Constructs a new LogBatch.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.LogBatch.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** LogBatch lines. */
+                lines: platform.agent.v1.LogLine.$Properties[];
+
+                /**
+                 * Creates a new LogBatch instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns LogBatch instance
+                 */
+                static create(properties: platform.agent.v1.LogBatch.$Shape): platform.agent.v1.LogBatch & platform.agent.v1.LogBatch.$Shape;
+                static create(properties?: platform.agent.v1.LogBatch.$Properties): platform.agent.v1.LogBatch;
+
+                /**
+                 * Encodes the specified LogBatch message. Does not implicitly {@link platform.agent.v1.LogBatch.verify|verify} messages.
+                 * @param m LogBatch message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.LogBatch.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a LogBatch message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.LogBatch & platform.agent.v1.LogBatch.$Shape} LogBatch
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.LogBatch & platform.agent.v1.LogBatch.$Shape;
+
+                /**
+                 * Creates a LogBatch message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns LogBatch
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.LogBatch;
+
+                /**
+                 * Creates a plain object from a LogBatch message. Also converts values to other types if specified.
+                 * @param m LogBatch
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.LogBatch, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this LogBatch to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for LogBatch
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace LogBatch {
+
+                /** Properties of a LogBatch. */
+                interface $Properties {
+
+                    /** LogBatch lines */
+                    lines?: (platform.agent.v1.LogLine.$Properties[]|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a LogBatch. */
+                type $Shape = platform.agent.v1.LogBatch.$Properties;
+            }
+
+            /**
+             * Properties of a LogLine.
+             * @deprecated Use platform.agent.v1.LogLine.$Properties instead.
+             */
+            interface ILogLine extends platform.agent.v1.LogLine.$Properties {
+            }
+
+            /** Represents a LogLine. */
+            class LogLine {
+
+                /**
+                 * Constructs a new LogLine.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.LogLine.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** LogLine instanceUuid. */
+                instanceUuid: string;
+
+                /** LogLine jobUuid. */
+                jobUuid: string;
+
+                /** LogLine stream. */
+                stream: string;
+
+                /** LogLine text. */
+                text: string;
+
+                /** LogLine timeMs. */
+                timeMs: number;
+
+                /**
+                 * Creates a new LogLine instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns LogLine instance
+                 */
+                static create(properties: platform.agent.v1.LogLine.$Shape): platform.agent.v1.LogLine & platform.agent.v1.LogLine.$Shape;
+                static create(properties?: platform.agent.v1.LogLine.$Properties): platform.agent.v1.LogLine;
+
+                /**
+                 * Encodes the specified LogLine message. Does not implicitly {@link platform.agent.v1.LogLine.verify|verify} messages.
+                 * @param m LogLine message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.LogLine.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a LogLine message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.LogLine & platform.agent.v1.LogLine.$Shape} LogLine
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.LogLine & platform.agent.v1.LogLine.$Shape;
+
+                /**
+                 * Creates a LogLine message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns LogLine
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.LogLine;
+
+                /**
+                 * Creates a plain object from a LogLine message. Also converts values to other types if specified.
+                 * @param m LogLine
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.LogLine, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this LogLine to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for LogLine
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace LogLine {
+
+                /** Properties of a LogLine. */
+                interface $Properties {
+
+                    /** LogLine instanceUuid */
+                    instanceUuid?: (string|null);
+
+                    /** LogLine jobUuid */
+                    jobUuid?: (string|null);
+
+                    /** LogLine stream */
+                    stream?: (string|null);
+
+                    /** LogLine text */
+                    text?: (string|null);
+
+                    /** LogLine timeMs */
+                    timeMs?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a LogLine. */
+                type $Shape = platform.agent.v1.LogLine.$Properties;
+            }
+
+            /**
+             * Properties of a FilesReply.
+             * @deprecated Use platform.agent.v1.FilesReply.$Properties instead.
+             */
+            interface IFilesReply extends platform.agent.v1.FilesReply.$Properties {
+            }
+
+            /** Represents a FilesReply. */
+            class FilesReply {
+
+                /**
+                 * Constructs a new FilesReply.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.FilesReply.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** FilesReply requestId. */
+                requestId: string;
+
+                /** FilesReply entries. */
+                entries: platform.agent.v1.FileEntry.$Properties[];
+
+                /** FilesReply error. */
+                error: string;
+
+                /** FilesReply errorKind. */
+                errorKind: string;
+
+                /**
+                 * Creates a new FilesReply instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns FilesReply instance
+                 */
+                static create(properties: platform.agent.v1.FilesReply.$Shape): platform.agent.v1.FilesReply & platform.agent.v1.FilesReply.$Shape;
+                static create(properties?: platform.agent.v1.FilesReply.$Properties): platform.agent.v1.FilesReply;
+
+                /**
+                 * Encodes the specified FilesReply message. Does not implicitly {@link platform.agent.v1.FilesReply.verify|verify} messages.
+                 * @param m FilesReply message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.FilesReply.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a FilesReply message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.FilesReply & platform.agent.v1.FilesReply.$Shape} FilesReply
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.FilesReply & platform.agent.v1.FilesReply.$Shape;
+
+                /**
+                 * Creates a FilesReply message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns FilesReply
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.FilesReply;
+
+                /**
+                 * Creates a plain object from a FilesReply message. Also converts values to other types if specified.
+                 * @param m FilesReply
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.FilesReply, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this FilesReply to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for FilesReply
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace FilesReply {
+
+                /** Properties of a FilesReply. */
+                interface $Properties {
+
+                    /** FilesReply requestId */
+                    requestId?: (string|null);
+
+                    /** FilesReply entries */
+                    entries?: (platform.agent.v1.FileEntry.$Properties[]|null);
+
+                    /** FilesReply error */
+                    error?: (string|null);
+
+                    /** FilesReply errorKind */
+                    errorKind?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a FilesReply. */
+                type $Shape = platform.agent.v1.FilesReply.$Properties;
+            }
+
+            /**
+             * Properties of a FileEntry.
+             * @deprecated Use platform.agent.v1.FileEntry.$Properties instead.
+             */
+            interface IFileEntry extends platform.agent.v1.FileEntry.$Properties {
+            }
+
+            /** Represents a FileEntry. */
+            class FileEntry {
+
+                /**
+                 * Constructs a new FileEntry.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.FileEntry.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** FileEntry name. */
+                name: string;
+
+                /** FileEntry size. */
+                size: number;
+
+                /**
+                 * Creates a new FileEntry instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns FileEntry instance
+                 */
+                static create(properties: platform.agent.v1.FileEntry.$Shape): platform.agent.v1.FileEntry & platform.agent.v1.FileEntry.$Shape;
+                static create(properties?: platform.agent.v1.FileEntry.$Properties): platform.agent.v1.FileEntry;
+
+                /**
+                 * Encodes the specified FileEntry message. Does not implicitly {@link platform.agent.v1.FileEntry.verify|verify} messages.
+                 * @param m FileEntry message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.FileEntry.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a FileEntry message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.FileEntry & platform.agent.v1.FileEntry.$Shape} FileEntry
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.FileEntry & platform.agent.v1.FileEntry.$Shape;
+
+                /**
+                 * Creates a FileEntry message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns FileEntry
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.FileEntry;
+
+                /**
+                 * Creates a plain object from a FileEntry message. Also converts values to other types if specified.
+                 * @param m FileEntry
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.FileEntry, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this FileEntry to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for FileEntry
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace FileEntry {
+
+                /** Properties of a FileEntry. */
+                interface $Properties {
+
+                    /** FileEntry name */
+                    name?: (string|null);
+
+                    /** FileEntry size */
+                    size?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a FileEntry. */
+                type $Shape = platform.agent.v1.FileEntry.$Properties;
+            }
+
+            /**
+             * Properties of a ControllerMessage.
+             * @deprecated Use platform.agent.v1.ControllerMessage.$Properties instead.
+             */
+            interface IControllerMessage extends platform.agent.v1.ControllerMessage.$Properties {
+            }
+
+            /** Represents a ControllerMessage. */
+            class ControllerMessage {
+
+                /**
+                 * Constructs a new ControllerMessage.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.ControllerMessage.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** ControllerMessage welcome. */
+                welcome?: (platform.agent.v1.Welcome.$Properties|null);
+
+                /** ControllerMessage start. */
+                start?: (platform.agent.v1.StartInstance.$Properties|null);
+
+                /** ControllerMessage stop. */
+                stop?: (platform.agent.v1.StopInstance.$Properties|null);
+
+                /** ControllerMessage listFiles. */
+                listFiles?: (platform.agent.v1.ListFiles.$Properties|null);
+
+                /** ControllerMessage body. */
+                body?: ("welcome"|"start"|"stop"|"listFiles");
+
+                /**
+                 * Creates a new ControllerMessage instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns ControllerMessage instance
+                 */
+                static create(properties: platform.agent.v1.ControllerMessage.$Shape): platform.agent.v1.ControllerMessage & platform.agent.v1.ControllerMessage.$Shape;
+                static create(properties?: platform.agent.v1.ControllerMessage.$Properties): platform.agent.v1.ControllerMessage;
+
+                /**
+                 * Encodes the specified ControllerMessage message. Does not implicitly {@link platform.agent.v1.ControllerMessage.verify|verify} messages.
+                 * @param m ControllerMessage message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.ControllerMessage.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a ControllerMessage message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.ControllerMessage & platform.agent.v1.ControllerMessage.$Shape} ControllerMessage
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.ControllerMessage & platform.agent.v1.ControllerMessage.$Shape;
+
+                /**
+                 * Creates a ControllerMessage message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns ControllerMessage
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.ControllerMessage;
+
+                /**
+                 * Creates a plain object from a ControllerMessage message. Also converts values to other types if specified.
+                 * @param m ControllerMessage
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.ControllerMessage, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this ControllerMessage to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for ControllerMessage
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace ControllerMessage {
+
+                /** Properties of a ControllerMessage. */
+                interface $Properties {
+
+                    /** ControllerMessage welcome */
+                    welcome?: (platform.agent.v1.Welcome.$Properties|null);
+
+                    /** ControllerMessage start */
+                    start?: (platform.agent.v1.StartInstance.$Properties|null);
+
+                    /** ControllerMessage stop */
+                    stop?: (platform.agent.v1.StopInstance.$Properties|null);
+
+                    /** ControllerMessage listFiles */
+                    listFiles?: (platform.agent.v1.ListFiles.$Properties|null);
+
+                    /** ControllerMessage body */
+                    body?: ("welcome"|"start"|"stop"|"listFiles");
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Narrowed shape of a ControllerMessage. */
+                type $Shape = {
+                  welcome?: platform.agent.v1.Welcome.$Shape|null;
+                  start?: platform.agent.v1.StartInstance.$Shape|null;
+                  stop?: platform.agent.v1.StopInstance.$Shape|null;
+                  listFiles?: platform.agent.v1.ListFiles.$Shape|null;
+                  $unknowns?: Uint8Array[];
+                } & (
+                  ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape })
+                );
+            }
+
+            /**
+             * Properties of a Welcome.
+             * @deprecated Use platform.agent.v1.Welcome.$Properties instead.
+             */
+            interface IWelcome extends platform.agent.v1.Welcome.$Properties {
+            }
+
+            /** Represents a Welcome. */
+            class Welcome {
+
+                /**
+                 * Constructs a new Welcome.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.Welcome.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** Welcome refused. */
+                refused: string;
+
+                /** Welcome heartbeatIntervalMs. */
+                heartbeatIntervalMs: number;
+
+                /** Welcome controllerId. */
+                controllerId: string;
+
+                /** Welcome adopt. */
+                adopt: string[];
+
+                /** Welcome stop. */
+                stop: string[];
+
+                /**
+                 * Creates a new Welcome instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns Welcome instance
+                 */
+                static create(properties: platform.agent.v1.Welcome.$Shape): platform.agent.v1.Welcome & platform.agent.v1.Welcome.$Shape;
+                static create(properties?: platform.agent.v1.Welcome.$Properties): platform.agent.v1.Welcome;
+
+                /**
+                 * Encodes the specified Welcome message. Does not implicitly {@link platform.agent.v1.Welcome.verify|verify} messages.
+                 * @param m Welcome message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.Welcome.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a Welcome message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.Welcome & platform.agent.v1.Welcome.$Shape} Welcome
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.Welcome & platform.agent.v1.Welcome.$Shape;
+
+                /**
+                 * Creates a Welcome message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns Welcome
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.Welcome;
+
+                /**
+                 * Creates a plain object from a Welcome message. Also converts values to other types if specified.
+                 * @param m Welcome
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.Welcome, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this Welcome to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for Welcome
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace Welcome {
+
+                /** Properties of a Welcome. */
+                interface $Properties {
+
+                    /** Welcome refused */
+                    refused?: (string|null);
+
+                    /** Welcome heartbeatIntervalMs */
+                    heartbeatIntervalMs?: (number|null);
+
+                    /** Welcome controllerId */
+                    controllerId?: (string|null);
+
+                    /** Welcome adopt */
+                    adopt?: (string[]|null);
+
+                    /** Welcome stop */
+                    stop?: (string[]|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a Welcome. */
+                type $Shape = platform.agent.v1.Welcome.$Properties;
+            }
+
+            /**
+             * Properties of a StartInstance.
+             * @deprecated Use platform.agent.v1.StartInstance.$Properties instead.
+             */
+            interface IStartInstance extends platform.agent.v1.StartInstance.$Properties {
+            }
+
+            /** Represents a StartInstance. */
+            class StartInstance {
+
+                /**
+                 * Constructs a new StartInstance.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.StartInstance.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** StartInstance spec. */
+                spec?: (platform.agent.v1.InstanceSpec.$Properties|null);
+
+                /**
+                 * Creates a new StartInstance instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns StartInstance instance
+                 */
+                static create(properties: platform.agent.v1.StartInstance.$Shape): platform.agent.v1.StartInstance & platform.agent.v1.StartInstance.$Shape;
+                static create(properties?: platform.agent.v1.StartInstance.$Properties): platform.agent.v1.StartInstance;
+
+                /**
+                 * Encodes the specified StartInstance message. Does not implicitly {@link platform.agent.v1.StartInstance.verify|verify} messages.
+                 * @param m StartInstance message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.StartInstance.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a StartInstance message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.StartInstance & platform.agent.v1.StartInstance.$Shape} StartInstance
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.StartInstance & platform.agent.v1.StartInstance.$Shape;
+
+                /**
+                 * Creates a StartInstance message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns StartInstance
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.StartInstance;
+
+                /**
+                 * Creates a plain object from a StartInstance message. Also converts values to other types if specified.
+                 * @param m StartInstance
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.StartInstance, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this StartInstance to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for StartInstance
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace StartInstance {
+
+                /** Properties of a StartInstance. */
+                interface $Properties {
+
+                    /** StartInstance spec */
+                    spec?: (platform.agent.v1.InstanceSpec.$Properties|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a StartInstance. */
+                type $Shape = platform.agent.v1.StartInstance.$Properties;
+            }
+
+            /**
+             * Properties of a StopInstance.
+             * @deprecated Use platform.agent.v1.StopInstance.$Properties instead.
+             */
+            interface IStopInstance extends platform.agent.v1.StopInstance.$Properties {
+            }
+
+            /** Represents a StopInstance. */
+            class StopInstance {
+
+                /**
+                 * Constructs a new StopInstance.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.StopInstance.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** StopInstance instanceUuid. */
+                instanceUuid: string;
+
+                /** StopInstance reason. */
+                reason: string;
+
+                /** StopInstance force. */
+                force: boolean;
+
+                /**
+                 * Creates a new StopInstance instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns StopInstance instance
+                 */
+                static create(properties: platform.agent.v1.StopInstance.$Shape): platform.agent.v1.StopInstance & platform.agent.v1.StopInstance.$Shape;
+                static create(properties?: platform.agent.v1.StopInstance.$Properties): platform.agent.v1.StopInstance;
+
+                /**
+                 * Encodes the specified StopInstance message. Does not implicitly {@link platform.agent.v1.StopInstance.verify|verify} messages.
+                 * @param m StopInstance message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.StopInstance.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a StopInstance message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.StopInstance & platform.agent.v1.StopInstance.$Shape} StopInstance
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.StopInstance & platform.agent.v1.StopInstance.$Shape;
+
+                /**
+                 * Creates a StopInstance message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns StopInstance
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.StopInstance;
+
+                /**
+                 * Creates a plain object from a StopInstance message. Also converts values to other types if specified.
+                 * @param m StopInstance
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.StopInstance, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this StopInstance to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for StopInstance
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace StopInstance {
+
+                /** Properties of a StopInstance. */
+                interface $Properties {
+
+                    /** StopInstance instanceUuid */
+                    instanceUuid?: (string|null);
+
+                    /** StopInstance reason */
+                    reason?: (string|null);
+
+                    /** StopInstance force */
+                    force?: (boolean|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a StopInstance. */
+                type $Shape = platform.agent.v1.StopInstance.$Properties;
+            }
+
+            /**
+             * Properties of a ListFiles.
+             * @deprecated Use platform.agent.v1.ListFiles.$Properties instead.
+             */
+            interface IListFiles extends platform.agent.v1.ListFiles.$Properties {
+            }
+
+            /** Represents a ListFiles. */
+            class ListFiles {
+
+                /**
+                 * Constructs a new ListFiles.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.ListFiles.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** ListFiles requestId. */
+                requestId: string;
+
+                /** ListFiles instanceUuid. */
+                instanceUuid: string;
+
+                /** ListFiles path. */
+                path: string;
+
+                /**
+                 * Creates a new ListFiles instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns ListFiles instance
+                 */
+                static create(properties: platform.agent.v1.ListFiles.$Shape): platform.agent.v1.ListFiles & platform.agent.v1.ListFiles.$Shape;
+                static create(properties?: platform.agent.v1.ListFiles.$Properties): platform.agent.v1.ListFiles;
+
+                /**
+                 * Encodes the specified ListFiles message. Does not implicitly {@link platform.agent.v1.ListFiles.verify|verify} messages.
+                 * @param m ListFiles message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.ListFiles.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a ListFiles message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.ListFiles & platform.agent.v1.ListFiles.$Shape} ListFiles
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.ListFiles & platform.agent.v1.ListFiles.$Shape;
+
+                /**
+                 * Creates a ListFiles message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns ListFiles
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.ListFiles;
+
+                /**
+                 * Creates a plain object from a ListFiles message. Also converts values to other types if specified.
+                 * @param m ListFiles
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.ListFiles, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this ListFiles to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for ListFiles
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace ListFiles {
+
+                /** Properties of a ListFiles. */
+                interface $Properties {
+
+                    /** ListFiles requestId */
+                    requestId?: (string|null);
+
+                    /** ListFiles instanceUuid */
+                    instanceUuid?: (string|null);
+
+                    /** ListFiles path */
+                    path?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a ListFiles. */
+                type $Shape = platform.agent.v1.ListFiles.$Properties;
+            }
+
+            /**
+             * Properties of an InstanceSpec.
+             * @deprecated Use platform.agent.v1.InstanceSpec.$Properties instead.
+             */
+            interface IInstanceSpec extends platform.agent.v1.InstanceSpec.$Properties {
+            }
+
+            /** Represents an InstanceSpec. */
+            class InstanceSpec {
+
+                /**
+                 * Constructs a new InstanceSpec.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.InstanceSpec.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** InstanceSpec instanceUuid. */
+                instanceUuid: string;
+
+                /** InstanceSpec jobUuid. */
+                jobUuid: string;
+
+                /** InstanceSpec jobFqn. */
+                jobFqn: string;
+
+                /** InstanceSpec jobVersionId. */
+                jobVersionId: number;
+
+                /** InstanceSpec packages. */
+                packages: platform.agent.v1.PackageSpec.$Properties[];
+
+                /** InstanceSpec process. */
+                process?: (platform.agent.v1.ProcessSpec.$Properties|null);
+
+                /** InstanceSpec ports. */
+                ports: platform.agent.v1.PortSpec.$Properties[];
+
+                /** InstanceSpec resources. */
+                resources?: (platform.agent.v1.Resources.$Properties|null);
+
+                /** InstanceSpec logs. */
+                logs: platform.agent.v1.LogSpec.$Properties[];
+
+                /** InstanceSpec environment. */
+                environment: { [k: string]: string };
+
+                /** InstanceSpec stagerUrl. */
+                stagerUrl: string;
+
+                /**
+                 * Creates a new InstanceSpec instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns InstanceSpec instance
+                 */
+                static create(properties: platform.agent.v1.InstanceSpec.$Shape): platform.agent.v1.InstanceSpec & platform.agent.v1.InstanceSpec.$Shape;
+                static create(properties?: platform.agent.v1.InstanceSpec.$Properties): platform.agent.v1.InstanceSpec;
+
+                /**
+                 * Encodes the specified InstanceSpec message. Does not implicitly {@link platform.agent.v1.InstanceSpec.verify|verify} messages.
+                 * @param m InstanceSpec message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.InstanceSpec.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes an InstanceSpec message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.InstanceSpec & platform.agent.v1.InstanceSpec.$Shape} InstanceSpec
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.InstanceSpec & platform.agent.v1.InstanceSpec.$Shape;
+
+                /**
+                 * Creates an InstanceSpec message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns InstanceSpec
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.InstanceSpec;
+
+                /**
+                 * Creates a plain object from an InstanceSpec message. Also converts values to other types if specified.
+                 * @param m InstanceSpec
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.InstanceSpec, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this InstanceSpec to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for InstanceSpec
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace InstanceSpec {
+
+                /** Properties of an InstanceSpec. */
+                interface $Properties {
+
+                    /** InstanceSpec instanceUuid */
+                    instanceUuid?: (string|null);
+
+                    /** InstanceSpec jobUuid */
+                    jobUuid?: (string|null);
+
+                    /** InstanceSpec jobFqn */
+                    jobFqn?: (string|null);
+
+                    /** InstanceSpec jobVersionId */
+                    jobVersionId?: (number|null);
+
+                    /** InstanceSpec packages */
+                    packages?: (platform.agent.v1.PackageSpec.$Properties[]|null);
+
+                    /** InstanceSpec process */
+                    process?: (platform.agent.v1.ProcessSpec.$Properties|null);
+
+                    /** InstanceSpec ports */
+                    ports?: (platform.agent.v1.PortSpec.$Properties[]|null);
+
+                    /** InstanceSpec resources */
+                    resources?: (platform.agent.v1.Resources.$Properties|null);
+
+                    /** InstanceSpec logs */
+                    logs?: (platform.agent.v1.LogSpec.$Properties[]|null);
+
+                    /** InstanceSpec environment */
+                    environment?: ({ [k: string]: string }|null);
+
+                    /** InstanceSpec stagerUrl */
+                    stagerUrl?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of an InstanceSpec. */
+                type $Shape = platform.agent.v1.InstanceSpec.$Properties;
+            }
+
+            /**
+             * Properties of a PackageSpec.
+             * @deprecated Use platform.agent.v1.PackageSpec.$Properties instead.
+             */
+            interface IPackageSpec extends platform.agent.v1.PackageSpec.$Properties {
+            }
+
+            /** Represents a PackageSpec. */
+            class PackageSpec {
+
+                /**
+                 * Constructs a new PackageSpec.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.PackageSpec.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** PackageSpec uuid. */
+                uuid: string;
+
+                /** PackageSpec fqn. */
+                fqn: string;
+
+                /** PackageSpec digest. */
+                digest: string;
+
+                /** PackageSpec length. */
+                length: number;
+
+                /** PackageSpec installPath. */
+                installPath: string;
+
+                /** PackageSpec environment. */
+                environment: { [k: string]: string };
+
+                /** PackageSpec templates. */
+                templates: platform.agent.v1.TemplateSpec.$Properties[];
+
+                /** PackageSpec hostPaths. */
+                hostPaths: string[];
+
+                /**
+                 * Creates a new PackageSpec instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns PackageSpec instance
+                 */
+                static create(properties: platform.agent.v1.PackageSpec.$Shape): platform.agent.v1.PackageSpec & platform.agent.v1.PackageSpec.$Shape;
+                static create(properties?: platform.agent.v1.PackageSpec.$Properties): platform.agent.v1.PackageSpec;
+
+                /**
+                 * Encodes the specified PackageSpec message. Does not implicitly {@link platform.agent.v1.PackageSpec.verify|verify} messages.
+                 * @param m PackageSpec message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.PackageSpec.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a PackageSpec message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.PackageSpec & platform.agent.v1.PackageSpec.$Shape} PackageSpec
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.PackageSpec & platform.agent.v1.PackageSpec.$Shape;
+
+                /**
+                 * Creates a PackageSpec message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns PackageSpec
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.PackageSpec;
+
+                /**
+                 * Creates a plain object from a PackageSpec message. Also converts values to other types if specified.
+                 * @param m PackageSpec
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.PackageSpec, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this PackageSpec to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for PackageSpec
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace PackageSpec {
+
+                /** Properties of a PackageSpec. */
+                interface $Properties {
+
+                    /** PackageSpec uuid */
+                    uuid?: (string|null);
+
+                    /** PackageSpec fqn */
+                    fqn?: (string|null);
+
+                    /** PackageSpec digest */
+                    digest?: (string|null);
+
+                    /** PackageSpec length */
+                    length?: (number|null);
+
+                    /** PackageSpec installPath */
+                    installPath?: (string|null);
+
+                    /** PackageSpec environment */
+                    environment?: ({ [k: string]: string }|null);
+
+                    /** PackageSpec templates */
+                    templates?: (platform.agent.v1.TemplateSpec.$Properties[]|null);
+
+                    /** PackageSpec hostPaths */
+                    hostPaths?: (string[]|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a PackageSpec. */
+                type $Shape = platform.agent.v1.PackageSpec.$Properties;
+            }
+
+            /**
+             * Properties of a TemplateSpec.
+             * @deprecated Use platform.agent.v1.TemplateSpec.$Properties instead.
+             */
+            interface ITemplateSpec extends platform.agent.v1.TemplateSpec.$Properties {
+            }
+
+            /** Represents a TemplateSpec. */
+            class TemplateSpec {
+
+                /**
+                 * Constructs a new TemplateSpec.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.TemplateSpec.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** TemplateSpec path. */
+                path: string;
+
+                /** TemplateSpec leftDelimiter. */
+                leftDelimiter: string;
+
+                /** TemplateSpec rightDelimiter. */
+                rightDelimiter: string;
+
+                /**
+                 * Creates a new TemplateSpec instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns TemplateSpec instance
+                 */
+                static create(properties: platform.agent.v1.TemplateSpec.$Shape): platform.agent.v1.TemplateSpec & platform.agent.v1.TemplateSpec.$Shape;
+                static create(properties?: platform.agent.v1.TemplateSpec.$Properties): platform.agent.v1.TemplateSpec;
+
+                /**
+                 * Encodes the specified TemplateSpec message. Does not implicitly {@link platform.agent.v1.TemplateSpec.verify|verify} messages.
+                 * @param m TemplateSpec message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.TemplateSpec.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a TemplateSpec message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.TemplateSpec & platform.agent.v1.TemplateSpec.$Shape} TemplateSpec
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.TemplateSpec & platform.agent.v1.TemplateSpec.$Shape;
+
+                /**
+                 * Creates a TemplateSpec message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns TemplateSpec
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.TemplateSpec;
+
+                /**
+                 * Creates a plain object from a TemplateSpec message. Also converts values to other types if specified.
+                 * @param m TemplateSpec
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.TemplateSpec, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this TemplateSpec to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for TemplateSpec
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace TemplateSpec {
+
+                /** Properties of a TemplateSpec. */
+                interface $Properties {
+
+                    /** TemplateSpec path */
+                    path?: (string|null);
+
+                    /** TemplateSpec leftDelimiter */
+                    leftDelimiter?: (string|null);
+
+                    /** TemplateSpec rightDelimiter */
+                    rightDelimiter?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a TemplateSpec. */
+                type $Shape = platform.agent.v1.TemplateSpec.$Properties;
+            }
+
+            /**
+             * Properties of a ProcessSpec.
+             * @deprecated Use platform.agent.v1.ProcessSpec.$Properties instead.
+             */
+            interface IProcessSpec extends platform.agent.v1.ProcessSpec.$Properties {
+            }
+
+            /** Represents a ProcessSpec. */
+            class ProcessSpec {
+
+                /**
+                 * Constructs a new ProcessSpec.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.ProcessSpec.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** ProcessSpec name. */
+                name: string;
+
+                /** ProcessSpec startCommand. */
+                startCommand: string;
+
+                /** ProcessSpec startCommandRaw. */
+                startCommandRaw: string[];
+
+                /** ProcessSpec startCommandTimeoutS. */
+                startCommandTimeoutS: number;
+
+                /** ProcessSpec stopCommand. */
+                stopCommand: string;
+
+                /** ProcessSpec stopCommandRaw. */
+                stopCommandRaw: string[];
+
+                /** ProcessSpec stopTimeoutS. */
+                stopTimeoutS: number;
+
+                /** ProcessSpec environment. */
+                environment: { [k: string]: string };
+
+                /**
+                 * Creates a new ProcessSpec instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns ProcessSpec instance
+                 */
+                static create(properties: platform.agent.v1.ProcessSpec.$Shape): platform.agent.v1.ProcessSpec & platform.agent.v1.ProcessSpec.$Shape;
+                static create(properties?: platform.agent.v1.ProcessSpec.$Properties): platform.agent.v1.ProcessSpec;
+
+                /**
+                 * Encodes the specified ProcessSpec message. Does not implicitly {@link platform.agent.v1.ProcessSpec.verify|verify} messages.
+                 * @param m ProcessSpec message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.ProcessSpec.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a ProcessSpec message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.ProcessSpec & platform.agent.v1.ProcessSpec.$Shape} ProcessSpec
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.ProcessSpec & platform.agent.v1.ProcessSpec.$Shape;
+
+                /**
+                 * Creates a ProcessSpec message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns ProcessSpec
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.ProcessSpec;
+
+                /**
+                 * Creates a plain object from a ProcessSpec message. Also converts values to other types if specified.
+                 * @param m ProcessSpec
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.ProcessSpec, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this ProcessSpec to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for ProcessSpec
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace ProcessSpec {
+
+                /** Properties of a ProcessSpec. */
+                interface $Properties {
+
+                    /** ProcessSpec name */
+                    name?: (string|null);
+
+                    /** ProcessSpec startCommand */
+                    startCommand?: (string|null);
+
+                    /** ProcessSpec startCommandRaw */
+                    startCommandRaw?: (string[]|null);
+
+                    /** ProcessSpec startCommandTimeoutS */
+                    startCommandTimeoutS?: (number|null);
+
+                    /** ProcessSpec stopCommand */
+                    stopCommand?: (string|null);
+
+                    /** ProcessSpec stopCommandRaw */
+                    stopCommandRaw?: (string[]|null);
+
+                    /** ProcessSpec stopTimeoutS */
+                    stopTimeoutS?: (number|null);
+
+                    /** ProcessSpec environment */
+                    environment?: ({ [k: string]: string }|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a ProcessSpec. */
+                type $Shape = platform.agent.v1.ProcessSpec.$Properties;
+            }
+
+            /**
+             * Properties of a PortSpec.
+             * @deprecated Use platform.agent.v1.PortSpec.$Properties instead.
+             */
+            interface IPortSpec extends platform.agent.v1.PortSpec.$Properties {
+            }
+
+            /** Represents a PortSpec. */
+            class PortSpec {
+
+                /**
+                 * Constructs a new PortSpec.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.PortSpec.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** PortSpec number. */
+                number: number;
+
+                /** PortSpec optional. */
+                optional: boolean;
+
+                /**
+                 * Creates a new PortSpec instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns PortSpec instance
+                 */
+                static create(properties: platform.agent.v1.PortSpec.$Shape): platform.agent.v1.PortSpec & platform.agent.v1.PortSpec.$Shape;
+                static create(properties?: platform.agent.v1.PortSpec.$Properties): platform.agent.v1.PortSpec;
+
+                /**
+                 * Encodes the specified PortSpec message. Does not implicitly {@link platform.agent.v1.PortSpec.verify|verify} messages.
+                 * @param m PortSpec message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.PortSpec.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a PortSpec message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.PortSpec & platform.agent.v1.PortSpec.$Shape} PortSpec
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.PortSpec & platform.agent.v1.PortSpec.$Shape;
+
+                /**
+                 * Creates a PortSpec message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns PortSpec
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.PortSpec;
+
+                /**
+                 * Creates a plain object from a PortSpec message. Also converts values to other types if specified.
+                 * @param m PortSpec
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.PortSpec, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this PortSpec to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for PortSpec
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace PortSpec {
+
+                /** Properties of a PortSpec. */
+                interface $Properties {
+
+                    /** PortSpec number */
+                    number?: (number|null);
+
+                    /** PortSpec optional */
+                    optional?: (boolean|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a PortSpec. */
+                type $Shape = platform.agent.v1.PortSpec.$Properties;
+            }
+
+            /**
+             * Properties of a LogSpec.
+             * @deprecated Use platform.agent.v1.LogSpec.$Properties instead.
+             */
+            interface ILogSpec extends platform.agent.v1.LogSpec.$Properties {
+            }
+
+            /** Represents a LogSpec. */
+            class LogSpec {
+
+                /**
+                 * Constructs a new LogSpec.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.LogSpec.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** LogSpec file. */
+                file: string;
+
+                /** LogSpec channel. */
+                channel: string;
+
+                /**
+                 * Creates a new LogSpec instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns LogSpec instance
+                 */
+                static create(properties: platform.agent.v1.LogSpec.$Shape): platform.agent.v1.LogSpec & platform.agent.v1.LogSpec.$Shape;
+                static create(properties?: platform.agent.v1.LogSpec.$Properties): platform.agent.v1.LogSpec;
+
+                /**
+                 * Encodes the specified LogSpec message. Does not implicitly {@link platform.agent.v1.LogSpec.verify|verify} messages.
+                 * @param m LogSpec message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.LogSpec.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a LogSpec message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.LogSpec & platform.agent.v1.LogSpec.$Shape} LogSpec
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.LogSpec & platform.agent.v1.LogSpec.$Shape;
+
+                /**
+                 * Creates a LogSpec message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns LogSpec
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.LogSpec;
+
+                /**
+                 * Creates a plain object from a LogSpec message. Also converts values to other types if specified.
+                 * @param m LogSpec
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.LogSpec, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this LogSpec to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for LogSpec
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace LogSpec {
+
+                /** Properties of a LogSpec. */
+                interface $Properties {
+
+                    /** LogSpec file */
+                    file?: (string|null);
+
+                    /** LogSpec channel */
+                    channel?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a LogSpec. */
+                type $Shape = platform.agent.v1.LogSpec.$Properties;
+            }
+
+            /**
+             * Properties of a FetchBlobRequest.
+             * @deprecated Use platform.agent.v1.FetchBlobRequest.$Properties instead.
+             */
+            interface IFetchBlobRequest extends platform.agent.v1.FetchBlobRequest.$Properties {
+            }
+
+            /** Represents a FetchBlobRequest. */
+            class FetchBlobRequest {
+
+                /**
+                 * Constructs a new FetchBlobRequest.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.FetchBlobRequest.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** FetchBlobRequest digest. */
+                digest: string;
+
+                /**
+                 * Creates a new FetchBlobRequest instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns FetchBlobRequest instance
+                 */
+                static create(properties: platform.agent.v1.FetchBlobRequest.$Shape): platform.agent.v1.FetchBlobRequest & platform.agent.v1.FetchBlobRequest.$Shape;
+                static create(properties?: platform.agent.v1.FetchBlobRequest.$Properties): platform.agent.v1.FetchBlobRequest;
+
+                /**
+                 * Encodes the specified FetchBlobRequest message. Does not implicitly {@link platform.agent.v1.FetchBlobRequest.verify|verify} messages.
+                 * @param m FetchBlobRequest message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.FetchBlobRequest.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a FetchBlobRequest message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.FetchBlobRequest & platform.agent.v1.FetchBlobRequest.$Shape} FetchBlobRequest
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.FetchBlobRequest & platform.agent.v1.FetchBlobRequest.$Shape;
+
+                /**
+                 * Creates a FetchBlobRequest message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns FetchBlobRequest
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.FetchBlobRequest;
+
+                /**
+                 * Creates a plain object from a FetchBlobRequest message. Also converts values to other types if specified.
+                 * @param m FetchBlobRequest
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.FetchBlobRequest, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this FetchBlobRequest to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for FetchBlobRequest
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace FetchBlobRequest {
+
+                /** Properties of a FetchBlobRequest. */
+                interface $Properties {
+
+                    /** FetchBlobRequest digest */
+                    digest?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a FetchBlobRequest. */
+                type $Shape = platform.agent.v1.FetchBlobRequest.$Properties;
+            }
+
+            /**
+             * Properties of a BlobChunk.
+             * @deprecated Use platform.agent.v1.BlobChunk.$Properties instead.
+             */
+            interface IBlobChunk extends platform.agent.v1.BlobChunk.$Properties {
+            }
+
+            /** Represents a BlobChunk. */
+            class BlobChunk {
+
+                /**
+                 * Constructs a new BlobChunk.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.BlobChunk.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** BlobChunk data. */
+                data: Uint8Array;
+
+                /** BlobChunk totalLength. */
+                totalLength: number;
+
+                /**
+                 * Creates a new BlobChunk instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns BlobChunk instance
+                 */
+                static create(properties: platform.agent.v1.BlobChunk.$Shape): platform.agent.v1.BlobChunk & platform.agent.v1.BlobChunk.$Shape;
+                static create(properties?: platform.agent.v1.BlobChunk.$Properties): platform.agent.v1.BlobChunk;
+
+                /**
+                 * Encodes the specified BlobChunk message. Does not implicitly {@link platform.agent.v1.BlobChunk.verify|verify} messages.
+                 * @param m BlobChunk message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.BlobChunk.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a BlobChunk message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.BlobChunk & platform.agent.v1.BlobChunk.$Shape} BlobChunk
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.BlobChunk & platform.agent.v1.BlobChunk.$Shape;
+
+                /**
+                 * Creates a BlobChunk message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns BlobChunk
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.BlobChunk;
+
+                /**
+                 * Creates a plain object from a BlobChunk message. Also converts values to other types if specified.
+                 * @param m BlobChunk
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.BlobChunk, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this BlobChunk to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for BlobChunk
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace BlobChunk {
+
+                /** Properties of a BlobChunk. */
+                interface $Properties {
+
+                    /** BlobChunk data */
+                    data?: (Uint8Array|null);
+
+                    /** BlobChunk totalLength */
+                    totalLength?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a BlobChunk. */
+                type $Shape = platform.agent.v1.BlobChunk.$Properties;
+            }
+        }
+    }
+}

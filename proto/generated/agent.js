@@ -1,0 +1,7948 @@
+/*eslint-disable block-scoped-var, id-length, no-control-regex, no-magic-numbers, no-mixed-operators, no-prototype-builtins, no-redeclare, no-shadow, no-var, sort-vars, default-case, jsdoc/require-param*/
+import $protobuf from "protobufjs/minimal.js";
+
+// Common aliases
+const $Reader = $protobuf.Reader, $Writer = $protobuf.Writer, $util = $protobuf.util;
+const $Object = $util.global.Object, $undefined = $util.global.undefined, $Error = $util.global.Error, $RangeError = $util.global.RangeError, $TypeError = $util.global.TypeError, $Number = $util.global.Number, $String = $util.global.String, $Array = $util.global.Array, $Boolean = $util.global.Boolean, $isFinite = $util.global.isFinite;
+
+// Exported root namespace
+const $root = $protobuf.roots["default"] || ($protobuf.roots["default"] = {});
+
+export const platform = $root.platform = (() => {
+
+    /**
+     * Namespace platform.
+     * @exports platform
+     * @namespace
+     */
+    const platform = {};
+
+    platform.agent = (function() {
+
+        /**
+         * Namespace agent.
+         * @memberof platform
+         * @namespace
+         */
+        const agent = {};
+
+        agent.v1 = (function() {
+
+            /**
+             * Namespace v1.
+             * @memberof platform.agent
+             * @namespace
+             */
+            const v1 = {};
+
+            v1.AgentService = (function() {
+
+                /**
+                 * Constructs a new AgentService service.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents an AgentService
+                 * @extends $protobuf.rpc.Service
+                 * @constructor
+                 * @param {$protobuf.RPCImpl} rpcImpl RPC implementation
+                 * @param {boolean} [requestDelimited=false] Whether requests are length-delimited
+                 * @param {boolean} [responseDelimited=false] Whether responses are length-delimited
+                 */
+                const AgentService = function(rpcImpl, requestDelimited, responseDelimited) {
+                    $protobuf.rpc.Service.call(this, rpcImpl, requestDelimited, responseDelimited);
+                };
+
+                $Object.defineProperty(AgentService.prototype = $Object.create($protobuf.rpc.Service.prototype), "constructor", { value: AgentService, writable: true, enumerable: false, configurable: true });
+
+                /**
+                 * Creates new AgentService service using the specified rpc implementation.
+                 * @function create
+                 * @memberof platform.agent.v1.AgentService
+                 * @static
+                 * @param {$protobuf.RPCImpl} rpcImpl RPC implementation
+                 * @param {boolean} [requestDelimited=false] Whether requests are length-delimited
+                 * @param {boolean} [responseDelimited=false] Whether responses are length-delimited
+                 * @returns {AgentService} RPC service. Useful where requests and/or responses are streamed.
+                 */
+                AgentService.create = function(rpcImpl, requestDelimited, responseDelimited) {
+                    return new this(rpcImpl, requestDelimited, responseDelimited);
+                };
+
+                /**
+                 * Callback as used by {@link platform.agent.v1.AgentService#connect}.
+                 * @memberof platform.agent.v1.AgentService
+                 * @typedef ConnectCallback
+                 * @type {function}
+                 * @param {Error|null} error Error, if any
+                 * @param {platform.agent.v1.ControllerMessage} [response] ControllerMessage
+                 */
+
+                /**
+                 * Calls Connect.
+                 * @memberof platform.agent.v1.AgentService
+                 * @typedef Connect
+                 * @type {{
+                 *   (request: platform.agent.v1.IAgentMessage, callback: platform.agent.v1.AgentService.ConnectCallback): void;
+                 *   (request: platform.agent.v1.IAgentMessage): Promise<platform.agent.v1.ControllerMessage>;
+                 *   readonly name: "Connect";
+                 *   readonly path: "/platform.agent.v1.AgentService/Connect";
+                 *   readonly requestType: "AgentMessage";
+                 *   readonly responseType: "ControllerMessage";
+                 *   readonly requestStream: true;
+                 *   readonly responseStream: true;
+                 * }}
+                 */
+
+                /**
+                 * Calls Connect.
+                 * @name platform.agent.v1.AgentService#connect
+                 * @type {platform.agent.v1.AgentService.Connect}
+                 */
+                $Object.defineProperties(AgentService.prototype.connect = function(request, callback) {
+                    return $protobuf.rpc.Service.prototype.rpcCall.call(this, AgentService.prototype.connect, $root.platform.agent.v1.AgentMessage, $root.platform.agent.v1.ControllerMessage, request, callback);
+                }, {
+                    name: { value: "Connect" },
+                    path: { value: "/platform.agent.v1.AgentService/Connect" },
+                    requestType: { value: "AgentMessage" },
+                    responseType: { value: "ControllerMessage" },
+                    requestStream: { value: true },
+                    responseStream: { value: true }
+                });
+
+                /**
+                 * Callback as used by {@link platform.agent.v1.AgentService#fetchBlob}.
+                 * @memberof platform.agent.v1.AgentService
+                 * @typedef FetchBlobCallback
+                 * @type {function}
+                 * @param {Error|null} error Error, if any
+                 * @param {platform.agent.v1.BlobChunk} [response] BlobChunk
+                 */
+
+                /**
+                 * Calls FetchBlob.
+                 * @memberof platform.agent.v1.AgentService
+                 * @typedef FetchBlob
+                 * @type {{
+                 *   (request: platform.agent.v1.IFetchBlobRequest, callback: platform.agent.v1.AgentService.FetchBlobCallback): void;
+                 *   (request: platform.agent.v1.IFetchBlobRequest): Promise<platform.agent.v1.BlobChunk>;
+                 *   readonly name: "FetchBlob";
+                 *   readonly path: "/platform.agent.v1.AgentService/FetchBlob";
+                 *   readonly requestType: "FetchBlobRequest";
+                 *   readonly responseType: "BlobChunk";
+                 *   readonly requestStream: undefined;
+                 *   readonly responseStream: true;
+                 * }}
+                 */
+
+                /**
+                 * Calls FetchBlob.
+                 * @name platform.agent.v1.AgentService#fetchBlob
+                 * @type {platform.agent.v1.AgentService.FetchBlob}
+                 */
+                $Object.defineProperties(AgentService.prototype.fetchBlob = function(request, callback) {
+                    return $protobuf.rpc.Service.prototype.rpcCall.call(this, AgentService.prototype.fetchBlob, $root.platform.agent.v1.FetchBlobRequest, $root.platform.agent.v1.BlobChunk, request, callback);
+                }, {
+                    name: { value: "FetchBlob" },
+                    path: { value: "/platform.agent.v1.AgentService/FetchBlob" },
+                    requestType: { value: "FetchBlobRequest" },
+                    responseType: { value: "BlobChunk" },
+                    requestStream: { value: $undefined },
+                    responseStream: { value: true }
+                });
+
+                return AgentService;
+            })();
+
+            v1.AgentMessage = (function() {
+
+                /**
+                 * Properties of an AgentMessage.
+                 * @typedef {Object} platform.agent.v1.AgentMessage.$Properties
+                 * @property {platform.agent.v1.Hello.$Properties|null} [hello] AgentMessage hello
+                 * @property {platform.agent.v1.Heartbeat.$Properties|null} [heartbeat] AgentMessage heartbeat
+                 * @property {platform.agent.v1.InstanceReport.$Properties|null} [instance] AgentMessage instance
+                 * @property {platform.agent.v1.LogBatch.$Properties|null} [logs] AgentMessage logs
+                 * @property {platform.agent.v1.FilesReply.$Properties|null} [files] AgentMessage files
+                 * @property {"hello"|"heartbeat"|"instance"|"logs"|"files"} [body] AgentMessage body
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of an AgentMessage.
+                 * @memberof platform.agent.v1
+                 * @interface IAgentMessage
+                 * @augments platform.agent.v1.AgentMessage.$Properties
+                 * @deprecated Use platform.agent.v1.AgentMessage.$Properties instead.
+                 */
+
+                /**
+                 * Narrowed shape of an AgentMessage.
+                 * @typedef {{
+                 *   hello?: platform.agent.v1.Hello.$Shape|null;
+                 *   heartbeat?: platform.agent.v1.Heartbeat.$Shape|null;
+                 *   instance?: platform.agent.v1.InstanceReport.$Shape|null;
+                 *   logs?: platform.agent.v1.LogBatch.$Shape|null;
+                 *   files?: platform.agent.v1.FilesReply.$Shape|null;
+                 *   $unknowns?: Array.<Uint8Array>;
+                 * } & (
+                 *   ({ body?: undefined; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null }|{ body?: "hello"; hello: platform.agent.v1.Hello.$Shape; heartbeat?: null; instance?: null; logs?: null; files?: null }|{ body?: "heartbeat"; hello?: null; heartbeat: platform.agent.v1.Heartbeat.$Shape; instance?: null; logs?: null; files?: null }|{ body?: "instance"; hello?: null; heartbeat?: null; instance: platform.agent.v1.InstanceReport.$Shape; logs?: null; files?: null }|{ body?: "logs"; hello?: null; heartbeat?: null; instance?: null; logs: platform.agent.v1.LogBatch.$Shape; files?: null }|{ body?: "files"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files: platform.agent.v1.FilesReply.$Shape })
+                 * )} platform.agent.v1.AgentMessage.$Shape
+                 */
+
+                /**
+                 * Constructs a new AgentMessage.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents an AgentMessage.
+                 * @constructor
+                 * @param {platform.agent.v1.AgentMessage.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const AgentMessage = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * AgentMessage hello.
+                 * @member {platform.agent.v1.Hello.$Properties|null|undefined} hello
+                 * @memberof platform.agent.v1.AgentMessage
+                 * @instance
+                 */
+                AgentMessage.prototype.hello = null;
+
+                /**
+                 * AgentMessage heartbeat.
+                 * @member {platform.agent.v1.Heartbeat.$Properties|null|undefined} heartbeat
+                 * @memberof platform.agent.v1.AgentMessage
+                 * @instance
+                 */
+                AgentMessage.prototype.heartbeat = null;
+
+                /**
+                 * AgentMessage instance.
+                 * @member {platform.agent.v1.InstanceReport.$Properties|null|undefined} instance
+                 * @memberof platform.agent.v1.AgentMessage
+                 * @instance
+                 */
+                AgentMessage.prototype.instance = null;
+
+                /**
+                 * AgentMessage logs.
+                 * @member {platform.agent.v1.LogBatch.$Properties|null|undefined} logs
+                 * @memberof platform.agent.v1.AgentMessage
+                 * @instance
+                 */
+                AgentMessage.prototype.logs = null;
+
+                /**
+                 * AgentMessage files.
+                 * @member {platform.agent.v1.FilesReply.$Properties|null|undefined} files
+                 * @memberof platform.agent.v1.AgentMessage
+                 * @instance
+                 */
+                AgentMessage.prototype.files = null;
+
+                // OneOf field names bound to virtual getters and setters
+                let $oneOfFields;
+
+                /**
+                 * AgentMessage body.
+                 * @member {"hello"|"heartbeat"|"instance"|"logs"|"files"|undefined} body
+                 * @memberof platform.agent.v1.AgentMessage
+                 * @instance
+                 */
+                $Object.defineProperty(AgentMessage.prototype, "body", {
+                    get: $util.oneOfGetter($oneOfFields = ["hello", "heartbeat", "instance", "logs", "files"]),
+                    set: $util.oneOfSetter($oneOfFields)
+                });
+
+                /**
+                 * Creates a new AgentMessage instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.AgentMessage
+                 * @static
+                 * @param {platform.agent.v1.AgentMessage.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.AgentMessage} AgentMessage instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.AgentMessage.$Shape): platform.agent.v1.AgentMessage & platform.agent.v1.AgentMessage.$Shape;
+                 *   (properties?: platform.agent.v1.AgentMessage.$Properties): platform.agent.v1.AgentMessage;
+                 * }}
+                 */
+                AgentMessage.create = function(properties) {
+                    return new AgentMessage(properties);
+                };
+
+                /**
+                 * Encodes the specified AgentMessage message. Does not implicitly {@link platform.agent.v1.AgentMessage.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.AgentMessage
+                 * @static
+                 * @param {platform.agent.v1.AgentMessage.$Properties} m AgentMessage message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                AgentMessage.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.hello != null && $Object.hasOwnProperty.call(m, "hello"))
+                        $root.platform.agent.v1.Hello.encode(m.hello, w.uint32(/* id 1, wireType 2 =*/10).fork(), q + 1).ldelim();
+                    if (m.heartbeat != null && $Object.hasOwnProperty.call(m, "heartbeat"))
+                        $root.platform.agent.v1.Heartbeat.encode(m.heartbeat, w.uint32(/* id 2, wireType 2 =*/18).fork(), q + 1).ldelim();
+                    if (m.instance != null && $Object.hasOwnProperty.call(m, "instance"))
+                        $root.platform.agent.v1.InstanceReport.encode(m.instance, w.uint32(/* id 3, wireType 2 =*/26).fork(), q + 1).ldelim();
+                    if (m.logs != null && $Object.hasOwnProperty.call(m, "logs"))
+                        $root.platform.agent.v1.LogBatch.encode(m.logs, w.uint32(/* id 4, wireType 2 =*/34).fork(), q + 1).ldelim();
+                    if (m.files != null && $Object.hasOwnProperty.call(m, "files"))
+                        $root.platform.agent.v1.FilesReply.encode(m.files, w.uint32(/* id 5, wireType 2 =*/42).fork(), q + 1).ldelim();
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes an AgentMessage message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.AgentMessage
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.AgentMessage & platform.agent.v1.AgentMessage.$Shape} AgentMessage
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                AgentMessage.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.AgentMessage();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                m.hello = $root.platform.agent.v1.Hello.decode(r, r.size(), $undefined, q + 1, m.hello);
+                                m.body = "hello";
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                m.heartbeat = $root.platform.agent.v1.Heartbeat.decode(r, r.size(), $undefined, q + 1, m.heartbeat);
+                                m.body = "heartbeat";
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                m.instance = $root.platform.agent.v1.InstanceReport.decode(r, r.size(), $undefined, q + 1, m.instance);
+                                m.body = "instance";
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 2)
+                                    break;
+                                m.logs = $root.platform.agent.v1.LogBatch.decode(r, r.size(), $undefined, q + 1, m.logs);
+                                m.body = "logs";
+                                continue;
+                            }
+                        case 5: {
+                                if (u !== 2)
+                                    break;
+                                m.files = $root.platform.agent.v1.FilesReply.decode(r, r.size(), $undefined, q + 1, m.files);
+                                m.body = "files";
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates an AgentMessage message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.AgentMessage
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.AgentMessage} AgentMessage
+                 */
+                AgentMessage.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.AgentMessage)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.AgentMessage: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.AgentMessage();
+                    if (d.hello != null) {
+                        if (!$util.isObject(d.hello))
+                            throw $TypeError(".platform.agent.v1.AgentMessage.hello: object expected");
+                        m.hello = $root.platform.agent.v1.Hello.fromObject(d.hello, q + 1);
+                    }
+                    if (d.heartbeat != null) {
+                        if (!$util.isObject(d.heartbeat))
+                            throw $TypeError(".platform.agent.v1.AgentMessage.heartbeat: object expected");
+                        m.heartbeat = $root.platform.agent.v1.Heartbeat.fromObject(d.heartbeat, q + 1);
+                    }
+                    if (d.instance != null) {
+                        if (!$util.isObject(d.instance))
+                            throw $TypeError(".platform.agent.v1.AgentMessage.instance: object expected");
+                        m.instance = $root.platform.agent.v1.InstanceReport.fromObject(d.instance, q + 1);
+                    }
+                    if (d.logs != null) {
+                        if (!$util.isObject(d.logs))
+                            throw $TypeError(".platform.agent.v1.AgentMessage.logs: object expected");
+                        m.logs = $root.platform.agent.v1.LogBatch.fromObject(d.logs, q + 1);
+                    }
+                    if (d.files != null) {
+                        if (!$util.isObject(d.files))
+                            throw $TypeError(".platform.agent.v1.AgentMessage.files: object expected");
+                        m.files = $root.platform.agent.v1.FilesReply.fromObject(d.files, q + 1);
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from an AgentMessage message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.AgentMessage
+                 * @static
+                 * @param {platform.agent.v1.AgentMessage} m AgentMessage
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                AgentMessage.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (m.hello != null && $Object.hasOwnProperty.call(m, "hello")) {
+                        d.hello = $root.platform.agent.v1.Hello.toObject(m.hello, o, q + 1);
+                        if (o.oneofs)
+                            d.body = "hello";
+                    }
+                    if (m.heartbeat != null && $Object.hasOwnProperty.call(m, "heartbeat")) {
+                        d.heartbeat = $root.platform.agent.v1.Heartbeat.toObject(m.heartbeat, o, q + 1);
+                        if (o.oneofs)
+                            d.body = "heartbeat";
+                    }
+                    if (m.instance != null && $Object.hasOwnProperty.call(m, "instance")) {
+                        d.instance = $root.platform.agent.v1.InstanceReport.toObject(m.instance, o, q + 1);
+                        if (o.oneofs)
+                            d.body = "instance";
+                    }
+                    if (m.logs != null && $Object.hasOwnProperty.call(m, "logs")) {
+                        d.logs = $root.platform.agent.v1.LogBatch.toObject(m.logs, o, q + 1);
+                        if (o.oneofs)
+                            d.body = "logs";
+                    }
+                    if (m.files != null && $Object.hasOwnProperty.call(m, "files")) {
+                        d.files = $root.platform.agent.v1.FilesReply.toObject(m.files, o, q + 1);
+                        if (o.oneofs)
+                            d.body = "files";
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this AgentMessage to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.AgentMessage
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                AgentMessage.prototype.toJSON = function() {
+                    return AgentMessage.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for AgentMessage
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.AgentMessage
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                AgentMessage.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.AgentMessage";
+                };
+
+                return AgentMessage;
+            })();
+
+            v1.Hello = (function() {
+
+                /**
+                 * Properties of a Hello.
+                 * @typedef {Object} platform.agent.v1.Hello.$Properties
+                 * @property {number|null} [protocolVersion] Hello protocolVersion
+                 * @property {string|null} [agentUuid] Hello agentUuid
+                 * @property {string|null} [hostname] Hello hostname
+                 * @property {string|null} [datacenter] Hello datacenter
+                 * @property {Array.<string>|null} [tags] Hello tags
+                 * @property {Array.<string>|null} [systemTags] Hello systemTags
+                 * @property {platform.agent.v1.Resources.$Properties|null} [total] Hello total
+                 * @property {string|null} [isolation] Hello isolation
+                 * @property {boolean|null} [cgroups] Hello cgroups
+                 * @property {number|null} [startedAtMs] Hello startedAtMs
+                 * @property {string|null} [address] Hello address
+                 * @property {Array.<platform.agent.v1.InstanceReport.$Properties>|null} [instances] Hello instances
+                 * @property {string|null} [version] Hello version
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a Hello.
+                 * @memberof platform.agent.v1
+                 * @interface IHello
+                 * @augments platform.agent.v1.Hello.$Properties
+                 * @deprecated Use platform.agent.v1.Hello.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a Hello.
+                 * @typedef {platform.agent.v1.Hello.$Properties} platform.agent.v1.Hello.$Shape
+                 */
+
+                /**
+                 * Constructs a new Hello.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a Hello.
+                 * @constructor
+                 * @param {platform.agent.v1.Hello.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const Hello = function (p) {
+                    this.tags = [];
+                    this.systemTags = [];
+                    this.instances = [];
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * Hello protocolVersion.
+                 * @member {number} protocolVersion
+                 * @memberof platform.agent.v1.Hello
+                 * @instance
+                 */
+                Hello.prototype.protocolVersion = 0;
+
+                /**
+                 * Hello agentUuid.
+                 * @member {string} agentUuid
+                 * @memberof platform.agent.v1.Hello
+                 * @instance
+                 */
+                Hello.prototype.agentUuid = "";
+
+                /**
+                 * Hello hostname.
+                 * @member {string} hostname
+                 * @memberof platform.agent.v1.Hello
+                 * @instance
+                 */
+                Hello.prototype.hostname = "";
+
+                /**
+                 * Hello datacenter.
+                 * @member {string} datacenter
+                 * @memberof platform.agent.v1.Hello
+                 * @instance
+                 */
+                Hello.prototype.datacenter = "";
+
+                /**
+                 * Hello tags.
+                 * @member {Array.<string>} tags
+                 * @memberof platform.agent.v1.Hello
+                 * @instance
+                 */
+                Hello.prototype.tags = $util.emptyArray;
+
+                /**
+                 * Hello systemTags.
+                 * @member {Array.<string>} systemTags
+                 * @memberof platform.agent.v1.Hello
+                 * @instance
+                 */
+                Hello.prototype.systemTags = $util.emptyArray;
+
+                /**
+                 * Hello total.
+                 * @member {platform.agent.v1.Resources.$Properties|null|undefined} total
+                 * @memberof platform.agent.v1.Hello
+                 * @instance
+                 */
+                Hello.prototype.total = null;
+
+                /**
+                 * Hello isolation.
+                 * @member {string} isolation
+                 * @memberof platform.agent.v1.Hello
+                 * @instance
+                 */
+                Hello.prototype.isolation = "";
+
+                /**
+                 * Hello cgroups.
+                 * @member {boolean} cgroups
+                 * @memberof platform.agent.v1.Hello
+                 * @instance
+                 */
+                Hello.prototype.cgroups = false;
+
+                /**
+                 * Hello startedAtMs.
+                 * @member {number} startedAtMs
+                 * @memberof platform.agent.v1.Hello
+                 * @instance
+                 */
+                Hello.prototype.startedAtMs = 0;
+
+                /**
+                 * Hello address.
+                 * @member {string} address
+                 * @memberof platform.agent.v1.Hello
+                 * @instance
+                 */
+                Hello.prototype.address = "";
+
+                /**
+                 * Hello instances.
+                 * @member {Array.<platform.agent.v1.InstanceReport.$Properties>} instances
+                 * @memberof platform.agent.v1.Hello
+                 * @instance
+                 */
+                Hello.prototype.instances = $util.emptyArray;
+
+                /**
+                 * Hello version.
+                 * @member {string} version
+                 * @memberof platform.agent.v1.Hello
+                 * @instance
+                 */
+                Hello.prototype.version = "";
+
+                /**
+                 * Creates a new Hello instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.Hello
+                 * @static
+                 * @param {platform.agent.v1.Hello.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.Hello} Hello instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.Hello.$Shape): platform.agent.v1.Hello & platform.agent.v1.Hello.$Shape;
+                 *   (properties?: platform.agent.v1.Hello.$Properties): platform.agent.v1.Hello;
+                 * }}
+                 */
+                Hello.create = function(properties) {
+                    return new Hello(properties);
+                };
+
+                /**
+                 * Encodes the specified Hello message. Does not implicitly {@link platform.agent.v1.Hello.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.Hello
+                 * @static
+                 * @param {platform.agent.v1.Hello.$Properties} m Hello message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                Hello.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.protocolVersion != null && $Object.hasOwnProperty.call(m, "protocolVersion") && m.protocolVersion !== 0)
+                        w.uint32(/* id 1, wireType 0 =*/8).uint32(m.protocolVersion);
+                    if (m.agentUuid != null && $Object.hasOwnProperty.call(m, "agentUuid") && m.agentUuid !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.agentUuid);
+                    if (m.hostname != null && $Object.hasOwnProperty.call(m, "hostname") && m.hostname !== "")
+                        w.uint32(/* id 3, wireType 2 =*/26).string(m.hostname);
+                    if (m.datacenter != null && $Object.hasOwnProperty.call(m, "datacenter") && m.datacenter !== "")
+                        w.uint32(/* id 4, wireType 2 =*/34).string(m.datacenter);
+                    if (m.tags != null && m.tags.length) {
+                        for (var i = 0; i < m.tags.length; ++i)
+                            w.uint32(/* id 5, wireType 2 =*/42).string(m.tags[i]);
+                    }
+                    if (m.systemTags != null && m.systemTags.length) {
+                        for (var i = 0; i < m.systemTags.length; ++i)
+                            w.uint32(/* id 6, wireType 2 =*/50).string(m.systemTags[i]);
+                    }
+                    if (m.total != null && $Object.hasOwnProperty.call(m, "total"))
+                        $root.platform.agent.v1.Resources.encode(m.total, w.uint32(/* id 7, wireType 2 =*/58).fork(), q + 1).ldelim();
+                    if (m.isolation != null && $Object.hasOwnProperty.call(m, "isolation") && m.isolation !== "")
+                        w.uint32(/* id 8, wireType 2 =*/66).string(m.isolation);
+                    if (m.cgroups != null && $Object.hasOwnProperty.call(m, "cgroups") && m.cgroups !== false)
+                        w.uint32(/* id 9, wireType 0 =*/72).bool(m.cgroups);
+                    if (m.startedAtMs != null && $Object.hasOwnProperty.call(m, "startedAtMs") && !$Object.is(m.startedAtMs, 0))
+                        w.uint32(/* id 10, wireType 1 =*/81).double(m.startedAtMs);
+                    if (m.address != null && $Object.hasOwnProperty.call(m, "address") && m.address !== "")
+                        w.uint32(/* id 11, wireType 2 =*/90).string(m.address);
+                    if (m.instances != null && m.instances.length) {
+                        for (var i = 0; i < m.instances.length; ++i)
+                            $root.platform.agent.v1.InstanceReport.encode(m.instances[i], w.uint32(/* id 12, wireType 2 =*/98).fork(), q + 1).ldelim();
+                    }
+                    if (m.version != null && $Object.hasOwnProperty.call(m, "version") && m.version !== "")
+                        w.uint32(/* id 13, wireType 2 =*/106).string(m.version);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a Hello message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.Hello
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.Hello & platform.agent.v1.Hello.$Shape} Hello
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                Hello.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.Hello();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.protocolVersion = v;
+                                else
+                                    delete m.protocolVersion;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.agentUuid = v;
+                                else
+                                    delete m.agentUuid;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.hostname = v;
+                                else
+                                    delete m.hostname;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.datacenter = v;
+                                else
+                                    delete m.datacenter;
+                                continue;
+                            }
+                        case 5: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.tags && m.tags.length))
+                                    m.tags = [];
+                                m.tags.push(r.stringVerify());
+                                continue;
+                            }
+                        case 6: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.systemTags && m.systemTags.length))
+                                    m.systemTags = [];
+                                m.systemTags.push(r.stringVerify());
+                                continue;
+                            }
+                        case 7: {
+                                if (u !== 2)
+                                    break;
+                                m.total = $root.platform.agent.v1.Resources.decode(r, r.size(), $undefined, q + 1, m.total);
+                                continue;
+                            }
+                        case 8: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.isolation = v;
+                                else
+                                    delete m.isolation;
+                                continue;
+                            }
+                        case 9: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.cgroups = v;
+                                else
+                                    delete m.cgroups;
+                                continue;
+                            }
+                        case 10: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.startedAtMs = v;
+                                else
+                                    delete m.startedAtMs;
+                                continue;
+                            }
+                        case 11: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.address = v;
+                                else
+                                    delete m.address;
+                                continue;
+                            }
+                        case 12: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.instances && m.instances.length))
+                                    m.instances = [];
+                                m.instances.push($root.platform.agent.v1.InstanceReport.decode(r, r.size(), $undefined, q + 1));
+                                continue;
+                            }
+                        case 13: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.version = v;
+                                else
+                                    delete m.version;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a Hello message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.Hello
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.Hello} Hello
+                 */
+                Hello.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.Hello)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.Hello: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.Hello();
+                    if (d.protocolVersion != null) {
+                        if ($Number(d.protocolVersion) !== 0) {
+                            m.protocolVersion = d.protocolVersion >>> 0;
+                        }
+                    }
+                    if (d.agentUuid != null) {
+                        if (typeof d.agentUuid !== "string" || d.agentUuid.length) {
+                            m.agentUuid = $String(d.agentUuid);
+                        }
+                    }
+                    if (d.hostname != null) {
+                        if (typeof d.hostname !== "string" || d.hostname.length) {
+                            m.hostname = $String(d.hostname);
+                        }
+                    }
+                    if (d.datacenter != null) {
+                        if (typeof d.datacenter !== "string" || d.datacenter.length) {
+                            m.datacenter = $String(d.datacenter);
+                        }
+                    }
+                    if (d.tags) {
+                        if (!$Array.isArray(d.tags))
+                            throw $TypeError(".platform.agent.v1.Hello.tags: array expected");
+                        m.tags = $Array(d.tags.length);
+                        for (var i = 0; i < d.tags.length; ++i) {
+                            m.tags[i] = $String(d.tags[i]);
+                        }
+                    }
+                    if (d.systemTags) {
+                        if (!$Array.isArray(d.systemTags))
+                            throw $TypeError(".platform.agent.v1.Hello.systemTags: array expected");
+                        m.systemTags = $Array(d.systemTags.length);
+                        for (var i = 0; i < d.systemTags.length; ++i) {
+                            m.systemTags[i] = $String(d.systemTags[i]);
+                        }
+                    }
+                    if (d.total != null) {
+                        if (!$util.isObject(d.total))
+                            throw $TypeError(".platform.agent.v1.Hello.total: object expected");
+                        m.total = $root.platform.agent.v1.Resources.fromObject(d.total, q + 1);
+                    }
+                    if (d.isolation != null) {
+                        if (typeof d.isolation !== "string" || d.isolation.length) {
+                            m.isolation = $String(d.isolation);
+                        }
+                    }
+                    if (d.cgroups != null) {
+                        if (d.cgroups) {
+                            m.cgroups = $Boolean(d.cgroups);
+                        }
+                    }
+                    if (d.startedAtMs != null) {
+                        if (!$Object.is($Number(d.startedAtMs), 0)) {
+                            m.startedAtMs = $Number(d.startedAtMs);
+                        }
+                    }
+                    if (d.address != null) {
+                        if (typeof d.address !== "string" || d.address.length) {
+                            m.address = $String(d.address);
+                        }
+                    }
+                    if (d.instances) {
+                        if (!$Array.isArray(d.instances))
+                            throw $TypeError(".platform.agent.v1.Hello.instances: array expected");
+                        m.instances = $Array(d.instances.length);
+                        for (var i = 0; i < d.instances.length; ++i) {
+                            if (!$util.isObject(d.instances[i]))
+                                throw $TypeError(".platform.agent.v1.Hello.instances: object expected");
+                            m.instances[i] = $root.platform.agent.v1.InstanceReport.fromObject(d.instances[i], q + 1);
+                        }
+                    }
+                    if (d.version != null) {
+                        if (typeof d.version !== "string" || d.version.length) {
+                            m.version = $String(d.version);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a Hello message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.Hello
+                 * @static
+                 * @param {platform.agent.v1.Hello} m Hello
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                Hello.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.arrays || o.defaults) {
+                        d.tags = [];
+                        d.systemTags = [];
+                        d.instances = [];
+                    }
+                    if (o.defaults) {
+                        d.protocolVersion = 0;
+                        d.agentUuid = "";
+                        d.hostname = "";
+                        d.datacenter = "";
+                        d.total = null;
+                        d.isolation = "";
+                        d.cgroups = false;
+                        d.startedAtMs = 0;
+                        d.address = "";
+                        d.version = "";
+                    }
+                    if (m.protocolVersion != null && $Object.hasOwnProperty.call(m, "protocolVersion")) {
+                        d.protocolVersion = m.protocolVersion;
+                    }
+                    if (m.agentUuid != null && $Object.hasOwnProperty.call(m, "agentUuid")) {
+                        d.agentUuid = m.agentUuid;
+                    }
+                    if (m.hostname != null && $Object.hasOwnProperty.call(m, "hostname")) {
+                        d.hostname = m.hostname;
+                    }
+                    if (m.datacenter != null && $Object.hasOwnProperty.call(m, "datacenter")) {
+                        d.datacenter = m.datacenter;
+                    }
+                    if (m.tags && m.tags.length) {
+                        d.tags = $Array(m.tags.length);
+                        for (var j = 0; j < m.tags.length; ++j) {
+                            d.tags[j] = m.tags[j];
+                        }
+                    }
+                    if (m.systemTags && m.systemTags.length) {
+                        d.systemTags = $Array(m.systemTags.length);
+                        for (var j = 0; j < m.systemTags.length; ++j) {
+                            d.systemTags[j] = m.systemTags[j];
+                        }
+                    }
+                    if (m.total != null && $Object.hasOwnProperty.call(m, "total")) {
+                        d.total = $root.platform.agent.v1.Resources.toObject(m.total, o, q + 1);
+                    }
+                    if (m.isolation != null && $Object.hasOwnProperty.call(m, "isolation")) {
+                        d.isolation = m.isolation;
+                    }
+                    if (m.cgroups != null && $Object.hasOwnProperty.call(m, "cgroups")) {
+                        d.cgroups = m.cgroups;
+                    }
+                    if (m.startedAtMs != null && $Object.hasOwnProperty.call(m, "startedAtMs")) {
+                        d.startedAtMs = o.json && !$isFinite(m.startedAtMs) ? $String(m.startedAtMs) : m.startedAtMs;
+                    }
+                    if (m.address != null && $Object.hasOwnProperty.call(m, "address")) {
+                        d.address = m.address;
+                    }
+                    if (m.instances && m.instances.length) {
+                        d.instances = $Array(m.instances.length);
+                        for (var j = 0; j < m.instances.length; ++j) {
+                            d.instances[j] = $root.platform.agent.v1.InstanceReport.toObject(m.instances[j], o, q + 1);
+                        }
+                    }
+                    if (m.version != null && $Object.hasOwnProperty.call(m, "version")) {
+                        d.version = m.version;
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this Hello to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.Hello
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                Hello.prototype.toJSON = function() {
+                    return Hello.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for Hello
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.Hello
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                Hello.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.Hello";
+                };
+
+                return Hello;
+            })();
+
+            v1.Heartbeat = (function() {
+
+                /**
+                 * Properties of a Heartbeat.
+                 * @typedef {Object} platform.agent.v1.Heartbeat.$Properties
+                 * @property {number|null} [sentAtMs] Heartbeat sentAtMs
+                 * @property {platform.agent.v1.Resources.$Properties|null} [used] Heartbeat used
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a Heartbeat.
+                 * @memberof platform.agent.v1
+                 * @interface IHeartbeat
+                 * @augments platform.agent.v1.Heartbeat.$Properties
+                 * @deprecated Use platform.agent.v1.Heartbeat.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a Heartbeat.
+                 * @typedef {platform.agent.v1.Heartbeat.$Properties} platform.agent.v1.Heartbeat.$Shape
+                 */
+
+                /**
+                 * Constructs a new Heartbeat.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a Heartbeat.
+                 * @constructor
+                 * @param {platform.agent.v1.Heartbeat.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const Heartbeat = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * Heartbeat sentAtMs.
+                 * @member {number} sentAtMs
+                 * @memberof platform.agent.v1.Heartbeat
+                 * @instance
+                 */
+                Heartbeat.prototype.sentAtMs = 0;
+
+                /**
+                 * Heartbeat used.
+                 * @member {platform.agent.v1.Resources.$Properties|null|undefined} used
+                 * @memberof platform.agent.v1.Heartbeat
+                 * @instance
+                 */
+                Heartbeat.prototype.used = null;
+
+                /**
+                 * Creates a new Heartbeat instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.Heartbeat
+                 * @static
+                 * @param {platform.agent.v1.Heartbeat.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.Heartbeat} Heartbeat instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.Heartbeat.$Shape): platform.agent.v1.Heartbeat & platform.agent.v1.Heartbeat.$Shape;
+                 *   (properties?: platform.agent.v1.Heartbeat.$Properties): platform.agent.v1.Heartbeat;
+                 * }}
+                 */
+                Heartbeat.create = function(properties) {
+                    return new Heartbeat(properties);
+                };
+
+                /**
+                 * Encodes the specified Heartbeat message. Does not implicitly {@link platform.agent.v1.Heartbeat.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.Heartbeat
+                 * @static
+                 * @param {platform.agent.v1.Heartbeat.$Properties} m Heartbeat message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                Heartbeat.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.sentAtMs != null && $Object.hasOwnProperty.call(m, "sentAtMs") && !$Object.is(m.sentAtMs, 0))
+                        w.uint32(/* id 1, wireType 1 =*/9).double(m.sentAtMs);
+                    if (m.used != null && $Object.hasOwnProperty.call(m, "used"))
+                        $root.platform.agent.v1.Resources.encode(m.used, w.uint32(/* id 2, wireType 2 =*/18).fork(), q + 1).ldelim();
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a Heartbeat message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.Heartbeat
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.Heartbeat & platform.agent.v1.Heartbeat.$Shape} Heartbeat
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                Heartbeat.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.Heartbeat();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.sentAtMs = v;
+                                else
+                                    delete m.sentAtMs;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                m.used = $root.platform.agent.v1.Resources.decode(r, r.size(), $undefined, q + 1, m.used);
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a Heartbeat message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.Heartbeat
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.Heartbeat} Heartbeat
+                 */
+                Heartbeat.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.Heartbeat)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.Heartbeat: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.Heartbeat();
+                    if (d.sentAtMs != null) {
+                        if (!$Object.is($Number(d.sentAtMs), 0)) {
+                            m.sentAtMs = $Number(d.sentAtMs);
+                        }
+                    }
+                    if (d.used != null) {
+                        if (!$util.isObject(d.used))
+                            throw $TypeError(".platform.agent.v1.Heartbeat.used: object expected");
+                        m.used = $root.platform.agent.v1.Resources.fromObject(d.used, q + 1);
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a Heartbeat message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.Heartbeat
+                 * @static
+                 * @param {platform.agent.v1.Heartbeat} m Heartbeat
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                Heartbeat.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.defaults) {
+                        d.sentAtMs = 0;
+                        d.used = null;
+                    }
+                    if (m.sentAtMs != null && $Object.hasOwnProperty.call(m, "sentAtMs")) {
+                        d.sentAtMs = o.json && !$isFinite(m.sentAtMs) ? $String(m.sentAtMs) : m.sentAtMs;
+                    }
+                    if (m.used != null && $Object.hasOwnProperty.call(m, "used")) {
+                        d.used = $root.platform.agent.v1.Resources.toObject(m.used, o, q + 1);
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this Heartbeat to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.Heartbeat
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                Heartbeat.prototype.toJSON = function() {
+                    return Heartbeat.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for Heartbeat
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.Heartbeat
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                Heartbeat.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.Heartbeat";
+                };
+
+                return Heartbeat;
+            })();
+
+            v1.Resources = (function() {
+
+                /**
+                 * Properties of a Resources.
+                 * @typedef {Object} platform.agent.v1.Resources.$Properties
+                 * @property {number|null} [cpu] Resources cpu
+                 * @property {number|null} [memory] Resources memory
+                 * @property {number|null} [disk] Resources disk
+                 * @property {number|null} [network] Resources network
+                 * @property {number|null} [netmax] Resources netmax
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a Resources.
+                 * @memberof platform.agent.v1
+                 * @interface IResources
+                 * @augments platform.agent.v1.Resources.$Properties
+                 * @deprecated Use platform.agent.v1.Resources.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a Resources.
+                 * @typedef {platform.agent.v1.Resources.$Properties} platform.agent.v1.Resources.$Shape
+                 */
+
+                /**
+                 * Constructs a new Resources.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a Resources.
+                 * @constructor
+                 * @param {platform.agent.v1.Resources.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const Resources = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * Resources cpu.
+                 * @member {number} cpu
+                 * @memberof platform.agent.v1.Resources
+                 * @instance
+                 */
+                Resources.prototype.cpu = 0;
+
+                /**
+                 * Resources memory.
+                 * @member {number} memory
+                 * @memberof platform.agent.v1.Resources
+                 * @instance
+                 */
+                Resources.prototype.memory = 0;
+
+                /**
+                 * Resources disk.
+                 * @member {number} disk
+                 * @memberof platform.agent.v1.Resources
+                 * @instance
+                 */
+                Resources.prototype.disk = 0;
+
+                /**
+                 * Resources network.
+                 * @member {number} network
+                 * @memberof platform.agent.v1.Resources
+                 * @instance
+                 */
+                Resources.prototype.network = 0;
+
+                /**
+                 * Resources netmax.
+                 * @member {number} netmax
+                 * @memberof platform.agent.v1.Resources
+                 * @instance
+                 */
+                Resources.prototype.netmax = 0;
+
+                /**
+                 * Creates a new Resources instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.Resources
+                 * @static
+                 * @param {platform.agent.v1.Resources.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.Resources} Resources instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.Resources.$Shape): platform.agent.v1.Resources & platform.agent.v1.Resources.$Shape;
+                 *   (properties?: platform.agent.v1.Resources.$Properties): platform.agent.v1.Resources;
+                 * }}
+                 */
+                Resources.create = function(properties) {
+                    return new Resources(properties);
+                };
+
+                /**
+                 * Encodes the specified Resources message. Does not implicitly {@link platform.agent.v1.Resources.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.Resources
+                 * @static
+                 * @param {platform.agent.v1.Resources.$Properties} m Resources message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                Resources.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.cpu != null && $Object.hasOwnProperty.call(m, "cpu") && !$Object.is(m.cpu, 0))
+                        w.uint32(/* id 1, wireType 1 =*/9).double(m.cpu);
+                    if (m.memory != null && $Object.hasOwnProperty.call(m, "memory") && !$Object.is(m.memory, 0))
+                        w.uint32(/* id 2, wireType 1 =*/17).double(m.memory);
+                    if (m.disk != null && $Object.hasOwnProperty.call(m, "disk") && !$Object.is(m.disk, 0))
+                        w.uint32(/* id 3, wireType 1 =*/25).double(m.disk);
+                    if (m.network != null && $Object.hasOwnProperty.call(m, "network") && !$Object.is(m.network, 0))
+                        w.uint32(/* id 4, wireType 1 =*/33).double(m.network);
+                    if (m.netmax != null && $Object.hasOwnProperty.call(m, "netmax") && !$Object.is(m.netmax, 0))
+                        w.uint32(/* id 5, wireType 1 =*/41).double(m.netmax);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a Resources message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.Resources
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.Resources & platform.agent.v1.Resources.$Shape} Resources
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                Resources.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.Resources();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.cpu = v;
+                                else
+                                    delete m.cpu;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.memory = v;
+                                else
+                                    delete m.memory;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.disk = v;
+                                else
+                                    delete m.disk;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.network = v;
+                                else
+                                    delete m.network;
+                                continue;
+                            }
+                        case 5: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.netmax = v;
+                                else
+                                    delete m.netmax;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a Resources message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.Resources
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.Resources} Resources
+                 */
+                Resources.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.Resources)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.Resources: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.Resources();
+                    if (d.cpu != null) {
+                        if (!$Object.is($Number(d.cpu), 0)) {
+                            m.cpu = $Number(d.cpu);
+                        }
+                    }
+                    if (d.memory != null) {
+                        if (!$Object.is($Number(d.memory), 0)) {
+                            m.memory = $Number(d.memory);
+                        }
+                    }
+                    if (d.disk != null) {
+                        if (!$Object.is($Number(d.disk), 0)) {
+                            m.disk = $Number(d.disk);
+                        }
+                    }
+                    if (d.network != null) {
+                        if (!$Object.is($Number(d.network), 0)) {
+                            m.network = $Number(d.network);
+                        }
+                    }
+                    if (d.netmax != null) {
+                        if (!$Object.is($Number(d.netmax), 0)) {
+                            m.netmax = $Number(d.netmax);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a Resources message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.Resources
+                 * @static
+                 * @param {platform.agent.v1.Resources} m Resources
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                Resources.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.defaults) {
+                        d.cpu = 0;
+                        d.memory = 0;
+                        d.disk = 0;
+                        d.network = 0;
+                        d.netmax = 0;
+                    }
+                    if (m.cpu != null && $Object.hasOwnProperty.call(m, "cpu")) {
+                        d.cpu = o.json && !$isFinite(m.cpu) ? $String(m.cpu) : m.cpu;
+                    }
+                    if (m.memory != null && $Object.hasOwnProperty.call(m, "memory")) {
+                        d.memory = o.json && !$isFinite(m.memory) ? $String(m.memory) : m.memory;
+                    }
+                    if (m.disk != null && $Object.hasOwnProperty.call(m, "disk")) {
+                        d.disk = o.json && !$isFinite(m.disk) ? $String(m.disk) : m.disk;
+                    }
+                    if (m.network != null && $Object.hasOwnProperty.call(m, "network")) {
+                        d.network = o.json && !$isFinite(m.network) ? $String(m.network) : m.network;
+                    }
+                    if (m.netmax != null && $Object.hasOwnProperty.call(m, "netmax")) {
+                        d.netmax = o.json && !$isFinite(m.netmax) ? $String(m.netmax) : m.netmax;
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this Resources to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.Resources
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                Resources.prototype.toJSON = function() {
+                    return Resources.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for Resources
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.Resources
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                Resources.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.Resources";
+                };
+
+                return Resources;
+            })();
+
+            /**
+             * InstanceState enum.
+             * @name platform.agent.v1.InstanceState
+             * @enum {number}
+             * @property {number} INSTANCE_STATE_UNSPECIFIED=0 INSTANCE_STATE_UNSPECIFIED value
+             * @property {number} NEW=1 NEW value
+             * @property {number} SETUP=2 SETUP value
+             * @property {number} STARTING_WAIT=3 STARTING_WAIT value
+             * @property {number} STARTING=4 STARTING value
+             * @property {number} FIRST_RUNNING=5 FIRST_RUNNING value
+             * @property {number} RUNNING=6 RUNNING value
+             * @property {number} UPDATING=7 UPDATING value
+             * @property {number} STOPPING_WAIT=8 STOPPING_WAIT value
+             * @property {number} STOPPING=9 STOPPING value
+             * @property {number} TEARDOWN=10 TEARDOWN value
+             * @property {number} REMOVED=11 REMOVED value
+             */
+            v1.InstanceState = (function() {
+                const valuesById = $Object.create(null), values = $Object.create(valuesById);
+                values[valuesById[0] = "INSTANCE_STATE_UNSPECIFIED"] = 0;
+                values[valuesById[1] = "NEW"] = 1;
+                values[valuesById[2] = "SETUP"] = 2;
+                values[valuesById[3] = "STARTING_WAIT"] = 3;
+                values[valuesById[4] = "STARTING"] = 4;
+                values[valuesById[5] = "FIRST_RUNNING"] = 5;
+                values[valuesById[6] = "RUNNING"] = 6;
+                values[valuesById[7] = "UPDATING"] = 7;
+                values[valuesById[8] = "STOPPING_WAIT"] = 8;
+                values[valuesById[9] = "STOPPING"] = 9;
+                values[valuesById[10] = "TEARDOWN"] = 10;
+                values[valuesById[11] = "REMOVED"] = 11;
+                return values;
+            })();
+
+            v1.InstanceReport = (function() {
+
+                /**
+                 * Properties of an InstanceReport.
+                 * @typedef {Object} platform.agent.v1.InstanceReport.$Properties
+                 * @property {string|null} [instanceUuid] InstanceReport instanceUuid
+                 * @property {string|null} [jobUuid] InstanceReport jobUuid
+                 * @property {number|null} [jobVersionId] InstanceReport jobVersionId
+                 * @property {platform.agent.v1.InstanceState|null} [state] InstanceReport state
+                 * @property {boolean|null} [exited] InstanceReport exited
+                 * @property {number|null} [exitCode] InstanceReport exitCode
+                 * @property {boolean|null} [failed] InstanceReport failed
+                 * @property {string|null} [reason] InstanceReport reason
+                 * @property {Object.<string,string>|null} [ports] InstanceReport ports
+                 * @property {number|null} [timeMs] InstanceReport timeMs
+                 * @property {number|null} [createdMs] InstanceReport createdMs
+                 * @property {boolean|null} [stopRequested] InstanceReport stopRequested
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of an InstanceReport.
+                 * @memberof platform.agent.v1
+                 * @interface IInstanceReport
+                 * @augments platform.agent.v1.InstanceReport.$Properties
+                 * @deprecated Use platform.agent.v1.InstanceReport.$Properties instead.
+                 */
+
+                /**
+                 * Shape of an InstanceReport.
+                 * @typedef {platform.agent.v1.InstanceReport.$Properties} platform.agent.v1.InstanceReport.$Shape
+                 */
+
+                /**
+                 * Constructs a new InstanceReport.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents an InstanceReport.
+                 * @constructor
+                 * @param {platform.agent.v1.InstanceReport.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const InstanceReport = function (p) {
+                    this.ports = {};
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * InstanceReport instanceUuid.
+                 * @member {string} instanceUuid
+                 * @memberof platform.agent.v1.InstanceReport
+                 * @instance
+                 */
+                InstanceReport.prototype.instanceUuid = "";
+
+                /**
+                 * InstanceReport jobUuid.
+                 * @member {string} jobUuid
+                 * @memberof platform.agent.v1.InstanceReport
+                 * @instance
+                 */
+                InstanceReport.prototype.jobUuid = "";
+
+                /**
+                 * InstanceReport jobVersionId.
+                 * @member {number} jobVersionId
+                 * @memberof platform.agent.v1.InstanceReport
+                 * @instance
+                 */
+                InstanceReport.prototype.jobVersionId = 0;
+
+                /**
+                 * InstanceReport state.
+                 * @member {platform.agent.v1.InstanceState} state
+                 * @memberof platform.agent.v1.InstanceReport
+                 * @instance
+                 */
+                InstanceReport.prototype.state = 0;
+
+                /**
+                 * InstanceReport exited.
+                 * @member {boolean} exited
+                 * @memberof platform.agent.v1.InstanceReport
+                 * @instance
+                 */
+                InstanceReport.prototype.exited = false;
+
+                /**
+                 * InstanceReport exitCode.
+                 * @member {number} exitCode
+                 * @memberof platform.agent.v1.InstanceReport
+                 * @instance
+                 */
+                InstanceReport.prototype.exitCode = 0;
+
+                /**
+                 * InstanceReport failed.
+                 * @member {boolean} failed
+                 * @memberof platform.agent.v1.InstanceReport
+                 * @instance
+                 */
+                InstanceReport.prototype.failed = false;
+
+                /**
+                 * InstanceReport reason.
+                 * @member {string} reason
+                 * @memberof platform.agent.v1.InstanceReport
+                 * @instance
+                 */
+                InstanceReport.prototype.reason = "";
+
+                /**
+                 * InstanceReport ports.
+                 * @member {Object.<string,string>} ports
+                 * @memberof platform.agent.v1.InstanceReport
+                 * @instance
+                 */
+                InstanceReport.prototype.ports = $util.emptyObject;
+
+                /**
+                 * InstanceReport timeMs.
+                 * @member {number} timeMs
+                 * @memberof platform.agent.v1.InstanceReport
+                 * @instance
+                 */
+                InstanceReport.prototype.timeMs = 0;
+
+                /**
+                 * InstanceReport createdMs.
+                 * @member {number} createdMs
+                 * @memberof platform.agent.v1.InstanceReport
+                 * @instance
+                 */
+                InstanceReport.prototype.createdMs = 0;
+
+                /**
+                 * InstanceReport stopRequested.
+                 * @member {boolean} stopRequested
+                 * @memberof platform.agent.v1.InstanceReport
+                 * @instance
+                 */
+                InstanceReport.prototype.stopRequested = false;
+
+                /**
+                 * Creates a new InstanceReport instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.InstanceReport
+                 * @static
+                 * @param {platform.agent.v1.InstanceReport.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.InstanceReport} InstanceReport instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.InstanceReport.$Shape): platform.agent.v1.InstanceReport & platform.agent.v1.InstanceReport.$Shape;
+                 *   (properties?: platform.agent.v1.InstanceReport.$Properties): platform.agent.v1.InstanceReport;
+                 * }}
+                 */
+                InstanceReport.create = function(properties) {
+                    return new InstanceReport(properties);
+                };
+
+                /**
+                 * Encodes the specified InstanceReport message. Does not implicitly {@link platform.agent.v1.InstanceReport.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.InstanceReport
+                 * @static
+                 * @param {platform.agent.v1.InstanceReport.$Properties} m InstanceReport message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                InstanceReport.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.instanceUuid != null && $Object.hasOwnProperty.call(m, "instanceUuid") && m.instanceUuid !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.instanceUuid);
+                    if (m.jobUuid != null && $Object.hasOwnProperty.call(m, "jobUuid") && m.jobUuid !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.jobUuid);
+                    if (m.jobVersionId != null && $Object.hasOwnProperty.call(m, "jobVersionId") && !$Object.is(m.jobVersionId, 0))
+                        w.uint32(/* id 3, wireType 1 =*/25).double(m.jobVersionId);
+                    if (m.state != null && $Object.hasOwnProperty.call(m, "state") && m.state !== 0)
+                        w.uint32(/* id 4, wireType 0 =*/32).int32(m.state);
+                    if (m.exited != null && $Object.hasOwnProperty.call(m, "exited") && m.exited !== false)
+                        w.uint32(/* id 5, wireType 0 =*/40).bool(m.exited);
+                    if (m.exitCode != null && $Object.hasOwnProperty.call(m, "exitCode") && m.exitCode !== 0)
+                        w.uint32(/* id 6, wireType 0 =*/48).int32(m.exitCode);
+                    if (m.failed != null && $Object.hasOwnProperty.call(m, "failed") && m.failed !== false)
+                        w.uint32(/* id 7, wireType 0 =*/56).bool(m.failed);
+                    if (m.reason != null && $Object.hasOwnProperty.call(m, "reason") && m.reason !== "")
+                        w.uint32(/* id 8, wireType 2 =*/66).string(m.reason);
+                    if (m.ports != null && $Object.hasOwnProperty.call(m, "ports")) {
+                        for (var ks = $Object.keys(m.ports), i = 0; i < ks.length; ++i) {
+                            w.uint32(/* id 9, wireType 2 =*/74).fork().uint32(/* id 1, wireType 0 =*/8).uint32(ks[i]).uint32(/* id 2, wireType 2 =*/18).string(m.ports[ks[i]]).ldelim();
+                        }
+                    }
+                    if (m.timeMs != null && $Object.hasOwnProperty.call(m, "timeMs") && !$Object.is(m.timeMs, 0))
+                        w.uint32(/* id 10, wireType 1 =*/81).double(m.timeMs);
+                    if (m.createdMs != null && $Object.hasOwnProperty.call(m, "createdMs") && !$Object.is(m.createdMs, 0))
+                        w.uint32(/* id 11, wireType 1 =*/89).double(m.createdMs);
+                    if (m.stopRequested != null && $Object.hasOwnProperty.call(m, "stopRequested") && m.stopRequested !== false)
+                        w.uint32(/* id 12, wireType 0 =*/96).bool(m.stopRequested);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes an InstanceReport message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.InstanceReport
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.InstanceReport & platform.agent.v1.InstanceReport.$Shape} InstanceReport
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                InstanceReport.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, k, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.InstanceReport();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.instanceUuid = v;
+                                else
+                                    delete m.instanceUuid;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.jobUuid = v;
+                                else
+                                    delete m.jobUuid;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.jobVersionId = v;
+                                else
+                                    delete m.jobVersionId;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.int32())
+                                    m.state = v;
+                                else
+                                    delete m.state;
+                                continue;
+                            }
+                        case 5: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.exited = v;
+                                else
+                                    delete m.exited;
+                                continue;
+                            }
+                        case 6: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.int32())
+                                    m.exitCode = v;
+                                else
+                                    delete m.exitCode;
+                                continue;
+                            }
+                        case 7: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.failed = v;
+                                else
+                                    delete m.failed;
+                                continue;
+                            }
+                        case 8: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.reason = v;
+                                else
+                                    delete m.reason;
+                                continue;
+                            }
+                        case 9: {
+                                if (u !== 2)
+                                    break;
+                                if (m.ports === $util.emptyObject)
+                                    m.ports = {};
+                                var c2 = r.size() + r.pos;
+                                if (c2 > r.len)
+                                    throw $RangeError("index out of range");
+                                r.len = c2;
+                                k = 0;
+                                v = "";
+                                while (r.pos < c2) {
+                                    var t2 = r.tag();
+                                    u = t2 & 7;
+                                    switch (t2 >>>= 3) {
+                                    case 1:
+                                        if (u !== 0)
+                                            break;
+                                        k = r.uint32();
+                                        continue;
+                                    case 2:
+                                        if (u !== 2)
+                                            break;
+                                        v = r.stringVerify();
+                                        continue;
+                                    }
+                                    r.skipType(u, q, t2);
+                                }
+                                if (r.pos !== c2)
+                                    throw $RangeError("index out of range");
+                                r.len = c;
+                                m.ports[k] = v;
+                                continue;
+                            }
+                        case 10: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.timeMs = v;
+                                else
+                                    delete m.timeMs;
+                                continue;
+                            }
+                        case 11: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.createdMs = v;
+                                else
+                                    delete m.createdMs;
+                                continue;
+                            }
+                        case 12: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.stopRequested = v;
+                                else
+                                    delete m.stopRequested;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates an InstanceReport message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.InstanceReport
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.InstanceReport} InstanceReport
+                 */
+                InstanceReport.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.InstanceReport)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.InstanceReport: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.InstanceReport();
+                    if (d.instanceUuid != null) {
+                        if (typeof d.instanceUuid !== "string" || d.instanceUuid.length) {
+                            m.instanceUuid = $String(d.instanceUuid);
+                        }
+                    }
+                    if (d.jobUuid != null) {
+                        if (typeof d.jobUuid !== "string" || d.jobUuid.length) {
+                            m.jobUuid = $String(d.jobUuid);
+                        }
+                    }
+                    if (d.jobVersionId != null) {
+                        if (!$Object.is($Number(d.jobVersionId), 0)) {
+                            m.jobVersionId = $Number(d.jobVersionId);
+                        }
+                    }
+                    if (d.state !== 0 && (typeof d.state !== "string" || $root.platform.agent.v1.InstanceState[d.state] !== 0)) {
+                        switch (d.state) {
+                        case "INSTANCE_STATE_UNSPECIFIED":
+                        case 0:
+                            m.state = 0;
+                            break;
+                        case "NEW":
+                        case 1:
+                            m.state = 1;
+                            break;
+                        case "SETUP":
+                        case 2:
+                            m.state = 2;
+                            break;
+                        case "STARTING_WAIT":
+                        case 3:
+                            m.state = 3;
+                            break;
+                        case "STARTING":
+                        case 4:
+                            m.state = 4;
+                            break;
+                        case "FIRST_RUNNING":
+                        case 5:
+                            m.state = 5;
+                            break;
+                        case "RUNNING":
+                        case 6:
+                            m.state = 6;
+                            break;
+                        case "UPDATING":
+                        case 7:
+                            m.state = 7;
+                            break;
+                        case "STOPPING_WAIT":
+                        case 8:
+                            m.state = 8;
+                            break;
+                        case "STOPPING":
+                        case 9:
+                            m.state = 9;
+                            break;
+                        case "TEARDOWN":
+                        case 10:
+                            m.state = 10;
+                            break;
+                        case "REMOVED":
+                        case 11:
+                            m.state = 11;
+                            break;
+                        default:
+                            if (typeof d.state === "number" && (d.state | 0) === d.state)
+                                m.state = d.state;
+                        }
+                    }
+                    if (d.exited != null) {
+                        if (d.exited) {
+                            m.exited = $Boolean(d.exited);
+                        }
+                    }
+                    if (d.exitCode != null) {
+                        if ($Number(d.exitCode) !== 0) {
+                            m.exitCode = d.exitCode | 0;
+                        }
+                    }
+                    if (d.failed != null) {
+                        if (d.failed) {
+                            m.failed = $Boolean(d.failed);
+                        }
+                    }
+                    if (d.reason != null) {
+                        if (typeof d.reason !== "string" || d.reason.length) {
+                            m.reason = $String(d.reason);
+                        }
+                    }
+                    if (d.ports) {
+                        if (!$util.isObject(d.ports))
+                            throw $TypeError(".platform.agent.v1.InstanceReport.ports: object expected");
+                        m.ports = {};
+                        for (var ks = $Object.keys(d.ports), i = 0; i < ks.length; ++i) {
+                            if (ks[i] === "__proto__")
+                                $util.makeProp(m.ports, ks[i]);
+                            m.ports[ks[i]] = $String(d.ports[ks[i]]);
+                        }
+                    }
+                    if (d.timeMs != null) {
+                        if (!$Object.is($Number(d.timeMs), 0)) {
+                            m.timeMs = $Number(d.timeMs);
+                        }
+                    }
+                    if (d.createdMs != null) {
+                        if (!$Object.is($Number(d.createdMs), 0)) {
+                            m.createdMs = $Number(d.createdMs);
+                        }
+                    }
+                    if (d.stopRequested != null) {
+                        if (d.stopRequested) {
+                            m.stopRequested = $Boolean(d.stopRequested);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from an InstanceReport message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.InstanceReport
+                 * @static
+                 * @param {platform.agent.v1.InstanceReport} m InstanceReport
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                InstanceReport.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.objects || o.defaults) {
+                        d.ports = {};
+                    }
+                    if (o.defaults) {
+                        d.instanceUuid = "";
+                        d.jobUuid = "";
+                        d.jobVersionId = 0;
+                        d.state = o.enums === $String ? "INSTANCE_STATE_UNSPECIFIED" : 0;
+                        d.exited = false;
+                        d.exitCode = 0;
+                        d.failed = false;
+                        d.reason = "";
+                        d.timeMs = 0;
+                        d.createdMs = 0;
+                        d.stopRequested = false;
+                    }
+                    if (m.instanceUuid != null && $Object.hasOwnProperty.call(m, "instanceUuid")) {
+                        d.instanceUuid = m.instanceUuid;
+                    }
+                    if (m.jobUuid != null && $Object.hasOwnProperty.call(m, "jobUuid")) {
+                        d.jobUuid = m.jobUuid;
+                    }
+                    if (m.jobVersionId != null && $Object.hasOwnProperty.call(m, "jobVersionId")) {
+                        d.jobVersionId = o.json && !$isFinite(m.jobVersionId) ? $String(m.jobVersionId) : m.jobVersionId;
+                    }
+                    if (m.state != null && $Object.hasOwnProperty.call(m, "state")) {
+                        d.state = o.enums === $String ? $root.platform.agent.v1.InstanceState[m.state] === $undefined ? m.state : $root.platform.agent.v1.InstanceState[m.state] : m.state;
+                    }
+                    if (m.exited != null && $Object.hasOwnProperty.call(m, "exited")) {
+                        d.exited = m.exited;
+                    }
+                    if (m.exitCode != null && $Object.hasOwnProperty.call(m, "exitCode")) {
+                        d.exitCode = m.exitCode;
+                    }
+                    if (m.failed != null && $Object.hasOwnProperty.call(m, "failed")) {
+                        d.failed = m.failed;
+                    }
+                    if (m.reason != null && $Object.hasOwnProperty.call(m, "reason")) {
+                        d.reason = m.reason;
+                    }
+                    var ks2;
+                    if (m.ports && (ks2 = $Object.keys(m.ports)).length) {
+                        d.ports = {};
+                        for (var j = 0; j < ks2.length; ++j) {
+                            if (ks2[j] === "__proto__")
+                                $util.makeProp(d.ports, ks2[j]);
+                            d.ports[ks2[j]] = m.ports[ks2[j]];
+                        }
+                    }
+                    if (m.timeMs != null && $Object.hasOwnProperty.call(m, "timeMs")) {
+                        d.timeMs = o.json && !$isFinite(m.timeMs) ? $String(m.timeMs) : m.timeMs;
+                    }
+                    if (m.createdMs != null && $Object.hasOwnProperty.call(m, "createdMs")) {
+                        d.createdMs = o.json && !$isFinite(m.createdMs) ? $String(m.createdMs) : m.createdMs;
+                    }
+                    if (m.stopRequested != null && $Object.hasOwnProperty.call(m, "stopRequested")) {
+                        d.stopRequested = m.stopRequested;
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this InstanceReport to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.InstanceReport
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                InstanceReport.prototype.toJSON = function() {
+                    return InstanceReport.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for InstanceReport
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.InstanceReport
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                InstanceReport.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.InstanceReport";
+                };
+
+                return InstanceReport;
+            })();
+
+            v1.LogBatch = (function() {
+
+                /**
+                 * Properties of a LogBatch.
+                 * @typedef {Object} platform.agent.v1.LogBatch.$Properties
+                 * @property {Array.<platform.agent.v1.LogLine.$Properties>|null} [lines] LogBatch lines
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a LogBatch.
+                 * @memberof platform.agent.v1
+                 * @interface ILogBatch
+                 * @augments platform.agent.v1.LogBatch.$Properties
+                 * @deprecated Use platform.agent.v1.LogBatch.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a LogBatch.
+                 * @typedef {platform.agent.v1.LogBatch.$Properties} platform.agent.v1.LogBatch.$Shape
+                 */
+
+                /**
+                 * Constructs a new LogBatch.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a LogBatch.
+                 * @constructor
+                 * @param {platform.agent.v1.LogBatch.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const LogBatch = function (p) {
+                    this.lines = [];
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * LogBatch lines.
+                 * @member {Array.<platform.agent.v1.LogLine.$Properties>} lines
+                 * @memberof platform.agent.v1.LogBatch
+                 * @instance
+                 */
+                LogBatch.prototype.lines = $util.emptyArray;
+
+                /**
+                 * Creates a new LogBatch instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.LogBatch
+                 * @static
+                 * @param {platform.agent.v1.LogBatch.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.LogBatch} LogBatch instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.LogBatch.$Shape): platform.agent.v1.LogBatch & platform.agent.v1.LogBatch.$Shape;
+                 *   (properties?: platform.agent.v1.LogBatch.$Properties): platform.agent.v1.LogBatch;
+                 * }}
+                 */
+                LogBatch.create = function(properties) {
+                    return new LogBatch(properties);
+                };
+
+                /**
+                 * Encodes the specified LogBatch message. Does not implicitly {@link platform.agent.v1.LogBatch.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.LogBatch
+                 * @static
+                 * @param {platform.agent.v1.LogBatch.$Properties} m LogBatch message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                LogBatch.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.lines != null && m.lines.length) {
+                        for (var i = 0; i < m.lines.length; ++i)
+                            $root.platform.agent.v1.LogLine.encode(m.lines[i], w.uint32(/* id 1, wireType 2 =*/10).fork(), q + 1).ldelim();
+                    }
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a LogBatch message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.LogBatch
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.LogBatch & platform.agent.v1.LogBatch.$Shape} LogBatch
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                LogBatch.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.LogBatch();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.lines && m.lines.length))
+                                    m.lines = [];
+                                m.lines.push($root.platform.agent.v1.LogLine.decode(r, r.size(), $undefined, q + 1));
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a LogBatch message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.LogBatch
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.LogBatch} LogBatch
+                 */
+                LogBatch.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.LogBatch)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.LogBatch: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.LogBatch();
+                    if (d.lines) {
+                        if (!$Array.isArray(d.lines))
+                            throw $TypeError(".platform.agent.v1.LogBatch.lines: array expected");
+                        m.lines = $Array(d.lines.length);
+                        for (var i = 0; i < d.lines.length; ++i) {
+                            if (!$util.isObject(d.lines[i]))
+                                throw $TypeError(".platform.agent.v1.LogBatch.lines: object expected");
+                            m.lines[i] = $root.platform.agent.v1.LogLine.fromObject(d.lines[i], q + 1);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a LogBatch message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.LogBatch
+                 * @static
+                 * @param {platform.agent.v1.LogBatch} m LogBatch
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                LogBatch.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.arrays || o.defaults) {
+                        d.lines = [];
+                    }
+                    if (m.lines && m.lines.length) {
+                        d.lines = $Array(m.lines.length);
+                        for (var j = 0; j < m.lines.length; ++j) {
+                            d.lines[j] = $root.platform.agent.v1.LogLine.toObject(m.lines[j], o, q + 1);
+                        }
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this LogBatch to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.LogBatch
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                LogBatch.prototype.toJSON = function() {
+                    return LogBatch.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for LogBatch
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.LogBatch
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                LogBatch.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.LogBatch";
+                };
+
+                return LogBatch;
+            })();
+
+            v1.LogLine = (function() {
+
+                /**
+                 * Properties of a LogLine.
+                 * @typedef {Object} platform.agent.v1.LogLine.$Properties
+                 * @property {string|null} [instanceUuid] LogLine instanceUuid
+                 * @property {string|null} [jobUuid] LogLine jobUuid
+                 * @property {string|null} [stream] LogLine stream
+                 * @property {string|null} [text] LogLine text
+                 * @property {number|null} [timeMs] LogLine timeMs
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a LogLine.
+                 * @memberof platform.agent.v1
+                 * @interface ILogLine
+                 * @augments platform.agent.v1.LogLine.$Properties
+                 * @deprecated Use platform.agent.v1.LogLine.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a LogLine.
+                 * @typedef {platform.agent.v1.LogLine.$Properties} platform.agent.v1.LogLine.$Shape
+                 */
+
+                /**
+                 * Constructs a new LogLine.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a LogLine.
+                 * @constructor
+                 * @param {platform.agent.v1.LogLine.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const LogLine = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * LogLine instanceUuid.
+                 * @member {string} instanceUuid
+                 * @memberof platform.agent.v1.LogLine
+                 * @instance
+                 */
+                LogLine.prototype.instanceUuid = "";
+
+                /**
+                 * LogLine jobUuid.
+                 * @member {string} jobUuid
+                 * @memberof platform.agent.v1.LogLine
+                 * @instance
+                 */
+                LogLine.prototype.jobUuid = "";
+
+                /**
+                 * LogLine stream.
+                 * @member {string} stream
+                 * @memberof platform.agent.v1.LogLine
+                 * @instance
+                 */
+                LogLine.prototype.stream = "";
+
+                /**
+                 * LogLine text.
+                 * @member {string} text
+                 * @memberof platform.agent.v1.LogLine
+                 * @instance
+                 */
+                LogLine.prototype.text = "";
+
+                /**
+                 * LogLine timeMs.
+                 * @member {number} timeMs
+                 * @memberof platform.agent.v1.LogLine
+                 * @instance
+                 */
+                LogLine.prototype.timeMs = 0;
+
+                /**
+                 * Creates a new LogLine instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.LogLine
+                 * @static
+                 * @param {platform.agent.v1.LogLine.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.LogLine} LogLine instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.LogLine.$Shape): platform.agent.v1.LogLine & platform.agent.v1.LogLine.$Shape;
+                 *   (properties?: platform.agent.v1.LogLine.$Properties): platform.agent.v1.LogLine;
+                 * }}
+                 */
+                LogLine.create = function(properties) {
+                    return new LogLine(properties);
+                };
+
+                /**
+                 * Encodes the specified LogLine message. Does not implicitly {@link platform.agent.v1.LogLine.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.LogLine
+                 * @static
+                 * @param {platform.agent.v1.LogLine.$Properties} m LogLine message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                LogLine.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.instanceUuid != null && $Object.hasOwnProperty.call(m, "instanceUuid") && m.instanceUuid !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.instanceUuid);
+                    if (m.jobUuid != null && $Object.hasOwnProperty.call(m, "jobUuid") && m.jobUuid !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.jobUuid);
+                    if (m.stream != null && $Object.hasOwnProperty.call(m, "stream") && m.stream !== "")
+                        w.uint32(/* id 3, wireType 2 =*/26).string(m.stream);
+                    if (m.text != null && $Object.hasOwnProperty.call(m, "text") && m.text !== "")
+                        w.uint32(/* id 4, wireType 2 =*/34).string(m.text);
+                    if (m.timeMs != null && $Object.hasOwnProperty.call(m, "timeMs") && !$Object.is(m.timeMs, 0))
+                        w.uint32(/* id 5, wireType 1 =*/41).double(m.timeMs);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a LogLine message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.LogLine
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.LogLine & platform.agent.v1.LogLine.$Shape} LogLine
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                LogLine.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.LogLine();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.instanceUuid = v;
+                                else
+                                    delete m.instanceUuid;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.jobUuid = v;
+                                else
+                                    delete m.jobUuid;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.stream = v;
+                                else
+                                    delete m.stream;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.text = v;
+                                else
+                                    delete m.text;
+                                continue;
+                            }
+                        case 5: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.timeMs = v;
+                                else
+                                    delete m.timeMs;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a LogLine message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.LogLine
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.LogLine} LogLine
+                 */
+                LogLine.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.LogLine)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.LogLine: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.LogLine();
+                    if (d.instanceUuid != null) {
+                        if (typeof d.instanceUuid !== "string" || d.instanceUuid.length) {
+                            m.instanceUuid = $String(d.instanceUuid);
+                        }
+                    }
+                    if (d.jobUuid != null) {
+                        if (typeof d.jobUuid !== "string" || d.jobUuid.length) {
+                            m.jobUuid = $String(d.jobUuid);
+                        }
+                    }
+                    if (d.stream != null) {
+                        if (typeof d.stream !== "string" || d.stream.length) {
+                            m.stream = $String(d.stream);
+                        }
+                    }
+                    if (d.text != null) {
+                        if (typeof d.text !== "string" || d.text.length) {
+                            m.text = $String(d.text);
+                        }
+                    }
+                    if (d.timeMs != null) {
+                        if (!$Object.is($Number(d.timeMs), 0)) {
+                            m.timeMs = $Number(d.timeMs);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a LogLine message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.LogLine
+                 * @static
+                 * @param {platform.agent.v1.LogLine} m LogLine
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                LogLine.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.defaults) {
+                        d.instanceUuid = "";
+                        d.jobUuid = "";
+                        d.stream = "";
+                        d.text = "";
+                        d.timeMs = 0;
+                    }
+                    if (m.instanceUuid != null && $Object.hasOwnProperty.call(m, "instanceUuid")) {
+                        d.instanceUuid = m.instanceUuid;
+                    }
+                    if (m.jobUuid != null && $Object.hasOwnProperty.call(m, "jobUuid")) {
+                        d.jobUuid = m.jobUuid;
+                    }
+                    if (m.stream != null && $Object.hasOwnProperty.call(m, "stream")) {
+                        d.stream = m.stream;
+                    }
+                    if (m.text != null && $Object.hasOwnProperty.call(m, "text")) {
+                        d.text = m.text;
+                    }
+                    if (m.timeMs != null && $Object.hasOwnProperty.call(m, "timeMs")) {
+                        d.timeMs = o.json && !$isFinite(m.timeMs) ? $String(m.timeMs) : m.timeMs;
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this LogLine to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.LogLine
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                LogLine.prototype.toJSON = function() {
+                    return LogLine.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for LogLine
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.LogLine
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                LogLine.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.LogLine";
+                };
+
+                return LogLine;
+            })();
+
+            v1.FilesReply = (function() {
+
+                /**
+                 * Properties of a FilesReply.
+                 * @typedef {Object} platform.agent.v1.FilesReply.$Properties
+                 * @property {string|null} [requestId] FilesReply requestId
+                 * @property {Array.<platform.agent.v1.FileEntry.$Properties>|null} [entries] FilesReply entries
+                 * @property {string|null} [error] FilesReply error
+                 * @property {string|null} [errorKind] FilesReply errorKind
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a FilesReply.
+                 * @memberof platform.agent.v1
+                 * @interface IFilesReply
+                 * @augments platform.agent.v1.FilesReply.$Properties
+                 * @deprecated Use platform.agent.v1.FilesReply.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a FilesReply.
+                 * @typedef {platform.agent.v1.FilesReply.$Properties} platform.agent.v1.FilesReply.$Shape
+                 */
+
+                /**
+                 * Constructs a new FilesReply.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a FilesReply.
+                 * @constructor
+                 * @param {platform.agent.v1.FilesReply.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const FilesReply = function (p) {
+                    this.entries = [];
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * FilesReply requestId.
+                 * @member {string} requestId
+                 * @memberof platform.agent.v1.FilesReply
+                 * @instance
+                 */
+                FilesReply.prototype.requestId = "";
+
+                /**
+                 * FilesReply entries.
+                 * @member {Array.<platform.agent.v1.FileEntry.$Properties>} entries
+                 * @memberof platform.agent.v1.FilesReply
+                 * @instance
+                 */
+                FilesReply.prototype.entries = $util.emptyArray;
+
+                /**
+                 * FilesReply error.
+                 * @member {string} error
+                 * @memberof platform.agent.v1.FilesReply
+                 * @instance
+                 */
+                FilesReply.prototype.error = "";
+
+                /**
+                 * FilesReply errorKind.
+                 * @member {string} errorKind
+                 * @memberof platform.agent.v1.FilesReply
+                 * @instance
+                 */
+                FilesReply.prototype.errorKind = "";
+
+                /**
+                 * Creates a new FilesReply instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.FilesReply
+                 * @static
+                 * @param {platform.agent.v1.FilesReply.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.FilesReply} FilesReply instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.FilesReply.$Shape): platform.agent.v1.FilesReply & platform.agent.v1.FilesReply.$Shape;
+                 *   (properties?: platform.agent.v1.FilesReply.$Properties): platform.agent.v1.FilesReply;
+                 * }}
+                 */
+                FilesReply.create = function(properties) {
+                    return new FilesReply(properties);
+                };
+
+                /**
+                 * Encodes the specified FilesReply message. Does not implicitly {@link platform.agent.v1.FilesReply.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.FilesReply
+                 * @static
+                 * @param {platform.agent.v1.FilesReply.$Properties} m FilesReply message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                FilesReply.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.requestId != null && $Object.hasOwnProperty.call(m, "requestId") && m.requestId !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.requestId);
+                    if (m.entries != null && m.entries.length) {
+                        for (var i = 0; i < m.entries.length; ++i)
+                            $root.platform.agent.v1.FileEntry.encode(m.entries[i], w.uint32(/* id 2, wireType 2 =*/18).fork(), q + 1).ldelim();
+                    }
+                    if (m.error != null && $Object.hasOwnProperty.call(m, "error") && m.error !== "")
+                        w.uint32(/* id 3, wireType 2 =*/26).string(m.error);
+                    if (m.errorKind != null && $Object.hasOwnProperty.call(m, "errorKind") && m.errorKind !== "")
+                        w.uint32(/* id 4, wireType 2 =*/34).string(m.errorKind);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a FilesReply message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.FilesReply
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.FilesReply & platform.agent.v1.FilesReply.$Shape} FilesReply
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                FilesReply.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.FilesReply();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.requestId = v;
+                                else
+                                    delete m.requestId;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.entries && m.entries.length))
+                                    m.entries = [];
+                                m.entries.push($root.platform.agent.v1.FileEntry.decode(r, r.size(), $undefined, q + 1));
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.error = v;
+                                else
+                                    delete m.error;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.errorKind = v;
+                                else
+                                    delete m.errorKind;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a FilesReply message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.FilesReply
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.FilesReply} FilesReply
+                 */
+                FilesReply.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.FilesReply)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.FilesReply: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.FilesReply();
+                    if (d.requestId != null) {
+                        if (typeof d.requestId !== "string" || d.requestId.length) {
+                            m.requestId = $String(d.requestId);
+                        }
+                    }
+                    if (d.entries) {
+                        if (!$Array.isArray(d.entries))
+                            throw $TypeError(".platform.agent.v1.FilesReply.entries: array expected");
+                        m.entries = $Array(d.entries.length);
+                        for (var i = 0; i < d.entries.length; ++i) {
+                            if (!$util.isObject(d.entries[i]))
+                                throw $TypeError(".platform.agent.v1.FilesReply.entries: object expected");
+                            m.entries[i] = $root.platform.agent.v1.FileEntry.fromObject(d.entries[i], q + 1);
+                        }
+                    }
+                    if (d.error != null) {
+                        if (typeof d.error !== "string" || d.error.length) {
+                            m.error = $String(d.error);
+                        }
+                    }
+                    if (d.errorKind != null) {
+                        if (typeof d.errorKind !== "string" || d.errorKind.length) {
+                            m.errorKind = $String(d.errorKind);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a FilesReply message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.FilesReply
+                 * @static
+                 * @param {platform.agent.v1.FilesReply} m FilesReply
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                FilesReply.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.arrays || o.defaults) {
+                        d.entries = [];
+                    }
+                    if (o.defaults) {
+                        d.requestId = "";
+                        d.error = "";
+                        d.errorKind = "";
+                    }
+                    if (m.requestId != null && $Object.hasOwnProperty.call(m, "requestId")) {
+                        d.requestId = m.requestId;
+                    }
+                    if (m.entries && m.entries.length) {
+                        d.entries = $Array(m.entries.length);
+                        for (var j = 0; j < m.entries.length; ++j) {
+                            d.entries[j] = $root.platform.agent.v1.FileEntry.toObject(m.entries[j], o, q + 1);
+                        }
+                    }
+                    if (m.error != null && $Object.hasOwnProperty.call(m, "error")) {
+                        d.error = m.error;
+                    }
+                    if (m.errorKind != null && $Object.hasOwnProperty.call(m, "errorKind")) {
+                        d.errorKind = m.errorKind;
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this FilesReply to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.FilesReply
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                FilesReply.prototype.toJSON = function() {
+                    return FilesReply.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for FilesReply
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.FilesReply
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                FilesReply.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.FilesReply";
+                };
+
+                return FilesReply;
+            })();
+
+            v1.FileEntry = (function() {
+
+                /**
+                 * Properties of a FileEntry.
+                 * @typedef {Object} platform.agent.v1.FileEntry.$Properties
+                 * @property {string|null} [name] FileEntry name
+                 * @property {number|null} [size] FileEntry size
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a FileEntry.
+                 * @memberof platform.agent.v1
+                 * @interface IFileEntry
+                 * @augments platform.agent.v1.FileEntry.$Properties
+                 * @deprecated Use platform.agent.v1.FileEntry.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a FileEntry.
+                 * @typedef {platform.agent.v1.FileEntry.$Properties} platform.agent.v1.FileEntry.$Shape
+                 */
+
+                /**
+                 * Constructs a new FileEntry.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a FileEntry.
+                 * @constructor
+                 * @param {platform.agent.v1.FileEntry.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const FileEntry = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * FileEntry name.
+                 * @member {string} name
+                 * @memberof platform.agent.v1.FileEntry
+                 * @instance
+                 */
+                FileEntry.prototype.name = "";
+
+                /**
+                 * FileEntry size.
+                 * @member {number} size
+                 * @memberof platform.agent.v1.FileEntry
+                 * @instance
+                 */
+                FileEntry.prototype.size = 0;
+
+                /**
+                 * Creates a new FileEntry instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.FileEntry
+                 * @static
+                 * @param {platform.agent.v1.FileEntry.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.FileEntry} FileEntry instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.FileEntry.$Shape): platform.agent.v1.FileEntry & platform.agent.v1.FileEntry.$Shape;
+                 *   (properties?: platform.agent.v1.FileEntry.$Properties): platform.agent.v1.FileEntry;
+                 * }}
+                 */
+                FileEntry.create = function(properties) {
+                    return new FileEntry(properties);
+                };
+
+                /**
+                 * Encodes the specified FileEntry message. Does not implicitly {@link platform.agent.v1.FileEntry.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.FileEntry
+                 * @static
+                 * @param {platform.agent.v1.FileEntry.$Properties} m FileEntry message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                FileEntry.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.name != null && $Object.hasOwnProperty.call(m, "name") && m.name !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.name);
+                    if (m.size != null && $Object.hasOwnProperty.call(m, "size") && !$Object.is(m.size, 0))
+                        w.uint32(/* id 2, wireType 1 =*/17).double(m.size);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a FileEntry message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.FileEntry
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.FileEntry & platform.agent.v1.FileEntry.$Shape} FileEntry
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                FileEntry.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.FileEntry();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.name = v;
+                                else
+                                    delete m.name;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.size = v;
+                                else
+                                    delete m.size;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a FileEntry message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.FileEntry
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.FileEntry} FileEntry
+                 */
+                FileEntry.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.FileEntry)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.FileEntry: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.FileEntry();
+                    if (d.name != null) {
+                        if (typeof d.name !== "string" || d.name.length) {
+                            m.name = $String(d.name);
+                        }
+                    }
+                    if (d.size != null) {
+                        if (!$Object.is($Number(d.size), 0)) {
+                            m.size = $Number(d.size);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a FileEntry message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.FileEntry
+                 * @static
+                 * @param {platform.agent.v1.FileEntry} m FileEntry
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                FileEntry.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.defaults) {
+                        d.name = "";
+                        d.size = 0;
+                    }
+                    if (m.name != null && $Object.hasOwnProperty.call(m, "name")) {
+                        d.name = m.name;
+                    }
+                    if (m.size != null && $Object.hasOwnProperty.call(m, "size")) {
+                        d.size = o.json && !$isFinite(m.size) ? $String(m.size) : m.size;
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this FileEntry to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.FileEntry
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                FileEntry.prototype.toJSON = function() {
+                    return FileEntry.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for FileEntry
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.FileEntry
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                FileEntry.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.FileEntry";
+                };
+
+                return FileEntry;
+            })();
+
+            v1.ControllerMessage = (function() {
+
+                /**
+                 * Properties of a ControllerMessage.
+                 * @typedef {Object} platform.agent.v1.ControllerMessage.$Properties
+                 * @property {platform.agent.v1.Welcome.$Properties|null} [welcome] ControllerMessage welcome
+                 * @property {platform.agent.v1.StartInstance.$Properties|null} [start] ControllerMessage start
+                 * @property {platform.agent.v1.StopInstance.$Properties|null} [stop] ControllerMessage stop
+                 * @property {platform.agent.v1.ListFiles.$Properties|null} [listFiles] ControllerMessage listFiles
+                 * @property {"welcome"|"start"|"stop"|"listFiles"} [body] ControllerMessage body
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a ControllerMessage.
+                 * @memberof platform.agent.v1
+                 * @interface IControllerMessage
+                 * @augments platform.agent.v1.ControllerMessage.$Properties
+                 * @deprecated Use platform.agent.v1.ControllerMessage.$Properties instead.
+                 */
+
+                /**
+                 * Narrowed shape of a ControllerMessage.
+                 * @typedef {{
+                 *   welcome?: platform.agent.v1.Welcome.$Shape|null;
+                 *   start?: platform.agent.v1.StartInstance.$Shape|null;
+                 *   stop?: platform.agent.v1.StopInstance.$Shape|null;
+                 *   listFiles?: platform.agent.v1.ListFiles.$Shape|null;
+                 *   $unknowns?: Array.<Uint8Array>;
+                 * } & (
+                 *   ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape })
+                 * )} platform.agent.v1.ControllerMessage.$Shape
+                 */
+
+                /**
+                 * Constructs a new ControllerMessage.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a ControllerMessage.
+                 * @constructor
+                 * @param {platform.agent.v1.ControllerMessage.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const ControllerMessage = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * ControllerMessage welcome.
+                 * @member {platform.agent.v1.Welcome.$Properties|null|undefined} welcome
+                 * @memberof platform.agent.v1.ControllerMessage
+                 * @instance
+                 */
+                ControllerMessage.prototype.welcome = null;
+
+                /**
+                 * ControllerMessage start.
+                 * @member {platform.agent.v1.StartInstance.$Properties|null|undefined} start
+                 * @memberof platform.agent.v1.ControllerMessage
+                 * @instance
+                 */
+                ControllerMessage.prototype.start = null;
+
+                /**
+                 * ControllerMessage stop.
+                 * @member {platform.agent.v1.StopInstance.$Properties|null|undefined} stop
+                 * @memberof platform.agent.v1.ControllerMessage
+                 * @instance
+                 */
+                ControllerMessage.prototype.stop = null;
+
+                /**
+                 * ControllerMessage listFiles.
+                 * @member {platform.agent.v1.ListFiles.$Properties|null|undefined} listFiles
+                 * @memberof platform.agent.v1.ControllerMessage
+                 * @instance
+                 */
+                ControllerMessage.prototype.listFiles = null;
+
+                // OneOf field names bound to virtual getters and setters
+                let $oneOfFields;
+
+                /**
+                 * ControllerMessage body.
+                 * @member {"welcome"|"start"|"stop"|"listFiles"|undefined} body
+                 * @memberof platform.agent.v1.ControllerMessage
+                 * @instance
+                 */
+                $Object.defineProperty(ControllerMessage.prototype, "body", {
+                    get: $util.oneOfGetter($oneOfFields = ["welcome", "start", "stop", "listFiles"]),
+                    set: $util.oneOfSetter($oneOfFields)
+                });
+
+                /**
+                 * Creates a new ControllerMessage instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.ControllerMessage
+                 * @static
+                 * @param {platform.agent.v1.ControllerMessage.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.ControllerMessage} ControllerMessage instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.ControllerMessage.$Shape): platform.agent.v1.ControllerMessage & platform.agent.v1.ControllerMessage.$Shape;
+                 *   (properties?: platform.agent.v1.ControllerMessage.$Properties): platform.agent.v1.ControllerMessage;
+                 * }}
+                 */
+                ControllerMessage.create = function(properties) {
+                    return new ControllerMessage(properties);
+                };
+
+                /**
+                 * Encodes the specified ControllerMessage message. Does not implicitly {@link platform.agent.v1.ControllerMessage.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.ControllerMessage
+                 * @static
+                 * @param {platform.agent.v1.ControllerMessage.$Properties} m ControllerMessage message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                ControllerMessage.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.welcome != null && $Object.hasOwnProperty.call(m, "welcome"))
+                        $root.platform.agent.v1.Welcome.encode(m.welcome, w.uint32(/* id 1, wireType 2 =*/10).fork(), q + 1).ldelim();
+                    if (m.start != null && $Object.hasOwnProperty.call(m, "start"))
+                        $root.platform.agent.v1.StartInstance.encode(m.start, w.uint32(/* id 2, wireType 2 =*/18).fork(), q + 1).ldelim();
+                    if (m.stop != null && $Object.hasOwnProperty.call(m, "stop"))
+                        $root.platform.agent.v1.StopInstance.encode(m.stop, w.uint32(/* id 3, wireType 2 =*/26).fork(), q + 1).ldelim();
+                    if (m.listFiles != null && $Object.hasOwnProperty.call(m, "listFiles"))
+                        $root.platform.agent.v1.ListFiles.encode(m.listFiles, w.uint32(/* id 4, wireType 2 =*/34).fork(), q + 1).ldelim();
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a ControllerMessage message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.ControllerMessage
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.ControllerMessage & platform.agent.v1.ControllerMessage.$Shape} ControllerMessage
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                ControllerMessage.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.ControllerMessage();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                m.welcome = $root.platform.agent.v1.Welcome.decode(r, r.size(), $undefined, q + 1, m.welcome);
+                                m.body = "welcome";
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                m.start = $root.platform.agent.v1.StartInstance.decode(r, r.size(), $undefined, q + 1, m.start);
+                                m.body = "start";
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                m.stop = $root.platform.agent.v1.StopInstance.decode(r, r.size(), $undefined, q + 1, m.stop);
+                                m.body = "stop";
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 2)
+                                    break;
+                                m.listFiles = $root.platform.agent.v1.ListFiles.decode(r, r.size(), $undefined, q + 1, m.listFiles);
+                                m.body = "listFiles";
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a ControllerMessage message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.ControllerMessage
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.ControllerMessage} ControllerMessage
+                 */
+                ControllerMessage.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.ControllerMessage)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.ControllerMessage: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.ControllerMessage();
+                    if (d.welcome != null) {
+                        if (!$util.isObject(d.welcome))
+                            throw $TypeError(".platform.agent.v1.ControllerMessage.welcome: object expected");
+                        m.welcome = $root.platform.agent.v1.Welcome.fromObject(d.welcome, q + 1);
+                    }
+                    if (d.start != null) {
+                        if (!$util.isObject(d.start))
+                            throw $TypeError(".platform.agent.v1.ControllerMessage.start: object expected");
+                        m.start = $root.platform.agent.v1.StartInstance.fromObject(d.start, q + 1);
+                    }
+                    if (d.stop != null) {
+                        if (!$util.isObject(d.stop))
+                            throw $TypeError(".platform.agent.v1.ControllerMessage.stop: object expected");
+                        m.stop = $root.platform.agent.v1.StopInstance.fromObject(d.stop, q + 1);
+                    }
+                    if (d.listFiles != null) {
+                        if (!$util.isObject(d.listFiles))
+                            throw $TypeError(".platform.agent.v1.ControllerMessage.listFiles: object expected");
+                        m.listFiles = $root.platform.agent.v1.ListFiles.fromObject(d.listFiles, q + 1);
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a ControllerMessage message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.ControllerMessage
+                 * @static
+                 * @param {platform.agent.v1.ControllerMessage} m ControllerMessage
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                ControllerMessage.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (m.welcome != null && $Object.hasOwnProperty.call(m, "welcome")) {
+                        d.welcome = $root.platform.agent.v1.Welcome.toObject(m.welcome, o, q + 1);
+                        if (o.oneofs)
+                            d.body = "welcome";
+                    }
+                    if (m.start != null && $Object.hasOwnProperty.call(m, "start")) {
+                        d.start = $root.platform.agent.v1.StartInstance.toObject(m.start, o, q + 1);
+                        if (o.oneofs)
+                            d.body = "start";
+                    }
+                    if (m.stop != null && $Object.hasOwnProperty.call(m, "stop")) {
+                        d.stop = $root.platform.agent.v1.StopInstance.toObject(m.stop, o, q + 1);
+                        if (o.oneofs)
+                            d.body = "stop";
+                    }
+                    if (m.listFiles != null && $Object.hasOwnProperty.call(m, "listFiles")) {
+                        d.listFiles = $root.platform.agent.v1.ListFiles.toObject(m.listFiles, o, q + 1);
+                        if (o.oneofs)
+                            d.body = "listFiles";
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this ControllerMessage to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.ControllerMessage
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                ControllerMessage.prototype.toJSON = function() {
+                    return ControllerMessage.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for ControllerMessage
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.ControllerMessage
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                ControllerMessage.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.ControllerMessage";
+                };
+
+                return ControllerMessage;
+            })();
+
+            v1.Welcome = (function() {
+
+                /**
+                 * Properties of a Welcome.
+                 * @typedef {Object} platform.agent.v1.Welcome.$Properties
+                 * @property {string|null} [refused] Welcome refused
+                 * @property {number|null} [heartbeatIntervalMs] Welcome heartbeatIntervalMs
+                 * @property {string|null} [controllerId] Welcome controllerId
+                 * @property {Array.<string>|null} [adopt] Welcome adopt
+                 * @property {Array.<string>|null} [stop] Welcome stop
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a Welcome.
+                 * @memberof platform.agent.v1
+                 * @interface IWelcome
+                 * @augments platform.agent.v1.Welcome.$Properties
+                 * @deprecated Use platform.agent.v1.Welcome.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a Welcome.
+                 * @typedef {platform.agent.v1.Welcome.$Properties} platform.agent.v1.Welcome.$Shape
+                 */
+
+                /**
+                 * Constructs a new Welcome.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a Welcome.
+                 * @constructor
+                 * @param {platform.agent.v1.Welcome.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const Welcome = function (p) {
+                    this.adopt = [];
+                    this.stop = [];
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * Welcome refused.
+                 * @member {string} refused
+                 * @memberof platform.agent.v1.Welcome
+                 * @instance
+                 */
+                Welcome.prototype.refused = "";
+
+                /**
+                 * Welcome heartbeatIntervalMs.
+                 * @member {number} heartbeatIntervalMs
+                 * @memberof platform.agent.v1.Welcome
+                 * @instance
+                 */
+                Welcome.prototype.heartbeatIntervalMs = 0;
+
+                /**
+                 * Welcome controllerId.
+                 * @member {string} controllerId
+                 * @memberof platform.agent.v1.Welcome
+                 * @instance
+                 */
+                Welcome.prototype.controllerId = "";
+
+                /**
+                 * Welcome adopt.
+                 * @member {Array.<string>} adopt
+                 * @memberof platform.agent.v1.Welcome
+                 * @instance
+                 */
+                Welcome.prototype.adopt = $util.emptyArray;
+
+                /**
+                 * Welcome stop.
+                 * @member {Array.<string>} stop
+                 * @memberof platform.agent.v1.Welcome
+                 * @instance
+                 */
+                Welcome.prototype.stop = $util.emptyArray;
+
+                /**
+                 * Creates a new Welcome instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.Welcome
+                 * @static
+                 * @param {platform.agent.v1.Welcome.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.Welcome} Welcome instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.Welcome.$Shape): platform.agent.v1.Welcome & platform.agent.v1.Welcome.$Shape;
+                 *   (properties?: platform.agent.v1.Welcome.$Properties): platform.agent.v1.Welcome;
+                 * }}
+                 */
+                Welcome.create = function(properties) {
+                    return new Welcome(properties);
+                };
+
+                /**
+                 * Encodes the specified Welcome message. Does not implicitly {@link platform.agent.v1.Welcome.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.Welcome
+                 * @static
+                 * @param {platform.agent.v1.Welcome.$Properties} m Welcome message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                Welcome.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.refused != null && $Object.hasOwnProperty.call(m, "refused") && m.refused !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.refused);
+                    if (m.heartbeatIntervalMs != null && $Object.hasOwnProperty.call(m, "heartbeatIntervalMs") && m.heartbeatIntervalMs !== 0)
+                        w.uint32(/* id 2, wireType 0 =*/16).uint32(m.heartbeatIntervalMs);
+                    if (m.controllerId != null && $Object.hasOwnProperty.call(m, "controllerId") && m.controllerId !== "")
+                        w.uint32(/* id 3, wireType 2 =*/26).string(m.controllerId);
+                    if (m.adopt != null && m.adopt.length) {
+                        for (var i = 0; i < m.adopt.length; ++i)
+                            w.uint32(/* id 4, wireType 2 =*/34).string(m.adopt[i]);
+                    }
+                    if (m.stop != null && m.stop.length) {
+                        for (var i = 0; i < m.stop.length; ++i)
+                            w.uint32(/* id 5, wireType 2 =*/42).string(m.stop[i]);
+                    }
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a Welcome message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.Welcome
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.Welcome & platform.agent.v1.Welcome.$Shape} Welcome
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                Welcome.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.Welcome();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.refused = v;
+                                else
+                                    delete m.refused;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.heartbeatIntervalMs = v;
+                                else
+                                    delete m.heartbeatIntervalMs;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.controllerId = v;
+                                else
+                                    delete m.controllerId;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.adopt && m.adopt.length))
+                                    m.adopt = [];
+                                m.adopt.push(r.stringVerify());
+                                continue;
+                            }
+                        case 5: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.stop && m.stop.length))
+                                    m.stop = [];
+                                m.stop.push(r.stringVerify());
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a Welcome message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.Welcome
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.Welcome} Welcome
+                 */
+                Welcome.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.Welcome)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.Welcome: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.Welcome();
+                    if (d.refused != null) {
+                        if (typeof d.refused !== "string" || d.refused.length) {
+                            m.refused = $String(d.refused);
+                        }
+                    }
+                    if (d.heartbeatIntervalMs != null) {
+                        if ($Number(d.heartbeatIntervalMs) !== 0) {
+                            m.heartbeatIntervalMs = d.heartbeatIntervalMs >>> 0;
+                        }
+                    }
+                    if (d.controllerId != null) {
+                        if (typeof d.controllerId !== "string" || d.controllerId.length) {
+                            m.controllerId = $String(d.controllerId);
+                        }
+                    }
+                    if (d.adopt) {
+                        if (!$Array.isArray(d.adopt))
+                            throw $TypeError(".platform.agent.v1.Welcome.adopt: array expected");
+                        m.adopt = $Array(d.adopt.length);
+                        for (var i = 0; i < d.adopt.length; ++i) {
+                            m.adopt[i] = $String(d.adopt[i]);
+                        }
+                    }
+                    if (d.stop) {
+                        if (!$Array.isArray(d.stop))
+                            throw $TypeError(".platform.agent.v1.Welcome.stop: array expected");
+                        m.stop = $Array(d.stop.length);
+                        for (var i = 0; i < d.stop.length; ++i) {
+                            m.stop[i] = $String(d.stop[i]);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a Welcome message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.Welcome
+                 * @static
+                 * @param {platform.agent.v1.Welcome} m Welcome
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                Welcome.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.arrays || o.defaults) {
+                        d.adopt = [];
+                        d.stop = [];
+                    }
+                    if (o.defaults) {
+                        d.refused = "";
+                        d.heartbeatIntervalMs = 0;
+                        d.controllerId = "";
+                    }
+                    if (m.refused != null && $Object.hasOwnProperty.call(m, "refused")) {
+                        d.refused = m.refused;
+                    }
+                    if (m.heartbeatIntervalMs != null && $Object.hasOwnProperty.call(m, "heartbeatIntervalMs")) {
+                        d.heartbeatIntervalMs = m.heartbeatIntervalMs;
+                    }
+                    if (m.controllerId != null && $Object.hasOwnProperty.call(m, "controllerId")) {
+                        d.controllerId = m.controllerId;
+                    }
+                    if (m.adopt && m.adopt.length) {
+                        d.adopt = $Array(m.adopt.length);
+                        for (var j = 0; j < m.adopt.length; ++j) {
+                            d.adopt[j] = m.adopt[j];
+                        }
+                    }
+                    if (m.stop && m.stop.length) {
+                        d.stop = $Array(m.stop.length);
+                        for (var j = 0; j < m.stop.length; ++j) {
+                            d.stop[j] = m.stop[j];
+                        }
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this Welcome to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.Welcome
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                Welcome.prototype.toJSON = function() {
+                    return Welcome.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for Welcome
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.Welcome
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                Welcome.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.Welcome";
+                };
+
+                return Welcome;
+            })();
+
+            v1.StartInstance = (function() {
+
+                /**
+                 * Properties of a StartInstance.
+                 * @typedef {Object} platform.agent.v1.StartInstance.$Properties
+                 * @property {platform.agent.v1.InstanceSpec.$Properties|null} [spec] StartInstance spec
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a StartInstance.
+                 * @memberof platform.agent.v1
+                 * @interface IStartInstance
+                 * @augments platform.agent.v1.StartInstance.$Properties
+                 * @deprecated Use platform.agent.v1.StartInstance.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a StartInstance.
+                 * @typedef {platform.agent.v1.StartInstance.$Properties} platform.agent.v1.StartInstance.$Shape
+                 */
+
+                /**
+                 * Constructs a new StartInstance.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a StartInstance.
+                 * @constructor
+                 * @param {platform.agent.v1.StartInstance.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const StartInstance = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * StartInstance spec.
+                 * @member {platform.agent.v1.InstanceSpec.$Properties|null|undefined} spec
+                 * @memberof platform.agent.v1.StartInstance
+                 * @instance
+                 */
+                StartInstance.prototype.spec = null;
+
+                /**
+                 * Creates a new StartInstance instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.StartInstance
+                 * @static
+                 * @param {platform.agent.v1.StartInstance.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.StartInstance} StartInstance instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.StartInstance.$Shape): platform.agent.v1.StartInstance & platform.agent.v1.StartInstance.$Shape;
+                 *   (properties?: platform.agent.v1.StartInstance.$Properties): platform.agent.v1.StartInstance;
+                 * }}
+                 */
+                StartInstance.create = function(properties) {
+                    return new StartInstance(properties);
+                };
+
+                /**
+                 * Encodes the specified StartInstance message. Does not implicitly {@link platform.agent.v1.StartInstance.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.StartInstance
+                 * @static
+                 * @param {platform.agent.v1.StartInstance.$Properties} m StartInstance message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                StartInstance.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.spec != null && $Object.hasOwnProperty.call(m, "spec"))
+                        $root.platform.agent.v1.InstanceSpec.encode(m.spec, w.uint32(/* id 1, wireType 2 =*/10).fork(), q + 1).ldelim();
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a StartInstance message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.StartInstance
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.StartInstance & platform.agent.v1.StartInstance.$Shape} StartInstance
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                StartInstance.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.StartInstance();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                m.spec = $root.platform.agent.v1.InstanceSpec.decode(r, r.size(), $undefined, q + 1, m.spec);
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a StartInstance message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.StartInstance
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.StartInstance} StartInstance
+                 */
+                StartInstance.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.StartInstance)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.StartInstance: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.StartInstance();
+                    if (d.spec != null) {
+                        if (!$util.isObject(d.spec))
+                            throw $TypeError(".platform.agent.v1.StartInstance.spec: object expected");
+                        m.spec = $root.platform.agent.v1.InstanceSpec.fromObject(d.spec, q + 1);
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a StartInstance message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.StartInstance
+                 * @static
+                 * @param {platform.agent.v1.StartInstance} m StartInstance
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                StartInstance.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.defaults) {
+                        d.spec = null;
+                    }
+                    if (m.spec != null && $Object.hasOwnProperty.call(m, "spec")) {
+                        d.spec = $root.platform.agent.v1.InstanceSpec.toObject(m.spec, o, q + 1);
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this StartInstance to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.StartInstance
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                StartInstance.prototype.toJSON = function() {
+                    return StartInstance.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for StartInstance
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.StartInstance
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                StartInstance.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.StartInstance";
+                };
+
+                return StartInstance;
+            })();
+
+            v1.StopInstance = (function() {
+
+                /**
+                 * Properties of a StopInstance.
+                 * @typedef {Object} platform.agent.v1.StopInstance.$Properties
+                 * @property {string|null} [instanceUuid] StopInstance instanceUuid
+                 * @property {string|null} [reason] StopInstance reason
+                 * @property {boolean|null} [force] StopInstance force
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a StopInstance.
+                 * @memberof platform.agent.v1
+                 * @interface IStopInstance
+                 * @augments platform.agent.v1.StopInstance.$Properties
+                 * @deprecated Use platform.agent.v1.StopInstance.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a StopInstance.
+                 * @typedef {platform.agent.v1.StopInstance.$Properties} platform.agent.v1.StopInstance.$Shape
+                 */
+
+                /**
+                 * Constructs a new StopInstance.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a StopInstance.
+                 * @constructor
+                 * @param {platform.agent.v1.StopInstance.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const StopInstance = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * StopInstance instanceUuid.
+                 * @member {string} instanceUuid
+                 * @memberof platform.agent.v1.StopInstance
+                 * @instance
+                 */
+                StopInstance.prototype.instanceUuid = "";
+
+                /**
+                 * StopInstance reason.
+                 * @member {string} reason
+                 * @memberof platform.agent.v1.StopInstance
+                 * @instance
+                 */
+                StopInstance.prototype.reason = "";
+
+                /**
+                 * StopInstance force.
+                 * @member {boolean} force
+                 * @memberof platform.agent.v1.StopInstance
+                 * @instance
+                 */
+                StopInstance.prototype.force = false;
+
+                /**
+                 * Creates a new StopInstance instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.StopInstance
+                 * @static
+                 * @param {platform.agent.v1.StopInstance.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.StopInstance} StopInstance instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.StopInstance.$Shape): platform.agent.v1.StopInstance & platform.agent.v1.StopInstance.$Shape;
+                 *   (properties?: platform.agent.v1.StopInstance.$Properties): platform.agent.v1.StopInstance;
+                 * }}
+                 */
+                StopInstance.create = function(properties) {
+                    return new StopInstance(properties);
+                };
+
+                /**
+                 * Encodes the specified StopInstance message. Does not implicitly {@link platform.agent.v1.StopInstance.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.StopInstance
+                 * @static
+                 * @param {platform.agent.v1.StopInstance.$Properties} m StopInstance message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                StopInstance.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.instanceUuid != null && $Object.hasOwnProperty.call(m, "instanceUuid") && m.instanceUuid !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.instanceUuid);
+                    if (m.reason != null && $Object.hasOwnProperty.call(m, "reason") && m.reason !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.reason);
+                    if (m.force != null && $Object.hasOwnProperty.call(m, "force") && m.force !== false)
+                        w.uint32(/* id 3, wireType 0 =*/24).bool(m.force);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a StopInstance message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.StopInstance
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.StopInstance & platform.agent.v1.StopInstance.$Shape} StopInstance
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                StopInstance.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.StopInstance();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.instanceUuid = v;
+                                else
+                                    delete m.instanceUuid;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.reason = v;
+                                else
+                                    delete m.reason;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.force = v;
+                                else
+                                    delete m.force;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a StopInstance message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.StopInstance
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.StopInstance} StopInstance
+                 */
+                StopInstance.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.StopInstance)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.StopInstance: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.StopInstance();
+                    if (d.instanceUuid != null) {
+                        if (typeof d.instanceUuid !== "string" || d.instanceUuid.length) {
+                            m.instanceUuid = $String(d.instanceUuid);
+                        }
+                    }
+                    if (d.reason != null) {
+                        if (typeof d.reason !== "string" || d.reason.length) {
+                            m.reason = $String(d.reason);
+                        }
+                    }
+                    if (d.force != null) {
+                        if (d.force) {
+                            m.force = $Boolean(d.force);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a StopInstance message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.StopInstance
+                 * @static
+                 * @param {platform.agent.v1.StopInstance} m StopInstance
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                StopInstance.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.defaults) {
+                        d.instanceUuid = "";
+                        d.reason = "";
+                        d.force = false;
+                    }
+                    if (m.instanceUuid != null && $Object.hasOwnProperty.call(m, "instanceUuid")) {
+                        d.instanceUuid = m.instanceUuid;
+                    }
+                    if (m.reason != null && $Object.hasOwnProperty.call(m, "reason")) {
+                        d.reason = m.reason;
+                    }
+                    if (m.force != null && $Object.hasOwnProperty.call(m, "force")) {
+                        d.force = m.force;
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this StopInstance to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.StopInstance
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                StopInstance.prototype.toJSON = function() {
+                    return StopInstance.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for StopInstance
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.StopInstance
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                StopInstance.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.StopInstance";
+                };
+
+                return StopInstance;
+            })();
+
+            v1.ListFiles = (function() {
+
+                /**
+                 * Properties of a ListFiles.
+                 * @typedef {Object} platform.agent.v1.ListFiles.$Properties
+                 * @property {string|null} [requestId] ListFiles requestId
+                 * @property {string|null} [instanceUuid] ListFiles instanceUuid
+                 * @property {string|null} [path] ListFiles path
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a ListFiles.
+                 * @memberof platform.agent.v1
+                 * @interface IListFiles
+                 * @augments platform.agent.v1.ListFiles.$Properties
+                 * @deprecated Use platform.agent.v1.ListFiles.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a ListFiles.
+                 * @typedef {platform.agent.v1.ListFiles.$Properties} platform.agent.v1.ListFiles.$Shape
+                 */
+
+                /**
+                 * Constructs a new ListFiles.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a ListFiles.
+                 * @constructor
+                 * @param {platform.agent.v1.ListFiles.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const ListFiles = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * ListFiles requestId.
+                 * @member {string} requestId
+                 * @memberof platform.agent.v1.ListFiles
+                 * @instance
+                 */
+                ListFiles.prototype.requestId = "";
+
+                /**
+                 * ListFiles instanceUuid.
+                 * @member {string} instanceUuid
+                 * @memberof platform.agent.v1.ListFiles
+                 * @instance
+                 */
+                ListFiles.prototype.instanceUuid = "";
+
+                /**
+                 * ListFiles path.
+                 * @member {string} path
+                 * @memberof platform.agent.v1.ListFiles
+                 * @instance
+                 */
+                ListFiles.prototype.path = "";
+
+                /**
+                 * Creates a new ListFiles instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.ListFiles
+                 * @static
+                 * @param {platform.agent.v1.ListFiles.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.ListFiles} ListFiles instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.ListFiles.$Shape): platform.agent.v1.ListFiles & platform.agent.v1.ListFiles.$Shape;
+                 *   (properties?: platform.agent.v1.ListFiles.$Properties): platform.agent.v1.ListFiles;
+                 * }}
+                 */
+                ListFiles.create = function(properties) {
+                    return new ListFiles(properties);
+                };
+
+                /**
+                 * Encodes the specified ListFiles message. Does not implicitly {@link platform.agent.v1.ListFiles.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.ListFiles
+                 * @static
+                 * @param {platform.agent.v1.ListFiles.$Properties} m ListFiles message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                ListFiles.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.requestId != null && $Object.hasOwnProperty.call(m, "requestId") && m.requestId !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.requestId);
+                    if (m.instanceUuid != null && $Object.hasOwnProperty.call(m, "instanceUuid") && m.instanceUuid !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.instanceUuid);
+                    if (m.path != null && $Object.hasOwnProperty.call(m, "path") && m.path !== "")
+                        w.uint32(/* id 3, wireType 2 =*/26).string(m.path);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a ListFiles message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.ListFiles
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.ListFiles & platform.agent.v1.ListFiles.$Shape} ListFiles
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                ListFiles.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.ListFiles();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.requestId = v;
+                                else
+                                    delete m.requestId;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.instanceUuid = v;
+                                else
+                                    delete m.instanceUuid;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.path = v;
+                                else
+                                    delete m.path;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a ListFiles message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.ListFiles
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.ListFiles} ListFiles
+                 */
+                ListFiles.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.ListFiles)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.ListFiles: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.ListFiles();
+                    if (d.requestId != null) {
+                        if (typeof d.requestId !== "string" || d.requestId.length) {
+                            m.requestId = $String(d.requestId);
+                        }
+                    }
+                    if (d.instanceUuid != null) {
+                        if (typeof d.instanceUuid !== "string" || d.instanceUuid.length) {
+                            m.instanceUuid = $String(d.instanceUuid);
+                        }
+                    }
+                    if (d.path != null) {
+                        if (typeof d.path !== "string" || d.path.length) {
+                            m.path = $String(d.path);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a ListFiles message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.ListFiles
+                 * @static
+                 * @param {platform.agent.v1.ListFiles} m ListFiles
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                ListFiles.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.defaults) {
+                        d.requestId = "";
+                        d.instanceUuid = "";
+                        d.path = "";
+                    }
+                    if (m.requestId != null && $Object.hasOwnProperty.call(m, "requestId")) {
+                        d.requestId = m.requestId;
+                    }
+                    if (m.instanceUuid != null && $Object.hasOwnProperty.call(m, "instanceUuid")) {
+                        d.instanceUuid = m.instanceUuid;
+                    }
+                    if (m.path != null && $Object.hasOwnProperty.call(m, "path")) {
+                        d.path = m.path;
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this ListFiles to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.ListFiles
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                ListFiles.prototype.toJSON = function() {
+                    return ListFiles.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for ListFiles
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.ListFiles
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                ListFiles.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.ListFiles";
+                };
+
+                return ListFiles;
+            })();
+
+            v1.InstanceSpec = (function() {
+
+                /**
+                 * Properties of an InstanceSpec.
+                 * @typedef {Object} platform.agent.v1.InstanceSpec.$Properties
+                 * @property {string|null} [instanceUuid] InstanceSpec instanceUuid
+                 * @property {string|null} [jobUuid] InstanceSpec jobUuid
+                 * @property {string|null} [jobFqn] InstanceSpec jobFqn
+                 * @property {number|null} [jobVersionId] InstanceSpec jobVersionId
+                 * @property {Array.<platform.agent.v1.PackageSpec.$Properties>|null} [packages] InstanceSpec packages
+                 * @property {platform.agent.v1.ProcessSpec.$Properties|null} [process] InstanceSpec process
+                 * @property {Array.<platform.agent.v1.PortSpec.$Properties>|null} [ports] InstanceSpec ports
+                 * @property {platform.agent.v1.Resources.$Properties|null} [resources] InstanceSpec resources
+                 * @property {Array.<platform.agent.v1.LogSpec.$Properties>|null} [logs] InstanceSpec logs
+                 * @property {Object.<string,string>|null} [environment] InstanceSpec environment
+                 * @property {string|null} [stagerUrl] InstanceSpec stagerUrl
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of an InstanceSpec.
+                 * @memberof platform.agent.v1
+                 * @interface IInstanceSpec
+                 * @augments platform.agent.v1.InstanceSpec.$Properties
+                 * @deprecated Use platform.agent.v1.InstanceSpec.$Properties instead.
+                 */
+
+                /**
+                 * Shape of an InstanceSpec.
+                 * @typedef {platform.agent.v1.InstanceSpec.$Properties} platform.agent.v1.InstanceSpec.$Shape
+                 */
+
+                /**
+                 * Constructs a new InstanceSpec.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents an InstanceSpec.
+                 * @constructor
+                 * @param {platform.agent.v1.InstanceSpec.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const InstanceSpec = function (p) {
+                    this.packages = [];
+                    this.ports = [];
+                    this.logs = [];
+                    this.environment = {};
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * InstanceSpec instanceUuid.
+                 * @member {string} instanceUuid
+                 * @memberof platform.agent.v1.InstanceSpec
+                 * @instance
+                 */
+                InstanceSpec.prototype.instanceUuid = "";
+
+                /**
+                 * InstanceSpec jobUuid.
+                 * @member {string} jobUuid
+                 * @memberof platform.agent.v1.InstanceSpec
+                 * @instance
+                 */
+                InstanceSpec.prototype.jobUuid = "";
+
+                /**
+                 * InstanceSpec jobFqn.
+                 * @member {string} jobFqn
+                 * @memberof platform.agent.v1.InstanceSpec
+                 * @instance
+                 */
+                InstanceSpec.prototype.jobFqn = "";
+
+                /**
+                 * InstanceSpec jobVersionId.
+                 * @member {number} jobVersionId
+                 * @memberof platform.agent.v1.InstanceSpec
+                 * @instance
+                 */
+                InstanceSpec.prototype.jobVersionId = 0;
+
+                /**
+                 * InstanceSpec packages.
+                 * @member {Array.<platform.agent.v1.PackageSpec.$Properties>} packages
+                 * @memberof platform.agent.v1.InstanceSpec
+                 * @instance
+                 */
+                InstanceSpec.prototype.packages = $util.emptyArray;
+
+                /**
+                 * InstanceSpec process.
+                 * @member {platform.agent.v1.ProcessSpec.$Properties|null|undefined} process
+                 * @memberof platform.agent.v1.InstanceSpec
+                 * @instance
+                 */
+                InstanceSpec.prototype.process = null;
+
+                /**
+                 * InstanceSpec ports.
+                 * @member {Array.<platform.agent.v1.PortSpec.$Properties>} ports
+                 * @memberof platform.agent.v1.InstanceSpec
+                 * @instance
+                 */
+                InstanceSpec.prototype.ports = $util.emptyArray;
+
+                /**
+                 * InstanceSpec resources.
+                 * @member {platform.agent.v1.Resources.$Properties|null|undefined} resources
+                 * @memberof platform.agent.v1.InstanceSpec
+                 * @instance
+                 */
+                InstanceSpec.prototype.resources = null;
+
+                /**
+                 * InstanceSpec logs.
+                 * @member {Array.<platform.agent.v1.LogSpec.$Properties>} logs
+                 * @memberof platform.agent.v1.InstanceSpec
+                 * @instance
+                 */
+                InstanceSpec.prototype.logs = $util.emptyArray;
+
+                /**
+                 * InstanceSpec environment.
+                 * @member {Object.<string,string>} environment
+                 * @memberof platform.agent.v1.InstanceSpec
+                 * @instance
+                 */
+                InstanceSpec.prototype.environment = $util.emptyObject;
+
+                /**
+                 * InstanceSpec stagerUrl.
+                 * @member {string} stagerUrl
+                 * @memberof platform.agent.v1.InstanceSpec
+                 * @instance
+                 */
+                InstanceSpec.prototype.stagerUrl = "";
+
+                /**
+                 * Creates a new InstanceSpec instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.InstanceSpec
+                 * @static
+                 * @param {platform.agent.v1.InstanceSpec.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.InstanceSpec} InstanceSpec instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.InstanceSpec.$Shape): platform.agent.v1.InstanceSpec & platform.agent.v1.InstanceSpec.$Shape;
+                 *   (properties?: platform.agent.v1.InstanceSpec.$Properties): platform.agent.v1.InstanceSpec;
+                 * }}
+                 */
+                InstanceSpec.create = function(properties) {
+                    return new InstanceSpec(properties);
+                };
+
+                /**
+                 * Encodes the specified InstanceSpec message. Does not implicitly {@link platform.agent.v1.InstanceSpec.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.InstanceSpec
+                 * @static
+                 * @param {platform.agent.v1.InstanceSpec.$Properties} m InstanceSpec message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                InstanceSpec.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.instanceUuid != null && $Object.hasOwnProperty.call(m, "instanceUuid") && m.instanceUuid !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.instanceUuid);
+                    if (m.jobUuid != null && $Object.hasOwnProperty.call(m, "jobUuid") && m.jobUuid !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.jobUuid);
+                    if (m.jobFqn != null && $Object.hasOwnProperty.call(m, "jobFqn") && m.jobFqn !== "")
+                        w.uint32(/* id 3, wireType 2 =*/26).string(m.jobFqn);
+                    if (m.jobVersionId != null && $Object.hasOwnProperty.call(m, "jobVersionId") && !$Object.is(m.jobVersionId, 0))
+                        w.uint32(/* id 4, wireType 1 =*/33).double(m.jobVersionId);
+                    if (m.packages != null && m.packages.length) {
+                        for (var i = 0; i < m.packages.length; ++i)
+                            $root.platform.agent.v1.PackageSpec.encode(m.packages[i], w.uint32(/* id 5, wireType 2 =*/42).fork(), q + 1).ldelim();
+                    }
+                    if (m.process != null && $Object.hasOwnProperty.call(m, "process"))
+                        $root.platform.agent.v1.ProcessSpec.encode(m.process, w.uint32(/* id 6, wireType 2 =*/50).fork(), q + 1).ldelim();
+                    if (m.ports != null && m.ports.length) {
+                        for (var i = 0; i < m.ports.length; ++i)
+                            $root.platform.agent.v1.PortSpec.encode(m.ports[i], w.uint32(/* id 7, wireType 2 =*/58).fork(), q + 1).ldelim();
+                    }
+                    if (m.resources != null && $Object.hasOwnProperty.call(m, "resources"))
+                        $root.platform.agent.v1.Resources.encode(m.resources, w.uint32(/* id 8, wireType 2 =*/66).fork(), q + 1).ldelim();
+                    if (m.logs != null && m.logs.length) {
+                        for (var i = 0; i < m.logs.length; ++i)
+                            $root.platform.agent.v1.LogSpec.encode(m.logs[i], w.uint32(/* id 9, wireType 2 =*/74).fork(), q + 1).ldelim();
+                    }
+                    if (m.environment != null && $Object.hasOwnProperty.call(m, "environment")) {
+                        for (var ks = $Object.keys(m.environment), i = 0; i < ks.length; ++i) {
+                            w.uint32(/* id 10, wireType 2 =*/82).fork().uint32(/* id 1, wireType 2 =*/10).string(ks[i]).uint32(/* id 2, wireType 2 =*/18).string(m.environment[ks[i]]).ldelim();
+                        }
+                    }
+                    if (m.stagerUrl != null && $Object.hasOwnProperty.call(m, "stagerUrl") && m.stagerUrl !== "")
+                        w.uint32(/* id 11, wireType 2 =*/90).string(m.stagerUrl);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes an InstanceSpec message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.InstanceSpec
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.InstanceSpec & platform.agent.v1.InstanceSpec.$Shape} InstanceSpec
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                InstanceSpec.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, k, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.InstanceSpec();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.instanceUuid = v;
+                                else
+                                    delete m.instanceUuid;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.jobUuid = v;
+                                else
+                                    delete m.jobUuid;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.jobFqn = v;
+                                else
+                                    delete m.jobFqn;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.jobVersionId = v;
+                                else
+                                    delete m.jobVersionId;
+                                continue;
+                            }
+                        case 5: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.packages && m.packages.length))
+                                    m.packages = [];
+                                m.packages.push($root.platform.agent.v1.PackageSpec.decode(r, r.size(), $undefined, q + 1));
+                                continue;
+                            }
+                        case 6: {
+                                if (u !== 2)
+                                    break;
+                                m.process = $root.platform.agent.v1.ProcessSpec.decode(r, r.size(), $undefined, q + 1, m.process);
+                                continue;
+                            }
+                        case 7: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.ports && m.ports.length))
+                                    m.ports = [];
+                                m.ports.push($root.platform.agent.v1.PortSpec.decode(r, r.size(), $undefined, q + 1));
+                                continue;
+                            }
+                        case 8: {
+                                if (u !== 2)
+                                    break;
+                                m.resources = $root.platform.agent.v1.Resources.decode(r, r.size(), $undefined, q + 1, m.resources);
+                                continue;
+                            }
+                        case 9: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.logs && m.logs.length))
+                                    m.logs = [];
+                                m.logs.push($root.platform.agent.v1.LogSpec.decode(r, r.size(), $undefined, q + 1));
+                                continue;
+                            }
+                        case 10: {
+                                if (u !== 2)
+                                    break;
+                                if (m.environment === $util.emptyObject)
+                                    m.environment = {};
+                                var c2 = r.size() + r.pos;
+                                if (c2 > r.len)
+                                    throw $RangeError("index out of range");
+                                r.len = c2;
+                                k = "";
+                                v = "";
+                                while (r.pos < c2) {
+                                    var t2 = r.tag();
+                                    u = t2 & 7;
+                                    switch (t2 >>>= 3) {
+                                    case 1:
+                                        if (u !== 2)
+                                            break;
+                                        k = r.stringVerify();
+                                        continue;
+                                    case 2:
+                                        if (u !== 2)
+                                            break;
+                                        v = r.stringVerify();
+                                        continue;
+                                    }
+                                    r.skipType(u, q, t2);
+                                }
+                                if (r.pos !== c2)
+                                    throw $RangeError("index out of range");
+                                r.len = c;
+                                if (k === "__proto__")
+                                    $util.makeProp(m.environment, k);
+                                m.environment[k] = v;
+                                continue;
+                            }
+                        case 11: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.stagerUrl = v;
+                                else
+                                    delete m.stagerUrl;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates an InstanceSpec message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.InstanceSpec
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.InstanceSpec} InstanceSpec
+                 */
+                InstanceSpec.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.InstanceSpec)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.InstanceSpec: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.InstanceSpec();
+                    if (d.instanceUuid != null) {
+                        if (typeof d.instanceUuid !== "string" || d.instanceUuid.length) {
+                            m.instanceUuid = $String(d.instanceUuid);
+                        }
+                    }
+                    if (d.jobUuid != null) {
+                        if (typeof d.jobUuid !== "string" || d.jobUuid.length) {
+                            m.jobUuid = $String(d.jobUuid);
+                        }
+                    }
+                    if (d.jobFqn != null) {
+                        if (typeof d.jobFqn !== "string" || d.jobFqn.length) {
+                            m.jobFqn = $String(d.jobFqn);
+                        }
+                    }
+                    if (d.jobVersionId != null) {
+                        if (!$Object.is($Number(d.jobVersionId), 0)) {
+                            m.jobVersionId = $Number(d.jobVersionId);
+                        }
+                    }
+                    if (d.packages) {
+                        if (!$Array.isArray(d.packages))
+                            throw $TypeError(".platform.agent.v1.InstanceSpec.packages: array expected");
+                        m.packages = $Array(d.packages.length);
+                        for (var i = 0; i < d.packages.length; ++i) {
+                            if (!$util.isObject(d.packages[i]))
+                                throw $TypeError(".platform.agent.v1.InstanceSpec.packages: object expected");
+                            m.packages[i] = $root.platform.agent.v1.PackageSpec.fromObject(d.packages[i], q + 1);
+                        }
+                    }
+                    if (d.process != null) {
+                        if (!$util.isObject(d.process))
+                            throw $TypeError(".platform.agent.v1.InstanceSpec.process: object expected");
+                        m.process = $root.platform.agent.v1.ProcessSpec.fromObject(d.process, q + 1);
+                    }
+                    if (d.ports) {
+                        if (!$Array.isArray(d.ports))
+                            throw $TypeError(".platform.agent.v1.InstanceSpec.ports: array expected");
+                        m.ports = $Array(d.ports.length);
+                        for (var i = 0; i < d.ports.length; ++i) {
+                            if (!$util.isObject(d.ports[i]))
+                                throw $TypeError(".platform.agent.v1.InstanceSpec.ports: object expected");
+                            m.ports[i] = $root.platform.agent.v1.PortSpec.fromObject(d.ports[i], q + 1);
+                        }
+                    }
+                    if (d.resources != null) {
+                        if (!$util.isObject(d.resources))
+                            throw $TypeError(".platform.agent.v1.InstanceSpec.resources: object expected");
+                        m.resources = $root.platform.agent.v1.Resources.fromObject(d.resources, q + 1);
+                    }
+                    if (d.logs) {
+                        if (!$Array.isArray(d.logs))
+                            throw $TypeError(".platform.agent.v1.InstanceSpec.logs: array expected");
+                        m.logs = $Array(d.logs.length);
+                        for (var i = 0; i < d.logs.length; ++i) {
+                            if (!$util.isObject(d.logs[i]))
+                                throw $TypeError(".platform.agent.v1.InstanceSpec.logs: object expected");
+                            m.logs[i] = $root.platform.agent.v1.LogSpec.fromObject(d.logs[i], q + 1);
+                        }
+                    }
+                    if (d.environment) {
+                        if (!$util.isObject(d.environment))
+                            throw $TypeError(".platform.agent.v1.InstanceSpec.environment: object expected");
+                        m.environment = {};
+                        for (var ks = $Object.keys(d.environment), i = 0; i < ks.length; ++i) {
+                            if (ks[i] === "__proto__")
+                                $util.makeProp(m.environment, ks[i]);
+                            m.environment[ks[i]] = $String(d.environment[ks[i]]);
+                        }
+                    }
+                    if (d.stagerUrl != null) {
+                        if (typeof d.stagerUrl !== "string" || d.stagerUrl.length) {
+                            m.stagerUrl = $String(d.stagerUrl);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from an InstanceSpec message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.InstanceSpec
+                 * @static
+                 * @param {platform.agent.v1.InstanceSpec} m InstanceSpec
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                InstanceSpec.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.arrays || o.defaults) {
+                        d.packages = [];
+                        d.ports = [];
+                        d.logs = [];
+                    }
+                    if (o.objects || o.defaults) {
+                        d.environment = {};
+                    }
+                    if (o.defaults) {
+                        d.instanceUuid = "";
+                        d.jobUuid = "";
+                        d.jobFqn = "";
+                        d.jobVersionId = 0;
+                        d.process = null;
+                        d.resources = null;
+                        d.stagerUrl = "";
+                    }
+                    if (m.instanceUuid != null && $Object.hasOwnProperty.call(m, "instanceUuid")) {
+                        d.instanceUuid = m.instanceUuid;
+                    }
+                    if (m.jobUuid != null && $Object.hasOwnProperty.call(m, "jobUuid")) {
+                        d.jobUuid = m.jobUuid;
+                    }
+                    if (m.jobFqn != null && $Object.hasOwnProperty.call(m, "jobFqn")) {
+                        d.jobFqn = m.jobFqn;
+                    }
+                    if (m.jobVersionId != null && $Object.hasOwnProperty.call(m, "jobVersionId")) {
+                        d.jobVersionId = o.json && !$isFinite(m.jobVersionId) ? $String(m.jobVersionId) : m.jobVersionId;
+                    }
+                    if (m.packages && m.packages.length) {
+                        d.packages = $Array(m.packages.length);
+                        for (var j = 0; j < m.packages.length; ++j) {
+                            d.packages[j] = $root.platform.agent.v1.PackageSpec.toObject(m.packages[j], o, q + 1);
+                        }
+                    }
+                    if (m.process != null && $Object.hasOwnProperty.call(m, "process")) {
+                        d.process = $root.platform.agent.v1.ProcessSpec.toObject(m.process, o, q + 1);
+                    }
+                    if (m.ports && m.ports.length) {
+                        d.ports = $Array(m.ports.length);
+                        for (var j = 0; j < m.ports.length; ++j) {
+                            d.ports[j] = $root.platform.agent.v1.PortSpec.toObject(m.ports[j], o, q + 1);
+                        }
+                    }
+                    if (m.resources != null && $Object.hasOwnProperty.call(m, "resources")) {
+                        d.resources = $root.platform.agent.v1.Resources.toObject(m.resources, o, q + 1);
+                    }
+                    if (m.logs && m.logs.length) {
+                        d.logs = $Array(m.logs.length);
+                        for (var j = 0; j < m.logs.length; ++j) {
+                            d.logs[j] = $root.platform.agent.v1.LogSpec.toObject(m.logs[j], o, q + 1);
+                        }
+                    }
+                    var ks2;
+                    if (m.environment && (ks2 = $Object.keys(m.environment)).length) {
+                        d.environment = {};
+                        for (var j = 0; j < ks2.length; ++j) {
+                            if (ks2[j] === "__proto__")
+                                $util.makeProp(d.environment, ks2[j]);
+                            d.environment[ks2[j]] = m.environment[ks2[j]];
+                        }
+                    }
+                    if (m.stagerUrl != null && $Object.hasOwnProperty.call(m, "stagerUrl")) {
+                        d.stagerUrl = m.stagerUrl;
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this InstanceSpec to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.InstanceSpec
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                InstanceSpec.prototype.toJSON = function() {
+                    return InstanceSpec.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for InstanceSpec
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.InstanceSpec
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                InstanceSpec.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.InstanceSpec";
+                };
+
+                return InstanceSpec;
+            })();
+
+            v1.PackageSpec = (function() {
+
+                /**
+                 * Properties of a PackageSpec.
+                 * @typedef {Object} platform.agent.v1.PackageSpec.$Properties
+                 * @property {string|null} [uuid] PackageSpec uuid
+                 * @property {string|null} [fqn] PackageSpec fqn
+                 * @property {string|null} [digest] PackageSpec digest
+                 * @property {number|null} [length] PackageSpec length
+                 * @property {string|null} [installPath] PackageSpec installPath
+                 * @property {Object.<string,string>|null} [environment] PackageSpec environment
+                 * @property {Array.<platform.agent.v1.TemplateSpec.$Properties>|null} [templates] PackageSpec templates
+                 * @property {Array.<string>|null} [hostPaths] PackageSpec hostPaths
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a PackageSpec.
+                 * @memberof platform.agent.v1
+                 * @interface IPackageSpec
+                 * @augments platform.agent.v1.PackageSpec.$Properties
+                 * @deprecated Use platform.agent.v1.PackageSpec.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a PackageSpec.
+                 * @typedef {platform.agent.v1.PackageSpec.$Properties} platform.agent.v1.PackageSpec.$Shape
+                 */
+
+                /**
+                 * Constructs a new PackageSpec.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a PackageSpec.
+                 * @constructor
+                 * @param {platform.agent.v1.PackageSpec.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const PackageSpec = function (p) {
+                    this.environment = {};
+                    this.templates = [];
+                    this.hostPaths = [];
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * PackageSpec uuid.
+                 * @member {string} uuid
+                 * @memberof platform.agent.v1.PackageSpec
+                 * @instance
+                 */
+                PackageSpec.prototype.uuid = "";
+
+                /**
+                 * PackageSpec fqn.
+                 * @member {string} fqn
+                 * @memberof platform.agent.v1.PackageSpec
+                 * @instance
+                 */
+                PackageSpec.prototype.fqn = "";
+
+                /**
+                 * PackageSpec digest.
+                 * @member {string} digest
+                 * @memberof platform.agent.v1.PackageSpec
+                 * @instance
+                 */
+                PackageSpec.prototype.digest = "";
+
+                /**
+                 * PackageSpec length.
+                 * @member {number} length
+                 * @memberof platform.agent.v1.PackageSpec
+                 * @instance
+                 */
+                PackageSpec.prototype.length = 0;
+
+                /**
+                 * PackageSpec installPath.
+                 * @member {string} installPath
+                 * @memberof platform.agent.v1.PackageSpec
+                 * @instance
+                 */
+                PackageSpec.prototype.installPath = "";
+
+                /**
+                 * PackageSpec environment.
+                 * @member {Object.<string,string>} environment
+                 * @memberof platform.agent.v1.PackageSpec
+                 * @instance
+                 */
+                PackageSpec.prototype.environment = $util.emptyObject;
+
+                /**
+                 * PackageSpec templates.
+                 * @member {Array.<platform.agent.v1.TemplateSpec.$Properties>} templates
+                 * @memberof platform.agent.v1.PackageSpec
+                 * @instance
+                 */
+                PackageSpec.prototype.templates = $util.emptyArray;
+
+                /**
+                 * PackageSpec hostPaths.
+                 * @member {Array.<string>} hostPaths
+                 * @memberof platform.agent.v1.PackageSpec
+                 * @instance
+                 */
+                PackageSpec.prototype.hostPaths = $util.emptyArray;
+
+                /**
+                 * Creates a new PackageSpec instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.PackageSpec
+                 * @static
+                 * @param {platform.agent.v1.PackageSpec.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.PackageSpec} PackageSpec instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.PackageSpec.$Shape): platform.agent.v1.PackageSpec & platform.agent.v1.PackageSpec.$Shape;
+                 *   (properties?: platform.agent.v1.PackageSpec.$Properties): platform.agent.v1.PackageSpec;
+                 * }}
+                 */
+                PackageSpec.create = function(properties) {
+                    return new PackageSpec(properties);
+                };
+
+                /**
+                 * Encodes the specified PackageSpec message. Does not implicitly {@link platform.agent.v1.PackageSpec.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.PackageSpec
+                 * @static
+                 * @param {platform.agent.v1.PackageSpec.$Properties} m PackageSpec message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                PackageSpec.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.uuid != null && $Object.hasOwnProperty.call(m, "uuid") && m.uuid !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.uuid);
+                    if (m.fqn != null && $Object.hasOwnProperty.call(m, "fqn") && m.fqn !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.fqn);
+                    if (m.digest != null && $Object.hasOwnProperty.call(m, "digest") && m.digest !== "")
+                        w.uint32(/* id 3, wireType 2 =*/26).string(m.digest);
+                    if (m.length != null && $Object.hasOwnProperty.call(m, "length") && !$Object.is(m.length, 0))
+                        w.uint32(/* id 4, wireType 1 =*/33).double(m.length);
+                    if (m.installPath != null && $Object.hasOwnProperty.call(m, "installPath") && m.installPath !== "")
+                        w.uint32(/* id 5, wireType 2 =*/42).string(m.installPath);
+                    if (m.environment != null && $Object.hasOwnProperty.call(m, "environment")) {
+                        for (var ks = $Object.keys(m.environment), i = 0; i < ks.length; ++i) {
+                            w.uint32(/* id 6, wireType 2 =*/50).fork().uint32(/* id 1, wireType 2 =*/10).string(ks[i]).uint32(/* id 2, wireType 2 =*/18).string(m.environment[ks[i]]).ldelim();
+                        }
+                    }
+                    if (m.templates != null && m.templates.length) {
+                        for (var i = 0; i < m.templates.length; ++i)
+                            $root.platform.agent.v1.TemplateSpec.encode(m.templates[i], w.uint32(/* id 7, wireType 2 =*/58).fork(), q + 1).ldelim();
+                    }
+                    if (m.hostPaths != null && m.hostPaths.length) {
+                        for (var i = 0; i < m.hostPaths.length; ++i)
+                            w.uint32(/* id 8, wireType 2 =*/66).string(m.hostPaths[i]);
+                    }
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a PackageSpec message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.PackageSpec
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.PackageSpec & platform.agent.v1.PackageSpec.$Shape} PackageSpec
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                PackageSpec.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, k, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.PackageSpec();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.uuid = v;
+                                else
+                                    delete m.uuid;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.fqn = v;
+                                else
+                                    delete m.fqn;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.digest = v;
+                                else
+                                    delete m.digest;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.length = v;
+                                else
+                                    delete m.length;
+                                continue;
+                            }
+                        case 5: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.installPath = v;
+                                else
+                                    delete m.installPath;
+                                continue;
+                            }
+                        case 6: {
+                                if (u !== 2)
+                                    break;
+                                if (m.environment === $util.emptyObject)
+                                    m.environment = {};
+                                var c2 = r.size() + r.pos;
+                                if (c2 > r.len)
+                                    throw $RangeError("index out of range");
+                                r.len = c2;
+                                k = "";
+                                v = "";
+                                while (r.pos < c2) {
+                                    var t2 = r.tag();
+                                    u = t2 & 7;
+                                    switch (t2 >>>= 3) {
+                                    case 1:
+                                        if (u !== 2)
+                                            break;
+                                        k = r.stringVerify();
+                                        continue;
+                                    case 2:
+                                        if (u !== 2)
+                                            break;
+                                        v = r.stringVerify();
+                                        continue;
+                                    }
+                                    r.skipType(u, q, t2);
+                                }
+                                if (r.pos !== c2)
+                                    throw $RangeError("index out of range");
+                                r.len = c;
+                                if (k === "__proto__")
+                                    $util.makeProp(m.environment, k);
+                                m.environment[k] = v;
+                                continue;
+                            }
+                        case 7: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.templates && m.templates.length))
+                                    m.templates = [];
+                                m.templates.push($root.platform.agent.v1.TemplateSpec.decode(r, r.size(), $undefined, q + 1));
+                                continue;
+                            }
+                        case 8: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.hostPaths && m.hostPaths.length))
+                                    m.hostPaths = [];
+                                m.hostPaths.push(r.stringVerify());
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a PackageSpec message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.PackageSpec
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.PackageSpec} PackageSpec
+                 */
+                PackageSpec.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.PackageSpec)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.PackageSpec: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.PackageSpec();
+                    if (d.uuid != null) {
+                        if (typeof d.uuid !== "string" || d.uuid.length) {
+                            m.uuid = $String(d.uuid);
+                        }
+                    }
+                    if (d.fqn != null) {
+                        if (typeof d.fqn !== "string" || d.fqn.length) {
+                            m.fqn = $String(d.fqn);
+                        }
+                    }
+                    if (d.digest != null) {
+                        if (typeof d.digest !== "string" || d.digest.length) {
+                            m.digest = $String(d.digest);
+                        }
+                    }
+                    if (d.length != null) {
+                        if (!$Object.is($Number(d.length), 0)) {
+                            m.length = $Number(d.length);
+                        }
+                    }
+                    if (d.installPath != null) {
+                        if (typeof d.installPath !== "string" || d.installPath.length) {
+                            m.installPath = $String(d.installPath);
+                        }
+                    }
+                    if (d.environment) {
+                        if (!$util.isObject(d.environment))
+                            throw $TypeError(".platform.agent.v1.PackageSpec.environment: object expected");
+                        m.environment = {};
+                        for (var ks = $Object.keys(d.environment), i = 0; i < ks.length; ++i) {
+                            if (ks[i] === "__proto__")
+                                $util.makeProp(m.environment, ks[i]);
+                            m.environment[ks[i]] = $String(d.environment[ks[i]]);
+                        }
+                    }
+                    if (d.templates) {
+                        if (!$Array.isArray(d.templates))
+                            throw $TypeError(".platform.agent.v1.PackageSpec.templates: array expected");
+                        m.templates = $Array(d.templates.length);
+                        for (var i = 0; i < d.templates.length; ++i) {
+                            if (!$util.isObject(d.templates[i]))
+                                throw $TypeError(".platform.agent.v1.PackageSpec.templates: object expected");
+                            m.templates[i] = $root.platform.agent.v1.TemplateSpec.fromObject(d.templates[i], q + 1);
+                        }
+                    }
+                    if (d.hostPaths) {
+                        if (!$Array.isArray(d.hostPaths))
+                            throw $TypeError(".platform.agent.v1.PackageSpec.hostPaths: array expected");
+                        m.hostPaths = $Array(d.hostPaths.length);
+                        for (var i = 0; i < d.hostPaths.length; ++i) {
+                            m.hostPaths[i] = $String(d.hostPaths[i]);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a PackageSpec message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.PackageSpec
+                 * @static
+                 * @param {platform.agent.v1.PackageSpec} m PackageSpec
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                PackageSpec.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.arrays || o.defaults) {
+                        d.templates = [];
+                        d.hostPaths = [];
+                    }
+                    if (o.objects || o.defaults) {
+                        d.environment = {};
+                    }
+                    if (o.defaults) {
+                        d.uuid = "";
+                        d.fqn = "";
+                        d.digest = "";
+                        d.length = 0;
+                        d.installPath = "";
+                    }
+                    if (m.uuid != null && $Object.hasOwnProperty.call(m, "uuid")) {
+                        d.uuid = m.uuid;
+                    }
+                    if (m.fqn != null && $Object.hasOwnProperty.call(m, "fqn")) {
+                        d.fqn = m.fqn;
+                    }
+                    if (m.digest != null && $Object.hasOwnProperty.call(m, "digest")) {
+                        d.digest = m.digest;
+                    }
+                    if (m.length != null && $Object.hasOwnProperty.call(m, "length")) {
+                        d.length = o.json && !$isFinite(m.length) ? $String(m.length) : m.length;
+                    }
+                    if (m.installPath != null && $Object.hasOwnProperty.call(m, "installPath")) {
+                        d.installPath = m.installPath;
+                    }
+                    var ks2;
+                    if (m.environment && (ks2 = $Object.keys(m.environment)).length) {
+                        d.environment = {};
+                        for (var j = 0; j < ks2.length; ++j) {
+                            if (ks2[j] === "__proto__")
+                                $util.makeProp(d.environment, ks2[j]);
+                            d.environment[ks2[j]] = m.environment[ks2[j]];
+                        }
+                    }
+                    if (m.templates && m.templates.length) {
+                        d.templates = $Array(m.templates.length);
+                        for (var j = 0; j < m.templates.length; ++j) {
+                            d.templates[j] = $root.platform.agent.v1.TemplateSpec.toObject(m.templates[j], o, q + 1);
+                        }
+                    }
+                    if (m.hostPaths && m.hostPaths.length) {
+                        d.hostPaths = $Array(m.hostPaths.length);
+                        for (var j = 0; j < m.hostPaths.length; ++j) {
+                            d.hostPaths[j] = m.hostPaths[j];
+                        }
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this PackageSpec to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.PackageSpec
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                PackageSpec.prototype.toJSON = function() {
+                    return PackageSpec.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for PackageSpec
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.PackageSpec
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                PackageSpec.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.PackageSpec";
+                };
+
+                return PackageSpec;
+            })();
+
+            v1.TemplateSpec = (function() {
+
+                /**
+                 * Properties of a TemplateSpec.
+                 * @typedef {Object} platform.agent.v1.TemplateSpec.$Properties
+                 * @property {string|null} [path] TemplateSpec path
+                 * @property {string|null} [leftDelimiter] TemplateSpec leftDelimiter
+                 * @property {string|null} [rightDelimiter] TemplateSpec rightDelimiter
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a TemplateSpec.
+                 * @memberof platform.agent.v1
+                 * @interface ITemplateSpec
+                 * @augments platform.agent.v1.TemplateSpec.$Properties
+                 * @deprecated Use platform.agent.v1.TemplateSpec.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a TemplateSpec.
+                 * @typedef {platform.agent.v1.TemplateSpec.$Properties} platform.agent.v1.TemplateSpec.$Shape
+                 */
+
+                /**
+                 * Constructs a new TemplateSpec.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a TemplateSpec.
+                 * @constructor
+                 * @param {platform.agent.v1.TemplateSpec.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const TemplateSpec = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * TemplateSpec path.
+                 * @member {string} path
+                 * @memberof platform.agent.v1.TemplateSpec
+                 * @instance
+                 */
+                TemplateSpec.prototype.path = "";
+
+                /**
+                 * TemplateSpec leftDelimiter.
+                 * @member {string} leftDelimiter
+                 * @memberof platform.agent.v1.TemplateSpec
+                 * @instance
+                 */
+                TemplateSpec.prototype.leftDelimiter = "";
+
+                /**
+                 * TemplateSpec rightDelimiter.
+                 * @member {string} rightDelimiter
+                 * @memberof platform.agent.v1.TemplateSpec
+                 * @instance
+                 */
+                TemplateSpec.prototype.rightDelimiter = "";
+
+                /**
+                 * Creates a new TemplateSpec instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.TemplateSpec
+                 * @static
+                 * @param {platform.agent.v1.TemplateSpec.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.TemplateSpec} TemplateSpec instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.TemplateSpec.$Shape): platform.agent.v1.TemplateSpec & platform.agent.v1.TemplateSpec.$Shape;
+                 *   (properties?: platform.agent.v1.TemplateSpec.$Properties): platform.agent.v1.TemplateSpec;
+                 * }}
+                 */
+                TemplateSpec.create = function(properties) {
+                    return new TemplateSpec(properties);
+                };
+
+                /**
+                 * Encodes the specified TemplateSpec message. Does not implicitly {@link platform.agent.v1.TemplateSpec.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.TemplateSpec
+                 * @static
+                 * @param {platform.agent.v1.TemplateSpec.$Properties} m TemplateSpec message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                TemplateSpec.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.path != null && $Object.hasOwnProperty.call(m, "path") && m.path !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.path);
+                    if (m.leftDelimiter != null && $Object.hasOwnProperty.call(m, "leftDelimiter") && m.leftDelimiter !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.leftDelimiter);
+                    if (m.rightDelimiter != null && $Object.hasOwnProperty.call(m, "rightDelimiter") && m.rightDelimiter !== "")
+                        w.uint32(/* id 3, wireType 2 =*/26).string(m.rightDelimiter);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a TemplateSpec message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.TemplateSpec
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.TemplateSpec & platform.agent.v1.TemplateSpec.$Shape} TemplateSpec
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                TemplateSpec.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.TemplateSpec();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.path = v;
+                                else
+                                    delete m.path;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.leftDelimiter = v;
+                                else
+                                    delete m.leftDelimiter;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.rightDelimiter = v;
+                                else
+                                    delete m.rightDelimiter;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a TemplateSpec message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.TemplateSpec
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.TemplateSpec} TemplateSpec
+                 */
+                TemplateSpec.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.TemplateSpec)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.TemplateSpec: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.TemplateSpec();
+                    if (d.path != null) {
+                        if (typeof d.path !== "string" || d.path.length) {
+                            m.path = $String(d.path);
+                        }
+                    }
+                    if (d.leftDelimiter != null) {
+                        if (typeof d.leftDelimiter !== "string" || d.leftDelimiter.length) {
+                            m.leftDelimiter = $String(d.leftDelimiter);
+                        }
+                    }
+                    if (d.rightDelimiter != null) {
+                        if (typeof d.rightDelimiter !== "string" || d.rightDelimiter.length) {
+                            m.rightDelimiter = $String(d.rightDelimiter);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a TemplateSpec message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.TemplateSpec
+                 * @static
+                 * @param {platform.agent.v1.TemplateSpec} m TemplateSpec
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                TemplateSpec.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.defaults) {
+                        d.path = "";
+                        d.leftDelimiter = "";
+                        d.rightDelimiter = "";
+                    }
+                    if (m.path != null && $Object.hasOwnProperty.call(m, "path")) {
+                        d.path = m.path;
+                    }
+                    if (m.leftDelimiter != null && $Object.hasOwnProperty.call(m, "leftDelimiter")) {
+                        d.leftDelimiter = m.leftDelimiter;
+                    }
+                    if (m.rightDelimiter != null && $Object.hasOwnProperty.call(m, "rightDelimiter")) {
+                        d.rightDelimiter = m.rightDelimiter;
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this TemplateSpec to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.TemplateSpec
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                TemplateSpec.prototype.toJSON = function() {
+                    return TemplateSpec.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for TemplateSpec
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.TemplateSpec
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                TemplateSpec.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.TemplateSpec";
+                };
+
+                return TemplateSpec;
+            })();
+
+            v1.ProcessSpec = (function() {
+
+                /**
+                 * Properties of a ProcessSpec.
+                 * @typedef {Object} platform.agent.v1.ProcessSpec.$Properties
+                 * @property {string|null} [name] ProcessSpec name
+                 * @property {string|null} [startCommand] ProcessSpec startCommand
+                 * @property {Array.<string>|null} [startCommandRaw] ProcessSpec startCommandRaw
+                 * @property {number|null} [startCommandTimeoutS] ProcessSpec startCommandTimeoutS
+                 * @property {string|null} [stopCommand] ProcessSpec stopCommand
+                 * @property {Array.<string>|null} [stopCommandRaw] ProcessSpec stopCommandRaw
+                 * @property {number|null} [stopTimeoutS] ProcessSpec stopTimeoutS
+                 * @property {Object.<string,string>|null} [environment] ProcessSpec environment
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a ProcessSpec.
+                 * @memberof platform.agent.v1
+                 * @interface IProcessSpec
+                 * @augments platform.agent.v1.ProcessSpec.$Properties
+                 * @deprecated Use platform.agent.v1.ProcessSpec.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a ProcessSpec.
+                 * @typedef {platform.agent.v1.ProcessSpec.$Properties} platform.agent.v1.ProcessSpec.$Shape
+                 */
+
+                /**
+                 * Constructs a new ProcessSpec.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a ProcessSpec.
+                 * @constructor
+                 * @param {platform.agent.v1.ProcessSpec.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const ProcessSpec = function (p) {
+                    this.startCommandRaw = [];
+                    this.stopCommandRaw = [];
+                    this.environment = {};
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * ProcessSpec name.
+                 * @member {string} name
+                 * @memberof platform.agent.v1.ProcessSpec
+                 * @instance
+                 */
+                ProcessSpec.prototype.name = "";
+
+                /**
+                 * ProcessSpec startCommand.
+                 * @member {string} startCommand
+                 * @memberof platform.agent.v1.ProcessSpec
+                 * @instance
+                 */
+                ProcessSpec.prototype.startCommand = "";
+
+                /**
+                 * ProcessSpec startCommandRaw.
+                 * @member {Array.<string>} startCommandRaw
+                 * @memberof platform.agent.v1.ProcessSpec
+                 * @instance
+                 */
+                ProcessSpec.prototype.startCommandRaw = $util.emptyArray;
+
+                /**
+                 * ProcessSpec startCommandTimeoutS.
+                 * @member {number} startCommandTimeoutS
+                 * @memberof platform.agent.v1.ProcessSpec
+                 * @instance
+                 */
+                ProcessSpec.prototype.startCommandTimeoutS = 0;
+
+                /**
+                 * ProcessSpec stopCommand.
+                 * @member {string} stopCommand
+                 * @memberof platform.agent.v1.ProcessSpec
+                 * @instance
+                 */
+                ProcessSpec.prototype.stopCommand = "";
+
+                /**
+                 * ProcessSpec stopCommandRaw.
+                 * @member {Array.<string>} stopCommandRaw
+                 * @memberof platform.agent.v1.ProcessSpec
+                 * @instance
+                 */
+                ProcessSpec.prototype.stopCommandRaw = $util.emptyArray;
+
+                /**
+                 * ProcessSpec stopTimeoutS.
+                 * @member {number} stopTimeoutS
+                 * @memberof platform.agent.v1.ProcessSpec
+                 * @instance
+                 */
+                ProcessSpec.prototype.stopTimeoutS = 0;
+
+                /**
+                 * ProcessSpec environment.
+                 * @member {Object.<string,string>} environment
+                 * @memberof platform.agent.v1.ProcessSpec
+                 * @instance
+                 */
+                ProcessSpec.prototype.environment = $util.emptyObject;
+
+                /**
+                 * Creates a new ProcessSpec instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.ProcessSpec
+                 * @static
+                 * @param {platform.agent.v1.ProcessSpec.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.ProcessSpec} ProcessSpec instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.ProcessSpec.$Shape): platform.agent.v1.ProcessSpec & platform.agent.v1.ProcessSpec.$Shape;
+                 *   (properties?: platform.agent.v1.ProcessSpec.$Properties): platform.agent.v1.ProcessSpec;
+                 * }}
+                 */
+                ProcessSpec.create = function(properties) {
+                    return new ProcessSpec(properties);
+                };
+
+                /**
+                 * Encodes the specified ProcessSpec message. Does not implicitly {@link platform.agent.v1.ProcessSpec.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.ProcessSpec
+                 * @static
+                 * @param {platform.agent.v1.ProcessSpec.$Properties} m ProcessSpec message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                ProcessSpec.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.name != null && $Object.hasOwnProperty.call(m, "name") && m.name !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.name);
+                    if (m.startCommand != null && $Object.hasOwnProperty.call(m, "startCommand") && m.startCommand !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.startCommand);
+                    if (m.startCommandRaw != null && m.startCommandRaw.length) {
+                        for (var i = 0; i < m.startCommandRaw.length; ++i)
+                            w.uint32(/* id 3, wireType 2 =*/26).string(m.startCommandRaw[i]);
+                    }
+                    if (m.startCommandTimeoutS != null && $Object.hasOwnProperty.call(m, "startCommandTimeoutS") && !$Object.is(m.startCommandTimeoutS, 0))
+                        w.uint32(/* id 4, wireType 1 =*/33).double(m.startCommandTimeoutS);
+                    if (m.stopCommand != null && $Object.hasOwnProperty.call(m, "stopCommand") && m.stopCommand !== "")
+                        w.uint32(/* id 5, wireType 2 =*/42).string(m.stopCommand);
+                    if (m.stopCommandRaw != null && m.stopCommandRaw.length) {
+                        for (var i = 0; i < m.stopCommandRaw.length; ++i)
+                            w.uint32(/* id 6, wireType 2 =*/50).string(m.stopCommandRaw[i]);
+                    }
+                    if (m.stopTimeoutS != null && $Object.hasOwnProperty.call(m, "stopTimeoutS") && !$Object.is(m.stopTimeoutS, 0))
+                        w.uint32(/* id 7, wireType 1 =*/57).double(m.stopTimeoutS);
+                    if (m.environment != null && $Object.hasOwnProperty.call(m, "environment")) {
+                        for (var ks = $Object.keys(m.environment), i = 0; i < ks.length; ++i) {
+                            w.uint32(/* id 8, wireType 2 =*/66).fork().uint32(/* id 1, wireType 2 =*/10).string(ks[i]).uint32(/* id 2, wireType 2 =*/18).string(m.environment[ks[i]]).ldelim();
+                        }
+                    }
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a ProcessSpec message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.ProcessSpec
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.ProcessSpec & platform.agent.v1.ProcessSpec.$Shape} ProcessSpec
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                ProcessSpec.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, k, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.ProcessSpec();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.name = v;
+                                else
+                                    delete m.name;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.startCommand = v;
+                                else
+                                    delete m.startCommand;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.startCommandRaw && m.startCommandRaw.length))
+                                    m.startCommandRaw = [];
+                                m.startCommandRaw.push(r.stringVerify());
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.startCommandTimeoutS = v;
+                                else
+                                    delete m.startCommandTimeoutS;
+                                continue;
+                            }
+                        case 5: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.stopCommand = v;
+                                else
+                                    delete m.stopCommand;
+                                continue;
+                            }
+                        case 6: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.stopCommandRaw && m.stopCommandRaw.length))
+                                    m.stopCommandRaw = [];
+                                m.stopCommandRaw.push(r.stringVerify());
+                                continue;
+                            }
+                        case 7: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.stopTimeoutS = v;
+                                else
+                                    delete m.stopTimeoutS;
+                                continue;
+                            }
+                        case 8: {
+                                if (u !== 2)
+                                    break;
+                                if (m.environment === $util.emptyObject)
+                                    m.environment = {};
+                                var c2 = r.size() + r.pos;
+                                if (c2 > r.len)
+                                    throw $RangeError("index out of range");
+                                r.len = c2;
+                                k = "";
+                                v = "";
+                                while (r.pos < c2) {
+                                    var t2 = r.tag();
+                                    u = t2 & 7;
+                                    switch (t2 >>>= 3) {
+                                    case 1:
+                                        if (u !== 2)
+                                            break;
+                                        k = r.stringVerify();
+                                        continue;
+                                    case 2:
+                                        if (u !== 2)
+                                            break;
+                                        v = r.stringVerify();
+                                        continue;
+                                    }
+                                    r.skipType(u, q, t2);
+                                }
+                                if (r.pos !== c2)
+                                    throw $RangeError("index out of range");
+                                r.len = c;
+                                if (k === "__proto__")
+                                    $util.makeProp(m.environment, k);
+                                m.environment[k] = v;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a ProcessSpec message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.ProcessSpec
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.ProcessSpec} ProcessSpec
+                 */
+                ProcessSpec.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.ProcessSpec)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.ProcessSpec: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.ProcessSpec();
+                    if (d.name != null) {
+                        if (typeof d.name !== "string" || d.name.length) {
+                            m.name = $String(d.name);
+                        }
+                    }
+                    if (d.startCommand != null) {
+                        if (typeof d.startCommand !== "string" || d.startCommand.length) {
+                            m.startCommand = $String(d.startCommand);
+                        }
+                    }
+                    if (d.startCommandRaw) {
+                        if (!$Array.isArray(d.startCommandRaw))
+                            throw $TypeError(".platform.agent.v1.ProcessSpec.startCommandRaw: array expected");
+                        m.startCommandRaw = $Array(d.startCommandRaw.length);
+                        for (var i = 0; i < d.startCommandRaw.length; ++i) {
+                            m.startCommandRaw[i] = $String(d.startCommandRaw[i]);
+                        }
+                    }
+                    if (d.startCommandTimeoutS != null) {
+                        if (!$Object.is($Number(d.startCommandTimeoutS), 0)) {
+                            m.startCommandTimeoutS = $Number(d.startCommandTimeoutS);
+                        }
+                    }
+                    if (d.stopCommand != null) {
+                        if (typeof d.stopCommand !== "string" || d.stopCommand.length) {
+                            m.stopCommand = $String(d.stopCommand);
+                        }
+                    }
+                    if (d.stopCommandRaw) {
+                        if (!$Array.isArray(d.stopCommandRaw))
+                            throw $TypeError(".platform.agent.v1.ProcessSpec.stopCommandRaw: array expected");
+                        m.stopCommandRaw = $Array(d.stopCommandRaw.length);
+                        for (var i = 0; i < d.stopCommandRaw.length; ++i) {
+                            m.stopCommandRaw[i] = $String(d.stopCommandRaw[i]);
+                        }
+                    }
+                    if (d.stopTimeoutS != null) {
+                        if (!$Object.is($Number(d.stopTimeoutS), 0)) {
+                            m.stopTimeoutS = $Number(d.stopTimeoutS);
+                        }
+                    }
+                    if (d.environment) {
+                        if (!$util.isObject(d.environment))
+                            throw $TypeError(".platform.agent.v1.ProcessSpec.environment: object expected");
+                        m.environment = {};
+                        for (var ks = $Object.keys(d.environment), i = 0; i < ks.length; ++i) {
+                            if (ks[i] === "__proto__")
+                                $util.makeProp(m.environment, ks[i]);
+                            m.environment[ks[i]] = $String(d.environment[ks[i]]);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a ProcessSpec message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.ProcessSpec
+                 * @static
+                 * @param {platform.agent.v1.ProcessSpec} m ProcessSpec
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                ProcessSpec.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.arrays || o.defaults) {
+                        d.startCommandRaw = [];
+                        d.stopCommandRaw = [];
+                    }
+                    if (o.objects || o.defaults) {
+                        d.environment = {};
+                    }
+                    if (o.defaults) {
+                        d.name = "";
+                        d.startCommand = "";
+                        d.startCommandTimeoutS = 0;
+                        d.stopCommand = "";
+                        d.stopTimeoutS = 0;
+                    }
+                    if (m.name != null && $Object.hasOwnProperty.call(m, "name")) {
+                        d.name = m.name;
+                    }
+                    if (m.startCommand != null && $Object.hasOwnProperty.call(m, "startCommand")) {
+                        d.startCommand = m.startCommand;
+                    }
+                    if (m.startCommandRaw && m.startCommandRaw.length) {
+                        d.startCommandRaw = $Array(m.startCommandRaw.length);
+                        for (var j = 0; j < m.startCommandRaw.length; ++j) {
+                            d.startCommandRaw[j] = m.startCommandRaw[j];
+                        }
+                    }
+                    if (m.startCommandTimeoutS != null && $Object.hasOwnProperty.call(m, "startCommandTimeoutS")) {
+                        d.startCommandTimeoutS = o.json && !$isFinite(m.startCommandTimeoutS) ? $String(m.startCommandTimeoutS) : m.startCommandTimeoutS;
+                    }
+                    if (m.stopCommand != null && $Object.hasOwnProperty.call(m, "stopCommand")) {
+                        d.stopCommand = m.stopCommand;
+                    }
+                    if (m.stopCommandRaw && m.stopCommandRaw.length) {
+                        d.stopCommandRaw = $Array(m.stopCommandRaw.length);
+                        for (var j = 0; j < m.stopCommandRaw.length; ++j) {
+                            d.stopCommandRaw[j] = m.stopCommandRaw[j];
+                        }
+                    }
+                    if (m.stopTimeoutS != null && $Object.hasOwnProperty.call(m, "stopTimeoutS")) {
+                        d.stopTimeoutS = o.json && !$isFinite(m.stopTimeoutS) ? $String(m.stopTimeoutS) : m.stopTimeoutS;
+                    }
+                    var ks2;
+                    if (m.environment && (ks2 = $Object.keys(m.environment)).length) {
+                        d.environment = {};
+                        for (var j = 0; j < ks2.length; ++j) {
+                            if (ks2[j] === "__proto__")
+                                $util.makeProp(d.environment, ks2[j]);
+                            d.environment[ks2[j]] = m.environment[ks2[j]];
+                        }
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this ProcessSpec to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.ProcessSpec
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                ProcessSpec.prototype.toJSON = function() {
+                    return ProcessSpec.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for ProcessSpec
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.ProcessSpec
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                ProcessSpec.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.ProcessSpec";
+                };
+
+                return ProcessSpec;
+            })();
+
+            v1.PortSpec = (function() {
+
+                /**
+                 * Properties of a PortSpec.
+                 * @typedef {Object} platform.agent.v1.PortSpec.$Properties
+                 * @property {number|null} [number] PortSpec number
+                 * @property {boolean|null} [optional] PortSpec optional
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a PortSpec.
+                 * @memberof platform.agent.v1
+                 * @interface IPortSpec
+                 * @augments platform.agent.v1.PortSpec.$Properties
+                 * @deprecated Use platform.agent.v1.PortSpec.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a PortSpec.
+                 * @typedef {platform.agent.v1.PortSpec.$Properties} platform.agent.v1.PortSpec.$Shape
+                 */
+
+                /**
+                 * Constructs a new PortSpec.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a PortSpec.
+                 * @constructor
+                 * @param {platform.agent.v1.PortSpec.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const PortSpec = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * PortSpec number.
+                 * @member {number} number
+                 * @memberof platform.agent.v1.PortSpec
+                 * @instance
+                 */
+                PortSpec.prototype.number = 0;
+
+                /**
+                 * PortSpec optional.
+                 * @member {boolean} optional
+                 * @memberof platform.agent.v1.PortSpec
+                 * @instance
+                 */
+                PortSpec.prototype.optional = false;
+
+                /**
+                 * Creates a new PortSpec instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.PortSpec
+                 * @static
+                 * @param {platform.agent.v1.PortSpec.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.PortSpec} PortSpec instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.PortSpec.$Shape): platform.agent.v1.PortSpec & platform.agent.v1.PortSpec.$Shape;
+                 *   (properties?: platform.agent.v1.PortSpec.$Properties): platform.agent.v1.PortSpec;
+                 * }}
+                 */
+                PortSpec.create = function(properties) {
+                    return new PortSpec(properties);
+                };
+
+                /**
+                 * Encodes the specified PortSpec message. Does not implicitly {@link platform.agent.v1.PortSpec.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.PortSpec
+                 * @static
+                 * @param {platform.agent.v1.PortSpec.$Properties} m PortSpec message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                PortSpec.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.number != null && $Object.hasOwnProperty.call(m, "number") && m.number !== 0)
+                        w.uint32(/* id 1, wireType 0 =*/8).uint32(m.number);
+                    if (m.optional != null && $Object.hasOwnProperty.call(m, "optional") && m.optional !== false)
+                        w.uint32(/* id 2, wireType 0 =*/16).bool(m.optional);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a PortSpec message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.PortSpec
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.PortSpec & platform.agent.v1.PortSpec.$Shape} PortSpec
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                PortSpec.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.PortSpec();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.number = v;
+                                else
+                                    delete m.number;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.optional = v;
+                                else
+                                    delete m.optional;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a PortSpec message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.PortSpec
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.PortSpec} PortSpec
+                 */
+                PortSpec.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.PortSpec)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.PortSpec: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.PortSpec();
+                    if (d.number != null) {
+                        if ($Number(d.number) !== 0) {
+                            m.number = d.number >>> 0;
+                        }
+                    }
+                    if (d.optional != null) {
+                        if (d.optional) {
+                            m.optional = $Boolean(d.optional);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a PortSpec message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.PortSpec
+                 * @static
+                 * @param {platform.agent.v1.PortSpec} m PortSpec
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                PortSpec.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.defaults) {
+                        d.number = 0;
+                        d.optional = false;
+                    }
+                    if (m.number != null && $Object.hasOwnProperty.call(m, "number")) {
+                        d.number = m.number;
+                    }
+                    if (m.optional != null && $Object.hasOwnProperty.call(m, "optional")) {
+                        d.optional = m.optional;
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this PortSpec to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.PortSpec
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                PortSpec.prototype.toJSON = function() {
+                    return PortSpec.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for PortSpec
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.PortSpec
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                PortSpec.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.PortSpec";
+                };
+
+                return PortSpec;
+            })();
+
+            v1.LogSpec = (function() {
+
+                /**
+                 * Properties of a LogSpec.
+                 * @typedef {Object} platform.agent.v1.LogSpec.$Properties
+                 * @property {string|null} [file] LogSpec file
+                 * @property {string|null} [channel] LogSpec channel
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a LogSpec.
+                 * @memberof platform.agent.v1
+                 * @interface ILogSpec
+                 * @augments platform.agent.v1.LogSpec.$Properties
+                 * @deprecated Use platform.agent.v1.LogSpec.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a LogSpec.
+                 * @typedef {platform.agent.v1.LogSpec.$Properties} platform.agent.v1.LogSpec.$Shape
+                 */
+
+                /**
+                 * Constructs a new LogSpec.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a LogSpec.
+                 * @constructor
+                 * @param {platform.agent.v1.LogSpec.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const LogSpec = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * LogSpec file.
+                 * @member {string} file
+                 * @memberof platform.agent.v1.LogSpec
+                 * @instance
+                 */
+                LogSpec.prototype.file = "";
+
+                /**
+                 * LogSpec channel.
+                 * @member {string} channel
+                 * @memberof platform.agent.v1.LogSpec
+                 * @instance
+                 */
+                LogSpec.prototype.channel = "";
+
+                /**
+                 * Creates a new LogSpec instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.LogSpec
+                 * @static
+                 * @param {platform.agent.v1.LogSpec.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.LogSpec} LogSpec instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.LogSpec.$Shape): platform.agent.v1.LogSpec & platform.agent.v1.LogSpec.$Shape;
+                 *   (properties?: platform.agent.v1.LogSpec.$Properties): platform.agent.v1.LogSpec;
+                 * }}
+                 */
+                LogSpec.create = function(properties) {
+                    return new LogSpec(properties);
+                };
+
+                /**
+                 * Encodes the specified LogSpec message. Does not implicitly {@link platform.agent.v1.LogSpec.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.LogSpec
+                 * @static
+                 * @param {platform.agent.v1.LogSpec.$Properties} m LogSpec message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                LogSpec.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.file != null && $Object.hasOwnProperty.call(m, "file") && m.file !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.file);
+                    if (m.channel != null && $Object.hasOwnProperty.call(m, "channel") && m.channel !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.channel);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a LogSpec message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.LogSpec
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.LogSpec & platform.agent.v1.LogSpec.$Shape} LogSpec
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                LogSpec.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.LogSpec();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.file = v;
+                                else
+                                    delete m.file;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.channel = v;
+                                else
+                                    delete m.channel;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a LogSpec message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.LogSpec
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.LogSpec} LogSpec
+                 */
+                LogSpec.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.LogSpec)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.LogSpec: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.LogSpec();
+                    if (d.file != null) {
+                        if (typeof d.file !== "string" || d.file.length) {
+                            m.file = $String(d.file);
+                        }
+                    }
+                    if (d.channel != null) {
+                        if (typeof d.channel !== "string" || d.channel.length) {
+                            m.channel = $String(d.channel);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a LogSpec message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.LogSpec
+                 * @static
+                 * @param {platform.agent.v1.LogSpec} m LogSpec
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                LogSpec.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.defaults) {
+                        d.file = "";
+                        d.channel = "";
+                    }
+                    if (m.file != null && $Object.hasOwnProperty.call(m, "file")) {
+                        d.file = m.file;
+                    }
+                    if (m.channel != null && $Object.hasOwnProperty.call(m, "channel")) {
+                        d.channel = m.channel;
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this LogSpec to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.LogSpec
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                LogSpec.prototype.toJSON = function() {
+                    return LogSpec.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for LogSpec
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.LogSpec
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                LogSpec.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.LogSpec";
+                };
+
+                return LogSpec;
+            })();
+
+            v1.FetchBlobRequest = (function() {
+
+                /**
+                 * Properties of a FetchBlobRequest.
+                 * @typedef {Object} platform.agent.v1.FetchBlobRequest.$Properties
+                 * @property {string|null} [digest] FetchBlobRequest digest
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a FetchBlobRequest.
+                 * @memberof platform.agent.v1
+                 * @interface IFetchBlobRequest
+                 * @augments platform.agent.v1.FetchBlobRequest.$Properties
+                 * @deprecated Use platform.agent.v1.FetchBlobRequest.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a FetchBlobRequest.
+                 * @typedef {platform.agent.v1.FetchBlobRequest.$Properties} platform.agent.v1.FetchBlobRequest.$Shape
+                 */
+
+                /**
+                 * Constructs a new FetchBlobRequest.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a FetchBlobRequest.
+                 * @constructor
+                 * @param {platform.agent.v1.FetchBlobRequest.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const FetchBlobRequest = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * FetchBlobRequest digest.
+                 * @member {string} digest
+                 * @memberof platform.agent.v1.FetchBlobRequest
+                 * @instance
+                 */
+                FetchBlobRequest.prototype.digest = "";
+
+                /**
+                 * Creates a new FetchBlobRequest instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.FetchBlobRequest
+                 * @static
+                 * @param {platform.agent.v1.FetchBlobRequest.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.FetchBlobRequest} FetchBlobRequest instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.FetchBlobRequest.$Shape): platform.agent.v1.FetchBlobRequest & platform.agent.v1.FetchBlobRequest.$Shape;
+                 *   (properties?: platform.agent.v1.FetchBlobRequest.$Properties): platform.agent.v1.FetchBlobRequest;
+                 * }}
+                 */
+                FetchBlobRequest.create = function(properties) {
+                    return new FetchBlobRequest(properties);
+                };
+
+                /**
+                 * Encodes the specified FetchBlobRequest message. Does not implicitly {@link platform.agent.v1.FetchBlobRequest.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.FetchBlobRequest
+                 * @static
+                 * @param {platform.agent.v1.FetchBlobRequest.$Properties} m FetchBlobRequest message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                FetchBlobRequest.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.digest != null && $Object.hasOwnProperty.call(m, "digest") && m.digest !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.digest);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a FetchBlobRequest message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.FetchBlobRequest
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.FetchBlobRequest & platform.agent.v1.FetchBlobRequest.$Shape} FetchBlobRequest
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                FetchBlobRequest.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.FetchBlobRequest();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.digest = v;
+                                else
+                                    delete m.digest;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a FetchBlobRequest message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.FetchBlobRequest
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.FetchBlobRequest} FetchBlobRequest
+                 */
+                FetchBlobRequest.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.FetchBlobRequest)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.FetchBlobRequest: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.FetchBlobRequest();
+                    if (d.digest != null) {
+                        if (typeof d.digest !== "string" || d.digest.length) {
+                            m.digest = $String(d.digest);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a FetchBlobRequest message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.FetchBlobRequest
+                 * @static
+                 * @param {platform.agent.v1.FetchBlobRequest} m FetchBlobRequest
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                FetchBlobRequest.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.defaults) {
+                        d.digest = "";
+                    }
+                    if (m.digest != null && $Object.hasOwnProperty.call(m, "digest")) {
+                        d.digest = m.digest;
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this FetchBlobRequest to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.FetchBlobRequest
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                FetchBlobRequest.prototype.toJSON = function() {
+                    return FetchBlobRequest.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for FetchBlobRequest
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.FetchBlobRequest
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                FetchBlobRequest.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.FetchBlobRequest";
+                };
+
+                return FetchBlobRequest;
+            })();
+
+            v1.BlobChunk = (function() {
+
+                /**
+                 * Properties of a BlobChunk.
+                 * @typedef {Object} platform.agent.v1.BlobChunk.$Properties
+                 * @property {Uint8Array|null} [data] BlobChunk data
+                 * @property {number|null} [totalLength] BlobChunk totalLength
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a BlobChunk.
+                 * @memberof platform.agent.v1
+                 * @interface IBlobChunk
+                 * @augments platform.agent.v1.BlobChunk.$Properties
+                 * @deprecated Use platform.agent.v1.BlobChunk.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a BlobChunk.
+                 * @typedef {platform.agent.v1.BlobChunk.$Properties} platform.agent.v1.BlobChunk.$Shape
+                 */
+
+                /**
+                 * Constructs a new BlobChunk.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a BlobChunk.
+                 * @constructor
+                 * @param {platform.agent.v1.BlobChunk.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const BlobChunk = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * BlobChunk data.
+                 * @member {Uint8Array} data
+                 * @memberof platform.agent.v1.BlobChunk
+                 * @instance
+                 */
+                BlobChunk.prototype.data = $util.newBuffer([]);
+
+                /**
+                 * BlobChunk totalLength.
+                 * @member {number} totalLength
+                 * @memberof platform.agent.v1.BlobChunk
+                 * @instance
+                 */
+                BlobChunk.prototype.totalLength = 0;
+
+                /**
+                 * Creates a new BlobChunk instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.BlobChunk
+                 * @static
+                 * @param {platform.agent.v1.BlobChunk.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.BlobChunk} BlobChunk instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.BlobChunk.$Shape): platform.agent.v1.BlobChunk & platform.agent.v1.BlobChunk.$Shape;
+                 *   (properties?: platform.agent.v1.BlobChunk.$Properties): platform.agent.v1.BlobChunk;
+                 * }}
+                 */
+                BlobChunk.create = function(properties) {
+                    return new BlobChunk(properties);
+                };
+
+                /**
+                 * Encodes the specified BlobChunk message. Does not implicitly {@link platform.agent.v1.BlobChunk.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.BlobChunk
+                 * @static
+                 * @param {platform.agent.v1.BlobChunk.$Properties} m BlobChunk message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                BlobChunk.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.data != null && $Object.hasOwnProperty.call(m, "data") && m.data.length)
+                        w.uint32(/* id 1, wireType 2 =*/10).bytes(m.data);
+                    if (m.totalLength != null && $Object.hasOwnProperty.call(m, "totalLength") && !$Object.is(m.totalLength, 0))
+                        w.uint32(/* id 2, wireType 1 =*/17).double(m.totalLength);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a BlobChunk message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.BlobChunk
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.BlobChunk & platform.agent.v1.BlobChunk.$Shape} BlobChunk
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                BlobChunk.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.BlobChunk();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.bytes()).length)
+                                    m.data = v;
+                                else
+                                    delete m.data;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.totalLength = v;
+                                else
+                                    delete m.totalLength;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a BlobChunk message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.BlobChunk
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.BlobChunk} BlobChunk
+                 */
+                BlobChunk.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.BlobChunk)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.BlobChunk: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.BlobChunk();
+                    if (d.data != null) {
+                        if (d.data.length) {
+                            if (typeof d.data === "string")
+                                $util.base64.decode(d.data, m.data = $util.newBuffer($util.base64.length(d.data)), 0);
+                            else if (d.data.length >= 0)
+                                m.data = d.data;
+                        }
+                    }
+                    if (d.totalLength != null) {
+                        if (!$Object.is($Number(d.totalLength), 0)) {
+                            m.totalLength = $Number(d.totalLength);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a BlobChunk message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.BlobChunk
+                 * @static
+                 * @param {platform.agent.v1.BlobChunk} m BlobChunk
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                BlobChunk.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.defaults) {
+                        if (o.bytes === $String)
+                            d.data = "";
+                        else {
+                            d.data = [];
+                            if (o.bytes !== $Array)
+                                d.data = $util.newBuffer(d.data);
+                        }
+                        d.totalLength = 0;
+                    }
+                    if (m.data != null && $Object.hasOwnProperty.call(m, "data")) {
+                        d.data = o.bytes === $String ? $util.base64.encode(m.data, 0, m.data.length) : o.bytes === $Array ? $Array.prototype.slice.call(m.data) : m.data;
+                    }
+                    if (m.totalLength != null && $Object.hasOwnProperty.call(m, "totalLength")) {
+                        d.totalLength = o.json && !$isFinite(m.totalLength) ? $String(m.totalLength) : m.totalLength;
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this BlobChunk to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.BlobChunk
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                BlobChunk.prototype.toJSON = function() {
+                    return BlobChunk.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for BlobChunk
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.BlobChunk
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                BlobChunk.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.BlobChunk";
+                };
+
+                return BlobChunk;
+            })();
+
+            return v1;
+        })();
+
+        return agent;
+    })();
+
+    return platform;
+})();
+
+export {
+  $root as default
+};
