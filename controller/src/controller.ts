@@ -3,11 +3,14 @@
  * is started with `startController` and stopped with `stop()` (graceful, then
  * forced after the grace period); `closed` resolves when it has stopped.
  */
-import { mkdir } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Deps } from './actors/context.js';
+import { AgentDirectory } from './agents/agent-directory.js';
+import { AgentServer } from './agents/agent-server.js';
 import { AuditLog } from './audit/audit-log.js';
 import { auditEndpoints } from './audit/audit-routes.js';
 import { InFlight } from './api/middleware.js';
@@ -20,7 +23,10 @@ import { UserService } from './auth/users.js';
 import { BlobStore } from './blobs/blob-store.js';
 import { clusterEndpoints } from './cluster/cluster-routes.js';
 import { MINIMUM_CLIENT_VERSION, CONTROLLER_VERSION } from './cluster/version.js';
+import { instanceEndpoints } from './instances/instance-routes.js';
+import { InstanceService } from './instances/instance-service.js';
 import { jobEndpoints } from './jobs/job-routes.js';
+import { LogStore } from './logs/log-store.js';
 import { JobService } from './jobs/job-service.js';
 import { FdSink, JsonLogger, type Logger, type LogLevel } from './log/logger.js';
 import { createControllerMetrics, type ControllerMetrics } from './metrics/controller-metrics.js';
@@ -67,6 +73,12 @@ export interface ControllerOptions {
   /** How long `stop()` waits for requests in flight. Default 10 s. */
   stopGraceMs?: number;
   buildId?: string;
+  /** The secret agents present to join. Default: made on first start, kept in DATA_DIR/join-token. */
+  joinToken?: string;
+  /** How often agents send heartbeats. Default 2 s. */
+  heartbeatIntervalMs?: number;
+  /** An agent not heard of for this long is lost and its instances move. Default 10 s. */
+  agentLostAfterMs?: number;
   // Injected for tests; defaults are the real ones.
   log?: Logger;
   clock?: Clock;
@@ -74,8 +86,8 @@ export interface ControllerOptions {
   metrics?: ControllerMetrics;
 }
 
-export type ResolvedControllerOptions = Required<Omit<ControllerOptions, 'adminPassword' | 'log' | 'clock' | 'ids' | 'metrics'>> &
-  Pick<ControllerOptions, 'adminPassword'>;
+export type ResolvedControllerOptions = Required<Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics'>> &
+  Pick<ControllerOptions, 'adminPassword' | 'joinToken'>;
 
 export function resolveControllerOptions(o: ControllerOptions): ResolvedControllerOptions {
   return {
@@ -94,6 +106,9 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     maxPackageBytes: o.maxPackageBytes ?? 4 * 1024 * 1024 * 1024,
     stopGraceMs: o.stopGraceMs ?? 10_000,
     buildId: o.buildId ?? 'dev',
+    ...(o.joinToken ? { joinToken: o.joinToken } : {}),
+    heartbeatIntervalMs: o.heartbeatIntervalMs ?? 2_000,
+    agentLostAfterMs: o.agentLostAfterMs ?? 10_000,
   };
 }
 
@@ -113,6 +128,9 @@ export class Controller {
     private readonly inFlight: InFlight,
     readonly jobs: JobService,
     readonly packages: PackageService,
+    private readonly agents: AgentDirectory,
+    private readonly agentServer: AgentServer,
+    private readonly logs: LogStore,
   ) {
     this.#closed = new Promise((resolve) => (this.#markClosed = resolve));
   }
@@ -176,14 +194,27 @@ export class Controller {
         onUploadBytes: (n) => metrics.uploadBytes.inc(n),
         ...actorHooks('package'),
       });
+      const logs = new LogStore(store);
+      const agents = new AgentDirectory({
+        store,
+        clock,
+        log,
+        heartbeatIntervalMs: options.heartbeatIntervalMs,
+        lostAfterMs: options.agentLostAfterMs,
+      });
+      const instances = new InstanceService(deps, agents, logs);
+      await instances.load();
       const jobs = new JobService(deps, {
         actorIdleMs: options.actorIdleMs,
         cacheSize: options.cacheSize,
         packageStates: (ids) => packages.states(ids),
+        run: instances,
         ...actorHooks('job'),
       });
+      instances.attach(jobs.actors);
+      await agents.start(instances);
       await pipelines.restore();
-      const restoredJobs = await jobs.restore();
+      const restoredJobs = await jobs.restore(instances.liveJobs());
       const restoredPackages = await packages.restore();
       log.info('state restored', {
         started_jobs: restoredJobs,
@@ -210,6 +241,7 @@ export class Controller {
         endpoints: [
           ...authEndpoints(tokens, users, audit, options.domain, options.maxBodyBytes),
           ...auditEndpoints(audit),
+          ...instanceEndpoints(jobs, instances, agents, logs, clock),
           ...jobEndpoints(jobs, options.maxBodyBytes),
           ...packageEndpoints(packages, options.maxBodyBytes),
           ...stagingEndpoints(pipelines, options.maxBodyBytes),
@@ -232,9 +264,13 @@ export class Controller {
           resolve();
         });
       });
-      const controller = new Controller(options, log, metrics, store, server, inFlight, jobs, packages);
+      const joinSecret = await joinToken(options);
+      const agentServer = new AgentServer({ directory: agents, blobs, joinSecret, clusterId, log });
+      const grpcPort = await agentServer.listen(options.grpcListen.host, options.grpcListen.port);
+      const controller = new Controller(options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs);
       log.info('controller ready', {
         api: controller.url,
+        grpc: `${options.grpcListen.host.includes(':') ? `[${options.grpcListen.host}]` : options.grpcListen.host}:${grpcPort}`,
         version: CONTROLLER_VERSION,
         data_dir: options.dataDir,
         sync: options.sync,
@@ -254,6 +290,10 @@ export class Controller {
   stop(): Promise<void> {
     this.#stopping ??= (async () => {
       this.log.info('controller stopping');
+      // Agents reconnect to the next controller; their instances keep running meanwhile.
+      this.agents.stop();
+      await this.agentServer.stop(1_000);
+      this.logs.close();
       const serverClosed = new Promise<void>((resolve) => this.server.close(() => resolve()));
       this.server.closeIdleConnections();
       const force = setTimeout(() => this.server.closeAllConnections(), this.options.stopGraceMs);
@@ -272,6 +312,20 @@ export class Controller {
     })();
     return this.#stopping;
   }
+}
+
+/** The join secret: given by the operator, or made on first start and kept in DATA_DIR/join-token (0600). */
+async function joinToken(options: ResolvedControllerOptions): Promise<string> {
+  if (options.joinToken) return options.joinToken;
+  const file = join(options.dataDir, 'join-token');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  const secret = randomBytes(24).toString('base64url');
+  await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  return secret;
 }
 
 /** This cluster's identity, made on first start; tokens name it as their issuer. */

@@ -26,7 +26,10 @@ Options (environment variable in brackets):
 First start: the administrator "admin" gets PLATFORM_ADMIN_PASSWORD, or a generated
 password that is printed once and kept in DATA_DIR/admin-password.
 Also read from the environment: PLATFORM_ADMIN_EMAIL, PLATFORM_CLUSTER_NAME,
-PLATFORM_ACTOR_IDLE_MS, PLATFORM_MAX_PACKAGE_BYTES, PLATFORM_BUILD_ID.
+PLATFORM_ACTOR_IDLE_MS, PLATFORM_MAX_PACKAGE_BYTES, PLATFORM_BUILD_ID,
+PLATFORM_JOIN_TOKEN (the secret agents present; default: made on first start and
+kept in DATA_DIR/join-token), PLATFORM_HEARTBEAT_INTERVAL_MS (default 2000),
+PLATFORM_AGENT_LOST_AFTER_MS (default 10000).
 `;
 
 function fail(message: string): never {
@@ -83,6 +86,8 @@ async function main(): Promise<void> {
   const log = new JsonLogger(new FdSink(1), logLevel, { component: 'controller', pid: process.pid });
   const actorIdleMs = envInt('PLATFORM_ACTOR_IDLE_MS');
   const maxPackageBytes = envInt('PLATFORM_MAX_PACKAGE_BYTES');
+  const heartbeatIntervalMs = envInt('PLATFORM_HEARTBEAT_INTERVAL_MS');
+  const agentLostAfterMs = envInt('PLATFORM_AGENT_LOST_AFTER_MS');
 
   let controller: Controller;
   try {
@@ -100,6 +105,9 @@ async function main(): Promise<void> {
       log,
       ...(actorIdleMs === undefined ? {} : { actorIdleMs }),
       ...(maxPackageBytes === undefined ? {} : { maxPackageBytes }),
+      ...(heartbeatIntervalMs === undefined ? {} : { heartbeatIntervalMs }),
+      ...(agentLostAfterMs === undefined ? {} : { agentLostAfterMs }),
+      ...(env['PLATFORM_JOIN_TOKEN'] ? { joinToken: env['PLATFORM_JOIN_TOKEN'] } : {}),
     });
   } catch (err) {
     log.error('controller failed to start', { err });

@@ -14,6 +14,12 @@ import { formatTimestampNs } from '../util/clock.js';
 import { jsonEqual } from '../util/json.js';
 import { specOf, type Job, type JobSpec, type JobState, type ParsedJobInput } from './job.js';
 import { initialJobState, nextJobState } from './job-state.js';
+import type { InstanceReport } from '@platform/proto';
+import type { InstanceRecord } from '../instances/instance.js';
+import { JobRunner, type RunDeps, type RunOutcome } from './job-runner.js';
+
+/** Who changes a job when nobody asked: the scheduler putting a crash loop in `errored`. */
+export const SYSTEM_CONTEXT: ChangeContext = { principal: 'scheduler@platform.local', requestId: 'scheduler' };
 
 export interface UpdateResult {
   job: Job;
@@ -50,13 +56,115 @@ function packageIndexOps(jobUuid: string, before: JobSpec | undefined, after: Jo
 export class JobActor extends Actor {
   #job: Job;
   #deleted = false;
+  /** Instances on agents; absent when the controller runs without a scheduler (unit tests). */
+  readonly #runner: JobRunner | undefined;
+  #release: (() => void) | undefined;
+  #message: string | undefined;
 
   constructor(
     job: Job,
     private readonly deps: Deps,
+    run?: RunDeps,
   ) {
     super(job.uuid, deps.clock.nowMs());
     this.#job = job;
+    this.#runner = run ? new JobRunner(job.uuid, deps, run, () => void this.reconcile().catch((err: unknown) => this.#failed(err))) : undefined;
+  }
+
+  #failed(err: unknown): void {
+    if (this.stopped) return;
+    this.deps.log.error('job reconcile failed', { job: this.id, err: (err as Error).message });
+  }
+
+  /** Instances of the job, removed ones included (the last few). */
+  get instances(): InstanceRecord[] {
+    return this.#runner?.instances() ?? [];
+  }
+
+  /** Why the job does not run as configured: waiting for room, or the crash loop that errored it. */
+  get message(): string | undefined {
+    return this.#runner?.waitingReason ?? (this.#job.state === 'errored' ? this.#message : undefined);
+  }
+
+  get flapping(): boolean {
+    return this.#runner?.restarts.flapping ?? false;
+  }
+
+  /** A started job, or one with instances still running, stays in memory: it has work to watch. */
+  #syncHold(): void {
+    const busy = !this.#deleted && (this.#job.state === 'started' || (this.#runner?.hasLive ?? false));
+    if (busy && !this.#release) this.#release = this.hold();
+    if (!busy && this.#release) {
+      this.#release();
+      this.#release = undefined;
+    }
+  }
+
+  /** Runs a runner step inside the mailbox and applies what it asks of the job. */
+  async #step(fn: (runner: JobRunner, job: Job | undefined) => Promise<RunOutcome>): Promise<void> {
+    const runner = this.#runner;
+    if (!runner) return;
+    const outcome = await fn(runner, this.#deleted ? undefined : this.#job);
+    if (outcome.state && !this.#deleted && this.#job.state === 'started') {
+      await this.#systemState(outcome.state, outcome.reason ?? '');
+      await runner.reconcile(this.#job);
+    }
+    this.#syncHold();
+  }
+
+  async #systemState(state: 'errored' | 'finished', reason: string): Promise<void> {
+    const current = this.#job;
+    const next: Job = {
+      ...current,
+      state,
+      version_id: current.version_id + 1,
+      updated_at: formatTimestampNs(this.deps.clock.nowNs()),
+      updated_by: SYSTEM_CONTEXT.principal,
+    };
+    await this.deps.store.batch([
+      { type: 'put', key: keys.job(next.uuid), value: JSON.stringify(next) },
+      this.deps.audit.entry(SYSTEM_CONTEXT, 'job.update', next.fqn, { patches: diffPatches('job', current, next), reason }),
+    ]);
+    this.#job = next;
+    this.#message = reason;
+    this.onSystemChange?.(next);
+    this.deps.log.warn(`job ${state}`, { job: next.uuid, fqn: next.fqn, reason });
+  }
+
+  /** Told when the actor changes its job on its own (the service refreshes its read cache). */
+  onSystemChange: ((job: Job) => void) | undefined;
+
+  /** Makes the instances match the job (after a change, a timer, or new agents). */
+  reconcile(): Promise<void> {
+    return this.mailbox.post(() => this.#step((runner, job) => runner.reconcile(job)));
+  }
+
+  /** A state report of one of this job's instances. */
+  applyReport(agent: string, report: InstanceReport): Promise<void> {
+    return this.mailbox.post(() => this.#step((runner, job) => runner.apply(agent, report, job)));
+  }
+
+  /** The agent was lost: its instances are replaced elsewhere. */
+  agentLost(agent: string): Promise<void> {
+    return this.mailbox.post(() => this.#step((runner, job) => runner.agentLost(agent, job)));
+  }
+
+  /** The agent came back without this instance. */
+  instanceMissing(instance: string): Promise<void> {
+    return this.mailbox.post(() => this.#step((runner, job) => runner.missing(instance, job)));
+  }
+
+  /** DELETE /jobs/{uuid}/instances/{instance}: stops it; the restart policy decides what follows. */
+  stopInstance(instance: string, ctx: ChangeContext): Promise<void> {
+    return this.mailbox.post(async () => {
+      this.#assertLive();
+      const runner = this.#runner;
+      const record = runner?.instances().find((i) => i.uuid === instance);
+      if (!runner || !record || record.state === 'REMOVED') throw new NotFoundError(`job ${this.id} has no running instance ${instance}`);
+      await this.deps.store.batch([this.deps.audit.entry(ctx, 'job.instancestop', this.#job.fqn, { instance_uuid: instance })]);
+      await runner.stop(record, 'user');
+      this.#syncHold();
+    });
   }
 
   /** The job as last persisted. */
@@ -68,7 +176,7 @@ export class JobActor extends Actor {
    * Makes the actor of a new job and persists it with its FQN index entry.
    * The caller holds the FQN lock and has checked that the FQN is free.
    */
-  static async create(parsed: ParsedJobInput, ctx: ChangeContext, deps: Deps): Promise<JobActor> {
+  static async create(parsed: ParsedJobInput, ctx: ChangeContext, deps: Deps, run?: RunDeps): Promise<JobActor> {
     const now = formatTimestampNs(deps.clock.nowNs());
     const job = assembleJob(
       {
@@ -85,7 +193,7 @@ export class JobActor extends Actor {
       },
       parsed.spec,
     );
-    const actor = new JobActor(job, deps);
+    const actor = new JobActor(job, deps, run);
     await actor.mailbox.post(async () => {
       await deps.store.batch([
         { type: 'put', key: keys.job(job.uuid), value: JSON.stringify(job) },
@@ -95,6 +203,7 @@ export class JobActor extends Actor {
         ...(job.state === 'started' ? [deps.audit.entry(ctx, 'job.start', job.fqn)] : []),
       ]);
     });
+    if (job.state === 'started') void actor.reconcile().catch((err: unknown) => actor.#failed(err));
     return actor;
   }
 
@@ -136,6 +245,8 @@ export class JobActor extends Actor {
         ...(state !== current.state && state === 'stopped' ? [audit.entry(ctx, 'job.stop', next.fqn)] : []),
       ]);
       this.#job = next;
+      if (state === 'started' && current.state !== 'started') this.#runner?.started();
+      await this.#step((runner, job) => runner.reconcile(job));
       return { job: next, changed: true };
     });
   }
@@ -153,13 +264,19 @@ export class JobActor extends Actor {
           details: { pipelines },
         });
       }
+      const instances = this.#runner?.instances() ?? [];
       await this.deps.store.batch([
+        ...instances.map((i): BatchOp => ({ type: 'del', key: keys.instance(job.uuid, i.uuid) })),
         { type: 'del', key: keys.job(job.uuid) },
         { type: 'del', key: keys.jobByFqn(job.fqn) },
         ...packageIndexOps(job.uuid, job, undefined),
         this.deps.audit.entry(ctx, 'job.delete', job.fqn),
       ]);
       this.#deleted = true;
+      // Instances stop on their agents; their records went with the job, so later reports are
+      // of unknown instances, which are stopped again if need be.
+      this.#runner?.abandon();
+      this.#syncHold();
       return job;
     });
   }

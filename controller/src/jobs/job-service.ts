@@ -13,6 +13,7 @@ import { KeyedLock } from '../util/keyed-lock.js';
 import { parseJobInput, type Job, type ParsedJobInput } from './job.js';
 import { JobActor, type UpdateResult } from './job-actor.js';
 import { computeJobHealth } from './job-health.js';
+import type { RunDeps } from './job-runner.js';
 
 export interface JobQuery {
   fqn?: Fqn;
@@ -40,6 +41,8 @@ export interface JobServiceOptions {
   packageStates: (ids: readonly string[]) => Promise<Map<string, string>>;
   onActivate?: () => void;
   onPassivate?: () => void;
+  /** The scheduler's side: when given, started jobs run instances on agents. */
+  run?: RunDeps & { table: { ofJob(job: string): { state: string }[] } };
 }
 
 export class JobService {
@@ -55,7 +58,7 @@ export class JobService {
     this.#jobs = new EntityDirectory<Job, JobActor>(deps, {
       kind: 'job',
       key: keys.job,
-      makeActor: (job) => new JobActor(job, deps),
+      makeActor: (job) => this.#watch(new JobActor(job, deps, options.run)),
       recordOf: (actor) => actor.job,
       actorIdleMs: options.actorIdleMs,
       cacheSize: options.cacheSize,
@@ -64,22 +67,49 @@ export class JobService {
     });
   }
 
+  /** Keeps the read cache in step with changes an actor makes on its own (errored, finished). */
+  #watch(actor: JobActor): JobActor {
+    actor.onSystemChange = (job) => this.#jobs.remember(job.uuid, job);
+    return actor;
+  }
+
   get actors(): ActorRegistry<JobActor> {
     return this.#jobs.actors;
   }
 
-  /** Activates the actors of jobs that have work to do (started jobs reconcile with agents). */
-  async restore(): Promise<number> {
-    let restored = 0;
+  /**
+   * Activates the actors of jobs that have work to do: started jobs, and jobs with instances
+   * still on agents (`alsoJobs`). Each reconciles once, which holds it in memory.
+   */
+  async restore(alsoJobs: readonly string[] = []): Promise<number> {
+    const ids = new Set(alsoJobs);
     for await (const [, value] of this.deps.store.iterate({ prefix: keys.jobPrefix })) {
       const job = JSON.parse(value) as Job;
-      if (job.state === 'started') {
-        await this.actors.get(job.uuid);
-        restored++;
-      }
+      if (job.state === 'started') ids.add(job.uuid);
+    }
+    let restored = 0;
+    for (const id of ids) {
+      const actor = await this.actors.get(id);
+      if (!actor) continue;
+      restored++;
+      if (this.options.run) void actor.reconcile().catch((err: unknown) => this.deps.log.error('job reconcile failed', { job: id, err: (err as Error).message }));
     }
     this.actors.start();
     return restored;
+  }
+
+  /** DELETE /jobs/{uuid}/instances/{instance}. */
+  async stopInstance(job: string, instance: string, ctx: ChangeContext): Promise<void> {
+    const done = await this.actors.with(job, (actor) => actor.stopInstance(instance, ctx));
+    if (done === undefined && !(await this.find(job))) throw new NotFoundError(`job ${job} not found`);
+  }
+
+  #health(job: Job): ReturnType<typeof computeJobHealth> {
+    const instances = this.options.run?.table.ofJob(job.uuid).filter((i) => i.state !== 'REMOVED') ?? [];
+    const actor = this.actors.peek(job.uuid);
+    const health = computeJobHealth(job, instances, actor?.flapping ?? false);
+    const message = actor?.message;
+    return message ? { ...health, message } : health;
   }
 
   async #checkPackagesExist(packageIds: readonly string[]): Promise<void> {
@@ -112,7 +142,7 @@ export class JobService {
     return this.#fqnLocks.run(parsed.fqn, async () => {
       const existing = await this.deps.store.get(keys.jobByFqn(parsed.fqn));
       if (existing !== undefined) throw new DuplicateError(`job ${parsed.fqn} exists already (uuid ${existing})`);
-      const actor = await JobActor.create(parsed, ctx, this.deps);
+      const actor = this.#watch(await JobActor.create(parsed, ctx, this.deps, this.options.run));
       this.actors.add(actor);
       this.#jobs.remember(actor.id, actor.job);
       this.deps.log.info('job created', { job: actor.id, fqn: parsed.fqn, request_id: ctx.requestId });
@@ -178,7 +208,7 @@ export class JobService {
   /** Health of the started jobs among `ids`; others are left out. */
   async health(ids: readonly string[]): Promise<ReturnType<typeof computeJobHealth>[]> {
     const jobs = await this.#byIds(ids);
-    return jobs.filter((j) => j.state === 'started').map((j) => computeJobHealth(j, []));
+    return jobs.filter((j) => j.state === 'started' || j.state === 'errored').map((j) => this.#health(j));
   }
 
   #byIds(ids: readonly string[]): Promise<Job[]> {
@@ -224,7 +254,7 @@ export class JobService {
     return jobs.map((job) => ({
       ...job,
       packages: job.packages.map((p) => ({ ...p, state: states.get(p.uuid) ?? 'unknown' })),
-      ...(withHealth ? { health: computeJobHealth(job, []) } : {}),
+      ...(withHealth ? { health: this.#health(job) } : {}),
     }));
   }
 

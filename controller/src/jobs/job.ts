@@ -240,6 +240,8 @@ export type JobHealth = {
   flapping: boolean;
   score: number;
   instance_state_count: Record<string, number>;
+  /** Why the job does not run as configured (waiting for room, crash loop); absent when it does. */
+  message?: string;
 };
 
 /** The part of a job that clients set. */

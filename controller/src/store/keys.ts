@@ -15,6 +15,9 @@
  *   idx/stager/<job>/<pipeline>        -> ""            (pipelines that run a job as a stager)
  *   audit/<ns timestamp>/<uuid>        AuditLogItem (time order is key order)
  *   user/<name>                        basic-auth user
+ *   agent/<uuid>                       instance manager (agent) as it last registered
+ *   inst/<job>/<instance>              job instance: where it runs, its last reported state
+ *   log/<owner>/<seq 12 digits>        log line of a job (or a package's staging), in order
  *   meta/<name>                        controller metadata (schema version, ...)
  */
 export const keys = {
@@ -44,4 +47,12 @@ export const keys = {
   auditTimeBound: (seconds: number) => `audit/${(BigInt(Math.floor(seconds)) * 1_000_000_000n).toString().padStart(20, '0')}`,
   user: (name: string) => `user/${name}`,
   meta: (name: string) => `meta/${name}`,
+
+  agent: (uuid: string) => `agent/${uuid}`,
+  agentPrefix: 'agent/',
+  instance: (job: string, instance: string) => `inst/${job}/${instance}`,
+  instancesOfJobPrefix: (job: string) => `inst/${job}/`,
+  instancePrefix: 'inst/',
+  logLine: (owner: string, seq: number) => `log/${owner}/${seq.toString().padStart(12, '0')}`,
+  logPrefix: (owner: string) => `log/${owner}/`,
 } as const;

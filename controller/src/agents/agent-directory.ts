@@ -1,0 +1,271 @@
+/**
+ * The instance managers (agents) the controller knows: their registration, their live
+ * session, and whether they are still there.
+ *
+ *              Hello                         stream ends
+ *   (unknown) ───────▶ connected ◀──────────────────────────▶ disconnected
+ *                        │  ▲     Hello again (re-attach)          │
+ *   nothing heard for    │  └──────────────────────────────────────┤
+ *   `lostAfterMs`        ▼                                          │ nothing heard for `lostAfterMs`
+ *                      lost ◀───────────────────────────────────────┘
+ *                        │ Hello: comes back; instances the controller moved elsewhere are stopped
+ *                        ▼
+ *                    connected
+ *
+ * Contract: `lost` is announced once per loss, after which the controller reschedules the
+ * agent's instances; an agent that comes back is reconciled by the Hello/Welcome exchange
+ * (`ClusterEvents.hello`). Agents known from the store start `disconnected` when the
+ * controller starts, so that they have `lostAfterMs` to reconnect before anything moves.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ControllerMessage, FilesReply, Hello, InstanceReport, LogBatch } from '@platform/proto';
+import type { Resource } from '../jobs/job.js';
+import type { Logger } from '../log/logger.js';
+import { keys } from '../store/keys.js';
+import type { Store } from '../store/store.js';
+import type { Clock } from '../util/clock.js';
+
+export interface AgentRecord {
+  uuid: string;
+  hostname: string;
+  datacenter: string;
+  tags: string[];
+  system_tags: string[];
+  total: Resource;
+  address: string;
+  isolation: string;
+  cgroups: boolean;
+  version: string;
+  /** When the agent process started (UNIX ms). */
+  started_at_ms: number;
+  /** When the controller first saw this agent. */
+  registered_at_ms: number;
+}
+
+export type AgentStatus = 'connected' | 'disconnected' | 'lost';
+
+/** The controller's side of one agent's stream. */
+export interface AgentConnection {
+  send(message: ControllerMessage): boolean;
+  /** Ends the stream (the agent reconnects if it still can). */
+  close(reason: string): void;
+}
+
+/** What the directory tells the rest of the controller. */
+export interface ClusterEvents {
+  /** An agent (re)registered listing the instances it has: decide which to adopt and which to stop. */
+  hello(agent: AgentRecord, instances: InstanceReport[]): Promise<HelloDecision>;
+  report(agent: string, report: InstanceReport): void;
+  logs(agent: string, batch: LogBatch): void;
+  lost(agent: string): void;
+  /** An agent joined or came back: placements that waited may now fit. */
+  capacityChanged(): void;
+}
+
+export interface HelloDecision {
+  adopt: string[];
+  stop: string[];
+  /** Runs once the Welcome is on the stream (work that sends further messages to the agent). */
+  afterWelcome?: () => void;
+}
+
+interface Entry {
+  record: AgentRecord;
+  status: AgentStatus;
+  lastHeardMs: number;
+  connection?: AgentConnection;
+  sessionId?: string;
+}
+
+export interface AgentDirectoryOptions {
+  store: Store;
+  clock: Clock;
+  log: Logger;
+  heartbeatIntervalMs: number;
+  lostAfterMs: number;
+}
+
+export class AgentDirectory {
+  readonly #agents = new Map<string, Entry>();
+  readonly #pendingFiles = new Map<string, { resolve: (r: FilesReply) => void; timer: NodeJS.Timeout }>();
+  #events: ClusterEvents | undefined;
+  #sweeper: NodeJS.Timeout | undefined;
+
+  constructor(private readonly o: AgentDirectoryOptions) {}
+
+  get heartbeatIntervalMs(): number {
+    return this.o.heartbeatIntervalMs;
+  }
+
+  /** Loads the agents known from earlier runs and starts watching heartbeats. */
+  async start(events: ClusterEvents): Promise<void> {
+    this.#events = events;
+    const now = this.o.clock.nowMs();
+    for await (const [, value] of this.o.store.iterate({ prefix: keys.agentPrefix })) {
+      const record = JSON.parse(value) as AgentRecord;
+      this.#agents.set(record.uuid, { record, status: 'disconnected', lastHeardMs: now });
+    }
+    const every = Math.max(100, Math.min(1000, this.o.lostAfterMs / 4));
+    this.#sweeper = setInterval(() => this.#sweep(), every);
+    this.#sweeper.unref();
+  }
+
+  stop(): void {
+    if (this.#sweeper) clearInterval(this.#sweeper);
+    for (const e of this.#agents.values()) e.connection?.close('controller stopping');
+    for (const [id, p] of this.#pendingFiles) {
+      clearTimeout(p.timer);
+      p.resolve({ requestId: id, error: 'the controller is stopping', errorKind: 'unavailable' });
+    }
+    this.#pendingFiles.clear();
+  }
+
+  list(): { record: AgentRecord; status: AgentStatus; lastHeardMs: number }[] {
+    return [...this.#agents.values()].map(({ record, status, lastHeardMs }) => ({ record, status, lastHeardMs }));
+  }
+
+  get(uuid: string): { record: AgentRecord; status: AgentStatus } | undefined {
+    const e = this.#agents.get(uuid);
+    return e ? { record: e.record, status: e.status } : undefined;
+  }
+
+  /** Agents that take new instances. */
+  connected(): AgentRecord[] {
+    return [...this.#agents.values()].filter((e) => e.status === 'connected').map((e) => e.record);
+  }
+
+  isConnected(uuid: string): boolean {
+    return this.#agents.get(uuid)?.status === 'connected';
+  }
+
+  /** Sends to the agent if it is connected; false otherwise (the caller's state stays pending). */
+  send(agent: string, message: ControllerMessage): boolean {
+    const e = this.#agents.get(agent);
+    if (!e || e.status !== 'connected' || !e.connection) return false;
+    return e.connection.send(message);
+  }
+
+  /** Asks an agent for a directory listing of an instance's root. */
+  listFiles(agent: string, instanceUuid: string, path: string, timeoutMs = 10_000): Promise<FilesReply> {
+    const requestId = randomUUID();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.#pendingFiles.delete(requestId);
+        resolve({ requestId, error: `the instance manager did not answer within ${timeoutMs} ms`, errorKind: 'unavailable' });
+      }, timeoutMs);
+      timer.unref();
+      this.#pendingFiles.set(requestId, { resolve, timer });
+      if (!this.send(agent, { listFiles: { requestId, instanceUuid, path } })) {
+        clearTimeout(timer);
+        this.#pendingFiles.delete(requestId);
+        resolve({ requestId, error: 'the instance manager of this instance is not connected', errorKind: 'unavailable' });
+      }
+    });
+  }
+
+  /**
+   * A Hello arrived on a new stream: registers (or re-registers) the agent, asks the
+   * cluster what to do with the instances it lists, and returns the session id that later
+   * calls name. A second session of the same agent replaces the first.
+   */
+  async hello(hello: Hello, connection: AgentConnection): Promise<HelloDecision & { sessionId: string }> {
+    const events = this.#requireEvents();
+    const uuid = hello.agentUuid ?? '';
+    const now = this.o.clock.nowMs();
+    const previous = this.#agents.get(uuid);
+    const record: AgentRecord = {
+      uuid,
+      hostname: hello.hostname ?? '',
+      datacenter: hello.datacenter ?? '',
+      tags: [...(hello.tags ?? [])],
+      system_tags: [...(hello.systemTags ?? [])],
+      total: {
+        cpu: hello.total?.cpu ?? 0,
+        memory: hello.total?.memory ?? 0,
+        disk: hello.total?.disk ?? 0,
+        network: hello.total?.network ?? 0,
+        netmax: hello.total?.netmax ?? 0,
+      },
+      address: hello.address || '127.0.0.1',
+      isolation: hello.isolation ?? '',
+      cgroups: hello.cgroups ?? false,
+      version: hello.version ?? '',
+      started_at_ms: hello.startedAtMs ?? now,
+      registered_at_ms: previous?.record.registered_at_ms ?? now,
+    };
+    await this.o.store.batch([{ type: 'put', key: keys.agent(uuid), value: JSON.stringify(record) }]);
+    if (previous?.connection) previous.connection.close('replaced by a new session of the same agent');
+    const sessionId = randomUUID();
+    // Connected before the instances are reconciled, so that Start/Stop sent while deciding reach it.
+    this.#agents.set(uuid, { record, status: 'connected', lastHeardMs: now, connection, sessionId });
+    const wasLost = previous?.status === 'lost';
+    this.o.log.info('instance manager connected', {
+      agent: uuid, hostname: record.hostname, tags: record.tags, isolation: record.isolation, instances: hello.instances?.length ?? 0,
+      ...(wasLost ? { was: 'lost' } : {}),
+    });
+    const decision = await events.hello(record, [...(hello.instances ?? [])]);
+    const after = decision.afterWelcome;
+    return {
+      sessionId,
+      ...decision,
+      afterWelcome: () => {
+        after?.();
+        events.capacityChanged();
+      },
+    };
+  }
+
+  /** Anything heard on the agent's current session. Messages of a replaced session are ignored. */
+  heard(agent: string, sessionId: string): boolean {
+    const e = this.#agents.get(agent);
+    if (!e || e.sessionId !== sessionId) return false;
+    e.lastHeardMs = this.o.clock.nowMs();
+    return true;
+  }
+
+  report(agent: string, sessionId: string, report: InstanceReport): void {
+    if (this.heard(agent, sessionId)) this.#requireEvents().report(agent, report);
+  }
+
+  logs(agent: string, sessionId: string, batch: LogBatch): void {
+    if (this.heard(agent, sessionId)) this.#requireEvents().logs(agent, batch);
+  }
+
+  files(agent: string, sessionId: string, reply: FilesReply): void {
+    if (!this.heard(agent, sessionId)) return;
+    const pending = this.#pendingFiles.get(reply.requestId ?? '');
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    this.#pendingFiles.delete(reply.requestId ?? '');
+    pending.resolve(reply);
+  }
+
+  /** The stream of a session ended; the agent has `lostAfterMs` to come back. */
+  disconnected(agent: string, sessionId: string, why: string): void {
+    const e = this.#agents.get(agent);
+    if (!e || e.sessionId !== sessionId) return;
+    e.status = 'disconnected';
+    delete e.connection;
+    delete e.sessionId;
+    this.o.log.warn('instance manager disconnected', { agent, hostname: e.record.hostname, why });
+  }
+
+  #sweep(): void {
+    const now = this.o.clock.nowMs();
+    for (const [uuid, e] of this.#agents) {
+      if (e.status === 'lost' || now - e.lastHeardMs < this.o.lostAfterMs) continue;
+      const connection = e.connection;
+      e.status = 'lost';
+      delete e.connection;
+      delete e.sessionId;
+      connection?.close('no heartbeat');
+      this.o.log.warn('instance manager lost', { agent: uuid, hostname: e.record.hostname, silent_ms: now - e.lastHeardMs });
+      this.#requireEvents().lost(uuid);
+    }
+  }
+
+  #requireEvents(): ClusterEvents {
+    if (!this.#events) throw new Error('agent directory is not started');
+    return this.#events;
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * REST endpoints of instances and instance managers (cluster-api.md: the instance, files,
+ * logs and instance manager rows of the endpoint table).
+ */
+import { changeContext, queryValue, sendEmpty, sendJson, v1, type ApiContext, type Endpoint } from '../api/endpoint.js';
+import { InvalidRequestError, NotFoundError, UnavailableError } from '../errors.js';
+import type { Job } from '../jobs/job.js';
+import type { JobService } from '../jobs/job-service.js';
+import { serveLogs } from '../logs/log-routes.js';
+import type { LogStore } from '../logs/log-store.js';
+import { requireUuid } from '../model/validate.js';
+import type { Clock } from '../util/clock.js';
+import type { AgentDirectory } from '../agents/agent-directory.js';
+import { RUNNING_STATES, renderInstance, type InstanceRecord } from './instance.js';
+import type { InstanceService } from './instance-service.js';
+
+const NS_PER_MS = 1_000_000;
+
+export function instanceEndpoints(jobs: JobService, instances: InstanceService, agents: AgentDirectory, logs: LogStore, clock: Clock): Endpoint[] {
+  const jobOf = async (ctx: ApiContext): Promise<Job> => {
+    const uuid = requireUuid(ctx.params['uuid'] ?? '', 'job uuid');
+    const job = await jobs.find(uuid);
+    if (!job) throw new NotFoundError(`job ${uuid} not found`);
+    return job;
+  };
+  const managerStatus = (uuid: string) => {
+    const entry = agents.get(uuid);
+    if (!entry) return undefined;
+    const { record, status } = entry;
+    const live = instances.table.ofAgent(uuid).filter((i) => i.state !== 'REMOVED');
+    return {
+      uuid: record.uuid,
+      hostname: record.hostname,
+      datacenter: record.datacenter,
+      num_instances: live.length,
+      start_time: new Date(record.started_at_ms).toISOString(),
+      uptime: Math.max(0, clock.nowMs() - record.started_at_ms) * NS_PER_MS,
+      tags: record.tags,
+      system_tags: record.system_tags,
+      ResourcesTotal: record.total,
+      ResourcesProvisioned: instances.table.provisioned(uuid),
+      status,
+      address: record.address,
+      isolation: record.isolation,
+      cgroups: record.cgroups,
+      version: record.version,
+    };
+  };
+  const files = async (ctx: ApiContext) => {
+    const job = await jobOf(ctx);
+    // A wildcard parameter arrives as its segments or as one string, depending on the router.
+    const raw = (ctx.params as Record<string, string | string[] | undefined>)['path'];
+    const path = Array.isArray(raw) ? raw.join('/') : (raw ?? '');
+    const wanted = queryValue(ctx, 'instance');
+    const all = instances.table.ofJob(job.uuid).filter((i) => i.state !== 'REMOVED');
+    let instance: InstanceRecord | undefined;
+    if (wanted) {
+      instance = all.find((i) => i.uuid === requireUuid(wanted, 'query instance:'));
+      if (!instance) throw new NotFoundError(`job ${job.uuid} has no instance ${wanted}`);
+    } else {
+      instance = all.find((i) => RUNNING_STATES.has(i.state));
+      if (!instance) throw new NotFoundError(`job ${job.uuid} has no running instance`);
+    }
+    const reply = await agents.listFiles(instance.agent_uuid, instance.uuid, path);
+    if (reply.error) {
+      if (reply.errorKind === 'not_found') throw new NotFoundError(`${path || '/'}: ${reply.error}`);
+      if (reply.errorKind === 'invalid') throw new InvalidRequestError(`path ${path}: ${reply.error}`);
+      throw new UnavailableError(`listing ${path || '/'}: ${reply.error}`, 1000);
+    }
+    const entries = (reply.entries ?? []).map((e) => ({ name: e.name ?? '', size: (e.size ?? -1) < 0 ? '-' : e.size }));
+    sendJson(ctx, v1('filelisting'), entries);
+  };
+
+  return [
+    {
+      method: 'GET',
+      path: '/instance_managers',
+      media: v1('imstatus'),
+      handler: async (ctx) => {
+        const list = agents.list().map((a) => managerStatus(a.record.uuid)).filter((s) => s !== undefined);
+        list.sort((a, b) => (a.hostname < b.hostname ? -1 : a.hostname > b.hostname ? 1 : a.uuid < b.uuid ? -1 : 1));
+        sendJson(ctx, v1('imstatus'), list);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/instance_managers/:uuid',
+      media: v1('imstatus'),
+      handler: async (ctx) => {
+        const uuid = requireUuid(ctx.params['uuid'] ?? '', 'instance manager uuid');
+        const status = managerStatus(uuid);
+        if (!status) throw new NotFoundError(`instance manager ${uuid} not found`);
+        sendJson(ctx, v1('imstatus'), status);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/instance_managers/:uuid/instances',
+      media: v1('instancestatus'),
+      handler: async (ctx) => {
+        const uuid = requireUuid(ctx.params['uuid'] ?? '', 'instance manager uuid');
+        if (!agents.get(uuid)) throw new NotFoundError(`instance manager ${uuid} not found`);
+        const live = instances.table.ofAgent(uuid).filter((i) => i.state !== 'REMOVED');
+        const byJob = new Map((await Promise.all([...new Set(live.map((i) => i.job_uuid))].map((j) => jobs.find(j)))).filter((j) => j).map((j) => [j!.uuid, j!]));
+        const now = clock.nowMs();
+        sendJson(
+          ctx,
+          v1('instancestatus'),
+          live.map((i) => ({
+            uuid: i.uuid,
+            job_uuid: i.job_uuid,
+            job_fqn: byJob.get(i.job_uuid)?.fqn ?? '',
+            resources: i.resources,
+            start_time: new Date(i.created_ms).toISOString(),
+            state: i.state,
+            uptime: Math.max(0, now - i.created_ms) * NS_PER_MS,
+          })),
+        );
+      },
+    },
+    {
+      method: 'GET',
+      path: '/jobs/:uuid/instances',
+      media: v1('instance'),
+      handler: async (ctx) => {
+        const job = await jobOf(ctx);
+        const list = instances.table.ofJob(job.uuid).sort((a, b) => a.created_ms - b.created_ms || (a.uuid < b.uuid ? -1 : 1));
+        sendJson(ctx, v1('instance'), list.map(renderInstance));
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/jobs/:uuid/instances/:instance',
+      handler: async (ctx) => {
+        const job = await jobOf(ctx);
+        const instance = requireUuid(ctx.params['instance'] ?? '', 'instance uuid');
+        await jobs.stopInstance(job.uuid, instance, changeContext(ctx));
+        sendEmpty(ctx);
+      },
+    },
+    { method: 'GET', path: '/jobs/:uuid/files', handler: files },
+    { method: 'GET', path: '/jobs/:uuid/files/*path', handler: files },
+    {
+      method: 'GET',
+      path: '/jobs/:uuid/logs',
+      handler: async (ctx) => {
+        const job = await jobOf(ctx);
+        await serveLogs(ctx, logs, job.uuid);
+      },
+    },
+  ];
+}

@@ -1,0 +1,166 @@
+/**
+ * Ties the agents to the jobs: routes what agents report to the JobActor that owns each
+ * instance, decides at registration which instances an agent keeps, tells actors when an
+ * agent is lost or room appears, stores log lines, and builds what an instance installs.
+ */
+import type { InstanceReport, LogBatch, PackageSpec } from '@platform/proto';
+import type { AgentDirectory, AgentRecord, ClusterEvents, HelloDecision } from '../agents/agent-directory.js';
+import type { Deps } from '../actors/context.js';
+import { parseDigest } from '../blobs/digest.js';
+import type { Job } from '../jobs/job.js';
+import type { JobActor } from '../jobs/job-actor.js';
+import type { RunDeps } from '../jobs/job-runner.js';
+import type { LogStore, NewLogLine } from '../logs/log-store.js';
+import type { PackageRecord } from '../packages/package.js';
+import { keys } from '../store/keys.js';
+import { InstanceTable, type InstanceRecord } from './instance.js';
+import type { ActorRegistry } from '../actors/actor-registry.js';
+
+export interface InstanceServiceOptions {
+  /** Extra packages and host paths for an instance (built-in packages, resolved dependencies). */
+  resolvePackages?: (job: Job, user: PackageRecord[]) => Promise<PackageSpec[]>;
+  environmentFor?: (job: Job) => Record<string, string>;
+}
+
+export class InstanceService implements ClusterEvents, RunDeps {
+  readonly table = new InstanceTable();
+  readonly #waiting = new Set<string>();
+  #actors: ActorRegistry<JobActor> | undefined;
+
+  constructor(
+    private readonly deps: Deps,
+    readonly agents: AgentDirectory,
+    private readonly logStore: LogStore,
+    private readonly options: InstanceServiceOptions = {},
+  ) {}
+
+  /** Loads every instance record; jobs with live instances must then be activated (`liveJobs`). */
+  async load(): Promise<void> {
+    for await (const [, value] of this.deps.store.iterate({ prefix: keys.instancePrefix })) {
+      this.table.put(JSON.parse(value) as InstanceRecord);
+    }
+  }
+
+  /** Jobs that have an instance that is not REMOVED. */
+  liveJobs(): string[] {
+    return this.table.jobs().filter((job) => this.table.ofJob(job).some((i) => i.state !== 'REMOVED'));
+  }
+
+  attach(actors: ActorRegistry<JobActor>): void {
+    this.#actors = actors;
+  }
+
+  #withActor(job: string, fn: (actor: JobActor) => Promise<void>, orElse?: () => void): void {
+    const actors = this.#actors;
+    if (!actors) return;
+    actors.get(job).then(
+      (actor) => (actor ? fn(actor) : orElse?.()),
+      (err: unknown) => this.deps.log.error('job actor activation failed', { job, err: (err as Error).message }),
+    ).catch((err: unknown) => this.deps.log.error('job actor message failed', { job, err: (err as Error).message }));
+  }
+
+  // ---- RunDeps ------------------------------------------------------------------------------
+
+  async packagesFor(job: Job): Promise<PackageSpec[]> {
+    const user = job.packages.filter((p) => p.source !== 'system');
+    const raw = await this.deps.store.getMany(user.map((p) => keys.package(p.uuid)));
+    const records = raw.filter((r): r is string => r !== undefined).map((r) => JSON.parse(r) as PackageRecord);
+    if (this.options.resolvePackages) return this.options.resolvePackages(job, records);
+    const installPath = new Map(user.map((p) => [p.uuid, p.install_path ?? '']));
+    return records.flatMap((r) => packageSpecs(r, installPath.get(r.package.uuid) ?? ''));
+  }
+
+  environmentFor(job: Job): Record<string, string> {
+    return this.options.environmentFor?.(job) ?? {};
+  }
+
+  waiting(job: string, waiting: boolean): void {
+    if (waiting) this.#waiting.add(job);
+    else this.#waiting.delete(job);
+  }
+
+  // ---- ClusterEvents ------------------------------------------------------------------------
+
+  async hello(agent: AgentRecord, instances: InstanceReport[]): Promise<HelloDecision> {
+    const adopt: string[] = [];
+    const stop: string[] = [];
+    const listed = new Set<string>();
+    const follow: (() => void)[] = [];
+    for (const report of instances) {
+      const uuid = report.instanceUuid ?? '';
+      listed.add(uuid);
+      const record = this.table.get(uuid);
+      if (record && record.agent_uuid === agent.uuid && record.state !== 'REMOVED' && record.stop === undefined) {
+        adopt.push(uuid);
+        follow.push(() => this.#withActor(record.job_uuid, (a) => a.applyReport(agent.uuid, report)));
+      } else {
+        stop.push(uuid);
+      }
+    }
+    for (const record of this.table.ofAgent(agent.uuid)) {
+      if (record.state === 'REMOVED' || listed.has(record.uuid)) continue;
+      follow.push(() => this.#withActor(record.job_uuid, (a) => a.instanceMissing(record.uuid)));
+    }
+    if (adopt.length + stop.length > 0) {
+      this.deps.log.info('instance manager reconciled', { agent: agent.uuid, adopted: adopt.length, stopped: stop.length });
+    }
+    return { adopt, stop, afterWelcome: () => follow.forEach((f) => f()) };
+  }
+
+  report(agent: string, report: InstanceReport): void {
+    const job = report.jobUuid ?? '';
+    this.#withActor(
+      job,
+      (actor) => actor.applyReport(agent, report),
+      () => {
+        // The job is gone: the instance must not run on.
+        if ((report.state ?? 0) !== 11) {
+          this.agents.send(agent, { stop: { instanceUuid: report.instanceUuid ?? '', reason: 'job deleted', force: false } });
+        }
+      },
+    );
+  }
+
+  logs(agent: string, batch: LogBatch): void {
+    const byJob = new Map<string, NewLogLine[]>();
+    for (const line of batch.lines ?? []) {
+      const record = this.table.get(line.instanceUuid ?? '');
+      if (!record || record.agent_uuid !== agent) continue;
+      let lines = byJob.get(record.job_uuid);
+      if (!lines) byJob.set(record.job_uuid, (lines = []));
+      lines.push({ time_ms: line.timeMs ?? Date.now(), instance: record.uuid, stream: line.stream ?? 'stdout', text: line.text ?? '' });
+    }
+    for (const [job, lines] of byJob) {
+      this.logStore.append(job, lines).catch((err: unknown) => this.deps.log.error('log lines not stored', { job, err: (err as Error).message }));
+    }
+  }
+
+  lost(agent: string): void {
+    const jobs = new Set(this.table.ofAgent(agent).filter((i) => i.state !== 'REMOVED').map((i) => i.job_uuid));
+    for (const job of jobs) this.#withActor(job, (a) => a.agentLost(agent));
+  }
+
+  capacityChanged(): void {
+    for (const job of [...this.#waiting]) this.#withActor(job, (a) => a.reconcile());
+  }
+}
+
+/** The PackageSpecs of a package record: one per archive, in order. */
+export function packageSpecs(record: PackageRecord, installPath: string, hostPaths: string[] = []): PackageSpec[] {
+  const p = record.package;
+  const common = {
+    uuid: p.uuid,
+    fqn: p.fqn,
+    installPath,
+    environment: p.environment,
+    templates: p.templates.map((t) => ({ path: t.path, leftDelimiter: t.left_delimiter, rightDelimiter: t.right_delimiter })),
+    hostPaths,
+  };
+  if (p.resources.length === 0) return [{ ...common, digest: '', length: 0 }];
+  return p.resources.map((r) => ({ ...common, digest: normalizedDigest(r.digest), length: r.length }));
+}
+
+function normalizedDigest(text: string): string {
+  const d = parseDigest(text, 'digest', true);
+  return `${d.algorithm}:${d.hex}`;
+}

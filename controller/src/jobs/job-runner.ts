@@ -1,0 +1,402 @@
+/**
+ * The running side of a JobActor: it makes the job's instances on agents match the job
+ * (state, num_instances, what runs, rollout), applies what agents report, and applies the
+ * restart policy. Every method runs inside the JobActor's mailbox, one at a time; each change
+ * to an instance is persisted (`inst/<job>/<instance>`) before the agent is told.
+ *
+ * Reconcile, for a started job (`desired` = num_instances minus slots finished by restart `no`):
+ *   1. instances of an older run shape (packages, processes, ports, resources, logs changed):
+ *      without rolling_mode all are stopped at once; with it, one new instance starts at a
+ *      time and an old one stops each time a new one runs, and whatever old remains after
+ *      `force_stop_old_instances_after` seconds is stopped;
+ *   2. more current instances than desired: the newest, not-yet-running ones stop first;
+ *   3. fewer: new ones are placed (after the restart delay when they replace a crash); when no
+ *      agent fits, the job waits, says why in its health, and tries again when agents change.
+ * A job that is not started has every instance stopped.
+ */
+import { createHash } from 'node:crypto';
+import type { ControllerMessage, InstanceReport, InstanceSpec, PackageSpec } from '@platform/proto';
+import { instanceStateName } from '@platform/proto';
+import type { AgentDirectory } from '../agents/agent-directory.js';
+import type { Deps } from '../actors/context.js';
+import { RUNNING_STATES, type InstanceRecord, type InstanceTable } from '../instances/instance.js';
+import { place, type PlacementCandidate } from '../scheduler/placement.js';
+import { keys } from '../store/keys.js';
+import type { BatchOp } from '../store/store.js';
+import type { Job } from './job.js';
+import { RestartTracker } from './restart-tracker.js';
+
+/** What the running side needs from the rest of the controller. */
+export interface RunDeps {
+  table: InstanceTable;
+  agents: AgentDirectory;
+  /** The packages an instance of `job` installs, dependencies first, the application last. */
+  packagesFor(job: Job): Promise<PackageSpec[]>;
+  /** Extra environment for instances of `job` (e.g. STAGER_URL of a stager run). */
+  environmentFor?(job: Job): Record<string, string>;
+  /** Jobs that wait for room call this to be retried when agents change. */
+  waiting(job: string, waiting: boolean): void;
+  /** Removed instances kept per job for their exit codes. */
+  keepRemoved?: number;
+}
+
+/** What the actor must do to the job after a runner step. */
+export interface RunOutcome {
+  /** Put the job in this state (errored: crash loop; finished: every instance ended for good). */
+  state?: 'errored' | 'finished';
+  reason?: string;
+}
+
+const KEEP_REMOVED = 10;
+const RETRY_PLACEMENT_MS = 2_000;
+
+/** The job fields that shape a running instance: a change means new instances. */
+export function runHash(job: Job): string {
+  const shape = {
+    packages: job.packages.filter((p) => p.source !== 'system').map((p) => [p.uuid, p.install_path ?? '']),
+    processes: job.processes,
+    ports: job.ports.map((p) => [p.number, p.optional]),
+    udp_ports: job.udp_ports,
+    resources: job.resources,
+    logs: job.logs,
+  };
+  return createHash('sha1').update(JSON.stringify(shape)).digest('hex').slice(0, 16);
+}
+
+function hardTags(job: Job): string[] {
+  const tags = new Set<string>();
+  for (const s of job.scheduling_tags) for (const t of s.hard ?? []) tags.add(t);
+  for (const [t, on] of Object.entries(job.hard_scheduling_tags)) if (on) tags.add(t);
+  return [...tags];
+}
+
+function softTags(job: Job): string[] {
+  const tags = new Set<string>();
+  for (const s of job.scheduling_tags) for (const t of s.soft ?? []) tags.add(t);
+  for (const [t, on] of Object.entries(job.soft_scheduling_tags)) if (on) tags.add(t);
+  return [...tags];
+}
+
+export class JobRunner {
+  readonly restarts = new RestartTracker();
+  /** Instances that ended for good under restart mode `no`/`failure`. */
+  #finished = 0;
+  #waitingReason: string | undefined;
+  #rolloutStartedMs: number | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #timerAt = 0;
+
+  constructor(
+    private readonly jobUuid: string,
+    private readonly deps: Deps,
+    private readonly run: RunDeps,
+    /** Posts a reconcile message to the owning actor. */
+    private readonly wake: () => void,
+  ) {}
+
+  /** Why instances wait for an agent, when they do. */
+  get waitingReason(): string | undefined {
+    return this.#waitingReason;
+  }
+
+  instances(): InstanceRecord[] {
+    return this.run.table.ofJob(this.jobUuid);
+  }
+
+  /** True while any instance is not REMOVED. */
+  get hasLive(): boolean {
+    return this.instances().some((i) => i.state !== 'REMOVED');
+  }
+
+  /** The job was (re)started by a user: forget crash history and finished slots. */
+  started(): void {
+    this.restarts.reset();
+    this.#finished = 0;
+  }
+
+  dispose(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.run.waiting(this.jobUuid, false);
+  }
+
+  /** The job is deleted: agents are told to stop its instances, whose records went with the job. */
+  abandon(): void {
+    for (const i of this.instances()) {
+      if (i.state !== 'REMOVED') this.run.agents.send(i.agent_uuid, { stop: { instanceUuid: i.uuid, reason: 'job deleted', force: false } });
+      this.run.table.delete(i.uuid);
+    }
+    this.dispose();
+  }
+
+  #wakeAt(atMs: number): void {
+    const now = this.deps.clock.nowMs();
+    if (this.#timer && this.#timerAt <= atMs) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timerAt = atMs;
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      this.wake();
+    }, Math.max(0, atMs - now));
+    this.#timer.unref();
+  }
+
+  async #persist(records: InstanceRecord[], extra: BatchOp[] = []): Promise<void> {
+    const ops: BatchOp[] = records.map((r) => ({ type: 'put', key: keys.instance(r.job_uuid, r.uuid), value: JSON.stringify(r) }));
+    await this.deps.store.batch([...ops, ...extra]);
+    for (const r of records) this.run.table.put(r);
+  }
+
+  /** Drops removed instances beyond the few kept for their exit codes. */
+  #trimRemovedOps(): BatchOp[] {
+    const removed = this.instances()
+      .filter((i) => i.state === 'REMOVED')
+      .sort((a, b) => b.updated_ms - a.updated_ms);
+    const drop = removed.slice(this.run.keepRemoved ?? KEEP_REMOVED);
+    for (const r of drop) this.run.table.delete(r.uuid);
+    return drop.map((r) => ({ type: 'del', key: keys.instance(r.job_uuid, r.uuid) }));
+  }
+
+  /** Asks for a stop (persisted first, so that a reconnecting agent is told again). */
+  async stop(instance: InstanceRecord, kind: NonNullable<InstanceRecord['stop']>, force = false): Promise<void> {
+    if (instance.state === 'REMOVED') return;
+    const record = instance.stop ? instance : { ...instance, stop: kind, updated_ms: this.deps.clock.nowMs() };
+    if (record !== instance) await this.#persist([record]);
+    this.run.agents.send(record.agent_uuid, { stop: { instanceUuid: record.uuid, reason: kind, force } });
+  }
+
+  /** Applies one report of the agent that runs the instance. Returns what the job must do. */
+  async apply(agent: string, report: InstanceReport, job: Job | undefined): Promise<RunOutcome> {
+    const uuid = report.instanceUuid ?? '';
+    const current = this.run.table.get(uuid);
+    const state = instanceStateName(report.state);
+    if (!current || current.agent_uuid !== agent || !state) {
+      // Not ours (moved elsewhere, or the job is gone): make sure it stops.
+      if (state !== 'REMOVED') this.run.agents.send(agent, { stop: { instanceUuid: uuid, reason: 'unknown instance', force: false } });
+      return {};
+    }
+    if (current.state === 'REMOVED') return {};
+    const now = this.deps.clock.nowMs();
+    const agentInfo = this.run.agents.get(agent);
+    const next: InstanceRecord = {
+      ...current,
+      state,
+      exited: report.exited ?? false,
+      exit_code: report.exitCode ?? 0,
+      failed: report.failed ?? false,
+      reason: report.reason ?? '',
+      ports: Object.keys(report.ports ?? {}).length > 0 ? { ...(report.ports as Record<string, string>) } : current.ports,
+      host: agentInfo?.record.hostname ?? current.host,
+      updated_ms: now,
+      ...(RUNNING_STATES.has(state) && current.running_since_ms === undefined ? { running_since_ms: now } : {}),
+    };
+    if (state !== 'REMOVED') {
+      await this.#persist([next]);
+      if (job && next.stop === undefined && current.state !== state && RUNNING_STATES.has(state)) return this.reconcile(job);
+      return {};
+    }
+    return this.#ended(next, job);
+  }
+
+  /** An instance reached REMOVED (reported, or lost with its agent). */
+  async #ended(record: InstanceRecord, job: Job | undefined): Promise<RunOutcome> {
+    this.run.table.put(record);
+    const trim = this.#trimRemovedOps();
+    await this.#persist([record], trim);
+    this.deps.log.info('instance removed', {
+      job: this.jobUuid, instance: record.uuid, agent: record.agent_uuid, failed: record.failed,
+      ...(record.exited ? { exit_code: record.exit_code } : {}), ...(record.reason ? { reason: record.reason } : {}),
+      ...(record.stop ? { stop: record.stop } : {}), ...(record.lost ? { lost: true } : {}),
+    });
+    if (!job || job.state !== 'started') return {};
+    const decision = this.restarts.ended(job, record, this.deps.clock.nowMs());
+    if (decision.errored) return { state: 'errored', reason: decision.errored };
+    if (!decision.replace && !record.stop) this.#finished++;
+    if (!decision.replace && record.stop === 'user') this.#finished++;
+    return this.reconcile(job);
+  }
+
+  /** The agent of these instances is lost: they are gone as far as the cluster is concerned. */
+  async agentLost(agent: string, job: Job | undefined): Promise<RunOutcome> {
+    const now = this.deps.clock.nowMs();
+    let outcome: RunOutcome = {};
+    for (const i of this.instances()) {
+      if (i.agent_uuid !== agent || i.state === 'REMOVED') continue;
+      const name = this.run.agents.get(agent)?.record.hostname ?? agent;
+      outcome = await this.#ended(
+        { ...i, state: 'REMOVED', failed: true, lost: true, reason: `instance manager ${name} was lost`, updated_ms: now },
+        job,
+      );
+      if (outcome.state) return outcome;
+    }
+    return outcome;
+  }
+
+  /** The agent re-registered without listing this instance. */
+  async missing(instanceUuid: string, job: Job | undefined): Promise<RunOutcome> {
+    const record = this.run.table.get(instanceUuid);
+    if (!record || record.state === 'REMOVED') return {};
+    if (record.state === 'NEW' && job && !record.stop) {
+      // Placed while the agent was away, never acknowledged: send it again.
+      const spec = await this.#spec(job, record);
+      this.run.agents.send(record.agent_uuid, { start: { spec } });
+      return {};
+    }
+    return this.#ended(
+      { ...record, state: 'REMOVED', failed: true, lost: true, reason: 'the instance manager no longer had it', updated_ms: this.deps.clock.nowMs() },
+      job,
+    );
+  }
+
+  /** Makes the instances match the job. `job` undefined: the job is gone, stop everything. */
+  async reconcile(job: Job | undefined): Promise<RunOutcome> {
+    const now = this.deps.clock.nowMs();
+    const live = this.instances().filter((i) => i.state !== 'REMOVED');
+    const active = live.filter((i) => i.stop === undefined);
+    if (!job || job.state !== 'started') {
+      for (const i of active) await this.stop(i, 'job');
+      this.#setWaiting(undefined);
+      this.#rolloutStartedMs = undefined;
+      return {};
+    }
+    const hash = runHash(job);
+    const current = active.filter((i) => i.run_hash === hash);
+    const outdated = active.filter((i) => i.run_hash !== hash);
+    const desired = Math.max(0, job.num_instances - this.#finished);
+
+    // 1. scale down: not-yet-running and newest first.
+    if (current.length > desired) {
+      const order = [...current].sort(
+        (a, b) => Number(RUNNING_STATES.has(a.state)) - Number(RUNNING_STATES.has(b.state)) || b.created_ms - a.created_ms,
+      );
+      for (const i of order.slice(0, current.length - desired)) await this.stop(i, 'scale');
+      current.splice(0, current.length, ...order.slice(current.length - desired));
+    }
+
+    // 2. replace what runs an older shape.
+    const rolling = job.rollout.rolling_mode;
+    let startable = desired - current.length;
+    if (outdated.length > 0) {
+      this.#rolloutStartedMs ??= now;
+      if (!rolling) {
+        for (const i of outdated) await this.stop(i, 'replace');
+      } else {
+        const deadline = this.#rolloutStartedMs + job.rollout.force_stop_old_instances_after * 1000;
+        const runningCurrent = current.filter((i) => RUNNING_STATES.has(i.state)).length;
+        const keep = now >= deadline ? 0 : Math.max(0, desired - runningCurrent);
+        const byAge = [...outdated].sort((a, b) => a.created_ms - b.created_ms);
+        for (const i of byAge.slice(0, Math.max(0, byAge.length - keep))) await this.stop(i, 'replace');
+        if (keep > 0) this.#wakeAt(deadline);
+        // One new instance at a time while old ones still serve.
+        const settling = current.some((i) => !RUNNING_STATES.has(i.state));
+        startable = settling || job.rolling_mode_paused ? 0 : Math.min(startable, 1);
+      }
+    } else {
+      this.#rolloutStartedMs = undefined;
+    }
+
+    // 3. scale up, after the restart delay.
+    if (startable <= 0) {
+      this.#setWaiting(undefined);
+      return {};
+    }
+    if (now < this.restarts.notBefore) {
+      this.#wakeAt(this.restarts.notBefore);
+      return {};
+    }
+    const packages = await this.run.packagesFor(job);
+    for (let n = 0; n < startable; n++) {
+      const placed = this.#place(job);
+      if (placed.agent === undefined) {
+        this.#setWaiting(placed.reason);
+        this.#wakeAt(now + RETRY_PLACEMENT_MS);
+        return {};
+      }
+      await this.#start(job, placed.agent, hash, packages);
+    }
+    this.#setWaiting(undefined);
+    return {};
+  }
+
+  #setWaiting(reason: string | undefined): void {
+    if (reason !== this.#waitingReason && reason) this.deps.log.warn('instances wait for an instance manager', { job: this.jobUuid, reason });
+    this.#waitingReason = reason;
+    this.run.waiting(this.jobUuid, reason !== undefined);
+  }
+
+  #place(job: Job): { agent: string } | { agent?: undefined; reason: string } {
+    const { table, agents } = this.run;
+    const candidates: PlacementCandidate[] = agents.connected().map((a) => ({
+      uuid: a.uuid,
+      tags: [...a.tags, ...a.system_tags, `hostname:${a.hostname}`, ...(a.datacenter ? [`datacenter:${a.datacenter}`] : [])],
+      total: a.total,
+      provisioned: table.provisioned(a.uuid),
+      jobInstances: table.liveOfJobOn(job.uuid, a.uuid),
+    }));
+    return place({ resources: job.resources, hardTags: hardTags(job), softTags: softTags(job) }, candidates);
+  }
+
+  async #start(job: Job, agent: string, hash: string, packages: PackageSpec[]): Promise<void> {
+    const now = this.deps.clock.nowMs();
+    const record: InstanceRecord = {
+      uuid: this.deps.ids.uuid(),
+      job_uuid: job.uuid,
+      job_version_id: job.version_id,
+      run_hash: hash,
+      agent_uuid: agent,
+      host: this.run.agents.get(agent)?.record.hostname ?? '',
+      state: 'NEW',
+      exited: false,
+      exit_code: 0,
+      failed: false,
+      reason: '',
+      ports: {},
+      resources: job.resources,
+      created_ms: now,
+      updated_ms: now,
+    };
+    // Reserve at once (synchronously) so that a concurrent placement sees these resources taken.
+    this.run.table.put(record);
+    await this.#persist([record]);
+    const message: ControllerMessage = { start: { spec: this.#specWith(job, record, packages) } };
+    this.run.agents.send(agent, message);
+    this.deps.log.info('instance placed', { job: job.uuid, instance: record.uuid, agent, version: job.version_id });
+  }
+
+  async #spec(job: Job, record: InstanceRecord): Promise<InstanceSpec> {
+    return this.#specWith(job, record, await this.run.packagesFor(job));
+  }
+
+  #specWith(job: Job, record: InstanceRecord, packages: PackageSpec[]): InstanceSpec {
+    const names = Object.keys(job.processes);
+    const name = names.includes('app') ? 'app' : names[0];
+    const p = name === undefined ? undefined : job.processes[name];
+    return {
+      instanceUuid: record.uuid,
+      jobUuid: job.uuid,
+      jobFqn: job.fqn,
+      jobVersionId: job.version_id,
+      packages,
+      process: {
+        name: name ?? 'app',
+        startCommand: p?.start_command ?? '',
+        startCommandRaw: p?.start_command_raw ?? [],
+        startCommandTimeoutS: p?.start_command_timeout ?? 30,
+        stopCommand: p?.stop_command ?? '',
+        stopCommandRaw: p?.stop_command_raw ?? [],
+        stopTimeoutS: p?.stop_timeout ?? 5,
+        environment: p?.environment ?? {},
+      },
+      ports: job.ports.map((port) => ({ number: port.number, optional: port.optional })),
+      resources: job.resources,
+      logs: job.logs.map((l) => ({ file: l.file, channel: l.channel })),
+      environment: {
+        PLATFORM_JOB_UUID: job.uuid,
+        PLATFORM_JOB_FQN: job.fqn,
+        PLATFORM_JOB_NAME: job.name,
+        PLATFORM_INSTANCE_UUID: record.uuid,
+        ...(this.run.environmentFor?.(job) ?? {}),
+      },
+    };
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * Reading logs over HTTP: the last lines as text, or (with `tail`, or `Accept:
+ * text/event-stream`) a stream of Server-Sent Events whose ids are the lines' sequence
+ * numbers, so that a client resumes with `Last-Event-ID` (or `?lastEventId=`) after a
+ * disconnect and receives exactly the lines it missed.
+ *
+ * Event format:   id: 42
+ *                 event: log
+ *                 data: {"seq":42,"time":"2026-11-21T22:01:02.345Z","instance_uuid":"...","stream":"stdout","line":"hello"}
+ */
+import { PassThrough } from 'node:stream';
+import type { ApiContext } from '../api/endpoint.js';
+import { queryValue } from '../api/endpoint.js';
+import { queryBool, queryInt } from '../api/query.js';
+import { InvalidRequestError } from '../errors.js';
+import type { LogLine, LogStore } from './log-store.js';
+
+const DEFAULT_LINES = 100;
+const MAX_LINES = 10_000;
+const KEEPALIVE_MS = 15_000;
+
+function lastEventId(ctx: ApiContext): number | undefined {
+  const raw = ctx.get('Last-Event-ID') || queryValue(ctx, 'lastEventId');
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^\d{1,15}$/.test(raw)) throw new InvalidRequestError(`Last-Event-ID "${raw}" is not an event id of this log`);
+  return Number(raw);
+}
+
+function event(line: LogLine): string {
+  const data = { seq: line.seq, time: new Date(line.time_ms).toISOString(), instance_uuid: line.instance, stream: line.stream, line: line.text };
+  return `id: ${line.seq}\nevent: log\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/** Answers a logs request for `owner` (a job uuid, or a package uuid for staging output). */
+export async function serveLogs(ctx: ApiContext, logs: LogStore, owner: string): Promise<void> {
+  const count = queryInt(ctx, 'lines', 0, MAX_LINES) ?? DEFAULT_LINES;
+  const since = lastEventId(ctx);
+  const tail = queryBool(ctx, 'tail');
+  const sse = tail || (ctx.get('Accept') ?? '').includes('text/event-stream');
+  const backlog = () => (since !== undefined ? logs.after(owner, since, MAX_LINES) : logs.last(owner, count));
+
+  if (!sse) {
+    const lines = await backlog();
+    ctx.status = 200;
+    ctx.type = (ctx.get('Accept') ?? '').includes('text/plain') ? 'text/plain; charset=utf-8' : 'application/octet-stream';
+    ctx.body = lines.map((l) => `${l.text}\n`).join('');
+    return;
+  }
+
+  const stream = new PassThrough();
+  let lastSent = since ?? 0;
+  let pending: LogLine[] | undefined = [];
+  const send = (lines: readonly LogLine[]) => {
+    for (const l of lines) {
+      if (l.seq <= lastSent) continue;
+      lastSent = l.seq;
+      stream.write(event(l));
+    }
+  };
+  // Subscribe before reading the backlog, and hold what arrives meanwhile: no line falls between.
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    clearInterval(keepalive);
+    unsubscribe();
+    stream.end();
+  };
+  const unsubscribe = logs.subscribe(owner, (lines) => (pending ? pending.push(...lines) : send(lines)), end);
+  const keepalive = setInterval(() => stream.write(': keepalive\n\n'), KEEPALIVE_MS);
+  keepalive.unref();
+  ctx.req.on('close', end);
+  ctx.req.socket.setTimeout(0);
+  ctx.req.socket.setNoDelay(true);
+
+  ctx.status = 200;
+  ctx.type = 'text/event-stream';
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.set('X-Accel-Buffering', 'no');
+  ctx.body = stream;
+  stream.write(': log stream\n\n');
+  try {
+    const first = await backlog();
+    if (since === undefined && first.length === 0) lastSent = 0;
+    send(first);
+    const held = pending;
+    pending = undefined;
+    send(held);
+  } catch (err) {
+    end();
+    throw err;
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * Placement: which agent gets one new instance of a job. A pure function of the request and
+ * the agents' state, so that it is tested without agents and decided synchronously (the caller
+ * reserves the chosen agent's resources before anything else can place).
+ *
+ * Rules, in order:
+ *   1. hard scheduling tags: every one must be among the agent's tags (operator or system tags);
+ *   2. resources: the job's cpu, memory and disk must fit in what the agent has not provisioned
+ *      (cpu 0 asks for no share; an agent reporting 0 of something is not limited in it);
+ *   3. among those that fit: the most soft tags matched, then the fewest instances of this job
+ *      (spread), then the most free memory, then the uuid (a stable order).
+ * When none fits, the answer says why, for the job's health and the operator.
+ */
+import type { Resource } from '../jobs/job.js';
+
+export interface PlacementRequest {
+  resources: Resource;
+  hardTags: readonly string[];
+  softTags: readonly string[];
+  /** Agents not to use (e.g. the one an instance is being moved away from). */
+  exclude?: ReadonlySet<string>;
+}
+
+export interface PlacementCandidate {
+  uuid: string;
+  tags: readonly string[];
+  total: Resource;
+  provisioned: Resource;
+  /** Instances of the job being placed already on this agent. */
+  jobInstances: number;
+}
+
+export type Placement = { agent: string } | { agent?: undefined; reason: string };
+
+const MiB = 1024 * 1024;
+
+function fmtBytes(n: number): string {
+  return n >= 1024 * MiB ? `${(n / (1024 * MiB)).toFixed(1)} GiB` : `${Math.round(n / MiB)} MiB`;
+}
+
+function free(total: number, used: number): number {
+  return total <= 0 ? Number.POSITIVE_INFINITY : total - used;
+}
+
+/** What `c` lacks for `r`, or undefined when it fits. */
+function shortage(c: PlacementCandidate, r: Resource): string | undefined {
+  if (r.memory > 0 && free(c.total.memory, c.provisioned.memory) < r.memory) {
+    return `memory (${fmtBytes(Math.max(0, c.total.memory - c.provisioned.memory))} free, ${fmtBytes(r.memory)} needed)`;
+  }
+  if (r.disk > 0 && free(c.total.disk, c.provisioned.disk) < r.disk) {
+    return `disk (${fmtBytes(Math.max(0, c.total.disk - c.provisioned.disk))} free, ${fmtBytes(r.disk)} needed)`;
+  }
+  if (r.cpu > 0 && free(c.total.cpu, c.provisioned.cpu) < r.cpu) {
+    return `cpu (${Math.max(0, c.total.cpu - c.provisioned.cpu)} ms/s free, ${r.cpu} needed)`;
+  }
+  return undefined;
+}
+
+export function place(request: PlacementRequest, candidates: readonly PlacementCandidate[]): Placement {
+  const usable = candidates.filter((c) => !request.exclude?.has(c.uuid));
+  if (usable.length === 0) return { reason: 'no instance manager is connected' };
+  const tagged = usable.filter((c) => request.hardTags.every((t) => c.tags.includes(t)));
+  if (tagged.length === 0) {
+    return { reason: `no connected instance manager has the hard scheduling tags ${request.hardTags.join(', ')}` };
+  }
+  const fitting: PlacementCandidate[] = [];
+  const lacks: string[] = [];
+  for (const c of tagged) {
+    const missing = shortage(c, request.resources);
+    if (missing) lacks.push(missing);
+    else fitting.push(c);
+  }
+  if (fitting.length === 0) {
+    return { reason: `no instance manager has room for another instance: ${[...new Set(lacks)].join('; ')}` };
+  }
+  const soft = (c: PlacementCandidate) => request.softTags.filter((t) => c.tags.includes(t)).length;
+  const freeMemory = (c: PlacementCandidate) => free(c.total.memory, c.provisioned.memory);
+  fitting.sort(
+    (a, b) =>
+      soft(b) - soft(a) ||
+      a.jobInstances - b.jobInstances ||
+      (freeMemory(b) === freeMemory(a) ? 0 : freeMemory(b) > freeMemory(a) ? 1 : -1) ||
+      (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0),
+  );
+  return { agent: fitting[0]!.uuid };
+}
