@@ -6,11 +6,26 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ApiClient } from './http.js';
 
 export const TEST_ADMIN_PASSWORD = 'test-admin-password';
+/** The join secret test controllers expect from their agents. */
+export const TEST_JOIN_TOKEN = 'test-join-token-0123456789';
+
+/** A loopback port that was free a moment ago (for addresses that must survive a restart). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 export const CONTROLLER_BIN = join(dirname(fileURLToPath(import.meta.resolve('@platform/controller'))), 'bin', 'platform-controller.js');
 
@@ -21,6 +36,8 @@ export interface SpawnOptions {
   args?: string[];
   /** How long to wait for the ready line. */
   readyTimeoutMs?: number;
+  /** The gRPC port agents dial; chosen once and kept across restarts. */
+  grpcPort?: number;
 }
 
 export interface ExitInfo {
@@ -39,6 +56,7 @@ export class ControllerProcess {
     readonly ownsDataDir: boolean,
     readonly options: SpawnOptions,
     public url = '',
+    public grpcAddress = '',
   ) {
     this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   }
@@ -46,17 +64,24 @@ export class ControllerProcess {
   static async start(options: SpawnOptions = {}): Promise<ControllerProcess> {
     const ownsDataDir = options.dataDir === undefined;
     const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'platform-test-')));
+    options = { ...options, grpcPort: options.grpcPort ?? (await freePort()) };
     const child = spawn(
       process.execPath,
-      [CONTROLLER_BIN, '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--grpc-listen', '127.0.0.1:0', ...(options.args ?? [])],
+      [CONTROLLER_BIN, '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--grpc-listen', `127.0.0.1:${options.grpcPort}`, ...(options.args ?? [])],
       {
-        env: { ...process.env, PLATFORM_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, PLATFORM_LOG_LEVEL: 'info', ...options.env },
+        env: {
+          ...process.env,
+          PLATFORM_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+          PLATFORM_JOIN_TOKEN: TEST_JOIN_TOKEN,
+          PLATFORM_LOG_LEVEL: 'info',
+          ...options.env,
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
     const proc = new ControllerProcess(child, dataDir, ownsDataDir, options);
     createInterface({ input: child.stderr! }).on('line', (line) => proc.stderr.push(line));
-    const ready = new Promise<string>((resolve, reject) => {
+    const ready = new Promise<[string, string]>((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error(`controller not ready within ${options.readyTimeoutMs ?? 30_000} ms\n${proc.stderr.join('\n')}`)),
         options.readyTimeoutMs ?? 30_000,
@@ -71,7 +96,7 @@ export class ControllerProcess {
         proc.lines.push(parsed);
         if (parsed['msg'] === 'controller ready') {
           clearTimeout(timer);
-          resolve(String(parsed['api']));
+          resolve([String(parsed['api']), String(parsed['grpc'])]);
         }
       });
       void proc.exited.then((e) => {
@@ -79,7 +104,7 @@ export class ControllerProcess {
         reject(new Error(`controller exited (${e.code ?? e.signal}) before it was ready\n${proc.stderr.join('\n')}\n${JSON.stringify(proc.lines)}`));
       });
     });
-    proc.url = await ready;
+    [proc.url, proc.grpcAddress] = await ready;
     return proc;
   }
 

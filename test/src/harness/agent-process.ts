@@ -1,0 +1,146 @@
+/**
+ * Runs the real `platform-agent` binary as a child process against a test controller, with
+ * its own data directory, the way an operator would on a host.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readdir, readFile, readlink, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { TEST_JOIN_TOKEN, type ControllerProcess, type ExitInfo } from './controller-process.js';
+import type { ApiClient } from './http.js';
+import { unique } from './fixtures.js';
+import { eventually } from './wait.js';
+
+export const AGENT_BIN = join(dirname(fileURLToPath(import.meta.resolve('@platform/agent'))), 'bin', 'platform-agent.js');
+
+/** True when bubblewrap can make namespaces here. */
+export function bwrapWorks(): boolean {
+  const r = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-pid', 'true'], { stdio: 'ignore' });
+  return r.status === 0;
+}
+
+export interface AgentOptions {
+  tags?: string[];
+  isolation?: 'bwrap' | 'process';
+  /** Reuse a data directory (a restart). */
+  dataDir?: string;
+  env?: Record<string, string>;
+  args?: string[];
+}
+
+export interface InstanceManager {
+  uuid: string;
+  hostname: string;
+  datacenter: string;
+  tags: string[];
+  status: string;
+  num_instances: number;
+}
+
+export class AgentProcess {
+  readonly lines: Record<string, unknown>[] = [];
+  readonly stderr: string[] = [];
+  readonly exited: Promise<ExitInfo>;
+  uuid = '';
+
+  private constructor(
+    readonly child: ChildProcess,
+    readonly controller: ControllerProcess,
+    readonly dataDir: string,
+    readonly ownsDataDir: boolean,
+    readonly options: AgentOptions,
+    /** A datacenter name unique to this agent, by which the tests find it in the API. */
+    readonly datacenter: string,
+  ) {
+    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  }
+
+  /** Starts an agent and waits until the controller lists it as connected. */
+  static async start(controller: ControllerProcess, api: ApiClient, options: AgentOptions = {}, datacenter = unique('dc')): Promise<AgentProcess> {
+    const ownsDataDir = options.dataDir === undefined;
+    const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'platform-agent-test-')));
+    const args = [
+      AGENT_BIN,
+      '--controller', controller.grpcAddress,
+      '--data-dir', dataDir,
+      '--datacenter', datacenter,
+      ...(options.tags && options.tags.length > 0 ? ['--tags', options.tags.join(',')] : []),
+      ...(options.isolation ? ['--isolation', options.isolation] : []),
+      ...(options.args ?? []),
+    ];
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, PLATFORM_JOIN_TOKEN: TEST_JOIN_TOKEN, PLATFORM_LOG_LEVEL: 'info', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const proc = new AgentProcess(child, controller, dataDir, ownsDataDir, options, datacenter);
+    createInterface({ input: child.stderr! }).on('line', (line) => proc.stderr.push(line));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      try {
+        proc.lines.push(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        proc.lines.push({ msg: line });
+      }
+    });
+    const manager = await eventually(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`agent exited with ${child.exitCode}: ${proc.stderr.join('\n')}`);
+        const list = (await api.get<InstanceManager[]>('/instance_managers')).body;
+        return list.find((m) => m.datacenter === datacenter && m.status === 'connected');
+      },
+      { timeoutMs: 30_000, what: `agent ${datacenter} connected` },
+    ).catch((err: Error) => {
+      throw new Error(`${err.message}\nagent stdout: ${JSON.stringify(proc.lines.slice(-20))}\nagent stderr: ${proc.stderr.join('\n')}`);
+    });
+    proc.uuid = manager.uuid;
+    return proc;
+  }
+
+  async stop(): Promise<ExitInfo> {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGTERM');
+    return this.exited;
+  }
+
+  async kill9(): Promise<ExitInfo> {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+    return this.exited;
+  }
+
+  /** A new agent process on the same data directory (after this one has exited). */
+  async restart(api: ApiClient): Promise<AgentProcess> {
+    await this.exited;
+    return AgentProcess.start(this.controller, api, { ...this.options, dataDir: this.dataDir }, this.datacenter);
+  }
+
+  /**
+   * Stops the agent, then kills whatever instance processes it left running (an agent keeps
+   * its instances running across its own stop, by design), and removes its data directory.
+   */
+  async dispose(): Promise<void> {
+    await this.stop();
+    await killProcessesUnder(this.dataDir);
+    if (this.ownsDataDir) await rm(this.dataDir, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+/** SIGKILLs every process whose command line or working directory names `dir`. */
+export async function killProcessesUnder(dir: string): Promise<number> {
+  let killed = 0;
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    const [cmdline, cwd] = await Promise.all([
+      readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => ''),
+      readlink(`/proc/${entry}/cwd`).catch(() => ''),
+    ]);
+    if (cmdline.includes(dir) || cwd.startsWith(dir)) {
+      try {
+        process.kill(Number(entry), 'SIGKILL');
+        killed++;
+      } catch {
+        // gone already
+      }
+    }
+  }
+  return killed;
+}
