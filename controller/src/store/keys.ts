@@ -16,6 +16,8 @@
  *   audit/<ns timestamp>/<uuid>        AuditLogItem (time order is key order)
  *   user/<name>                        basic-auth user
  *   meta/<name>                        controller metadata (schema version, ...)
+ *   policydoc/<name>                   policy document policydoc::/::<name>, current version
+ *   policydoc-ver/<name>/<version>     every version of it (version zero-padded to 10 digits)
  */
 export const keys = {
   job: (uuid: string) => `job/${uuid}`,
@@ -44,4 +46,9 @@ export const keys = {
   auditTimeBound: (seconds: number) => `audit/${(BigInt(Math.floor(seconds)) * 1_000_000_000n).toString().padStart(20, '0')}`,
   user: (name: string) => `user/${name}`,
   meta: (name: string) => `meta/${name}`,
+
+  policyDoc: (name: string) => `policydoc/${name}`,
+  policyDocPrefix: 'policydoc/',
+  policyDocVersion: (name: string, version: number) => `policydoc-ver/${name}/${String(version).padStart(10, '0')}`,
+  policyDocVersionPrefix: 'policydoc-ver/',
 } as const;
