@@ -195,7 +195,7 @@ export class PolicyService {
    * `permit update` on `policy::/` away from the caller making it (409): the
    * last administrator cannot lock everyone out by mistake.
    */
-  put(body: Record<string, unknown>, caller: Caller, ctx: ChangeContext): Promise<PolicyDocument[]> {
+  async put(body: Record<string, unknown>, caller: Caller, ctx: ChangeContext): Promise<PolicyDocument[]> {
     const inputs = parsePutBody(body);
     for (const input of inputs) {
       try {
