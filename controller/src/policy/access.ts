@@ -186,7 +186,9 @@ export async function authorizeTokenIssue(policy: PolicyService, audit: AuditLog
  */
 export function bodyFqn(body: Record<string, unknown>, type: ResourceType): string {
   const fqn = body['fqn'];
-  if (typeof fqn !== 'string') throw new InvalidRequestError(`fqn: expected a ${type} FQN string such as ${type}::/sandbox/me::name`);
+  if (typeof fqn !== 'string') {
+    throw new InvalidRequestError(`fqn: expected a string, got ${fqn === undefined ? 'nothing' : fqn === null ? 'null' : typeof fqn}; a ${type} FQN such as ${type}::/sandbox/me::name`);
+  }
   parseFqn(fqn, { type });
   return fqn;
 }
