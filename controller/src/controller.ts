@@ -33,6 +33,9 @@ import { createControllerMetrics, type ControllerMetrics } from './metrics/contr
 import { packageEndpoints } from './packages/package-routes.js';
 import { PackageService } from './packages/package-service.js';
 import { PipelineService } from './staging/pipeline.js';
+import { accessControl } from './policy/access.js';
+import { policyEndpoints } from './policy/policy-routes.js';
+import { PolicyService } from './policy/policy-service.js';
 import { stagingEndpoints } from './staging/staging-routes.js';
 import { InstrumentedStore } from './store/instrumented-store.js';
 import { keys } from './store/keys.js';
@@ -181,6 +184,9 @@ export class Controller {
       const tokens = await TokenService.open(options.dataDir, `urn:platform:cluster:${clusterId}`, clock);
       const users = new UserService(deps);
       await users.load();
+      const policy = new PolicyService(deps);
+      const loadedPolicy = await policy.load({ principal: 'controller', requestId: 'startup' });
+      log.info('policy loaded', { documents: loadedPolicy.documents, bootstrapped: loadedPolicy.bootstrapped });
 
       const actorHooks = (kind: string) => ({
         onActivate: () => metrics.actorActivations.inc({ kind }),
@@ -237,9 +243,11 @@ export class Controller {
         metrics,
         ids,
         minimumClientVersion: MINIMUM_CLIENT_VERSION,
-        authenticate: authenticate(tokens, users),
+        // Authentication, then each request's policy view (ctx.state.access) for the endpoints' checks.
+        authenticate: accessControl(policy, audit, authenticate(tokens, users)),
         endpoints: [
-          ...authEndpoints(tokens, users, audit, options.domain, options.maxBodyBytes),
+          ...authEndpoints(tokens, users, audit, options.domain, options.maxBodyBytes, policy),
+          ...policyEndpoints(policy),
           ...auditEndpoints(audit),
           ...instanceEndpoints(jobs, instances, agents, logs, clock),
           ...jobEndpoints(jobs, options.maxBodyBytes),

@@ -6,6 +6,7 @@
 import type { Router, RouterContext } from '@koa/router';
 import type { Logger } from '../log/logger.js';
 import type { ChangeContext } from '../actors/context.js';
+import type { RequestAccess } from '../policy/access.js';
 import { formatMedia, negotiateVersion, type MediaSpec } from './media.js';
 
 export interface ApiState {
@@ -18,6 +19,8 @@ export interface ApiState {
   error?: string;
   /** The authenticated user, once a token has been verified. */
   user?: { name: string; mechanism: string };
+  /** What policy lets the authenticated user do (policy/access.ts); absent on unauthenticated paths. */
+  access?: RequestAccess;
 }
 
 export type ApiContext = RouterContext<ApiState>;

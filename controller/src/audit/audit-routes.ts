@@ -1,8 +1,8 @@
 /** GET /audit (the log, paged) and GET /audit/events (the event type names). */
 import { queryValue, sendJson, v1, type ApiContext, type Endpoint } from '../api/endpoint.js';
 import { queryBool, queryInt } from '../api/query.js';
-import { requireAdministrator } from '../auth/authorize.js';
 import { InvalidRequestError } from '../errors.js';
+import { authorize } from '../policy/access.js';
 import { optional } from '../util/json.js';
 import type { AuditLog } from './audit-log.js';
 import { AUDIT_EVENTS, isAuditEvent } from './events.js';
@@ -26,14 +26,15 @@ function pageLink(ctx: ApiContext, offset: number): string {
 }
 
 export function auditEndpoints(audit: AuditLog): Endpoint[] {
-  const needRead = (ctx: ApiContext) => requireAdministrator(ctx, 'permit read on audit::/', 'reading the audit log');
+  /** The whole log is one realm: reading any of it needs `permit read` on `audit::/`. */
+  const needRead = (ctx: ApiContext) => authorize(ctx, 'audit::/', 'read');
   return [
     {
       method: 'GET',
       path: '/audit',
       media: v1('audit'),
       handler: async (ctx) => {
-        needRead(ctx);
+        await needRead(ctx);
         const eventType = queryValue(ctx, 'event_type') || undefined;
         if (eventType !== undefined && !isAuditEvent(eventType)) {
           throw new InvalidRequestError(`query event_type: "${eventType}" is not an audit event; GET /audit/events lists them`);
@@ -64,7 +65,7 @@ export function auditEndpoints(audit: AuditLog): Endpoint[] {
       path: '/audit/events',
       media: v1('auditlogtype'),
       handler: async (ctx) => {
-        needRead(ctx);
+        await needRead(ctx);
         sendJson(ctx, v1('auditlogtype'), Object.keys(AUDIT_EVENTS));
       },
     },

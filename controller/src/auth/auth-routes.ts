@@ -11,8 +11,9 @@ import { readJsonObject } from '../api/body.js';
 import { changeContext, sendEmpty, sendPlainJson, type ApiContext, type Endpoint } from '../api/endpoint.js';
 import { AuthenticationError, InvalidRequestError, TooLargeError } from '../errors.js';
 import type { AuditLog } from '../audit/audit-log.js';
-import { requireAdministrator } from './authorize.js';
-import { DEFAULT_TOKEN_TTL_SECONDS, type TokenService } from './tokens.js';
+import { authorize, authorizeTokenIssue } from '../policy/access.js';
+import type { PolicyService } from '../policy/policy-service.js';
+import type { TokenService } from './tokens.js';
 import { principalOf, UserService } from './users.js';
 
 const FORM_LIMIT = 16 * 1024;
@@ -49,9 +50,17 @@ function basicCredentials(ctx: ApiContext): { name: string; password: string } {
   return { name: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-const requireUserAdmin = (ctx: ApiContext) => requireAdministrator(ctx, 'permit update on auth::/', 'managing users');
+/** Managing users needs `permit update` on `auth::/`; listing them `permit read`. */
+const requireUserAdmin = (ctx: ApiContext) => authorize(ctx, 'auth::/', 'update');
 
-export function authEndpoints(tokens: TokenService, users: UserService, audit: AuditLog, domain: string, maxBodyBytes: number): Endpoint[] {
+export function authEndpoints(
+  tokens: TokenService,
+  users: UserService,
+  audit: AuditLog,
+  domain: string,
+  maxBodyBytes: number,
+  policy: PolicyService,
+): Endpoint[] {
   return [
     {
       method: 'POST',
@@ -71,10 +80,12 @@ export function authEndpoints(tokens: TokenService, users: UserService, audit: A
           await audit.record(claimed, 'auth.deny', `auth::/::${name}`, { mechanism, reason: (err as Error).message });
           throw err;
         }
-        const ttl = DEFAULT_TOKEN_TTL_SECONDS;
         const principal = principalOf(user.name);
+        // Policy decides whether a token is issued (permit issue on auth::/) and for how long (tokenTimeout).
+        const grant = await authorizeTokenIssue(policy, audit, { name: user.name, mechanism, principal }, claimed);
+        const ttl = grant.ttlSeconds;
         const token = await tokens.issue({ sub: principal, name: user.name, mechanism, gen: user.generation ?? 0 }, ttl);
-        const userinfo = Buffer.from(JSON.stringify({ name: user.name, principal, mechanism, expires_in: ttl })).toString('base64');
+        const userinfo = Buffer.from(JSON.stringify({ name: user.name, principal, mechanism, expires_in: ttl, default_namespace: grant.defaultNamespace })).toString('base64');
         const secure = ctx.protocol === 'https' ? '; Secure' : '';
         ctx.append('Set-Cookie', `token=${token}; Path=/; Max-Age=${ttl}; HttpOnly; SameSite=Lax${secure}`);
         ctx.append('Set-Cookie', `userinfo=${userinfo}; Path=/; Max-Age=${ttl}; SameSite=Lax${secure}`);
@@ -87,7 +98,7 @@ export function authEndpoints(tokens: TokenService, users: UserService, audit: A
       method: 'GET',
       path: '/users',
       handler: async (ctx) => {
-        requireUserAdmin(ctx);
+        await authorize(ctx, 'auth::/', 'read');
         sendPlainJson(ctx, users.list());
       },
     },
@@ -95,7 +106,7 @@ export function authEndpoints(tokens: TokenService, users: UserService, audit: A
       method: 'PUT',
       path: '/users/:name',
       handler: async (ctx) => {
-        requireUserAdmin(ctx);
+        await requireUserAdmin(ctx);
         const name = UserService.checkName(ctx.params['name'] ?? '');
         const body = await readJsonObject(ctx.req, maxBodyBytes);
         if (typeof body['password'] !== 'string') throw new InvalidRequestError('password: expected a string');
@@ -108,7 +119,7 @@ export function authEndpoints(tokens: TokenService, users: UserService, audit: A
       method: 'DELETE',
       path: '/users/:name',
       handler: async (ctx) => {
-        requireUserAdmin(ctx);
+        await requireUserAdmin(ctx);
         const name = UserService.checkName(ctx.params['name'] ?? '');
         await users.delete(name, changeContext(ctx));
         ctx.state.log.info('user deleted', { user: name, request_id: ctx.state.requestId });

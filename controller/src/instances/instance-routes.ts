@@ -11,18 +11,23 @@ import type { LogStore } from '../logs/log-store.js';
 import { requireUuid } from '../model/validate.js';
 import type { Clock } from '../util/clock.js';
 import type { AgentDirectory } from '../agents/agent-directory.js';
+import { authorize, authorizeFound } from '../policy/access.js';
 import { RUNNING_STATES, renderInstance, type InstanceRecord } from './instance.js';
 import type { InstanceService } from './instance-service.js';
 
 const NS_PER_MS = 1_000_000;
 
 export function instanceEndpoints(jobs: JobService, instances: InstanceService, agents: AgentDirectory, logs: LogStore, clock: Clock): Endpoint[] {
-  const jobOf = async (ctx: ApiContext): Promise<Job> => {
+  /** The job of the path, once the caller holds `permission` on it (404 when it may not even read it). */
+  const jobOf = async (ctx: ApiContext, permission: 'read' | 'stop'): Promise<Job> => {
     const uuid = requireUuid(ctx.params['uuid'] ?? '', 'job uuid');
     const job = await jobs.find(uuid);
     if (!job) throw new NotFoundError(`job ${uuid} not found`);
+    await authorizeFound(ctx, job.fqn, permission, `job ${uuid} not found`);
     return job;
   };
+  /** Instance managers are the cluster's: reading them needs `permit read` on cluster::/. */
+  const cluster = (ctx: ApiContext) => authorize(ctx, 'cluster::/', 'read');
   const managerStatus = (uuid: string) => {
     const entry = agents.get(uuid);
     if (!entry) return undefined;
@@ -47,7 +52,7 @@ export function instanceEndpoints(jobs: JobService, instances: InstanceService, 
     };
   };
   const files = async (ctx: ApiContext) => {
-    const job = await jobOf(ctx);
+    const job = await jobOf(ctx, 'read');
     // A wildcard parameter arrives as its segments or as one string, depending on the router.
     const raw = (ctx.params as Record<string, string | string[] | undefined>)['path'];
     const path = Array.isArray(raw) ? raw.join('/') : (raw ?? '');
@@ -77,6 +82,7 @@ export function instanceEndpoints(jobs: JobService, instances: InstanceService, 
       path: '/instance_managers',
       media: v1('imstatus'),
       handler: async (ctx) => {
+        await cluster(ctx);
         const list = agents.list().map((a) => managerStatus(a.record.uuid)).filter((s) => s !== undefined);
         list.sort((a, b) => (a.hostname < b.hostname ? -1 : a.hostname > b.hostname ? 1 : a.uuid < b.uuid ? -1 : 1));
         sendJson(ctx, v1('imstatus'), list);
@@ -87,6 +93,7 @@ export function instanceEndpoints(jobs: JobService, instances: InstanceService, 
       path: '/instance_managers/:uuid',
       media: v1('imstatus'),
       handler: async (ctx) => {
+        await cluster(ctx);
         const uuid = requireUuid(ctx.params['uuid'] ?? '', 'instance manager uuid');
         const status = managerStatus(uuid);
         if (!status) throw new NotFoundError(`instance manager ${uuid} not found`);
@@ -98,6 +105,7 @@ export function instanceEndpoints(jobs: JobService, instances: InstanceService, 
       path: '/instance_managers/:uuid/instances',
       media: v1('instancestatus'),
       handler: async (ctx) => {
+        await cluster(ctx);
         const uuid = requireUuid(ctx.params['uuid'] ?? '', 'instance manager uuid');
         if (!agents.get(uuid)) throw new NotFoundError(`instance manager ${uuid} not found`);
         const live = instances.table.ofAgent(uuid).filter((i) => i.state !== 'REMOVED');
@@ -123,7 +131,7 @@ export function instanceEndpoints(jobs: JobService, instances: InstanceService, 
       path: '/jobs/:uuid/instances',
       media: v1('instance'),
       handler: async (ctx) => {
-        const job = await jobOf(ctx);
+        const job = await jobOf(ctx, 'read');
         const list = instances.table.ofJob(job.uuid).sort((a, b) => a.created_ms - b.created_ms || (a.uuid < b.uuid ? -1 : 1));
         sendJson(ctx, v1('instance'), list.map(renderInstance));
       },
@@ -132,7 +140,7 @@ export function instanceEndpoints(jobs: JobService, instances: InstanceService, 
       method: 'DELETE',
       path: '/jobs/:uuid/instances/:instance',
       handler: async (ctx) => {
-        const job = await jobOf(ctx);
+        const job = await jobOf(ctx, 'stop');
         const instance = requireUuid(ctx.params['instance'] ?? '', 'instance uuid');
         await jobs.stopInstance(job.uuid, instance, changeContext(ctx));
         sendEmpty(ctx);
@@ -144,7 +152,7 @@ export function instanceEndpoints(jobs: JobService, instances: InstanceService, 
       method: 'GET',
       path: '/jobs/:uuid/logs',
       handler: async (ctx) => {
-        const job = await jobOf(ctx);
+        const job = await jobOf(ctx, 'read');
         await serveLogs(ctx, logs, job.uuid);
       },
     },

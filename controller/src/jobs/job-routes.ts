@@ -2,13 +2,28 @@
 import { baseUrl, changeContext, queryValue, queryValues, sendEmpty, sendJson, sendJsonText, v1, type ApiContext, type Endpoint } from '../api/endpoint.js';
 import { queryBool, queryFqn, queryInt, queryUuids } from '../api/query.js';
 import { readJsonObject } from '../api/body.js';
-import { InvalidRequestError } from '../errors.js';
+import { InvalidRequestError, NotFoundError } from '../errors.js';
 import { requireUuid } from '../model/validate.js';
+import { authorize, authorizeFound, bodyFqn, canAccess } from '../policy/access.js';
 import { optional } from '../util/json.js';
 import type { JobService } from './job-service.js';
 
+/**
+ * Policy: reads need `permit read` on the job's FQN, a create `permit create`
+ * (and `start` when it asks for state `started`), a PUT `permit update` (and
+ * `start` or `stop` when it changes the state), a delete `permit delete`.
+ * Listings show only readable jobs; a job the caller may not read answers 404.
+ */
 export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[] {
   const param = (ctx: ApiContext) => requireUuid(ctx.params['uuid'] ?? '', 'job uuid');
+  /** The job addressed by the path, once the caller may do `permission` on it. */
+  const authorized = async (ctx: ApiContext, permission: string) => {
+    const id = param(ctx);
+    const job = await jobs.find(id);
+    if (!job) throw new NotFoundError(`job ${id} not found`);
+    await authorizeFound(ctx, job.fqn, permission, `job ${id} not found`);
+    return job;
+  };
   return [
     {
       method: 'GET',
@@ -32,6 +47,7 @@ export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[]
           ...optional('count', queryInt(ctx, 'count', 0)),
           ...optional('page', queryInt(ctx, 'page', 1)),
           health: queryBool(ctx, 'health'),
+          visible: (fqn) => canAccess(ctx, fqn, 'read'),
         });
         sendJson(ctx, v1('jobs'), list);
       },
@@ -41,7 +57,11 @@ export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[]
       path: '/jobs',
       media: v1('jobs'),
       handler: async (ctx) => {
-        const job = await jobs.create(await readJsonObject(ctx.req, maxBodyBytes), changeContext(ctx));
+        const body = await readJsonObject(ctx.req, maxBodyBytes);
+        const fqn = bodyFqn(body, 'job');
+        await authorize(ctx, fqn, 'create');
+        if (body['state'] === 'started') await authorize(ctx, fqn, 'start');
+        const job = await jobs.create(body, changeContext(ctx));
         ctx.set('Location', `${baseUrl(ctx)}/v1/jobs/${job.uuid}`);
         sendJson(ctx, v1('jobs'), (await jobs.render([job], false))[0]);
       },
@@ -53,22 +73,28 @@ export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[]
       handler: async (ctx) => {
         const ids = queryUuids(ctx, 'ids');
         if (!ids || ids.length === 0) throw new InvalidRequestError('query ids: a comma-separated list of job uuids is required');
-        sendJson(ctx, v1('jobhealth'), await jobs.health(ids));
+        sendJson(ctx, v1('jobhealth'), await jobs.health(ids, (fqn) => canAccess(ctx, fqn, 'read')));
       },
     },
     {
       method: 'GET',
       path: '/jobs/:uuid',
       media: v1('job'),
-      handler: async (ctx) => sendJsonText(ctx, v1('job'), await jobs.getJson(param(ctx))),
+      handler: async (ctx) => {
+        const job = await authorized(ctx, 'read');
+        sendJsonText(ctx, v1('job'), await jobs.getJson(job.uuid));
+      },
     },
     {
       method: 'PUT',
       path: '/jobs/:uuid',
       media: v1('job'),
       handler: async (ctx) => {
-        const id = param(ctx);
-        const { job } = await jobs.update(id, await readJsonObject(ctx.req, maxBodyBytes), changeContext(ctx));
+        const current = await authorized(ctx, 'update');
+        const body = await readJsonObject(ctx.req, maxBodyBytes);
+        if (body['state'] === 'started' && current.state !== 'started') await authorize(ctx, current.fqn, 'start');
+        if (body['state'] === 'stopped' && current.state === 'started') await authorize(ctx, current.fqn, 'stop');
+        const { job } = await jobs.update(current.uuid, body, changeContext(ctx));
         sendJson(ctx, v1('job'), job);
       },
     },
@@ -76,7 +102,8 @@ export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[]
       method: 'DELETE',
       path: '/jobs/:uuid',
       handler: async (ctx) => {
-        await jobs.delete(param(ctx), changeContext(ctx));
+        const job = await authorized(ctx, 'delete');
+        await jobs.delete(job.uuid, changeContext(ctx));
         sendEmpty(ctx);
       },
     },

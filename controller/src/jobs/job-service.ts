@@ -31,6 +31,8 @@ export interface JobQuery {
   /** 1-based page number. */
   page?: number;
   health: boolean;
+  /** Policy: only jobs whose FQN this accepts are listed, before paging. */
+  visible?: (fqn: string) => boolean;
 }
 
 export interface JobServiceOptions {
@@ -205,10 +207,10 @@ export class JobService {
     return this.render(jobs, query.health);
   }
 
-  /** Health of the started jobs among `ids`; others are left out. */
-  async health(ids: readonly string[]): Promise<ReturnType<typeof computeJobHealth>[]> {
+  /** Health of the started jobs among `ids` that `visible` accepts (policy); others are left out. */
+  async health(ids: readonly string[], visible: (fqn: string) => boolean = () => true): Promise<ReturnType<typeof computeJobHealth>[]> {
     const jobs = await this.#byIds(ids);
-    return jobs.filter((j) => j.state === 'started' || j.state === 'errored').map((j) => this.#health(j));
+    return jobs.filter((j) => (j.state === 'started' || j.state === 'errored') && visible(j.fqn)).map((j) => this.#health(j));
   }
 
   #byIds(ids: readonly string[]): Promise<Job[]> {
@@ -265,6 +267,10 @@ export class JobService {
 
 function jobFilter(query: JobQuery): (job: Job) => boolean {
   const checks: ((job: Job) => boolean)[] = [];
+  if (query.visible) {
+    const visible = query.visible;
+    checks.push((j) => visible(j.fqn));
+  }
   if (query.fqn) {
     const match = fqnMatcher(query.fqn, query.matchPartialFqn);
     checks.push((j) => match(parseFqn(j.fqn, { type: 'job' })));

@@ -2,23 +2,39 @@
 import { baseUrl, changeContext, queryValue, queryValues, sendJson, sendEmpty, v1, type ApiContext, type Endpoint } from '../api/endpoint.js';
 import { contentLengthOf, readJsonObject } from '../api/body.js';
 import { queryBool, queryFqn, queryInt, queryUuids } from '../api/query.js';
-import { InvalidRequestError } from '../errors.js';
+import { InvalidRequestError, NotFoundError } from '../errors.js';
 import { requireUuid } from '../model/validate.js';
+import { authorize, authorizeFound, bodyFqn, canAccess } from '../policy/access.js';
 import { optional } from '../util/json.js';
 import type { PackageService } from './package-service.js';
 
 const PROVIDES_TYPES = new Set(['file', 'package', 'runtime', 'os']);
 
+/**
+ * Policy: reads and archive downloads need `permit read` on the package's FQN,
+ * a create `permit create`, a change or an archive upload `permit update`, a
+ * delete `permit delete`. Listings show only readable packages; a package the
+ * caller may not read answers 404.
+ */
 export function packageEndpoints(packages: PackageService, maxBodyBytes: number): Endpoint[] {
   const param = (ctx: ApiContext, name: string, what: string) => requireUuid(ctx.params[name] ?? '', what);
 
+  /** Authorizes `permission` on the package named by a package (or resource) uuid. */
+  const authorized = async (ctx: ApiContext, id: string, permission: string) => {
+    const fqn = await packages.fqnOf(id);
+    if (fqn === undefined) throw new NotFoundError(`package ${id} not found`);
+    await authorizeFound(ctx, fqn, permission, `package ${id} not found`);
+  };
+
   const upload = async (ctx: ApiContext, packageId: string, resourceId: string | undefined) => {
+    await authorized(ctx, packageId, 'update');
     const pkg = await packages.upload(packageId, resourceId, ctx.req, contentLengthOf(ctx.req), changeContext(ctx));
     ctx.state.log.debug('upload answered', { package: pkg.uuid, state: pkg.state });
     sendJson(ctx, v1('package'), null);
   };
 
   const download = async (ctx: ApiContext, id: string, resourceId: string | undefined) => {
+    await authorized(ctx, id, 'read');
     const { stream, size, digest } = await packages.download(id, resourceId, changeContext(ctx));
     const etag = `"${digest}"`;
     ctx.set('ETag', etag);
@@ -58,6 +74,7 @@ export function packageEndpoints(packages: PackageService, maxBodyBytes: number)
           ...optional('providesName', queryValue(ctx, 'provides_name') || undefined),
           ...optional('count', queryInt(ctx, 'count', 0)),
           ...optional('page', queryInt(ctx, 'page', 1)),
+          visible: (fqn) => canAccess(ctx, fqn, 'read'),
         });
         sendJson(ctx, v1('packages'), list);
       },
@@ -67,7 +84,9 @@ export function packageEndpoints(packages: PackageService, maxBodyBytes: number)
       path: '/packages',
       media: v1('package'),
       handler: async (ctx) => {
-        const pkg = await packages.create(await readJsonObject(ctx.req, maxBodyBytes), changeContext(ctx));
+        const body = await readJsonObject(ctx.req, maxBodyBytes);
+        await authorize(ctx, bodyFqn(body, 'package'), 'create');
+        const pkg = await packages.create(body, changeContext(ctx));
         ctx.set('Location', `${baseUrl(ctx)}/v1/packages/${pkg.uuid}`);
         sendJson(ctx, v1('package'), pkg);
       },
@@ -87,7 +106,11 @@ export function packageEndpoints(packages: PackageService, maxBodyBytes: number)
       method: 'GET',
       path: '/packages/:uuid',
       media: v1('package'),
-      handler: async (ctx) => sendJson(ctx, v1('package'), await packages.get(param(ctx, 'uuid', 'package uuid'))),
+      handler: async (ctx) => {
+        const id = param(ctx, 'uuid', 'package uuid');
+        await authorized(ctx, id, 'read');
+        sendJson(ctx, v1('package'), await packages.get(id));
+      },
     },
     {
       method: 'PUT',
@@ -95,6 +118,7 @@ export function packageEndpoints(packages: PackageService, maxBodyBytes: number)
       media: v1('package'),
       handler: async (ctx) => {
         const id = param(ctx, 'uuid', 'package uuid');
+        await authorized(ctx, id, 'update');
         const pkg = await packages.update(id, await readJsonObject(ctx.req, maxBodyBytes), changeContext(ctx));
         sendJson(ctx, v1('package'), pkg);
       },
@@ -103,7 +127,9 @@ export function packageEndpoints(packages: PackageService, maxBodyBytes: number)
       method: 'DELETE',
       path: '/packages/:uuid',
       handler: async (ctx) => {
-        await packages.delete(param(ctx, 'uuid', 'package uuid'), changeContext(ctx));
+        const id = param(ctx, 'uuid', 'package uuid');
+        await authorized(ctx, id, 'delete');
+        await packages.delete(id, changeContext(ctx));
         sendEmpty(ctx);
       },
     },

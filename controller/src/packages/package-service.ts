@@ -32,6 +32,8 @@ export interface PackageQuery {
   count?: number;
   /** 1-based page number. */
   page?: number;
+  /** Policy: only packages whose FQN this accepts are listed, before paging. */
+  visible?: (fqn: string) => boolean;
 }
 
 export interface PackageServiceOptions {
@@ -250,6 +252,17 @@ export class PackageService {
     }
   }
 
+  /** The FQN of the package named by a package uuid or one of its resource uuids; undefined when none. */
+  async fqnOf(id: string): Promise<string | undefined> {
+    const record = (await this.#find(id)) ?? (await this.#findByResource(id));
+    return record?.package.fqn;
+  }
+
+  async #findByResource(resourceId: string): Promise<PackageRecord | undefined> {
+    const owner = await this.deps.store.get(keys.packageByResource(resourceId));
+    return owner === undefined ? undefined : this.#find(owner);
+  }
+
   /** The archive named by a package uuid (single-archive packages) or a resource uuid. */
   async download(id: string, resourceId: string | undefined, ctx: ChangeContext): Promise<Download> {
     let record = await this.#find(id);
@@ -321,6 +334,10 @@ function tagMatcher(tag: string): (tags: Record<string, string>) => boolean {
 
 function packageFilter(query: PackageQuery): (p: Package) => boolean {
   const checks: ((p: Package) => boolean)[] = [];
+  if (query.visible) {
+    const visible = query.visible;
+    checks.push((p) => visible(p.fqn));
+  }
   if (query.fqn) {
     const match = fqnMatcher(query.fqn, query.matchPartialFqn);
     checks.push((p) => match(parseFqn(p.fqn, { type: 'package' })));

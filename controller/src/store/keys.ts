@@ -19,6 +19,8 @@
  *   inst/<job>/<instance>              job instance: where it runs, its last reported state
  *   log/<owner>/<seq 12 digits>        log line of a job (or a package's staging), in order
  *   meta/<name>                        controller metadata (schema version, ...)
+ *   policydoc/<name>                   policy document policydoc::/::<name>, current version
+ *   policydoc-ver/<name>/<version>     every version of it (version zero-padded to 10 digits)
  */
 export const keys = {
   job: (uuid: string) => `job/${uuid}`,
@@ -55,4 +57,9 @@ export const keys = {
   instancePrefix: 'inst/',
   logLine: (owner: string, seq: number) => `log/${owner}/${seq.toString().padStart(12, '0')}`,
   logPrefix: (owner: string) => `log/${owner}/`,
+
+  policyDoc: (name: string) => `policydoc/${name}`,
+  policyDocPrefix: 'policydoc/',
+  policyDocVersion: (name: string, version: number) => `policydoc-ver/${name}/${String(version).padStart(10, '0')}`,
+  policyDocVersionPrefix: 'policydoc-ver/',
 } as const;

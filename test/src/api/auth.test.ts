@@ -127,7 +127,7 @@ test('auth: the administrator manages users; a password change or deletion ends 
   t.truthy(list.body.find((u) => u.name === name && u.principal === `${name}@platform.local`));
   t.truthy(list.body.find((u) => u.name === 'admin'));
 
-  const job = await alice.post<Job>('/jobs', { fqn: `job::/auth::${unique()}` });
+  const job = await alice.post<Job>('/jobs', { fqn: `job::/sandbox/${name}::${unique()}` });
   t.is(job.body.created_by, `${name}@platform.local`);
   const denied = await alice.put<ApiErrorBody>(`/v1/users/${unique('bob')}`, { password: 'another password' });
   t.is(denied.status, 403);

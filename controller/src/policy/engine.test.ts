@@ -1,0 +1,124 @@
+import test from 'ava';
+import { BOOTSTRAP_POLICY } from './bootstrap.js';
+import { fqnWithin, PolicyEngine, type Caller } from './engine.js';
+import { PolicyParseError } from './errors.js';
+
+const basic = (name: string): Caller => ({ name, mechanism: 'basic', principal: `${name}@platform.local` });
+const ldap = (name: string): Caller => ({ name, mechanism: 'ldap', principal: `${name}@ldap.platform.local` });
+const engine = (...texts: string[]) => PolicyEngine.build(texts.map((text, i) => ({ name: `doc${i}`, text })));
+
+test('policy engine: realms cover FQNs by prefix at segment boundaries; * covers every type', (t) => {
+  const e = engine('job::/a { permit read }', '*::/shared { permit read }', 'package::/p::one { permit read }');
+  const tom = basic('tom');
+  t.true(e.check(tom, 'job::/a', 'read').allowed);
+  t.true(e.check(tom, 'job::/a::x', 'read').allowed);
+  t.true(e.check(tom, 'job::/a/b::x', 'read').allowed);
+  t.false(e.check(tom, 'job::/ab::x', 'read').allowed);
+  t.false(e.check(tom, 'package::/a::x', 'read').allowed);
+  t.true(e.check(tom, 'package::/shared/deep::x', 'read').allowed);
+  t.true(e.check(tom, 'stagpipe::/shared::x', 'read').allowed);
+  t.true(e.check(tom, 'package::/p::one', 'read').allowed);
+  t.true(e.check(tom, 'package::/p::one/two', 'read').allowed);
+  t.false(e.check(tom, 'package::/p::onetwo', 'read').allowed);
+  t.false(e.check(tom, 'package::/p/q::one', 'read').allowed);
+  t.false(e.check(tom, 'job::/a::x', 'update').allowed);
+  t.deepEqual(e.check(tom, 'job::/a::x', 'update'), { allowed: false, missingClaim: 'permit update' });
+  t.false(e.check(tom, 'not an fqn', 'read').allowed);
+  t.true(fqnWithin('job::/a/b::c', 'job::/a'));
+  t.true(fqnWithin('job::/a/b::c', '*::/a/b'));
+  t.false(fqnWithin('job::/ab', 'job::/a'));
+});
+
+test('policy engine: conditions on the caller claims; a missing claim never grants, not even with !=', (t) => {
+  const e = engine(`job::/team {
+    if (auth_server@platform->name == "tom") { permit read }
+    if (auth_server@platform->name != "eve") { permit update }
+    if (auth_server@platform->name beginsWith "ad" && auth_server@platform->principal endsWith "@platform.local") { permit delete }
+    if (ldap_auth@platform->name == "tom" || auth_server@platform->name == "ann") { permit start }
+    if (auth_server@platform->principal fqnMatch "job::/x") { permit stop }
+  }`);
+  t.true(e.check(basic('tom'), 'job::/team::a', 'read').allowed);
+  t.false(e.check(basic('ann'), 'job::/team::a', 'read').allowed);
+  t.true(e.check(basic('ann'), 'job::/team::a', 'update').allowed);
+  t.false(e.check(basic('eve'), 'job::/team::a', 'update').allowed);
+  t.false(e.check(ldap('ann'), 'job::/team::a', 'update').allowed, 'an LDAP caller has no auth_server claims');
+  t.true(e.check(basic('adam'), 'job::/team::a', 'delete').allowed);
+  t.false(e.check(basic('tom'), 'job::/team::a', 'delete').allowed);
+  t.true(e.check(ldap('tom'), 'job::/team::a', 'start').allowed);
+  t.false(e.check(basic('tom'), 'job::/team::a', 'start').allowed);
+  t.true(e.check(basic('ann'), 'job::/team::a', 'start').allowed);
+  t.false(e.check(basic('tom'), 'job::/team::a', 'stop').allowed);
+});
+
+test('policy engine: realm templating binds a segment; the same user is allowed one namespace and denied another', (t) => {
+  const e = engine(BOOTSTRAP_POLICY);
+  const tom = basic('tom');
+  for (const p of ['create', 'read', 'update', 'delete', 'start', 'stop']) {
+    t.true(e.check(tom, 'job::/sandbox/tom::app', p).allowed, p);
+    t.true(e.check(tom, 'job::/sandbox/tom/deeper::app', p).allowed, p);
+    t.false(e.check(tom, 'job::/sandbox/ann::app', p).allowed, p);
+    t.false(e.check(tom, 'job::/sandbox::tom', p).allowed, p);
+  }
+  t.true(e.check(tom, 'package::/sandbox/tom::pkg', 'create').allowed);
+  t.true(e.check(ldap('tom'), 'job::/sandbox/tom::app', 'create').allowed);
+  t.true(e.check(tom, 'package::/platform/runtimes::node', 'read').allowed);
+  t.false(e.check(tom, 'package::/platform/runtimes::node', 'delete').allowed);
+  t.true(e.check(tom, 'auth::/', 'issue').allowed);
+  t.false(e.check(tom, 'auth::/', 'update').allowed);
+  t.false(e.check(tom, 'policy::/', 'read').allowed);
+  t.false(e.check(tom, 'audit::/', 'read').allowed);
+  const admin = basic('admin');
+  for (const [fqn, p] of [['job::/anything::x', 'delete'], ['policy::/', 'update'], ['audit::/', 'read'], ['auth::/', 'update'], ['job::/sandbox/tom::app', 'ssh']]) {
+    t.true(e.check(admin, fqn!, p!).allowed, `${fqn} ${p}`);
+  }
+  t.false(e.check(ldap('admin'), 'policy::/', 'update').allowed, 'the administrator is the basic user admin only');
+});
+
+test('policy engine: documents and realms combine as a union of permits', (t) => {
+  const e = engine('job::/ { permit read }', 'job::/a { permit update }', 'job::/a/b { if (auth_server@platform->name == "tom") { permit delete } }');
+  t.deepEqual([...e.permits(basic('tom'), 'job::/a/b::x')].sort(), ['delete', 'read', 'update']);
+  t.deepEqual([...e.permits(basic('ann'), 'job::/a/b::x')].sort(), ['read', 'update']);
+  t.deepEqual([...e.permits(basic('ann'), 'job::/c::x')], ['read']);
+});
+
+test('policy engine: roles grant what their role realm grants; admin is built in; undefined roles are refused', (t) => {
+  const e = engine(
+    'role::/deployer { permit read, create, start, stop  role viewer }',
+    'role::/viewer { permit read }  role::/looper { role looper }',
+    'job::/prod { if (auth_server@platform->name == "dee") { role deployer } role looper }',
+  );
+  t.deepEqual([...e.permits(basic('dee'), 'job::/prod::x')].sort(), ['create', 'read', 'start', 'stop']);
+  t.deepEqual([...e.permits(basic('vic'), 'job::/prod::x')], []);
+  const err = t.throws(() => engine('job::/a { role ghost }'), { instanceOf: PolicyParseError });
+  t.regex(err.message, /role "ghost" is not defined/);
+  t.throws(() => engine('role::/admin { permit read }'), { instanceOf: PolicyParseError, message: /built in/ });
+});
+
+test('policy engine: settings follow the most specific realm, then the later rule', (t) => {
+  const e = engine(
+    `auth::/ { tokenTimeout "86400s" if (auth_server@platform->name == "short") { tokenTimeout "60s" } }
+     audit::/ { log deny }
+     *::/ { log none }
+     quota::/sandbox { total.memory 2GB max.instances 5 }`,
+  );
+  t.is(e.settings(basic('tom'), 'auth::/').tokenTimeoutSeconds, 86400);
+  t.is(e.settings(basic('short'), 'auth::/').tokenTimeoutSeconds, 60);
+  t.is(e.settings(basic('tom'), 'audit::/').log, 'none', 'audit::/ and *::/ are equally specific: the later wins');
+  const nested = engine('job::/ { log allow }', 'job::/a { log deny }', 'job::/a/b::c { log none }');
+  t.is(nested.settings(basic('tom'), 'job::/a/b::c').log, 'none');
+  t.is(nested.settings(basic('tom'), 'job::/a/b::d').log, 'deny');
+  t.is(nested.settings(basic('tom'), 'job::/z').log, 'allow');
+  t.deepEqual(e.settings(basic('tom'), 'quota::/sandbox/tom').quotas, { 'total.memory': '2GB', 'max.instances': '5' });
+  t.is(e.settings(basic('tom'), 'auth::/').defaultNamespace, undefined);
+});
+
+test('policy engine: a repeated check is answered from the cache', (t) => {
+  const e = engine(BOOTSTRAP_POLICY);
+  const tom = basic('tom');
+  const n = 200_000;
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < n; i++) e.check(tom, 'job::/sandbox/tom::app', 'read');
+  const perCheckNs = Number(process.hrtime.bigint() - start) / n;
+  t.log(`${perCheckNs.toFixed(0)} ns per cached check`);
+  t.true(perCheckNs < 20_000, `a cached check takes ${perCheckNs} ns`);
+});

@@ -1,0 +1,320 @@
+/**
+ * The policy engine: decides whether a caller holds a claim on an FQN.
+ *
+ * Semantics (docs/policy.md has the long form):
+ * - A realm covers an FQN when the types agree (`*` covers every type) and the
+ *   realm's namespace is a prefix of the FQN's at segment boundaries
+ *   (`job::/a` covers `job::/a`, `job::/a::x` and `job::/a/b::y`, not
+ *   `job::/ab`). A realm with a name covers that resource (and names below it,
+ *   `x/...`) only. A `[variable]` segment matches any one segment and binds
+ *   it for the realm's conditions.
+ * - Permits are a union: every covering realm of every document adds what its
+ *   matching rules grant; nothing takes a grant away. No grant means denied.
+ * - `role r` grants what the rules of the realm `role::/r` grant the caller;
+ *   the built-in `admin` grants every permission.
+ * - Settings (tokenTimeout, defaultNamespace, log, quotas): the most specific
+ *   covering realm wins (more namespace segments, then a name); among equally
+ *   specific ones the later wins (documents in name order, rules in text order).
+ * - A comparison whose claim the caller does not have is false, `!=` included:
+ *   a missing claim never grants.
+ *
+ * An engine is immutable once built; `PolicyService` swaps in a new one on
+ * every change. Results are cached per (caller, FQN) so that the check on the
+ * request path is a map lookup.
+ */
+import { LruCache } from '../util/lru.js';
+import { PolicyParseError } from './errors.js';
+import { parsePolicy, type Claim, type Condition, type LogLevel, type Operand, type ParsedDocument, type Realm, type Rule } from './parser.js';
+import { ALL_PERMISSIONS } from './permissions.js';
+
+/** Who asks. `mechanism` picks the claim issuer: basic -> auth_server@platform, ldap -> ldap_auth@platform. */
+export interface Caller {
+  name: string;
+  mechanism: string;
+  principal: string;
+}
+
+/** The issuer of a mechanism's claims in conditions (`<issuer>->name`). */
+export function issuerOf(mechanism: string): string {
+  if (mechanism === 'basic') return 'auth_server@platform';
+  if (mechanism === 'ldap') return 'ldap_auth@platform';
+  return `${mechanism}_auth@platform`;
+}
+
+/** The claims a caller brings to conditions: `<issuer>->name` and `<issuer>->principal`. */
+export function callerClaims(caller: Caller): Map<string, string> {
+  const issuer = issuerOf(caller.mechanism);
+  return new Map([
+    [`${issuer}->name`, caller.name],
+    [`${issuer}->principal`, caller.principal],
+  ]);
+}
+
+export type Decision = { allowed: true } | { allowed: false; missingClaim: string };
+
+export interface PolicySettings {
+  tokenTimeoutSeconds?: number;
+  defaultNamespace?: string;
+  log?: LogLevel;
+  /** Quota name -> value as written (`2GB`). Parsed and kept; not enforced yet. */
+  quotas: Record<string, string>;
+}
+
+export interface PolicySource {
+  name: string;
+  text: string;
+}
+
+interface SplitFqn {
+  type: string;
+  segments: string[];
+  localName: string | undefined;
+}
+
+/** A lenient split of an FQN; undefined for text that is not one (such an FQN is denied). */
+function splitFqn(fqn: string): SplitFqn | undefined {
+  const parts = fqn.split('::');
+  if (parts.length < 2 || parts.length > 3) return undefined;
+  const [type, ns, localName] = parts as [string, string, string | undefined];
+  if (!ns.startsWith('/') || type === '') return undefined;
+  const segments = ns === '/' ? [] : ns.slice(1).split('/');
+  if (segments.some((s) => s === '')) return undefined;
+  return { type, segments, localName: localName === '' ? undefined : localName };
+}
+
+interface CompiledRealm {
+  realm: Realm;
+  /** Position across all documents: later wins among equally specific settings. */
+  order: number;
+  specificity: number;
+}
+
+/** The bindings of a realm's `[variables]` when it covers `fqn`, or undefined when it does not cover it. */
+function cover(realm: Realm, fqn: SplitFqn): ReadonlyMap<string, string> | undefined {
+  if (realm.type !== '*' && realm.type !== fqn.type) return undefined;
+  if (realm.segments.length > fqn.segments.length) return undefined;
+  let bindings: Map<string, string> | undefined;
+  for (let i = 0; i < realm.segments.length; i++) {
+    const seg = realm.segments[i]!;
+    const actual = fqn.segments[i]!;
+    if ('literal' in seg) {
+      if (seg.literal !== actual) return undefined;
+    } else {
+      (bindings ??= new Map()).set(seg.variable, actual);
+    }
+  }
+  if (realm.localName !== undefined) {
+    if (realm.segments.length !== fqn.segments.length || fqn.localName === undefined) return undefined;
+    if (fqn.localName !== realm.localName && !fqn.localName.startsWith(realm.localName + '/')) return undefined;
+  }
+  return bindings ?? NO_BINDINGS;
+}
+
+const NO_BINDINGS: ReadonlyMap<string, string> = new Map();
+
+function operandValue(o: Operand, claims: ReadonlyMap<string, string>, bindings: ReadonlyMap<string, string>): string | undefined {
+  switch (o.kind) {
+    case 'claim':
+      return claims.get(o.key);
+    case 'string':
+      return o.value;
+    case 'template':
+      return bindings.get(o.name);
+  }
+}
+
+/** `fqn` lies within `pattern` by the realm rule (prefix at segment boundaries, `*` type). */
+export function fqnWithin(fqn: string, pattern: string): boolean {
+  const f = splitFqn(fqn);
+  const p = splitFqn(pattern);
+  if (!f || !p) return false;
+  const realm: Realm = {
+    name: pattern,
+    type: p.type,
+    segments: p.segments.map((literal) => ({ literal })),
+    ...(p.localName === undefined ? {} : { localName: p.localName }),
+    rules: [],
+    line: 0,
+    column: 0,
+  };
+  return cover(realm, f) !== undefined;
+}
+
+function holds(c: Condition, claims: ReadonlyMap<string, string>, bindings: ReadonlyMap<string, string>): boolean {
+  switch (c.kind) {
+    case 'and':
+      return holds(c.left, claims, bindings) && holds(c.right, claims, bindings);
+    case 'or':
+      return holds(c.left, claims, bindings) || holds(c.right, claims, bindings);
+    case 'compare': {
+      const left = operandValue(c.left, claims, bindings);
+      const right = operandValue(c.right, claims, bindings);
+      if (left === undefined || right === undefined) return false;
+      switch (c.op) {
+        case '==':
+          return left === right;
+        case '!=':
+          return left !== right;
+        case 'beginsWith':
+          return left.startsWith(right);
+        case 'endsWith':
+          return left.endsWith(right);
+        case 'fqnMatch':
+          return fqnWithin(left, right);
+      }
+    }
+  }
+}
+
+/** The claims of `rules` whose conditions hold, in text order. */
+function matchingClaims(rules: readonly Rule[], claims: ReadonlyMap<string, string>, bindings: ReadonlyMap<string, string>, out: Claim[] = []): Claim[] {
+  for (const rule of rules) {
+    if (rule.kind === 'if') {
+      if (holds(rule.condition, claims, bindings)) matchingClaims(rule.body, claims, bindings, out);
+    } else {
+      out.push(rule);
+    }
+  }
+  return out;
+}
+
+/** What one caller holds on one FQN. */
+interface Grant {
+  permits: ReadonlySet<string>;
+  settings: PolicySettings;
+}
+
+const CACHE_SIZE = 100_000;
+
+export class PolicyEngine {
+  readonly #realms: CompiledRealm[];
+  readonly #roles: Map<string, Realm[]>;
+  readonly #grants = new LruCache<string, Grant>(CACHE_SIZE, false);
+
+  private constructor(docs: readonly ParsedDocument[]) {
+    const realms: CompiledRealm[] = [];
+    this.#roles = new Map();
+    let order = 0;
+    for (const doc of docs) {
+      for (const realm of doc.realms) {
+        if (realm.type === 'role') {
+          const name = (realm.segments[0] as { literal: string }).literal;
+          const list = this.#roles.get(name) ?? [];
+          list.push(realm);
+          this.#roles.set(name, list);
+          continue;
+        }
+        realms.push({ realm, order: order++, specificity: realm.segments.length * 2 + (realm.localName === undefined ? 0 : 1) });
+      }
+    }
+    // Settings are applied from least to most specific, so that the last applied wins.
+    this.#realms = realms.sort((a, b) => a.specificity - b.specificity || a.order - b.order);
+  }
+
+  /**
+   * Parses and checks documents (in name order) into an engine. Throws
+   * PolicyParseError for a syntax error, and for a role that is used but
+   * defined nowhere or a redefinition of the built-in `admin`.
+   */
+  static build(sources: readonly PolicySource[]): PolicyEngine {
+    const sorted = [...sources].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const docs = sorted.map((s) => parsePolicy(s.name, s.text));
+    const defined = new Set<string>(['admin']);
+    for (const doc of docs) {
+      for (const realm of doc.realms) {
+        if (realm.type !== 'role') continue;
+        const name = (realm.segments[0] as { literal: string }).literal;
+        if (name === 'admin') throw new PolicyParseError(doc.name, realm.line, realm.column, 'the role admin is built in (every permission) and cannot be redefined');
+        defined.add(name);
+      }
+    }
+    for (const doc of docs) {
+      const visit = (rules: readonly Rule[]): void => {
+        for (const r of rules) {
+          if (r.kind === 'if') visit(r.body);
+          else if (r.kind === 'role' && !defined.has(r.role)) {
+            throw new PolicyParseError(doc.name, r.line, r.column, `role "${r.role}" is not defined; define it with a realm role::/${r.role} { permit ... }`);
+          }
+        }
+      };
+      for (const realm of doc.realms) visit(realm.rules);
+    }
+    return new PolicyEngine(docs);
+  }
+
+  /** Whether `caller` holds `permit <permission>` on `fqn`; denied ones name the missing claim. */
+  check(caller: Caller, fqn: string, permission: string): Decision {
+    if (this.#grant(caller, fqn).permits.has(permission)) return { allowed: true };
+    return { allowed: false, missingClaim: `permit ${permission}` };
+  }
+
+  /** Every permission `caller` holds on `fqn`. */
+  permits(caller: Caller, fqn: string): ReadonlySet<string> {
+    return this.#grant(caller, fqn).permits;
+  }
+
+  /** The settings that apply to `caller` at `fqn` (e.g. tokenTimeout at `auth::/`, log at `audit::/`). */
+  settings(caller: Caller, fqn: string): PolicySettings {
+    return this.#grant(caller, fqn).settings;
+  }
+
+  #grant(caller: Caller, fqn: string): Grant {
+    const key = `${caller.mechanism}\u0000${caller.name}\u0000${caller.principal}\u0000${fqn}`;
+    let grant = this.#grants.get(key);
+    if (grant === undefined) {
+      grant = this.#evaluate(caller, fqn);
+      this.#grants.set(key, grant);
+    }
+    return grant;
+  }
+
+  #evaluate(caller: Caller, fqn: string): Grant {
+    const permits = new Set<string>();
+    const settings: PolicySettings = { quotas: {} };
+    const split = splitFqn(fqn);
+    if (!split) return { permits, settings };
+    const claims = callerClaims(caller);
+    const rolesSeen = new Set<string>();
+    const grantRole = (role: string): void => {
+      if (rolesSeen.has(role)) return;
+      rolesSeen.add(role);
+      if (role === 'admin') {
+        for (const p of ALL_PERMISSIONS) permits.add(p);
+        return;
+      }
+      for (const realm of this.#roles.get(role) ?? []) {
+        for (const claim of matchingClaims(realm.rules, claims, NO_BINDINGS)) {
+          if (claim.kind === 'permit') for (const p of claim.permissions) permits.add(p);
+          else if (claim.kind === 'role') grantRole(claim.role);
+        }
+      }
+    };
+    for (const { realm } of this.#realms) {
+      const bindings = cover(realm, split);
+      if (bindings === undefined) continue;
+      for (const claim of matchingClaims(realm.rules, claims, bindings)) {
+        switch (claim.kind) {
+          case 'permit':
+            for (const p of claim.permissions) permits.add(p);
+            break;
+          case 'role':
+            grantRole(claim.role);
+            break;
+          case 'tokenTimeout':
+            settings.tokenTimeoutSeconds = claim.seconds;
+            break;
+          case 'defaultNamespace':
+            settings.defaultNamespace = claim.namespace;
+            break;
+          case 'log':
+            settings.log = claim.level;
+            break;
+          case 'quota':
+            settings.quotas[claim.name] = claim.value;
+            break;
+        }
+      }
+    }
+    return { permits, settings };
+  }
+}
