@@ -15,6 +15,7 @@ import { createApiApp } from './api/server.js';
 import { authEndpoints } from './auth/auth-routes.js';
 import { authenticate } from './auth/authenticate.js';
 import { bootstrapAdmin } from './auth/bootstrap.js';
+import { LdapAuthenticator, type LdapOptions } from './auth/ldap.js';
 import { TokenService } from './auth/tokens.js';
 import { UserService } from './auth/users.js';
 import { BlobStore } from './blobs/blob-store.js';
@@ -67,6 +68,8 @@ export interface ControllerOptions {
   /** How long `stop()` waits for requests in flight. Default 10 s. */
   stopGraceMs?: number;
   buildId?: string;
+  /** LDAP authentication on `ldapauth.<domain>` (and grant_type=ldap_basic); off when absent. */
+  ldap?: LdapOptions;
   // Injected for tests; defaults are the real ones.
   log?: Logger;
   clock?: Clock;
@@ -74,8 +77,8 @@ export interface ControllerOptions {
   metrics?: ControllerMetrics;
 }
 
-export type ResolvedControllerOptions = Required<Omit<ControllerOptions, 'adminPassword' | 'log' | 'clock' | 'ids' | 'metrics'>> &
-  Pick<ControllerOptions, 'adminPassword'>;
+export type ResolvedControllerOptions = Required<Omit<ControllerOptions, 'adminPassword' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap'>> &
+  Pick<ControllerOptions, 'adminPassword' | 'ldap'>;
 
 export function resolveControllerOptions(o: ControllerOptions): ResolvedControllerOptions {
   return {
@@ -94,6 +97,7 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     maxPackageBytes: o.maxPackageBytes ?? 4 * 1024 * 1024 * 1024,
     stopGraceMs: o.stopGraceMs ?? 10_000,
     buildId: o.buildId ?? 'dev',
+    ...(o.ldap ? { ldap: o.ldap } : {}),
   };
 }
 
@@ -163,6 +167,8 @@ export class Controller {
       const tokens = await TokenService.open(options.dataDir, `urn:platform:cluster:${clusterId}`, clock);
       const users = new UserService(deps);
       await users.load();
+      const ldap = options.ldap ? await LdapAuthenticator.create(options.ldap, { clock, log: log.child({ component: 'ldap' }) }) : undefined;
+      if (ldap) log.info('LDAP authentication enabled', ldap.describe());
 
       const actorHooks = (kind: string) => ({
         onActivate: () => metrics.actorActivations.inc({ kind }),
@@ -206,9 +212,9 @@ export class Controller {
         metrics,
         ids,
         minimumClientVersion: MINIMUM_CLIENT_VERSION,
-        authenticate: authenticate(tokens, users),
+        authenticate: authenticate(tokens, users, { ldapEnabled: ldap !== undefined }),
         endpoints: [
-          ...authEndpoints(tokens, users, audit, options.domain, options.maxBodyBytes),
+          ...authEndpoints(tokens, users, audit, options.domain, options.maxBodyBytes, ldap),
           ...auditEndpoints(audit),
           ...jobEndpoints(jobs, options.maxBodyBytes),
           ...packageEndpoints(packages, options.maxBodyBytes),

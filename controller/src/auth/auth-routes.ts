@@ -12,6 +12,7 @@ import { changeContext, sendEmpty, sendPlainJson, type ApiContext, type Endpoint
 import { AuthenticationError, InvalidRequestError, TooLargeError } from '../errors.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import { requireAdministrator } from './authorize.js';
+import { ldapPrincipalOf, type LdapAuthenticator } from './ldap.js';
 import { DEFAULT_TOKEN_TTL_SECONDS, type TokenService } from './tokens.js';
 import { principalOf, UserService } from './users.js';
 
@@ -51,7 +52,19 @@ function basicCredentials(ctx: ApiContext): { name: string; password: string } {
 
 const requireUserAdmin = (ctx: ApiContext) => requireAdministrator(ctx, 'permit update on auth::/', 'managing users');
 
-export function authEndpoints(tokens: TokenService, users: UserService, audit: AuditLog, domain: string, maxBodyBytes: number): Endpoint[] {
+/** A password mechanism of the token endpoint: who the user is, and their principal. */
+interface PasswordMechanism {
+  principalOf(name: string): string;
+  /** The user's canonical name and, for basic users, the password generation; rejects with a PlatformError. */
+  authenticate(name: string, password: string): Promise<{ name: string; generation?: number }>;
+}
+
+/** Without `ldap`, LDAP requests are refused as not configured. */
+export function authEndpoints(tokens: TokenService, users: UserService, audit: AuditLog, domain: string, maxBodyBytes: number, ldap?: LdapAuthenticator): Endpoint[] {
+  const mechanisms: Record<'basic' | 'ldap', PasswordMechanism | undefined> = {
+    basic: { principalOf, authenticate: (name, password) => users.authenticate(name, password) },
+    ldap: ldap && { principalOf: ldapPrincipalOf, authenticate: (name, password) => ldap.authenticate(name, password) },
+  };
   return [
     {
       method: 'POST',
@@ -59,21 +72,23 @@ export function authEndpoints(tokens: TokenService, users: UserService, audit: A
       handler: async (ctx) => {
         const form = await readForm(ctx);
         const mechanism = mechanismFor(ctx, domain, form['grant_type']);
-        if (mechanism === 'ldap') {
+        const login = mechanisms[mechanism];
+        if (!login) {
           throw new InvalidRequestError('LDAP authentication is not configured on this cluster');
         }
         const { name, password } = basicCredentials(ctx);
-        const claimed = { principal: principalOf(name), requestId: ctx.state.requestId };
+        const claimed = { principal: login.principalOf(name), requestId: ctx.state.requestId };
         let user;
         try {
-          user = await users.authenticate(name, password);
+          user = await login.authenticate(name, password);
         } catch (err) {
           await audit.record(claimed, 'auth.deny', `auth::/::${name}`, { mechanism, reason: (err as Error).message });
           throw err;
         }
         const ttl = DEFAULT_TOKEN_TTL_SECONDS;
-        const principal = principalOf(user.name);
-        const token = await tokens.issue({ sub: principal, name: user.name, mechanism, gen: user.generation ?? 0 }, ttl);
+        const principal = login.principalOf(user.name);
+        const gen = mechanism === 'basic' ? { gen: user.generation ?? 0 } : {};
+        const token = await tokens.issue({ sub: principal, name: user.name, mechanism, ...gen }, ttl);
         const userinfo = Buffer.from(JSON.stringify({ name: user.name, principal, mechanism, expires_in: ttl })).toString('base64');
         const secure = ctx.protocol === 'https' ? '; Secure' : '';
         ctx.append('Set-Cookie', `token=${token}; Path=/; Max-Age=${ttl}; HttpOnly; SameSite=Lax${secure}`);
