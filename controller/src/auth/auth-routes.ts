@@ -12,7 +12,7 @@ import { changeContext, sendEmpty, sendPlainJson, type ApiContext, type Endpoint
 import { AuthenticationError, InvalidRequestError, TooLargeError } from '../errors.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import { requireAdministrator } from './authorize.js';
-import { ldapPrincipalOf, type LdapAuthenticator } from './ldap.js';
+import { ldapPrincipalOf, normalizeLdapName, type LdapAuthenticator } from './ldap.js';
 import { DEFAULT_TOKEN_TTL_SECONDS, type TokenService } from './tokens.js';
 import { principalOf, UserService } from './users.js';
 
@@ -63,7 +63,7 @@ interface PasswordMechanism {
 export function authEndpoints(tokens: TokenService, users: UserService, audit: AuditLog, domain: string, maxBodyBytes: number, ldap?: LdapAuthenticator): Endpoint[] {
   const mechanisms: Record<'basic' | 'ldap', PasswordMechanism | undefined> = {
     basic: { principalOf, authenticate: (name, password) => users.authenticate(name, password) },
-    ldap: ldap && { principalOf: ldapPrincipalOf, authenticate: (name, password) => ldap.authenticate(name, password) },
+    ldap: ldap && { principalOf: (name) => ldapPrincipalOf(normalizeLdapName(name) ?? name), authenticate: (name, password) => ldap.authenticate(name, password) },
   };
   return [
     {
@@ -93,7 +93,7 @@ export function authEndpoints(tokens: TokenService, users: UserService, audit: A
         const secure = ctx.protocol === 'https' ? '; Secure' : '';
         ctx.append('Set-Cookie', `token=${token}; Path=/; Max-Age=${ttl}; HttpOnly; SameSite=Lax${secure}`);
         ctx.append('Set-Cookie', `userinfo=${userinfo}; Path=/; Max-Age=${ttl}; SameSite=Lax${secure}`);
-        await audit.record(claimed, 'auth.issue', `auth::/::${user.name}`, { mechanism, expires_in: ttl });
+        await audit.record({ ...claimed, principal }, 'auth.issue', `auth::/::${user.name}`, { mechanism, expires_in: ttl });
         ctx.state.log.info('token issued', { principal, mechanism, request_id: ctx.state.requestId });
         sendPlainJson(ctx, { access_token: token, expires_in: String(ttl), token_type: 'JWT' });
       },
