@@ -71,6 +71,14 @@ function ldapOptions(url: string): LdapOptions | undefined {
   const startTls = setting('START_TLS');
   if (startTls !== undefined && startTls !== 'true' && startTls !== 'false') fail(`PLATFORM_LDAP_START_TLS="${startTls}" is not true or false`);
   const timeoutMs = envInt('PLATFORM_LDAP_TIMEOUT_MS');
+  const caFile = setting('CA_FILE');
+  if (caFile !== undefined) {
+    try {
+      readFileSync(caFile);
+    } catch (err) {
+      fail(`cannot read PLATFORM_LDAP_CA_FILE ${caFile}: ${(err as Error).message}`);
+    }
+  }
   const options: LdapOptions = {
     url,
     bindDnTemplate: setting('BIND_DN_TEMPLATE'),
@@ -79,7 +87,7 @@ function ldapOptions(url: string): LdapOptions | undefined {
     bindDn: setting('BIND_DN'),
     bindPassword: bindPassword || undefined,
     startTls: startTls === 'true',
-    caFile: setting('CA_FILE'),
+    caFile,
     timeoutMs,
   };
   try {
