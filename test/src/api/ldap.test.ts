@@ -283,6 +283,29 @@ ldapTest('ldap: a directory that accepts connections but never answers times out
   t.true(Date.now() - started < 15_000);
 });
 
+ldapTest('ldap: ldaps:// and StartTLS with the operator\'s CA file; an untrusted certificate is 503', async (t) => {
+  const tls = await Slapd.start({ users: [{ uid: 'dave', password: 'dave-password' }], tls: true });
+  cleanups.push(() => tls.dispose());
+  const template = { PLATFORM_LDAP_BIND_DN_TEMPLATE: `uid={user},ou=people,${tls.suffix}` };
+  const [ldaps, startTls, untrusted, untrustedStartTls] = await Promise.all([
+    controller({ ...template, PLATFORM_LDAP_URL: tls.ldapsUrl, PLATFORM_LDAP_CA_FILE: tls.caFile }),
+    controller({ ...template, PLATFORM_LDAP_URL: tls.url, PLATFORM_LDAP_START_TLS: 'true', PLATFORM_LDAP_CA_FILE: tls.caFile }),
+    controller({ ...template, PLATFORM_LDAP_URL: tls.ldapsUrl }),
+    controller({ ...template, PLATFORM_LDAP_URL: tls.url, PLATFORM_LDAP_START_TLS: 'true' }),
+  ]);
+  for (const c of [ldaps, startTls]) {
+    const ok = await ldapToken(c, 'dave', 'dave-password');
+    t.is(ok.status, 200, ok.body);
+    t.is((await ldapToken(c, 'dave', 'wrong')).status, 401);
+  }
+  for (const c of [untrusted, untrustedStartTls]) {
+    const refused = await ldapToken(c, 'dave', 'dave-password');
+    t.is(refused.status, 503, refused.body);
+    const failure = c.lines.find((l) => l['msg'] === 'LDAP directory failed');
+    t.regex(JSON.stringify(failure), /certificate/i);
+  }
+});
+
 ldapTest('ldap: LDAP tokens stop working when LDAP is no longer configured', async (t) => {
   const c = await controller(directEnv(env!.slapd));
   const r = await ldapToken(c, 'alice', 'alice-password');
@@ -306,6 +329,8 @@ ldapTest('ldap: bad LDAP settings stop the controller at start with a clear mess
     [{ PLATFORM_LDAP_URL: 'ldap://h', PLATFORM_LDAP_SEARCH_BASE: 'dc=x', PLATFORM_LDAP_BIND_DN: 'cn=svc,dc=x' }, [], /both the LDAP bind DN and its password/],
     [{ PLATFORM_LDAP_URL: 'ldap://h', PLATFORM_LDAP_SEARCH_BASE: 'dc=x', PLATFORM_LDAP_BIND_DN: 'cn=svc,dc=x', PLATFORM_LDAP_BIND_PASSWORD_FILE: '/nonexistent/pw' }, [], /cannot read PLATFORM_LDAP_BIND_PASSWORD_FILE/],
     [{ PLATFORM_LDAP_URL: 'ldap://h', PLATFORM_LDAP_SEARCH_BASE: 'dc=x', PLATFORM_LDAP_SEARCH_FILTER: '(uid={user}' }, [], /not a valid filter/],
+    [{ PLATFORM_LDAP_URL: 'ldaps://h', PLATFORM_LDAP_BIND_DN_TEMPLATE: 'uid={user},dc=x', PLATFORM_LDAP_CA_FILE: '/nonexistent/ca.pem' }, [], /cannot read PLATFORM_LDAP_CA_FILE/],
+    [{ PLATFORM_LDAP_URL: 'ldaps://h', PLATFORM_LDAP_BIND_DN_TEMPLATE: 'uid={user},dc=x', PLATFORM_LDAP_START_TLS: 'true' }, [], /StartTLS is for ldap:\/\//],
   ];
   const dataDir = await mkdtemp(join(tmpdir(), 'platform-test-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));

@@ -40,6 +40,11 @@ export interface SlapdOptions {
    * servers do (`allow bind_anon_cred`): the trap that a client must not fall in.
    */
   allowAnonymousBindWithDn?: boolean;
+  /**
+   * Also serve TLS: a test CA (made with openssl) signs a certificate for
+   * 127.0.0.1, and slapd answers StartTLS on `url` and TLS on `ldapsUrl`.
+   */
+  tls?: boolean;
   /** How long to wait for the server to answer. Default 20 s. */
   readyTimeoutMs?: number;
 }
@@ -48,6 +53,8 @@ export interface SlapdTools {
   slapd: string;
   slapadd: string;
   ldapsearch: string;
+  /** Needed only for `tls`. */
+  openssl: string | undefined;
 }
 
 const SBIN_DIRS = ['/usr/sbin', '/usr/local/sbin', '/sbin'];
@@ -76,7 +83,7 @@ export function findSlapdTools(): { tools: SlapdTools; missing: [] } | { tools: 
     .map(([name]) => name);
   if (!SCHEMA_DIRS.some((d) => existsSync(join(d, 'inetorgperson.schema')))) missing.push('the OpenLDAP schema files');
   if (missing.length > 0) return { tools: undefined, missing };
-  return { tools: found as SlapdTools, missing: [] };
+  return { tools: { ...(found as Omit<SlapdTools, 'openssl'>), openssl: findExecutable('openssl') }, missing: [] };
 }
 
 /** `{SSHA}` of RFC 2307 style: base64(sha1(password + salt) + salt). */
@@ -119,11 +126,24 @@ export class Slapd {
     readonly dir: string,
     readonly suffix: string,
     readonly port: number,
+    /** The ldaps:// port, with `tls`. */
+    readonly tlsPort: number | undefined,
     private readonly readyTimeoutMs: number,
   ) {}
 
   get url(): string {
     return `ldap://127.0.0.1:${this.port}`;
+  }
+
+  /** With `tls`: the ldaps:// URL. */
+  get ldapsUrl(): string {
+    if (this.tlsPort === undefined) throw new Error('this slapd was started without tls');
+    return `ldaps://127.0.0.1:${this.tlsPort}`;
+  }
+
+  /** With `tls`: the PEM file of the CA that signed the server's certificate. */
+  get caFile(): string {
+    return join(this.dir, 'tls', 'ca.pem');
   }
 
   /** The DN of a user made by `options.users`. */
@@ -147,6 +167,7 @@ export class Slapd {
     const dir = await mkdtemp(join(tmpdir(), 'platform-slapd-'));
     try {
       await mkdir(join(dir, 'db'));
+      if (options.tls) await makeCertificates(found.tools, join(dir, 'tls'));
       await writeFile(join(dir, 'slapd.conf'), config(dir, suffix, options));
       await writeFile(join(dir, 'data.ldif'), entries(suffix, options));
       await run(found.tools.slapadd, ['-f', join(dir, 'slapd.conf'), '-l', join(dir, 'data.ldif')]);
@@ -154,7 +175,7 @@ export class Slapd {
       // process is met by trying another port.
       let lastError: unknown;
       for (let i = 0; i < 3; i++) {
-        const slapd = new Slapd(found.tools, dir, suffix, await freePort(), options.readyTimeoutMs ?? 20_000);
+        const slapd = new Slapd(found.tools, dir, suffix, await freePort(), options.tls ? await freePort() : undefined, options.readyTimeoutMs ?? 20_000);
         try {
           await slapd.start();
           return slapd;
@@ -174,7 +195,8 @@ export class Slapd {
   async start(): Promise<void> {
     if (this.#child) throw new Error('slapd is running already');
     // -d 0: stay in the foreground (so the process is ours to stop) and log nothing extra.
-    const child = spawn(this.tools.slapd, ['-f', join(this.dir, 'slapd.conf'), '-h', `${this.url}/`, '-d', '0'], {
+    const urls = [`${this.url}/`, ...(this.tlsPort === undefined ? [] : [`${this.ldapsUrl}/`])].join(' ');
+    const child = spawn(this.tools.slapd, ['-f', join(this.dir, 'slapd.conf'), '-h', urls, '-d', '0'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.#child = child;
@@ -228,6 +250,13 @@ function config(dir: string, suffix: string, o: SlapdOptions): string {
     `pidfile ${join(dir, 'slapd.pid')}`,
     `argsfile ${join(dir, 'slapd.args')}`,
     ...(o.allowAnonymousBindWithDn ? ['allow bind_anon_cred'] : []),
+    ...(o.tls
+      ? [
+          `TLSCACertificateFile ${join(dir, 'tls', 'ca.pem')}`,
+          `TLSCertificateFile ${join(dir, 'tls', 'server.pem')}`,
+          `TLSCertificateKeyFile ${join(dir, 'tls', 'server.key')}`,
+        ]
+      : []),
     'database mdb',
     'maxsize 16777216',
     `suffix "${suffix}"`,
@@ -238,6 +267,19 @@ function config(dir: string, suffix: string, o: SlapdOptions): string {
     'access to * by * read',
     '',
   ].join('\n');
+}
+
+/** A test CA and a server certificate for 127.0.0.1 and localhost, valid for two days. */
+async function makeCertificates(tools: SlapdTools, dir: string): Promise<void> {
+  if (!tools.openssl) throw new Error('cannot make test certificates: openssl not found');
+  await mkdir(dir);
+  const f = (name: string) => join(dir, name);
+  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+  await run(tools.openssl, ['req', '-x509', ...ec, '-keyout', f('ca.key'), '-out', f('ca.pem'), '-days', '2', '-subj', '/CN=platform test CA',
+    '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign']);
+  await run(tools.openssl, ['req', ...ec, '-keyout', f('server.key'), '-out', f('server.csr'), '-subj', '/CN=127.0.0.1']);
+  await writeFile(f('server.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\nkeyUsage=critical,digitalSignature\n');
+  await run(tools.openssl, ['x509', '-req', '-in', f('server.csr'), '-CA', f('ca.pem'), '-CAkey', f('ca.key'), '-CAcreateserial', '-out', f('server.pem'), '-days', '2', '-extfile', f('server.ext')]);
 }
 
 function entries(suffix: string, o: SlapdOptions): string {
