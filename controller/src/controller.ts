@@ -18,6 +18,7 @@ import { createApiApp } from './api/server.js';
 import { authEndpoints } from './auth/auth-routes.js';
 import { authenticate } from './auth/authenticate.js';
 import { bootstrapAdmin } from './auth/bootstrap.js';
+import { LdapAuthenticator, type LdapOptions } from './auth/ldap.js';
 import { TokenService } from './auth/tokens.js';
 import { UserService } from './auth/users.js';
 import { BlobStore } from './blobs/blob-store.js';
@@ -82,6 +83,8 @@ export interface ControllerOptions {
   heartbeatIntervalMs?: number;
   /** An agent not heard of for this long is lost and its instances move. Default 10 s. */
   agentLostAfterMs?: number;
+  /** LDAP authentication on `ldapauth.<domain>` (and grant_type=ldap_basic); off when absent. */
+  ldap?: LdapOptions;
   // Injected for tests; defaults are the real ones.
   log?: Logger;
   clock?: Clock;
@@ -89,8 +92,8 @@ export interface ControllerOptions {
   metrics?: ControllerMetrics;
 }
 
-export type ResolvedControllerOptions = Required<Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics'>> &
-  Pick<ControllerOptions, 'adminPassword' | 'joinToken'>;
+export type ResolvedControllerOptions = Required<Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap'>> &
+  Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap'>;
 
 export function resolveControllerOptions(o: ControllerOptions): ResolvedControllerOptions {
   return {
@@ -112,6 +115,7 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     ...(o.joinToken ? { joinToken: o.joinToken } : {}),
     heartbeatIntervalMs: o.heartbeatIntervalMs ?? 2_000,
     agentLostAfterMs: o.agentLostAfterMs ?? 10_000,
+    ...(o.ldap ? { ldap: o.ldap } : {}),
   };
 }
 
@@ -187,6 +191,8 @@ export class Controller {
       const policy = new PolicyService(deps);
       const loadedPolicy = await policy.load({ principal: 'controller', requestId: 'startup' });
       log.info('policy loaded', { documents: loadedPolicy.documents, bootstrapped: loadedPolicy.bootstrapped });
+      const ldap = options.ldap ? await LdapAuthenticator.create(options.ldap, { clock, log: log.child({ component: 'ldap' }) }) : undefined;
+      if (ldap) log.info('LDAP authentication enabled', ldap.describe());
 
       const actorHooks = (kind: string) => ({
         onActivate: () => metrics.actorActivations.inc({ kind }),
@@ -244,9 +250,9 @@ export class Controller {
         ids,
         minimumClientVersion: MINIMUM_CLIENT_VERSION,
         // Authentication, then each request's policy view (ctx.state.access) for the endpoints' checks.
-        authenticate: accessControl(policy, audit, authenticate(tokens, users)),
+        authenticate: accessControl(policy, audit, authenticate(tokens, users, { ldapEnabled: ldap !== undefined })),
         endpoints: [
-          ...authEndpoints(tokens, users, audit, options.domain, options.maxBodyBytes, policy),
+          ...authEndpoints(tokens, users, audit, options.domain, options.maxBodyBytes, policy, ldap),
           ...policyEndpoints(policy),
           ...auditEndpoints(audit),
           ...instanceEndpoints(jobs, instances, agents, logs, clock),

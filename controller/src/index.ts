@@ -21,3 +21,4 @@ export { MemoryStore } from './store/memory-store.js';
 export { RocksStore } from './store/rocks-store.js';
 export { Mailbox, MailboxClosedError } from './actors/mailbox.js';
 export { ManualClock, SystemClock, formatTimestampNs, type Clock } from './util/clock.js';
+export type { LdapOptions } from './auth/ldap.js';

@@ -3,3 +3,4 @@ export { ControllerProcess, CONTROLLER_BIN, type SpawnOptions, type ExitInfo } f
 export { ApiClient, type Reply, type RequestOptions } from './harness/http.js';
 export { eventually, DeadlineError, type EventuallyOptions } from './harness/wait.js';
 export { unique, digestOf, archive, appJob } from './harness/fixtures.js';
+export { Slapd, findSlapdTools, sshaHash, type SlapdOptions, type SlapdUser, type SlapdTools } from './harness/slapd.js';

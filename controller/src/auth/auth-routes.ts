@@ -13,6 +13,7 @@ import { AuthenticationError, InvalidRequestError, TooLargeError } from '../erro
 import type { AuditLog } from '../audit/audit-log.js';
 import { authorize, authorizeTokenIssue } from '../policy/access.js';
 import type { PolicyService } from '../policy/policy-service.js';
+import { ldapPrincipalOf, normalizeLdapName, type LdapAuthenticator } from './ldap.js';
 import type { TokenService } from './tokens.js';
 import { principalOf, UserService } from './users.js';
 
@@ -53,6 +54,14 @@ function basicCredentials(ctx: ApiContext): { name: string; password: string } {
 /** Managing users needs `permit update` on `auth::/`; listing them `permit read`. */
 const requireUserAdmin = (ctx: ApiContext) => authorize(ctx, 'auth::/', 'update');
 
+/** A password mechanism of the token endpoint: who the user is, and their principal. */
+interface PasswordMechanism {
+  principalOf(name: string): string;
+  /** The user's canonical name and, for basic users, the password generation; rejects with a PlatformError. */
+  authenticate(name: string, password: string): Promise<{ name: string; generation?: number }>;
+}
+
+/** Without `ldap`, LDAP requests are refused as not configured. */
 export function authEndpoints(
   tokens: TokenService,
   users: UserService,
@@ -60,7 +69,12 @@ export function authEndpoints(
   domain: string,
   maxBodyBytes: number,
   policy: PolicyService,
+  ldap?: LdapAuthenticator,
 ): Endpoint[] {
+  const mechanisms: Record<'basic' | 'ldap', PasswordMechanism | undefined> = {
+    basic: { principalOf, authenticate: (name, password) => users.authenticate(name, password) },
+    ldap: ldap && { principalOf: (name) => ldapPrincipalOf(normalizeLdapName(name) ?? name), authenticate: (name, password) => ldap.authenticate(name, password) },
+  };
   return [
     {
       method: 'POST',
@@ -68,28 +82,30 @@ export function authEndpoints(
       handler: async (ctx) => {
         const form = await readForm(ctx);
         const mechanism = mechanismFor(ctx, domain, form['grant_type']);
-        if (mechanism === 'ldap') {
+        const login = mechanisms[mechanism];
+        if (!login) {
           throw new InvalidRequestError('LDAP authentication is not configured on this cluster');
         }
         const { name, password } = basicCredentials(ctx);
-        const claimed = { principal: principalOf(name), requestId: ctx.state.requestId };
+        const claimed = { principal: login.principalOf(name), requestId: ctx.state.requestId };
         let user;
         try {
-          user = await users.authenticate(name, password);
+          user = await login.authenticate(name, password);
         } catch (err) {
           await audit.record(claimed, 'auth.deny', `auth::/::${name}`, { mechanism, reason: (err as Error).message });
           throw err;
         }
-        const principal = principalOf(user.name);
+        const principal = login.principalOf(user.name);
         // Policy decides whether a token is issued (permit issue on auth::/) and for how long (tokenTimeout).
         const grant = await authorizeTokenIssue(policy, audit, { name: user.name, mechanism, principal }, claimed);
         const ttl = grant.ttlSeconds;
-        const token = await tokens.issue({ sub: principal, name: user.name, mechanism, gen: user.generation ?? 0 }, ttl);
+        const gen = mechanism === 'basic' ? { gen: user.generation ?? 0 } : {};
+        const token = await tokens.issue({ sub: principal, name: user.name, mechanism, ...gen }, ttl);
         const userinfo = Buffer.from(JSON.stringify({ name: user.name, principal, mechanism, expires_in: ttl, default_namespace: grant.defaultNamespace })).toString('base64');
         const secure = ctx.protocol === 'https' ? '; Secure' : '';
         ctx.append('Set-Cookie', `token=${token}; Path=/; Max-Age=${ttl}; HttpOnly; SameSite=Lax${secure}`);
         ctx.append('Set-Cookie', `userinfo=${userinfo}; Path=/; Max-Age=${ttl}; SameSite=Lax${secure}`);
-        await audit.record(claimed, 'auth.issue', `auth::/::${user.name}`, { mechanism, expires_in: ttl });
+        await audit.record({ ...claimed, principal }, 'auth.issue', `auth::/::${user.name}`, { mechanism, expires_in: ttl });
         ctx.state.log.info('token issued', { principal, mechanism, request_id: ctx.state.requestId });
         sendPlainJson(ctx, { access_token: token, expires_in: String(ttl), token_type: 'JWT' });
       },

@@ -3,6 +3,12 @@
  * <token>`, except the token endpoint itself and the Prometheus scrape at
  * /metrics. A missing, malformed, forged or expired token, or one whose user is
  * gone or has changed password since, is refused with 401 and `token_invalid`.
+ *
+ * LDAP users are not looked up on every request (that would put the directory
+ * in the path of every API call): an LDAP token is good until it expires, as
+ * long as LDAP authentication is still configured on this controller. A user
+ * removed or disabled in the directory keeps API access for at most the token
+ * lifetime.
  */
 import type { Middleware } from 'koa';
 import type { ApiState } from '../api/endpoint.js';
@@ -12,7 +18,7 @@ import type { UserService } from './users.js';
 
 const PUBLIC = (path: string) => path === '/metrics' || path.startsWith('/oauth2/');
 
-export function authenticate(tokens: TokenService, users: UserService): Middleware<ApiState> {
+export function authenticate(tokens: TokenService, users: UserService, options: { ldapEnabled?: boolean } = {}): Middleware<ApiState> {
   return async (ctx, next) => {
     if (PUBLIC(ctx.path)) return next();
     const header = ctx.get('Authorization');
@@ -30,6 +36,9 @@ export function authenticate(tokens: TokenService, users: UserService): Middlewa
       if ((user.generation ?? 0) !== (claims.gen ?? 0)) {
         throw new TokenInvalidError('the password of this token\'s user has changed since it was issued; get a new token');
       }
+    }
+    if (claims.mechanism === 'ldap' && !options.ldapEnabled) {
+      throw new TokenInvalidError('this token is from LDAP authentication, which is no longer configured on this cluster');
     }
     ctx.state.principal = claims.sub;
     ctx.state.user = { name: claims.name, mechanism: claims.mechanism };

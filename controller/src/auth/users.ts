@@ -3,17 +3,15 @@
  * (`user/<name>`), mirrored in memory (users are few and read on every request
  * to check that a token's user still exists and has not changed password).
  *
- * Wrong passwords are slowed down per user name: after three failures in a row
- * each further attempt must wait, doubling from one second up to fifteen
- * minutes; a success clears the count. The counts live in memory: a restart
- * forgets them.
+ * Wrong passwords are slowed down per user name by a LoginThrottle (see there).
  */
 import type { ChangeContext, Deps } from '../actors/context.js';
 import { Mailbox } from '../actors/mailbox.js';
-import { AuthenticationError, ConflictError, InvalidRequestError, NotFoundError, ThrottledError } from '../errors.js';
+import { AuthenticationError, ConflictError, InvalidRequestError, NotFoundError } from '../errors.js';
 import { keys } from '../store/keys.js';
 import { formatTimestampNs } from '../util/clock.js';
 import { ADMIN_USER, type StoredUser } from './bootstrap.js';
+import { LoginThrottle } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 /** The principal of a basic-auth user. */
@@ -22,8 +20,6 @@ export function principalOf(user: string): string {
 }
 
 const NAME_RE = /^[a-z0-9][a-z0-9._-]{0,63}$/;
-const FREE_FAILURES = 3;
-const MAX_DELAY_MS = 15 * 60_000;
 
 export interface UserView {
   name: string;
@@ -32,19 +28,16 @@ export interface UserView {
   updated_at: string;
 }
 
-interface Failures {
-  count: number;
-  notBeforeMs: number;
-}
-
 export class UserService {
   readonly #users = new Map<string, StoredUser>();
-  readonly #failures = new Map<string, Failures>();
+  readonly #throttle: LoginThrottle;
   readonly #writes = new Mailbox();
   /** Compared against when a user does not exist, so that timing does not tell; made on first need. */
   #decoyHash: Promise<string> | undefined;
 
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Deps) {
+    this.#throttle = new LoginThrottle(deps.clock);
+  }
 
   async load(): Promise<void> {
     for await (const [, value] of this.deps.store.iterate({ prefix: keys.user('') })) {
@@ -65,23 +58,13 @@ export class UserService {
    * must wait, and AuthenticationError (the same for an unknown user and a wrong
    * password) otherwise.
    */
-  async authenticate(name: string, password: string): Promise<StoredUser> {
-    const now = this.deps.clock.nowMs();
-    const failures = this.#failures.get(name);
-    if (failures && failures.notBeforeMs > now) {
-      const wait = failures.notBeforeMs - now;
-      throw new ThrottledError(`too many failed logins for "${name}"; try again in ${Math.ceil(wait / 1000)} s`, wait);
-    }
-    const user = this.#users.get(name);
-    const ok = await verifyPassword(password, user?.password_hash ?? (await (this.#decoyHash ??= hashPassword('decoy password that matches nothing'))));
-    if (user && ok) {
-      this.#failures.delete(name);
-      return user;
-    }
-    const count = (failures?.count ?? 0) + 1;
-    const delay = count < FREE_FAILURES ? 0 : Math.min(1000 * 2 ** (count - FREE_FAILURES), MAX_DELAY_MS);
-    this.#failures.set(name, { count, notBeforeMs: this.deps.clock.nowMs() + delay });
-    throw new AuthenticationError('wrong user name or password');
+  authenticate(name: string, password: string): Promise<StoredUser> {
+    return this.#throttle.attempt(name, async () => {
+      const user = this.#users.get(name);
+      const ok = await verifyPassword(password, user?.password_hash ?? (await (this.#decoyHash ??= hashPassword('decoy password that matches nothing'))));
+      if (user && ok) return user;
+      throw new AuthenticationError('wrong user name or password');
+    });
   }
 
   /** The user, if it exists. */
@@ -113,7 +96,7 @@ export class UserService {
       };
       await this.deps.store.batch([{ type: 'put', key: keys.user(name), value: JSON.stringify(user) }]);
       this.#users.set(name, user);
-      this.#failures.delete(name);
+      this.#throttle.clear(name);
       return { created: existing === undefined };
     });
   }

@@ -4,7 +4,9 @@
  * variables, which override defaults. Signals are handled here and nowhere else:
  * SIGTERM or SIGINT stops gracefully; a second one exits at once.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { resolveLdapOptions, type LdapOptions } from '../auth/ldap.js';
 import { parseHostPort } from '../cluster/host-port.js';
 import { CONTROLLER_VERSION } from '../cluster/version.js';
 import { Controller } from '../controller.js';
@@ -20,6 +22,8 @@ Options (environment variable in brackets):
   --log-level LEVEL       debug, info, warn, error or silent (PLATFORM_LOG_LEVEL, default info)
   --no-sync               acknowledge writes once in the write-ahead log, without fsync
                           (PLATFORM_SYNC=false); survives a crash of the process, not of the host
+  --ldap-url URL          LDAP directory for ldapauth.DOMAIN, ldap:// or ldaps:// (PLATFORM_LDAP_URL);
+                          see docs/operators.md for the PLATFORM_LDAP_* settings
   --version               print the version
   --help                  print this help
 
@@ -30,6 +34,10 @@ PLATFORM_ACTOR_IDLE_MS, PLATFORM_MAX_PACKAGE_BYTES, PLATFORM_BUILD_ID,
 PLATFORM_JOIN_TOKEN (the secret agents present; default: made on first start and
 kept in DATA_DIR/join-token), PLATFORM_HEARTBEAT_INTERVAL_MS (default 2000),
 PLATFORM_AGENT_LOST_AFTER_MS (default 10000).
+LDAP, with --ldap-url: PLATFORM_LDAP_BIND_DN_TEMPLATE (direct bind, "uid={user},ou=people,...")
+or PLATFORM_LDAP_SEARCH_BASE with PLATFORM_LDAP_SEARCH_FILTER (default "(uid={user})"),
+PLATFORM_LDAP_BIND_DN and PLATFORM_LDAP_BIND_PASSWORD or PLATFORM_LDAP_BIND_PASSWORD_FILE
+(search then bind), PLATFORM_LDAP_START_TLS=true, PLATFORM_LDAP_CA_FILE, PLATFORM_LDAP_TIMEOUT_MS.
 `;
 
 function fail(message: string): never {
@@ -44,6 +52,55 @@ function envInt(name: string): number | undefined {
   return Number(v);
 }
 
+/** LDAP settings from the environment, checked now so that a mistake stops the start with a clear message. */
+function ldapOptions(url: string): LdapOptions | undefined {
+  const env = process.env;
+  const setting = (name: string) => env[`PLATFORM_LDAP_${name}`] || undefined;
+  if (url === '') {
+    const stray = Object.keys(env).filter((k) => k.startsWith('PLATFORM_LDAP_') && env[k]);
+    if (stray.length > 0) fail(`${stray.join(', ')} set without --ldap-url (PLATFORM_LDAP_URL)`);
+    return undefined;
+  }
+  let bindPassword = setting('BIND_PASSWORD');
+  const passwordFile = setting('BIND_PASSWORD_FILE');
+  if (passwordFile !== undefined) {
+    if (bindPassword !== undefined) fail('set PLATFORM_LDAP_BIND_PASSWORD or PLATFORM_LDAP_BIND_PASSWORD_FILE, not both');
+    try {
+      bindPassword = readFileSync(passwordFile, 'utf8').replace(/\r?\n$/, '');
+    } catch (err) {
+      fail(`cannot read PLATFORM_LDAP_BIND_PASSWORD_FILE ${passwordFile}: ${(err as Error).message}`);
+    }
+  }
+  const startTls = setting('START_TLS');
+  if (startTls !== undefined && startTls !== 'true' && startTls !== 'false') fail(`PLATFORM_LDAP_START_TLS="${startTls}" is not true or false`);
+  const timeoutMs = envInt('PLATFORM_LDAP_TIMEOUT_MS');
+  const caFile = setting('CA_FILE');
+  if (caFile !== undefined) {
+    try {
+      readFileSync(caFile);
+    } catch (err) {
+      fail(`cannot read PLATFORM_LDAP_CA_FILE ${caFile}: ${(err as Error).message}`);
+    }
+  }
+  const options: LdapOptions = {
+    url,
+    bindDnTemplate: setting('BIND_DN_TEMPLATE'),
+    searchBase: setting('SEARCH_BASE'),
+    searchFilter: setting('SEARCH_FILTER'),
+    bindDn: setting('BIND_DN'),
+    bindPassword: bindPassword || undefined,
+    startTls: startTls === 'true',
+    caFile,
+    timeoutMs,
+  };
+  try {
+    resolveLdapOptions(options);
+  } catch (err) {
+    fail((err as Error).message);
+  }
+  return options;
+}
+
 async function main(): Promise<void> {
   let args;
   try {
@@ -55,6 +112,7 @@ async function main(): Promise<void> {
         domain: { type: 'string' },
         'log-level': { type: 'string' },
         'no-sync': { type: 'boolean' },
+        'ldap-url': { type: 'string' },
         version: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -88,6 +146,7 @@ async function main(): Promise<void> {
   const maxPackageBytes = envInt('PLATFORM_MAX_PACKAGE_BYTES');
   const heartbeatIntervalMs = envInt('PLATFORM_HEARTBEAT_INTERVAL_MS');
   const agentLostAfterMs = envInt('PLATFORM_AGENT_LOST_AFTER_MS');
+  const ldap = ldapOptions(args['ldap-url'] ?? env['PLATFORM_LDAP_URL'] ?? '');
 
   let controller: Controller;
   try {
@@ -108,6 +167,7 @@ async function main(): Promise<void> {
       ...(heartbeatIntervalMs === undefined ? {} : { heartbeatIntervalMs }),
       ...(agentLostAfterMs === undefined ? {} : { agentLostAfterMs }),
       ...(env['PLATFORM_JOIN_TOKEN'] ? { joinToken: env['PLATFORM_JOIN_TOKEN'] } : {}),
+      ...(ldap === undefined ? {} : { ldap }),
     });
   } catch (err) {
     log.error('controller failed to start', { err });
