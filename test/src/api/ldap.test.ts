@@ -119,7 +119,8 @@ ldapTest('ldap: a token from ldapauth.<domain> names the LDAP principal and work
 
     const alice = new ApiClient(c.url, { authorization: `Bearer ${r.json.access_token}` });
     t.is((await alice.get('/jobs')).status, 200);
-    const job = await alice.post<Job>('/jobs', { fqn: `job::/ldap::${unique()}` });
+    // The bootstrap policy gives every user, LDAP users too, their sandbox.
+    const job = await alice.post<Job>('/jobs', { fqn: `job::/sandbox/alice::${unique()}` });
     t.is(job.status, 200, job.text);
     t.is(job.body.created_by, 'alice@ldap.platform.local');
     const issued = (await auditOf(c, 'auth::/::alice')).find((i) => i.event_type === 'auth.issue');
