@@ -79,7 +79,14 @@ export class ControllerProcess {
         reject(new Error(`controller exited (${e.code ?? e.signal}) before it was ready\n${proc.stderr.join('\n')}\n${JSON.stringify(proc.lines)}`));
       });
     });
-    proc.url = await ready;
+    try {
+      proc.url = await ready;
+    } catch (err) {
+      // A controller that never became ready must not outlive the test (its pipes
+      // would keep the test worker from exiting).
+      await proc.dispose();
+      throw err;
+    }
     return proc;
   }
 
