@@ -58,7 +58,12 @@ export class ControllerProcess {
     createInterface({ input: child.stderr! }).on('line', (line) => proc.stderr.push(line));
     const ready = new Promise<string>((resolve, reject) => {
       const timer = setTimeout(
-        () => reject(new Error(`controller not ready within ${options.readyTimeoutMs ?? 30_000} ms\n${proc.stderr.join('\n')}`)),
+        () => {
+          reject(new Error(`controller not ready within ${options.readyTimeoutMs ?? 30_000} ms\n${proc.stderr.join('\n')}`));
+          // A controller that never became ready must not outlive the test (its
+          // pipes would keep the test worker from exiting).
+          void proc.dispose();
+        },
         options.readyTimeoutMs ?? 30_000,
       );
       createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -79,14 +84,7 @@ export class ControllerProcess {
         reject(new Error(`controller exited (${e.code ?? e.signal}) before it was ready\n${proc.stderr.join('\n')}\n${JSON.stringify(proc.lines)}`));
       });
     });
-    try {
-      proc.url = await ready;
-    } catch (err) {
-      // A controller that never became ready must not outlive the test (its pipes
-      // would keep the test worker from exiting).
-      await proc.dispose();
-      throw err;
-    }
+    proc.url = await ready;
     return proc;
   }
 
