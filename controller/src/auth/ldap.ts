@@ -247,10 +247,12 @@ export class LdapAuthenticator {
    * user; rejects with AuthenticationError (wrong credentials), ThrottledError
    * (too many of those lately) or UnavailableError (the directory failed).
    */
-  authenticate(name: string, password: string): Promise<LdapUser> {
+  async authenticate(name: string, password: string): Promise<LdapUser> {
     const normalized = normalizeLdapName(name);
-    return this.#throttle.attempt(normalized ?? name.toLowerCase(), async () => {
-      if (normalized === undefined) throw new AuthenticationError('wrong user name or password');
+    // No user has such a name, so there is nothing to protect by counting it, and
+    // not counting keeps long junk names out of the throttle's memory.
+    if (normalized === undefined) throw new AuthenticationError('wrong user name or password');
+    return this.#throttle.attempt(normalized, async () => {
       if (password === '') throw new AuthenticationError('an empty password is never accepted');
       const client = this.#client();
       try {

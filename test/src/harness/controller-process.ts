@@ -83,7 +83,12 @@ export class ControllerProcess {
     createInterface({ input: child.stderr! }).on('line', (line) => proc.stderr.push(line));
     const ready = new Promise<[string, string]>((resolve, reject) => {
       const timer = setTimeout(
-        () => reject(new Error(`controller not ready within ${options.readyTimeoutMs ?? 30_000} ms\n${proc.stderr.join('\n')}`)),
+        () => {
+          reject(new Error(`controller not ready within ${options.readyTimeoutMs ?? 30_000} ms\n${proc.stderr.join('\n')}`));
+          // A controller that never became ready must not outlive the test (its
+          // pipes would keep the test worker from exiting).
+          void proc.dispose();
+        },
         options.readyTimeoutMs ?? 30_000,
       );
       createInterface({ input: child.stdout! }).on('line', (line) => {
