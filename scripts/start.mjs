@@ -1,6 +1,6 @@
-// `npm start`: runs a local cluster with defaults — a controller (and, once agents
-// exist, one local agent) — prints the API URL and how to log in, and stops
-// everything on Ctrl-C. Logs of each process are passed through, prefixed.
+// `npm start`: runs a local cluster with defaults — a controller and one local agent —
+// prints the API URL and how to log in, and stops both on Ctrl-C. Logs of each
+// process are passed through, prefixed.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = process.env.PLATFORM_DATA_DIR ?? join(root, '.data', 'controller');
+const agentDataDir = process.env.PLATFORM_AGENT_DATA_DIR ?? join(root, '.data', 'agent');
 
 const controller = spawn(
   process.execPath,
@@ -18,6 +19,9 @@ const controller = spawn(
   { stdio: ['ignore', 'pipe', 'inherit'], env: process.env, detached: true },
 );
 const children = [controller];
+// A local development cluster stops its applications with it; an operator's agent
+// keeps them running across its own restarts (see docs/operators.md).
+const AGENT_EXIT_ARGS = ['--stop-instances-on-exit'];
 
 createInterface({ input: controller.stdout }).on('line', (line) => {
   console.log(`[controller] ${line}`);
@@ -38,11 +42,29 @@ createInterface({ input: controller.stdout }).on('line', (line) => {
     console.log(`Platform API: ${entry.api}`);
     console.log(`Administrator: admin, ${login}`);
     console.log(`Get a token: curl -s -X POST -u admin:<password> ${entry.api}/v1/oauth2/token`);
-    console.log('Agents: not part of this release yet; the controller runs alone.');
+    console.log(`Agent: one local instance manager (data in ${agentDataDir}), joining at ${entry.grpc}`);
     console.log('Press Ctrl-C to stop.');
     console.log('');
+    startAgent(entry.grpc);
   }
 });
+
+/** The local agent, once the controller listens; it joins with the controller's join secret. */
+function startAgent(grpc) {
+  if (stopping) return;
+  const joinToken = process.env.PLATFORM_JOIN_TOKEN ?? readFileSync(join(dataDir, 'join-token'), 'utf8').trim();
+  const agent = spawn(
+    process.execPath,
+    [join(root, 'agent', 'dist', 'bin', 'platform-agent.js'), '--controller', grpc, '--data-dir', agentDataDir, ...AGENT_EXIT_ARGS],
+    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, PLATFORM_JOIN_TOKEN: joinToken }, detached: true },
+  );
+  children.push(agent);
+  createInterface({ input: agent.stdout }).on('line', (line) => console.log(`[agent] ${line}`));
+  agent.on('exit', (code, signal) => {
+    if (!stopping) console.error(`agent exited (${code ?? signal}); stopping`);
+    stop('SIGTERM');
+  });
+}
 
 let stopping = false;
 function stop(signal) {
