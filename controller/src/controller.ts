@@ -28,6 +28,13 @@ import { packageEndpoints } from './packages/package-routes.js';
 import { PackageService } from './packages/package-service.js';
 import { PipelineService } from './staging/pipeline.js';
 import { stagingEndpoints } from './staging/staging-routes.js';
+import { registerBuiltins } from './staging/builtins/register-builtins.js';
+import { StagingCoordinator } from './staging/coordinator/staging-coordinator.js';
+import { stagerEndpoints } from './staging/coordinator/stager-api.js';
+import { LocalStagerLauncher } from './staging/local-launcher.js';
+import type { StagerLauncher, StagingLogSink } from './staging/stager-launcher.js';
+import { DependencyResolver } from './packages/dependencies.js';
+import { dependencyEndpoints } from './packages/dependency-routes.js';
 import { InstrumentedStore } from './store/instrumented-store.js';
 import { keys } from './store/keys.js';
 import { RocksStore } from './store/rocks-store.js';
@@ -67,6 +74,20 @@ export interface ControllerOptions {
   /** How long `stop()` waits for requests in flight. Default 10 s. */
   stopGraceMs?: number;
   buildId?: string;
+  /** A stager run longer than this is stopped and its package fails. Default 10 minutes. */
+  stagerTimeoutMs?: number;
+  /** Base of STAGER_URL as stager instances reach the API; default the API's own URL. */
+  stagerBaseUrl?: string;
+  /** Register the built-in os, runtime and stager packages, stager jobs and pipelines. Default true. */
+  builtins?: boolean;
+  /**
+   * What runs stager instances: a launcher (the scheduler's), `local` (child
+   * processes on this host, for development and tests), or none (packages wait
+   * in `staging`). Default none.
+   */
+  stagerLauncher?: StagerLauncher | 'local';
+  /** Where staging output goes; default the controller's log. */
+  stagingLogSink?: StagingLogSink;
   // Injected for tests; defaults are the real ones.
   log?: Logger;
   clock?: Clock;
@@ -74,8 +95,10 @@ export interface ControllerOptions {
   metrics?: ControllerMetrics;
 }
 
-export type ResolvedControllerOptions = Required<Omit<ControllerOptions, 'adminPassword' | 'log' | 'clock' | 'ids' | 'metrics'>> &
-  Pick<ControllerOptions, 'adminPassword'>;
+export type ResolvedControllerOptions = Required<
+  Omit<ControllerOptions, 'adminPassword' | 'log' | 'clock' | 'ids' | 'metrics' | 'stagerLauncher' | 'stagingLogSink'>
+> &
+  Pick<ControllerOptions, 'adminPassword' | 'stagerLauncher' | 'stagingLogSink'>;
 
 export function resolveControllerOptions(o: ControllerOptions): ResolvedControllerOptions {
   return {
@@ -94,6 +117,11 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     maxPackageBytes: o.maxPackageBytes ?? 4 * 1024 * 1024 * 1024,
     stopGraceMs: o.stopGraceMs ?? 10_000,
     buildId: o.buildId ?? 'dev',
+    stagerTimeoutMs: o.stagerTimeoutMs ?? 10 * 60_000,
+    stagerBaseUrl: o.stagerBaseUrl ?? '',
+    builtins: o.builtins ?? true,
+    ...(o.stagerLauncher ? { stagerLauncher: o.stagerLauncher } : {}),
+    ...(o.stagingLogSink ? { stagingLogSink: o.stagingLogSink } : {}),
   };
 }
 
@@ -113,6 +141,8 @@ export class Controller {
     private readonly inFlight: InFlight,
     readonly jobs: JobService,
     readonly packages: PackageService,
+    readonly staging: StagingCoordinator,
+    readonly resolver: DependencyResolver,
   ) {
     this.#closed = new Promise((resolve) => (this.#markClosed = resolve));
   }
@@ -176,15 +206,38 @@ export class Controller {
         onUploadBytes: (n) => metrics.uploadBytes.inc(n),
         ...actorHooks('package'),
       });
+      const resolver = new DependencyResolver(store, (ids) => packages.findMany(ids));
       const jobs = new JobService(deps, {
         actorIdleMs: options.actorIdleMs,
         cacheSize: options.cacheSize,
         packageStates: (ids) => packages.states(ids),
+        systemPackages: async (ids) =>
+          (await resolver.resolveInstallOrder(ids, { bestEffort: true }))
+            .filter((r) => !ids.includes(r.package.uuid))
+            .map((r) => ({ uuid: r.package.uuid, state: r.package.state })),
         ...actorHooks('job'),
       });
+      const stagingSink: StagingLogSink =
+        options.stagingLogSink ?? ((pkg, stream, text) => log.info('staging output', { package: pkg, stream, text }));
+      let apiUrl = '';
+      const stagerLauncher =
+        options.stagerLauncher === 'local'
+          ? new LocalStagerLauncher({ jobs, resolver, sink: stagingSink, log: log.child({ component: 'local-stager' }), workDir: join(options.dataDir, 'stagers') })
+          : options.stagerLauncher;
+      const staging = new StagingCoordinator(deps, packages, pipelines, jobs, resolver, {
+        launcher: stagerLauncher,
+        sink: stagingSink,
+        baseUrl: () => options.stagerBaseUrl || apiUrl,
+        stagerTimeoutMs: options.stagerTimeoutMs,
+      });
+      packages.setStagingListener((uuid) => staging.stage(uuid));
       await pipelines.restore();
       const restoredJobs = await jobs.restore();
       const restoredPackages = await packages.restore();
+      if (options.builtins) {
+        const builtins = await registerBuiltins({ packages, jobs, pipelines, log });
+        log.info('built-in packages registered', { ...builtins });
+      }
       log.info('state restored', {
         started_jobs: restoredJobs,
         staging_packages: restoredPackages.restored,
@@ -213,6 +266,8 @@ export class Controller {
           ...jobEndpoints(jobs, options.maxBodyBytes),
           ...packageEndpoints(packages, options.maxBodyBytes),
           ...stagingEndpoints(pipelines, options.maxBodyBytes),
+          ...dependencyEndpoints(resolver, options.maxBodyBytes),
+          ...stagerEndpoints(staging, packages),
           ...clusterEndpoints({
             clusterName: options.clusterName,
             domain: options.domain,
@@ -232,7 +287,10 @@ export class Controller {
           resolve();
         });
       });
-      const controller = new Controller(options, log, metrics, store, server, inFlight, jobs, packages);
+      const controller = new Controller(options, log, metrics, store, server, inFlight, jobs, packages, staging, resolver);
+      apiUrl = controller.url;
+      // Pipelines interrupted by the last stop run again, now that STAGER_URL can be reached.
+      for (const uuid of restoredPackages.staging) staging.stage(uuid);
       log.info('controller ready', {
         api: controller.url,
         version: CONTROLLER_VERSION,
@@ -265,6 +323,7 @@ export class Controller {
       if (!(await this.inFlight.idle(this.options.stopGraceMs))) {
         this.log.warn('handlers still running after the grace period; closing anyway', { in_flight: this.inFlight.count });
       }
+      await this.staging.stop();
       await Promise.all([this.jobs.stop(), this.packages.stop()]);
       await this.store.close();
       this.log.info('controller stopped');

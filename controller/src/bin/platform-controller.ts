@@ -27,6 +27,9 @@ First start: the administrator "admin" gets PLATFORM_ADMIN_PASSWORD, or a genera
 password that is printed once and kept in DATA_DIR/admin-password.
 Also read from the environment: PLATFORM_ADMIN_EMAIL, PLATFORM_CLUSTER_NAME,
 PLATFORM_ACTOR_IDLE_MS, PLATFORM_MAX_PACKAGE_BYTES, PLATFORM_BUILD_ID.
+Staging: PLATFORM_STAGER_TIMEOUT_MS (default 600000), PLATFORM_STAGER_BASE_URL (base of
+STAGER_URL as stagers reach the API), PLATFORM_STAGER_LAUNCHER=local (run stagers as child
+processes of this host, for development), PLATFORM_BUILTINS=false (no built-in packages).
 `;
 
 function fail(message: string): never {
@@ -83,6 +86,9 @@ async function main(): Promise<void> {
   const log = new JsonLogger(new FdSink(1), logLevel, { component: 'controller', pid: process.pid });
   const actorIdleMs = envInt('PLATFORM_ACTOR_IDLE_MS');
   const maxPackageBytes = envInt('PLATFORM_MAX_PACKAGE_BYTES');
+  const stagerTimeoutMs = envInt('PLATFORM_STAGER_TIMEOUT_MS');
+  const stagerLauncher = env['PLATFORM_STAGER_LAUNCHER'] ?? '';
+  if (stagerLauncher !== '' && stagerLauncher !== 'local') fail(`PLATFORM_STAGER_LAUNCHER="${stagerLauncher}" is not "local"`);
 
   let controller: Controller;
   try {
@@ -100,6 +106,10 @@ async function main(): Promise<void> {
       log,
       ...(actorIdleMs === undefined ? {} : { actorIdleMs }),
       ...(maxPackageBytes === undefined ? {} : { maxPackageBytes }),
+      ...(stagerTimeoutMs === undefined ? {} : { stagerTimeoutMs }),
+      ...(env['PLATFORM_STAGER_BASE_URL'] ? { stagerBaseUrl: env['PLATFORM_STAGER_BASE_URL'] } : {}),
+      ...(stagerLauncher === 'local' ? { stagerLauncher: 'local' as const } : {}),
+      builtins: env['PLATFORM_BUILTINS'] !== 'false',
     });
   } catch (err) {
     log.error('controller failed to start', { err });
