@@ -143,6 +143,7 @@ export class Controller {
     readonly packages: PackageService,
     readonly staging: StagingCoordinator,
     readonly resolver: DependencyResolver,
+    readonly pipelines: PipelineService,
   ) {
     this.#closed = new Promise((resolve) => (this.#markClosed = resolve));
   }
@@ -287,7 +288,7 @@ export class Controller {
           resolve();
         });
       });
-      const controller = new Controller(options, log, metrics, store, server, inFlight, jobs, packages, staging, resolver);
+      const controller = new Controller(options, log, metrics, store, server, inFlight, jobs, packages, staging, resolver, pipelines);
       apiUrl = controller.url;
       // Pipelines interrupted by the last stop run again, now that STAGER_URL can be reached.
       for (const uuid of restoredPackages.staging) staging.stage(uuid);

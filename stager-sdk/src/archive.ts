@@ -10,10 +10,10 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
 
-/** Extracts a gzip tar stream under `root`. Leading `/` is stripped; `..` and links out of `root` are refused by tar. */
+/** Extracts a gzip tar stream under `root`. Leading `/` is stripped; entries with `..` or links out of `root` are skipped by tar. */
 export async function extractArchive(source: Readable, root: string): Promise<void> {
   await mkdir(root, { recursive: true });
-  await pipeline(source, tar.x({ cwd: root, strict: true, preserveOwner: false, onwarn: () => undefined }));
+  await pipeline(source, tar.x({ cwd: root, preserveOwner: false, onwarn: () => undefined }));
 }
 
 /** Packs everything under `root` into gzip tar `file`, with full paths (`/app/...`). */
