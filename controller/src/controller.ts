@@ -268,7 +268,7 @@ export class Controller {
           ...packageEndpoints(packages, options.maxBodyBytes),
           ...stagingEndpoints(pipelines, options.maxBodyBytes),
           ...dependencyEndpoints(resolver, options.maxBodyBytes),
-          ...stagerEndpoints(staging, packages),
+          ...stagerEndpoints(staging, packages, join(options.dataDir, 'staging-tmp')),
           ...clusterEndpoints({
             clusterName: options.clusterName,
             domain: options.domain,

@@ -1,4 +1,5 @@
 import test from 'ava';
+import type { StagerContext } from './context.js';
 import { StagerRequestError } from './errors.js';
 import { TestCoordinator } from './testkit.js';
 
@@ -23,7 +24,7 @@ test('runStager: a stager that throws reports failed with the message', async (t
 test('runStager: relaunch after adding a dependency; the next run sees it', async (t) => {
   const kit = await TestCoordinator.start({ files: { a: '1' } });
   t.teardown(() => kit.close());
-  const stager = async (ctx: import('./context.js').StagerContext) => {
+  const stager = async (ctx: StagerContext) => {
     if (!(await ctx.hasDependency('runtime', 'java'))) {
       await ctx.addDependency('runtime', 'java');
       return ctx.relaunch();

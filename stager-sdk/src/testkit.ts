@@ -110,14 +110,14 @@ export class TestCoordinator {
       environment: { ...(options.meta?.environment ?? {}) },
       templates: [...(options.meta?.templates ?? [])],
     };
-    let kit: TestCoordinator | undefined;
+    const holder: { kit?: TestCoordinator } = {};
     const server = createServer((req, res) => {
-      kit!.#handle(req, res).catch((err: unknown) => send(res, 499, err instanceof Error ? err.message : String(err)));
+      holder.kit!.#handle(req, res).catch((err: unknown) => send(res, 499, err instanceof Error ? err.message : String(err)));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    kit = new TestCoordinator(server, `http://127.0.0.1:${port}/stager/testkit`, archive, meta);
-    return kit;
+    holder.kit = new TestCoordinator(server, `http://127.0.0.1:${port}/stager/testkit`, archive, meta);
+    return holder.kit;
   }
 
   client(): StagerClient {

@@ -4,11 +4,14 @@
  * these paths skip bearer authentication (auth/authenticate.ts). Errors are
  * the stager status codes of `stager-status.ts`, never APIError bodies.
  */
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import type { ApiContext, Endpoint, Method } from '../../api/endpoint.js';
 import { contentLengthOf } from '../../api/body.js';
 import { parseDigest } from '../../blobs/digest.js';
 import type { PackageService } from '../../packages/package-service.js';
 import type { Requirement } from '../../packages/package.js';
+import { mergeSnapshot } from './snapshot.js';
 import { StagingCoordinator } from './staging-coordinator.js';
 import type { StagerSession, StagingMeta } from './stager-session.js';
 import { StagerApiError, toStagerStatus } from './stager-status.js';
@@ -112,7 +115,8 @@ export function applyMetaChange(meta: StagingMeta, form: URLSearchParams): void 
   }
 }
 
-export function stagerEndpoints(coordinator: StagingCoordinator, packages: PackageService): Endpoint[] {
+/** `tmpDir`: where snapshots are merged (the controller's data directory). */
+export function stagerEndpoints(coordinator: StagingCoordinator, packages: PackageService, tmpDir: string): Endpoint[] {
   /** Resolves the run of the path's token and maps every failure to a stager status. */
   const handle =
     (fn: (ctx: ApiContext, session: StagerSession) => Promise<void>) =>
@@ -207,10 +211,25 @@ export function stagerEndpoints(coordinator: StagingCoordinator, packages: Packa
       s.assertCurrent();
       const form = await readForm(ctx);
       if (!s.snapshot) throw new StagerApiError('other', 'snapshot is not available: the host running this stager has no layered file system');
-      const directory = form.get('directory') || undefined;
-      const archive = await s.snapshot(directory);
-      // The launcher's archive has the changed files; it becomes this run's output to merge by the stager.
-      void archive;
+      const base = await packages.openBlob(s.current.digest);
+      if (!base) throw new StagerApiError('other', 'the package archive is missing from the blob store');
+      let changes: Readable;
+      try {
+        changes = await s.snapshot(form.get('directory') || undefined);
+      } catch (err) {
+        base.stream.destroy();
+        throw new StagerApiError('other', `the snapshot failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+      }
+      const merged = await mergeSnapshot(base.stream, changes, tmpDir);
+      try {
+        const digest = `sha256:${merged.sha256}`;
+        s.noteBlob(digest);
+        await packages.ingestStagedArchive(s.packageUuid, createReadStream(merged.file), merged.length, parseDigest(digest, 'sha256'));
+        s.output = { length: merged.length, digest };
+      } finally {
+        await merged.dispose();
+      }
+      s.log('Snapshot taken.');
       ok(ctx);
     }),
     at('POST', '/done', report('done')),

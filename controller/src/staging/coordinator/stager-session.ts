@@ -10,6 +10,7 @@
  * Only `running` accepts changes; after an outcome every request answers 452
  * (not current) until the run ends and its token is forgotten (then 404).
  */
+import type { Readable } from 'node:stream';
 import { StagerApiError } from './stager-status.js';
 import type { PackageTemplate, Requirement } from '../../packages/package.js';
 
@@ -37,7 +38,7 @@ export class StagerSession {
   output: ArchiveRef | undefined;
   /** Uploads under way; an outcome waits for them so that it never races its own upload. */
   readonly uploads = new Set<Promise<unknown>>();
-  snapshot: ((directory: string | undefined) => Promise<import('node:stream').Readable>) | undefined;
+  snapshot: ((directory: string | undefined) => Promise<Readable>) | undefined;
 
   constructor(
     readonly token: string,

@@ -13,6 +13,7 @@ import { Controller, type ControllerOptions } from '../../controller.js';
 import { JsonLogger, MemorySink } from '../../log/logger.js';
 import type { Package } from '../../packages/package.js';
 import { createControllerMetrics } from '../../metrics/controller-metrics.js';
+import type { StagerLauncher } from '../stager-launcher.js';
 
 const ctx = { principal: 'admin', requestId: 'test' };
 
@@ -240,4 +241,58 @@ test('coordinator: a package left staging by a stop runs its pipeline again at t
   const p = await settled(second, pkg.uuid);
   t.is(p.state, 'ready', p.error_message);
   t.deepEqual(p.environment, { RESUMED: '1' });
+});
+
+test('stager API: POST /snapshot lays the files the launcher reports changed over the package', async (t) => {
+  const tar = await import('tar');
+  const { LocalStagerLauncher } = await import('../local-launcher.js');
+  const { mkdir } = await import('node:fs/promises');
+  const dir = await mkdtemp(join(tmpdir(), 'snapshot-test-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  const pack = async (name: string, files: Record<string, string>) => {
+    const root = join(dir, name);
+    for (const [path, content] of Object.entries(files)) {
+      await mkdir(join(root, path, '..'), { recursive: true });
+      await writeFile(join(root, path), content);
+    }
+    const chunks: Buffer[] = [];
+    for await (const c of tar.c({ gzip: true, cwd: root, prefix: '/', portable: true }, ['app']) as unknown as AsyncIterable<Buffer>) chunks.push(c);
+    return Buffer.concat(chunks);
+  };
+  const base = await pack('base', { 'app/a.txt': 'old a', 'app/b.txt': 'b' });
+  const changes = await pack('changes', { 'app/a.txt': 'new a', 'app/c.txt': 'c' });
+  const directories: (string | undefined)[] = [];
+  // A launcher with a layered file system would diff the instance; this one runs local
+  // processes and answers fixed changes.
+  const holder: { local?: InstanceType<typeof LocalStagerLauncher> } = {};
+  const launcher: StagerLauncher = {
+    launch: async (req) => ({
+      ...(await holder.local!.launch(req)),
+      snapshot: async (directory) => {
+        directories.push(directory);
+        return Readable.from([changes]);
+      },
+    }),
+  };
+  const h = await startController(t, { stagerLauncher: launcher }, dir);
+  holder.local = new LocalStagerLauncher({ jobs: h.controller.jobs, resolver: h.controller.resolver, sink: () => undefined, log: new JsonLogger(new MemorySink(), 'silent'), workDir: join(dir, 'runs') });
+  const pipe = await pipelineOf(h, [post('snapshot', 'directory=/app') + post('done')]);
+  const p = await settled(h, (await stagePackage(h, pipe, base)).uuid);
+  t.is(p.state, 'ready', p.error_message);
+  t.deepEqual(directories, ['/app']);
+  const download = await h.controller.packages.download(p.uuid, undefined, ctx);
+  const files = new Map<string, string>();
+  await new Promise<void>((resolve, reject) => {
+    const parser = new tar.Parser({
+      onReadEntry: (e) => {
+        let text = '';
+        e.on('data', (c: Buffer) => (text += c.toString()));
+        e.on('end', () => e.type === 'File' && files.set(e.path, text));
+      },
+    });
+    parser.on('end', resolve);
+    parser.on('error', reject);
+    download.stream.pipe(parser);
+  });
+  t.deepEqual(Object.fromEntries([...files].sort()), { '/app/a.txt': 'new a', '/app/b.txt': 'b', '/app/c.txt': 'c' });
 });
