@@ -90,20 +90,23 @@ export class DependencyResolver {
   /** Ready packages that satisfy `r`, best first. */
   async candidates(r: Requirement, namespace?: string): Promise<PackageRecord[]> {
     const prefix = keys.providesNamePrefix(r.type, r.name);
-    const found = new Map<string, string>(); // package uuid -> provided name that matched best
+    // Per package: whether it provides the name exactly, and the highest version it names after it.
+    const found = new Map<string, { exact: boolean; version: number[] }>();
     for await (const [key] of this.store.iterate({ prefix })) {
       const uuid = key.slice(-36);
       const provided = key.slice(keys.providesNamePrefix(r.type, '').length, -37);
       if (!nameSatisfies(provided, r.name)) continue;
-      const had = found.get(uuid);
-      if (had === undefined || provided === r.name || compareVersions(versionAfter(provided, r.name), versionAfter(had, r.name)) > 0) {
-        found.set(uuid, provided);
-      }
+      const had = found.get(uuid) ?? { exact: false, version: [] };
+      const version = versionAfter(provided, r.name);
+      found.set(uuid, {
+        exact: had.exact || provided === r.name,
+        version: compareVersions(version, had.version) > 0 ? version : had.version,
+      });
     }
     const records = (await this.findMany([...found.keys()])).filter((rec) => rec.package.state === 'ready');
     const rank = (rec: PackageRecord) => {
-      const provided = found.get(rec.package.uuid)!;
-      return { exact: provided === r.name ? 1 : 0, near: closeness(namespaceOf(rec.package.fqn), namespace), version: versionAfter(provided, r.name) };
+      const f = found.get(rec.package.uuid)!;
+      return { exact: f.exact ? 1 : 0, near: closeness(namespaceOf(rec.package.fqn), namespace), version: f.version };
     };
     return records
       .map((rec) => ({ rec, rank: rank(rec) }))
