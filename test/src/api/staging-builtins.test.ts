@@ -11,6 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import test, { type ExecutionContext } from 'ava';
 import type { ApiErrorBody, Job, Package, StagingPipeline } from '@platform/controller';
 import { extractArchive } from '@platform/stager-sdk';
@@ -98,7 +99,7 @@ async function runStaged(t: ExecutionContext, api: ApiClient, pkg: Package): Pro
   const root = await mkdtemp(join(tmpdir(), 'staged-'));
   t.teardown(() => rm(root, { recursive: true, force: true }));
   const res = await api.fetch(`/packages/${pkg.uuid}/resources/${pkg.resources[0]!.uuid}`);
-  await extractArchive(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), root);
+  await extractArchive(Readable.fromWeb(res.body as WebReadableStream), root);
   const deps = (await api.post<Package[]>('/packages/dependencies', { dependencies: pkg.dependencies })).body;
   const env: Record<string, string> = { ...process.env } as Record<string, string>;
   for (const d of deps) for (const [k, v] of Object.entries(d.environment)) env[k] = v.replace(/\$(\w+)/g, (_, n: string) => env[n] ?? '');
