@@ -207,7 +207,7 @@ export class Controller {
         onUploadBytes: (n) => metrics.uploadBytes.inc(n),
         ...actorHooks('package'),
       });
-      const resolver = new DependencyResolver(store, (ids) => packages.findMany(ids));
+      const resolver = new DependencyResolver(store, (ids) => packages.findMany(ids), () => packages.generation);
       const jobs = new JobService(deps, {
         actorIdleMs: options.actorIdleMs,
         cacheSize: options.cacheSize,

@@ -82,9 +82,18 @@ export interface ResolveOptions {
 }
 
 export class DependencyResolver {
+  /** Install orders by request, valid while the packages' generation is `#cachedAt`. */
+  readonly #cache = new Map<string, PackageRecord[]>();
+  #cachedAt = -1;
+
+  /**
+   * `generation` changes whenever any package is written (PackageService.generation):
+   * install orders are cached until then, so that rendering jobs does not resolve again.
+   */
   constructor(
     private readonly store: Store,
     private readonly findMany: (ids: readonly string[]) => Promise<PackageRecord[]>,
+    private readonly generation: () => number = () => -1,
   ) {}
 
   /** Ready packages that satisfy `r`, best first. */
@@ -190,6 +199,18 @@ export class DependencyResolver {
    * an unsatisfiable requirement throws.
    */
   async resolveInstallOrder(packageUuids: readonly string[], options: ResolveOptions = {}): Promise<PackageRecord[]> {
-    return this.resolve(await this.findMany(packageUuids), options);
+    const generation = this.generation();
+    if (generation < 0) return this.resolve(await this.findMany(packageUuids), options);
+    if (generation !== this.#cachedAt) {
+      this.#cache.clear();
+      this.#cachedAt = generation;
+    }
+    const key = `${options.bestEffort ? 1 : 0}|${options.namespace ?? ''}|${packageUuids.join(',')}`;
+    const cached = this.#cache.get(key);
+    if (cached) return cached;
+    const order = await this.resolve(await this.findMany(packageUuids), options);
+    // Only when nothing was written meanwhile; the cache stays small (one entry per package set in use).
+    if (this.generation() === generation && this.#cache.size < 10_000) this.#cache.set(key, order);
+    return order;
   }
 }

@@ -67,6 +67,7 @@ export class PackageService {
   /** Serializes storing a blob and dropping it, per digest (see `#releaseBlobs`). */
   readonly #digestLocks = new KeyedLock();
   #onStaging: ((uuid: string) => void) | undefined;
+  #generation = 0;
 
   constructor(
     private readonly deps: Deps,
@@ -88,6 +89,11 @@ export class PackageService {
 
   get actors(): ActorRegistry<PackageActor> {
     return this.#packages.actors;
+  }
+
+  /** Changes whenever a package is created, changed or deleted (dependency resolution caches by it). */
+  get generation(): number {
+    return this.#generation;
   }
 
   /**
@@ -177,10 +183,15 @@ export class PackageService {
       };
       const actor = await PackageActor.create({ package: pkg, uploaded: [] }, ctx, this.deps);
       this.actors.add(actor);
+      this.#changed();
       this.#packages.remember(pkg.uuid, actor.record);
       this.deps.log.info('package created', { package: pkg.uuid, fqn: pkg.fqn, request_id: ctx.requestId });
       return packageView(pkg);
     });
+  }
+
+  #changed(): void {
+    this.#generation++;
   }
 
   #find(uuid: string): Promise<PackageRecord | undefined> {
@@ -211,6 +222,7 @@ export class PackageService {
           return actor.record;
         });
         if (!result) throw new NotFoundError(`package ${spec.fqn} vanished while it was registered`);
+        this.#changed();
         this.#packages.remember(existing, result);
         return packageView(result.package);
       }
@@ -238,6 +250,7 @@ export class PackageService {
       };
       const actor = await PackageActor.create({ package: pkg, uploaded: [] }, ctx, this.deps);
       this.actors.add(actor);
+      this.#changed();
       this.#packages.remember(pkg.uuid, actor.record);
       return packageView(pkg);
     });
@@ -279,6 +292,7 @@ export class PackageService {
   async finishStaging(uuid: string, result: StagedResult, ctx: ChangeContext): Promise<Package> {
     const done = await this.actors.with(uuid, async (actor) => ({ ...(await actor.finishStaging(result, ctx)), record: actor.record }));
     if (!done) throw new NotFoundError(`package ${uuid} not found`);
+    this.#changed();
     this.#packages.remember(uuid, done.record);
     if (done.replacedDigest) await this.#releaseBlob(parseDigest(done.replacedDigest, 'digest'));
     return packageView(done.package);
@@ -288,6 +302,7 @@ export class PackageService {
   async failStaging(uuid: string, message: string, ctx: ChangeContext): Promise<Package> {
     const done = await this.actors.with(uuid, async (actor) => ({ package: await actor.failStaging(message, ctx), record: actor.record }));
     if (!done) throw new NotFoundError(`package ${uuid} not found`);
+    this.#changed();
     this.#packages.remember(uuid, done.record);
     return packageView(done.package);
   }
@@ -308,6 +323,7 @@ export class PackageService {
     const parsed = parsePackageInput(body, this.options.maxPackageBytes);
     const result = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx).then((r) => ({ ...r, record: actor.record })));
     if (!result) throw new NotFoundError(`package ${uuid} not found`);
+    this.#changed();
     this.#packages.remember(uuid, result.record);
     if (result.changed) {
       this.deps.log.info('package updated', { package: uuid, version_id: result.package.version_id, request_id: ctx.requestId });
@@ -321,6 +337,7 @@ export class PackageService {
     const digests = await this.#fqnLocks.run(record.package.fqn, async () => {
       const released = await this.actors.with(uuid, (actor) => actor.delete(ctx));
       if (!released) throw new NotFoundError(`package ${uuid} not found`);
+      this.#changed();
       this.#packages.forget(uuid);
       return released;
     });
@@ -372,6 +389,7 @@ export class PackageService {
       const pkg = await this.#digestLocks.run(claim.resource.digest, async () => {
         await this.blobs.ingest(source, { length: claim.resource.length, digest: claim.digest }, this.options.onUploadBytes);
         const done = await actor.completeUpload(claim.resource.uuid, ctx);
+        this.#changed();
         this.#packages.remember(packageId, actor.record);
         return done;
       });
