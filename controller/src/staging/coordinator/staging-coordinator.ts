@@ -273,8 +273,10 @@ export class StagingCoordinator {
       clearTimeout(timer);
       if (result.kind === 'done' || result.kind === 'failed' || result.kind === 'relaunch') {
         // Let it exit on its own (0 after done or relaunch, 1 after failed), then make sure.
-        const grace = new Promise<void>((resolve) => setTimeout(resolve, this.#exitGraceMs).unref());
+        let graceTimer: NodeJS.Timeout | undefined;
+        const grace = new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, this.#exitGraceMs)));
         await Promise.race([run.ended, grace]);
+        clearTimeout(graceTimer);
       }
       if (result.kind !== 'exited') await run.stop(result.kind === 'timeout' ? 'stager time limit reached' : result.kind === 'aborted' ? 'controller stopping' : `stager reported ${result.kind}`);
       log.info('stager run ended', { result: result.kind });
