@@ -236,8 +236,13 @@ export class Controller {
       const restoredJobs = await jobs.restore();
       const restoredPackages = await packages.restore();
       if (options.builtins) {
-        const builtins = await registerBuiltins({ packages, jobs, pipelines, log });
-        log.info('built-in packages registered', { ...builtins });
+        // A host that cannot be probed still gets a working controller, without built-ins.
+        try {
+          const builtins = await registerBuiltins({ packages, jobs, pipelines, log });
+          log.info('built-in packages registered', { ...builtins });
+        } catch (err) {
+          log.error('built-in packages could not be registered', { err });
+        }
       }
       log.info('state restored', {
         started_jobs: restoredJobs,
