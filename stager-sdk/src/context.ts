@@ -2,6 +2,7 @@
  * What a stager function is given: the client, a working root where the
  * package is extracted, and helpers for what every stager does.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,7 +66,8 @@ export class StagerContext {
 
   /** Packs `root` and uploads it as the package's new archive. */
   async upload(): Promise<void> {
-    const file = join(tmpdir(), `stager-upload-${process.pid}-${Date.now()}.tgz`);
+    // Beside the root, not in it; unique per upload (several stagers may share a process in tests).
+    const file = `${this.root}.upload-${randomBytes(6).toString('hex')}.tgz`;
     try {
       await packDirectory(this.root, file);
       const { sha256, length } = await hashFile(file);
