@@ -18,7 +18,7 @@ import { useController } from '../harness/suite.js';
 import { rawPut } from '../harness/upload.js';
 import { eventually } from '../harness/wait.js';
 
-const suite = useController(test, { env: { PLATFORM_STAGER_LAUNCHER: 'local', PLATFORM_STAGER_TIMEOUT_MS: '4000' } });
+const suite = useController(test, { env: { PLATFORM_STAGER_LAUNCHER: 'local', PLATFORM_STAGER_TIMEOUT_MS: '10000' } });
 let scripts = '';
 test.before(async () => {
   scripts = await mkdtemp(join(tmpdir(), 'stager-scripts-'));
