@@ -38,6 +38,13 @@ import { accessControl } from './policy/access.js';
 import { policyEndpoints } from './policy/policy-routes.js';
 import { PolicyService } from './policy/policy-service.js';
 import { stagingEndpoints } from './staging/staging-routes.js';
+import { registerBuiltins } from './staging/builtins/register-builtins.js';
+import { StagingCoordinator } from './staging/coordinator/staging-coordinator.js';
+import { stagerEndpoints } from './staging/coordinator/stager-api.js';
+import { LocalStagerLauncher } from './staging/local-launcher.js';
+import type { StagerLauncher, StagingLogSink } from './staging/stager-launcher.js';
+import { DependencyResolver } from './packages/dependencies.js';
+import { dependencyEndpoints } from './packages/dependency-routes.js';
 import { InstrumentedStore } from './store/instrumented-store.js';
 import { keys } from './store/keys.js';
 import { RocksStore } from './store/rocks-store.js';
@@ -85,6 +92,20 @@ export interface ControllerOptions {
   agentLostAfterMs?: number;
   /** LDAP authentication on `ldapauth.<domain>` (and grant_type=ldap_basic); off when absent. */
   ldap?: LdapOptions;
+  /** A stager run longer than this is stopped and its package fails. Default 10 minutes. */
+  stagerTimeoutMs?: number;
+  /** Base of STAGER_URL as stager instances reach the API; default the API's own URL. */
+  stagerBaseUrl?: string;
+  /** Register the built-in os, runtime and stager packages, stager jobs and pipelines. Default true. */
+  builtins?: boolean;
+  /**
+   * What runs stager instances: a launcher (the scheduler's), `local` (child
+   * processes on this host, for development and tests), or none (packages wait
+   * in `staging`). Default none.
+   */
+  stagerLauncher?: StagerLauncher | 'local';
+  /** Where staging output goes; default the controller's log. */
+  stagingLogSink?: StagingLogSink;
   // Injected for tests; defaults are the real ones.
   log?: Logger;
   clock?: Clock;
@@ -92,8 +113,10 @@ export interface ControllerOptions {
   metrics?: ControllerMetrics;
 }
 
-export type ResolvedControllerOptions = Required<Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap'>> &
-  Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap'>;
+export type ResolvedControllerOptions = Required<
+  Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap' | 'stagerLauncher' | 'stagingLogSink'>
+> &
+  Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap' | 'stagerLauncher' | 'stagingLogSink'>;
 
 export function resolveControllerOptions(o: ControllerOptions): ResolvedControllerOptions {
   return {
@@ -116,6 +139,11 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     heartbeatIntervalMs: o.heartbeatIntervalMs ?? 2_000,
     agentLostAfterMs: o.agentLostAfterMs ?? 10_000,
     ...(o.ldap ? { ldap: o.ldap } : {}),
+    stagerTimeoutMs: o.stagerTimeoutMs ?? 10 * 60_000,
+    stagerBaseUrl: o.stagerBaseUrl ?? '',
+    builtins: o.builtins ?? true,
+    ...(o.stagerLauncher ? { stagerLauncher: o.stagerLauncher } : {}),
+    ...(o.stagingLogSink ? { stagingLogSink: o.stagingLogSink } : {}),
   };
 }
 
@@ -138,6 +166,9 @@ export class Controller {
     private readonly agents: AgentDirectory,
     private readonly agentServer: AgentServer,
     private readonly logs: LogStore,
+    readonly staging: StagingCoordinator,
+    readonly resolver: DependencyResolver,
+    readonly pipelines: PipelineService,
   ) {
     this.#closed = new Promise((resolve) => (this.#markClosed = resolve));
   }
@@ -216,18 +247,46 @@ export class Controller {
       });
       const instances = new InstanceService(deps, agents, logs);
       await instances.load();
+      const resolver = new DependencyResolver(store, (ids) => packages.findMany(ids), () => packages.generation);
       const jobs = new JobService(deps, {
         actorIdleMs: options.actorIdleMs,
         cacheSize: options.cacheSize,
         packageStates: (ids) => packages.states(ids),
+        systemPackages: async (ids) =>
+          (await resolver.resolveInstallOrder(ids, { bestEffort: true }))
+            .filter((r) => !ids.includes(r.package.uuid))
+            .map((r) => ({ uuid: r.package.uuid, state: r.package.state })),
         run: instances,
         ...actorHooks('job'),
       });
       instances.attach(jobs.actors);
       await agents.start(instances);
+      const stagingSink: StagingLogSink =
+        options.stagingLogSink ?? ((pkg, stream, text) => log.info('staging output', { package: pkg, stream, text }));
+      let apiUrl = '';
+      const stagerLauncher =
+        options.stagerLauncher === 'local'
+          ? new LocalStagerLauncher({ jobs, resolver, sink: stagingSink, log: log.child({ component: 'local-stager' }), workDir: join(options.dataDir, 'stagers') })
+          : options.stagerLauncher;
+      const staging = new StagingCoordinator(deps, packages, pipelines, jobs, resolver, {
+        launcher: stagerLauncher,
+        sink: stagingSink,
+        baseUrl: () => options.stagerBaseUrl || apiUrl,
+        stagerTimeoutMs: options.stagerTimeoutMs,
+      });
+      packages.setStagingListener((uuid) => staging.stage(uuid));
       await pipelines.restore();
       const restoredJobs = await jobs.restore(instances.liveJobs());
       const restoredPackages = await packages.restore();
+      if (options.builtins) {
+        // A host that cannot be probed still gets a working controller, without built-ins.
+        try {
+          const builtins = await registerBuiltins({ packages, jobs, pipelines, log });
+          log.info('built-in packages registered', { ...builtins });
+        } catch (err) {
+          log.error('built-in packages could not be registered', { err });
+        }
+      }
       log.info('state restored', {
         started_jobs: restoredJobs,
         staging_packages: restoredPackages.restored,
@@ -259,6 +318,8 @@ export class Controller {
           ...jobEndpoints(jobs, options.maxBodyBytes),
           ...packageEndpoints(packages, options.maxBodyBytes),
           ...stagingEndpoints(pipelines, options.maxBodyBytes),
+          ...dependencyEndpoints(resolver, options.maxBodyBytes),
+          ...stagerEndpoints(staging, packages, join(options.dataDir, 'staging-tmp')),
           ...clusterEndpoints({
             clusterName: options.clusterName,
             domain: options.domain,
@@ -281,7 +342,12 @@ export class Controller {
       const joinSecret = await joinToken(options);
       const agentServer = new AgentServer({ directory: agents, blobs, joinSecret, clusterId, log });
       const grpcPort = await agentServer.listen(options.grpcListen.host, options.grpcListen.port);
-      const controller = new Controller(options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs);
+      const controller = new Controller(
+        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines,
+      );
+      apiUrl = controller.url;
+      // Pipelines interrupted by the last stop run again, now that STAGER_URL can be reached.
+      for (const uuid of restoredPackages.staging) staging.stage(uuid);
       log.info('controller ready', {
         api: controller.url,
         grpc: `${options.grpcListen.host.includes(':') ? `[${options.grpcListen.host}]` : options.grpcListen.host}:${grpcPort}`,
@@ -319,6 +385,7 @@ export class Controller {
       if (!(await this.inFlight.idle(this.options.stopGraceMs))) {
         this.log.warn('handlers still running after the grace period; closing anyway', { in_flight: this.inFlight.count });
       }
+      await this.staging.stop();
       await Promise.all([this.jobs.stop(), this.packages.stop()]);
       await this.store.close();
       this.log.info('controller stopped');

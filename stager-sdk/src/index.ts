@@ -1,34 +1,23 @@
 /**
  * @platform/stager-sdk: for people who write stagers.
  *
- * A stager finds the staging coordinator at `$STAGER_URL`. The typed client and
- * the helpers (download, pack, upload, metadata, done/failed/relaunch) arrive
- * with the staging capability; the status codes of the stager API are fixed by
- * the specification already.
+ * A stager is a program that a staging pipeline runs with STAGER_URL set. With
+ * this SDK it is a function given a `StagerContext`:
+ *
+ *   import { runStager } from '@platform/stager-sdk';
+ *   await runStager(async (ctx) => {
+ *     await ctx.download();
+ *     const app = await ctx.placeApp();
+ *     await ctx.setStart('node index.js');
+ *     await ctx.addDependency('runtime', 'node');
+ *     await ctx.upload();
+ *   });
+ *
+ * The test kit is `@platform/stager-sdk/testkit`; the built-in stagers are
+ * `@platform/stager-sdk/stagers`.
  */
-
-/** Status codes of the stager API (spec: stager-and-gateway-api.md, Errors). */
-export const STAGER_STATUS = {
-  OK: 200,
-  ENVIRONMENT_MARSHAL_FAILED: 445,
-  RESOURCE_NOT_SUPPORTED: 448,
-  MISSING_UUID: 450,
-  INVALID_UUID: 451,
-  UUID_NOT_CURRENT: 452,
-  OTHER: 499,
-} as const;
-
-export class StagerEnvironmentError extends Error {
-  override readonly name = 'StagerEnvironmentError';
-}
-
-/** The coordinator's URL from the stager's environment, checked. */
-export function stagerUrlFromEnv(env: NodeJS.ProcessEnv = process.env): URL {
-  const raw = env['STAGER_URL'];
-  if (!raw) throw new StagerEnvironmentError('STAGER_URL is not set: a stager runs as a job of a staging pipeline');
-  try {
-    return new URL(raw);
-  } catch (err) {
-    throw new StagerEnvironmentError(`STAGER_URL "${raw}" is not a URL`, { cause: err });
-  }
-}
+export { StagerClient, stagerUrlFromEnv, type MetaChange, type PackageMeta, type Requirement, type RequirementType, type Template } from './client.js';
+export { StagerContext, type StagerLogger, type StagerOutcomeKind } from './context.js';
+export { executeStager, runStager, type Stager, type StagerResult } from './run.js';
+export { extractArchive, hashFile, packDirectory } from './archive.js';
+export { STAGER_STATUS, StagerEnvironmentError, StagerRequestError, StagingError } from './errors.js';

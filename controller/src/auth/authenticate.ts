@@ -1,7 +1,7 @@
 /**
  * Authentication of API requests: every request carries `Authorization: Bearer
  * <token>`, except the token endpoint itself and the Prometheus scrape at
- * /metrics. A missing, malformed, forged or expired token, or one whose user is
+ * /metrics, and the stager API under /stager/<token>. A missing, malformed, forged or expired token, or one whose user is
  * gone or has changed password since, is refused with 401 and `token_invalid`.
  *
  * LDAP users are not looked up on every request (that would put the directory
@@ -17,10 +17,12 @@ import type { TokenService } from './tokens.js';
 import type { UserService } from './users.js';
 
 const PUBLIC = (path: string) => path === '/metrics' || path.startsWith('/oauth2/');
+/** The stager API: its token in the path (STAGER_URL) is the stager's credential. */
+const STAGER_API = (path: string) => path.startsWith('/stager/');
 
 export function authenticate(tokens: TokenService, users: UserService, options: { ldapEnabled?: boolean } = {}): Middleware<ApiState> {
   return async (ctx, next) => {
-    if (PUBLIC(ctx.path)) return next();
+    if (PUBLIC(ctx.path) || STAGER_API(ctx.path)) return next();
     const header = ctx.get('Authorization');
     if (!header) throw new TokenInvalidError('this request needs "Authorization: Bearer <token>"; get a token from POST /v1/oauth2/token');
     // The token's form is checked in full when it is first verified; a remembered

@@ -38,6 +38,9 @@ LDAP, with --ldap-url: PLATFORM_LDAP_BIND_DN_TEMPLATE (direct bind, "uid={user},
 or PLATFORM_LDAP_SEARCH_BASE with PLATFORM_LDAP_SEARCH_FILTER (default "(uid={user})"),
 PLATFORM_LDAP_BIND_DN and PLATFORM_LDAP_BIND_PASSWORD or PLATFORM_LDAP_BIND_PASSWORD_FILE
 (search then bind), PLATFORM_LDAP_START_TLS=true, PLATFORM_LDAP_CA_FILE, PLATFORM_LDAP_TIMEOUT_MS.
+Staging: PLATFORM_STAGER_TIMEOUT_MS (default 600000), PLATFORM_STAGER_BASE_URL (base of
+STAGER_URL as stagers reach the API), PLATFORM_STAGER_LAUNCHER=local (run stagers as child
+processes of this host, for development), PLATFORM_BUILTINS=false (no built-in packages).
 `;
 
 function fail(message: string): never {
@@ -147,6 +150,9 @@ async function main(): Promise<void> {
   const heartbeatIntervalMs = envInt('PLATFORM_HEARTBEAT_INTERVAL_MS');
   const agentLostAfterMs = envInt('PLATFORM_AGENT_LOST_AFTER_MS');
   const ldap = ldapOptions(args['ldap-url'] ?? env['PLATFORM_LDAP_URL'] ?? '');
+  const stagerTimeoutMs = envInt('PLATFORM_STAGER_TIMEOUT_MS');
+  const stagerLauncher = env['PLATFORM_STAGER_LAUNCHER'] ?? '';
+  if (stagerLauncher !== '' && stagerLauncher !== 'local') fail(`PLATFORM_STAGER_LAUNCHER="${stagerLauncher}" is not "local"`);
 
   let controller: Controller;
   try {
@@ -168,6 +174,10 @@ async function main(): Promise<void> {
       ...(agentLostAfterMs === undefined ? {} : { agentLostAfterMs }),
       ...(env['PLATFORM_JOIN_TOKEN'] ? { joinToken: env['PLATFORM_JOIN_TOKEN'] } : {}),
       ...(ldap === undefined ? {} : { ldap }),
+      ...(stagerTimeoutMs === undefined ? {} : { stagerTimeoutMs }),
+      ...(env['PLATFORM_STAGER_BASE_URL'] ? { stagerBaseUrl: env['PLATFORM_STAGER_BASE_URL'] } : {}),
+      ...(stagerLauncher === 'local' ? { stagerLauncher: 'local' as const } : {}),
+      builtins: env['PLATFORM_BUILTINS'] !== 'false',
     });
   } catch (err) {
     log.error('controller failed to start', { err });

@@ -41,6 +41,11 @@ export interface JobServiceOptions {
   cacheSize: number;
   /** The current state of each package named (`deleted` for those that are gone). */
   packageStates: (ids: readonly string[]) => Promise<Map<string, string>>;
+  /**
+   * The packages that a job's own packages depend on, resolved (staging's
+   * dependency resolution): shown as `source: system` entries. Absent: none.
+   */
+  systemPackages?: (userPackageIds: readonly string[]) => Promise<{ uuid: string; state: string }[]>;
   onActivate?: () => void;
   onPassivate?: () => void;
   /** The scheduler's side: when given, started jobs run instances on agents. */
@@ -161,7 +166,11 @@ export class JobService {
   async getJson(uuid: string): Promise<string> {
     const job = await this.find(uuid);
     if (!job) throw new NotFoundError(`job ${uuid} not found`);
-    const states = job.packages.length === 0 ? '' : [...(await this.#packageStates([job])).values()].join(',');
+    let states = job.packages.length === 0 ? '' : [...(await this.#packageStates([job])).values()].join(',');
+    if (job.packages.length > 0 && this.options.systemPackages) {
+      const system = await this.options.systemPackages(job.packages.map((p) => p.uuid));
+      states += `|${system.map((p) => `${p.uuid}=${p.state}`).join(',')}`;
+    }
     const cached = this.#rendered.get(job);
     if (cached && cached.states === states) return cached.json;
     const json = JSON.stringify((await this.render([job], false))[0]);
@@ -253,11 +262,19 @@ export class JobService {
 
   async render(jobs: Job[], withHealth: boolean): Promise<Job[]> {
     const states = await this.#packageStates(jobs);
-    return jobs.map((job) => ({
-      ...job,
-      packages: job.packages.map((p) => ({ ...p, state: states.get(p.uuid) ?? 'unknown' })),
-      ...(withHealth ? { health: this.#health(job) } : {}),
-    }));
+    const system = this.options.systemPackages;
+    return Promise.all(
+      jobs.map(async (job) => ({
+        ...job,
+        packages: [
+          ...job.packages.map((p) => ({ ...p, state: states.get(p.uuid) ?? 'unknown' })),
+          ...(system && job.packages.length > 0
+            ? (await system(job.packages.map((p) => p.uuid))).map((p) => ({ uuid: p.uuid, source: 'system' as const, state: p.state }))
+            : []),
+        ],
+        ...(withHealth ? { health: this.#health(job) } : {}),
+      })),
+    );
   }
 
   async stop(): Promise<void> {

@@ -13,14 +13,39 @@ import { ConflictError, InvalidRequestError, NotFoundError } from '../errors.js'
 import { keys } from '../store/keys.js';
 import type { BatchOp } from '../store/store.js';
 import { formatTimestampNs } from '../util/clock.js';
-import { jsonEqual } from '../util/json.js';
-import type { Package, PackageMeta, PackageRecord, PackageResource, ParsedPackageInput } from './package.js';
+import { jsonEqual, sortedRecord } from '../util/json.js';
+import { provisionsOf, resourceView, type Package, type PackageMeta, type PackageRecord, type PackageResource, type PackageTemplate, type ParsedPackageInput, type Requirement } from './package.js';
+
+/** What a staging pipeline produced: the new archive and metadata. */
+export interface StagedResult {
+  /** The archive now in the blob store (its digest is `sha256:<hex>` or any algorithm). */
+  archive: { length: number; digest: string };
+  dependencies: Requirement[];
+  provides: Requirement[];
+  environment: Record<string, string>;
+  templates: PackageTemplate[];
+}
 
 export interface UploadClaim {
   resource: PackageResource;
   digest: Digest;
   /** Ends the claim; call it whatever the outcome. */
   release: () => void;
+}
+
+/**
+ * Index entries of what a package provides (dependency resolution reads them):
+ * entries of `before` that `after` no longer has are deleted, new ones put.
+ * `undefined` stands for "no package".
+ */
+export function providesIndexOps(before: Package | undefined, after: Package | undefined): BatchOp[] {
+  const keyOf = (p: Package, r: Requirement) => keys.provides(r.type, r.name, p.uuid);
+  const was = new Set(before ? provisionsOf(before).map((r) => keyOf(before, r)) : []);
+  const now = new Set(after ? provisionsOf(after).map((r) => keyOf(after, r)) : []);
+  const ops: BatchOp[] = [];
+  for (const key of was) if (!now.has(key)) ops.push({ type: 'del', key });
+  for (const key of now) if (!was.has(key)) ops.push({ type: 'put', key, value: '' });
+  return ops;
 }
 
 function metaOf(p: Package): PackageMeta {
@@ -59,6 +84,7 @@ export class PackageActor extends Actor {
         { type: 'put', key: keys.package(p.uuid), value: JSON.stringify(record) },
         { type: 'put', key: keys.packageByFqn(p.fqn), value: p.uuid },
         ...p.resources.map((r) => ({ type: 'put' as const, key: keys.packageByResource(r.uuid), value: p.uuid })),
+        ...providesIndexOps(undefined, p),
         deps.audit.entry(ctx, 'pkg.create', p.fqn),
       ]),
     );
@@ -74,6 +100,7 @@ export class PackageActor extends Actor {
     const record: PackageRecord = { package: next, uploaded };
     await this.deps.store.batch([
       { type: 'put', key: keys.package(next.uuid), value: JSON.stringify(record) },
+      ...providesIndexOps(this.#record.package, next),
       ...extra,
       this.deps.audit.entry(ctx, 'pkg.update', next.fqn, { patches: diffPatches('package', this.#record.package, next) }),
     ]);
@@ -196,10 +223,89 @@ export class PackageActor extends Actor {
         { type: 'del', key: keys.packageByFqn(p.fqn) },
         ...p.resources.map((r) => ({ type: 'del' as const, key: keys.packageByResource(r.uuid) })),
         ...digests.map((d) => ({ type: 'del' as const, key: keys.blobRef(d, p.uuid) })),
+        ...providesIndexOps(p, undefined),
         this.deps.audit.entry(ctx, 'pkg.delete', p.fqn),
       ]);
       this.#deleted = true;
       return digests;
+    });
+  }
+
+  /**
+   * Ends staging successfully: the package is `ready` with the staged archive
+   * (replacing its one archive; the resource keeps its uuid) and metadata.
+   * Refused unless the package is `staging`. Resolves with the package and
+   * the digest it no longer refers to, if the archive changed.
+   */
+  finishStaging(result: StagedResult, ctx: ChangeContext): Promise<{ package: Package; replacedDigest?: string }> {
+    return this.mailbox.post(async () => {
+      this.#assertLive();
+      const current = this.#record.package;
+      if (current.state !== 'staging') throw new ConflictError(`package ${current.fqn} is ${current.state}, not staging`);
+      const old = current.resources[0]!;
+      const digest = parseDigest(result.archive.digest, 'digest');
+      const resource = resourceView(old.uuid, result.archive.length, digest);
+      const next: Package = {
+        ...current,
+        state: 'ready',
+        resources: [resource],
+        dependencies: result.dependencies,
+        provides: result.provides,
+        environment: sortedRecord(result.environment),
+        templates: result.templates,
+        error_message: '',
+        version_id: current.version_id + 1,
+        updated_at: formatTimestampNs(this.deps.clock.nowNs()),
+        updated_by: ctx.principal,
+      };
+      const changed = resource.digest !== old.digest;
+      await this.#persist(next, [resource.uuid], ctx, [
+        { type: 'put', key: keys.blobRef(resource.digest, current.uuid), value: '' },
+        ...(changed ? [{ type: 'del' as const, key: keys.blobRef(old.digest, current.uuid) }] : []),
+      ]);
+      return changed ? { package: next, replacedDigest: old.digest } : { package: next };
+    });
+  }
+
+  /** Ends staging with a failure: the package is `failed` with `message`. No-op unless `staging`. */
+  failStaging(message: string, ctx: ChangeContext): Promise<Package> {
+    return this.mailbox.post(async () => {
+      this.#assertLive();
+      const current = this.#record.package;
+      if (current.state !== 'staging') return current;
+      const next: Package = {
+        ...current,
+        state: 'failed',
+        error_message: message,
+        version_id: current.version_id + 1,
+        updated_at: formatTimestampNs(this.deps.clock.nowNs()),
+        updated_by: ctx.principal,
+      };
+      await this.#persist(next, this.#record.uploaded, ctx);
+      return next;
+    });
+  }
+
+  /**
+   * Brings a built-in package (no archive, host paths) to `spec`'s host paths,
+   * provides, dependencies and environment. True when something changed.
+   */
+  refreshBuiltin(spec: Pick<Package, 'host_paths' | 'provides' | 'dependencies' | 'environment'>, ctx: ChangeContext): Promise<boolean> {
+    return this.mailbox.post(async () => {
+      this.#assertLive();
+      const current = this.#record.package;
+      const wanted = { host_paths: spec.host_paths ?? [], provides: spec.provides, dependencies: spec.dependencies, environment: sortedRecord(spec.environment) };
+      const have = { host_paths: current.host_paths ?? [], provides: current.provides, dependencies: current.dependencies, environment: current.environment };
+      if (jsonEqual(wanted, have)) return false;
+      const next: Package = {
+        ...current,
+        ...wanted,
+        version_id: current.version_id + 1,
+        updated_at: formatTimestampNs(this.deps.clock.nowNs()),
+        updated_by: ctx.principal,
+      };
+      await this.#persist(next, this.#record.uploaded, ctx);
+      return true;
     });
   }
 }

@@ -13,11 +13,22 @@ import { DuplicateError, InvalidRequestError, NotFoundError } from '../errors.js
 import { fqnMatcher, parseFqn, type Fqn } from '../model/fqn.js';
 import type { PipelineService, StagingPipeline } from '../staging/pipeline.js';
 import { keys } from '../store/keys.js';
-import { getJson } from '../store/store.js';
+import { getJson, type BatchOp } from '../store/store.js';
 import { formatTimestampNs } from '../util/clock.js';
 import { KeyedLock } from '../util/keyed-lock.js';
-import { PackageActor } from './package-actor.js';
-import { packageView, parsePackageInput, resourceView, type Package, type PackageRecord } from './package.js';
+import { sortedRecord } from '../util/json.js';
+import { PackageActor, providesIndexOps, type StagedResult } from './package-actor.js';
+import { packageView, parsePackageInput, resourceView, type Package, type PackageRecord, type Requirement } from './package.js';
+
+/** A package that the controller registers itself: no archive, content from host directories. */
+export interface BuiltinPackageSpec {
+  fqn: string;
+  provides: Requirement[];
+  dependencies: Requirement[];
+  environment: Record<string, string>;
+  hostPaths: string[];
+  tags?: Record<string, string>;
+}
 
 export interface PackageQuery {
   fqn?: Fqn;
@@ -57,6 +68,8 @@ export class PackageService {
   readonly #fqnLocks = new KeyedLock();
   /** Serializes storing a blob and dropping it, per digest (see `#releaseBlobs`). */
   readonly #digestLocks = new KeyedLock();
+  #onStaging: ((uuid: string) => void) | undefined;
+  #generation = 0;
 
   constructor(
     private readonly deps: Deps,
@@ -80,22 +93,49 @@ export class PackageService {
     return this.#packages.actors;
   }
 
-  /** Activates packages with work to do (staging), and drops blobs that no package refers to. */
-  async restore(): Promise<{ restored: number; orphanBlobs: number }> {
+  /** Changes whenever a package is created, changed or deleted (dependency resolution caches by it). */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  /**
+   * Who is told when a package reaches `staging` (the staging coordinator).
+   * Called after the state is persisted; at most one listener.
+   */
+  setStagingListener(listener: (uuid: string) => void): void {
+    this.#onStaging = listener;
+  }
+
+  /**
+   * Activates packages with work to do (staging), and drops blobs that no package
+   * refers to. `staging` lists the packages whose pipeline must run (again).
+   */
+  async restore(): Promise<{ restored: number; orphanBlobs: number; staging: string[] }> {
     let restored = 0;
+    const staging: string[] = [];
+    // The provides index arrived after the first data directories: build it once.
+    const indexed = (await this.deps.store.get(keys.meta('provides-index'))) !== undefined;
+    let indexOps: BatchOp[] = [];
     for await (const [, value] of this.deps.store.iterate({ prefix: keys.packagePrefix })) {
       const record = JSON.parse(value) as PackageRecord;
+      if (!indexed) indexOps.push(...providesIndexOps(undefined, record.package));
+      if (indexOps.length > 10_000) {
+        await this.deps.store.batch(indexOps);
+        indexOps = [];
+      }
       if (record.package.state === 'staging') {
         await this.actors.get(record.package.uuid);
+        staging.push(record.package.uuid);
         restored++;
       }
     }
+    if (!indexed) await this.deps.store.batch([...indexOps, { type: 'put', key: keys.meta('provides-index'), value: '1' }]);
     let orphanBlobs = 0;
     for await (const digest of this.blobs.list()) {
       if (await this.#releaseBlob(digest)) orphanBlobs++;
     }
     this.actors.start();
-    return { restored, orphanBlobs };
+    return { restored, orphanBlobs, staging };
   }
 
   async #resolvePipeline(uuid: string | undefined, fqn: string | undefined): Promise<StagingPipeline | undefined> {
@@ -145,14 +185,128 @@ export class PackageService {
       };
       const actor = await PackageActor.create({ package: pkg, uploaded: [] }, ctx, this.deps);
       this.actors.add(actor);
+      this.#changed();
       this.#packages.remember(pkg.uuid, actor.record);
       this.deps.log.info('package created', { package: pkg.uuid, fqn: pkg.fqn, request_id: ctx.requestId });
       return packageView(pkg);
     });
   }
 
+  #changed(): void {
+    this.#generation++;
+  }
+
   #find(uuid: string): Promise<PackageRecord | undefined> {
     return this.#packages.find(uuid);
+  }
+
+  /** The stored record of a package, or undefined. */
+  find(uuid: string): Promise<PackageRecord | undefined> {
+    return this.#packages.find(uuid);
+  }
+
+  /** The records of `ids` that exist, in the order given. */
+  findMany(ids: readonly string[]): Promise<PackageRecord[]> {
+    return this.#packages.findMany(ids);
+  }
+
+  /**
+   * Registers a built-in package, ready at once, or brings an existing one up to
+   * date (host paths move when the host changes). Idempotent.
+   */
+  async registerBuiltin(spec: BuiltinPackageSpec, ctx: ChangeContext): Promise<Package> {
+    const fqn = parseFqn(spec.fqn, { type: 'package' });
+    return this.#fqnLocks.run(spec.fqn, async () => {
+      const existing = await this.deps.store.get(keys.packageByFqn(spec.fqn));
+      if (existing !== undefined) {
+        const result = await this.actors.with(existing, async (actor) => {
+          await actor.refreshBuiltin({ host_paths: spec.hostPaths, provides: spec.provides, dependencies: spec.dependencies, environment: spec.environment }, ctx);
+          return actor.record;
+        });
+        if (!result) throw new NotFoundError(`package ${spec.fqn} vanished while it was registered`);
+        this.#changed();
+        this.#packages.remember(existing, result);
+        return packageView(result.package);
+      }
+      const now = formatTimestampNs(this.deps.clock.nowNs());
+      const pkg: Package = {
+        uuid: this.deps.ids.uuid(),
+        fqn: spec.fqn,
+        name: fqn.localName!,
+        state: 'ready',
+        resources: [],
+        dependencies: spec.dependencies,
+        provides: spec.provides,
+        environment: sortedRecord(spec.environment),
+        templates: [],
+        tags: sortedRecord(spec.tags),
+        staging_pipeline_fqn: '',
+        stager_job_fqns: [],
+        error_message: '',
+        host_paths: spec.hostPaths,
+        version_id: 1,
+        created_at: now,
+        updated_at: now,
+        created_by: ctx.principal,
+        updated_by: ctx.principal,
+      };
+      const actor = await PackageActor.create({ package: pkg, uploaded: [] }, ctx, this.deps);
+      this.actors.add(actor);
+      this.#changed();
+      this.#packages.remember(pkg.uuid, actor.record);
+      return packageView(pkg);
+    });
+  }
+
+  /**
+   * Stores an archive that a stager uploaded for package `packageId`. The blob
+   * is referenced by the package at once, so that no concurrent release drops
+   * it; `releaseStagingBlobs` drops the references staging no longer needs.
+   */
+  async ingestStagedArchive(packageId: string, source: Readable, length: number, digest: Digest): Promise<void> {
+    if (length > this.options.maxPackageBytes) {
+      throw new InvalidRequestError(`${length} bytes is over this cluster's package limit of ${this.options.maxPackageBytes} bytes`);
+    }
+    const text = `${digest.algorithm}:${digest.hex}`;
+    await this.#digestLocks.run(text, async () => {
+      await this.blobs.ingest(source, { length, digest }, this.options.onUploadBytes);
+      await this.deps.store.batch([{ type: 'put', key: keys.blobRef(text, packageId), value: '' }]);
+    });
+  }
+
+  /** Drops the package's references to `digests` (those it does not use as its archive) and unused blobs. */
+  async releaseStagingBlobs(packageId: string, digests: readonly string[]): Promise<void> {
+    const record = await this.#find(packageId);
+    const keep = new Set(record ? record.package.resources.map((r) => r.digest) : []);
+    for (const d of new Set(digests)) {
+      if (keep.has(d)) continue;
+      await this.deps.store.batch([{ type: 'del', key: keys.blobRef(d, packageId) }]);
+      await this.#releaseBlob(parseDigest(d, 'digest'));
+    }
+  }
+
+  /** A stream of the blob `digest`, or undefined when it is missing. */
+  openBlob(digest: string): ReturnType<BlobStore['open']> {
+    return this.blobs.open(parseDigest(digest, 'digest'));
+  }
+
+  /** Moves a staging package to `ready` with what its pipeline produced. */
+  async finishStaging(uuid: string, result: StagedResult, ctx: ChangeContext): Promise<Package> {
+    const done = await this.actors.with(uuid, async (actor) => ({ ...(await actor.finishStaging(result, ctx)), record: actor.record }));
+    if (!done) throw new NotFoundError(`package ${uuid} not found`);
+    this.#changed();
+    this.#packages.remember(uuid, done.record);
+    if (done.replacedDigest) await this.#releaseBlob(parseDigest(done.replacedDigest, 'digest'));
+    return packageView(done.package);
+  }
+
+  /** Moves a staging package to `failed` with `message`. */
+  async failStaging(uuid: string, message: string, ctx: ChangeContext): Promise<Package> {
+    const done = await this.actors.with(uuid, async (actor) => ({ package: await actor.failStaging(message, ctx), record: actor.record }));
+    if (!done) throw new NotFoundError(`package ${uuid} not found`);
+    this.#changed();
+    this.#packages.remember(uuid, done.record);
+    return packageView(done.package);
   }
 
   /** The state of each package named; `deleted` for those that no longer exist. */
@@ -171,6 +325,7 @@ export class PackageService {
     const parsed = parsePackageInput(body, this.options.maxPackageBytes);
     const result = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx).then((r) => ({ ...r, record: actor.record })));
     if (!result) throw new NotFoundError(`package ${uuid} not found`);
+    this.#changed();
     this.#packages.remember(uuid, result.record);
     if (result.changed) {
       this.deps.log.info('package updated', { package: uuid, version_id: result.package.version_id, request_id: ctx.requestId });
@@ -184,6 +339,7 @@ export class PackageService {
     const digests = await this.#fqnLocks.run(record.package.fqn, async () => {
       const released = await this.actors.with(uuid, (actor) => actor.delete(ctx));
       if (!released) throw new NotFoundError(`package ${uuid} not found`);
+      this.#changed();
       this.#packages.forget(uuid);
       return released;
     });
@@ -235,9 +391,11 @@ export class PackageService {
       const pkg = await this.#digestLocks.run(claim.resource.digest, async () => {
         await this.blobs.ingest(source, { length: claim.resource.length, digest: claim.digest }, this.options.onUploadBytes);
         const done = await actor.completeUpload(claim.resource.uuid, ctx);
+        this.#changed();
         this.#packages.remember(packageId, actor.record);
         return done;
       });
+      if (pkg.state === 'staging') this.#onStaging?.(pkg.uuid);
       this.deps.log.info('package archive stored', {
         package: packageId,
         resource: resourceId,

@@ -59,6 +59,11 @@ export interface Package extends PackageMeta {
   staging_pipeline_fqn: string;
   stager_job_fqns: string[];
   error_message: string;
+  /**
+   * Host directories bound read-only into instances (built-in os, runtime and
+   * stager packages, which have no archive). Set by the controller only.
+   */
+  host_paths?: string[];
   version_id: number;
   created_at: string;
   updated_at: string;
@@ -176,6 +181,11 @@ export function parsePackageInput(body: unknown, maxBytes: number): ParsedPackag
       tags: sortedRecord(input.tags),
     },
   };
+}
+
+/** What a package offers to dependency resolution: its `provides`, and its own name and FQN as `package`. */
+export function provisionsOf(p: Pick<Package, 'provides' | 'name' | 'fqn'>): Requirement[] {
+  return [...p.provides, { type: 'package', name: p.name }, { type: 'package', name: p.fqn }];
 }
 
 export function resourceView(uuid: string, length: number, digest: Digest): PackageResource {

@@ -10,6 +10,7 @@
  *   idx/pkg-fqn/<fqn>                  -> package uuid  (unique)
  *   idx/pkg-res/<resource uuid>        -> package uuid
  *   idx/blob-ref/<digest>/<package>    -> ""            (packages whose archive is that blob)
+ *   idx/provides/<type>/<name>/<pkg>   -> ""            (what a package provides, for dependency resolution)
  *   stagpipe/<uuid>                    StagingPipeline record
  *   idx/stagpipe-fqn/<fqn>             -> pipeline uuid (unique)
  *   idx/stager/<job>/<pipeline>        -> ""            (pipelines that run a job as a stager)
@@ -36,6 +37,10 @@ export const keys = {
   packageByResource: (resource: string) => `idx/pkg-res/${resource}`,
   blobRef: (digest: string, pkg: string) => `idx/blob-ref/${digest}/${pkg}`,
   blobRefPrefix: (digest: string) => `idx/blob-ref/${digest}/`,
+  /** The package uuid is always the last 36 characters of the key (names may hold `/`). */
+  provides: (type: string, name: string, pkg: string) => `idx/provides/${type}/${name}/${pkg}`,
+  /** Every entry whose name starts with `name` (general requirements match longer names). */
+  providesNamePrefix: (type: string, name: string) => `idx/provides/${type}/${name}`,
 
   pipeline: (uuid: string) => `stagpipe/${uuid}`,
   pipelinePrefix: 'stagpipe/',

@@ -1,0 +1,46 @@
+/** POST /packages/dependencies: which packages satisfy a list of requirements. */
+import { z } from 'zod';
+import { readJsonObject } from '../api/body.js';
+import { sendJson, v1, type Endpoint } from '../api/endpoint.js';
+import { InvalidRequestError } from '../errors.js';
+import { namespaceProblem, parseFqn } from '../model/fqn.js';
+import { parseInput, str } from '../model/validate.js';
+import type { DependencyResolver } from './dependencies.js';
+import { packageView } from './package.js';
+
+const requestSchema = z.object({
+  job_target: str(512).optional(),
+  dependencies: z
+    .array(
+      z.object({
+        type: z.enum(['file', 'package', 'runtime', 'os'], { error: 'expected "file", "package", "runtime" or "os"' }),
+        name: str(1024).min(1, { error: 'must not be empty' }),
+      }),
+    )
+    .min(1, { error: 'name at least one dependency' })
+    .max(256),
+});
+
+/** `job_target` is a namespace (`/dev`) or an FQN whose namespace is meant (`job::/dev::web`). */
+function targetNamespace(target: string | undefined): string | undefined {
+  if (!target) return undefined;
+  if (target.includes('::')) return parseFqn(target, { field: 'job_target', localName: 'optional' }).namespace;
+  const problem = namespaceProblem(target);
+  if (problem) throw new InvalidRequestError(`job_target: ${problem}`);
+  return target;
+}
+
+export function dependencyEndpoints(resolver: DependencyResolver, maxBodyBytes: number): Endpoint[] {
+  return [
+    {
+      method: 'POST',
+      path: '/packages/dependencies',
+      media: v1('packages'),
+      handler: async (ctx) => {
+        const input = parseInput(requestSchema, await readJsonObject(ctx.req, maxBodyBytes), 'package dependency request');
+        const resolved = await resolver.resolveRequirements(input.dependencies, targetNamespace(input.job_target));
+        sendJson(ctx, v1('packages'), resolved.map((r) => packageView(r.package)));
+      },
+    },
+  ];
+}

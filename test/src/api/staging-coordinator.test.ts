@@ -1,0 +1,140 @@
+/**
+ * The staging coordinator over the real controller binary, with stagers that
+ * are small Node scripts run as local processes (PLATFORM_STAGER_LAUNCHER=local):
+ * a pipeline of two stagers with a relaunch, a failing stager, a stager that
+ * never reports (a short PLATFORM_STAGER_TIMEOUT_MS), and uploads with a wrong
+ * sha256 or without Content-Length.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import test from 'ava';
+import type { Job, Package, StagingPipeline } from '@platform/controller';
+import { digestOf, unique } from '../harness/fixtures.js';
+import type { ApiClient } from '../harness/http.js';
+import { useController } from '../harness/suite.js';
+import { rawPut } from '../harness/upload.js';
+import { eventually } from '../harness/wait.js';
+
+const suite = useController(test, { env: { PLATFORM_STAGER_LAUNCHER: 'local', PLATFORM_STAGER_TIMEOUT_MS: '10000' } });
+let scripts = '';
+test.before(async () => {
+  scripts = await mkdtemp(join(tmpdir(), 'stager-scripts-'));
+});
+test.after.always(async () => {
+  await rm(scripts, { recursive: true, force: true });
+});
+
+const HELPERS = `
+const base = process.env.STAGER_URL;
+const form = (method, path, body) => fetch(base + path, { method, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+const hash = async (b) => (await import('node:crypto')).createHash('sha256').update(b).digest('hex');
+`;
+
+async function pipeline(api: ApiClient, bodies: string[]): Promise<StagingPipeline> {
+  const stagers = [];
+  for (const body of bodies) {
+    const file = join(scripts, `${unique('s')}.mjs`);
+    await writeFile(file, HELPERS + body);
+    const job = await api.post<Job>('/jobs', { fqn: `job::/sandbox/admin/stagers::${unique('s')}`, processes: { app: { start_command_raw: [process.execPath, file] } } });
+    if (job.status !== 200) throw new Error(job.text);
+    stagers.push({ uuid: job.body.uuid });
+  }
+  return (await api.post<StagingPipeline>('/stagingpipelines', { fqn: `stagpipe::/sandbox/admin::${unique('p')}`, stagers })).body;
+}
+
+async function stage(api: ApiClient, pipe: StagingPipeline, data: Buffer = randomBytes(1000)): Promise<Package> {
+  const created = await api.post<Package>('/packages', {
+    fqn: `package::/sandbox/admin::${unique('a')}`,
+    resource: { length: data.length, digest: digestOf(data) },
+    staging_pipeline: { uuid: pipe.uuid },
+  });
+  await rawPut(`${api.base}/packages/resources/${created.body.uuid}`, [data], data.length, api.defaultHeaders);
+  return eventually(
+    async () => {
+      const p = (await api.get<Package>(`/packages/${created.body.uuid}`)).body;
+      return p.state === 'ready' || p.state === 'failed' ? p : undefined;
+    },
+    { timeoutMs: 60_000, what: 'staging to end' },
+  );
+}
+
+test('staging: two stagers in order, the second relaunching with a runtime dependency installed', async (t) => {
+  const api = suite.api();
+  const pipe = await pipeline(api, [
+    `const data = Buffer.from(await (await fetch(base + '/data')).arrayBuffer());
+     const out = Buffer.concat([data, Buffer.from('first')]);
+     const up = await fetch(base + '/data?sha256=' + await hash(out), { method: 'POST', body: out });
+     if (up.status !== 200) { await form('POST', '/failed', 'message=' + encodeURIComponent(await up.text())); process.exit(1); }
+     await form('PUT', '/meta', 'resource=environment&action=add&key=START_COMMAND&value=node%20index.js');
+     await form('POST', '/done', '');`,
+    // The node runtime package puts its bin directory first on PATH: seen only after the relaunch.
+    `const meta = await (await fetch(base + '/meta')).json();
+     if (!meta.dependencies.some((d) => d.name === 'node')) {
+       await form('PUT', '/meta', 'resource=dependencies&action=add&type=runtime&name=node');
+       await form('POST', '/relaunch', '');
+       process.exit(0);
+     }
+     await form('PUT', '/meta', 'resource=environment&action=add&key=SECOND_SAW_PATH&value=' + encodeURIComponent(process.env.PATH.split(':')[0]));
+     await form('POST', '/done', '');`,
+  ]);
+  const data = randomBytes(1000);
+  const p = await stage(api, pipe, data);
+  t.is(p.state, 'ready', p.error_message);
+  t.is(p.resources[0]!.length, data.length + 'first'.length);
+  t.is(p.environment['START_COMMAND'], 'node index.js');
+  const [nodeRuntime] = (await api.post<Package[]>('/packages/dependencies', { dependencies: [{ type: 'runtime', name: 'node' }] })).body.slice(-1);
+  t.is(`${p.environment['SECOND_SAW_PATH']}:$PATH`, nodeRuntime!.environment['PATH'] ?? '');
+  t.deepEqual(p.dependencies, [{ type: 'runtime', name: 'node' }]);
+  t.deepEqual(p.stager_job_fqns.length, 2);
+});
+
+test('staging: a failing stager fails the package; a stager that never reports is stopped at the limit', async (t) => {
+  const api = suite.api();
+  const failing = await stage(api, await pipeline(api, [`await form('POST', '/failed', 'message=cannot%20build'); process.exit(1);`]));
+  t.is(failing.state, 'failed');
+  t.regex(failing.error_message, /failed: cannot build/);
+  const silent = await stage(api, await pipeline(api, [`setInterval(() => {}, 1000);`]));
+  t.is(silent.state, 'failed');
+  t.regex(silent.error_message, /time limit/);
+});
+
+test('stager API: uploads with a wrong sha256 or without Content-Length are refused with 499 and change nothing', async (t) => {
+  const api = suite.api();
+  const pipe = await pipeline(api, [
+    `const http = await import('node:http');
+     const r1 = await fetch(base + '/data?sha256=' + '0'.repeat(64), { method: 'POST', body: 'abc' });
+     const noLength = await new Promise((resolve, reject) => {
+       const req = http.request(base + '/data?sha256=' + '0'.repeat(64), { method: 'POST' }, (res) => {
+         let text = ''; res.on('data', (c) => (text += c)); res.on('end', () => resolve(res.statusCode + ' ' + text));
+       });
+       req.on('error', reject);
+       req.write('abc'); req.end();
+     });
+     await form('PUT', '/meta', 'resource=environment&action=add&key=WRONG_SHA&value=' + encodeURIComponent(r1.status + ' ' + await r1.text()));
+     await form('PUT', '/meta', 'resource=environment&action=add&key=NO_LENGTH&value=' + encodeURIComponent(noLength));
+     await form('POST', '/done', '');`,
+  ]);
+  const data = randomBytes(500);
+  const p = await stage(api, pipe, data);
+  t.is(p.state, 'ready', p.error_message);
+  t.regex(p.environment['WRONG_SHA'] ?? '', /^499 digest mismatch/);
+  t.regex(p.environment['NO_LENGTH'] ?? '', /^499 a Content-Length must be provided/);
+  t.is(p.resources[0]!.digest, digestOf(data));
+});
+
+test('stager API: an unknown token answers 404 and needs no bearer token', async (t) => {
+  const url = `${suite.controller().url}/stager/${'A'.repeat(32)}/meta`;
+  const status = await new Promise<number>((resolve, reject) => {
+    request(url, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    })
+      .on('error', reject)
+      .end();
+  });
+  t.is(status, 404);
+  t.is((await fetch(`${suite.controller().url}/v1/stager/short/meta`)).status, 451);
+});
