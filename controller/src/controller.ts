@@ -27,6 +27,7 @@ import { MINIMUM_CLIENT_VERSION, CONTROLLER_VERSION } from './cluster/version.js
 import { instanceEndpoints } from './instances/instance-routes.js';
 import { InstanceService } from './instances/instance-service.js';
 import { jobEndpoints } from './jobs/job-routes.js';
+import { packageLogEndpoints } from './logs/log-routes.js';
 import { LogStore } from './logs/log-store.js';
 import { JobService } from './jobs/job-service.js';
 import { FdSink, JsonLogger, type Logger, type LogLevel } from './log/logger.js';
@@ -245,7 +246,18 @@ export class Controller {
         heartbeatIntervalMs: options.heartbeatIntervalMs,
         lostAfterMs: options.agentLostAfterMs,
       });
-      const instances = new InstanceService(deps, agents, logs);
+      // Staging output is the staged package's log: tailable like a job's (GET /packages/{uuid}/logs).
+      const stagingSink: StagingLogSink =
+        options.stagingLogSink ??
+        ((pkg, stream, text) => {
+          logs.append(pkg, [{ time_ms: clock.nowMs(), instance: '', stream, text }]).catch((err: unknown) =>
+            log.warn('staging output not stored', { package: pkg, err: (err as Error).message }),
+          );
+        });
+      const instances = new InstanceService(deps, agents, logs, {
+        installOrder: (ids) => resolver.resolveInstallOrder(ids, { bestEffort: true }),
+        stagingSink,
+      });
       await instances.load();
       const resolver = new DependencyResolver(store, (ids) => packages.findMany(ids), () => packages.generation);
       const jobs = new JobService(deps, {
@@ -261,13 +273,11 @@ export class Controller {
       });
       instances.attach(jobs.actors);
       await agents.start(instances);
-      const stagingSink: StagingLogSink =
-        options.stagingLogSink ?? ((pkg, stream, text) => log.info('staging output', { package: pkg, stream, text }));
       let apiUrl = '';
       const stagerLauncher =
         options.stagerLauncher === 'local'
           ? new LocalStagerLauncher({ jobs, resolver, sink: stagingSink, log: log.child({ component: 'local-stager' }), workDir: join(options.dataDir, 'stagers') })
-          : options.stagerLauncher;
+          : (options.stagerLauncher ?? instances);
       const staging = new StagingCoordinator(deps, packages, pipelines, jobs, resolver, {
         launcher: stagerLauncher,
         sink: stagingSink,
@@ -315,6 +325,7 @@ export class Controller {
           ...policyEndpoints(policy),
           ...auditEndpoints(audit),
           ...instanceEndpoints(jobs, instances, agents, logs, clock),
+          ...packageLogEndpoints(async (uuid) => (await packages.find(uuid))?.package, logs),
           ...jobEndpoints(jobs, options.maxBodyBytes),
           ...packageEndpoints(packages, options.maxBodyBytes),
           ...stagingEndpoints(pipelines, options.maxBodyBytes),

@@ -15,16 +15,26 @@ import type { PackageRecord } from '../packages/package.js';
 import { keys } from '../store/keys.js';
 import { InstanceTable, type InstanceRecord } from './instance.js';
 import type { ActorRegistry } from '../actors/actor-registry.js';
+import type { StagerLaunch, StagerLauncher, StagerRun, StagerRunEnd, StagingLogSink } from '../staging/stager-launcher.js';
 
 export interface InstanceServiceOptions {
-  /** Extra packages and host paths for an instance (built-in packages, resolved dependencies). */
-  resolvePackages?: (job: Job, user: PackageRecord[]) => Promise<PackageSpec[]>;
+  /** The packages to install for these package uuids, dependencies first (staging's resolver). */
+  installOrder?: (packageUuids: readonly string[]) => Promise<PackageRecord[]>;
   environmentFor?: (job: Job) => Record<string, string>;
+  /** Where the output of stager runs goes (the staged package's log). */
+  stagingSink?: StagingLogSink;
 }
 
-export class InstanceService implements ClusterEvents, RunDeps {
+interface ActiveRun {
+  packageUuid: string;
+  end: (end: StagerRunEnd) => void;
+}
+
+export class InstanceService implements ClusterEvents, RunDeps, StagerLauncher {
   readonly table = new InstanceTable();
   readonly #waiting = new Set<string>();
+  /** One-off runs (stagers) in progress, by instance uuid. */
+  readonly #runs = new Map<string, ActiveRun>();
   #actors: ActorRegistry<JobActor> | undefined;
 
   constructor(
@@ -61,13 +71,58 @@ export class InstanceService implements ClusterEvents, RunDeps {
 
   // ---- RunDeps ------------------------------------------------------------------------------
 
-  async packagesFor(job: Job): Promise<PackageSpec[]> {
+  packagesFor(job: Job, extra: readonly string[] = []): Promise<PackageSpec[]> {
     const user = job.packages.filter((p) => p.source !== 'system');
-    const raw = await this.deps.store.getMany(user.map((p) => keys.package(p.uuid)));
-    const records = raw.filter((r): r is string => r !== undefined).map((r) => JSON.parse(r) as PackageRecord);
-    if (this.options.resolvePackages) return this.options.resolvePackages(job, records);
-    const installPath = new Map(user.map((p) => [p.uuid, p.install_path ?? '']));
-    return records.flatMap((r) => packageSpecs(r, installPath.get(r.package.uuid) ?? ''));
+    return this.#install([...user.map((p) => p.uuid), ...extra], new Map(user.map((p) => [p.uuid, p.install_path ?? ''])));
+  }
+
+  /** PackageSpecs of `uuids` and, with a resolver, their dependencies (first). */
+  async #install(uuids: string[], installPath: Map<string, string>): Promise<PackageSpec[]> {
+    let records: PackageRecord[];
+    if (this.options.installOrder) records = await this.options.installOrder(uuids);
+    else {
+      const raw = await this.deps.store.getMany(uuids.map((id) => keys.package(id)));
+      records = raw.filter((r): r is string => r !== undefined).map((r) => JSON.parse(r) as PackageRecord);
+    }
+    return records.flatMap((r) => packageSpecs(r, installPath.get(r.package.uuid) ?? '', r.package.host_paths ?? []));
+  }
+
+  // ---- StagerLauncher: stager runs are one-off instances of the stager job on an agent ----------
+
+  async launch(request: StagerLaunch): Promise<StagerRun> {
+    const actors = this.#actors;
+    const actor = actors ? await actors.get(request.stagerJobUuid) : undefined;
+    if (!actor) throw new Error(`stager job ${request.stagerJobUuid} does not exist`);
+    const packages = await this.packagesFor(actor.job, request.extraPackageUuids);
+    let end!: (e: StagerRunEnd) => void;
+    const ended = new Promise<StagerRunEnd>((resolve) => (end = resolve));
+    const record = await actor.launchRun(
+      {
+        id: request.runId,
+        package: request.packageUuid,
+        environment: request.environment,
+        extraPackageUuids: request.extraPackageUuids,
+        ...(request.environment['STAGER_URL'] ? { stagerUrl: request.environment['STAGER_URL'] } : {}),
+      },
+      packages,
+    );
+    // Registered after placement: an end reported before this line is found in the table.
+    if (record.state === 'REMOVED') end(runEndOf(this.table.get(record.uuid) ?? record));
+    else this.#runs.set(record.uuid, { packageUuid: request.packageUuid, end });
+    return {
+      ended,
+      stop: async () => {
+        await actor.stopRun(record.uuid);
+        await ended;
+      },
+    };
+  }
+
+  runEnded(record: InstanceRecord): void {
+    const run = this.#runs.get(record.uuid);
+    if (!run) return;
+    this.#runs.delete(record.uuid);
+    run.end(runEndOf(record));
   }
 
   environmentFor(job: Job): Record<string, string> {
@@ -90,7 +145,8 @@ export class InstanceService implements ClusterEvents, RunDeps {
       const uuid = report.instanceUuid ?? '';
       listed.add(uuid);
       const record = this.table.get(uuid);
-      if (record && record.agent_uuid === agent.uuid && record.state !== 'REMOVED' && record.stop === undefined) {
+      const orphanRun = record?.run !== undefined && !this.#runs.has(uuid);
+      if (record && record.agent_uuid === agent.uuid && record.state !== 'REMOVED' && record.stop === undefined && !orphanRun) {
         adopt.push(uuid);
         follow.push(() => this.#withActor(record.job_uuid, (a) => a.applyReport(agent.uuid, report)));
       } else {
@@ -126,6 +182,11 @@ export class InstanceService implements ClusterEvents, RunDeps {
     for (const line of batch.lines ?? []) {
       const record = this.table.get(line.instanceUuid ?? '');
       if (!record || record.agent_uuid !== agent) continue;
+      const run = this.#runs.get(record.uuid);
+      if (run && this.options.stagingSink) {
+        this.options.stagingSink(run.packageUuid, line.stream === 'stderr' ? 'stderr' : 'stdout', line.text ?? '');
+        continue;
+      }
       let lines = byJob.get(record.job_uuid);
       if (!lines) byJob.set(record.job_uuid, (lines = []));
       lines.push({ time_ms: line.timeMs ?? Date.now(), instance: record.uuid, stream: line.stream ?? 'stdout', text: line.text ?? '' });
@@ -143,6 +204,14 @@ export class InstanceService implements ClusterEvents, RunDeps {
   capacityChanged(): void {
     for (const job of [...this.#waiting]) this.#withActor(job, (a) => a.reconcile());
   }
+}
+
+function runEndOf(record: InstanceRecord): StagerRunEnd {
+  return {
+    failed: record.failed,
+    ...(record.exited ? { exitCode: record.exit_code } : {}),
+    ...(record.reason ? { reason: record.reason } : {}),
+  };
 }
 
 /** The PackageSpecs of a package record: one per archive, in order. */

@@ -42,6 +42,11 @@ export interface InstanceRecord {
   stop?: 'user' | 'scale' | 'replace' | 'job' | 'errored' | 'reconcile';
   /** The agent went away with the instance on it. */
   lost?: boolean;
+  /**
+   * A one-off run of the job (a stager run staging a package), outside num_instances and the
+   * restart policy: it ends when its process ends.
+   */
+  run?: { id: string; package: string };
 }
 
 export const RUNNING_STATES: ReadonlySet<InstanceStateName> = new Set(['FIRST_RUNNING', 'RUNNING']);

@@ -16,7 +16,8 @@ import { specOf, type Job, type JobSpec, type JobState, type ParsedJobInput } fr
 import { initialJobState, nextJobState } from './job-state.js';
 import type { InstanceReport } from '@platform/proto';
 import type { InstanceRecord } from '../instances/instance.js';
-import { JobRunner, type RunDeps, type RunOutcome } from './job-runner.js';
+import { JobRunner, type RunDeps, type RunOutcome, type RunRequest } from './job-runner.js';
+import type { PackageSpec } from '@platform/proto';
 
 /** Who changes a job when nobody asked: the scheduler putting a crash loop in `errored`. */
 export const SYSTEM_CONTEXT: ChangeContext = { principal: 'scheduler@platform.local', requestId: 'scheduler' };
@@ -152,6 +153,25 @@ export class JobActor extends Actor {
   /** The agent came back without this instance. */
   instanceMissing(instance: string): Promise<void> {
     return this.mailbox.post(() => this.#step((runner, job) => runner.missing(instance, job)));
+  }
+
+  /** Starts a one-off run of this job (a stager run) with `packages` installed. */
+  launchRun(request: RunRequest, packages: PackageSpec[]): Promise<InstanceRecord> {
+    return this.mailbox.post(async () => {
+      this.#assertLive();
+      if (!this.#runner) throw new Error('this controller runs no instances');
+      const record = await this.#runner.launch(this.#job, request, packages);
+      this.#syncHold();
+      return record;
+    });
+  }
+
+  /** Stops a one-off run's instance (idempotent). */
+  stopRun(instance: string, force = false): Promise<void> {
+    return this.mailbox.post(async () => {
+      const record = this.#runner?.instances().find((i) => i.uuid === instance);
+      if (record && record.state !== 'REMOVED') await this.#runner!.stop(record, 'job', force);
+    });
   }
 
   /** DELETE /jobs/{uuid}/instances/{instance}: stops it; the restart policy decides what follows. */

@@ -38,6 +38,17 @@ export interface RunDeps {
   waiting(job: string, waiting: boolean): void;
   /** Removed instances kept per job for their exit codes. */
   keepRemoved?: number;
+  /** A one-off run's instance has ended (REMOVED). */
+  runEnded?(record: InstanceRecord): void;
+}
+
+/** A one-off run of a job: extra environment and packages for this instance only. */
+export interface RunRequest {
+  id: string;
+  package: string;
+  environment: Record<string, string>;
+  extraPackageUuids: string[];
+  stagerUrl?: string;
 }
 
 /** What the actor must do to the job after a runner step. */
@@ -203,6 +214,10 @@ export class JobRunner {
     this.run.table.put(record);
     const trim = this.#trimRemovedOps();
     await this.#persist([record], trim);
+    if (record.run) {
+      this.run.runEnded?.(record);
+      return {};
+    }
     this.deps.log.info('instance removed', {
       job: this.jobUuid, instance: record.uuid, agent: record.agent_uuid, failed: record.failed,
       ...(record.exited ? { exit_code: record.exit_code } : {}), ...(record.reason ? { reason: record.reason } : {}),
@@ -236,7 +251,7 @@ export class JobRunner {
   async missing(instanceUuid: string, job: Job | undefined): Promise<RunOutcome> {
     const record = this.run.table.get(instanceUuid);
     if (!record || record.state === 'REMOVED') return {};
-    if (record.state === 'NEW' && job && !record.stop) {
+    if (record.state === 'NEW' && job && !record.stop && !record.run) {
       // Placed while the agent was away, never acknowledged: send it again.
       const spec = await this.#spec(job, record);
       this.run.agents.send(record.agent_uuid, { start: { spec } });
@@ -248,10 +263,21 @@ export class JobRunner {
     );
   }
 
+  /**
+   * Starts a one-off run of the job (a stager run) on an agent with room for it. Throws
+   * when no agent fits: the caller's run fails with that reason.
+   */
+  async launch(job: Job, request: RunRequest, packages: PackageSpec[]): Promise<InstanceRecord> {
+    const placed = this.#place(job);
+    if (placed.agent === undefined) throw new Error(`no instance manager can run stager ${job.fqn}: ${placed.reason}`);
+    const record = await this.#start(job, placed.agent, runHash(job), packages, request);
+    return record;
+  }
+
   /** Makes the instances match the job. `job` undefined: the job is gone, stop everything. */
   async reconcile(job: Job | undefined): Promise<RunOutcome> {
     const now = this.deps.clock.nowMs();
-    const live = this.instances().filter((i) => i.state !== 'REMOVED');
+    const live = this.instances().filter((i) => i.state !== 'REMOVED' && i.run === undefined);
     const active = live.filter((i) => i.stop === undefined);
     if (!job || job.state !== 'started') {
       for (const i of active) await this.stop(i, 'job');
@@ -336,7 +362,7 @@ export class JobRunner {
     return place({ resources: job.resources, hardTags: hardTags(job), softTags: softTags(job) }, candidates);
   }
 
-  async #start(job: Job, agent: string, hash: string, packages: PackageSpec[]): Promise<void> {
+  async #start(job: Job, agent: string, hash: string, packages: PackageSpec[], oneOff?: RunRequest): Promise<InstanceRecord> {
     const now = this.deps.clock.nowMs();
     const record: InstanceRecord = {
       uuid: this.deps.ids.uuid(),
@@ -354,13 +380,20 @@ export class JobRunner {
       resources: job.resources,
       created_ms: now,
       updated_ms: now,
+      ...(oneOff ? { run: { id: oneOff.id, package: oneOff.package } } : {}),
     };
     // Reserve at once (synchronously) so that a concurrent placement sees these resources taken.
     this.run.table.put(record);
     await this.#persist([record]);
-    const message: ControllerMessage = { start: { spec: this.#specWith(job, record, packages) } };
+    const spec = this.#specWith(job, record, packages);
+    if (oneOff) {
+      spec.environment = { ...spec.environment, ...oneOff.environment };
+      if (oneOff.stagerUrl) spec.stagerUrl = oneOff.stagerUrl;
+    }
+    const message: ControllerMessage = { start: { spec } };
     this.run.agents.send(agent, message);
-    this.deps.log.info('instance placed', { job: job.uuid, instance: record.uuid, agent, version: job.version_id });
+    this.deps.log.info('instance placed', { job: job.uuid, instance: record.uuid, agent, version: job.version_id, ...(oneOff ? { run: oneOff.id } : {}) });
+    return record;
   }
 
   async #spec(job: Job, record: InstanceRecord): Promise<InstanceSpec> {

@@ -9,10 +9,12 @@
  *                 data: {"seq":42,"time":"2026-11-21T22:01:02.345Z","instance_uuid":"...","stream":"stdout","line":"hello"}
  */
 import { PassThrough } from 'node:stream';
-import type { ApiContext } from '../api/endpoint.js';
+import type { ApiContext, Endpoint } from '../api/endpoint.js';
 import { queryValue } from '../api/endpoint.js';
+import { requireUuid } from '../model/validate.js';
+import { authorizeFound } from '../policy/access.js';
 import { queryBool, queryInt } from '../api/query.js';
-import { InvalidRequestError } from '../errors.js';
+import { InvalidRequestError, NotFoundError } from '../errors.js';
 import type { LogLine, LogStore } from './log-store.js';
 
 const DEFAULT_LINES = 100;
@@ -90,4 +92,24 @@ export async function serveLogs(ctx: ApiContext, logs: LogStore, owner: string):
     end();
     throw err;
   }
+}
+
+/** GET /packages/{uuid}/logs: the output of the package's staging, as lines or a tail. */
+export function packageLogEndpoints(
+  find: (uuid: string) => Promise<{ fqn: string } | undefined>,
+  logs: LogStore,
+): Endpoint[] {
+  return [
+    {
+      method: 'GET',
+      path: '/packages/:uuid/logs',
+      handler: async (ctx) => {
+        const uuid = requireUuid(ctx.params['uuid'] ?? '', 'package uuid');
+        const pkg = await find(uuid);
+        if (!pkg) throw new NotFoundError(`package ${uuid} not found`);
+        await authorizeFound(ctx, pkg.fqn, 'read', `package ${uuid} not found`);
+        await serveLogs(ctx, logs, uuid);
+      },
+    },
+  ];
 }
