@@ -28,7 +28,7 @@ export class ProcessDriver implements IsolationDriver {
 
   #cwd(req: LaunchRequest): string {
     const cwd = join(req.root, req.workdir);
-    let ok = false;
+    let ok: boolean;
     try {
       ok = statSync(cwd).isDirectory();
     } catch {
