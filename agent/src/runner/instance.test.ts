@@ -164,12 +164,12 @@ test('runner: files listing stays inside the root', async (t) => {
   h.manager.start(spec);
   await h.waitState(spec.instanceUuid!, 'RUNNING');
   const uuid = spec.instanceUuid!;
-  const ls = await h.manager.listFiles({ requestId: 'r1', instanceUuid: uuid, path: 'app' });
-  t.deepEqual(ls.entries, [{ name: 'a.txt', size: 3 }, { name: 'sub/', size: -1 }, { name: 'up', size: 2 }]);
-  t.is(ls.requestId, 'r1');
-  t.is((await h.manager.listFiles({ requestId: 'r2', instanceUuid: uuid, path: '/app/up' })).entries?.some((e) => e.name === 'app/'), true);
   // The process made a link to the host's /etc in its START_PATH (/app).
   await eventually(() => existsSync(join(h.manager.get(uuid)!.root, 'app/out')), 'link');
+  const ls = await h.manager.listFiles({ requestId: 'r1', instanceUuid: uuid, path: 'app' });
+  t.deepEqual(ls.entries, [{ name: 'a.txt', size: 3 }, { name: 'out', size: 4 }, { name: 'sub/', size: -1 }, { name: 'up', size: 2 }]);
+  t.is(ls.requestId, 'r1');
+  t.is((await h.manager.listFiles({ requestId: 'r2', instanceUuid: uuid, path: '/app/up' })).entries?.some((e) => e.name === 'app/'), true);
   for (const [path, kind] of [['../', 'invalid'], ['app/../../', 'invalid'], ['/app/missing', 'not_found'], ['app/out', 'invalid'], ['app/a.txt', 'invalid']] as const) {
     const r = await h.manager.listFiles({ requestId: 'x', instanceUuid: uuid, path });
     t.is(r.errorKind, kind, path);

@@ -394,6 +394,13 @@ export class InstanceRunner {
       return this.#done;
     }
     if (this.#exitSeen) return this.#done;
+    // A stop is bounded (stop_timeout, then SIGKILL): keep the event loop alive until it ends,
+    // so that an embedding program (or --stop-instances-on-exit) sees it through.
+    this.#child?.ref();
+    if (this.#poll) {
+      clearInterval(this.#poll);
+      this.#watchByPolling(true);
+    }
     if (st !== 'STOPPING') this.#transition('STOPPING');
     if (opts.force) {
       killGroup(this.#rec.pid);
@@ -449,16 +456,15 @@ export class InstanceRunner {
       this.#log.info('stop timeout: killing', { stop_timeout_s: timeoutS });
       killGroup(this.#rec.pid);
     }, timeoutS * 1000);
-    this.#killTimer.unref();
   }
 
-  #watchByPolling(): void {
+  #watchByPolling(keepAlive = false): void {
     const pid = this.#rec.pid as number;
     const start = this.#rec.pidStart as number;
     this.#poll = setInterval(() => {
       if (!isSameProcessAlive(pid, start)) this.#onExit();
     }, Math.max(200, (this.deps.pollMs ?? 100) * 5));
-    this.#poll.unref();
+    if (!keepAlive) this.#poll.unref();
   }
 
   #waitExit(ms: number): Promise<void> {
@@ -518,7 +524,7 @@ export class InstanceRunner {
       if (!inGroup && !inCgroups) break;
       if (pid !== undefined) killGroup(pid);
       if (inCgroups) this.deps.cgroups.killAll(this.#rec.cgroups);
-      await new Promise((r) => setTimeout(r, 100).unref());
+      await new Promise((r) => setTimeout(r, 100));
     }
     try {
       this.deps.cgroups.remove(this.#rec.cgroups);
