@@ -1,4 +1,6 @@
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
+import { probeBwrap } from '../isolation/bwrap.js';
+import { requireTool } from '../test-support/system.js';
 import { mkdtempSync, existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,11 +39,11 @@ async function get(addr: string): Promise<string> {
   return (await fetch(`http://${addr}/`)).text();
 }
 
-test('agent binary: Hello, start, logs, files, kill -9 and re-attach, controller restart, stop, SIGTERM leaves instances running', async (t) => {
+async function scenario(t: ExecutionContext, isolation: 'process' | 'bwrap'): Promise<void> {
   const ctl = new FakeController();
   await ctl.start();
   const dataDir = mkdtempSync(join(tmpdir(), 'agent-bin-'));
-  const args = ['--controller', ctl.address, '--data-dir', dataDir, '--tags', 'ssd,edge', '--datacenter', 'dc1', '--isolation', 'process', '--log-level', 'debug'];
+  const args = ['--controller', ctl.address, '--data-dir', dataDir, '--tags', 'ssd,edge', '--datacenter', 'dc1', '--isolation', isolation, '--log-level', 'debug'];
   const env = { PLATFORM_JOIN_TOKEN: ctl.secret };
   let agent = AgentProcess.start(args, env);
   const agents: AgentProcess[] = [agent];
@@ -56,10 +58,10 @@ test('agent binary: Hello, start, logs, files, kill -9 and re-attach, controller
   t.regex(hello.agentUuid!, /^[0-9a-f-]{36}$/);
   t.deepEqual(hello.tags, ['ssd', 'edge']);
   t.is(hello.datacenter, 'dc1');
-  t.is(hello.isolation, 'process');
+  t.is(hello.isolation, isolation);
   t.is(hello.total?.cpu, availableParallelism() * 1000);
   t.true((hello.total?.memory ?? 0) > 0 && (hello.total?.disk ?? 0) > 0);
-  t.true(hello.systemTags!.includes('isolation:process'));
+  t.true(hello.systemTags!.includes(`isolation:${isolation}`));
   t.deepEqual(hello.instances ?? [], []);
   await eventually(() => ctl.received.some((r) => r.msg.heartbeat), 'a heartbeat');
   const metricsUrl = (await eventually(() => agent.logged('agent started'), 'started line'))['metrics'] as string;
@@ -137,6 +139,14 @@ test('agent binary: Hello, start, logs, files, kill -9 and re-attach, controller
   t.false(isSameProcessAlive(rec.pid, rec.pidStart));
   agent.child.kill('SIGTERM');
   t.is((await agent.exited).code, 0);
+}
+
+test('agent binary (process): Hello, start, logs, files, kill -9 and re-attach, controller restart, stop, SIGTERM leaves instances running', (t) => scenario(t, 'process'));
+
+test('agent binary (bwrap): the same with bubblewrap isolation', async (t) => {
+  const probe = probeBwrap();
+  if (!requireTool(t, probe.ok, 'bubblewrap')) return;
+  await scenario(t, 'bwrap');
 });
 
 test('agent binary: usage errors exit 2; a missing join secret is refused', async (t) => {

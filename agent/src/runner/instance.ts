@@ -31,7 +31,7 @@ import { instanceStateNumber, type InstanceReport, type InstanceStateName } from
 import type { IsolationDriver, LaunchRequest } from '../isolation/driver.js';
 import { Cgroups } from '../isolation/cgroups.js';
 import { groupAlive, killGroup, readExitFile, signalApplication, spawnWrapped } from '../isolation/launch.js';
-import { isSameProcessAlive, processGroupMembers } from '../isolation/procfs.js';
+import { isSameProcessAlive, processGroupMembers, readProcStat } from '../isolation/procfs.js';
 import type { Logger } from '../log/logger.js';
 import type { AgentMetrics } from '../metrics/metrics.js';
 import type { PackageCache } from '../packages/cache.js';
@@ -517,12 +517,20 @@ export class InstanceRunner {
     clearTimeout(this.#killTimer);
     if (this.#rec.state !== 'TEARDOWN') this.#transition('TEARDOWN');
     const pid = this.#rec.pid;
+    // The kernel does not reuse a pid while it names a live process group, so the group is ours
+    // unless a process with the group's id exists that is not our wrapper (the group emptied and
+    // the id was reused, possible after a long agent downtime): then it is left alone.
+    const groupIsOurs = (): boolean => {
+      if (pid === undefined) return false;
+      const leader = readProcStat(pid);
+      return !leader || leader.startTime === this.#rec.pidStart;
+    };
     // Nothing of the instance may survive it: the rest of its group, and its cgroups.
     for (let i = 0; i < 50; i++) {
-      const inGroup = pid !== undefined && groupAlive(pid);
+      const inGroup = pid !== undefined && groupIsOurs() && groupAlive(pid);
       const inCgroups = this.#rec.cgroups.length ? this.deps.cgroups.pids(this.#rec.cgroups).length > 0 : false;
       if (!inGroup && !inCgroups) break;
-      if (pid !== undefined) killGroup(pid);
+      if (inGroup) killGroup(pid);
       if (inCgroups) this.deps.cgroups.killAll(this.#rec.cgroups);
       await new Promise((r) => setTimeout(r, 100));
     }
