@@ -9,7 +9,7 @@ import { eventually } from '../test-support/wait.js';
 const cgroups = Cgroups.detect();
 
 test('cgroups: an instance runs in its own groups with its memory and cpu limits; they are removed with it', async (t) => {
-  if (!requireTool(t, cgroups.available, `writable cgroups (${cgroups.reason})`)) return;
+  if (!requireTool(t, cgroups.available, `writable cgroups (${cgroups.reason})`, false)) return;
   const h = new Harness(undefined, cgroups);
   t.teardown(() => h.close());
   const spec = h.spec({ process: { startCommand: 'exec sleep 60' }, resources: { memory: 64 * 1024 * 1024, cpu: 250 } });
@@ -34,7 +34,7 @@ test('cgroups: an instance runs in its own groups with its memory and cpu limits
 });
 
 test('cgroups: the memory limit is enforced (an instance allocating past it is killed and fails)', async (t) => {
-  if (!requireTool(t, cgroups.available, 'writable cgroups')) return;
+  if (!requireTool(t, cgroups.available, 'writable cgroups', false)) return;
   const h = new Harness(undefined, cgroups);
   t.teardown(() => h.close());
   const hog = `const a = []; for (let i = 0; i < 400; i++) { a.push(Buffer.alloc(1024 * 1024, 1)); } console.log('survived');`;
