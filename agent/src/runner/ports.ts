@@ -60,8 +60,20 @@ export function parseListening(text: string, into = new Set<number>()): Set<numb
   return into;
 }
 
-/** The TCP ports that listen on this host now (any address). */
-export async function listeningPorts(): Promise<Set<number>> {
+let recent: { at: number; ports: Promise<Set<number>> } | undefined;
+
+/**
+ * The TCP ports that listen on this host now (any address). Many instances starting together
+ * share one read: a result is reused for 20 ms.
+ */
+export function listeningPorts(): Promise<Set<number>> {
+  const now = Date.now();
+  if (recent && now - recent.at < 20) return recent.ports;
+  recent = { at: now, ports: readListening() };
+  return recent.ports;
+}
+
+async function readListening(): Promise<Set<number>> {
   const set = new Set<number>();
   for (const f of ['/proc/net/tcp', '/proc/net/tcp6']) {
     try {

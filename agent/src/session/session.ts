@@ -15,7 +15,7 @@
  * - Any error or end of the stream: back to CONNECTING after a backoff; instances keep running.
  */
 import type { AgentMessage, AgentServiceClient, ControllerMessage, Hello, ListFiles, LogLine, Resources, StartInstance, StopInstance, Welcome } from '@platform/proto';
-import { joinMetadata, type grpc } from '@platform/proto';
+import { grpc, joinMetadata } from '@platform/proto';
 import type { Logger } from '../log/logger.js';
 import type { AgentMetrics } from '../metrics/metrics.js';
 import type { BlobSource } from '../packages/cache.js';
@@ -60,6 +60,7 @@ export class Session {
   #heartbeat: NodeJS.Timeout | undefined;
   #backedUp = false;
   #refused = false;
+  #authWarned = false;
   readonly #now: () => number;
 
   constructor(private readonly opts: SessionOptions) {
@@ -186,6 +187,7 @@ export class Session {
         return;
       }
       this.#state = 'welcomed';
+      this.#authWarned = false;
       this.#backoff.reset();
       this.opts.metrics?.connects.inc();
       log.info('connected to the controller', { controller_id: w.controllerId ?? '', adopt: w.adopt?.length ?? 0, stop: w.stop?.length ?? 0 });
@@ -227,6 +229,10 @@ export class Session {
     if (wasWelcomed) {
       this.opts.metrics?.disconnects.inc();
       this.opts.log.warn('disconnected from the controller', { err: err?.message ?? 'stream ended' });
+    } else if ((err as { code?: number } | undefined)?.code === grpc.status.UNAUTHENTICATED) {
+      // Once per streak: an operator must fix the secret; retrying continues meanwhile.
+      if (!this.#authWarned) this.opts.log.warn('the controller refused the join secret; retrying', { err: err?.message });
+      this.#authWarned = true;
     } else if (!this.#refused) {
       this.opts.log.debug('cannot reach the controller', { err: err?.message ?? 'stream ended' });
     }
