@@ -1,5 +1,6 @@
 import test from 'ava';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { BwrapDriver, probeBwrap } from './bwrap.js';
 import { Harness } from '../test-support/harness.js';
 import { makeTarGz } from '../test-support/tar.js';
@@ -67,15 +68,18 @@ test('bwrap: a stop command runs inside the instance (same namespaces and root)'
   t.teardown(() => h.close());
   const spec = h.spec({
     process: {
-      startCommand: 'echo $$ > /tmp/app.pid; trap "echo got-usr1; exit 0" USR1; while :; do sleep 0.05; done',
-      stopCommand: 'kill -USR1 $(cat /tmp/app.pid)',
+      startCommand: 'trap "echo got-usr1; exit 0" USR1; echo $$ > /app.pid; while :; do sleep 0.05; done',
+      stopCommand: 'kill -USR1 $(cat /app.pid)',
       stopTimeoutS: 20,
     },
   });
   h.manager.start(spec);
   await h.waitState(spec.instanceUuid!, 'RUNNING');
+  const root = h.manager.get(spec.instanceUuid!)!.root;
+  await eventually(() => existsSync(join(root, 'app.pid')), 'pid file');
+  t.is(readFileSync(join(root, 'app.pid'), 'utf8').trim(), '2', 'a pid of the instance\'s PID namespace');
   h.manager.stop({ instanceUuid: spec.instanceUuid! });
   const removed = await h.waitState(spec.instanceUuid!, 'REMOVED');
-  t.is(removed.exitCode, 0, 'the app exited through its USR1 trap (its pid and /tmp are those of the instance)');
+  t.is(removed.exitCode, 0, 'the app exited through its USR1 trap: the stop command ran in its PID namespace');
   t.true(h.text(spec.instanceUuid!).includes('got-usr1'));
 });

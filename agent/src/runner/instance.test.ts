@@ -47,7 +47,7 @@ test('runner (process): stop_command is run for a graceful stop', async (t) => {
   t.teardown(() => h.close());
   const spec = h.spec({
     process: {
-      startCommand: 'echo $$ > app.pid; trap "echo trapped; exit 0" USR1; while :; do sleep 0.05; done',
+      startCommand: 'trap "echo trapped; exit 0" USR1; echo $$ > app.pid; while :; do sleep 0.05; done',
       stopCommand: 'kill -USR1 $(cat app.pid)',
       stopTimeoutS: 20,
     },

@@ -423,7 +423,8 @@ export class InstanceRunner {
     }
     const members = processGroupMembers(pid);
     const skip = infra(members);
-    const appPid = members.find((m) => !skip.has(m.pid))?.pid;
+    // The application's first process: the one the wrapper (or bwrap's init) started.
+    const appPid = (members.find((m) => !skip.has(m.pid) && skip.has(m.ppid)) ?? members.find((m) => !skip.has(m.pid)))?.pid;
     let command;
     try {
       command = this.deps.driver.commandInside(launch, appPid, stopArgv);
@@ -442,7 +443,14 @@ export class InstanceRunner {
         signalApplication(pid, infra, 'SIGTERM');
       });
       const t = setTimeout(() => child.kill('SIGKILL'), spec.stopTimeoutS * 1000).unref();
-      child.once('exit', () => clearTimeout(t));
+      child.once('exit', (code) => {
+        clearTimeout(t);
+        // A stop command that failed must not leave the instance running until the kill.
+        if (code !== 0 && !this.#exitSeen) {
+          this.#log.info('stop command failed; sending SIGTERM', { exit_code: code });
+          signalApplication(pid, infra, 'SIGTERM');
+        }
+      });
     } finally {
       closeSync(out);
       closeSync(errFd);

@@ -1,6 +1,7 @@
 import test from 'ava';
 import { createServer } from 'node:net';
 import { listeningPorts, parseListening, PortAllocator } from './ports.js';
+import { eventually } from '../test-support/wait.js';
 
 test('ports: allocated ports are free and distinct while held', async (t) => {
   const a = new PortAllocator();
@@ -13,9 +14,11 @@ test('ports: listening sockets are seen in /proc/net', async (t) => {
   const srv = createServer();
   await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
   const port = (srv.address() as { port: number }).port;
-  t.true((await listeningPorts()).has(port));
+  // Reads are shared for 20 ms: wait for a fresh one rather than asserting at once.
+  await eventually(async () => (await listeningPorts()).has(port), 'listening');
   await new Promise((r) => srv.close(r));
-  t.false((await listeningPorts()).has(port));
+  await eventually(async () => !(await listeningPorts()).has(port), 'closed');
+  t.pass();
 });
 
 test('ports: parseListening reads LISTEN rows only', (t) => {
