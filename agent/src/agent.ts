@@ -63,6 +63,7 @@ export class Agent {
   #metricsServer: Server | undefined;
   #client: AgentServiceClient;
   #shipper: LogShipper;
+  #cache: PackageCache;
   #startedAt: number;
   #stopped = false;
 
@@ -106,8 +107,8 @@ export class Agent {
     });
     this.session = session;
     this.#shipper = new LogShipper({ canSend: () => session.canSend(), sendLogs: (lines) => session.sendLogs(lines) }, this.metrics);
-    const cache = new PackageCache(join(dataDir, 'cache'), session.blobSource(), this.metrics);
-    void cache.cleanTmp();
+    this.#cache = new PackageCache(join(dataDir, 'cache'), session.blobSource(), this.metrics);
+    const cache = this.#cache;
     this.manager = new InstanceManager({
       instancesDir: join(dataDir, 'instances'),
       driver,
@@ -147,6 +148,7 @@ export class Agent {
       cgroups: cgroups.version, ...(cgroups.available ? {} : { reason: cgroups.reason }),
     });
     const agent = new Agent(opts, driver, cgroups);
+    await agent.#cache.cleanTmp();
     agent.manager.recover();
     const ml = opts.metricsListen ?? { host: '127.0.0.1', port: 0 };
     agent.#metricsServer = await serveMetrics(agent.metrics.registry, ml.host, ml.port);

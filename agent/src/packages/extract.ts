@@ -169,10 +169,10 @@ export function extractArchive(archive: string, root: string, installPath: strin
           if (link === '' || link.startsWith('/')) {
             throw new UnsafeArchiveError(`${label}: symlink ${shown} -> ${link} is absolute; links must be relative and stay inside the root`);
           }
-          // Resolve against the link's directory, from the instance root.
-          const resolved = posix.normalize(posix.join('/', ...baseParts, ...parts.slice(0, -1), link));
-          const fromRoot = posix.relative('/', resolved);
-          if (posix.normalize(posix.join(...baseParts, ...parts.slice(0, -1), link)).startsWith('..') || fromRoot.startsWith('..')) {
+          // Resolved against the link's directory, relative to the instance root: a result that
+          // starts with ".." leaves the root.
+          const resolved = posix.normalize(posix.join('.', ...baseParts, ...parts.slice(0, -1), link));
+          if (resolved === '..' || resolved.startsWith('../')) {
             throw new UnsafeArchiveError(`${label}: symlink ${shown} -> ${link} points outside the root`);
           }
           replace();

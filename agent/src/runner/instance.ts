@@ -577,7 +577,8 @@ export class InstanceRunner {
     if (!existsSync(this.dir) || (this.#tearingDown && this.#rec.state === 'REMOVED')) return;
     const file = join(this.dir, 'instance.json');
     try {
-      writeFileSync(`${file}.tmp`, JSON.stringify(this.#rec));
+      // 0600: the record holds the instance's environment, which may carry credentials.
+      writeFileSync(`${file}.tmp`, JSON.stringify(this.#rec), { mode: 0o600 });
       renameSync(`${file}.tmp`, file);
     } catch (err) {
       this.#log.warn('cannot save the instance record', { err });

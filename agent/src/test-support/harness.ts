@@ -30,8 +30,7 @@ export class Harness {
   readonly shipper: LogShipper;
   open = true;
 
-  constructor(readonly driver: IsolationDriver = new ProcessDriver(), readonly cgroups: Cgroups = Cgroups.disabled('tests'), dir?: string) {
-    if (dir) (this as { dir: string }).dir = dir;
+  constructor(readonly driver: IsolationDriver = new ProcessDriver(), readonly cgroups: Cgroups = Cgroups.disabled('tests')) {
     const blobs = this.blobs;
     const source: BlobSource = {
       async *fetch(digest: string) {
