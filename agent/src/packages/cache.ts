@@ -75,6 +75,10 @@ export class PackageCache {
     const tmp = join(tmpDir, `${hex.slice(0, 16)}-${randomBytes(6).toString('hex')}`);
     const hash = createHash(alg);
     const out = createWriteStream(tmp);
+    // A write error (disk full) or a destroy with writes pending must never be an uncaught
+    // 'error': keep it, and fail the download with it.
+    let writeError: Error | undefined;
+    out.on('error', (err) => (writeError ??= err));
     let bytes = 0;
     try {
       for await (const chunk of this.source.fetch(digest, signal)) {
@@ -82,10 +86,12 @@ export class PackageCache {
         this.metrics?.bytesFetched.inc(chunk.length);
         if (bytes > length) throw new PackageError(`package archive ${digest} is longer than its declared ${length} bytes`);
         hash.update(chunk);
+        if (writeError) throw writeError;
         if (!out.write(chunk)) await once(out, 'drain');
       }
       out.end();
       await once(out, 'close');
+      if (writeError) throw writeError;
       if (bytes !== length) throw new PackageError(`package archive ${digest} has ${bytes} bytes, ${length} declared`);
       const got = hash.digest('hex');
       if (got !== hex) throw new PackageError(`package archive ${digest} does not match its digest (got ${alg}:${got})`);

@@ -133,6 +133,8 @@ export class Session {
           }
         } finally {
           signal.removeEventListener('abort', onAbort);
+          // The consumer may stop early (a length or digest mismatch): end the call (no-op when done).
+          call.cancel();
         }
       },
     };
