@@ -405,8 +405,14 @@ export class InstanceRunner {
     if (opts.force) {
       killGroup(this.#rec.pid);
     } else if (first) {
-      this.#gracefulStop();
       this.#armKill(this.#rec.spec.process.stopTimeoutS);
+      try {
+        this.#gracefulStop();
+      } catch (err) {
+        this.#log.warn('graceful stop failed; sending SIGTERM', { err });
+        const pid = this.#rec.pid;
+        signalApplication(pid, (m) => this.deps.driver.infrastructure(pid, m), 'SIGTERM');
+      }
     }
     return this.#done;
   }

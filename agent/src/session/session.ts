@@ -197,9 +197,14 @@ export class Session {
       handler.welcome(w, this.#hello ?? {});
       return;
     }
-    if (msg.start) handler.start(msg.start);
-    else if (msg.stop) handler.stop(msg.stop);
-    else if (msg.listFiles) handler.listFiles(msg.listFiles);
+    // A failing handler must not take the stream (or the agent) down: log it and go on.
+    try {
+      if (msg.start) handler.start(msg.start);
+      else if (msg.stop) handler.stop(msg.stop);
+      else if (msg.listFiles) handler.listFiles(msg.listFiles);
+    } catch (err) {
+      log.error('handling a controller message failed', { err });
+    }
   }
 
   #startHeartbeats(intervalMs: number): void {
