@@ -28,5 +28,6 @@ test('env: packages in order (later wins, PATH extended), then process, defaults
   t.is(env['PORT'], 'never-wins-over?', 'platform variables come last');
   t.is(env['STAGER_URL'], 'http://s');
   t.is(env['HOME'], '/');
+  t.is(buildEnvironment({ packages: [], process: {}, defaultStartPath: '/', ports: {}, platform: {}, stagerUrl: '', home: '/data/i/root' })['HOME'], '/data/i/root');
   t.false('PLATFORM_JOIN_TOKEN' in env);
 });

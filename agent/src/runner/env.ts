@@ -1,6 +1,7 @@
 /**
  * The environment of an instance, merged in this order (later wins):
- *  1. a base: PATH (the usual system directories) and HOME=/;
+ *  1. a base: PATH (the usual system directories) and HOME (`/` under bwrap; the instance root's
+ *     host path under the `process` driver, so that nothing writes into the host's `/`);
  *  2. each package's environment, in install order (dependencies first, the application package
  *     last), each value expanded against what is set so far: "$PATH" / "${PATH}" in
  *     "/opt/node/bin:$PATH" is the earlier PATH (unset names expand to ""; "$$" is a literal "$");
@@ -35,6 +36,8 @@ export interface EnvInputs {
   packages: ReadonlyArray<Readonly<Record<string, string>>>;
   process: Readonly<Record<string, string>>;
   defaultStartPath: string;
+  /** HOME unless a layer sets it. */
+  home?: string;
   /** The env var values for ports: PORT and PORT_<n>. */
   ports: Readonly<Record<string, string>>;
   platform: Readonly<Record<string, string>>;
@@ -42,7 +45,7 @@ export interface EnvInputs {
 }
 
 export function buildEnvironment(inputs: EnvInputs): Record<string, string> {
-  const env: Record<string, string> = { PATH: BASE_PATH, HOME: '/' };
+  const env: Record<string, string> = { PATH: BASE_PATH, HOME: inputs.home ?? '/' };
   for (const layer of inputs.packages) applyLayer(env, layer);
   applyLayer(env, inputs.process);
   env['START_PATH'] ||= inputs.defaultStartPath;

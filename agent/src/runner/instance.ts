@@ -286,6 +286,7 @@ export class InstanceRunner {
       packages: spec.packages.map((p) => p.environment),
       process: spec.process.environment,
       defaultStartPath: existsSync(join(this.root, 'app')) ? '/app' : '/',
+      home: this.deps.driver.name === 'process' ? this.root : '/',
       ports: portEnv,
       platform: spec.environment,
       stagerUrl: spec.stagerUrl,
