@@ -100,11 +100,11 @@ export interface ControllerOptions {
   /** Register the built-in os, runtime and stager packages, stager jobs and pipelines. Default true. */
   builtins?: boolean;
   /**
-   * What runs stager instances: a launcher (the scheduler's), `local` (child
-   * processes on this host, for development and tests), or none (packages wait
-   * in `staging`). Default none.
+   * What runs stager instances: the agents (the default: one-off instances of the
+   * stager job placed by the scheduler), another launcher, `local` (child processes
+   * on this host, for development and tests), or `none` (packages wait in `staging`).
    */
-  stagerLauncher?: StagerLauncher | 'local';
+  stagerLauncher?: StagerLauncher | 'local' | 'none';
   /** Where staging output goes; default the controller's log. */
   stagingLogSink?: StagingLogSink;
   // Injected for tests; defaults are the real ones.
@@ -277,7 +277,9 @@ export class Controller {
       const stagerLauncher =
         options.stagerLauncher === 'local'
           ? new LocalStagerLauncher({ jobs, resolver, sink: stagingSink, log: log.child({ component: 'local-stager' }), workDir: join(options.dataDir, 'stagers') })
-          : (options.stagerLauncher ?? instances);
+          : options.stagerLauncher === 'none'
+            ? undefined
+            : (options.stagerLauncher ?? instances);
       const staging = new StagingCoordinator(deps, packages, pipelines, jobs, resolver, {
         launcher: stagerLauncher,
         sink: stagingSink,

@@ -232,7 +232,7 @@ test('stager API: status codes for missing Content-Length, wrong sha256, unsuppo
 test('coordinator: a package left staging by a stop runs its pipeline again at the next start', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'staging-restart-'));
   t.teardown(() => rm(dir, { recursive: true, force: true }));
-  const first = await startController(t, { stagerLauncher: undefined }, dir);
+  const first = await startController(t, { stagerLauncher: 'none' }, dir);
   const pipe = await pipelineOf(first, [put('resource=environment&action=add&key=RESUMED&value=1') + post('done')]);
   const pkg = await stagePackage(first, pipe);
   t.is((await first.controller.packages.get(pkg.uuid)).state, 'staging');

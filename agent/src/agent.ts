@@ -1,0 +1,218 @@
+/**
+ * Agent: one host's instance manager, wired together.
+ *
+ *   Session (Connect stream) ──StartInstance/StopInstance/ListFiles──▶ InstanceManager
+ *        ▲                                                              │ InstanceRunner per instance
+ *        └──── InstanceReport, LogBatch (LogShipper), FilesReply ◀──────┘ (isolation driver, cgroups,
+ *                                                                          package cache via FetchBlob)
+ * Lifecycle: `Agent.start()` re-attaches to instances left by an earlier run, starts the metrics
+ * server and the session; `stop()` ends the session and leaves instances running (a restarted
+ * agent re-attaches), unless `stopInstances` is given.
+ */
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { createAgentServiceClient, PROTOCOL_VERSION, type AgentServiceClient, type Hello, type Resources } from '@platform/proto';
+import { BwrapDriver, probeBwrap } from './isolation/bwrap.js';
+import { Cgroups } from './isolation/cgroups.js';
+import type { IsolationDriver, IsolationDriverName } from './isolation/driver.js';
+import { ProcessDriver } from './isolation/process.js';
+import { detectResources, hostName, loadOrCreateUuid, systemTags } from './host/host.js';
+import type { Logger } from './log/logger.js';
+import { LogShipper } from './logs/shipper.js';
+import { AgentMetrics, serveMetrics } from './metrics/metrics.js';
+import { PackageCache } from './packages/cache.js';
+import { InstanceManager } from './runner/manager.js';
+import { PortAllocator } from './runner/ports.js';
+import { Session } from './session/session.js';
+
+export const AGENT_VERSION = '0.1.0';
+
+export interface AgentOptions {
+  /** Controller gRPC address, host:port. */
+  controller: string;
+  dataDir: string;
+  joinToken: string;
+  tags?: string[];
+  datacenter?: string;
+  /** Undefined: bwrap when it works here, else process. */
+  isolation?: IsolationDriverName;
+  /** Address at which instance ports are reachable (default 127.0.0.1). */
+  address?: string;
+  /** Where /metrics listens; port 0 = a free port. */
+  metricsListen?: { host: string; port: number };
+  /** Use cgroups when the host allows (default true). */
+  cgroups?: boolean;
+  /** Stop every instance when the agent stops (default false: they keep running). */
+  stopInstancesOnExit?: boolean;
+  log: Logger;
+  now?: () => number;
+  random?: () => number;
+  /** Readiness poll interval (tests). */
+  pollMs?: number;
+  defaultMetrics?: boolean;
+}
+
+export class Agent {
+  readonly uuid: string;
+  readonly isolation: IsolationDriverName;
+  readonly cgroups: Cgroups;
+  readonly metrics: AgentMetrics;
+  readonly manager: InstanceManager;
+  readonly session: Session;
+  #metricsServer: Server | undefined;
+  #client: AgentServiceClient;
+  #shipper: LogShipper;
+  #cache: PackageCache;
+  #startedAt: number;
+  #stopped = false;
+
+  private constructor(private readonly opts: AgentOptions, driver: IsolationDriver, cgroups: Cgroups) {
+    const now = opts.now ?? Date.now;
+    const dataDir = resolve(opts.dataDir);
+    this.#startedAt = now();
+    this.uuid = loadOrCreateUuid(dataDir);
+    this.isolation = driver.name;
+    this.cgroups = cgroups;
+    const log = opts.log;
+    this.metrics = new AgentMetrics(() => (this.manager as InstanceManager | undefined)?.countByState() ?? {}, { defaultMetrics: opts.defaultMetrics ?? false });
+    this.#client = createAgentServiceClient(opts.controller, undefined, {
+      'grpc.keepalive_time_ms': 10_000,
+      'grpc.keepalive_timeout_ms': 5_000,
+      'grpc.keepalive_permit_without_calls': 1,
+      'grpc.initial_reconnect_backoff_ms': 200,
+      'grpc.max_reconnect_backoff_ms': 5_000,
+    });
+    const session: Session = new Session({
+      client: this.#client,
+      joinToken: opts.joinToken,
+      log: log.child({ component: 'session' }),
+      metrics: this.metrics,
+      ...(opts.random ? { random: opts.random } : {}),
+      now,
+      handler: {
+        hello: () => this.#hello(),
+        welcome: (w, hello) => {
+          this.manager.delivered(hello.instances ?? []);
+          this.manager.welcome(w.stop ?? []);
+        },
+        start: (m) => m.spec && this.manager.start(m.spec),
+        stop: (m) => this.manager.stop(m),
+        listFiles: (m) => {
+          void this.manager.listFiles(m).then((files) => session.send({ files }));
+        },
+        usage: () => this.#usage(),
+        closed: () => {},
+      },
+    });
+    this.session = session;
+    this.#shipper = new LogShipper({ canSend: () => session.canSend(), sendLogs: (lines) => session.sendLogs(lines) }, this.metrics);
+    this.#cache = new PackageCache(join(dataDir, 'cache'), session.blobSource(), this.metrics);
+    const cache = this.#cache;
+    this.manager = new InstanceManager({
+      instancesDir: join(dataDir, 'instances'),
+      driver,
+      cgroups,
+      cache,
+      ports: new PortAllocator(),
+      address: opts.address ?? '127.0.0.1',
+      log: log.child({ component: 'runner' }),
+      metrics: this.metrics,
+      now,
+      shipper: this.#shipper,
+      sendReport: (instance) => session.send({ instance }),
+      ...(opts.pollMs ? { pollMs: opts.pollMs } : {}),
+    });
+  }
+
+  /** Picks the isolation driver and cgroups, re-attaches to instances, starts serving. */
+  static async start(opts: AgentOptions): Promise<Agent> {
+    const log = opts.log;
+    mkdirSync(resolve(opts.dataDir), { recursive: true });
+    let driver: IsolationDriver;
+    const probe = opts.isolation === 'process' ? undefined : probeBwrap();
+    if (opts.isolation === 'bwrap') {
+      if (!probe?.ok) throw new Error(`--isolation bwrap: ${probe && !probe.ok ? probe.reason : 'unavailable'}`);
+      driver = new BwrapDriver(probe.path);
+    } else if (opts.isolation === 'process' || !probe?.ok) {
+      driver = new ProcessDriver();
+    } else {
+      driver = new BwrapDriver(probe.path);
+    }
+    log.info('isolation driver chosen', {
+      isolation: driver.name,
+      ...(opts.isolation ? { requested: opts.isolation } : { why: probe?.ok ? 'bwrap works here' : probe?.reason }),
+    });
+    const cgroups = opts.cgroups === false ? Cgroups.disabled('switched off') : Cgroups.detect();
+    log.info(cgroups.available ? 'cgroups available: memory and cpu limits enforced' : 'cgroups unavailable: no resource limits', {
+      cgroups: cgroups.version, ...(cgroups.available ? {} : { reason: cgroups.reason }),
+    });
+    const agent = new Agent(opts, driver, cgroups);
+    await agent.#cache.cleanTmp();
+    agent.manager.recover();
+    const ml = opts.metricsListen ?? { host: '127.0.0.1', port: 0 };
+    agent.#metricsServer = await serveMetrics(agent.metrics.registry, ml.host, ml.port);
+    agent.#shipper.start();
+    agent.session.start();
+    log.info('agent started', {
+      uuid: agent.uuid, controller: opts.controller, data_dir: resolve(opts.dataDir), metrics: agent.metricsUrl,
+      instances: agent.manager.size, version: AGENT_VERSION,
+    });
+    return agent;
+  }
+
+  get metricsUrl(): string {
+    const a = this.#metricsServer?.address();
+    if (!a || typeof a === 'string') return '';
+    const host = a.family === 'IPv6' ? `[${a.address}]` : a.address;
+    return `http://${host}:${a.port}/metrics`;
+  }
+
+  #hello(): Hello {
+    const dataDir = resolve(this.opts.dataDir);
+    return {
+      protocolVersion: PROTOCOL_VERSION,
+      agentUuid: this.uuid,
+      hostname: hostName(),
+      datacenter: this.opts.datacenter ?? '',
+      tags: this.opts.tags ?? [],
+      systemTags: systemTags(this.isolation, this.cgroups.version),
+      total: detectResources(dataDir),
+      isolation: this.isolation,
+      cgroups: this.cgroups.available,
+      startedAtMs: this.#startedAt,
+      address: this.opts.address ?? '127.0.0.1',
+      instances: this.manager.helloInstances(),
+      version: AGENT_VERSION,
+    };
+  }
+
+  #usage(): Resources {
+    // Memory in use by the instances' cgroups; cpu and disk are not measured yet.
+    let memory = 0;
+    if (this.cgroups.available) for (const r of this.manager.runners()) memory += this.cgroups.usage(r.record.cgroups).memory;
+    return { cpu: 0, memory, disk: 0, network: 0, netmax: 0 };
+  }
+
+  /**
+   * Stops the agent: ends the session, sends what log lines it can, closes the metrics server.
+   * Instances keep running unless `stopInstances` (or the option) says otherwise.
+   */
+  async stop(opts: { stopInstances?: boolean } = {}): Promise<void> {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    const stopInstances = opts.stopInstances ?? this.opts.stopInstancesOnExit ?? false;
+    if (stopInstances) await this.manager.stopAll('agent stopping');
+    this.#shipper.tick();
+    this.#shipper.stop();
+    this.session.stop();
+    const server = this.#metricsServer;
+    if (server) {
+      const closed = new Promise<void>((r) => server.close(() => r()));
+      server.closeAllConnections();
+      await closed;
+    }
+    this.#client.close();
+    this.opts.log.info('agent stopped', { instances_left_running: stopInstances ? 0 : this.manager.size });
+  }
+}

@@ -1,0 +1,154 @@
+#!/usr/bin/env node
+/**
+ * platform-agent: the operator's entry point. Flags override environment variables, which
+ * override defaults. Signals are handled here and nowhere else: SIGTERM or SIGINT stops the
+ * agent gracefully (instances keep running unless --stop-instances-on-exit); a second one exits
+ * at once.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { Agent, AGENT_VERSION } from '../agent.js';
+import { isIsolationDriver } from '../index.js';
+import { FdSink, isLogLevel, JsonLogger } from '../log/logger.js';
+
+const USAGE = `Usage: platform-agent [options]
+
+Options (environment variable in brackets):
+  --controller HOST:PORT   the controller's gRPC address (PLATFORM_CONTROLLER, default 127.0.0.1:7070)
+  --data-dir DIR           uuid, package cache, instances (PLATFORM_AGENT_DATA_DIR, default .data/agent)
+  --tags A,B               scheduling tags of this host (PLATFORM_AGENT_TAGS)
+  --datacenter NAME        (PLATFORM_AGENT_DATACENTER)
+  --isolation DRIVER       bwrap or process (PLATFORM_AGENT_ISOLATION; default bwrap when it works here)
+  --address ADDR           host address at which instance ports are reachable
+                           (PLATFORM_AGENT_ADDRESS, default 127.0.0.1)
+  --metrics-listen H:P     where /metrics is served (PLATFORM_AGENT_METRICS_LISTEN, default
+                           127.0.0.1:0 = a free port, logged)
+  --join-token-file FILE   read the join secret from FILE (else PLATFORM_JOIN_TOKEN)
+  --no-cgroups             do not set cgroup limits even where the host allows it
+  --stop-instances-on-exit stop every instance when the agent stops (default: they keep running
+                           and a restarted agent re-attaches)
+  --log-level LEVEL        debug, info, warn, error or silent (PLATFORM_LOG_LEVEL, default info)
+  --version                print the version
+  --help                   print this help
+`;
+
+function fail(message: string): never {
+  process.stderr.write(`platform-agent: ${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+/** host:port with a port 0..65535; ":P" means 0.0.0.0. */
+function parseHostPort(value: string, flag: string): { host: string; port: number } {
+  const m = /^(?:\[([^\]]+)\]|([^:]*)):(\d{1,5})$/.exec(value);
+  const port = m ? Number(m[3]) : NaN;
+  if (!m || port > 65535) fail(`${flag}: "${value}" is not host:port`);
+  return { host: m[1] ?? (m[2] || '0.0.0.0'), port };
+}
+
+async function main(): Promise<void> {
+  let args;
+  try {
+    args = parseArgs({
+      options: {
+        controller: { type: 'string' },
+        'data-dir': { type: 'string' },
+        tags: { type: 'string' },
+        datacenter: { type: 'string' },
+        isolation: { type: 'string' },
+        address: { type: 'string' },
+        'metrics-listen': { type: 'string' },
+        'join-token-file': { type: 'string' },
+        'no-cgroups': { type: 'boolean' },
+        'stop-instances-on-exit': { type: 'boolean' },
+        'log-level': { type: 'string' },
+        version: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }).values;
+  } catch (err) {
+    fail((err as Error).message);
+  }
+  if (args.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  if (args.version) {
+    process.stdout.write(`${AGENT_VERSION}\n`);
+    return;
+  }
+  const env = process.env;
+  const logLevel = args['log-level'] ?? env['PLATFORM_LOG_LEVEL'] ?? 'info';
+  if (!isLogLevel(logLevel)) fail(`log level "${logLevel}" is not one of debug, info, warn, error, silent`);
+  const controller = args.controller ?? env['PLATFORM_CONTROLLER'] ?? '127.0.0.1:7070';
+  parseHostPort(controller, '--controller');
+  const metricsListen = parseHostPort(args['metrics-listen'] ?? env['PLATFORM_AGENT_METRICS_LISTEN'] ?? '127.0.0.1:0', '--metrics-listen');
+  const isolation = args.isolation ?? env['PLATFORM_AGENT_ISOLATION'];
+  if (isolation !== undefined && !isIsolationDriver(isolation)) fail(`--isolation: "${isolation}" is not bwrap or process`);
+  let joinToken = env['PLATFORM_JOIN_TOKEN'] ?? '';
+  if (args['join-token-file']) {
+    try {
+      joinToken = readFileSync(args['join-token-file'], 'utf8').trim();
+    } catch (err) {
+      fail(`--join-token-file: ${(err as Error).message}`);
+    }
+  }
+  if (!joinToken) fail('the join secret is missing: set PLATFORM_JOIN_TOKEN or --join-token-file');
+  const tags = (args.tags ?? env['PLATFORM_AGENT_TAGS'] ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+  const log = new JsonLogger(new FdSink(1), logLevel, { component: 'agent', pid: process.pid });
+
+  let agent: Agent;
+  try {
+    agent = await Agent.start({
+      controller,
+      dataDir: args['data-dir'] ?? env['PLATFORM_AGENT_DATA_DIR'] ?? '.data/agent',
+      joinToken,
+      tags,
+      datacenter: args.datacenter ?? env['PLATFORM_AGENT_DATACENTER'] ?? '',
+      ...(isolation ? { isolation } : {}),
+      address: args.address ?? env['PLATFORM_AGENT_ADDRESS'] ?? '127.0.0.1',
+      metricsListen,
+      cgroups: !args['no-cgroups'],
+      stopInstancesOnExit: !!args['stop-instances-on-exit'],
+      defaultMetrics: true,
+      log,
+    });
+  } catch (err) {
+    log.error('agent failed to start', { err });
+    log.flush();
+    process.exitCode = 1;
+    return;
+  }
+
+  let signals = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    signals++;
+    if (signals > 1) {
+      log.warn('second signal: exiting at once', { signal });
+      log.flush();
+      process.exit(130);
+    }
+    log.info('signal received: stopping', { signal });
+    agent.stop().then(
+      () => {
+        log.flush();
+        process.exit(0);
+      },
+      (err: unknown) => {
+        log.error('stop failed', { err });
+        log.flush();
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+}
+
+process.on('uncaughtException', (err) => {
+  process.stderr.write(`platform-agent: uncaught exception: ${err.stack ?? String(err)}\n`);
+  process.exit(70);
+});
+
+await main();

@@ -1,0 +1,48 @@
+/**
+ * Isolation drivers: how an instance's command runs on the host.
+ *
+ * Every driver's command is started by the same tiny wrapper shell (launch.ts), detached in its
+ * own session and process group, writing its own stdout/stderr straight to the instance's log
+ * files. The driver only says which host command runs the instance's argv, and which members of
+ * the process group are its own machinery (they must not receive the stop signal).
+ */
+import type { ProcStat } from './procfs.js';
+
+export type IsolationDriverName = 'bwrap' | 'process';
+
+export interface LaunchRequest {
+  instanceUuid: string;
+  /** Host path of the instance root (its packages are extracted here). */
+  root: string;
+  /** The command as the instance sees it (argv[0] is looked up in PATH of `env`). */
+  argv: string[];
+  /** The complete environment of the instance (nothing of the agent's leaks in). */
+  env: Record<string, string>;
+  /** Working directory in the instance's view (START_PATH), absolute. */
+  workdir: string;
+  /** Host directories bound read-only at the same path (bwrap); empty = the host system dirs. */
+  hostPaths: readonly string[];
+}
+
+export interface HostCommand {
+  /** argv run on the host (argv[0] absolute or found in PATH). */
+  argv: string[];
+  /** Host working directory to spawn in. */
+  cwd: string;
+}
+
+export interface IsolationDriver {
+  readonly name: IsolationDriverName;
+  /** The host command that runs `req.argv` isolated. Throws when the request cannot run (clear message). */
+  command(req: LaunchRequest): HostCommand;
+  /**
+   * The host command that runs `argv` inside the running instance whose application process is
+   * `appPid` (used for stop commands): same root, namespaces and working directory.
+   */
+  commandInside(req: LaunchRequest, appPid: number | undefined, argv: string[]): HostCommand;
+  /**
+   * The pids among `members` (the instance's process group, wrapper included) that belong to
+   * the driver and the wrapper, not to the application. Signals for a graceful stop go to the rest.
+   */
+  infrastructure(wrapperPid: number, members: readonly ProcStat[]): Set<number>;
+}

@@ -1,0 +1,72 @@
+/**
+ * Reading processes from /proc (Linux). The agent identifies its instances' processes by
+ * process group and start time, so that it can re-attach to them after its own restart
+ * without trusting a pid that the kernel may have reused.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+export interface ProcStat {
+  pid: number;
+  ppid: number;
+  pgid: number;
+  /** One-letter state; `Z` (zombie) and `X` (dead) count as not running. */
+  state: string;
+  /** Start time in clock ticks since boot: with the pid, a process's identity. */
+  startTime: number;
+}
+
+/** The stat of `pid`, or undefined when it does not exist. */
+export function readProcStat(pid: number): ProcStat | undefined {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, 'latin1');
+  } catch {
+    return undefined;
+  }
+  // The command name (field 2) is in parentheses and may itself contain ") ".
+  const close = text.lastIndexOf(')');
+  if (close < 0) return undefined;
+  const rest = text.slice(close + 2).split(' ');
+  // rest[0] = state (field 3), rest[1] = ppid, rest[2] = pgrp, ..., rest[19] = starttime (field 22)
+  return {
+    pid,
+    state: rest[0] ?? '?',
+    ppid: Number(rest[1]),
+    pgid: Number(rest[2]),
+    startTime: Number(rest[19]),
+  };
+}
+
+/** True when `pid` runs and is the process that started at `startTime` (not a reused pid). */
+export function isSameProcessAlive(pid: number, startTime: number): boolean {
+  const st = readProcStat(pid);
+  return st !== undefined && st.startTime === startTime && st.state !== 'Z' && st.state !== 'X';
+}
+
+/** Every live process whose process group is `pgid`. */
+export function processGroupMembers(pgid: number): ProcStat[] {
+  const out: ProcStat[] = [];
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return out;
+  }
+  for (const name of names) {
+    const c = name.charCodeAt(0);
+    if (c < 48 || c > 57) continue;
+    const st = readProcStat(Number(name));
+    if (st && st.pgid === pgid && st.state !== 'Z' && st.state !== 'X') out.push(st);
+  }
+  return out;
+}
+
+/** Sends `signal` to `pid`; false when it no longer exists. */
+export function signalPid(pid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * LogShipper: moves new log lines of every instance to the controller session.
+ *
+ * One timer (every `intervalMs`) walks the tailers: it applies the size cap, and when the session
+ * can take messages, reads each tailer's new lines and sends them as LogBatch messages of at most
+ * `batchLines` lines, then commits the tailer's offsets. A tick runs synchronously, so the
+ * session cannot close halfway through one tailer's lines: they are sent whole or not at all.
+ * Lines of each instance stream keep their order.
+ *
+ * Lines of removed instances (read to the end at teardown) wait in a bounded queue
+ * (`maxFinalLines`, oldest dropped first) until the session is open.
+ */
+import type { LogLine } from '@platform/proto';
+import type { AgentMetrics } from '../metrics/metrics.js';
+import type { LogTailer } from './tailer.js';
+
+export interface LogOutlet {
+  /** True when a batch can be sent now (open and not backed up). */
+  canSend(): boolean;
+  /** Sends one batch; false when it could not (nothing sent). */
+  sendLogs(lines: LogLine[]): boolean;
+}
+
+export interface ShipperOptions {
+  intervalMs?: number;
+  batchLines?: number;
+  maxFinalLines?: number;
+}
+
+export class LogShipper {
+  readonly #tailers = new Set<LogTailer>();
+  #final: LogLine[] = [];
+  #timer: NodeJS.Timeout | undefined;
+  readonly #interval: number;
+  readonly #batch: number;
+  readonly #maxFinal: number;
+
+  constructor(private readonly outlet: LogOutlet, private readonly metrics?: AgentMetrics, opts: ShipperOptions = {}) {
+    this.#interval = opts.intervalMs ?? 100;
+    this.#batch = opts.batchLines ?? 256;
+    this.#maxFinal = opts.maxFinalLines ?? 10_000;
+  }
+
+  add(tailer: LogTailer): void {
+    this.#tailers.add(tailer);
+  }
+
+  /** Takes the last lines of a tailer whose instance is being removed; it is not read again. */
+  final(tailer: LogTailer): void {
+    this.#tailers.delete(tailer);
+    for (;;) {
+      const lines = tailer.read(1024 * 1024, true);
+      if (lines.length === 0) break;
+      tailer.commit();
+      this.#final.push(...lines);
+    }
+    if (this.#final.length > this.#maxFinal) this.#final.splice(0, this.#final.length - this.#maxFinal);
+    this.tick();
+  }
+
+  start(): void {
+    if (this.#timer) return;
+    this.#timer = setInterval(() => this.tick(), this.#interval);
+    this.#timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+  }
+
+  /** One pass (also called directly by tests). */
+  tick(): void {
+    for (const t of this.#tailers) {
+      try {
+        t.enforceCap();
+        const dropped = t.takeDropped();
+        if (dropped) this.metrics?.logBytesDropped.inc(dropped);
+      } catch {
+        // the instance directory is going away
+      }
+    }
+    if (!this.outlet.canSend()) return;
+    while (this.#final.length) {
+      const batch = this.#final.slice(0, this.#batch);
+      if (!this.outlet.sendLogs(batch)) return;
+      this.metrics?.logLinesSent.inc(batch.length);
+      this.#final.splice(0, batch.length);
+    }
+    for (const t of this.#tailers) {
+      if (!this.outlet.canSend()) return;
+      let lines: LogLine[];
+      try {
+        lines = t.read();
+      } catch {
+        continue;
+      }
+      if (lines.length === 0) continue;
+      let ok = true;
+      for (let i = 0; i < lines.length && ok; i += this.#batch) ok = this.outlet.sendLogs(lines.slice(i, i + this.#batch));
+      if (!ok) return;
+      this.metrics?.logLinesSent.inc(lines.length);
+      t.commit();
+    }
+  }
+}

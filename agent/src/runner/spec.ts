@@ -1,0 +1,98 @@
+/**
+ * The agent's own, plain form of an InstanceSpec: every field present, numbers as numbers.
+ * Wire objects (protobufjs messages with prototype defaults) are normalised here, at the edge,
+ * and the plain form is what instance.json persists.
+ */
+import type { InstanceSpec } from '@platform/proto';
+
+export interface PackagePlan {
+  uuid: string;
+  fqn: string;
+  digest: string;
+  length: number;
+  installPath: string;
+  environment: Record<string, string>;
+  templates: { path: string; left: string; right: string }[];
+  hostPaths: string[];
+}
+
+export interface ProcessPlan {
+  name: string;
+  startCommand: string;
+  startCommandRaw: string[];
+  startTimeoutS: number;
+  stopCommand: string;
+  stopCommandRaw: string[];
+  stopTimeoutS: number;
+  environment: Record<string, string>;
+}
+
+export interface RunSpec {
+  instanceUuid: string;
+  jobUuid: string;
+  jobFqn: string;
+  jobVersionId: number;
+  packages: PackagePlan[];
+  process: ProcessPlan;
+  ports: { number: number; optional: boolean }[];
+  resources: { cpu: number; memory: number; disk: number; network: number; netmax: number };
+  logs: { file: string; channel: string }[];
+  environment: Record<string, string>;
+  stagerUrl: string;
+}
+
+/** Defaults of an application job (behaviour notes): start timeout 30 s, stop timeout 5 s. */
+export const DEFAULT_START_TIMEOUT_S = 30;
+export const DEFAULT_STOP_TIMEOUT_S = 5;
+
+const UUIDISH = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+function map(m: Record<string, string> | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (m) for (const [k, v] of Object.entries(m)) out[k] = String(v);
+  return out;
+}
+
+const num = (v: unknown, dflt = 0): number => (typeof v === 'number' && Number.isFinite(v) ? v : dflt);
+
+/** Normalises a wire spec; throws with a clear message when it cannot run at all. */
+export function normalizeSpec(spec: InstanceSpec): RunSpec {
+  const instanceUuid = spec.instanceUuid ?? '';
+  // The uuid names a directory: only safe characters.
+  if (!UUIDISH.test(instanceUuid)) throw new Error(`invalid instance uuid "${instanceUuid}"`);
+  const p = spec.process ?? {};
+  return {
+    instanceUuid,
+    jobUuid: spec.jobUuid ?? '',
+    jobFqn: spec.jobFqn ?? '',
+    jobVersionId: num(spec.jobVersionId),
+    packages: (spec.packages ?? []).map((pk) => ({
+      uuid: pk.uuid ?? '',
+      fqn: pk.fqn ?? '',
+      digest: pk.digest ?? '',
+      length: num(pk.length),
+      installPath: pk.installPath || '/',
+      environment: map(pk.environment),
+      templates: (pk.templates ?? []).map((t) => ({ path: t.path ?? '', left: t.leftDelimiter || '{{', right: t.rightDelimiter || '}}' })),
+      hostPaths: [...(pk.hostPaths ?? [])],
+    })),
+    process: {
+      name: p.name ?? '',
+      startCommand: p.startCommand ?? '',
+      startCommandRaw: [...(p.startCommandRaw ?? [])],
+      startTimeoutS: num(p.startCommandTimeoutS) > 0 ? num(p.startCommandTimeoutS) : DEFAULT_START_TIMEOUT_S,
+      stopCommand: p.stopCommand ?? '',
+      stopCommandRaw: [...(p.stopCommandRaw ?? [])],
+      stopTimeoutS: num(p.stopTimeoutS) > 0 ? num(p.stopTimeoutS) : DEFAULT_STOP_TIMEOUT_S,
+      environment: map(p.environment),
+    },
+    ports: (spec.ports ?? []).map((pt) => ({ number: num(pt.number), optional: !!pt.optional })),
+    resources: {
+      cpu: num(spec.resources?.cpu), memory: num(spec.resources?.memory), disk: num(spec.resources?.disk),
+      network: num(spec.resources?.network), netmax: num(spec.resources?.netmax),
+    },
+    logs: (spec.logs ?? []).map((l) => ({ file: l.file ?? '', channel: l.channel ?? '' })),
+    environment: map(spec.environment),
+    stagerUrl: spec.stagerUrl ?? '',
+  };
+}

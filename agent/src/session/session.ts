@@ -1,0 +1,256 @@
+/**
+ * The agent's session with the controller: one Connect stream at a time.
+ *
+ *   IDLE ─start()─▶ CONNECTING ──Hello written──▶ OPEN ──Welcome──▶ WELCOMED
+ *                      ▲                            │                  │
+ *                      └──── backoff (≤ 5 s) ◀──────┴── error / end ───┘
+ *   any ─stop()─▶ STOPPED
+ *
+ * - Hello is built at each connect (handler.hello()), so it lists the latest state of every
+ *   instance. Messages may be sent once Hello is written (OPEN): the stream keeps their order.
+ * - A Welcome with `refused` is logged; the call is ended and retried after the longest backoff.
+ *   No Welcome within `welcomeTimeoutMs` ends the call as well.
+ * - Heartbeats every Welcome.heartbeat_interval_ms (2 s when 0), timed from when each was due so
+ *   that the lag is measured.
+ * - Any error or end of the stream: back to CONNECTING after a backoff; instances keep running.
+ */
+import type { AgentMessage, AgentServiceClient, ControllerMessage, Hello, ListFiles, LogLine, Resources, StartInstance, StopInstance, Welcome } from '@platform/proto';
+import { grpc, joinMetadata } from '@platform/proto';
+import type { Logger } from '../log/logger.js';
+import type { AgentMetrics } from '../metrics/metrics.js';
+import type { BlobSource } from '../packages/cache.js';
+import { Backoff } from './backoff.js';
+
+export type SessionState = 'idle' | 'connecting' | 'open' | 'welcomed' | 'stopped';
+
+export interface SessionHandler {
+  hello(): Hello;
+  /** The Hello written on this session was accepted. */
+  welcome(welcome: Welcome, hello: Hello): void;
+  start(msg: StartInstance): void;
+  stop(msg: StopInstance): void;
+  listFiles(msg: ListFiles): void;
+  /** Measured use, for heartbeats (best effort). */
+  usage(): Resources;
+  /** The stream ended (after having been open). */
+  closed(): void;
+}
+
+export interface SessionOptions {
+  client: AgentServiceClient;
+  joinToken: string;
+  handler: SessionHandler;
+  log: Logger;
+  metrics?: AgentMetrics;
+  random?: () => number;
+  now?: () => number;
+  welcomeTimeoutMs?: number;
+  maxBackoffMs?: number;
+}
+
+type Call = grpc.ClientDuplexStream<AgentMessage, ControllerMessage>;
+
+export class Session {
+  #state: SessionState = 'idle';
+  #call: Call | undefined;
+  #hello: Hello | undefined;
+  #backoff: Backoff;
+  #reconnect: NodeJS.Timeout | undefined;
+  #welcomeTimer: NodeJS.Timeout | undefined;
+  #heartbeat: NodeJS.Timeout | undefined;
+  #backedUp = false;
+  #refused = false;
+  #authWarned = false;
+  readonly #now: () => number;
+
+  constructor(private readonly opts: SessionOptions) {
+    this.#backoff = new Backoff(200, opts.maxBackoffMs ?? 5000, opts.random);
+    this.#now = opts.now ?? Date.now;
+  }
+
+  get state(): SessionState {
+    return this.#state;
+  }
+
+  /** True when a message can be written now (open, not backed up). */
+  canSend(): boolean {
+    return (this.#state === 'open' || this.#state === 'welcomed') && !this.#backedUp;
+  }
+
+  start(): void {
+    if (this.#state !== 'idle') return;
+    this.#connect();
+  }
+
+  /** Ends the stream (the controller sees the agent leave) and stops reconnecting. */
+  stop(): void {
+    if (this.#state === 'stopped') return;
+    this.#state = 'stopped';
+    clearTimeout(this.#reconnect);
+    this.#clearTimers();
+    const call = this.#call;
+    this.#call = undefined;
+    if (call) {
+      try {
+        call.end();
+      } catch {
+        // already closed
+      }
+      setTimeout(() => call.cancel(), 1000).unref();
+    }
+  }
+
+  /** Writes `msg`; false (nothing written) when the stream is not open. */
+  send(msg: AgentMessage): boolean {
+    const call = this.#call;
+    if (!call || (this.#state !== 'open' && this.#state !== 'welcomed')) return false;
+    try {
+      if (!call.write(msg)) {
+        this.#backedUp = true;
+        call.once('drain', () => (this.#backedUp = false));
+      }
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  sendLogs(lines: LogLine[]): boolean {
+    return this.send({ logs: { lines } });
+  }
+
+  /** FetchBlob over the same channel, with the join secret. */
+  blobSource(): BlobSource {
+    const { client, joinToken } = this.opts;
+    return {
+      async *fetch(digest: string, signal: AbortSignal): AsyncIterable<Uint8Array> {
+        const call = client.fetchBlob({ digest }, joinMetadata(joinToken));
+        const onAbort = () => call.cancel();
+        signal.addEventListener('abort', onAbort, { once: true });
+        try {
+          for await (const chunk of call as AsyncIterable<{ data?: Uint8Array | null }>) {
+            if (chunk.data && chunk.data.length) yield chunk.data;
+          }
+        } finally {
+          signal.removeEventListener('abort', onAbort);
+          // The consumer may stop early (a length or digest mismatch): end the call (no-op when done).
+          call.cancel();
+        }
+      },
+    };
+  }
+
+  #connect(): void {
+    if (this.#state === 'stopped') return;
+    this.#state = 'connecting';
+    this.#refused = false;
+    this.#backedUp = false;
+    const { client, joinToken, handler, log } = this.opts;
+    let call: Call;
+    try {
+      call = client.connect(joinMetadata(joinToken));
+    } catch (err) {
+      log.warn('cannot open the controller stream', { err });
+      this.#scheduleReconnect();
+      return;
+    }
+    this.#call = call;
+    let ended = false;
+    const onEnd = (err?: Error) => {
+      if (ended) return;
+      ended = true;
+      if (this.#call === call) this.#closed(err);
+    };
+    call.on('data', (msg: ControllerMessage) => this.#onMessage(call, msg));
+    call.on('error', (err: Error) => onEnd(err));
+    call.on('end', () => onEnd());
+    call.on('close', () => onEnd());
+    const hello = handler.hello();
+    this.#hello = hello;
+    call.write({ hello });
+    this.#state = 'open';
+    this.#welcomeTimer = setTimeout(() => {
+      log.warn('no Welcome from the controller; reconnecting', { timeout_ms: this.opts.welcomeTimeoutMs ?? 15_000 });
+      call.cancel();
+    }, this.opts.welcomeTimeoutMs ?? 15_000);
+    this.#welcomeTimer.unref();
+  }
+
+  #onMessage(call: Call, msg: ControllerMessage): void {
+    if (call !== this.#call) return;
+    const { handler, log } = this.opts;
+    if (msg.welcome) {
+      clearTimeout(this.#welcomeTimer);
+      const w = msg.welcome;
+      if (w.refused) {
+        this.#refused = true;
+        log.warn('the controller refused this agent; retrying later', { reason: w.refused });
+        call.cancel();
+        return;
+      }
+      this.#state = 'welcomed';
+      this.#authWarned = false;
+      this.#backoff.reset();
+      this.opts.metrics?.connects.inc();
+      log.info('connected to the controller', { controller_id: w.controllerId ?? '', adopt: w.adopt?.length ?? 0, stop: w.stop?.length ?? 0 });
+      this.#startHeartbeats(w.heartbeatIntervalMs || 2000);
+      handler.welcome(w, this.#hello ?? {});
+      return;
+    }
+    // A failing handler must not take the stream (or the agent) down: log it and go on.
+    try {
+      if (msg.start) handler.start(msg.start);
+      else if (msg.stop) handler.stop(msg.stop);
+      else if (msg.listFiles) handler.listFiles(msg.listFiles);
+    } catch (err) {
+      log.error('handling a controller message failed', { err });
+    }
+  }
+
+  #startHeartbeats(intervalMs: number): void {
+    let due = this.#now() + intervalMs;
+    const beat = () => {
+      const now = this.#now();
+      this.opts.metrics?.heartbeatLag.observe(Math.max(0, now - due) / 1000);
+      this.send({ heartbeat: { sentAtMs: now, used: this.opts.handler.usage() } });
+      due += intervalMs;
+      if (due < now) due = now + intervalMs;
+      this.#heartbeat = setTimeout(beat, due - now);
+      this.#heartbeat.unref();
+    };
+    this.#heartbeat = setTimeout(beat, intervalMs);
+    this.#heartbeat.unref();
+  }
+
+  #clearTimers(): void {
+    clearTimeout(this.#welcomeTimer);
+    clearTimeout(this.#heartbeat);
+  }
+
+  #closed(err?: Error): void {
+    const wasWelcomed = this.#state === 'welcomed';
+    this.#call = undefined;
+    this.#clearTimers();
+    if (this.#state === 'stopped') return;
+    this.#state = 'connecting';
+    if (wasWelcomed) {
+      this.opts.metrics?.disconnects.inc();
+      this.opts.log.warn('disconnected from the controller', { err: err?.message ?? 'stream ended' });
+    } else if ((err as { code?: number } | undefined)?.code === grpc.status.UNAUTHENTICATED) {
+      // Once per streak: an operator must fix the secret; retrying continues meanwhile.
+      if (!this.#authWarned) this.opts.log.warn('the controller refused the join secret; retrying', { err: err?.message });
+      this.#authWarned = true;
+    } else if (!this.#refused) {
+      this.opts.log.debug('cannot reach the controller', { err: err?.message ?? 'stream ended' });
+    }
+    this.opts.handler.closed();
+    this.#scheduleReconnect();
+  }
+
+  #scheduleReconnect(): void {
+    if (this.#state === 'stopped') return;
+    const delay = this.#refused ? this.#backoff.max() : this.#backoff.next();
+    this.#reconnect = setTimeout(() => this.#connect(), delay);
+    this.#reconnect.unref();
+  }
+}

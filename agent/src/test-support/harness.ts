@@ -1,0 +1,91 @@
+/**
+ * Test support: an InstanceManager on a temporary directory with the real isolation driver,
+ * cgroups (off unless asked), an in-memory BlobSource (our own interface) and an outlet that
+ * records reports and log lines.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { instanceStateName, type InstanceReport, type InstanceSpec, type LogLine } from '@platform/proto';
+import { Cgroups } from '../isolation/cgroups.js';
+import type { IsolationDriver } from '../isolation/driver.js';
+import { ProcessDriver } from '../isolation/process.js';
+import { silentLogger } from '../log/logger.js';
+import { LogShipper } from '../logs/shipper.js';
+import { AgentMetrics } from '../metrics/metrics.js';
+import { PackageCache, type BlobSource } from '../packages/cache.js';
+import { InstanceManager } from '../runner/manager.js';
+import { PortAllocator } from '../runner/ports.js';
+import { eventually } from './wait.js';
+import { sha256Digest } from './tar.js';
+
+export class Harness {
+  readonly dir = mkdtempSync(join(tmpdir(), 'agent-runner-'));
+  readonly reports: InstanceReport[] = [];
+  readonly lines: LogLine[] = [];
+  readonly blobs = new Map<string, Buffer>();
+  readonly metrics = new AgentMetrics();
+  readonly manager: InstanceManager;
+  readonly shipper: LogShipper;
+  open = true;
+
+  constructor(readonly driver: IsolationDriver = new ProcessDriver(), readonly cgroups: Cgroups = Cgroups.disabled('tests')) {
+    const blobs = this.blobs;
+    const source: BlobSource = {
+      async *fetch(digest: string) {
+        const data = blobs.get(digest);
+        if (!data) throw new Error('NOT_FOUND: no such blob');
+        yield data;
+      },
+    };
+    this.shipper = new LogShipper({ canSend: () => this.open, sendLogs: (l) => (this.open ? (this.lines.push(...l), true) : false) }, this.metrics, { intervalMs: 50 });
+    this.manager = new InstanceManager({
+      instancesDir: join(this.dir, 'instances'),
+      driver,
+      cgroups,
+      cache: new PackageCache(join(this.dir, 'cache'), source, this.metrics),
+      ports: new PortAllocator(),
+      address: '127.0.0.1',
+      log: silentLogger,
+      metrics: this.metrics,
+      now: Date.now,
+      shipper: this.shipper,
+      sendReport: (r) => (this.open ? (this.reports.push(r), true) : false),
+      pollMs: 50,
+    });
+    this.shipper.start();
+  }
+
+  /** Registers an archive; returns its package spec fields. */
+  addPackage(archive: Buffer, installPath = '/'): { digest: string; length: number; installPath: string } {
+    const digest = sha256Digest(archive);
+    this.blobs.set(digest, archive);
+    return { digest, length: archive.length, installPath };
+  }
+
+  spec(over: Partial<InstanceSpec> = {}): InstanceSpec {
+    return { instanceUuid: randomUUID(), jobUuid: randomUUID(), jobFqn: 'job::/test::app', jobVersionId: 1, ...over };
+  }
+
+  states(uuid: string): string[] {
+    return this.reports.filter((r) => r.instanceUuid === uuid).map((r) => instanceStateName(r.state) ?? '?');
+  }
+
+  last(uuid: string): InstanceReport | undefined {
+    return this.reports.filter((r) => r.instanceUuid === uuid).at(-1);
+  }
+
+  text(uuid: string, stream = 'stdout'): string[] {
+    return this.lines.filter((l) => l.instanceUuid === uuid && l.stream === stream).map((l) => l.text ?? '');
+  }
+
+  waitState(uuid: string, state: string, timeoutMs = 60_000): Promise<InstanceReport> {
+    return eventually(() => this.reports.find((r) => r.instanceUuid === uuid && instanceStateName(r.state) === state), `${uuid} ${state} (seen ${this.states(uuid).join(',')})`, timeoutMs);
+  }
+
+  async close(): Promise<void> {
+    await this.manager.stopAll('test done');
+    this.shipper.stop();
+  }
+}

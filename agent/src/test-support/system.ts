@@ -1,0 +1,20 @@
+/**
+ * Test support: tests that need a system tool skip with a visible message when it is missing,
+ * unless PLATFORM_REQUIRE_SYSTEM_TOOLS=1 (CI), where they fail instead. Host capabilities that an
+ * install cannot provide (writable cgroups) pass `required = false`: they always skip visibly.
+ */
+import type { ExecutionContext } from 'ava';
+
+export const REQUIRE_SYSTEM_TOOLS = process.env['PLATFORM_REQUIRE_SYSTEM_TOOLS'] === '1';
+
+/** True when the test may go on; otherwise it has been failed (CI) or marked as skipped (with a log line). */
+export function requireTool(t: ExecutionContext, available: boolean, what: string, required = REQUIRE_SYSTEM_TOOLS): boolean {
+  if (available) return true;
+  if (required) {
+    t.fail(`${what} is required (PLATFORM_REQUIRE_SYSTEM_TOOLS=1) but unavailable`);
+    return false;
+  }
+  t.log(`SKIPPED: ${what} is unavailable on this host`);
+  t.pass();
+  return false;
+}
