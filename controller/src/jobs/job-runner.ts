@@ -23,6 +23,7 @@ import { RUNNING_STATES, type InstanceRecord, type InstanceTable } from '../inst
 import { place, type PlacementCandidate } from '../scheduler/placement.js';
 import { keys } from '../store/keys.js';
 import type { BatchOp } from '../store/store.js';
+import { canonicalJson } from '../util/json.js';
 import type { Job } from './job.js';
 import { RestartTracker } from './restart-tracker.js';
 
@@ -71,7 +72,7 @@ export function runHash(job: Job): string {
     resources: job.resources,
     logs: job.logs,
   };
-  return createHash('sha1').update(JSON.stringify(shape)).digest('hex').slice(0, 16);
+  return createHash('sha1').update(canonicalJson(shape)).digest('hex').slice(0, 16);
 }
 
 function hardTags(job: Job): string[] {
@@ -324,6 +325,9 @@ export class JobRunner {
     // 3. scale up, after the restart delay.
     if (startable <= 0) {
       this.#setWaiting(undefined);
+      if (this.#finished > 0 && desired === 0 && live.length === 0) {
+        return { state: 'finished', reason: `every instance ended and restart mode "${job.restart.restart_mode}" does not restart it` };
+      }
       return {};
     }
     if (now < this.restarts.notBefore) {

@@ -85,7 +85,8 @@ test('files: lists an instance root and its folders, never outside it', async (t
   t.is(app.status, 200, app.text);
   t.true(app.body.some((e) => e.name === 'server.js' && typeof e.size === 'number' && e.size > 100));
   t.true(app.body.some((e) => e.name === 'public/'));
-  for (const bad of ['..', '../..', 'app/../../etc', '%2e%2e/%2e%2e']) {
+  // Encoded, so that the client does not resolve the dots before sending.
+  for (const bad of ['%2e%2e', '%2e%2e/%2e%2e', 'app/%2e%2e/%2e%2e/etc', '..%2f..%2fetc']) {
     const r = await api.get(`/jobs/${job.uuid}/files/${bad}`);
     t.true(r.status === 400 || r.status === 404, `${bad}: ${r.status} ${r.text}`);
     t.false(/passwd|shadow/.test(r.text));

@@ -24,7 +24,7 @@ test('scheduling: a started job runs on the agents, spread, answers on its port,
   t.is(job.state, 'started');
 
   const two = await runningInstances(api, job.uuid, 2);
-  t.deepEqual(new Set(two.map((i) => i.instance_manager_uuid)), new Set(agents.map((a) => a.uuid)), 'spread over both agents');
+  t.deepEqual(two.map((i) => i.instance_manager_uuid).sort(), agents.map((a) => a.uuid).sort(), 'spread over both agents');
   for (const i of two) {
     const answer = await callInstance<{ instance: string; job: string }>(i);
     t.is(answer.instance, i.uuid);
@@ -121,7 +121,10 @@ test('scheduling: restart "no" leaves an exited instance alone and the job finis
   const finished = await eventually(async () => {
     const j = (await api.get<Job>(`/jobs/${job.uuid}`)).body;
     return j.state === 'finished' ? j : undefined;
-  }, { timeoutMs: 30_000, what: 'job finished' });
+  }, { timeoutMs: 30_000, what: 'job finished' }).catch(async (err: Error) => {
+    t.log(JSON.stringify(await instancesOf(api, job.uuid)), JSON.stringify((await api.get(`/jobs/${job.uuid}`)).body));
+    throw err;
+  });
   t.is(finished.state, 'finished');
   const instances = await instancesOf(api, job.uuid);
   t.is(instances.length, 1);
@@ -167,9 +170,9 @@ test('scheduling: a controller restart leaves running instances running; nothing
     what: 'agent reconnected',
   });
   const after = await runningInstances(api2, job.uuid, 2);
-  t.deepEqual(new Set(after.map((i) => i.uuid)), new Set(before.map((i) => i.uuid)));
+  t.deepEqual(after.map((i) => i.uuid).sort(), before.map((i) => i.uuid).sort());
   const pidsAfter = await Promise.all(after.map((i) => callInstance<{ pid: number }>(i).then((a) => a.pid)));
-  t.deepEqual(new Set(pidsAfter), new Set(pids), 'the same processes answer');
+  t.deepEqual([...pidsAfter].sort(), [...pids].sort(), 'the same processes answer');
   t.is((await instancesOf(api2, job.uuid)).length, 2, 'no instance was added');
 });
 
