@@ -118,6 +118,10 @@ export class InstanceService implements ClusterEvents, RunDeps, StagerLauncher {
     };
   }
 
+  jobDeleted(job: string): void {
+    this.logStore.drop(job).catch((err: unknown) => this.deps.log.warn('log of a deleted job not dropped', { job, err: (err as Error).message }));
+  }
+
   runEnded(record: InstanceRecord): void {
     const run = this.#runs.get(record.uuid);
     if (!run) return;

@@ -41,6 +41,8 @@ export interface RunDeps {
   keepRemoved?: number;
   /** A one-off run's instance has ended (REMOVED). */
   runEnded?(record: InstanceRecord): void;
+  /** The job is deleted: what is kept of it elsewhere (its log) goes too. */
+  jobDeleted?(job: string): void;
 }
 
 /** A one-off run of a job: extra environment and packages for this instance only. */
@@ -139,6 +141,7 @@ export class JobRunner {
       this.run.table.delete(i.uuid);
     }
     this.dispose();
+    this.run.jobDeleted?.(this.jobUuid);
   }
 
   #wakeAt(atMs: number): void {
