@@ -1,30 +1,34 @@
 /**
- * The staging coordinator over the real controller binary, with stagers that
- * are small Node scripts run as local processes (PLATFORM_STAGER_LAUNCHER=local):
- * a pipeline of two stagers with a relaunch, a failing stager, a stager that
- * never reports (a short PLATFORM_STAGER_TIMEOUT_MS), and uploads with a wrong
- * sha256 or without Content-Length.
+ * The staging coordinator over the real controller binary, with stagers that are small Node
+ * scripts packaged like any stager and run as instances on a real agent: a pipeline of two
+ * stagers with a relaunch, a failing stager, a stager that never reports (a short
+ * PLATFORM_STAGER_TIMEOUT_MS), and uploads with a wrong sha256 or without Content-Length.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import test from 'ava';
 import type { Job, Package, StagingPipeline } from '@platform/controller';
+import { AgentProcess } from '../harness/agent-process.js';
+import { tarGz, uploadPackage } from '../harness/apps.js';
+import { FAST_AGENT_TIMING, testIsolation } from '../harness/cluster.js';
+import { ControllerProcess } from '../harness/controller-process.js';
 import { digestOf, unique } from '../harness/fixtures.js';
 import type { ApiClient } from '../harness/http.js';
-import { useController } from '../harness/suite.js';
 import { rawPut } from '../harness/upload.js';
 import { eventually } from '../harness/wait.js';
 
-const suite = useController(test, { env: { PLATFORM_STAGER_LAUNCHER: 'local', PLATFORM_STAGER_TIMEOUT_MS: '10000' } });
-let scripts = '';
-test.before(async () => {
-  scripts = await mkdtemp(join(tmpdir(), 'stager-scripts-'));
+let controller: ControllerProcess | undefined;
+let agent: AgentProcess | undefined;
+let client: ApiClient | undefined;
+const suite = { api: () => client!, controller: () => controller! };
+test.before(async (t) => {
+  controller = await ControllerProcess.start({ env: { ...FAST_AGENT_TIMING, PLATFORM_STAGER_TIMEOUT_MS: '10000' } });
+  client = await controller.admin();
+  agent = await AgentProcess.start(controller, client, { isolation: testIsolation(t) });
 });
 test.after.always(async () => {
-  await rm(scripts, { recursive: true, force: true });
+  await agent?.dispose();
+  await controller?.dispose();
 });
 
 const HELPERS = `
@@ -36,9 +40,12 @@ const hash = async (b) => (await import('node:crypto')).createHash('sha256').upd
 async function pipeline(api: ApiClient, bodies: string[]): Promise<StagingPipeline> {
   const stagers = [];
   for (const body of bodies) {
-    const file = join(scripts, `${unique('s')}.mjs`);
-    await writeFile(file, HELPERS + body);
-    const job = await api.post<Job>('/jobs', { fqn: `job::/sandbox/admin/stagers::${unique('s')}`, processes: { app: { start_command_raw: [process.execPath, file] } } });
+    const pkg = await uploadPackage(api, '/sandbox/admin/stagers', tarGz({ 'stager/run.mjs': HELPERS + body }));
+    const job = await api.post<Job>('/jobs', {
+      fqn: `job::/sandbox/admin/stagers::${unique('s')}`,
+      packages: [{ uuid: pkg.uuid }],
+      processes: { app: { start_command: 'node /stager/run.mjs' } },
+    });
     if (job.status !== 200) throw new Error(job.text);
     stagers.push({ uuid: job.body.uuid });
   }
