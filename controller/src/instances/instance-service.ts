@@ -9,7 +9,7 @@ import type { Deps } from '../actors/context.js';
 import { parseDigest } from '../blobs/digest.js';
 import type { Job } from '../jobs/job.js';
 import type { JobActor } from '../jobs/job-actor.js';
-import type { RunDeps } from '../jobs/job-runner.js';
+import { PlacementError, type RunDeps } from '../jobs/job-runner.js';
 import type { LogStore, NewLogLine } from '../logs/log-store.js';
 import type { PackageRecord } from '../packages/package.js';
 import { keys } from '../store/keys.js';
@@ -23,6 +23,8 @@ export interface InstanceServiceOptions {
   environmentFor?: (job: Job) => Record<string, string>;
   /** Where the output of stager runs goes (the staged package's log). */
   stagingSink?: StagingLogSink;
+  /** How long a stager run waits for an agent with room before it fails. Default 60 s. */
+  placementWaitMs?: number;
 }
 
 interface ActiveRun {
@@ -96,16 +98,27 @@ export class InstanceService implements ClusterEvents, RunDeps, StagerLauncher {
     const packages = await this.packagesFor(actor.job, request.extraPackageUuids);
     let end!: (e: StagerRunEnd) => void;
     const ended = new Promise<StagerRunEnd>((resolve) => (end = resolve));
-    const record = await actor.launchRun(
-      {
-        id: request.runId,
-        package: request.packageUuid,
-        environment: request.environment,
-        extraPackageUuids: request.extraPackageUuids,
-        ...(request.environment['STAGER_URL'] ? { stagerUrl: request.environment['STAGER_URL'] } : {}),
-      },
-      packages,
-    );
+    const run = {
+      id: request.runId,
+      package: request.packageUuid,
+      environment: request.environment,
+      extraPackageUuids: request.extraPackageUuids,
+      ...(request.environment['STAGER_URL'] ? { stagerUrl: request.environment['STAGER_URL'] } : {}),
+    };
+    // An agent may be on its way (a restart, a cluster starting up): wait a while for room.
+    const deadline = this.deps.clock.nowMs() + (this.options.placementWaitMs ?? 60_000);
+    let record: InstanceRecord;
+    for (let told = false; ; ) {
+      try {
+        record = await actor.launchRun(run, packages);
+        break;
+      } catch (err) {
+        if (!(err instanceof PlacementError) || this.deps.clock.nowMs() >= deadline) throw err;
+        if (!told) this.options.stagingSink?.(request.packageUuid, 'staging', `[staging] Waiting for an instance manager: ${err.message}`);
+        told = true;
+        await new Promise((resolve) => setTimeout(resolve, 1_000).unref());
+      }
+    }
     // Registered after placement: an end reported before this line is found in the table.
     if (record.state === 'REMOVED') end(runEndOf(this.table.get(record.uuid) ?? record));
     else this.#runs.set(record.uuid, { packageUuid: request.packageUuid, end });

@@ -45,6 +45,11 @@ export interface RunDeps {
   jobDeleted?(job: string): void;
 }
 
+/** No agent can take the instance now (the reason says why); trying again later may succeed. */
+export class PlacementError extends Error {
+  override readonly name = 'PlacementError';
+}
+
 /** A one-off run of a job: extra environment and packages for this instance only. */
 export interface RunRequest {
   id: string;
@@ -273,7 +278,7 @@ export class JobRunner {
    */
   async launch(job: Job, request: RunRequest, packages: PackageSpec[]): Promise<InstanceRecord> {
     const placed = this.#place(job);
-    if (placed.agent === undefined) throw new Error(`no instance manager can run stager ${job.fqn}: ${placed.reason}`);
+    if (placed.agent === undefined) throw new PlacementError(`no instance manager can run ${job.fqn}: ${placed.reason}`);
     const record = await this.#start(job, placed.agent, runHash(job), packages, request);
     return record;
   }
