@@ -1,13 +1,15 @@
 /**
  * Staging benchmark (`npm run bench:staging -w test`): the time from the end of
  * a small Node.js app's upload to its package being `ready`, staged by the
- * built-in nodejs pipeline on a real controller (stagers as local processes:
- * PLATFORM_STAGER_LAUNCHER=local), beside the same work done directly by a
+ * built-in nodejs pipeline on a real controller with its stager run as an
+ * instance on a real agent (BENCH_STAGING_LAUNCHER=local: as a local process
+ * instead), beside the same work done directly by a
  * script in a fresh Node process: extract, move under /app, read package.json,
  * pack, hash. The difference is the cost of staging itself: launching the
  * stager, the stager API round trips, storing the archive, the package writes.
  *
- * Environment: BENCH_STAGING_RUNS (runs of each, default 5).
+ * Environment: BENCH_STAGING_RUNS (runs of each, default 5), BENCH_STAGING_LAUNCHER
+ * (`agent`, the default, or `local`).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -15,11 +17,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Package, StagingPipeline } from '@platform/controller';
 import { archiveOf } from '@platform/stager-sdk/testkit';
+import { AgentProcess, bwrapWorks } from '../harness/agent-process.js';
 import { ControllerProcess } from '../harness/controller-process.js';
 import { digestOf, unique } from '../harness/fixtures.js';
 import { rawPut } from '../harness/upload.js';
 
 const RUNS = Number(process.env['BENCH_STAGING_RUNS'] ?? 5);
+const LOCAL = process.env['BENCH_STAGING_LAUNCHER'] === 'local';
 
 function appFiles(): Record<string, string> {
   const files: Record<string, string> = {
@@ -55,9 +59,12 @@ await rm(root, { recursive: true });
 
 async function main(): Promise<void> {
   const work = await mkdtemp(join(tmpdir(), 'bench-staging-'));
-  const controller = await ControllerProcess.start({ env: { PLATFORM_STAGER_LAUNCHER: 'local' } });
+  const controller = await ControllerProcess.start({ env: LOCAL ? { PLATFORM_STAGER_LAUNCHER: 'local' } : {} });
+  let agent: AgentProcess | undefined;
+  const isolation = bwrapWorks() ? 'bwrap' : 'process';
   try {
     const api = await controller.admin();
+    if (!LOCAL) agent = await AgentProcess.start(controller, api, { isolation });
     const [pipeline] = (await api.get<StagingPipeline[]>('/stagingpipelines?fqn=stagpipe::/platform::nodejs')).body;
     if (!pipeline) throw new Error('no built-in nodejs pipeline');
     const data = await archiveOf(appFiles());
@@ -94,11 +101,12 @@ async function main(): Promise<void> {
     const d = median(direct);
     process.stdout.write(
       `staging a small Node.js app (${data.length} bytes, ${Object.keys(appFiles()).length} files), ${RUNS} runs, median ms:\n` +
-        `  upload end -> ready (nodejs pipeline, local stager)  ${s.toFixed(0)}  (min ${Math.min(...staged).toFixed(0)}, max ${Math.max(...staged).toFixed(0)})\n` +
+        `  upload end -> ready (nodejs pipeline, ${LOCAL ? 'local stager process' : `stager instance on an agent, ${isolation}`})  ${s.toFixed(0)}  (min ${Math.min(...staged).toFixed(0)}, max ${Math.max(...staged).toFixed(0)})\n` +
         `  direct script (node process: extract, move, pack, hash)  ${d.toFixed(0)}  (min ${Math.min(...direct).toFixed(0)}, max ${Math.max(...direct).toFixed(0)})\n` +
         `  staging overhead  ${(s - d).toFixed(0)} ms (${(s / d).toFixed(2)}x)\n`,
     );
   } finally {
+    await agent?.dispose();
     await controller.dispose();
     await rm(work, { recursive: true, force: true });
   }
