@@ -83,10 +83,12 @@ export class BwrapDriver implements IsolationDriver {
     const host = req.hostPaths.length ? req.hostPaths : DEFAULT_SYSTEM_DIRS;
     return [
       '--bind', req.root, '/',
-      ...systemBinds(host.filter((p) => existsSync(p))),
+      // The fresh /proc, /dev and /tmp come before the host binds, so that a host path below
+      // one of them (a package bound from /tmp/...) lands on top instead of being hidden.
       '--proc', '/proc',
       '--dev', '/dev',
       '--tmpfs', '/tmp',
+      ...systemBinds(host.filter((p) => existsSync(p))),
       '--unshare-pid', '--unshare-ipc', '--unshare-uts',
       '--hostname', `i-${req.instanceUuid.slice(0, 8)}`,
       '--chdir', req.workdir,
