@@ -12,7 +12,10 @@
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { createAgentServiceClient, PROTOCOL_VERSION, type AgentServiceClient, type Hello, type Resources } from '@platform/proto';
+import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import { createAgentServiceClient, joinMetadata, PROTOCOL_VERSION, type AgentServiceClient, type Hello, type Resources, type Snapshot } from '@platform/proto';
+import { changedFiles, packFiles } from './files/snapshot.js';
 import { BwrapDriver, probeBwrap } from './isolation/bwrap.js';
 import { Cgroups } from './isolation/cgroups.js';
 import type { IsolationDriver, IsolationDriverName } from './isolation/driver.js';
@@ -101,6 +104,9 @@ export class Agent {
         listFiles: (m) => {
           void this.manager.listFiles(m).then((files) => session.send({ files }));
         },
+        snapshot: (m) => {
+          this.#snapshot(m).catch((err: unknown) => log.error('snapshot upload failed', { err }));
+        },
         usage: () => this.#usage(),
         closed: () => {},
       },
@@ -123,6 +129,32 @@ export class Agent {
       sendReport: (instance) => session.send({ instance }),
       ...(opts.pollMs ? { pollMs: opts.pollMs } : {}),
     });
+  }
+
+  /** Answers a Snapshot request: the files the instance changed since its process started, uploaded. */
+  async #snapshot(m: Snapshot): Promise<void> {
+    const requestId = m.requestId ?? '';
+    const call = this.#client.uploadSnapshot(joinMetadata(this.opts.joinToken), () => undefined);
+    const fail = (error: string, errorKind: string) => {
+      call.write({ requestId, error, errorKind });
+      call.end();
+    };
+    const runner = this.manager.get(m.instanceUuid ?? '');
+    const since = runner?.processStartedMs;
+    if (!runner || since === undefined) return fail('not_found', 'not_found');
+    const found = await changedFiles(runner.root, m.directory ?? '', since);
+    if ('kind' in found) return fail(found.error, found.kind);
+    // An empty tar (two zero blocks) when nothing changed: still a valid archive.
+    const archive = found.files.length > 0 ? packFiles(found.realRoot, found.files) : Readable.from([gzipSync(Buffer.alloc(1024))]);
+    let first = true;
+    for await (const data of archive) {
+      const chunk = { data: data as Buffer, ...(first ? { requestId } : {}) };
+      first = false;
+      if (!call.write(chunk)) await new Promise((resolve) => call.once('drain', resolve));
+    }
+    if (first) call.write({ requestId });
+    call.end();
+    this.opts.log.info('snapshot sent', { instance: m.instanceUuid, files: found.files.length });
   }
 
   /** Picks the isolation driver and cgroups, re-attaches to instances, starts serving. */

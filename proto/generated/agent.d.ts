@@ -35,6 +35,9 @@ export namespace platform {
 
                 /** Calls FetchBlob. */
                 fetchBlob: platform.agent.v1.AgentService.FetchBlob;
+
+                /** Calls UploadSnapshot. */
+                uploadSnapshot: platform.agent.v1.AgentService.UploadSnapshot;
             }
 
             namespace AgentService {
@@ -75,6 +78,25 @@ export namespace platform {
                   readonly responseType: "BlobChunk";
                   readonly requestStream: undefined;
                   readonly responseStream: true;
+                };
+
+                /**
+                 * Callback as used by {@link platform.agent.v1.AgentService#uploadSnapshot}.
+                 * @param error Error, if any
+                 * @param [response] SnapshotAck
+                 */
+                type UploadSnapshotCallback = (error: (Error|null), response?: platform.agent.v1.SnapshotAck) => void;
+
+                /** Calls UploadSnapshot. */
+                type UploadSnapshot = {
+                  (request: platform.agent.v1.ISnapshotChunk, callback: platform.agent.v1.AgentService.UploadSnapshotCallback): void;
+                  (request: platform.agent.v1.ISnapshotChunk): Promise<platform.agent.v1.SnapshotAck>;
+                  readonly name: "UploadSnapshot";
+                  readonly path: "/platform.agent.v1.AgentService/UploadSnapshot";
+                  readonly requestType: "SnapshotChunk";
+                  readonly responseType: "SnapshotAck";
+                  readonly requestStream: true;
+                  readonly responseStream: undefined;
                 };
             }
 
@@ -1241,8 +1263,11 @@ export namespace platform {
                 /** ControllerMessage listFiles. */
                 listFiles?: (platform.agent.v1.ListFiles.$Properties|null);
 
+                /** ControllerMessage snapshot. */
+                snapshot?: (platform.agent.v1.Snapshot.$Properties|null);
+
                 /** ControllerMessage body. */
-                body?: ("welcome"|"start"|"stop"|"listFiles");
+                body?: ("welcome"|"start"|"stop"|"listFiles"|"snapshot");
 
                 /**
                  * Creates a new ControllerMessage instance using the specified properties.
@@ -1316,8 +1341,11 @@ export namespace platform {
                     /** ControllerMessage listFiles */
                     listFiles?: (platform.agent.v1.ListFiles.$Properties|null);
 
+                    /** ControllerMessage snapshot */
+                    snapshot?: (platform.agent.v1.Snapshot.$Properties|null);
+
                     /** ControllerMessage body */
-                    body?: ("welcome"|"start"|"stop"|"listFiles");
+                    body?: ("welcome"|"start"|"stop"|"listFiles"|"snapshot");
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -1329,10 +1357,116 @@ export namespace platform {
                   start?: platform.agent.v1.StartInstance.$Shape|null;
                   stop?: platform.agent.v1.StopInstance.$Shape|null;
                   listFiles?: platform.agent.v1.ListFiles.$Shape|null;
+                  snapshot?: platform.agent.v1.Snapshot.$Shape|null;
                   $unknowns?: Uint8Array[];
                 } & (
-                  ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape })
+                  ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null; snapshot?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null; snapshot?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null; snapshot?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape; snapshot?: null }|{ body?: "snapshot"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot: platform.agent.v1.Snapshot.$Shape })
                 );
+            }
+
+            /**
+             * Properties of a Snapshot.
+             * @deprecated Use platform.agent.v1.Snapshot.$Properties instead.
+             */
+            interface ISnapshot extends platform.agent.v1.Snapshot.$Properties {
+            }
+
+            /** Represents a Snapshot. */
+            class Snapshot {
+
+                /**
+                 * Constructs a new Snapshot.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.Snapshot.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** Snapshot requestId. */
+                requestId: string;
+
+                /** Snapshot instanceUuid. */
+                instanceUuid: string;
+
+                /** Snapshot directory. */
+                directory: string;
+
+                /**
+                 * Creates a new Snapshot instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns Snapshot instance
+                 */
+                static create(properties: platform.agent.v1.Snapshot.$Shape): platform.agent.v1.Snapshot & platform.agent.v1.Snapshot.$Shape;
+                static create(properties?: platform.agent.v1.Snapshot.$Properties): platform.agent.v1.Snapshot;
+
+                /**
+                 * Encodes the specified Snapshot message. Does not implicitly {@link platform.agent.v1.Snapshot.verify|verify} messages.
+                 * @param m Snapshot message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.Snapshot.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a Snapshot message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.Snapshot & platform.agent.v1.Snapshot.$Shape} Snapshot
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.Snapshot & platform.agent.v1.Snapshot.$Shape;
+
+                /**
+                 * Creates a Snapshot message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns Snapshot
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.Snapshot;
+
+                /**
+                 * Creates a plain object from a Snapshot message. Also converts values to other types if specified.
+                 * @param m Snapshot
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.Snapshot, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this Snapshot to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for Snapshot
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace Snapshot {
+
+                /** Properties of a Snapshot. */
+                interface $Properties {
+
+                    /** Snapshot requestId */
+                    requestId?: (string|null);
+
+                    /** Snapshot instanceUuid */
+                    instanceUuid?: (string|null);
+
+                    /** Snapshot directory */
+                    directory?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a Snapshot. */
+                type $Shape = platform.agent.v1.Snapshot.$Properties;
             }
 
             /**
@@ -2671,6 +2805,204 @@ export namespace platform {
 
                 /** Shape of a BlobChunk. */
                 type $Shape = platform.agent.v1.BlobChunk.$Properties;
+            }
+
+            /**
+             * Properties of a SnapshotChunk.
+             * @deprecated Use platform.agent.v1.SnapshotChunk.$Properties instead.
+             */
+            interface ISnapshotChunk extends platform.agent.v1.SnapshotChunk.$Properties {
+            }
+
+            /** Represents a SnapshotChunk. */
+            class SnapshotChunk {
+
+                /**
+                 * Constructs a new SnapshotChunk.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.SnapshotChunk.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** SnapshotChunk requestId. */
+                requestId: string;
+
+                /** SnapshotChunk data. */
+                data: Uint8Array;
+
+                /** SnapshotChunk error. */
+                error: string;
+
+                /** SnapshotChunk errorKind. */
+                errorKind: string;
+
+                /**
+                 * Creates a new SnapshotChunk instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns SnapshotChunk instance
+                 */
+                static create(properties: platform.agent.v1.SnapshotChunk.$Shape): platform.agent.v1.SnapshotChunk & platform.agent.v1.SnapshotChunk.$Shape;
+                static create(properties?: platform.agent.v1.SnapshotChunk.$Properties): platform.agent.v1.SnapshotChunk;
+
+                /**
+                 * Encodes the specified SnapshotChunk message. Does not implicitly {@link platform.agent.v1.SnapshotChunk.verify|verify} messages.
+                 * @param m SnapshotChunk message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.SnapshotChunk.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a SnapshotChunk message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.SnapshotChunk & platform.agent.v1.SnapshotChunk.$Shape} SnapshotChunk
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.SnapshotChunk & platform.agent.v1.SnapshotChunk.$Shape;
+
+                /**
+                 * Creates a SnapshotChunk message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns SnapshotChunk
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.SnapshotChunk;
+
+                /**
+                 * Creates a plain object from a SnapshotChunk message. Also converts values to other types if specified.
+                 * @param m SnapshotChunk
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.SnapshotChunk, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this SnapshotChunk to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for SnapshotChunk
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace SnapshotChunk {
+
+                /** Properties of a SnapshotChunk. */
+                interface $Properties {
+
+                    /** SnapshotChunk requestId */
+                    requestId?: (string|null);
+
+                    /** SnapshotChunk data */
+                    data?: (Uint8Array|null);
+
+                    /** SnapshotChunk error */
+                    error?: (string|null);
+
+                    /** SnapshotChunk errorKind */
+                    errorKind?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a SnapshotChunk. */
+                type $Shape = platform.agent.v1.SnapshotChunk.$Properties;
+            }
+
+            /**
+             * Properties of a SnapshotAck.
+             * @deprecated Use platform.agent.v1.SnapshotAck.$Properties instead.
+             */
+            interface ISnapshotAck extends platform.agent.v1.SnapshotAck.$Properties {
+            }
+
+            /** Represents a SnapshotAck. */
+            class SnapshotAck {
+
+                /**
+                 * Constructs a new SnapshotAck.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.SnapshotAck.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /**
+                 * Creates a new SnapshotAck instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns SnapshotAck instance
+                 */
+                static create(properties: platform.agent.v1.SnapshotAck.$Shape): platform.agent.v1.SnapshotAck & platform.agent.v1.SnapshotAck.$Shape;
+                static create(properties?: platform.agent.v1.SnapshotAck.$Properties): platform.agent.v1.SnapshotAck;
+
+                /**
+                 * Encodes the specified SnapshotAck message. Does not implicitly {@link platform.agent.v1.SnapshotAck.verify|verify} messages.
+                 * @param m SnapshotAck message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.SnapshotAck.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a SnapshotAck message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.SnapshotAck & platform.agent.v1.SnapshotAck.$Shape} SnapshotAck
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.SnapshotAck & platform.agent.v1.SnapshotAck.$Shape;
+
+                /**
+                 * Creates a SnapshotAck message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns SnapshotAck
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.SnapshotAck;
+
+                /**
+                 * Creates a plain object from a SnapshotAck message. Also converts values to other types if specified.
+                 * @param m SnapshotAck
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.SnapshotAck, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this SnapshotAck to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for SnapshotAck
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace SnapshotAck {
+
+                /** Properties of a SnapshotAck. */
+                interface $Properties {
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a SnapshotAck. */
+                type $Shape = platform.agent.v1.SnapshotAck.$Properties;
             }
         }
     }

@@ -149,6 +149,47 @@ export const platform = $root.platform = (() => {
                     responseStream: { value: true }
                 });
 
+                /**
+                 * Callback as used by {@link platform.agent.v1.AgentService#uploadSnapshot}.
+                 * @memberof platform.agent.v1.AgentService
+                 * @typedef UploadSnapshotCallback
+                 * @type {function}
+                 * @param {Error|null} error Error, if any
+                 * @param {platform.agent.v1.SnapshotAck} [response] SnapshotAck
+                 */
+
+                /**
+                 * Calls UploadSnapshot.
+                 * @memberof platform.agent.v1.AgentService
+                 * @typedef UploadSnapshot
+                 * @type {{
+                 *   (request: platform.agent.v1.ISnapshotChunk, callback: platform.agent.v1.AgentService.UploadSnapshotCallback): void;
+                 *   (request: platform.agent.v1.ISnapshotChunk): Promise<platform.agent.v1.SnapshotAck>;
+                 *   readonly name: "UploadSnapshot";
+                 *   readonly path: "/platform.agent.v1.AgentService/UploadSnapshot";
+                 *   readonly requestType: "SnapshotChunk";
+                 *   readonly responseType: "SnapshotAck";
+                 *   readonly requestStream: true;
+                 *   readonly responseStream: undefined;
+                 * }}
+                 */
+
+                /**
+                 * Calls UploadSnapshot.
+                 * @name platform.agent.v1.AgentService#uploadSnapshot
+                 * @type {platform.agent.v1.AgentService.UploadSnapshot}
+                 */
+                $Object.defineProperties(AgentService.prototype.uploadSnapshot = function(request, callback) {
+                    return $protobuf.rpc.Service.prototype.rpcCall.call(this, AgentService.prototype.uploadSnapshot, $root.platform.agent.v1.SnapshotChunk, $root.platform.agent.v1.SnapshotAck, request, callback);
+                }, {
+                    name: { value: "UploadSnapshot" },
+                    path: { value: "/platform.agent.v1.AgentService/UploadSnapshot" },
+                    requestType: { value: "SnapshotChunk" },
+                    responseType: { value: "SnapshotAck" },
+                    requestStream: { value: true },
+                    responseStream: { value: $undefined }
+                });
+
                 return AgentService;
             })();
 
@@ -3569,7 +3610,8 @@ export const platform = $root.platform = (() => {
                  * @property {platform.agent.v1.StartInstance.$Properties|null} [start] ControllerMessage start
                  * @property {platform.agent.v1.StopInstance.$Properties|null} [stop] ControllerMessage stop
                  * @property {platform.agent.v1.ListFiles.$Properties|null} [listFiles] ControllerMessage listFiles
-                 * @property {"welcome"|"start"|"stop"|"listFiles"} [body] ControllerMessage body
+                 * @property {platform.agent.v1.Snapshot.$Properties|null} [snapshot] ControllerMessage snapshot
+                 * @property {"welcome"|"start"|"stop"|"listFiles"|"snapshot"} [body] ControllerMessage body
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -3588,9 +3630,10 @@ export const platform = $root.platform = (() => {
                  *   start?: platform.agent.v1.StartInstance.$Shape|null;
                  *   stop?: platform.agent.v1.StopInstance.$Shape|null;
                  *   listFiles?: platform.agent.v1.ListFiles.$Shape|null;
+                 *   snapshot?: platform.agent.v1.Snapshot.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape })
+                 *   ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null; snapshot?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null; snapshot?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null; snapshot?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape; snapshot?: null }|{ body?: "snapshot"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot: platform.agent.v1.Snapshot.$Shape })
                  * )} platform.agent.v1.ControllerMessage.$Shape
                  */
 
@@ -3641,17 +3684,25 @@ export const platform = $root.platform = (() => {
                  */
                 ControllerMessage.prototype.listFiles = null;
 
+                /**
+                 * ControllerMessage snapshot.
+                 * @member {platform.agent.v1.Snapshot.$Properties|null|undefined} snapshot
+                 * @memberof platform.agent.v1.ControllerMessage
+                 * @instance
+                 */
+                ControllerMessage.prototype.snapshot = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * ControllerMessage body.
-                 * @member {"welcome"|"start"|"stop"|"listFiles"|undefined} body
+                 * @member {"welcome"|"start"|"stop"|"listFiles"|"snapshot"|undefined} body
                  * @memberof platform.agent.v1.ControllerMessage
                  * @instance
                  */
                 $Object.defineProperty(ControllerMessage.prototype, "body", {
-                    get: $util.oneOfGetter($oneOfFields = ["welcome", "start", "stop", "listFiles"]),
+                    get: $util.oneOfGetter($oneOfFields = ["welcome", "start", "stop", "listFiles", "snapshot"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -3695,6 +3746,8 @@ export const platform = $root.platform = (() => {
                         $root.platform.agent.v1.StopInstance.encode(m.stop, w.uint32(/* id 3, wireType 2 =*/26).fork(), q + 1).ldelim();
                     if (m.listFiles != null && $Object.hasOwnProperty.call(m, "listFiles"))
                         $root.platform.agent.v1.ListFiles.encode(m.listFiles, w.uint32(/* id 4, wireType 2 =*/34).fork(), q + 1).ldelim();
+                    if (m.snapshot != null && $Object.hasOwnProperty.call(m, "snapshot"))
+                        $root.platform.agent.v1.Snapshot.encode(m.snapshot, w.uint32(/* id 5, wireType 2 =*/42).fork(), q + 1).ldelim();
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -3767,6 +3820,13 @@ export const platform = $root.platform = (() => {
                                 m.body = "listFiles";
                                 continue;
                             }
+                        case 5: {
+                                if (u !== 2)
+                                    break;
+                                m.snapshot = $root.platform.agent.v1.Snapshot.decode(r, r.size(), $undefined, q + 1, m.snapshot);
+                                m.body = "snapshot";
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -3822,6 +3882,11 @@ export const platform = $root.platform = (() => {
                             throw $TypeError(".platform.agent.v1.ControllerMessage.listFiles: object expected");
                         m.listFiles = $root.platform.agent.v1.ListFiles.fromObject(d.listFiles, q + 1);
                     }
+                    if (d.snapshot != null) {
+                        if (!$util.isObject(d.snapshot))
+                            throw $TypeError(".platform.agent.v1.ControllerMessage.snapshot: object expected");
+                        m.snapshot = $root.platform.agent.v1.Snapshot.fromObject(d.snapshot, q + 1);
+                    }
                     return m;
                 };
 
@@ -3862,6 +3927,11 @@ export const platform = $root.platform = (() => {
                         if (o.oneofs)
                             d.body = "listFiles";
                     }
+                    if (m.snapshot != null && $Object.hasOwnProperty.call(m, "snapshot")) {
+                        d.snapshot = $root.platform.agent.v1.Snapshot.toObject(m.snapshot, o, q + 1);
+                        if (o.oneofs)
+                            d.body = "snapshot";
+                    }
                     return d;
                 };
 
@@ -3891,6 +3961,293 @@ export const platform = $root.platform = (() => {
                 };
 
                 return ControllerMessage;
+            })();
+
+            v1.Snapshot = (function() {
+
+                /**
+                 * Properties of a Snapshot.
+                 * @typedef {Object} platform.agent.v1.Snapshot.$Properties
+                 * @property {string|null} [requestId] Snapshot requestId
+                 * @property {string|null} [instanceUuid] Snapshot instanceUuid
+                 * @property {string|null} [directory] Snapshot directory
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a Snapshot.
+                 * @memberof platform.agent.v1
+                 * @interface ISnapshot
+                 * @augments platform.agent.v1.Snapshot.$Properties
+                 * @deprecated Use platform.agent.v1.Snapshot.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a Snapshot.
+                 * @typedef {platform.agent.v1.Snapshot.$Properties} platform.agent.v1.Snapshot.$Shape
+                 */
+
+                /**
+                 * Constructs a new Snapshot.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a Snapshot.
+                 * @constructor
+                 * @param {platform.agent.v1.Snapshot.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const Snapshot = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * Snapshot requestId.
+                 * @member {string} requestId
+                 * @memberof platform.agent.v1.Snapshot
+                 * @instance
+                 */
+                Snapshot.prototype.requestId = "";
+
+                /**
+                 * Snapshot instanceUuid.
+                 * @member {string} instanceUuid
+                 * @memberof platform.agent.v1.Snapshot
+                 * @instance
+                 */
+                Snapshot.prototype.instanceUuid = "";
+
+                /**
+                 * Snapshot directory.
+                 * @member {string} directory
+                 * @memberof platform.agent.v1.Snapshot
+                 * @instance
+                 */
+                Snapshot.prototype.directory = "";
+
+                /**
+                 * Creates a new Snapshot instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.Snapshot
+                 * @static
+                 * @param {platform.agent.v1.Snapshot.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.Snapshot} Snapshot instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.Snapshot.$Shape): platform.agent.v1.Snapshot & platform.agent.v1.Snapshot.$Shape;
+                 *   (properties?: platform.agent.v1.Snapshot.$Properties): platform.agent.v1.Snapshot;
+                 * }}
+                 */
+                Snapshot.create = function(properties) {
+                    return new Snapshot(properties);
+                };
+
+                /**
+                 * Encodes the specified Snapshot message. Does not implicitly {@link platform.agent.v1.Snapshot.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.Snapshot
+                 * @static
+                 * @param {platform.agent.v1.Snapshot.$Properties} m Snapshot message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                Snapshot.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.requestId != null && $Object.hasOwnProperty.call(m, "requestId") && m.requestId !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.requestId);
+                    if (m.instanceUuid != null && $Object.hasOwnProperty.call(m, "instanceUuid") && m.instanceUuid !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.instanceUuid);
+                    if (m.directory != null && $Object.hasOwnProperty.call(m, "directory") && m.directory !== "")
+                        w.uint32(/* id 3, wireType 2 =*/26).string(m.directory);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a Snapshot message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.Snapshot
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.Snapshot & platform.agent.v1.Snapshot.$Shape} Snapshot
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                Snapshot.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.Snapshot();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.requestId = v;
+                                else
+                                    delete m.requestId;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.instanceUuid = v;
+                                else
+                                    delete m.instanceUuid;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.directory = v;
+                                else
+                                    delete m.directory;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a Snapshot message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.Snapshot
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.Snapshot} Snapshot
+                 */
+                Snapshot.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.Snapshot)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.Snapshot: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.Snapshot();
+                    if (d.requestId != null) {
+                        if (typeof d.requestId !== "string" || d.requestId.length) {
+                            m.requestId = $String(d.requestId);
+                        }
+                    }
+                    if (d.instanceUuid != null) {
+                        if (typeof d.instanceUuid !== "string" || d.instanceUuid.length) {
+                            m.instanceUuid = $String(d.instanceUuid);
+                        }
+                    }
+                    if (d.directory != null) {
+                        if (typeof d.directory !== "string" || d.directory.length) {
+                            m.directory = $String(d.directory);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a Snapshot message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.Snapshot
+                 * @static
+                 * @param {platform.agent.v1.Snapshot} m Snapshot
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                Snapshot.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.defaults) {
+                        d.requestId = "";
+                        d.instanceUuid = "";
+                        d.directory = "";
+                    }
+                    if (m.requestId != null && $Object.hasOwnProperty.call(m, "requestId")) {
+                        d.requestId = m.requestId;
+                    }
+                    if (m.instanceUuid != null && $Object.hasOwnProperty.call(m, "instanceUuid")) {
+                        d.instanceUuid = m.instanceUuid;
+                    }
+                    if (m.directory != null && $Object.hasOwnProperty.call(m, "directory")) {
+                        d.directory = m.directory;
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this Snapshot to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.Snapshot
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                Snapshot.prototype.toJSON = function() {
+                    return Snapshot.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for Snapshot
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.Snapshot
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                Snapshot.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.Snapshot";
+                };
+
+                return Snapshot;
             })();
 
             v1.Welcome = (function() {
@@ -7932,6 +8289,518 @@ export const platform = $root.platform = (() => {
                 };
 
                 return BlobChunk;
+            })();
+
+            v1.SnapshotChunk = (function() {
+
+                /**
+                 * Properties of a SnapshotChunk.
+                 * @typedef {Object} platform.agent.v1.SnapshotChunk.$Properties
+                 * @property {string|null} [requestId] SnapshotChunk requestId
+                 * @property {Uint8Array|null} [data] SnapshotChunk data
+                 * @property {string|null} [error] SnapshotChunk error
+                 * @property {string|null} [errorKind] SnapshotChunk errorKind
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a SnapshotChunk.
+                 * @memberof platform.agent.v1
+                 * @interface ISnapshotChunk
+                 * @augments platform.agent.v1.SnapshotChunk.$Properties
+                 * @deprecated Use platform.agent.v1.SnapshotChunk.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a SnapshotChunk.
+                 * @typedef {platform.agent.v1.SnapshotChunk.$Properties} platform.agent.v1.SnapshotChunk.$Shape
+                 */
+
+                /**
+                 * Constructs a new SnapshotChunk.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a SnapshotChunk.
+                 * @constructor
+                 * @param {platform.agent.v1.SnapshotChunk.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const SnapshotChunk = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * SnapshotChunk requestId.
+                 * @member {string} requestId
+                 * @memberof platform.agent.v1.SnapshotChunk
+                 * @instance
+                 */
+                SnapshotChunk.prototype.requestId = "";
+
+                /**
+                 * SnapshotChunk data.
+                 * @member {Uint8Array} data
+                 * @memberof platform.agent.v1.SnapshotChunk
+                 * @instance
+                 */
+                SnapshotChunk.prototype.data = $util.newBuffer([]);
+
+                /**
+                 * SnapshotChunk error.
+                 * @member {string} error
+                 * @memberof platform.agent.v1.SnapshotChunk
+                 * @instance
+                 */
+                SnapshotChunk.prototype.error = "";
+
+                /**
+                 * SnapshotChunk errorKind.
+                 * @member {string} errorKind
+                 * @memberof platform.agent.v1.SnapshotChunk
+                 * @instance
+                 */
+                SnapshotChunk.prototype.errorKind = "";
+
+                /**
+                 * Creates a new SnapshotChunk instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.SnapshotChunk
+                 * @static
+                 * @param {platform.agent.v1.SnapshotChunk.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.SnapshotChunk} SnapshotChunk instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.SnapshotChunk.$Shape): platform.agent.v1.SnapshotChunk & platform.agent.v1.SnapshotChunk.$Shape;
+                 *   (properties?: platform.agent.v1.SnapshotChunk.$Properties): platform.agent.v1.SnapshotChunk;
+                 * }}
+                 */
+                SnapshotChunk.create = function(properties) {
+                    return new SnapshotChunk(properties);
+                };
+
+                /**
+                 * Encodes the specified SnapshotChunk message. Does not implicitly {@link platform.agent.v1.SnapshotChunk.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.SnapshotChunk
+                 * @static
+                 * @param {platform.agent.v1.SnapshotChunk.$Properties} m SnapshotChunk message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                SnapshotChunk.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.requestId != null && $Object.hasOwnProperty.call(m, "requestId") && m.requestId !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.requestId);
+                    if (m.data != null && $Object.hasOwnProperty.call(m, "data") && m.data.length)
+                        w.uint32(/* id 2, wireType 2 =*/18).bytes(m.data);
+                    if (m.error != null && $Object.hasOwnProperty.call(m, "error") && m.error !== "")
+                        w.uint32(/* id 3, wireType 2 =*/26).string(m.error);
+                    if (m.errorKind != null && $Object.hasOwnProperty.call(m, "errorKind") && m.errorKind !== "")
+                        w.uint32(/* id 4, wireType 2 =*/34).string(m.errorKind);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a SnapshotChunk message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.SnapshotChunk
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.SnapshotChunk & platform.agent.v1.SnapshotChunk.$Shape} SnapshotChunk
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                SnapshotChunk.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.SnapshotChunk();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.requestId = v;
+                                else
+                                    delete m.requestId;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.bytes()).length)
+                                    m.data = v;
+                                else
+                                    delete m.data;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.error = v;
+                                else
+                                    delete m.error;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.errorKind = v;
+                                else
+                                    delete m.errorKind;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a SnapshotChunk message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.SnapshotChunk
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.SnapshotChunk} SnapshotChunk
+                 */
+                SnapshotChunk.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.SnapshotChunk)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.SnapshotChunk: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.SnapshotChunk();
+                    if (d.requestId != null) {
+                        if (typeof d.requestId !== "string" || d.requestId.length) {
+                            m.requestId = $String(d.requestId);
+                        }
+                    }
+                    if (d.data != null) {
+                        if (d.data.length) {
+                            if (typeof d.data === "string")
+                                $util.base64.decode(d.data, m.data = $util.newBuffer($util.base64.length(d.data)), 0);
+                            else if (d.data.length >= 0)
+                                m.data = d.data;
+                        }
+                    }
+                    if (d.error != null) {
+                        if (typeof d.error !== "string" || d.error.length) {
+                            m.error = $String(d.error);
+                        }
+                    }
+                    if (d.errorKind != null) {
+                        if (typeof d.errorKind !== "string" || d.errorKind.length) {
+                            m.errorKind = $String(d.errorKind);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a SnapshotChunk message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.SnapshotChunk
+                 * @static
+                 * @param {platform.agent.v1.SnapshotChunk} m SnapshotChunk
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                SnapshotChunk.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.defaults) {
+                        d.requestId = "";
+                        if (o.bytes === $String)
+                            d.data = "";
+                        else {
+                            d.data = [];
+                            if (o.bytes !== $Array)
+                                d.data = $util.newBuffer(d.data);
+                        }
+                        d.error = "";
+                        d.errorKind = "";
+                    }
+                    if (m.requestId != null && $Object.hasOwnProperty.call(m, "requestId")) {
+                        d.requestId = m.requestId;
+                    }
+                    if (m.data != null && $Object.hasOwnProperty.call(m, "data")) {
+                        d.data = o.bytes === $String ? $util.base64.encode(m.data, 0, m.data.length) : o.bytes === $Array ? $Array.prototype.slice.call(m.data) : m.data;
+                    }
+                    if (m.error != null && $Object.hasOwnProperty.call(m, "error")) {
+                        d.error = m.error;
+                    }
+                    if (m.errorKind != null && $Object.hasOwnProperty.call(m, "errorKind")) {
+                        d.errorKind = m.errorKind;
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this SnapshotChunk to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.SnapshotChunk
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                SnapshotChunk.prototype.toJSON = function() {
+                    return SnapshotChunk.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for SnapshotChunk
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.SnapshotChunk
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                SnapshotChunk.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.SnapshotChunk";
+                };
+
+                return SnapshotChunk;
+            })();
+
+            v1.SnapshotAck = (function() {
+
+                /**
+                 * Properties of a SnapshotAck.
+                 * @typedef {Object} platform.agent.v1.SnapshotAck.$Properties
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a SnapshotAck.
+                 * @memberof platform.agent.v1
+                 * @interface ISnapshotAck
+                 * @augments platform.agent.v1.SnapshotAck.$Properties
+                 * @deprecated Use platform.agent.v1.SnapshotAck.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a SnapshotAck.
+                 * @typedef {platform.agent.v1.SnapshotAck.$Properties} platform.agent.v1.SnapshotAck.$Shape
+                 */
+
+                /**
+                 * Constructs a new SnapshotAck.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a SnapshotAck.
+                 * @constructor
+                 * @param {platform.agent.v1.SnapshotAck.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const SnapshotAck = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * Creates a new SnapshotAck instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.SnapshotAck
+                 * @static
+                 * @param {platform.agent.v1.SnapshotAck.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.SnapshotAck} SnapshotAck instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.SnapshotAck.$Shape): platform.agent.v1.SnapshotAck & platform.agent.v1.SnapshotAck.$Shape;
+                 *   (properties?: platform.agent.v1.SnapshotAck.$Properties): platform.agent.v1.SnapshotAck;
+                 * }}
+                 */
+                SnapshotAck.create = function(properties) {
+                    return new SnapshotAck(properties);
+                };
+
+                /**
+                 * Encodes the specified SnapshotAck message. Does not implicitly {@link platform.agent.v1.SnapshotAck.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.SnapshotAck
+                 * @static
+                 * @param {platform.agent.v1.SnapshotAck.$Properties} m SnapshotAck message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                SnapshotAck.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a SnapshotAck message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.SnapshotAck
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.SnapshotAck & platform.agent.v1.SnapshotAck.$Shape} SnapshotAck
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                SnapshotAck.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.SnapshotAck();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        r.skipType(t & 7, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a SnapshotAck message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.SnapshotAck
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.SnapshotAck} SnapshotAck
+                 */
+                SnapshotAck.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.SnapshotAck)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.SnapshotAck: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    return new $root.platform.agent.v1.SnapshotAck();
+                };
+
+                /**
+                 * Creates a plain object from a SnapshotAck message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.SnapshotAck
+                 * @static
+                 * @param {platform.agent.v1.SnapshotAck} m SnapshotAck
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                SnapshotAck.toObject = function () {
+                    return {};
+                };
+
+                /**
+                 * Converts this SnapshotAck to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.SnapshotAck
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                SnapshotAck.prototype.toJSON = function() {
+                    return SnapshotAck.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for SnapshotAck
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.SnapshotAck
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                SnapshotAck.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.SnapshotAck";
+                };
+
+                return SnapshotAck;
             })();
 
             return v1;

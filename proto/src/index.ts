@@ -43,6 +43,9 @@ export type PortSpec = platform.agent.v1.PortSpec.$Properties;
 export type LogSpec = platform.agent.v1.LogSpec.$Properties;
 export type FetchBlobRequest = platform.agent.v1.FetchBlobRequest.$Properties;
 export type BlobChunk = platform.agent.v1.BlobChunk.$Properties;
+export type Snapshot = platform.agent.v1.Snapshot.$Properties;
+export type SnapshotChunk = platform.agent.v1.SnapshotChunk.$Properties;
+export type SnapshotAck = platform.agent.v1.SnapshotAck.$Properties;
 export type InstanceStateNumber = platform.agent.v1.InstanceState;
 
 /** Instance states of the REST API, in lifecycle order. */
@@ -95,12 +98,15 @@ export const agentServiceDefinition = {
     'Connect', true, true, v1.AgentMessage as Codec<AgentMessage>, v1.ControllerMessage as Codec<ControllerMessage>),
   fetchBlob: method<FetchBlobRequest, BlobChunk>(
     'FetchBlob', false, true, v1.FetchBlobRequest as Codec<FetchBlobRequest>, v1.BlobChunk as Codec<BlobChunk>),
+  uploadSnapshot: method<SnapshotChunk, SnapshotAck>(
+    'UploadSnapshot', true, false, v1.SnapshotChunk as Codec<SnapshotChunk>, v1.SnapshotAck as Codec<SnapshotAck>),
 } satisfies grpc.ServiceDefinition;
 
 /** Client of `AgentService`: `connect(metadata)` and `fetchBlob(request, metadata)`. */
 export interface AgentServiceClient extends grpc.Client {
   connect(metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientDuplexStream<AgentMessage, ControllerMessage>;
   fetchBlob(request: FetchBlobRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<BlobChunk>;
+  uploadSnapshot(metadata: grpc.Metadata, callback: (err: grpc.ServiceError | null, ack?: SnapshotAck) => void): grpc.ClientWritableStream<SnapshotChunk>;
 }
 
 const ClientConstructor = grpc.makeGenericClientConstructor(agentServiceDefinition, 'AgentService');

@@ -13,7 +13,8 @@ import type { FileEntry } from '@platform/proto';
 
 export type ListError = { kind: 'not_found' | 'invalid' | 'internal'; error: string };
 
-export async function listDirectory(root: string, path: string): Promise<{ entries: FileEntry[] } | ListError> {
+/** The real path of `path` below `root`, or why it is refused (the rules above). */
+export async function resolveInside(root: string, path: string): Promise<{ realRoot: string; dir: string } | ListError> {
   const parts = path.split('/').filter((p) => p !== '' && p !== '.');
   if (parts.includes('..')) return { kind: 'invalid', error: 'invalid_path' };
   let realRoot: string;
@@ -28,6 +29,13 @@ export async function listDirectory(root: string, path: string): Promise<{ entri
     return { kind: 'internal', error: (err as Error).message };
   }
   if (dir !== realRoot && !dir.startsWith(realRoot + sep)) return { kind: 'invalid', error: 'invalid_path' };
+  return { realRoot, dir };
+}
+
+export async function listDirectory(root: string, path: string): Promise<{ entries: FileEntry[] } | ListError> {
+  const resolved = await resolveInside(root, path);
+  if ('kind' in resolved) return resolved;
+  const { dir } = resolved;
   try {
     if (!(await stat(dir)).isDirectory()) return { kind: 'invalid', error: 'not_a_directory' };
     const names = await readdir(dir, { withFileTypes: true });

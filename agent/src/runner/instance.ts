@@ -67,6 +67,8 @@ export interface InstanceRecord {
   state: InstanceStateName;
   createdMs: number;
   stateTimeMs: number;
+  /** When the process was started: files changed after it are what a snapshot takes. */
+  processStartedMs?: number;
   launch?: LaunchRequest;
   pid?: number;
   pidStart?: number;
@@ -95,6 +97,11 @@ function fmtSeconds(s: number): string {
 export class InstanceRunner {
   readonly dir: string;
   readonly root: string;
+
+  /** When the instance's process was started (undefined before). */
+  get processStartedMs(): number | undefined {
+    return this.#rec.processStartedMs;
+  }
   readonly logsDir: string;
   #rec: InstanceRecord;
   #tailer: LogTailer | undefined;
@@ -328,6 +335,7 @@ export class InstanceRunner {
     } catch (err) {
       throw new StartFailure((err as Error).message, 'start');
     }
+    this.#rec.processStartedMs = this.deps.now();
     this.#transition('STARTING');
     const out = openLogForAppend(this.logsDir, 'stdout');
     const errFd = openLogForAppend(this.logsDir, 'stderr');

@@ -14,7 +14,7 @@
  *   that the lag is measured.
  * - Any error or end of the stream: back to CONNECTING after a backoff; instances keep running.
  */
-import type { AgentMessage, AgentServiceClient, ControllerMessage, Hello, ListFiles, LogLine, Resources, StartInstance, StopInstance, Welcome } from '@platform/proto';
+import type { AgentMessage, AgentServiceClient, ControllerMessage, Hello, ListFiles, LogLine, Resources, Snapshot, StartInstance, StopInstance, Welcome } from '@platform/proto';
 import { grpc, joinMetadata } from '@platform/proto';
 import type { Logger } from '../log/logger.js';
 import type { AgentMetrics } from '../metrics/metrics.js';
@@ -30,6 +30,8 @@ export interface SessionHandler {
   start(msg: StartInstance): void;
   stop(msg: StopInstance): void;
   listFiles(msg: ListFiles): void;
+  /** Answered with an UploadSnapshot call of the same request id. */
+  snapshot(msg: Snapshot): void;
   /** Measured use, for heartbeats (best effort). */
   usage(): Resources;
   /** The stream ended (after having been open). */
@@ -202,6 +204,7 @@ export class Session {
       if (msg.start) handler.start(msg.start);
       else if (msg.stop) handler.stop(msg.stop);
       else if (msg.listFiles) handler.listFiles(msg.listFiles);
+      else if (msg.snapshot) handler.snapshot(msg.snapshot);
     } catch (err) {
       log.error('handling a controller message failed', { err });
     }

@@ -18,6 +18,7 @@
  * controller starts, so that they have `lostAfterMs` to reconnect before anything moves.
  */
 import { randomUUID } from 'node:crypto';
+import { PassThrough, type Readable } from 'node:stream';
 import type { ControllerMessage, FilesReply, Hello, InstanceReport, LogBatch } from '@platform/proto';
 import type { Resource } from '../jobs/job.js';
 import type { Logger } from '../log/logger.js';
@@ -88,6 +89,7 @@ export interface AgentDirectoryOptions {
 export class AgentDirectory {
   readonly #agents = new Map<string, Entry>();
   readonly #pendingFiles = new Map<string, { resolve: (r: FilesReply) => void; timer: NodeJS.Timeout }>();
+  readonly #pendingSnapshots = new Map<string, { stream: PassThrough; timer: NodeJS.Timeout }>();
   #events: ClusterEvents | undefined;
   #sweeper: NodeJS.Timeout | undefined;
 
@@ -161,6 +163,36 @@ export class AgentDirectory {
         resolve({ requestId, error: 'the instance manager of this instance is not connected', errorKind: 'unavailable' });
       }
     });
+  }
+
+  /**
+   * Asks an agent for the files an instance changed since its process started (under
+   * `directory`), as a gzip tar. The stream fails when the agent does not answer in time.
+   */
+  requestSnapshot(agent: string, instanceUuid: string, directory: string, timeoutMs = 60_000): Readable {
+    const requestId = randomUUID();
+    const stream = new PassThrough();
+    const timer = setTimeout(() => this.#endSnapshot(requestId, new Error(`the instance manager sent no snapshot within ${timeoutMs} ms`)), timeoutMs);
+    timer.unref();
+    this.#pendingSnapshots.set(requestId, { stream, timer });
+    if (!this.send(agent, { snapshot: { requestId, instanceUuid, directory } })) {
+      this.#endSnapshot(requestId, new Error('the instance manager of this instance is not connected'));
+    }
+    return stream;
+  }
+
+  /** The stream of a snapshot that an agent is uploading; taken once, by the upload. */
+  takeSnapshot(requestId: string): PassThrough | undefined {
+    const pending = this.#pendingSnapshots.get(requestId);
+    if (!pending) return undefined;
+    clearTimeout(pending.timer);
+    this.#pendingSnapshots.delete(requestId);
+    return pending.stream;
+  }
+
+  #endSnapshot(requestId: string, err: Error): void {
+    const stream = this.takeSnapshot(requestId);
+    stream?.destroy(err);
   }
 
   /**

@@ -6,8 +6,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
   agentServiceDefinition, grpc, isCompatibleProtocol, joinSecretOf, PROTOCOL_VERSION,
-  type AgentMessage, type BlobChunk, type ControllerMessage, type FetchBlobRequest,
+  type AgentMessage, type BlobChunk, type ControllerMessage, type FetchBlobRequest, type SnapshotAck, type SnapshotChunk,
 } from '@platform/proto';
+import type { PassThrough } from 'node:stream';
 import type { BlobStore } from '../blobs/blob-store.js';
 import { parseDigest } from '../blobs/digest.js';
 import type { Logger } from '../log/logger.js';
@@ -45,6 +46,8 @@ export class AgentServer {
     this.#server.addService(agentServiceDefinition, {
       connect: (call: grpc.ServerDuplexStream<AgentMessage, ControllerMessage>) => this.#connect(call),
       fetchBlob: (call: grpc.ServerWritableStream<FetchBlobRequest, BlobChunk>) => void this.#fetchBlob(call),
+      uploadSnapshot: (call: grpc.ServerReadableStream<SnapshotChunk, SnapshotAck>, callback: grpc.sendUnaryData<SnapshotAck>) =>
+        this.#uploadSnapshot(call, callback),
     });
   }
 
@@ -165,6 +168,46 @@ export class AgentServer {
     });
     call.on('cancelled', () => finish('cancelled'));
     call.on('error', (err: Error) => finish(err.message));
+  }
+
+  #uploadSnapshot(call: grpc.ServerReadableStream<SnapshotChunk, SnapshotAck>, callback: grpc.sendUnaryData<SnapshotAck>): void {
+    if (!this.#authorized(call.metadata)) {
+      callback(statusError(grpc.status.UNAUTHENTICATED, 'the join secret is missing or wrong'));
+      return;
+    }
+    let target: PassThrough | undefined;
+    let failed = false;
+    call.on('data', (chunk: SnapshotChunk) => {
+      if (failed) return;
+      if (!target) {
+        target = this.o.directory.takeSnapshot(chunk.requestId ?? '');
+        if (!target) {
+          failed = true;
+          callback(statusError(grpc.status.NOT_FOUND, `no snapshot request ${chunk.requestId}`));
+          return;
+        }
+      }
+      if (chunk.error) {
+        failed = true;
+        target.destroy(new Error(`snapshot failed: ${chunk.error}`));
+        callback(null, {});
+        return;
+      }
+      const data = chunk.data;
+      if (data && data.length > 0 && !target.write(Buffer.from(data))) {
+        // Flow control: the coordinator reads the snapshot as it arrives.
+        call.pause();
+        target.once('drain', () => call.resume());
+      }
+    });
+    call.on('end', () => {
+      if (failed) return;
+      target?.end();
+      callback(null, {});
+    });
+    call.on('error', (err: Error) => {
+      target?.destroy(err);
+    });
   }
 
   async #fetchBlob(call: grpc.ServerWritableStream<FetchBlobRequest, BlobChunk>): Promise<void> {

@@ -128,6 +128,7 @@ export class InstanceService implements ClusterEvents, RunDeps, StagerLauncher {
         await actor.stopRun(record.uuid);
         await ended;
       },
+      snapshot: async (directory) => this.agents.requestSnapshot(record.agent_uuid, record.uuid, directory ?? ''),
     };
   }
 

@@ -4,6 +4,7 @@
  * stagers with a relaunch, a failing stager, a stager that never reports (a short
  * PLATFORM_STAGER_TIMEOUT_MS), and uploads with a wrong sha256 or without Content-Length.
  */
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import test from 'ava';
@@ -144,4 +145,27 @@ test('stager API: an unknown token answers 404 and needs no bearer token', async
   });
   t.is(status, 404);
   t.is((await fetch(`${suite.controller().url}/v1/stager/short/meta`)).status, 451);
+});
+
+test('stager API: POST /snapshot adds the files the stager changed on its agent to the package', async (t) => {
+  const api = suite.api();
+  const pipe = await pipeline(api, [
+    `const fs = await import('node:fs');
+     fs.mkdirSync('/built', { recursive: true });
+     fs.writeFileSync('/built/out.txt', 'made by the stager');
+     fs.writeFileSync('/outside.txt', 'not under the directory');
+     const r = await form('POST', '/snapshot', 'directory=/built');
+     if (r.status !== 200) { await form('POST', '/failed', 'message=' + encodeURIComponent('snapshot: ' + r.status + ' ' + await r.text())); process.exit(1); }
+     await form('POST', '/done', '');`,
+  ]);
+  const source = tarGz({ 'app/index.js': 'console.log(1)' });
+  const p = await stage(api, pipe, source);
+  t.is(p.state, 'ready', p.error_message);
+  const res = await api.fetch(`/packages/${p.uuid}/resources/${p.resources[0]!.uuid}`);
+  t.is(res.status, 200);
+  const listing = execFileSync('tar', ['-tzf', '-'], { input: Buffer.from(await res.arrayBuffer()) }).toString();
+  t.regex(listing, /app\/index\.js/, 'the source is still there');
+  t.regex(listing, /built\/out\.txt/, 'the stager-made file was added');
+  t.notRegex(listing, /outside\.txt/, 'only files under the directory');
+  t.notRegex(listing, /stager\/run\.mjs/, 'not the stager\'s own files');
 });
