@@ -198,6 +198,7 @@ export class Controller {
     await mkdir(options.dataDir, { recursive: true });
     const rocks = await RocksStore.open(join(options.dataDir, 'db'), { sync: options.sync });
     const store = new InstrumentedStore(rocks, metrics.storeDuration);
+    const undo: (() => Promise<void>)[] = [];
     try {
       await checkSchema(store);
       const audit = new AuditLog({ store, clock, ids });
@@ -273,6 +274,7 @@ export class Controller {
       });
       instances.attach(jobs.actors);
       await agents.start(instances);
+      undo.push(async () => agents.stop());
       let apiUrl = '';
       const stagerLauncher =
         options.stagerLauncher === 'local'
@@ -343,6 +345,11 @@ export class Controller {
           }),
         ],
       });
+      // gRPC first: a port in use fails the start before the API listens.
+      const joinSecret = await joinToken(options);
+      const agentServer = new AgentServer({ directory: agents, blobs, joinSecret, clusterId, log });
+      undo.push(() => agentServer.stop(0));
+      const grpcPort = await agentServer.listen(options.grpcListen.host, options.grpcListen.port);
       const server = createServer(app.callback());
       server.keepAliveTimeout = 65_000;
       await new Promise<void>((resolve, reject) => {
@@ -352,9 +359,6 @@ export class Controller {
           resolve();
         });
       });
-      const joinSecret = await joinToken(options);
-      const agentServer = new AgentServer({ directory: agents, blobs, joinSecret, clusterId, log });
-      const grpcPort = await agentServer.listen(options.grpcListen.host, options.grpcListen.port);
       const controller = new Controller(
         options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines,
       );
@@ -370,6 +374,8 @@ export class Controller {
       });
       return controller;
     } catch (err) {
+      // Whatever started must stop, or a failed start would leave a process that never exits.
+      for (const step of undo.reverse()) await step().catch(() => undefined);
       await store.close().catch(() => undefined);
       throw err;
     }
@@ -383,6 +389,8 @@ export class Controller {
   stop(): Promise<void> {
     this.#stopping ??= (async () => {
       this.log.info('controller stopping');
+      // Stager runs first, while agents can still be told to stop them (the next start stages again).
+      await this.staging.stop();
       // Agents reconnect to the next controller; their instances keep running meanwhile.
       this.agents.stop();
       await this.agentServer.stop(1_000);
@@ -398,7 +406,6 @@ export class Controller {
       if (!(await this.inFlight.idle(this.options.stopGraceMs))) {
         this.log.warn('handlers still running after the grace period; closing anyway', { in_flight: this.inFlight.count });
       }
-      await this.staging.stop();
       await Promise.all([this.jobs.stop(), this.packages.stop()]);
       await this.store.close();
       this.log.info('controller stopped');

@@ -125,8 +125,11 @@ export class InstanceService implements ClusterEvents, RunDeps, StagerLauncher {
     return {
       ended,
       stop: async () => {
-        await actor.stopRun(record.uuid);
-        await ended;
+        await actor.stopRun(record.uuid).catch(() => undefined);
+        // Bounded: an agent that is gone cannot confirm; its Hello will stop the orphan later.
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([ended, new Promise((resolve) => (timer = setTimeout(resolve, 15_000)))]);
+        clearTimeout(timer);
       },
       snapshot: async (directory) => this.agents.requestSnapshot(record.agent_uuid, record.uuid, directory ?? ''),
     };
