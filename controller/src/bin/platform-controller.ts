@@ -39,8 +39,9 @@ or PLATFORM_LDAP_SEARCH_BASE with PLATFORM_LDAP_SEARCH_FILTER (default "(uid={us
 PLATFORM_LDAP_BIND_DN and PLATFORM_LDAP_BIND_PASSWORD or PLATFORM_LDAP_BIND_PASSWORD_FILE
 (search then bind), PLATFORM_LDAP_START_TLS=true, PLATFORM_LDAP_CA_FILE, PLATFORM_LDAP_TIMEOUT_MS.
 Staging: PLATFORM_STAGER_TIMEOUT_MS (default 600000), PLATFORM_STAGER_BASE_URL (base of
-STAGER_URL as stagers reach the API), PLATFORM_STAGER_LAUNCHER=local (run stagers as child
-processes of this host, for development), PLATFORM_BUILTINS=false (no built-in packages).
+STAGER_URL as stagers reach the API), PLATFORM_STAGER_LAUNCHER=agents (default), none
+(packages wait in staging) or local (stagers as child processes of this host, for
+development), PLATFORM_BUILTINS=false (no built-in packages).
 `;
 
 function fail(message: string): never {
@@ -152,7 +153,9 @@ async function main(): Promise<void> {
   const ldap = ldapOptions(args['ldap-url'] ?? env['PLATFORM_LDAP_URL'] ?? '');
   const stagerTimeoutMs = envInt('PLATFORM_STAGER_TIMEOUT_MS');
   const stagerLauncher = env['PLATFORM_STAGER_LAUNCHER'] ?? '';
-  if (stagerLauncher !== '' && stagerLauncher !== 'local') fail(`PLATFORM_STAGER_LAUNCHER="${stagerLauncher}" is not "local"`);
+  if (stagerLauncher !== '' && stagerLauncher !== 'local' && stagerLauncher !== 'agents' && stagerLauncher !== 'none') {
+    fail(`PLATFORM_STAGER_LAUNCHER="${stagerLauncher}" is not one of agents, local, none`);
+  }
 
   let controller: Controller;
   try {
@@ -176,7 +179,7 @@ async function main(): Promise<void> {
       ...(ldap === undefined ? {} : { ldap }),
       ...(stagerTimeoutMs === undefined ? {} : { stagerTimeoutMs }),
       ...(env['PLATFORM_STAGER_BASE_URL'] ? { stagerBaseUrl: env['PLATFORM_STAGER_BASE_URL'] } : {}),
-      ...(stagerLauncher === 'local' ? { stagerLauncher: 'local' as const } : {}),
+      ...(stagerLauncher === 'local' || stagerLauncher === 'none' ? { stagerLauncher } : {}),
       builtins: env['PLATFORM_BUILTINS'] !== 'false',
     });
   } catch (err) {
