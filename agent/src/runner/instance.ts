@@ -366,6 +366,8 @@ export class InstanceRunner {
     const deadline = this.deps.now() + timeoutS * 1000;
     const required = spec.ports.filter((p) => !p.optional).map((p) => Number((this.#rec.ports[String(p.number)] ?? '').split(':').pop()));
     const pollMs = this.deps.pollMs ?? 100;
+    // Most apps listen within milliseconds: look soon, then less and less often, up to pollMs.
+    let waitMs = Math.min(5, pollMs);
     for (;;) {
       if (this.#rec.state !== 'STARTING') return;
       if (this.#exitSeen) return; // #onExit reports it
@@ -385,7 +387,8 @@ export class InstanceRunner {
         if (this.#rec.pid !== undefined) killGroup(this.#rec.pid);
         return;
       }
-      await new Promise((r) => setTimeout(r, pollMs).unref());
+      await new Promise((r) => setTimeout(r, waitMs).unref());
+      waitMs = Math.min(pollMs, waitMs * 1.5);
     }
   }
 
