@@ -11,7 +11,6 @@
  */
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
-import { mkdirSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { createAgentServiceClient, joinMetadata, PROTOCOL_VERSION, type AgentServiceClient, type Hello, type Resources, type Snapshot } from '@platform/proto';
@@ -68,11 +67,14 @@ export class Agent {
   #shipper: LogShipper;
   #cache: PackageCache;
   #startedAt: number;
+  /** opts.dataDir, absolute. */
+  readonly #dataDir: string;
   #stopped = false;
 
   private constructor(private readonly opts: AgentOptions, driver: IsolationDriver, cgroups: Cgroups) {
     const now = opts.now ?? Date.now;
     const dataDir = resolve(opts.dataDir);
+    this.#dataDir = dataDir;
     this.#startedAt = now();
     this.uuid = loadOrCreateUuid(dataDir);
     this.isolation = driver.name;
@@ -108,18 +110,16 @@ export class Agent {
           this.#snapshot(m).catch((err: unknown) => log.error('snapshot upload failed', { err }));
         },
         usage: () => this.#usage(),
-        closed: () => {},
       },
     });
     this.session = session;
     this.#shipper = new LogShipper({ canSend: () => session.canSend(), sendLogs: (lines) => session.sendLogs(lines) }, this.metrics);
     this.#cache = new PackageCache(join(dataDir, 'cache'), session.blobSource(), this.metrics);
-    const cache = this.#cache;
     this.manager = new InstanceManager({
       instancesDir: join(dataDir, 'instances'),
       driver,
       cgroups,
-      cache,
+      cache: this.#cache,
       ports: new PortAllocator(),
       address: opts.address ?? '127.0.0.1',
       log: log.child({ component: 'runner' }),
@@ -160,7 +160,6 @@ export class Agent {
   /** Picks the isolation driver and cgroups, re-attaches to instances, starts serving. */
   static async start(opts: AgentOptions): Promise<Agent> {
     const log = opts.log;
-    mkdirSync(resolve(opts.dataDir), { recursive: true });
     let driver: IsolationDriver;
     const probe = opts.isolation === 'process' ? undefined : probeBwrap();
     if (opts.isolation === 'bwrap') {
@@ -187,7 +186,7 @@ export class Agent {
     agent.#shipper.start();
     agent.session.start();
     log.info('agent started', {
-      uuid: agent.uuid, controller: opts.controller, data_dir: resolve(opts.dataDir), metrics: agent.metricsUrl,
+      uuid: agent.uuid, controller: opts.controller, data_dir: agent.#dataDir, metrics: agent.metricsUrl,
       instances: agent.manager.size, version: AGENT_VERSION,
     });
     return agent;
@@ -201,7 +200,6 @@ export class Agent {
   }
 
   #hello(): Hello {
-    const dataDir = resolve(this.opts.dataDir);
     return {
       protocolVersion: PROTOCOL_VERSION,
       agentUuid: this.uuid,
@@ -209,7 +207,7 @@ export class Agent {
       datacenter: this.opts.datacenter ?? '',
       tags: this.opts.tags ?? [],
       systemTags: systemTags(this.isolation, this.cgroups.version),
-      total: detectResources(dataDir),
+      total: detectResources(this.#dataDir),
       isolation: this.isolation,
       cgroups: this.cgroups.available,
       startedAtMs: this.#startedAt,

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Agent, AGENT_VERSION } from '../agent.js';
-import { isIsolationDriver } from '../index.js';
+import { isIsolationDriver } from '../isolation/driver.js';
 import { FdSink, isLogLevel, JsonLogger } from '../log/logger.js';
 
 const USAGE = `Usage: platform-agent [options]

@@ -42,10 +42,6 @@ function ownPath(controller: string, cgroupFile: string): string | undefined {
   return undefined;
 }
 
-function write(file: string, value: string): void {
-  writeFileSync(file, value);
-}
-
 export class Cgroups {
   private constructor(
     readonly available: boolean,
@@ -122,25 +118,27 @@ export class Cgroups {
   create(name: string, limits: CgroupLimits): string[] {
     const f = this.flavour;
     if (!this.available || !f) throw new Error(`cgroups are not available: ${this.reason}`);
+    // CPU time per period (at least 1 ms); undefined = no limit.
+    const quotaUs = limits.cpu > 0 ? Math.max(1000, Math.floor(limits.cpu * (CPU_PERIOD_US / 1000))) : undefined;
     if (f.version === 'v1') {
       const [memDir, cpuDir] = this.dirsOf(name) as [string, string];
       mkdirSync(memDir, { recursive: true });
       mkdirSync(cpuDir, { recursive: true });
-      write(join(memDir, 'memory.limit_in_bytes'), limits.memory > 0 ? String(Math.floor(limits.memory)) : '-1');
-      write(join(cpuDir, 'cpu.cfs_period_us'), String(CPU_PERIOD_US));
-      write(join(cpuDir, 'cpu.cfs_quota_us'), limits.cpu > 0 ? String(Math.max(1000, Math.floor(limits.cpu * (CPU_PERIOD_US / 1000)))) : '-1');
+      writeFileSync(join(memDir, 'memory.limit_in_bytes'), limits.memory > 0 ? String(Math.floor(limits.memory)) : '-1');
+      writeFileSync(join(cpuDir, 'cpu.cfs_period_us'), String(CPU_PERIOD_US));
+      writeFileSync(join(cpuDir, 'cpu.cfs_quota_us'), String(quotaUs ?? -1));
       return [memDir, cpuDir];
     }
     const [dir] = this.dirsOf(name) as [string];
     mkdirSync(f.base, { recursive: true });
     try {
-      write(join(f.base, 'cgroup.subtree_control'), '+memory +cpu');
+      writeFileSync(join(f.base, 'cgroup.subtree_control'), '+memory +cpu');
     } catch {
       // Already enabled, or not delegated: the writes below tell.
     }
     mkdirSync(dir, { recursive: true });
-    write(join(dir, 'memory.max'), limits.memory > 0 ? String(Math.floor(limits.memory)) : 'max');
-    write(join(dir, 'cpu.max'), limits.cpu > 0 ? `${Math.max(1000, Math.floor(limits.cpu * (CPU_PERIOD_US / 1000)))} ${CPU_PERIOD_US}` : `max ${CPU_PERIOD_US}`);
+    writeFileSync(join(dir, 'memory.max'), limits.memory > 0 ? String(Math.floor(limits.memory)) : 'max');
+    writeFileSync(join(dir, 'cpu.max'), `${quotaUs ?? 'max'} ${CPU_PERIOD_US}`);
     return [dir];
   }
 

@@ -8,7 +8,17 @@
  */
 import type { ProcStat } from './procfs.js';
 
-export type IsolationDriverName = 'bwrap' | 'process';
+/**
+ * The driver names, shared with the controller's scheduler through system tags
+ * (`isolation:<driver>`). `bwrap`: bubblewrap namespaces (the default where installed);
+ * `process`: a plain child process.
+ */
+export const ISOLATION_DRIVERS = ['bwrap', 'process'] as const;
+export type IsolationDriverName = (typeof ISOLATION_DRIVERS)[number];
+
+export function isIsolationDriver(s: string): s is IsolationDriverName {
+  return (ISOLATION_DRIVERS as readonly string[]).includes(s);
+}
 
 export interface LaunchRequest {
   instanceUuid: string;

@@ -10,7 +10,7 @@
  */
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { instanceStateName, instanceStateNumber, type FilesReply, type InstanceReport, type InstanceSpec, type ListFiles, type StopInstance } from '@platform/proto';
+import { instanceStateNumber, type FilesReply, type InstanceReport, type InstanceSpec, type ListFiles, type StopInstance } from '@platform/proto';
 import { listDirectory } from '../files/list.js';
 import type { Logger } from '../log/logger.js';
 import type { LogShipper } from '../logs/shipper.js';
@@ -108,11 +108,7 @@ export class InstanceManager {
       plan = normalizeSpec(spec);
     } catch (err) {
       this.#log.warn('StartInstance refused', { err, instance: spec.instanceUuid });
-      const now = this.deps.now();
-      this.deps.sendReport({
-        instanceUuid: spec.instanceUuid ?? '', jobUuid: spec.jobUuid ?? '', jobVersionId: spec.jobVersionId ?? 0,
-        state: instanceStateNumber('REMOVED'), failed: true, reason: (err as Error).message, timeMs: now, createdMs: now,
-      });
+      this.#sendFailedStart(spec.instanceUuid ?? '', spec.jobUuid ?? '', spec.jobVersionId ?? 0, (err as Error).message);
       return;
     }
     let runner: InstanceRunner;
@@ -120,17 +116,21 @@ export class InstanceManager {
       runner = InstanceRunner.create(this.deps.instancesDir, plan, this.#runnerDeps);
     } catch (err) {
       this.#log.error('cannot create the instance directory', { err, instance: plan.instanceUuid });
-      const now = this.deps.now();
-      this.deps.sendReport({
-        instanceUuid: plan.instanceUuid, jobUuid: plan.jobUuid, jobVersionId: plan.jobVersionId,
-        state: instanceStateNumber('REMOVED'), failed: true, reason: `agent: ${(err as Error).message}`, timeMs: now, createdMs: now,
-      });
+      this.#sendFailedStart(plan.instanceUuid, plan.jobUuid, plan.jobVersionId, `agent: ${(err as Error).message}`);
       return;
     }
     this.#runners.set(plan.instanceUuid, runner);
     if (runner.tailer) this.deps.shipper.add(runner.tailer);
     this.#log.info('instance starting', { instance: plan.instanceUuid, job: plan.jobUuid, fqn: plan.jobFqn });
     void runner.start();
+  }
+
+  /** A start that never got a runner: reported REMOVED and failed, with the reason. */
+  #sendFailedStart(instanceUuid: string, jobUuid: string, jobVersionId: number, reason: string): void {
+    const now = this.deps.now();
+    this.deps.sendReport({
+      instanceUuid, jobUuid, jobVersionId, state: instanceStateNumber('REMOVED'), failed: true, reason, timeMs: now, createdMs: now,
+    });
   }
 
   stop(msg: StopInstance): void {
@@ -178,5 +178,3 @@ export class InstanceManager {
     await Promise.all([...this.#runners.values()].map((r) => r.stop({ reason })));
   }
 }
-
-export { instanceStateName };

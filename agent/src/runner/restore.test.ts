@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Harness } from '../test-support/harness.js';
+import { eventually } from '../test-support/wait.js';
 import { normalizeSpec } from './spec.js';
 import type { InstanceRecord } from './instance.js';
 
@@ -32,10 +33,7 @@ test('restore: an instance whose process vanished while the agent was down is re
   h.open = false; // as at agent start: no session yet
   h.manager.recover();
   const hello = h.manager.helloInstances();
-  await new Promise<void>((r) => {
-    const check = () => (!existsSync(dir) ? r() : setTimeout(check, 20));
-    check();
-  });
+  await eventually(() => !existsSync(dir), 'the instance directory removed');
   const all = h.manager.helloInstances();
   const rep = all.find((r) => r.instanceUuid === 'lost-1');
   t.truthy(rep, `the Hello lists it (${hello.length})`);

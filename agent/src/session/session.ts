@@ -34,8 +34,6 @@ export interface SessionHandler {
   snapshot(msg: Snapshot): void;
   /** Measured use, for heartbeats (best effort). */
   usage(): Resources;
-  /** The stream ended (after having been open). */
-  closed(): void;
 }
 
 export interface SessionOptions {
@@ -246,7 +244,6 @@ export class Session {
     } else if (!this.#refused) {
       this.opts.log.debug('cannot reach the controller', { err: err?.message ?? 'stream ended' });
     }
-    this.opts.handler.closed();
     this.#scheduleReconnect();
   }
 
