@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import * as tar from 'tar';
 import { StagerClient, type PackageMeta, type Requirement } from './client.js';
+import { STAGER_STATUS } from './errors.js';
 import { executeStager, type Stager, type StagerResult } from './run.js';
 
 export interface TestCoordinatorOptions {
@@ -75,6 +76,16 @@ function send(res: ServerResponse, status: number, body: string | Buffer, type =
   res.end(body);
 }
 
+/** A refusal of the kit's stager API: answered with `status` and the message. */
+class KitRefusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const c of req as AsyncIterable<Buffer>) chunks.push(c);
@@ -112,7 +123,7 @@ export class TestCoordinator {
     };
     const holder: { kit?: TestCoordinator } = {};
     const server = createServer((req, res) => {
-      holder.kit!.#handle(req, res).catch((err: unknown) => send(res, 499, err instanceof Error ? err.message : String(err)));
+      holder.kit!.#handle(req, res).catch((err: unknown) => send(res, STAGER_STATUS.OTHER, err instanceof Error ? err.message : String(err)));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
@@ -151,68 +162,67 @@ export class TestCoordinator {
     const path = url.pathname.slice(prefix.length);
     const method = req.method ?? 'GET';
     const current = () => {
-      if (this.outcome) throw new Error(`452:this stager run has reported ${this.outcome} already`);
+      if (this.outcome) throw new KitRefusal(STAGER_STATUS.UUID_NOT_CURRENT, `this stager run has reported ${this.outcome} already`);
     };
     try {
-      if (method === 'GET' && path === '/data') return send(res, 200, this.archive, 'application/octet-stream');
-      if (method === 'GET' && path === '/meta') return send(res, 200, JSON.stringify(this.meta), 'application/json');
+      if (method === 'GET' && path === '/data') return send(res, STAGER_STATUS.OK, this.archive, 'application/octet-stream');
+      if (method === 'GET' && path === '/meta') return send(res, STAGER_STATUS.OK, JSON.stringify(this.meta), 'application/json');
       if (method === 'POST' && path === '/data') {
         current();
         const sha = url.searchParams.get('sha256');
-        if (!sha) return send(res, 499, 'query parameter sha256 is required');
-        if (req.headers['content-length'] === undefined) return send(res, 499, 'a Content-Length must be provided');
+        if (!sha) return send(res, STAGER_STATUS.OTHER, 'query parameter sha256 is required');
+        if (req.headers['content-length'] === undefined) return send(res, STAGER_STATUS.OTHER, 'a Content-Length must be provided');
         const body = await readBody(req);
         const actual = createHash('sha256').update(body).digest('hex');
-        if (actual !== sha.toLowerCase()) return send(res, 499, `digest mismatch: declared sha256:${sha}, received sha256:${actual}`);
+        if (actual !== sha.toLowerCase()) return send(res, STAGER_STATUS.OTHER, `digest mismatch: declared sha256:${sha}, received sha256:${actual}`);
         this.archive = body;
         this.uploads++;
-        return send(res, 200, 'OK');
+        return send(res, STAGER_STATUS.OK, 'OK');
       }
       const form = new URLSearchParams(url.search);
       for (const [k, v] of new URLSearchParams((await readBody(req)).toString('utf8'))) form.set(k, v);
       if ((method === 'PUT' || method === 'POST') && path === '/meta') {
         current();
         this.#changeMeta(form);
-        return send(res, 200, 'OK');
+        return send(res, STAGER_STATUS.OK, 'OK');
       }
       if (method === 'POST' && path === '/snapshot') {
         current();
         this.snapshots.push(form.get('directory') || undefined);
-        return send(res, 200, 'OK');
+        return send(res, STAGER_STATUS.OK, 'OK');
       }
       if (method === 'POST' && (path === '/done' || path === '/failed' || path === '/relaunch')) {
         current();
         this.outcome = path.slice(1) as 'done' | 'failed' | 'relaunch';
         if (this.outcome === 'failed') this.failureMessage = form.get('message') ?? '';
-        return send(res, 200, 'OK');
+        return send(res, STAGER_STATUS.OK, 'OK');
       }
       return send(res, 404, `no endpoint ${method} ${path}`);
     } catch (err) {
-      const text = err instanceof Error ? err.message : String(err);
-      const m = /^(\d{3}):(.*)$/.exec(text);
-      return send(res, m ? Number(m[1]) : 499, m ? m[2]! : text);
+      if (err instanceof KitRefusal) return send(res, err.status, err.message);
+      throw err;
     }
   }
 
   #changeMeta(form: URLSearchParams): void {
     const resource = form.get('resource') ?? '';
     const action = form.get('action');
-    if (!['environment', 'provides', 'dependencies', 'templates'].includes(resource)) throw new Error(`448:resource "${resource}" is not supported`);
-    if (action !== 'add' && action !== 'remove') throw new Error(`499:action "${action ?? ''}" is not supported`);
+    if (!['environment', 'provides', 'dependencies', 'templates'].includes(resource)) throw new KitRefusal(STAGER_STATUS.RESOURCE_NOT_SUPPORTED, `resource "${resource}" is not supported`);
+    if (action !== 'add' && action !== 'remove') throw new KitRefusal(STAGER_STATUS.OTHER, `action "${action ?? ''}" is not supported`);
     if (resource === 'environment') {
       const key = form.get('key');
-      if (!key) throw new Error('499:form field "key" is required');
+      if (!key) throw new KitRefusal(STAGER_STATUS.OTHER, 'form field "key" is required');
       if (action === 'add') this.meta.environment[key] = form.get('value') ?? '';
       else delete this.meta.environment[key];
     } else if (resource === 'templates') {
       const path = form.get('path');
-      if (!path) throw new Error('499:form field "path" is required');
+      if (!path) throw new KitRefusal(STAGER_STATUS.OTHER, 'form field "path" is required');
       this.meta.templates = this.meta.templates.filter((t) => t.path !== path);
       if (action === 'add') this.meta.templates.push({ path, left_delimiter: form.get('left_delimiter') || '{{', right_delimiter: form.get('right_delimiter') || '}}' });
     } else {
       const type = form.get('type') as Requirement['type'] | null;
       const name = form.get('name');
-      if (!type || !['os', 'runtime', 'file', 'package'].includes(type) || !name) throw new Error('499:form fields "type" and "name" are required');
+      if (!type || !['os', 'runtime', 'file', 'package'].includes(type) || !name) throw new KitRefusal(STAGER_STATUS.OTHER, 'form fields "type" and "name" are required');
       const list = resource === 'dependencies' ? this.meta.dependencies : this.meta.provides;
       const at = list.findIndex((r) => r.type === type && r.name === name);
       if (action === 'add' && at < 0) list.push({ type, name });

@@ -1,4 +1,5 @@
 import test from 'ava';
+import { versionLevels } from '../staging/builtins/host-probe.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { DependencyResolver, nameSatisfies } from './dependencies.js';
 import { providesIndexOps } from './package-actor.js';
@@ -40,11 +41,9 @@ async function resolverWith(records: PackageRecord[]) {
   return new DependencyResolver(store, async (ids) => ids.map((id) => byId.get(id)).filter((r): r is PackageRecord => r !== undefined));
 }
 
-const runtime = (name: string, version: string, deps: Requirement[] = [{ type: 'os', name: 'linux' }], extra: Partial<Package> = {}) => {
-  const parts = version.split('.');
-  const names = [name, ...parts.map((_, i) => `${name}-${parts.slice(0, i + 1).join('.')}`)];
-  return pkg(`package::/platform/runtimes::${name}-${version}`, names.map((n) => ({ type: 'runtime' as const, name: n })), deps, extra);
-};
+/** A runtime package as the built-ins register it: every version level, on os.linux. */
+const runtime = (name: string, version: string) =>
+  pkg(`package::/platform/runtimes::${name}-${version}`, versionLevels(name, version).map((n) => ({ type: 'runtime' as const, name: n })), [{ type: 'os', name: 'linux' }]);
 
 test('dependencies: general names match more specific ones, not other names', (t) => {
   t.true(nameSatisfies('node-20.20.2', 'node'));

@@ -24,14 +24,12 @@ import { keys } from '../store/keys.js';
 import type { Store } from '../store/store.js';
 import { provisionsOf, type PackageRecord, type Requirement } from './package.js';
 
-/** The message of an unsatisfiable requirement (behaviour notes). */
-export function unsatisfiedMessage(r: Requirement): string {
-  return `Failed to update package dependencies: Failed to resolve packages: no packages satisfy dependency "${r.type}.${r.name}"`;
-}
-
-/** Thrown (as the closed set's InvalidRequestError, 400) when nothing satisfies a requirement. */
-export function unsatisfiedError(r: Requirement): InvalidRequestError {
-  return new InvalidRequestError(unsatisfiedMessage(r), { details: { dependency: `${r.type}.${r.name}` } });
+/** Thrown (as the closed set's InvalidRequestError, 400) when nothing satisfies a requirement; the message is the behaviour notes'. */
+function unsatisfiedError(r: Requirement): InvalidRequestError {
+  const dependency = `${r.type}.${r.name}`;
+  return new InvalidRequestError(`Failed to update package dependencies: Failed to resolve packages: no packages satisfy dependency "${dependency}"`, {
+    details: { dependency },
+  });
 }
 
 /** True when a provided name satisfies a required one (same type assumed). */
@@ -42,7 +40,7 @@ export function nameSatisfies(provided: string, required: string): boolean {
   return next === '-' || next === '.';
 }
 
-export function satisfies(record: PackageRecord, r: Requirement): boolean {
+function satisfies(record: PackageRecord, r: Requirement): boolean {
   return provisionsOf(record.package).some((p) => p.type === r.type && nameSatisfies(p.name, r.name));
 }
 
@@ -133,7 +131,7 @@ export class DependencyResolver {
   /**
    * `roots` and everything they need, dependencies first and roots in the order
    * given. Throws the notes' InvalidRequestError when a requirement cannot be
-   * satisfied (unless `bestEffort`).
+   * satisfied (unless `bestEffort`); that is the only InvalidRequestError it throws.
    */
   async resolve(roots: readonly PackageRecord[], options: ResolveOptions = {}): Promise<PackageRecord[]> {
     const chosen = new Map<string, PackageRecord>(roots.map((r) => [r.package.uuid, r]));

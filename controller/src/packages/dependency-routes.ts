@@ -6,17 +6,12 @@ import { InvalidRequestError } from '../errors.js';
 import { namespaceProblem, parseFqn } from '../model/fqn.js';
 import { parseInput, str } from '../model/validate.js';
 import type { DependencyResolver } from './dependencies.js';
-import { packageView } from './package.js';
+import { packageView, requirementSchema } from './package.js';
 
 const requestSchema = z.object({
   job_target: str(512).optional(),
   dependencies: z
-    .array(
-      z.object({
-        type: z.enum(['file', 'package', 'runtime', 'os'], { error: 'expected "file", "package", "runtime" or "os"' }),
-        name: str(1024).min(1, { error: 'must not be empty' }),
-      }),
-    )
+    .array(requirementSchema)
     .min(1, { error: 'name at least one dependency' })
     .max(256),
 });

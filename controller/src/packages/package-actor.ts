@@ -8,7 +8,7 @@
 import { Actor } from '../actors/actor.js';
 import { diffPatches } from '../audit/patches.js';
 import type { ChangeContext, Deps } from '../actors/context.js';
-import { parseDigest, type Digest } from '../blobs/digest.js';
+import { formatDigest, parseDigest, type Digest } from '../blobs/digest.js';
 import { ConflictError, InvalidRequestError, NotFoundError } from '../errors.js';
 import { keys } from '../store/keys.js';
 import type { BatchOp } from '../store/store.js';
@@ -91,6 +91,11 @@ export class PackageActor extends Actor {
     return actor;
   }
 
+  /** The fields that change with every version of `current`, changed now by `ctx`'s principal. */
+  #nextVersion(current: Package, ctx: ChangeContext): Pick<Package, 'version_id' | 'updated_at' | 'updated_by'> {
+    return { version_id: current.version_id + 1, updated_at: formatTimestampNs(this.deps.clock.nowNs()), updated_by: ctx.principal };
+  }
+
   #assertLive(): void {
     if (this.#deleted) throw new NotFoundError(`package ${this.id} not found`);
   }
@@ -116,7 +121,7 @@ export class PackageActor extends Actor {
         throw new InvalidRequestError(`fqn: a package's fqn cannot be changed (this package is ${current.fqn})`);
       }
       if (parsed.resources.length > 0) {
-        const declared = parsed.resources.map((r) => ({ length: r.length, digest: `${r.digest.algorithm}:${r.digest.hex}` }));
+        const declared = parsed.resources.map((r) => ({ length: r.length, digest: formatDigest(r.digest) }));
         const stored = current.resources.map((r) => ({ length: r.length, digest: r.digest }));
         if (!jsonEqual(declared, stored)) {
           throw new ConflictError("a package's archives cannot be changed; create a new package for new content");
@@ -132,9 +137,7 @@ export class PackageActor extends Actor {
       const next: Package = {
         ...current,
         ...parsed.meta,
-        version_id: current.version_id + 1,
-        updated_at: formatTimestampNs(this.deps.clock.nowNs()),
-        updated_by: ctx.principal,
+        ...this.#nextVersion(current, ctx),
       };
       await this.#persist(next, this.#record.uploaded, ctx);
       return { package: next, changed: true };
@@ -191,9 +194,7 @@ export class PackageActor extends Actor {
       const next: Package = {
         ...current,
         state: complete ? (current.staging_pipeline ? 'staging' : 'ready') : 'uploading',
-        version_id: current.version_id + 1,
-        updated_at: formatTimestampNs(this.deps.clock.nowNs()),
-        updated_by: ctx.principal,
+        ...this.#nextVersion(current, ctx),
       };
       await this.#persist(next, uploaded, ctx, [{ type: 'put', key: keys.blobRef(resource.digest, current.uuid), value: '' }]);
       return next;
@@ -254,9 +255,7 @@ export class PackageActor extends Actor {
         environment: sortedRecord(result.environment),
         templates: result.templates,
         error_message: '',
-        version_id: current.version_id + 1,
-        updated_at: formatTimestampNs(this.deps.clock.nowNs()),
-        updated_by: ctx.principal,
+        ...this.#nextVersion(current, ctx),
       };
       const changed = resource.digest !== old.digest;
       await this.#persist(next, [resource.uuid], ctx, [
@@ -277,9 +276,7 @@ export class PackageActor extends Actor {
         ...current,
         state: 'failed',
         error_message: message,
-        version_id: current.version_id + 1,
-        updated_at: formatTimestampNs(this.deps.clock.nowNs()),
-        updated_by: ctx.principal,
+        ...this.#nextVersion(current, ctx),
       };
       await this.#persist(next, this.#record.uploaded, ctx);
       return next;
@@ -300,9 +297,7 @@ export class PackageActor extends Actor {
       const next: Package = {
         ...current,
         ...wanted,
-        version_id: current.version_id + 1,
-        updated_at: formatTimestampNs(this.deps.clock.nowNs()),
-        updated_by: ctx.principal,
+        ...this.#nextVersion(current, ctx),
       };
       await this.#persist(next, this.#record.uploaded, ctx);
       return true;

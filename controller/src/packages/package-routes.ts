@@ -7,8 +7,9 @@ import { requireUuid } from '../model/validate.js';
 import { authorize, authorizeFound, bodyFqn, canAccess } from '../policy/access.js';
 import { optional } from '../util/json.js';
 import type { PackageService } from './package-service.js';
+import { REQUIREMENT_TYPES } from './package.js';
 
-const PROVIDES_TYPES = new Set(['file', 'package', 'runtime', 'os']);
+const PROVIDES_TYPES: ReadonlySet<string> = new Set(REQUIREMENT_TYPES);
 
 /**
  * Policy: reads and archive downloads need `permit read` on the package's FQN,

@@ -8,7 +8,7 @@ import type { ActorRegistry } from '../actors/actor-registry.js';
 import { EntityDirectory } from '../actors/entity-directory.js';
 import type { ChangeContext, Deps } from '../actors/context.js';
 import type { BlobStore } from '../blobs/blob-store.js';
-import { parseDigest, type Digest } from '../blobs/digest.js';
+import { formatDigest, parseDigest, type Digest } from '../blobs/digest.js';
 import { DuplicateError, InvalidRequestError, NotFoundError } from '../errors.js';
 import { fqnMatcher, parseFqn, type Fqn } from '../model/fqn.js';
 import type { PipelineService, StagingPipeline } from '../staging/pipeline.js';
@@ -165,7 +165,6 @@ export class PackageService {
     return this.#fqnLocks.run(parsed.fqn, async () => {
       const existing = await this.deps.store.get(keys.packageByFqn(parsed.fqn));
       if (existing !== undefined) throw new DuplicateError(`package ${parsed.fqn} exists already (uuid ${existing})`);
-      const now = formatTimestampNs(this.deps.clock.nowNs());
       const pkg: Package = {
         uuid: this.deps.ids.uuid(),
         fqn: parsed.fqn,
@@ -177,27 +176,30 @@ export class PackageService {
         staging_pipeline_fqn: pipeline?.fqn ?? '',
         stager_job_fqns: stagerJobFqns,
         error_message: '',
-        version_id: 1,
-        created_at: now,
-        updated_at: now,
-        created_by: ctx.principal,
-        updated_by: ctx.principal,
+        ...this.#firstVersion(ctx),
       };
-      const actor = await PackageActor.create({ package: pkg, uploaded: [] }, ctx, this.deps);
-      this.actors.add(actor);
-      this.#changed();
-      this.#packages.remember(pkg.uuid, actor.record);
+      await this.#insert(pkg, ctx);
       this.deps.log.info('package created', { package: pkg.uuid, fqn: pkg.fqn, request_id: ctx.requestId });
       return packageView(pkg);
     });
   }
 
-  #changed(): void {
-    this.#generation++;
+  /** The fields of a package's first version, created now by `ctx`'s principal. */
+  #firstVersion(ctx: ChangeContext): Pick<Package, 'version_id' | 'created_at' | 'updated_at' | 'created_by' | 'updated_by'> {
+    const now = formatTimestampNs(this.deps.clock.nowNs());
+    return { version_id: 1, created_at: now, updated_at: now, created_by: ctx.principal, updated_by: ctx.principal };
   }
 
-  #find(uuid: string): Promise<PackageRecord | undefined> {
-    return this.#packages.find(uuid);
+  /** Persists new package `pkg` and makes it known. The caller holds the FQN lock. */
+  async #insert(pkg: Package, ctx: ChangeContext): Promise<void> {
+    const actor = await PackageActor.create({ package: pkg, uploaded: [] }, ctx, this.deps);
+    this.actors.add(actor);
+    this.#changed();
+    this.#packages.remember(pkg.uuid, actor.record);
+  }
+
+  #changed(): void {
+    this.#generation++;
   }
 
   /** The stored record of a package, or undefined. */
@@ -228,7 +230,6 @@ export class PackageService {
         this.#packages.remember(existing, result);
         return packageView(result.package);
       }
-      const now = formatTimestampNs(this.deps.clock.nowNs());
       const pkg: Package = {
         uuid: this.deps.ids.uuid(),
         fqn: spec.fqn,
@@ -244,16 +245,9 @@ export class PackageService {
         stager_job_fqns: [],
         error_message: '',
         host_paths: spec.hostPaths,
-        version_id: 1,
-        created_at: now,
-        updated_at: now,
-        created_by: ctx.principal,
-        updated_by: ctx.principal,
+        ...this.#firstVersion(ctx),
       };
-      const actor = await PackageActor.create({ package: pkg, uploaded: [] }, ctx, this.deps);
-      this.actors.add(actor);
-      this.#changed();
-      this.#packages.remember(pkg.uuid, actor.record);
+      await this.#insert(pkg, ctx);
       return packageView(pkg);
     });
   }
@@ -267,7 +261,7 @@ export class PackageService {
     if (length > this.options.maxPackageBytes) {
       throw new InvalidRequestError(`${length} bytes is over this cluster's package limit of ${this.options.maxPackageBytes} bytes`);
     }
-    const text = `${digest.algorithm}:${digest.hex}`;
+    const text = formatDigest(digest);
     await this.#digestLocks.run(text, async () => {
       await this.blobs.ingest(source, { length, digest }, this.options.onUploadBytes);
       await this.deps.store.batch([{ type: 'put', key: keys.blobRef(text, packageId), value: '' }]);
@@ -276,7 +270,7 @@ export class PackageService {
 
   /** Drops the package's references to `digests` (those it does not use as its archive) and unused blobs. */
   async releaseStagingBlobs(packageId: string, digests: readonly string[]): Promise<void> {
-    const record = await this.#find(packageId);
+    const record = await this.find(packageId);
     const keep = new Set(record ? record.package.resources.map((r) => r.digest) : []);
     for (const d of new Set(digests)) {
       if (keep.has(d)) continue;
@@ -316,7 +310,7 @@ export class PackageService {
   }
 
   async get(uuid: string): Promise<Package> {
-    const record = await this.#find(uuid);
+    const record = await this.find(uuid);
     if (!record) throw new NotFoundError(`package ${uuid} not found`);
     return packageView(record.package);
   }
@@ -334,7 +328,7 @@ export class PackageService {
   }
 
   async delete(uuid: string, ctx: ChangeContext): Promise<void> {
-    const record = await this.#find(uuid);
+    const record = await this.find(uuid);
     if (!record) throw new NotFoundError(`package ${uuid} not found`);
     const digests = await this.#fqnLocks.run(record.package.fqn, async () => {
       const released = await this.actors.with(uuid, (actor) => actor.delete(ctx));
@@ -349,7 +343,7 @@ export class PackageService {
 
   /** Removes the blob of `digest` when no package refers to it. True when removed. */
   #releaseBlob(digest: Digest): Promise<boolean> {
-    const text = `${digest.algorithm}:${digest.hex}`;
+    const text = formatDigest(digest);
     return this.#digestLocks.run(text, async () => {
       for await (const _ of this.deps.store.iterate({ prefix: keys.blobRefPrefix(text), limit: 1 })) return false;
       await this.blobs.remove(digest);
@@ -412,24 +406,21 @@ export class PackageService {
 
   /** The FQN of the package named by a package uuid or one of its resource uuids; undefined when none. */
   async fqnOf(id: string): Promise<string | undefined> {
-    const record = (await this.#find(id)) ?? (await this.#findByResource(id));
+    const record = (await this.find(id)) ?? (await this.#findByResource(id));
     return record?.package.fqn;
   }
 
   async #findByResource(resourceId: string): Promise<PackageRecord | undefined> {
     const owner = await this.deps.store.get(keys.packageByResource(resourceId));
-    return owner === undefined ? undefined : this.#find(owner);
+    return owner === undefined ? undefined : this.find(owner);
   }
 
   /** The archive named by a package uuid (single-archive packages) or a resource uuid. */
   async download(id: string, resourceId: string | undefined, ctx: ChangeContext): Promise<Download> {
-    let record = await this.#find(id);
+    let record = await this.find(id);
     if (!record && resourceId === undefined) {
-      const owner = await this.deps.store.get(keys.packageByResource(id));
-      if (owner !== undefined) {
-        record = await this.#find(owner);
-        resourceId = id;
-      }
+      record = await this.#findByResource(id);
+      if (record) resourceId = id;
     }
     if (!record) throw new NotFoundError(`package ${id} not found`);
     const p = record.package;
@@ -457,7 +448,7 @@ export class PackageService {
       records = await this.#packages.findMany(query.ids);
     } else if (query.fqn && !query.matchPartialFqn && query.fqn.localName !== undefined) {
       const id = await this.deps.store.get(keys.packageByFqn(`package::${query.fqn.namespace}::${query.fqn.localName}`));
-      const record = id === undefined ? undefined : await this.#find(id);
+      const record = id === undefined ? undefined : await this.find(id);
       records = record ? [record] : [];
     } else {
       const range = query.fqn

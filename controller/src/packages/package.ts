@@ -27,8 +27,11 @@ export interface PackageResource {
   sha1?: string;
 }
 
+/** The requirement types of `dependencies` and `provides`. */
+export const REQUIREMENT_TYPES = ['file', 'package', 'runtime', 'os'] as const;
+
 export interface Requirement {
-  type: 'file' | 'package' | 'runtime' | 'os';
+  type: (typeof REQUIREMENT_TYPES)[number];
   name: string;
 }
 
@@ -84,8 +87,9 @@ const resourceInputSchema = z.object({
   sha1: str(200).optional(),
 });
 
-const requirementSchema = z.object({
-  type: z.enum(['file', 'package', 'runtime', 'os'], { error: 'expected "file", "package", "runtime" or "os"' }),
+/** One `{type, name}` of `dependencies` or `provides` (also POST /packages/dependencies). */
+export const requirementSchema = z.object({
+  type: z.enum(REQUIREMENT_TYPES, { error: 'expected "file", "package", "runtime" or "os"' }),
   name: str(1024).min(1, { error: 'must not be empty' }),
 });
 
@@ -95,7 +99,7 @@ const templateSchema = z.object({
   right_delimiter: str(16).optional(),
 });
 
-export const packageInputSchema = z.object({
+const packageInputSchema = z.object({
   fqn: str(512),
   name: str(512).optional(),
   resources: z.array(resourceInputSchema).max(16).optional(),

@@ -53,6 +53,12 @@ export class LocalStagerLauncher implements StagerLauncher {
     const name = names.includes('app') ? 'app' : names.length === 1 ? names[0]! : undefined;
     if (name === undefined) throw new Error(`stager job ${job.fqn} needs one process (or one named "app"); it has ${names.length}`);
     const proc = job.processes[name]!;
+    const command: [string, string[]] | undefined = proc.start_command_raw?.length
+      ? [proc.start_command_raw[0]!, proc.start_command_raw.slice(1)]
+      : proc.start_command
+        ? ['/bin/sh', ['-c', proc.start_command]]
+        : undefined;
+    if (!command) throw new Error(`stager job ${job.fqn} has no start command`);
     const installed = await this.o.resolver.resolveInstallOrder(
       [...job.packages.filter((p) => p.source === 'user').map((p) => p.uuid), ...request.extraPackageUuids],
       { bestEffort: true },
@@ -69,11 +75,7 @@ export class LocalStagerLauncher implements StagerLauncher {
 
     await mkdir(this.o.workDir, { recursive: true });
     const cwd = await mkdtemp(join(this.o.workDir, 'stager-'));
-    const [file, args] = proc.start_command_raw && proc.start_command_raw.length > 0
-      ? [proc.start_command_raw[0]!, proc.start_command_raw.slice(1)]
-      : ['/bin/sh', ['-c', proc.start_command ?? '']];
-    if (!proc.start_command_raw?.length && !proc.start_command) throw new Error(`stager job ${job.fqn} has no start command`);
-    const child = spawn(file, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(command[0], command[1], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const log = this.o.log.child({ run: request.runId, package: request.packageUuid, pid: child.pid });
     createInterface({ input: child.stdout! }).on('line', (line) => this.o.sink(request.packageUuid, 'stdout', line));
     createInterface({ input: child.stderr! }).on('line', (line) => this.o.sink(request.packageUuid, 'stderr', line));

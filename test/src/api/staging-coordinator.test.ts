@@ -59,7 +59,9 @@ async function stage(api: ApiClient, pipe: StagingPipeline, data: Buffer = rando
     resource: { length: data.length, digest: digestOf(data) },
     staging_pipeline: { uuid: pipe.uuid },
   });
-  await rawPut(`${api.base}/packages/resources/${created.body.uuid}`, [data], data.length, api.defaultHeaders);
+  if (created.status !== 200) throw new Error(created.text);
+  const up = await rawPut(`${api.base}/packages/resources/${created.body.uuid}`, [data], data.length, api.defaultHeaders);
+  if (up.status !== 200) throw new Error(`upload: ${up.status} ${String(up.body)}`);
   return eventually(
     async () => {
       const p = (await api.get<Package>(`/packages/${created.body.uuid}`)).body;

@@ -105,22 +105,22 @@ interface Probe {
 
 const firstVersion = (text: string) => /(\d+(?:\.\d+)+)/.exec(text)?.[1] ?? '';
 
+/** Asks `bin` to print `<version> <executable>` (the `args` do that); the executable defaults to `bin`. */
+async function versionAndExecutable(bin: string, args: string[]): Promise<{ version: string; executable: string }> {
+  const [version = '', executable = bin] = (await output(bin, args)).trim().split(/\s+/);
+  return { version, executable };
+}
+
 const PROBES: Probe[] = [
   {
     name: 'node',
     command: 'node',
-    ask: async (bin) => {
-      const [version = '', executable = bin] = (await output(bin, ['-e', 'console.log(process.versions.node, process.execPath)'])).trim().split(/\s+/);
-      return { version, executable };
-    },
+    ask: (bin) => versionAndExecutable(bin, ['-e', 'console.log(process.versions.node, process.execPath)']),
   },
   {
     name: 'python',
     command: 'python3',
-    ask: async (bin) => {
-      const [version = '', executable = bin] = (await output(bin, ['-c', 'import platform,sys;print(platform.python_version(), sys.executable)'])).trim().split(/\s+/);
-      return { version, executable };
-    },
+    ask: (bin) => versionAndExecutable(bin, ['-c', 'import platform,sys;print(platform.python_version(), sys.executable)']),
   },
   {
     name: 'bash',
@@ -130,26 +130,20 @@ const PROBES: Probe[] = [
   {
     name: 'perl',
     command: 'perl',
-    ask: async (bin) => {
-      const [version = '', executable = bin] = (await output(bin, ['-e', 'print substr($^V, 1), " ", $^X, "\\n"'])).trim().split(/\s+/);
-      return { version, executable };
-    },
+    ask: (bin) => versionAndExecutable(bin, ['-e', 'print substr($^V, 1), " ", $^X, "\\n"']),
   },
   {
     name: 'php',
     command: 'php',
     ask: async (bin) => {
-      const [version = '', executable = bin] = (await output(bin, ['-r', 'echo PHP_VERSION, " ", PHP_BINARY, "\\n";'])).trim().split(/\s+/);
-      return { version: firstVersion(version), executable };
+      const answer = await versionAndExecutable(bin, ['-r', 'echo PHP_VERSION, " ", PHP_BINARY, "\\n";']);
+      return { ...answer, version: firstVersion(answer.version) };
     },
   },
   {
     name: 'ruby',
     command: 'ruby',
-    ask: async (bin) => {
-      const [version = '', executable = bin] = (await output(bin, ['-e', 'require "rbconfig"; puts RUBY_VERSION + " " + RbConfig.ruby'])).trim().split(/\s+/);
-      return { version, executable };
-    },
+    ask: (bin) => versionAndExecutable(bin, ['-e', 'require "rbconfig"; puts RUBY_VERSION + " " + RbConfig.ruby']),
   },
   {
     name: 'java',

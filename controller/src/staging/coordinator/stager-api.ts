@@ -10,14 +10,13 @@ import type { ApiContext, Endpoint, Method } from '../../api/endpoint.js';
 import { contentLengthOf } from '../../api/body.js';
 import { parseDigest } from '../../blobs/digest.js';
 import type { PackageService } from '../../packages/package-service.js';
-import type { Requirement } from '../../packages/package.js';
+import { REQUIREMENT_TYPES, type Requirement } from '../../packages/package.js';
 import { mergeSnapshot } from './snapshot.js';
 import { StagingCoordinator } from './staging-coordinator.js';
 import type { StagerSession, StagingMeta } from './stager-session.js';
 import { StagerApiError, toStagerStatus } from './stager-status.js';
 
 const MAX_FORM_BYTES = 256 * 1024;
-const REQUIREMENT_TYPES = new Set(['os', 'runtime', 'file', 'package']);
 
 /** The path prefix that bypasses bearer authentication. */
 export const STAGER_PATH_PREFIX = '/stager/';
@@ -68,6 +67,10 @@ function required(form: URLSearchParams, name: string, why: string): string {
   return v;
 }
 
+function isRequirementType(type: string): type is Requirement['type'] {
+  return (REQUIREMENT_TYPES as readonly string[]).includes(type);
+}
+
 /** Applies one PUT /meta change to the pipeline's working metadata. */
 export function applyMetaChange(meta: StagingMeta, form: URLSearchParams): void {
   const resource = form.get('resource') ?? '';
@@ -89,11 +92,11 @@ export function applyMetaChange(meta: StagingMeta, form: URLSearchParams): void 
     case 'provides':
     case 'dependencies': {
       const type = required(form, 'type', `for ${resource} (os, runtime, file or package)`);
-      if (!REQUIREMENT_TYPES.has(type)) throw new StagerApiError('other', `type "${type}" is not one of os, runtime, file, package`);
+      if (!isRequirementType(type)) throw new StagerApiError('other', `type "${type}" is not one of os, runtime, file, package`);
       const name = required(form, 'name', `for ${resource}`);
       const list: Requirement[] = meta[resource];
       const at = list.findIndex((r) => r.type === type && r.name === name);
-      if (action === 'add' && at < 0) list.push({ type: type as Requirement['type'], name });
+      if (action === 'add' && at < 0) list.push({ type, name });
       if (action === 'remove' && at >= 0) list.splice(at, 1);
       return;
     }

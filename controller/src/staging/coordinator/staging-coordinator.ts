@@ -19,7 +19,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ChangeContext, Deps } from '../../actors/context.js';
-import { NotFoundError } from '../../errors.js';
+import { InvalidRequestError, NotFoundError } from '../../errors.js';
 import type { Job } from '../../jobs/job.js';
 import type { DependencyResolver } from '../../packages/dependencies.js';
 import type { PackageRecord } from '../../packages/package.js';
@@ -146,7 +146,7 @@ export class StagingCoordinator {
       const { archive, meta, result } = await this.#stageAll(record, launcher, blobs);
       if (result === 'aborted') return;
       // The dependencies a stager declared must be installable, or the package could never run.
-      await this.#resolveStrict(record, meta);
+      await this.#dependencyUuids(record, meta, true);
       this.#line(uuid, 'Staging is complete.');
       const pkg = await this.packages.finishStaging(uuid, { archive, ...meta }, ctx);
       this.deps.log.info('package staged', { package: uuid, version_id: pkg.version_id, ms: this.deps.clock.nowMs() - started });
@@ -155,7 +155,7 @@ export class StagingCoordinator {
         this.deps.log.info('staging ended: the package is gone', { package: uuid });
         return;
       }
-      const message = err instanceof StagingFailure || err instanceof Error ? err.message : String(err);
+      const message = err instanceof Error ? err.message : String(err);
       if (!(err instanceof StagingFailure)) this.deps.log.error('staging failed unexpectedly', { package: uuid, err });
       this.#line(uuid, `Staging failed: ${message}`);
       await this.packages.failStaging(uuid, message, ctx).catch((e: unknown) => {
@@ -194,9 +194,7 @@ export class StagingCoordinator {
     for (const stager of pipeline.stagers) {
       const job = await this.jobs.find(stager.uuid);
       if (!job) throw new StagingFailure(`stager job ${stager.uuid} of pipeline ${pipeline.fqn} no longer exists`);
-      let extra = (await this.resolver.resolve([{ ...record, package: { ...p, dependencies: meta.dependencies } }], { bestEffort: true }))
-        .filter((r) => r.package.uuid !== p.uuid)
-        .map((r) => r.package.uuid);
+      let extra = await this.#dependencyUuids(record, meta, false);
       for (let attempt = 0; ; attempt++) {
         this.#line(p.uuid, `Launching instance of stager '${job.name}'...`);
         const run = await this.#runStager(launcher, p.uuid, job, archive, meta, extra, blobs);
@@ -208,7 +206,7 @@ export class StagingCoordinator {
         if (run.kind === 'aborted') return { archive, meta, result: 'aborted' };
         if (run.kind === 'relaunch') {
           if (attempt >= this.#maxRelaunches) throw new StagingFailure(`stager '${job.name}' relaunched more than ${this.#maxRelaunches} times`);
-          extra = (await this.#resolveStrict(record, meta)).filter((r) => r.package.uuid !== p.uuid).map((r) => r.package.uuid);
+          extra = await this.#dependencyUuids(record, meta, true);
           this.#line(p.uuid, `Relaunching stager '${job.name}' with its new dependencies...`);
           continue;
         }
@@ -218,11 +216,19 @@ export class StagingCoordinator {
     return { archive, meta, result: 'done' };
   }
 
-  async #resolveStrict(record: PackageRecord, meta: StagingMeta): Promise<PackageRecord[]> {
+  /**
+   * The packages that the staged package needs with the dependencies in `meta`
+   * (not itself), dependencies first. `strict`: one that nothing satisfies fails
+   * staging; else it is left out.
+   */
+  async #dependencyUuids(record: PackageRecord, meta: StagingMeta, strict: boolean): Promise<string[]> {
+    const uuid = record.package.uuid;
     try {
-      return await this.resolver.resolve([{ ...record, package: { ...record.package, dependencies: meta.dependencies } }]);
+      const order = await this.resolver.resolve([{ ...record, package: { ...record.package, dependencies: meta.dependencies } }], { bestEffort: !strict });
+      return order.filter((r) => r.package.uuid !== uuid).map((r) => r.package.uuid);
     } catch (err) {
-      if (err instanceof Error && err.message.startsWith('Failed to update package dependencies')) throw new StagingFailure(err.message);
+      // The resolver's one InvalidRequestError: a requirement that nothing satisfies.
+      if (err instanceof InvalidRequestError) throw new StagingFailure(err.message);
       throw err;
     }
   }
