@@ -61,12 +61,14 @@ function startAgent(grpc) {
   children.push(agent);
   createInterface({ input: agent.stdout }).on('line', (line) => console.log(`[agent] ${line}`));
   agent.on('exit', (code, signal) => {
-    if (!stopping) console.error(`agent exited (${code ?? signal}); stopping`);
+    if (stopping) return;
+    console.error(`agent exited (${code ?? signal}); stopping`);
     stop('SIGTERM');
   });
 }
 
 let stopping = false;
+/** Passes a stop on to the children; a second one (a second Ctrl-C) kills them. */
 function stop(signal) {
   if (stopping) {
     for (const child of children) child.kill('SIGKILL');
@@ -79,7 +81,10 @@ process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
 
 controller.on('exit', (code, signal) => {
-  if (!stopping) console.error(`controller exited (${code ?? signal}); stopping`);
-  stop('SIGTERM');
+  // Once stopping, a child that exits must not escalate: the other one is still stopping cleanly.
+  if (!stopping) {
+    console.error(`controller exited (${code ?? signal}); stopping`);
+    stop('SIGTERM');
+  }
   process.exitCode = code ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1);
 });

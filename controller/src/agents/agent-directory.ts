@@ -45,6 +45,12 @@ export interface AgentRecord {
 
 export type AgentStatus = 'connected' | 'disconnected' | 'lost';
 
+/** What the rest of the controller reads of one agent. */
+export interface AgentView {
+  record: AgentRecord;
+  status: AgentStatus;
+}
+
 /** The controller's side of one agent's stream. */
 export interface AgentConnection {
   send(message: ControllerMessage): boolean;
@@ -122,11 +128,11 @@ export class AgentDirectory {
     this.#pendingFiles.clear();
   }
 
-  list(): { record: AgentRecord; status: AgentStatus; lastHeardMs: number }[] {
-    return [...this.#agents.values()].map(({ record, status, lastHeardMs }) => ({ record, status, lastHeardMs }));
+  list(): AgentView[] {
+    return [...this.#agents.values()].map(({ record, status }) => ({ record, status }));
   }
 
-  get(uuid: string): { record: AgentRecord; status: AgentStatus } | undefined {
+  get(uuid: string): AgentView | undefined {
     const e = this.#agents.get(uuid);
     return e ? { record: e.record, status: e.status } : undefined;
   }
@@ -134,10 +140,6 @@ export class AgentDirectory {
   /** Agents that take new instances. */
   connected(): AgentRecord[] {
     return [...this.#agents.values()].filter((e) => e.status === 'connected').map((e) => e.record);
-  }
-
-  isConnected(uuid: string): boolean {
-    return this.#agents.get(uuid)?.status === 'connected';
   }
 
   /** Sends to the agent if it is connected; false otherwise (the caller's state stays pending). */

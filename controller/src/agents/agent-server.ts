@@ -12,6 +12,7 @@ import type { PassThrough } from 'node:stream';
 import type { BlobStore } from '../blobs/blob-store.js';
 import { parseDigest } from '../blobs/digest.js';
 import type { Logger } from '../log/logger.js';
+import { isUuid } from '../util/ids.js';
 import type { AgentDirectory } from './agent-directory.js';
 
 export interface AgentServerOptions {
@@ -39,7 +40,6 @@ export class AgentServer {
     'grpc.http2.min_ping_interval_without_data_ms': 10_000,
   });
   readonly #secret: Buffer;
-  #port = 0;
 
   constructor(private readonly o: AgentServerOptions) {
     this.#secret = Buffer.from(o.joinSecret);
@@ -51,16 +51,12 @@ export class AgentServer {
     });
   }
 
-  get port(): number {
-    return this.#port;
-  }
-
-  async listen(host: string, port: number): Promise<number> {
+  /** Binds `host:port` (port 0: any free one); answers the bound port. */
+  listen(host: string, port: number): Promise<number> {
     const address = host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
-    this.#port = await new Promise<number>((resolve, reject) => {
+    return new Promise<number>((resolve, reject) => {
       this.#server.bindAsync(address, grpc.ServerCredentials.createInsecure(), (err, bound) => (err ? reject(err) : resolve(bound)));
     });
-    return this.#port;
   }
 
   /** Stops taking calls; ends open streams after `graceMs`. */
@@ -122,7 +118,7 @@ export class AgentServer {
           connection.close('incompatible protocol');
           return;
         }
-        if (!/^[0-9a-f-]{36}$/i.test(hello.agentUuid ?? '')) {
+        if (!isUuid(hello.agentUuid ?? '')) {
           call.write({ welcome: { refused: 'agent_uuid must be a uuid' } });
           connection.close('bad agent uuid');
           return;

@@ -10,7 +10,7 @@ import { serveLogs } from '../logs/log-routes.js';
 import type { LogStore } from '../logs/log-store.js';
 import { requireUuid } from '../model/validate.js';
 import type { Clock } from '../util/clock.js';
-import type { AgentDirectory } from '../agents/agent-directory.js';
+import type { AgentDirectory, AgentView } from '../agents/agent-directory.js';
 import { authorize, authorizeFound } from '../policy/access.js';
 import { RUNNING_STATES, renderInstance, type InstanceRecord } from './instance.js';
 import type { InstanceService } from './instance-service.js';
@@ -28,29 +28,32 @@ export function instanceEndpoints(jobs: JobService, instances: InstanceService, 
   };
   /** Instance managers are the cluster's: reading them needs `permit read` on cluster::/. */
   const cluster = (ctx: ApiContext) => authorize(ctx, 'cluster::/', 'read');
-  const managerStatus = (uuid: string) => {
-    const entry = agents.get(uuid);
-    if (!entry) return undefined;
-    const { record, status } = entry;
-    const live = instances.table.ofAgent(uuid).filter((i) => i.state !== 'REMOVED');
-    return {
-      uuid: record.uuid,
-      hostname: record.hostname,
-      datacenter: record.datacenter,
-      num_instances: live.length,
-      start_time: new Date(record.started_at_ms).toISOString(),
-      uptime: Math.max(0, clock.nowMs() - record.started_at_ms) * NS_PER_MS,
-      tags: record.tags,
-      system_tags: record.system_tags,
-      ResourcesTotal: record.total,
-      ResourcesProvisioned: instances.table.provisioned(uuid),
-      status,
-      address: record.address,
-      isolation: record.isolation,
-      cgroups: record.cgroups,
-      version: record.version,
-    };
+  const liveOn = (agent: string) => instances.table.ofAgent(agent).filter((i) => i.state !== 'REMOVED');
+  /** The instance manager of the path, once the caller may read the cluster's managers. */
+  const managerOf = async (ctx: ApiContext): Promise<AgentView> => {
+    await cluster(ctx);
+    const uuid = requireUuid(ctx.params['uuid'] ?? '', 'instance manager uuid');
+    const agent = agents.get(uuid);
+    if (!agent) throw new NotFoundError(`instance manager ${uuid} not found`);
+    return agent;
   };
+  const managerStatus = ({ record, status }: AgentView) => ({
+    uuid: record.uuid,
+    hostname: record.hostname,
+    datacenter: record.datacenter,
+    num_instances: liveOn(record.uuid).length,
+    start_time: new Date(record.started_at_ms).toISOString(),
+    uptime: Math.max(0, clock.nowMs() - record.started_at_ms) * NS_PER_MS,
+    tags: record.tags,
+    system_tags: record.system_tags,
+    ResourcesTotal: record.total,
+    ResourcesProvisioned: instances.table.provisioned(record.uuid),
+    status,
+    address: record.address,
+    isolation: record.isolation,
+    cgroups: record.cgroups,
+    version: record.version,
+  });
   const files = async (ctx: ApiContext) => {
     const job = await jobOf(ctx, 'read');
     // A wildcard parameter arrives as its segments or as one string, depending on the router.
@@ -83,7 +86,7 @@ export function instanceEndpoints(jobs: JobService, instances: InstanceService, 
       media: v1('imstatus'),
       handler: async (ctx) => {
         await cluster(ctx);
-        const list = agents.list().map((a) => managerStatus(a.record.uuid)).filter((s) => s !== undefined);
+        const list = agents.list().map(managerStatus);
         list.sort((a, b) => (a.hostname < b.hostname ? -1 : a.hostname > b.hostname ? 1 : a.uuid < b.uuid ? -1 : 1));
         sendJson(ctx, v1('imstatus'), list);
       },
@@ -93,11 +96,7 @@ export function instanceEndpoints(jobs: JobService, instances: InstanceService, 
       path: '/instance_managers/:uuid',
       media: v1('imstatus'),
       handler: async (ctx) => {
-        await cluster(ctx);
-        const uuid = requireUuid(ctx.params['uuid'] ?? '', 'instance manager uuid');
-        const status = managerStatus(uuid);
-        if (!status) throw new NotFoundError(`instance manager ${uuid} not found`);
-        sendJson(ctx, v1('imstatus'), status);
+        sendJson(ctx, v1('imstatus'), managerStatus(await managerOf(ctx)));
       },
     },
     {
@@ -105,11 +104,9 @@ export function instanceEndpoints(jobs: JobService, instances: InstanceService, 
       path: '/instance_managers/:uuid/instances',
       media: v1('instancestatus'),
       handler: async (ctx) => {
-        await cluster(ctx);
-        const uuid = requireUuid(ctx.params['uuid'] ?? '', 'instance manager uuid');
-        if (!agents.get(uuid)) throw new NotFoundError(`instance manager ${uuid} not found`);
-        const live = instances.table.ofAgent(uuid).filter((i) => i.state !== 'REMOVED');
-        const byJob = new Map((await Promise.all([...new Set(live.map((i) => i.job_uuid))].map((j) => jobs.find(j)))).filter((j) => j).map((j) => [j!.uuid, j!]));
+        const live = liveOn((await managerOf(ctx)).record.uuid);
+        const found = await Promise.all([...new Set(live.map((i) => i.job_uuid))].map((j) => jobs.find(j)));
+        const fqnOf = new Map(found.filter((j) => j !== undefined).map((j) => [j.uuid, j.fqn]));
         const now = clock.nowMs();
         sendJson(
           ctx,
@@ -117,7 +114,7 @@ export function instanceEndpoints(jobs: JobService, instances: InstanceService, 
           live.map((i) => ({
             uuid: i.uuid,
             job_uuid: i.job_uuid,
-            job_fqn: byJob.get(i.job_uuid)?.fqn ?? '',
+            job_fqn: fqnOf.get(i.job_uuid) ?? '',
             resources: i.resources,
             start_time: new Date(i.created_ms).toISOString(),
             state: i.state,

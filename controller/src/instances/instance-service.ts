@@ -3,7 +3,7 @@
  * instance, decides at registration which instances an agent keeps, tells actors when an
  * agent is lost or room appears, stores log lines, and builds what an instance installs.
  */
-import type { InstanceReport, LogBatch, PackageSpec } from '@platform/proto';
+import { instanceStateName, type InstanceReport, type LogBatch, type PackageSpec } from '@platform/proto';
 import type { AgentDirectory, AgentRecord, ClusterEvents, HelloDecision } from '../agents/agent-directory.js';
 import type { Deps } from '../actors/context.js';
 import { parseDigest } from '../blobs/digest.js';
@@ -191,7 +191,7 @@ export class InstanceService implements ClusterEvents, RunDeps, StagerLauncher {
       (actor) => actor.applyReport(agent, report),
       () => {
         // The job is gone: the instance must not run on.
-        if ((report.state ?? 0) !== 11) {
+        if (instanceStateName(report.state) !== 'REMOVED') {
           this.agents.send(agent, { stop: { instanceUuid: report.instanceUuid ?? '', reason: 'job deleted', force: false } });
         }
       },
@@ -210,7 +210,7 @@ export class InstanceService implements ClusterEvents, RunDeps, StagerLauncher {
       }
       let lines = byJob.get(record.job_uuid);
       if (!lines) byJob.set(record.job_uuid, (lines = []));
-      lines.push({ time_ms: line.timeMs ?? Date.now(), instance: record.uuid, stream: line.stream ?? 'stdout', text: line.text ?? '' });
+      lines.push({ time_ms: line.timeMs ?? this.deps.clock.nowMs(), instance: record.uuid, stream: line.stream ?? 'stdout', text: line.text ?? '' });
     }
     for (const [job, lines] of byJob) {
       this.logStore.append(job, lines).catch((err: unknown) => this.deps.log.error('log lines not stored', { job, err: (err as Error).message }));

@@ -14,10 +14,9 @@ import { formatTimestampNs } from '../util/clock.js';
 import { jsonEqual } from '../util/json.js';
 import { specOf, type Job, type JobSpec, type JobState, type ParsedJobInput } from './job.js';
 import { initialJobState, nextJobState } from './job-state.js';
-import type { InstanceReport } from '@platform/proto';
+import type { InstanceReport, PackageSpec } from '@platform/proto';
 import type { InstanceRecord } from '../instances/instance.js';
 import { JobRunner, type RunDeps, type RunOutcome, type RunRequest } from './job-runner.js';
-import type { PackageSpec } from '@platform/proto';
 
 /** Who changes a job when nobody asked: the scheduler putting a crash loop in `errored`. */
 export const SYSTEM_CONTEXT: ChangeContext = { principal: 'scheduler@platform.local', requestId: 'scheduler' };
@@ -75,11 +74,6 @@ export class JobActor extends Actor {
   #failed(err: unknown): void {
     if (this.stopped) return;
     this.deps.log.error('job reconcile failed', { job: this.id, err: (err as Error).message });
-  }
-
-  /** Instances of the job, removed ones included (the last few). */
-  get instances(): InstanceRecord[] {
-    return this.#runner?.instances() ?? [];
   }
 
   /** Why the job does not run as configured: waiting for room, or the crash loop that errored it. */

@@ -1,11 +1,11 @@
+import type { InstanceStateName } from '@platform/proto';
+import { RUNNING_STATES } from '../instances/instance.js';
 import type { Job, JobHealth } from './job.js';
 
 /** What the health computation needs to know of an instance. */
 export interface InstanceHealthInput {
-  state: string;
+  state: InstanceStateName;
 }
-
-const RUNNING = new Set(['RUNNING', 'FIRST_RUNNING']);
 
 /**
  * JobHealth from the instances that agents report. `score` is the share of the
@@ -17,7 +17,7 @@ export function computeJobHealth(job: Job, instances: readonly InstanceHealthInp
   let running = 0;
   for (const i of instances) {
     counts[i.state] = (counts[i.state] ?? 0) + 1;
-    if (RUNNING.has(i.state)) running++;
+    if (RUNNING_STATES.has(i.state)) running++;
   }
   const score = job.num_instances === 0 ? 1 : Math.min(1, running / job.num_instances);
   return { uuid: job.uuid, flapping, score, instance_state_count: counts };

@@ -20,7 +20,7 @@ import { instanceStateName } from '@platform/proto';
 import type { AgentDirectory } from '../agents/agent-directory.js';
 import type { Deps } from '../actors/context.js';
 import { RUNNING_STATES, type InstanceRecord, type InstanceTable } from '../instances/instance.js';
-import { place, type PlacementCandidate } from '../scheduler/placement.js';
+import { place, type Placement, type PlacementCandidate } from '../scheduler/placement.js';
 import { keys } from '../store/keys.js';
 import type { BatchOp } from '../store/store.js';
 import { canonicalJson } from '../util/json.js';
@@ -37,8 +37,6 @@ export interface RunDeps {
   environmentFor?(job: Job): Record<string, string>;
   /** Jobs that wait for room call this to be retried when agents change. */
   waiting(job: string, waiting: boolean): void;
-  /** Removed instances kept per job for their exit codes. */
-  keepRemoved?: number;
   /** A one-off run's instance has ended (REMOVED). */
   runEnded?(record: InstanceRecord): void;
   /** The job is deleted: what is kept of it elsewhere (its log) goes too. */
@@ -66,6 +64,7 @@ export interface RunOutcome {
   reason?: string;
 }
 
+/** Removed instances kept per job for their exit codes. */
 const KEEP_REMOVED = 10;
 const RETRY_PLACEMENT_MS = 2_000;
 
@@ -82,17 +81,11 @@ export function runHash(job: Job): string {
   return createHash('sha1').update(canonicalJson(shape)).digest('hex').slice(0, 16);
 }
 
-function hardTags(job: Job): string[] {
+/** The job's hard or soft scheduling tags: those of `scheduling_tags` and those switched on in the map. */
+function schedulingTags(job: Job, kind: 'hard' | 'soft'): string[] {
   const tags = new Set<string>();
-  for (const s of job.scheduling_tags) for (const t of s.hard ?? []) tags.add(t);
-  for (const [t, on] of Object.entries(job.hard_scheduling_tags)) if (on) tags.add(t);
-  return [...tags];
-}
-
-function softTags(job: Job): string[] {
-  const tags = new Set<string>();
-  for (const s of job.scheduling_tags) for (const t of s.soft ?? []) tags.add(t);
-  for (const [t, on] of Object.entries(job.soft_scheduling_tags)) if (on) tags.add(t);
+  for (const s of job.scheduling_tags) for (const t of s[kind] ?? []) tags.add(t);
+  for (const [t, on] of Object.entries(kind === 'hard' ? job.hard_scheduling_tags : job.soft_scheduling_tags)) if (on) tags.add(t);
   return [...tags];
 }
 
@@ -172,7 +165,7 @@ export class JobRunner {
     const removed = this.instances()
       .filter((i) => i.state === 'REMOVED')
       .sort((a, b) => b.updated_ms - a.updated_ms);
-    const drop = removed.slice(this.run.keepRemoved ?? KEEP_REMOVED);
+    const drop = removed.slice(KEEP_REMOVED);
     for (const r of drop) this.run.table.delete(r.uuid);
     return drop.map((r) => ({ type: 'del', key: keys.instance(r.job_uuid, r.uuid) }));
   }
@@ -235,18 +228,18 @@ export class JobRunner {
     if (!job || job.state !== 'started') return {};
     const decision = this.restarts.ended(job, record, this.deps.clock.nowMs());
     if (decision.errored) return { state: 'errored', reason: decision.errored };
-    if (!decision.replace && !record.stop) this.#finished++;
-    if (!decision.replace && record.stop === 'user') this.#finished++;
+    // A slot is finished when its instance ended on its own, or by a user's stop, and is not replaced.
+    if (!decision.replace && (!record.stop || record.stop === 'user')) this.#finished++;
     return this.reconcile(job);
   }
 
   /** The agent of these instances is lost: they are gone as far as the cluster is concerned. */
   async agentLost(agent: string, job: Job | undefined): Promise<RunOutcome> {
     const now = this.deps.clock.nowMs();
+    const name = this.run.agents.get(agent)?.record.hostname ?? agent;
     let outcome: RunOutcome = {};
     for (const i of this.instances()) {
       if (i.agent_uuid !== agent || i.state === 'REMOVED') continue;
-      const name = this.run.agents.get(agent)?.record.hostname ?? agent;
       outcome = await this.#ended(
         { ...i, state: 'REMOVED', failed: true, lost: true, reason: `instance manager ${name} was lost`, updated_ms: now },
         job,
@@ -279,8 +272,7 @@ export class JobRunner {
   async launch(job: Job, request: RunRequest, packages: PackageSpec[]): Promise<InstanceRecord> {
     const placed = this.#place(job);
     if (placed.agent === undefined) throw new PlacementError(`no instance manager can run ${job.fqn}: ${placed.reason}`);
-    const record = await this.#start(job, placed.agent, runHash(job), packages, request);
-    return record;
+    return this.#start(job, placed.agent, runHash(job), packages, request);
   }
 
   /** Makes the instances match the job. `job` undefined: the job is gone, stop everything. */
@@ -362,7 +354,7 @@ export class JobRunner {
     this.run.waiting(this.jobUuid, reason !== undefined);
   }
 
-  #place(job: Job): { agent: string } | { agent?: undefined; reason: string } {
+  #place(job: Job): Placement {
     const { table, agents } = this.run;
     const candidates: PlacementCandidate[] = agents.connected().map((a) => ({
       uuid: a.uuid,
@@ -371,7 +363,7 @@ export class JobRunner {
       provisioned: table.provisioned(a.uuid),
       jobInstances: table.liveOfJobOn(job.uuid, a.uuid),
     }));
-    return place({ resources: job.resources, hardTags: hardTags(job), softTags: softTags(job) }, candidates);
+    return place({ resources: job.resources, hardTags: schedulingTags(job, 'hard'), softTags: schedulingTags(job, 'soft') }, candidates);
   }
 
   async #start(job: Job, agent: string, hash: string, packages: PackageSpec[], oneOff?: RunRequest): Promise<InstanceRecord> {

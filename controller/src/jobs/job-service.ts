@@ -49,7 +49,7 @@ export interface JobServiceOptions {
   onActivate?: () => void;
   onPassivate?: () => void;
   /** The scheduler's side: when given, started jobs run instances on agents. */
-  run?: RunDeps & { table: { ofJob(job: string): { state: string }[] } };
+  run?: RunDeps;
 }
 
 export class JobService {

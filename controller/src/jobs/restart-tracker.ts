@@ -40,10 +40,6 @@ export class RestartTracker {
     return this.#notBefore;
   }
 
-  get consecutive(): number {
-    return this.#consecutive;
-  }
-
   /** True once the job was put in `errored` for flapping, until it is started again. */
   get flapping(): boolean {
     return this.#flapping;

@@ -82,9 +82,7 @@ export async function serveLogs(ctx: ApiContext, logs: LogStore, owner: string):
   ctx.body = stream;
   stream.write(': log stream\n\n');
   try {
-    const first = await backlog();
-    if (since === undefined && first.length === 0) lastSent = 0;
-    send(first);
+    send(await backlog());
     const held = pending;
     pending = undefined;
     send(held);

@@ -17,8 +17,6 @@ export interface PlacementRequest {
   resources: Resource;
   hardTags: readonly string[];
   softTags: readonly string[];
-  /** Agents not to use (e.g. the one an instance is being moved away from). */
-  exclude?: ReadonlySet<string>;
 }
 
 export interface PlacementCandidate {
@@ -57,9 +55,8 @@ function shortage(c: PlacementCandidate, r: Resource): string | undefined {
 }
 
 export function place(request: PlacementRequest, candidates: readonly PlacementCandidate[]): Placement {
-  const usable = candidates.filter((c) => !request.exclude?.has(c.uuid));
-  if (usable.length === 0) return { reason: 'no instance manager is connected' };
-  const tagged = usable.filter((c) => request.hardTags.every((t) => c.tags.includes(t)));
+  if (candidates.length === 0) return { reason: 'no instance manager is connected' };
+  const tagged = candidates.filter((c) => request.hardTags.every((t) => c.tags.includes(t)));
   if (tagged.length === 0) {
     return { reason: `no connected instance manager has the hard scheduling tags ${request.hardTags.join(', ')}` };
   }

@@ -1,7 +1,7 @@
 /** What users see of running instances: logs (tail and resume), files, and refused archives. */
 import test from 'ava';
 import type { Job } from '@platform/controller';
-import { httpAppArchive, httpAppJob, tarGz, uploadPackage } from '../harness/apps.js';
+import { commandJob, HTTP_APP, httpAppArchive, httpAppJob, tarGz, uploadPackage } from '../harness/apps.js';
 import { callInstance, instancesOf, runningInstances, startCluster } from '../harness/cluster.js';
 import { unique } from '../harness/fixtures.js';
 import { eventually } from '../harness/wait.js';
@@ -88,7 +88,7 @@ test('logs: tail streams new lines as events; a client resumes after a disconnec
 test('files: lists an instance root and its folders, never outside it', async (t) => {
   const { api } = await startCluster(t, [{}]);
   const ns = `/files/${unique()}`;
-  const pkg = await uploadPackage(api, ns, tarGz({ 'app/server.js': (await import('../harness/apps.js')).HTTP_APP, 'app/public/index.html': '<h1>hi</h1>' }));
+  const pkg = await uploadPackage(api, ns, tarGz({ 'app/server.js': HTTP_APP, 'app/public/index.html': '<h1>hi</h1>' }));
   const job = (await api.post<Job>('/jobs', httpAppJob(`job::${ns}::files`, pkg.uuid, { state: 'started' }))).body;
   await runningInstances(api, job.uuid, 1);
 
@@ -115,16 +115,7 @@ test('archives: a package that tries to escape the instance root fails the insta
   // A tar whose member path climbs out of the root (GNU tar writes it so with -P).
   const evil = tarGz({ 'app/ok.txt': 'fine', 'escape.txt': 'gotcha' }, ['-P', '--transform', 's,^escape.txt,../../escape.txt,']);
   const pkg = await uploadPackage(api, ns, evil);
-  const job = (
-    await api.post<Job>('/jobs', {
-      fqn: `job::${ns}::evil`,
-      num_instances: 1,
-      packages: [{ uuid: pkg.uuid }],
-      processes: { app: { start_command: 'sleep 60' } },
-      restart: { restart_mode: 'no' },
-      state: 'started',
-    })
-  ).body;
+  const job = (await api.post<Job>('/jobs', commandJob(`job::${ns}::evil`, pkg.uuid, 'sleep 60', { restart: { restart_mode: 'no' }, state: 'started' }))).body;
   const failed = await eventually(async () => (await instancesOf(api, job.uuid)).find((i) => i.state === 'REMOVED' && i.failed), {
     timeoutMs: 30_000,
     what: 'the instance failed',

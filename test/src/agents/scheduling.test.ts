@@ -4,8 +4,8 @@
  */
 import test from 'ava';
 import type { Job } from '@platform/controller';
-import { httpAppArchive, httpAppJob, tarGz, uploadPackage } from '../harness/apps.js';
-import { callInstance, instancesOf, runningInstances, startCluster } from '../harness/cluster.js';
+import { commandJob, httpAppArchive, httpAppJob, tarGz, uploadPackage } from '../harness/apps.js';
+import { callInstance, instancesOf, jobInState, runningInstances, startCluster } from '../harness/cluster.js';
 import { unique } from '../harness/fixtures.js';
 import { eventually } from '../harness/wait.js';
 
@@ -77,21 +77,16 @@ test('scheduling: a crash loop ends in errored with flapping, and the failures a
   const ns = `/crash/${unique()}`;
   const pkg = await uploadPackage(api, ns, tarGz({ 'app/crash.sh': 'echo about to fail\nexit 3\n' }));
   const job = (
-    await api.post<Job>('/jobs', {
-      fqn: `job::${ns}::crasher`,
-      num_instances: 1,
-      packages: [{ uuid: pkg.uuid }],
-      processes: { app: { start_command: 'sh /app/crash.sh' } },
-      restart: { restart_mode: 'always' },
-      rollout: { flapping_minimum_restarts: 3, flapping_percent: 0.5, flapping_window: 300 },
-      state: 'started',
-    })
+    await api.post<Job>(
+      '/jobs',
+      commandJob(`job::${ns}::crasher`, pkg.uuid, 'sh /app/crash.sh', {
+        restart: { restart_mode: 'always' },
+        rollout: { flapping_minimum_restarts: 3, flapping_percent: 0.5, flapping_window: 300 },
+        state: 'started',
+      }),
+    )
   ).body;
-  const errored = await eventually(async () => {
-    const j = (await api.get<Job>(`/jobs/${job.uuid}`)).body;
-    return j.state === 'errored' ? j : undefined;
-  }, { timeoutMs: 60_000, what: 'job errored' });
-  t.is(errored.state, 'errored');
+  await jobInState(api, job.uuid, 'errored');
   const health = (await api.get<Health[]>(`/jobs/health?ids=${job.uuid}`)).body[0]!;
   t.true(health.flapping);
   t.regex(health.message ?? '', /flapping: 3 restarts/);
@@ -109,23 +104,12 @@ test('scheduling: restart "no" leaves an exited instance alone and the job finis
   const ns = `/once/${unique()}`;
   const pkg = await uploadPackage(api, ns, tarGz({ 'app/once.sh': 'echo done once\nexit 0\n' }));
   const job = (
-    await api.post<Job>('/jobs', {
-      fqn: `job::${ns}::once`,
-      num_instances: 1,
-      packages: [{ uuid: pkg.uuid }],
-      processes: { app: { start_command: 'sh /app/once.sh' } },
-      restart: { restart_mode: 'no' },
-      state: 'started',
-    })
+    await api.post<Job>('/jobs', commandJob(`job::${ns}::once`, pkg.uuid, 'sh /app/once.sh', { restart: { restart_mode: 'no' }, state: 'started' }))
   ).body;
-  const finished = await eventually(async () => {
-    const j = (await api.get<Job>(`/jobs/${job.uuid}`)).body;
-    return j.state === 'finished' ? j : undefined;
-  }, { timeoutMs: 30_000, what: 'job finished' }).catch(async (err: Error) => {
+  await jobInState(api, job.uuid, 'finished', 30_000).catch(async (err: Error) => {
     t.log(JSON.stringify(await instancesOf(api, job.uuid)), JSON.stringify((await api.get(`/jobs/${job.uuid}`)).body));
     throw err;
   });
-  t.is(finished.state, 'finished');
   const instances = await instancesOf(api, job.uuid);
   t.is(instances.length, 1);
   t.like(instances[0], { state: 'REMOVED', exited: true, exit_code: 0, failed: false });

@@ -5,15 +5,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, readlink, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { TEST_JOIN_TOKEN, type ControllerProcess, type ExitInfo } from './controller-process.js';
+import { join } from 'node:path';
+import { AGENT_BIN } from '@platform/agent/testing';
+import { PlatformProcess, TEST_JOIN_TOKEN, type ControllerProcess } from './controller-process.js';
 import type { ApiClient } from './http.js';
 import { unique } from './fixtures.js';
 import { eventually } from './wait.js';
-
-export const AGENT_BIN = join(dirname(fileURLToPath(import.meta.resolve('@platform/agent'))), 'bin', 'platform-agent.js');
 
 /** True when bubblewrap can make namespaces here. */
 export function bwrapWorks(): boolean {
@@ -39,14 +36,11 @@ export interface InstanceManager {
   num_instances: number;
 }
 
-export class AgentProcess {
-  readonly lines: Record<string, unknown>[] = [];
-  readonly stderr: string[] = [];
-  readonly exited: Promise<ExitInfo>;
+export class AgentProcess extends PlatformProcess {
   uuid = '';
 
   private constructor(
-    readonly child: ChildProcess,
+    child: ChildProcess,
     readonly controller: ControllerProcess,
     readonly dataDir: string,
     readonly ownsDataDir: boolean,
@@ -54,7 +48,7 @@ export class AgentProcess {
     /** A datacenter name unique to this agent, by which the tests find it in the API. */
     readonly datacenter: string,
   ) {
-    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    super(child);
   }
 
   /** Starts an agent and waits until the controller lists it as connected. */
@@ -75,14 +69,6 @@ export class AgentProcess {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const proc = new AgentProcess(child, controller, dataDir, ownsDataDir, options, datacenter);
-    createInterface({ input: child.stderr! }).on('line', (line) => proc.stderr.push(line));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      try {
-        proc.lines.push(JSON.parse(line) as Record<string, unknown>);
-      } catch {
-        proc.lines.push({ msg: line });
-      }
-    });
     const manager = await eventually(
       async () => {
         if (child.exitCode !== null) throw new Error(`agent exited with ${child.exitCode}: ${proc.stderr.join('\n')}`);
@@ -95,16 +81,6 @@ export class AgentProcess {
     });
     proc.uuid = manager.uuid;
     return proc;
-  }
-
-  async stop(): Promise<ExitInfo> {
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGTERM');
-    return this.exited;
-  }
-
-  async kill9(): Promise<ExitInfo> {
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
-    return this.exited;
   }
 
   /** A new agent process on the same data directory (after this one has exited). */

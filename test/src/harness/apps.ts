@@ -73,3 +73,8 @@ export function httpAppJob(fqn: string, pkg: string, extra: Record<string, unkno
     ...extra,
   };
 }
+
+/** A job body that runs `command` (from the files of `pkg`) as its one process `app`, without ports. */
+export function commandJob(fqn: string, pkg: string, command: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { fqn, num_instances: 1, packages: [{ uuid: pkg }], processes: { app: { start_command: command } }, ...extra };
+}

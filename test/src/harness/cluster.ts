@@ -1,5 +1,6 @@
 /** A controller with real agents, for the tests of running jobs. */
 import type { ExecutionContext } from 'ava';
+import type { Job } from '@platform/controller';
 import { AgentProcess, bwrapWorks, type AgentOptions } from './agent-process.js';
 import { ControllerProcess, type SpawnOptions } from './controller-process.js';
 import type { ApiClient } from './http.js';
@@ -79,4 +80,15 @@ export async function callInstance<T>(instance: ApiInstance, path = '/'): Promis
   if (!address) throw new Error(`instance ${instance.uuid} reports no port`);
   const res = await fetch(`http://${address}${path}`);
   return (await res.json()) as T;
+}
+
+/** Waits until the job is in `state` (the controller moves it there on its own: errored, finished). */
+export async function jobInState(api: ApiClient, job: string, state: Job['state'], timeoutMs = 60_000): Promise<Job> {
+  return eventually(
+    async () => {
+      const j = (await api.get<Job>(`/jobs/${job}`)).body;
+      return j.state === state ? j : undefined;
+    },
+    { timeoutMs, what: `job ${job} ${state}` },
+  );
 }

@@ -45,20 +45,55 @@ export interface ExitInfo {
   signal: NodeJS.Signals | null;
 }
 
-export class ControllerProcess {
+/**
+ * A platform binary running as a child process: the JSON log lines of its stdout (a line that
+ * is not JSON is kept as `{ msg }`), the lines of its stderr, and its exit.
+ */
+export class PlatformProcess {
   readonly lines: Record<string, unknown>[] = [];
   readonly stderr: string[] = [];
   readonly exited: Promise<ExitInfo>;
+  /** Told of each stdout line once it is in `lines`. */
+  protected onLine: ((line: Record<string, unknown>) => void) | undefined;
 
+  protected constructor(readonly child: ChildProcess) {
+    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    createInterface({ input: child.stderr! }).on('line', (line) => this.stderr.push(line));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      let parsed: Record<string, unknown>;
+      try {
+        parsed = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        parsed = { msg: line };
+      }
+      this.lines.push(parsed);
+      this.onLine?.(parsed);
+    });
+  }
+
+  /** SIGTERM, then wait for the exit. */
+  async stop(): Promise<ExitInfo> {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGTERM');
+    return this.exited;
+  }
+
+  /** SIGKILL: the process gets no chance to clean up. */
+  async kill9(): Promise<ExitInfo> {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+    return this.exited;
+  }
+}
+
+export class ControllerProcess extends PlatformProcess {
   private constructor(
-    readonly child: ChildProcess,
+    child: ChildProcess,
     readonly dataDir: string,
     readonly ownsDataDir: boolean,
     readonly options: SpawnOptions,
     public url = '',
     public grpcAddress = '',
   ) {
-    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    super(child);
   }
 
   static async start(options: SpawnOptions = {}): Promise<ControllerProcess> {
@@ -80,7 +115,6 @@ export class ControllerProcess {
       },
     );
     const proc = new ControllerProcess(child, dataDir, ownsDataDir, options);
-    createInterface({ input: child.stderr! }).on('line', (line) => proc.stderr.push(line));
     const ready = new Promise<[string, string]>((resolve, reject) => {
       const timer = setTimeout(
         () => {
@@ -91,19 +125,12 @@ export class ControllerProcess {
         },
         options.readyTimeoutMs ?? 30_000,
       );
-      createInterface({ input: child.stdout! }).on('line', (line) => {
-        let parsed: Record<string, unknown>;
-        try {
-          parsed = JSON.parse(line) as Record<string, unknown>;
-        } catch {
-          parsed = { msg: line };
-        }
-        proc.lines.push(parsed);
+      proc.onLine = (parsed) => {
         if (parsed['msg'] === 'controller ready') {
           clearTimeout(timer);
           resolve([String(parsed['api']), String(parsed['grpc'])]);
         }
-      });
+      };
       void proc.exited.then((e) => {
         clearTimeout(timer);
         reject(new Error(`controller exited (${e.code ?? e.signal}) before it was ready\n${proc.stderr.join('\n')}\n${JSON.stringify(proc.lines)}`));
@@ -111,18 +138,6 @@ export class ControllerProcess {
     });
     [proc.url, proc.grpcAddress] = await ready;
     return proc;
-  }
-
-  /** SIGTERM, then wait for the exit. */
-  async stop(): Promise<ExitInfo> {
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGTERM');
-    return this.exited;
-  }
-
-  /** SIGKILL: the controller gets no chance to clean up. */
-  async kill9(): Promise<ExitInfo> {
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
-    return this.exited;
   }
 
   /** A client logged in as the bootstrap administrator. */

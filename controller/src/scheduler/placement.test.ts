@@ -1,0 +1,41 @@
+import test from 'ava';
+import type { Resource } from '../jobs/job.js';
+import { place, type PlacementCandidate } from './placement.js';
+
+const MiB = 1024 * 1024;
+const none: Resource = { cpu: 0, memory: 0, disk: 0, network: 0, netmax: 0 };
+const wants = (memory: number): Resource => ({ ...none, memory });
+
+function agent(uuid: string, o: { tags?: string[]; memory?: number; used?: number; jobInstances?: number } = {}): PlacementCandidate {
+  return {
+    uuid,
+    tags: o.tags ?? [],
+    total: { ...none, memory: o.memory ?? 1024 * MiB },
+    provisioned: { ...none, memory: o.used ?? 0 },
+    jobInstances: o.jobInstances ?? 0,
+  };
+}
+
+test('placement: no agent, or none with the hard tags, says so', (t) => {
+  t.deepEqual(place({ resources: none, hardTags: [], softTags: [] }, []), { reason: 'no instance manager is connected' });
+  const r = place({ resources: none, hardTags: ['gpu'], softTags: [] }, [agent('a', { tags: ['ssd'] })]);
+  t.regex(r.agent === undefined ? r.reason : '', /hard scheduling tags gpu/);
+  t.deepEqual(place({ resources: none, hardTags: ['ssd'], softTags: [] }, [agent('a'), agent('b', { tags: ['ssd'] })]), { agent: 'b' });
+});
+
+test('placement: an agent without room is left out, and the reason names what lacks', (t) => {
+  const full = agent('a', { memory: 256 * MiB, used: 200 * MiB });
+  t.deepEqual(place({ resources: wants(64 * MiB), hardTags: [], softTags: [] }, [full, agent('b')]), { agent: 'b' });
+  const r = place({ resources: wants(64 * MiB), hardTags: [], softTags: [] }, [full]);
+  t.regex(r.agent === undefined ? r.reason : '', /memory \(56 MiB free, 64 MiB needed\)/);
+  // An agent that reports no memory is not limited in it.
+  t.deepEqual(place({ resources: wants(64 * MiB), hardTags: [], softTags: [] }, [agent('c', { memory: 0 })]), { agent: 'c' });
+});
+
+test('placement: soft tags first, then spread, then free memory, then uuid', (t) => {
+  const request = { resources: none, hardTags: [], softTags: ['fast'] };
+  t.deepEqual(place(request, [agent('a', { jobInstances: 0 }), agent('b', { tags: ['fast'], jobInstances: 3 })]), { agent: 'b' });
+  t.deepEqual(place({ ...request, softTags: [] }, [agent('a', { jobInstances: 1 }), agent('b', { jobInstances: 0 })]), { agent: 'b' });
+  t.deepEqual(place({ ...request, softTags: [] }, [agent('a', { used: 10 * MiB }), agent('b')]), { agent: 'b' });
+  t.deepEqual(place({ ...request, softTags: [] }, [agent('b'), agent('a')]), { agent: 'a' });
+});
