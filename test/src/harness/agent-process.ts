@@ -5,12 +5,15 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, readlink, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { AGENT_BIN } from '@platform/agent/testing';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PlatformProcess, TEST_JOIN_TOKEN, type ControllerProcess } from './controller-process.js';
 import type { ApiClient } from './http.js';
 import { unique } from './fixtures.js';
 import { eventually } from './wait.js';
+
+/** The binary an operator runs: the agent package's `platform-agent` bin. */
+export const AGENT_BIN = join(dirname(fileURLToPath(import.meta.resolve('@platform/agent'))), 'bin', 'platform-agent.js');
 
 /** True when bubblewrap can make namespaces here. */
 export function bwrapWorks(): boolean {
