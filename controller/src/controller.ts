@@ -17,7 +17,7 @@ import { InFlight } from './api/middleware.js';
 import { createApiApp } from './api/server.js';
 import { authEndpoints } from './auth/auth-routes.js';
 import { authenticate } from './auth/authenticate.js';
-import { bootstrapAdmin } from './auth/bootstrap.js';
+import { ADMIN_USER, bootstrapAdmin } from './auth/bootstrap.js';
 import { LdapAuthenticator, type LdapOptions } from './auth/ldap.js';
 import { TokenService } from './auth/tokens.js';
 import { UserService } from './auth/users.js';
@@ -212,9 +212,9 @@ export class Controller {
           `\nThe bootstrap administrator is "admin" with password: ${admin.generatedPassword}\n` +
             `It is shown this once and kept in ${admin.passwordFile}\n\n`,
         );
-        log.info('bootstrap administrator created', { user: 'admin', password_file: admin.passwordFile });
+        log.info('bootstrap administrator created', { user: ADMIN_USER, password_file: admin.passwordFile });
       } else if (admin.created) {
-        log.info('bootstrap administrator created', { user: 'admin', password_from: 'PLATFORM_ADMIN_PASSWORD' });
+        log.info('bootstrap administrator created', { user: ADMIN_USER, password_from: 'PLATFORM_ADMIN_PASSWORD' });
       }
 
       const clusterId = await clusterIdentity(deps);
@@ -255,12 +255,12 @@ export class Controller {
             log.warn('staging output not stored', { package: pkg, err: (err as Error).message }),
           );
         });
+      const resolver = new DependencyResolver(store, (ids) => packages.findMany(ids), () => packages.generation);
       const instances = new InstanceService(deps, agents, logs, {
         installOrder: (ids) => resolver.resolveInstallOrder(ids, { bestEffort: true }),
         stagingSink,
       });
       await instances.load();
-      const resolver = new DependencyResolver(store, (ids) => packages.findMany(ids), () => packages.generation);
       const jobs = new JobService(deps, {
         actorIdleMs: options.actorIdleMs,
         cacheSize: options.cacheSize,
@@ -338,7 +338,7 @@ export class Controller {
           ...clusterEndpoints({
             clusterName: options.clusterName,
             domain: options.domain,
-            adminName: 'admin',
+            adminName: ADMIN_USER,
             adminEmail: options.adminEmail,
             buildId: options.buildId,
             buildNumber: '0',

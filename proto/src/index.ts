@@ -102,7 +102,7 @@ export const agentServiceDefinition = {
     'UploadSnapshot', true, false, v1.SnapshotChunk as Codec<SnapshotChunk>, v1.SnapshotAck as Codec<SnapshotAck>),
 } satisfies grpc.ServiceDefinition;
 
-/** Client of `AgentService`: `connect(metadata)` and `fetchBlob(request, metadata)`. */
+/** Client of `AgentService`: `connect(metadata)`, `fetchBlob(request, metadata)` and `uploadSnapshot(metadata, callback)`. */
 export interface AgentServiceClient extends grpc.Client {
   connect(metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientDuplexStream<AgentMessage, ControllerMessage>;
   fetchBlob(request: FetchBlobRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<BlobChunk>;

@@ -9,6 +9,18 @@ export function contentLengthOf(req: IncomingMessage): number | undefined {
   return Number(header);
 }
 
+/** Reads the whole request body as UTF-8 text; refuses (413) once it passes `limit` bytes. */
+export async function readBodyText(req: IncomingMessage, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw new TooLargeError(`the request body is over the limit of ${limit} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}
+
 /**
  * Reads and parses a JSON request body of at most `limit` bytes. Refuses a
  * larger one (413) without reading it whole, and malformed JSON (400).
@@ -18,15 +30,8 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   if (declared !== undefined && declared > limit) {
     throw new TooLargeError(`the request body of ${declared} bytes is over the limit of ${limit} bytes`);
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw new TooLargeError(`the request body is over the limit of ${limit} bytes`);
-    chunks.push(chunk);
-  }
-  if (size === 0) throw new InvalidRequestError('the request body is empty; a JSON object was expected');
-  const text = Buffer.concat(chunks, size).toString('utf8');
+  const text = await readBodyText(req, limit);
+  if (text === '') throw new InvalidRequestError('the request body is empty; a JSON object was expected');
   try {
     return JSON.parse(text) as unknown;
   } catch (err) {

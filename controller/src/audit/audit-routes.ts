@@ -3,6 +3,7 @@ import { queryValue, sendJson, v1, type ApiContext, type Endpoint } from '../api
 import { queryBool, queryInt } from '../api/query.js';
 import { InvalidRequestError } from '../errors.js';
 import { authorize } from '../policy/access.js';
+import { AUDIT_REALM } from '../policy/permissions.js';
 import { optional } from '../util/json.js';
 import type { AuditLog } from './audit-log.js';
 import { AUDIT_EVENTS, isAuditEvent } from './events.js';
@@ -27,7 +28,7 @@ function pageLink(ctx: ApiContext, offset: number): string {
 
 export function auditEndpoints(audit: AuditLog): Endpoint[] {
   /** The whole log is one realm: reading any of it needs `permit read` on `audit::/`. */
-  const needRead = (ctx: ApiContext) => authorize(ctx, 'audit::/', 'read');
+  const needRead = (ctx: ApiContext) => authorize(ctx, AUDIT_REALM, 'read');
   return [
     {
       method: 'GET',
@@ -53,7 +54,7 @@ export function auditEndpoints(audit: AuditLog): Endpoint[] {
           ...optional('fqn', queryValue(ctx, 'fqn') || undefined),
           limit,
           offset,
-          reverse: ctx.query['reverse'] !== undefined && queryBool(ctx, 'reverse'),
+          reverse: queryBool(ctx, 'reverse'),
         });
         if (offset > 0) ctx.set('Prev', pageLink(ctx, Math.max(0, offset - limit)));
         if (page.more) ctx.set('Next', pageLink(ctx, offset + limit));

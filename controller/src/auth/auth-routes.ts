@@ -7,11 +7,12 @@
  * default) or `ldap_basic`.
  */
 import { parse as parseQuery } from 'node:querystring';
-import { readJsonObject } from '../api/body.js';
-import { changeContext, sendEmpty, sendPlainJson, type ApiContext, type Endpoint } from '../api/endpoint.js';
-import { AuthenticationError, InvalidRequestError, TooLargeError } from '../errors.js';
+import { readBodyText, readJsonObject } from '../api/body.js';
+import { sendEmpty, sendPlainJson, type ApiContext, type Endpoint } from '../api/endpoint.js';
+import { AuthenticationError, InvalidRequestError } from '../errors.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import { authorize, authorizeTokenIssue } from '../policy/access.js';
+import { AUTH_REALM } from '../policy/permissions.js';
 import type { PolicyService } from '../policy/policy-service.js';
 import { ldapPrincipalOf, normalizeLdapName, type LdapAuthenticator } from './ldap.js';
 import type { TokenService } from './tokens.js';
@@ -29,15 +30,9 @@ function mechanismFor(ctx: ApiContext, domain: string, grantType: string | undef
 }
 
 async function readForm(ctx: ApiContext): Promise<Record<string, string>> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > FORM_LIMIT) throw new TooLargeError(`the form is over ${FORM_LIMIT} bytes`);
-    chunks.push(chunk);
-  }
-  if (size === 0) return {};
-  const parsed = parseQuery(Buffer.concat(chunks).toString('utf8'));
+  const text = await readBodyText(ctx.req, FORM_LIMIT);
+  if (text === '') return {};
+  const parsed = parseQuery(text);
   return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, Array.isArray(v) ? (v[0] ?? '') : (v ?? '')]));
 }
 
@@ -52,7 +47,7 @@ function basicCredentials(ctx: ApiContext): { name: string; password: string } {
 }
 
 /** Managing users needs `permit update` on `auth::/`; listing them `permit read`. */
-const requireUserAdmin = (ctx: ApiContext) => authorize(ctx, 'auth::/', 'update');
+const requireUserAdmin = (ctx: ApiContext) => authorize(ctx, AUTH_REALM, 'update');
 
 /** A password mechanism of the token endpoint: who the user is, and their principal. */
 interface PasswordMechanism {
@@ -114,7 +109,7 @@ export function authEndpoints(
       method: 'GET',
       path: '/users',
       handler: async (ctx) => {
-        await authorize(ctx, 'auth::/', 'read');
+        await authorize(ctx, AUTH_REALM, 'read');
         sendPlainJson(ctx, users.list());
       },
     },
@@ -126,7 +121,7 @@ export function authEndpoints(
         const name = UserService.checkName(ctx.params['name'] ?? '');
         const body = await readJsonObject(ctx.req, maxBodyBytes);
         if (typeof body['password'] !== 'string') throw new InvalidRequestError('password: expected a string');
-        const { created } = await users.setPassword(name, body['password'], changeContext(ctx));
+        const { created } = await users.setPassword(name, body['password']);
         ctx.state.log.info(created ? 'user created' : 'user password changed', { user: name, request_id: ctx.state.requestId });
         sendPlainJson(ctx, users.list().find((u) => u.name === name));
       },
@@ -137,7 +132,7 @@ export function authEndpoints(
       handler: async (ctx) => {
         await requireUserAdmin(ctx);
         const name = UserService.checkName(ctx.params['name'] ?? '');
-        await users.delete(name, changeContext(ctx));
+        await users.delete(name);
         ctx.state.log.info('user deleted', { user: name, request_id: ctx.state.requestId });
         sendEmpty(ctx);
       },

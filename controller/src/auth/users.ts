@@ -5,7 +5,7 @@
  *
  * Wrong passwords are slowed down per user name by a LoginThrottle (see there).
  */
-import type { ChangeContext, Deps } from '../actors/context.js';
+import type { Deps } from '../actors/context.js';
 import { Mailbox } from '../actors/mailbox.js';
 import { AuthenticationError, ConflictError, InvalidRequestError, NotFoundError } from '../errors.js';
 import { keys } from '../store/keys.js';
@@ -82,7 +82,7 @@ export class UserService {
   }
 
   /** Creates the user or changes its password; tokens issued before stop working. */
-  setPassword(name: string, password: string, _ctx: ChangeContext): Promise<{ created: boolean }> {
+  setPassword(name: string, password: string): Promise<{ created: boolean }> {
     UserService.checkName(name);
     if (password.length < 8 || password.length > 1024) {
       throw new InvalidRequestError('password: must be 8 to 1024 characters');
@@ -104,7 +104,7 @@ export class UserService {
     });
   }
 
-  delete(name: string, _ctx: ChangeContext): Promise<void> {
+  delete(name: string): Promise<void> {
     return this.#writes.post(async () => {
       if (name === ADMIN_USER) throw new ConflictError(`the bootstrap administrator "${ADMIN_USER}" cannot be deleted; change its password instead`);
       if (!this.#users.has(name)) throw new NotFoundError(`user "${name}" not found`);

@@ -27,11 +27,20 @@ import { ForbiddenError, InvalidRequestError, NotFoundError } from '../errors.js
 import { parseFqn, type ResourceType } from '../model/fqn.js';
 import type { Logger } from '../log/logger.js';
 import { DEFAULT_TOKEN_TTL_SECONDS } from '../auth/tokens.js';
-import type { Caller } from './engine.js';
+import type { Caller, PolicyEngine } from './engine.js';
+import type { LogLevel } from './parser.js';
+import { AUDIT_REALM, AUTH_REALM } from './permissions.js';
 import type { PolicyService } from './policy-service.js';
 
-const AUDIT_REALM = 'audit::/';
-const AUTH_REALM = 'auth::/';
+/** What the `log` setting of the `audit::/` realm asks to record for `caller`; `deny` when unset. */
+function auditLevel(engine: PolicyEngine, caller: Caller): LogLevel {
+  return engine.settings(caller, AUDIT_REALM).log ?? 'deny';
+}
+
+/** The audit payload of an access check. */
+function claimPayload(permission: string): Record<string, unknown> {
+  return { claim: { claimtype: 'permit', claimvalue: permission } };
+}
 
 /** What the request may do; one per request, made by the `accessControl` middleware. */
 export class RequestAccess {
@@ -58,7 +67,7 @@ export class RequestAccess {
   async require(fqn: string, permission: string): Promise<void> {
     const engine = this.policy.engine;
     const decision = engine.check(this.caller, fqn, permission);
-    const level = engine.settings(this.caller, AUDIT_REALM).log ?? 'deny';
+    const level = auditLevel(engine, this.caller);
     if (decision.allowed) {
       if (level === 'allow') this.#recordLater('policy.access.allowed', fqn, permission);
       return;
@@ -74,22 +83,15 @@ export class RequestAccess {
    * so that its existence and FQN do not leak. The denial is still recorded.
    */
   async requireFound(fqn: string, permission: string, notFound: string): Promise<void> {
-    if (permission === 'read' || !this.can(fqn, permission)) {
-      if (!this.can(fqn, 'read')) {
-        const engine = this.policy.engine;
-        if ((engine.settings(this.caller, AUDIT_REALM).log ?? 'deny') !== 'none') await this.#record('policy.access.denied', fqn, permission);
-        throw new NotFoundError(notFound);
-      }
+    if (!this.can(fqn, permission) && !this.can(fqn, 'read')) {
+      if (auditLevel(this.policy.engine, this.caller) !== 'none') await this.#record('policy.access.denied', fqn, permission);
+      throw new NotFoundError(notFound);
     }
     return this.require(fqn, permission);
   }
 
-  #payload(permission: string): Record<string, unknown> {
-    return { claim: { claimtype: 'permit', claimvalue: permission } };
-  }
-
   #record(event: 'policy.access.allowed' | 'policy.access.denied', fqn: string, permission: string): Promise<void> {
-    return this.audit.record(this.change, event, fqn, this.#payload(permission));
+    return this.audit.record(this.change, event, fqn, claimPayload(permission));
   }
 
   #recordLater(event: 'policy.access.allowed', fqn: string, permission: string): void {
@@ -163,15 +165,15 @@ export interface TokenGrant {
 export async function authorizeTokenIssue(policy: PolicyService, audit: AuditLog, caller: Caller, change: ChangeContext): Promise<TokenGrant> {
   const engine = policy.engine;
   const decision = engine.check(caller, AUTH_REALM, 'issue');
-  const level = engine.settings(caller, AUDIT_REALM).log ?? 'deny';
+  const level = auditLevel(engine, caller);
   if (!decision.allowed) {
     const missing = `${decision.missingClaim} on ${AUTH_REALM}`;
     await audit.record(change, 'auth.deny', `auth::/::${caller.name}`, { mechanism: caller.mechanism, reason: `policy: no ${missing}` });
-    if (level !== 'none') await audit.record(change, 'policy.access.denied', AUTH_REALM, { claim: { claimtype: 'permit', claimvalue: 'issue' } });
+    if (level !== 'none') await audit.record(change, 'policy.access.denied', AUTH_REALM, claimPayload('issue'));
     throw new ForbiddenError(`policy does not give ${caller.principal} ${missing}: no token is issued`, [missing]);
   }
   if (level === 'allow') {
-    await audit.record(change, 'policy.access.allowed', AUTH_REALM, { claim: { claimtype: 'permit', claimvalue: 'issue' } });
+    await audit.record(change, 'policy.access.allowed', AUTH_REALM, claimPayload('issue'));
   }
   const settings = engine.settings(caller, AUTH_REALM);
   return {

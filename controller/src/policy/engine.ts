@@ -186,6 +186,11 @@ interface Grant {
 
 const CACHE_SIZE = 100_000;
 
+/** The name of a role definition `role::/<name>` (the parser allows exactly one literal segment). */
+function roleName(realm: Realm): string {
+  return (realm.segments[0] as { literal: string }).literal;
+}
+
 export class PolicyEngine {
   readonly #realms: CompiledRealm[];
   readonly #roles: Map<string, Realm[]>;
@@ -198,7 +203,7 @@ export class PolicyEngine {
     for (const doc of docs) {
       for (const realm of doc.realms) {
         if (realm.type === 'role') {
-          const name = (realm.segments[0] as { literal: string }).literal;
+          const name = roleName(realm);
           const list = this.#roles.get(name) ?? [];
           list.push(realm);
           this.#roles.set(name, list);
@@ -223,7 +228,7 @@ export class PolicyEngine {
     for (const doc of docs) {
       for (const realm of doc.realms) {
         if (realm.type !== 'role') continue;
-        const name = (realm.segments[0] as { literal: string }).literal;
+        const name = roleName(realm);
         if (name === 'admin') throw new PolicyParseError(doc.name, realm.line, realm.column, 'the role admin is built in (every permission) and cannot be redefined');
         defined.add(name);
       }

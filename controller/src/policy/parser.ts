@@ -258,6 +258,11 @@ class Parser {
     }
   }
 
+  /** Settings and quotas belong to the realm a caller works in, not to a role's grants. */
+  #refuseInRole(inRole: boolean, t: Token, what: 'settings' | 'quotas'): void {
+    if (inRole) this.#fail(t, `a role grants permits and roles only; ${what} go in the realm itself`);
+  }
+
   #claim(inRole: boolean): Claim {
     const t = this.#next();
     const at = { line: t.line, column: t.column };
@@ -281,7 +286,7 @@ class Parser {
         return { kind: 'role', role: r.value, line: r.line, column: r.column };
       }
       case 'tokenTimeout': {
-        if (inRole) this.#fail(t, 'a role grants permits and roles only; settings go in the realm itself');
+        this.#refuseInRole(inRole, t, 'settings');
         const v = this.#next();
         const seconds = v.kind === 'string' ? parseDurationSeconds(v.value) : undefined;
         if (seconds === undefined) this.#fail(v, `expected a duration such as "3600s", "90m", "12h" or "1d", found ${describeToken(v)}`);
@@ -289,7 +294,7 @@ class Parser {
         return { kind: 'tokenTimeout', seconds: seconds!, ...at };
       }
       case 'defaultNamespace': {
-        if (inRole) this.#fail(t, 'a role grants permits and roles only; settings go in the realm itself');
+        this.#refuseInRole(inRole, t, 'settings');
         const v = this.#next();
         if (v.kind !== 'string') this.#fail(v, `expected a namespace string such as "/dev/team", found ${describeToken(v)}`);
         const problem = namespaceProblem(v.value);
@@ -297,14 +302,14 @@ class Parser {
         return { kind: 'defaultNamespace', namespace: v.value, ...at };
       }
       case 'log': {
-        if (inRole) this.#fail(t, 'a role grants permits and roles only; settings go in the realm itself');
+        this.#refuseInRole(inRole, t, 'settings');
         const v = this.#next();
         if (v.kind !== 'ident' || !LOG_LEVELS.includes(v.value as LogLevel)) this.#fail(v, `expected allow, deny or none after "log", found ${describeToken(v)}`);
         return { kind: 'log', level: v.value as LogLevel, ...at };
       }
       default: {
         if ((QUOTA_NAMES as readonly string[]).includes(t.value)) {
-          if (inRole) this.#fail(t, 'a role grants permits and roles only; quotas go in the realm itself');
+          this.#refuseInRole(inRole, t, 'quotas');
           const v = this.#next();
           if (v.kind !== 'number' && v.kind !== 'string') this.#fail(v, `expected a value such as 2GB or 5 after "${t.value}", found ${describeToken(v)}`);
           return { kind: 'quota', name: t.value, value: v.value, ...at };

@@ -27,6 +27,11 @@ export const REALM_PERMISSIONS = {
 
 export type Permission = (typeof REALM_PERMISSIONS)[keyof typeof REALM_PERMISSIONS][number];
 
+/** The realms whose claims guard the controller's own endpoints (tokens and users, the audit log, policy). */
+export const AUTH_REALM = 'auth::/';
+export const AUDIT_REALM = 'audit::/';
+export const POLICY_REALM = 'policy::/';
+
 /** Every permission of every realm type: what the built-in role `admin` grants. */
 export const ALL_PERMISSIONS: ReadonlySet<string> = new Set(Object.values(REALM_PERMISSIONS).flat());
 

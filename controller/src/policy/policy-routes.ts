@@ -12,9 +12,8 @@ import { readJsonObject } from '../api/body.js';
 import { changeContext, sendPlainJson, type Endpoint } from '../api/endpoint.js';
 import { queryInt } from '../api/query.js';
 import { authorize } from './access.js';
+import { POLICY_REALM } from './permissions.js';
 import { MAX_DOCS_PER_PUT, MAX_POLICY_DOC_BYTES, type PolicyService } from './policy-service.js';
-
-export const POLICY_REALM = 'policy::/';
 
 /** A PUT may carry many documents of up to 512 KB each; JSON escaping can double their size. */
 const PUT_BODY_LIMIT = Math.min(MAX_DOCS_PER_PUT * MAX_POLICY_DOC_BYTES * 2, 16 * 1024 * 1024);

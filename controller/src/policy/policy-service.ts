@@ -21,6 +21,7 @@ import { formatTimestampNs } from '../util/clock.js';
 import { BOOTSTRAP_POLICY, BOOTSTRAP_POLICY_NAME } from './bootstrap.js';
 import { PolicyEngine, type Caller } from './engine.js';
 import { PolicyParseError } from './errors.js';
+import { POLICY_REALM } from './permissions.js';
 
 /** The wire form (spec: PolicyDocument; every field a string). */
 export interface PolicyDocument {
@@ -253,7 +254,7 @@ export class PolicyService {
       } catch (err) {
         invalidPolicy(err);
       }
-      if (!engine.check(caller, 'policy::/', 'update').allowed) {
+      if (!engine.check(caller, POLICY_REALM, 'update').allowed) {
         throw new ConflictError(
           `this change would take permit update on policy::/ away from ${caller.principal}, who makes it; ` +
             'grant it to another user first, or keep it in the new policy',

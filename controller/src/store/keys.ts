@@ -58,7 +58,6 @@ export const keys = {
   agent: (uuid: string) => `agent/${uuid}`,
   agentPrefix: 'agent/',
   instance: (job: string, instance: string) => `inst/${job}/${instance}`,
-  instancesOfJobPrefix: (job: string) => `inst/${job}/`,
   instancePrefix: 'inst/',
   logLine: (owner: string, seq: number) => `log/${owner}/${seq.toString().padStart(12, '0')}`,
   logPrefix: (owner: string) => `log/${owner}/`,

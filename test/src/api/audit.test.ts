@@ -105,8 +105,7 @@ test('audit: filters by event type, fqn segment, wildcard type and time', async 
 
 test('audit: reading the log needs permit read on audit::/', async (t) => {
   const name = unique('reader');
-  await suite.api().put(`/v1/users/${name}`, { password: 'a good password' });
-  const user = await ApiClient.login(suite.controller().url, name, 'a good password');
+  const user = await suite.api().createUser(name, 'a good password');
   for (const path of ['/audit', '/audit/events']) {
     const r = await user.get<ApiErrorBody>(path);
     t.is(r.status, 403, path);

@@ -3,25 +3,20 @@ import { join } from 'node:path';
 import test from 'ava';
 import type { ApiErrorBody, Job } from '@platform/controller';
 import { unique } from '../harness/fixtures.js';
-import { ApiClient, type TokenReply } from '../harness/http.js';
-import { decodePayload, encodeUnsigned, privateKeyFromJwk, randomEs256Key, signEs256, signHs256 } from '../harness/jwt.js';
+import { ApiClient, basicAuth as basic, type TokenReply } from '../harness/http.js';
+import { decodePayload, decodeUserinfo, encodeUnsigned, privateKeyFromJwk, randomEs256Key, signEs256, signHs256 } from '../harness/jwt.js';
 import { useController } from '../harness/suite.js';
 import { rawRequest } from '../harness/upload.js';
 import { eventually } from '../harness/wait.js';
 
 const suite = useController(test, { args: ['--domain', 'example.test'] });
-const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 async function signingKey() {
   const raw = await readFile(join(suite.controller().dataDir, 'auth', 'token-signing-key.jwk'), 'utf8');
   return JSON.parse(raw) as { private: object; public: object };
 }
 
-async function makeUser(name: string, password = 'correct horse battery') {
-  const r = await suite.api().put(`/v1/users/${name}`, { password });
-  if (r.status !== 200) throw new Error(r.text);
-  return ApiClient.login(suite.controller().url, name, password);
-}
+const makeUser = (name: string, password = 'correct horse battery') => suite.api().createUser(name, password);
 
 test('auth: the token endpoint answers a JWT and sets the token and userinfo cookies', async (t) => {
   const anonymous = new ApiClient(suite.controller().url);
@@ -37,7 +32,7 @@ test('auth: the token endpoint answers a JWT and sets the token and userinfo coo
   const cookies = r.headers.getSetCookie();
   t.true(cookies.some((c) => c.startsWith(`token=${r.body.access_token};`) && c.includes('HttpOnly')));
   const userinfo = cookies.find((c) => c.startsWith('userinfo='))!;
-  const info = JSON.parse(Buffer.from(userinfo.slice('userinfo='.length).split(';')[0]!, 'base64').toString('utf8')) as Record<string, unknown>;
+  const info = decodeUserinfo(userinfo);
   t.is(info['name'], 'admin');
   t.is(info['principal'], 'admin@platform.local');
 

@@ -13,8 +13,8 @@ import test from 'ava';
 import type { ApiErrorBody, AuditLogItem, Job } from '@platform/controller';
 import { CONTROLLER_BIN, ControllerProcess } from '../harness/controller-process.js';
 import { unique } from '../harness/fixtures.js';
-import { ApiClient, type TokenReply } from '../harness/http.js';
-import { decodePayload } from '../harness/jwt.js';
+import { ApiClient, basicAuth as basic, type TokenReply } from '../harness/http.js';
+import { decodePayload, decodeUserinfo } from '../harness/jwt.js';
 import { findSlapdTools, Slapd } from '../harness/slapd.js';
 import { rawRequest } from '../harness/upload.js';
 import { eventually } from '../harness/wait.js';
@@ -33,8 +33,6 @@ const USERS = [
   { uid: 'twin', password: 'twin-password' },
   { uid: 'twin', password: 'twin-password', ou: 'contractors' },
 ];
-
-const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 interface Env {
   slapd: Slapd;
@@ -115,7 +113,7 @@ ldapTest('ldap: a token from ldapauth.<domain> names the LDAP principal and work
     const cookies = [r.headers['set-cookie'] ?? []].flat();
     t.true(cookies.some((c) => c.startsWith(`token=${r.json.access_token};`)));
     const userinfo = cookies.find((c) => c.startsWith('userinfo='))!;
-    const info = JSON.parse(Buffer.from(userinfo.slice('userinfo='.length).split(';')[0]!, 'base64').toString('utf8')) as Record<string, unknown>;
+    const info = decodeUserinfo(userinfo);
     t.like(info, { name: 'alice', principal: 'alice@ldap.platform.local', mechanism: 'ldap' });
 
     const alice = new ApiClient(c.url, { authorization: `Bearer ${r.json.access_token}` });

@@ -1,7 +1,8 @@
 import test from 'ava';
 import type { ApiErrorBody, AuditLogItem, Job, Package, StagingPipeline } from '@platform/controller';
 import { appJob, archive, digestOf, unique } from '../harness/fixtures.js';
-import { ApiClient, type TokenReply } from '../harness/http.js';
+import { ApiClient, basicAuth as basic, type TokenReply } from '../harness/http.js';
+import { decodeUserinfo } from '../harness/jwt.js';
 import { createPackage } from '../harness/packages.js';
 import { useController } from '../harness/suite.js';
 import { eventually } from '../harness/wait.js';
@@ -16,14 +17,9 @@ interface PolicyDocument {
   version: string;
 }
 
-const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 const PASSWORD = 'a long enough password';
 
-async function makeUser(name: string): Promise<ApiClient> {
-  const r = await suite.api().put(`/v1/users/${name}`, { password: PASSWORD });
-  if (r.status !== 200) throw new Error(r.text);
-  return ApiClient.login(suite.controller().url, name, PASSWORD);
-}
+const makeUser = (name: string) => suite.api().createUser(name, PASSWORD);
 
 async function putPolicy(docs: { name: string; for_version: number | string; text: string; description?: string }[], api = suite.api()) {
   return api.put<PolicyDocument[] & ApiErrorBody>('/v1/policy', { docs });
@@ -214,7 +210,7 @@ test.serial('policy: tokenTimeout sets expires_in; defaultNamespace reaches user
   t.is(payload.exp - payload.iat, 120);
   const userinfo = short.headers.getSetCookie().find((c) => c.startsWith('userinfo='))!;
   t.regex(userinfo, /Max-Age=120/);
-  const info = JSON.parse(Buffer.from(userinfo.slice('userinfo='.length).split(';')[0]!, 'base64').toString()) as Record<string, unknown>;
+  const info = decodeUserinfo(userinfo);
   t.is(info['default_namespace'], '/teams/short');
   const normal = await login(banned);
   t.is(normal.body.expires_in, '86400');

@@ -18,6 +18,11 @@ export interface TokenReply {
   token_type: string;
 }
 
+/** The `Authorization` value of HTTP Basic credentials. */
+export function basicAuth(user: string, password: string): string {
+  return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+}
+
 export class ApiClient {
   constructor(
     readonly base: string,
@@ -28,10 +33,17 @@ export class ApiClient {
   static async login(base: string, user: string, password: string, headers: Record<string, string> = {}): Promise<ApiClient> {
     const anonymous = new ApiClient(base);
     const r = await anonymous.post<TokenReply>('/v1/oauth2/token', undefined, {
-      headers: { authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`, ...headers },
+      headers: { authorization: basicAuth(user, password), ...headers },
     });
     if (r.status !== 200) throw new Error(`login of ${user} failed: ${r.status} ${r.text}`);
     return new ApiClient(base, { authorization: `Bearer ${r.body.access_token}` });
+  }
+
+  /** Creates the basic user `name` (or sets its password), as this client, and logs it in. */
+  async createUser(name: string, password: string): Promise<ApiClient> {
+    const r = await this.put(`/v1/users/${name}`, { password });
+    if (r.status !== 200) throw new Error(`user ${name}: ${r.status} ${r.text}`);
+    return ApiClient.login(this.base, name, password);
   }
 
   /** The same server with other (or no) credentials. */

@@ -30,3 +30,8 @@ export function privateKeyFromJwk(jwk: object): KeyObject {
 export function decodePayload(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
 }
+
+/** The JSON in a `userinfo=<base64>; ...` Set-Cookie line of the token endpoint. */
+export function decodeUserinfo(setCookie: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(setCookie.slice('userinfo='.length).split(';')[0]!, 'base64').toString('utf8')) as Record<string, unknown>;
+}
