@@ -77,6 +77,8 @@ export interface ResolveOptions {
   namespace?: string;
   /** Skip requirements that nothing satisfies instead of throwing. */
   bestEffort?: boolean;
+  /** Only packages this accepts may satisfy a requirement (the caller's read permission). */
+  visible?: (fqn: string) => boolean;
 }
 
 export class DependencyResolver {
@@ -95,7 +97,7 @@ export class DependencyResolver {
   ) {}
 
   /** Ready packages that satisfy `r`, best first. */
-  async candidates(r: Requirement, namespace?: string): Promise<PackageRecord[]> {
+  async candidates(r: Requirement, namespace?: string, visible?: (fqn: string) => boolean): Promise<PackageRecord[]> {
     const prefix = keys.providesNamePrefix(r.type, r.name);
     // Per package: whether it provides the name exactly, and the highest version it names after it.
     const found = new Map<string, { exact: boolean; version: number[] }>();
@@ -110,7 +112,9 @@ export class DependencyResolver {
         version: compareVersions(version, had.version) > 0 ? version : had.version,
       });
     }
-    const records = (await this.findMany([...found.keys()])).filter((rec) => rec.package.state === 'ready');
+    const records = (await this.findMany([...found.keys()])).filter(
+      (rec) => rec.package.state === 'ready' && (visible === undefined || visible(rec.package.fqn)),
+    );
     const rank = (rec: PackageRecord) => {
       const f = found.get(rec.package.uuid)!;
       return { exact: f.exact ? 1 : 0, near: closeness(namespaceOf(rec.package.fqn), namespace), version: f.version };
@@ -145,7 +149,7 @@ export class DependencyResolver {
       for (const dep of record.package.dependencies) {
         let target = [...chosen.values()].find((c) => satisfies(c, dep));
         if (!target) {
-          target = (await this.candidates(dep, options.namespace ?? namespaceOf(record.package.fqn)))[0];
+          target = (await this.candidates(dep, options.namespace ?? namespaceOf(record.package.fqn), options.visible))[0];
           if (!target) {
             if (options.bestEffort) continue;
             throw unsatisfiedError(dep);
@@ -163,7 +167,11 @@ export class DependencyResolver {
   }
 
   /** What `requirements` need installed, dependencies first (POST /packages/dependencies). */
-  async resolveRequirements(requirements: readonly Requirement[], namespace?: string): Promise<PackageRecord[]> {
+  async resolveRequirements(
+    requirements: readonly Requirement[],
+    namespace?: string,
+    visible?: (fqn: string) => boolean,
+  ): Promise<PackageRecord[]> {
     const virtual: PackageRecord = {
       package: {
         uuid: '00000000-0000-0000-0000-000000000000',
@@ -187,7 +195,10 @@ export class DependencyResolver {
       },
       uploaded: [],
     };
-    const order = await this.resolve([virtual], namespace === undefined ? {} : { namespace });
+    const order = await this.resolve([virtual], {
+      ...(namespace === undefined ? {} : { namespace }),
+      ...(visible ? { visible } : {}),
+    });
     return order.filter((r) => r !== virtual);
   }
 

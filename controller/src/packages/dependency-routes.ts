@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { readJsonObject } from '../api/body.js';
 import { sendJson, v1, type Endpoint } from '../api/endpoint.js';
 import { InvalidRequestError } from '../errors.js';
+import { canAccess } from '../policy/access.js';
 import { namespaceProblem, parseFqn } from '../model/fqn.js';
 import { parseInput, str } from '../model/validate.js';
 import type { DependencyResolver } from './dependencies.js';
@@ -33,7 +34,10 @@ export function dependencyEndpoints(resolver: DependencyResolver, maxBodyBytes: 
       media: v1('packages'),
       handler: async (ctx) => {
         const input = parseInput(requestSchema, await readJsonObject(ctx.req, maxBodyBytes), 'package dependency request');
-        const resolved = await resolver.resolveRequirements(input.dependencies, targetNamespace(input.job_target));
+        // Only packages the caller may read can satisfy its request: others' packages stay unseen.
+        const resolved = await resolver.resolveRequirements(input.dependencies, targetNamespace(input.job_target), (fqn) =>
+          canAccess(ctx, fqn, 'read'),
+        );
         sendJson(ctx, v1('packages'), resolved.map((r) => packageView(r.package)));
       },
     },

@@ -181,3 +181,25 @@ test('staging: source a stager cannot stage fails the package with the reason', 
   t.is(pkg.state, 'failed');
   t.regex(pkg.error_message, /index\.html/);
 });
+
+test('POST /packages/dependencies: only packages the caller may read satisfy its request', async (t) => {
+  const api = suite.api();
+  const name = unique('lib');
+  const data = await archiveOf({ 'lib.txt': 'private' });
+  const created = await api.post<Package>('/packages', {
+    fqn: `package::/team-a::${name}`,
+    resource: { length: data.length, digest: digestOf(data) },
+    provides: [{ type: 'package', name }],
+  });
+  t.is(created.status, 200, created.text);
+  const up = await rawPut(`${api.base}/packages/resources/${created.body.uuid}`, [data], data.length, api.defaultHeaders);
+  t.is(up.status, 200);
+  const request = { dependencies: [{ type: 'package', name }] };
+  const forAdmin = await api.post<Package[]>('/packages/dependencies', request);
+  t.deepEqual(forAdmin.body.map((p) => p.fqn), [`package::/team-a::${name}`]);
+  const bob = await api.createUser(unique('bob'), 'bob-password-123');
+  const forBob = await bob.post<ApiErrorBody>('/packages/dependencies', request);
+  t.is(forBob.status, 400);
+  t.regex(forBob.body.message, /no packages satisfy dependency/);
+  t.false(forBob.text.includes('team-a'));
+});
