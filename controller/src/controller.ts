@@ -49,6 +49,8 @@ import { dependencyEndpoints } from './packages/dependency-routes.js';
 import { InstrumentedStore } from './store/instrumented-store.js';
 import { keys } from './store/keys.js';
 import { RocksStore } from './store/rocks-store.js';
+import { RouteService } from './router/route-service.js';
+import { routeEndpoints } from './router/router-routes.js';
 import type { Store } from './store/store.js';
 import { SystemClock, type Clock } from './util/clock.js';
 import { randomIds, type IdSource } from './util/ids.js';
@@ -261,6 +263,10 @@ export class Controller {
         stagingSink,
       });
       await instances.load();
+      // Without a domain, default routes live under `localhost`, whose names resolve to this host.
+      const routes = new RouteService({ domain: options.domain || 'localhost' });
+      await routes.load(store, instances.table.all());
+      instances.table.watch((record, uuid) => routes.instanceChanged(record, uuid));
       const jobs = new JobService(deps, {
         actorIdleMs: options.actorIdleMs,
         cacheSize: options.cacheSize,
@@ -270,6 +276,7 @@ export class Controller {
             .filter((r) => !ids.includes(r.package.uuid))
             .map((r) => ({ uuid: r.package.uuid, state: r.package.state })),
         run: instances,
+        routes,
         ...actorHooks('job'),
       });
       instances.attach(jobs.actors);
@@ -328,7 +335,8 @@ export class Controller {
           ...authEndpoints(tokens, users, audit, options.domain, options.maxBodyBytes, policy, ldap),
           ...policyEndpoints(policy),
           ...auditEndpoints(audit),
-          ...instanceEndpoints(jobs, instances, agents, logs, clock),
+          ...instanceEndpoints(jobs, instances, agents, logs, clock, (uuid) => routes.table.announced(uuid)),
+          ...routeEndpoints(routes.table),
           ...packageLogEndpoints(async (uuid) => (await packages.find(uuid))?.package, logs),
           ...jobEndpoints(jobs, options.maxBodyBytes),
           ...packageEndpoints(packages, options.maxBodyBytes),

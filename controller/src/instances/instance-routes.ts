@@ -17,7 +17,15 @@ import type { InstanceService } from './instance-service.js';
 
 const NS_PER_MS = 1_000_000;
 
-export function instanceEndpoints(jobs: JobService, instances: InstanceService, agents: AgentDirectory, logs: LogStore, clock: Clock): Endpoint[] {
+export function instanceEndpoints(
+  jobs: JobService,
+  instances: InstanceService,
+  agents: AgentDirectory,
+  logs: LogStore,
+  clock: Clock,
+  /** True once the instance is in the route table (`announced_routes`). */
+  announced: (instance: string) => boolean = () => false,
+): Endpoint[] {
   /** The job of the path, once the caller holds `permission` on it (404 when it may not even read it). */
   const jobOf = async (ctx: ApiContext, permission: 'read' | 'stop'): Promise<Job> => {
     const uuid = requireUuid(ctx.params['uuid'] ?? '', 'job uuid');
@@ -130,7 +138,7 @@ export function instanceEndpoints(jobs: JobService, instances: InstanceService, 
       handler: async (ctx) => {
         const job = await jobOf(ctx, 'read');
         const list = instances.table.ofJob(job.uuid).sort((a, b) => a.created_ms - b.created_ms || (a.uuid < b.uuid ? -1 : 1));
-        sendJson(ctx, v1('instance'), list.map(renderInstance));
+        sendJson(ctx, v1('instance'), list.map((i) => renderInstance(i, announced(i.uuid))));
       },
     },
     {

@@ -52,7 +52,7 @@ export interface InstanceRecord {
 export const RUNNING_STATES: ReadonlySet<InstanceStateName> = new Set(['FIRST_RUNNING', 'RUNNING']);
 
 /** Instance of the REST API (cluster-api.md, Instances), plus `ports`. */
-export function renderInstance(i: InstanceRecord): Record<string, unknown> {
+export function renderInstance(i: InstanceRecord, announced = false): Record<string, unknown> {
   return {
     uuid: i.uuid,
     created_time: Math.floor(i.created_ms / 1000),
@@ -63,7 +63,7 @@ export function renderInstance(i: InstanceRecord): Record<string, unknown> {
     instance_manager_uuid: i.agent_uuid,
     job_version_id: i.job_version_id,
     state: i.state,
-    announced_routes: false,
+    announced_routes: announced,
     ports: i.ports,
     ...(i.reason ? { reason: i.reason } : {}),
   };
@@ -79,6 +79,17 @@ export class InstanceTable {
   readonly #byUuid = new Map<string, InstanceRecord>();
   readonly #byJob = new Map<string, Map<string, InstanceRecord>>();
   readonly #byAgent = new Map<string, Map<string, InstanceRecord>>();
+  readonly #watchers: ((record: InstanceRecord | undefined, uuid: string) => void)[] = [];
+
+  /** Calls `fn` after every put (with the record) and delete (with undefined), synchronously. */
+  watch(fn: (record: InstanceRecord | undefined, uuid: string) => void): void {
+    this.#watchers.push(fn);
+  }
+
+  /** Every record. */
+  all(): IterableIterator<InstanceRecord> {
+    return this.#byUuid.values();
+  }
 
   get size(): number {
     return this.#byUuid.size;
@@ -95,6 +106,7 @@ export class InstanceTable {
     this.#byUuid.set(record.uuid, record);
     mapOf(this.#byJob, record.job_uuid).set(record.uuid, record);
     mapOf(this.#byAgent, record.agent_uuid).set(record.uuid, record);
+    for (const w of this.#watchers) w(record, record.uuid);
   }
 
   delete(uuid: string): void {
@@ -103,6 +115,7 @@ export class InstanceTable {
     this.#byUuid.delete(uuid);
     this.#byJob.get(old.job_uuid)?.delete(uuid);
     this.#byAgent.get(old.agent_uuid)?.delete(uuid);
+    for (const w of this.#watchers) w(undefined, uuid);
   }
 
   ofJob(job: string): InstanceRecord[] {

@@ -13,7 +13,11 @@ import type { JobService } from './job-service.js';
  * (and `start` when it asks for state `started`), a PUT `permit update` (and
  * `start` or `stop` when it changes the state), a delete `permit delete`.
  * Listings show only readable jobs; a job the caller may not read answers 404.
+ * Every route a create or PUT adds needs `permit map` on `route::/http/<reversed domain>`.
  */
+/** Each route a create or PUT adds needs `permit map` on its realm (`route::/http/<reversed domain>`). */
+const mapCheck = (ctx: ApiContext) => (realm: string) => authorize(ctx, realm, 'map');
+
 export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[] {
   const param = (ctx: ApiContext) => requireUuid(ctx.params['uuid'] ?? '', 'job uuid');
   /** The job addressed by the path, once the caller may do `permission` on it. */
@@ -61,7 +65,7 @@ export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[]
         const fqn = bodyFqn(body, 'job');
         await authorize(ctx, fqn, 'create');
         if (body['state'] === 'started') await authorize(ctx, fqn, 'start');
-        const job = await jobs.create(body, changeContext(ctx));
+        const job = await jobs.create(body, changeContext(ctx), mapCheck(ctx));
         ctx.set('Location', `${baseUrl(ctx)}/v1/jobs/${job.uuid}`);
         sendJson(ctx, v1('jobs'), (await jobs.render([job], false))[0]);
       },
@@ -94,7 +98,7 @@ export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[]
         const body = await readJsonObject(ctx.req, maxBodyBytes);
         if (body['state'] === 'started' && current.state !== 'started') await authorize(ctx, current.fqn, 'start');
         if (body['state'] === 'stopped' && current.state === 'started') await authorize(ctx, current.fqn, 'stop');
-        const { job } = await jobs.update(current.uuid, body, changeContext(ctx));
+        const { job } = await jobs.update(current.uuid, body, changeContext(ctx), mapCheck(ctx));
         sendJson(ctx, v1('job'), job);
       },
     },

@@ -10,7 +10,7 @@ import { ConflictError, DuplicateError, InvalidRequestError, NotFoundError } fro
 import { fqnMatcher, parseFqn, type Fqn } from '../model/fqn.js';
 import { keys } from '../store/keys.js';
 import { KeyedLock } from '../util/keyed-lock.js';
-import { parseJobInput, type Job, type ParsedJobInput } from './job.js';
+import { parseJobInput, type Job, type ParsedJobInput, type Port, type Route } from './job.js';
 import { JobActor, type UpdateResult } from './job-actor.js';
 import { computeJobHealth } from './job-health.js';
 import type { RunDeps } from './job-runner.js';
@@ -35,6 +35,31 @@ export interface JobQuery {
   visible?: (fqn: string) => boolean;
 }
 
+/** The routes of a job about to be saved, as the router checked and completed them. */
+export interface PreparedJobRoutes {
+  ports: Port[];
+  keys: string[];
+  added: Route[];
+  removed: Route[];
+}
+
+/**
+ * What the router does for job changes (router/route-service.ts). Contract: `prepare` is pure
+ * and throws InvalidRequestError on a bad route; `claim` runs `save` while no other job may
+ * claim the same endpoints and throws ConflictError (before `save`) when another namespace
+ * owns one; `jobChanged` is told of every saved version of a job (undefined: deleted).
+ */
+export interface JobRouteHooks {
+  prepare(target: { fqn: string; name: string; tags: Record<string, string> }, ports: Port[], current?: { ports: Port[] }): PreparedJobRoutes;
+  claim<T>(jobUuid: string | undefined, fqn: string, prepared: PreparedJobRoutes, save: () => Promise<T>): Promise<T>;
+  jobChanged(uuid: string, job: Job | undefined): void;
+  /** The policy realm whose `permit map` a caller needs to add `route`. */
+  realmOf(route: Route): string;
+}
+
+/** Checks the caller may map a route: resolves, or throws ForbiddenError. */
+export type MapCheck = (realm: string) => Promise<void>;
+
 export interface JobServiceOptions {
   actorIdleMs: number;
   /** Jobs kept in the read cache. */
@@ -50,6 +75,8 @@ export interface JobServiceOptions {
   onPassivate?: () => void;
   /** The scheduler's side: when given, started jobs run instances on agents. */
   run?: RunDeps;
+  /** The router's side: when given, routes are checked, completed and followed. */
+  routes?: JobRouteHooks;
 }
 
 export class JobService {
@@ -76,8 +103,24 @@ export class JobService {
 
   /** Keeps the read cache in step with changes an actor makes on its own (errored, finished). */
   #watch(actor: JobActor): JobActor {
-    actor.onSystemChange = (job) => this.#jobs.remember(job.uuid, job);
+    actor.onSystemChange = (job) => {
+      this.#jobs.remember(job.uuid, job);
+      this.options.routes?.jobChanged(job.uuid, job);
+    };
     return actor;
+  }
+
+  /**
+   * Checks and completes the routes of `parsed` (400), checks the caller may map each route it
+   * adds (403), then runs `save` holding the routes' endpoints (409 when another namespace has one).
+   */
+  async #withRoutes<T>(parsed: ParsedJobInput, current: Job | undefined, mayMap: MapCheck | undefined, save: () => Promise<T>): Promise<T> {
+    const routes = this.options.routes;
+    if (!routes) return save();
+    const prepared = routes.prepare({ fqn: parsed.fqn, name: parsed.localName, tags: parsed.spec.tags }, parsed.spec.ports, current);
+    parsed.spec.ports = prepared.ports;
+    if (mayMap) for (const route of prepared.added) await mayMap(routes.realmOf(route));
+    return routes.claim(current?.uuid, parsed.fqn, prepared, save);
   }
 
   get actors(): ActorRegistry<JobActor> {
@@ -142,18 +185,22 @@ export class JobService {
     }
   }
 
-  async create(body: unknown, ctx: ChangeContext): Promise<Job> {
+  /** POST /jobs. `mayMap` checks policy for each route the job brings (absent: no check). */
+  async create(body: unknown, ctx: ChangeContext, mayMap?: MapCheck): Promise<Job> {
     const parsed = parseJobInput(body, () => this.deps.ids.uuid());
     await this.#checkPackagesExist(parsed.spec.packages.map((p) => p.uuid));
     await this.#checkPackagesReady(parsed);
     return this.#fqnLocks.run(parsed.fqn, async () => {
       const existing = await this.deps.store.get(keys.jobByFqn(parsed.fqn));
       if (existing !== undefined) throw new DuplicateError(`job ${parsed.fqn} exists already (uuid ${existing})`);
-      const actor = this.#watch(await JobActor.create(parsed, ctx, this.deps, this.options.run));
-      this.actors.add(actor);
-      this.#jobs.remember(actor.id, actor.job);
-      this.deps.log.info('job created', { job: actor.id, fqn: parsed.fqn, request_id: ctx.requestId });
-      return actor.job;
+      return this.#withRoutes(parsed, undefined, mayMap, async () => {
+        const actor = this.#watch(await JobActor.create(parsed, ctx, this.deps, this.options.run));
+        this.actors.add(actor);
+        this.#jobs.remember(actor.id, actor.job);
+        this.options.routes?.jobChanged(actor.id, actor.job);
+        this.deps.log.info('job created', { job: actor.id, fqn: parsed.fqn, request_id: ctx.requestId });
+        return actor.job;
+      });
     });
   }
 
@@ -178,13 +225,18 @@ export class JobService {
     return json;
   }
 
-  async update(uuid: string, body: unknown, ctx: ChangeContext): Promise<UpdateResult> {
+  /** PUT /jobs/{uuid}. `mayMap` checks policy for each route the job adds (absent: no check). */
+  async update(uuid: string, body: unknown, ctx: ChangeContext, mayMap?: MapCheck): Promise<UpdateResult> {
     const current = await this.find(uuid);
     if (!current) throw new NotFoundError(`job ${uuid} not found`);
     const parsed = parseJobInput(body, () => this.deps.ids.uuid(), current.drains);
     await this.#checkPackagesExist(parsed.spec.packages.map((p) => p.uuid));
     await this.#checkPackagesReady(parsed, current.state);
-    const result = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx));
+    const result = await this.#withRoutes(parsed, current, mayMap, async () => {
+      const r = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx));
+      if (r?.changed) this.options.routes?.jobChanged(uuid, r.job);
+      return r;
+    });
     if (!result) throw new NotFoundError(`job ${uuid} not found`);
     if (result.changed) {
       this.#jobs.remember(uuid, result.job);
@@ -200,6 +252,7 @@ export class JobService {
       const deleted = await this.actors.with(uuid, (actor) => actor.delete(ctx));
       if (!deleted) throw new NotFoundError(`job ${uuid} not found`);
       this.#jobs.forget(uuid);
+      this.options.routes?.jobChanged(uuid, undefined);
     });
     this.deps.log.info('job deleted', { job: uuid, fqn: current.fqn, request_id: ctx.requestId });
   }
