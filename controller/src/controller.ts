@@ -51,6 +51,7 @@ import { keys } from './store/keys.js';
 import { RocksStore } from './store/rocks-store.js';
 import { RouteService } from './router/route-service.js';
 import { routeEndpoints } from './router/router-routes.js';
+import { Router } from './router/proxy/router.js';
 import type { Store } from './store/store.js';
 import { SystemClock, type Clock } from './util/clock.js';
 import { randomIds, type IdSource } from './util/ids.js';
@@ -67,6 +68,11 @@ export interface ControllerOptions {
   listen?: HostPort;
   /** Where agents dial in. Default 127.0.0.1:7070. */
   grpcListen?: HostPort;
+  /**
+   * The embedded router's HTTP listener; `none` (the default of the library; the binary's is
+   * 127.0.0.1:8000) runs no router in this process.
+   */
+  routerListen?: HostPort | 'none';
   /** Cluster domain: `api.<domain>` and `<mechanism>auth.<domain>` select handlers. */
   domain?: string;
   /** The bootstrap administrator's password on first start; generated when absent. */
@@ -126,6 +132,7 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     dataDir: resolve(o.dataDir),
     listen: o.listen ?? { host: '127.0.0.1', port: 8080 },
     grpcListen: o.grpcListen ?? { host: '127.0.0.1', port: 7070 },
+    routerListen: o.routerListen ?? 'none',
     domain: o.domain ?? '',
     ...(o.adminPassword ? { adminPassword: o.adminPassword } : {}),
     adminEmail: o.adminEmail ?? '',
@@ -172,6 +179,8 @@ export class Controller {
     readonly staging: StagingCoordinator,
     readonly resolver: DependencyResolver,
     readonly pipelines: PipelineService,
+    /** The embedded router, unless `routerListen` is `none`. */
+    readonly router: Router | undefined,
   ) {
     this.#closed = new Promise((resolve) => (this.#markClosed = resolve));
   }
@@ -358,6 +367,17 @@ export class Controller {
       const agentServer = new AgentServer({ directory: agents, blobs, joinSecret, clusterId, log });
       undo.push(() => agentServer.stop(0));
       const grpcPort = await agentServer.listen(options.grpcListen.host, options.grpcListen.port);
+      const router =
+        options.routerListen === 'none'
+          ? undefined
+          : await Router.start({
+              listen: options.routerListen,
+              feed: (listener) => routes.table.subscribe(listener),
+              registry: metrics.registry,
+              log: log.child({ component: 'router' }),
+              requestId: () => ids.requestId(),
+            });
+      if (router) undo.push(() => router.stop(0));
       const server = createServer(app.callback());
       server.keepAliveTimeout = 65_000;
       await new Promise<void>((resolve, reject) => {
@@ -368,7 +388,7 @@ export class Controller {
         });
       });
       const controller = new Controller(
-        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines,
+        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines, router,
       );
       apiUrl = controller.url;
       // Pipelines interrupted by the last stop run again, now that STAGER_URL can be reached.
@@ -376,6 +396,7 @@ export class Controller {
       log.info('controller ready', {
         api: controller.url,
         grpc: `${options.grpcListen.host.includes(':') ? `[${options.grpcListen.host}]` : options.grpcListen.host}:${grpcPort}`,
+        ...(router ? { router: router.address } : {}),
         version: CONTROLLER_VERSION,
         data_dir: options.dataDir,
         sync: options.sync,
@@ -399,6 +420,8 @@ export class Controller {
       this.log.info('controller stopping');
       // Stager runs first, while agents can still be told to stop them (the next start stages again).
       await this.staging.stop();
+      // The router drains with the API: requests in flight finish within the grace period.
+      const routerStopped = this.router?.stop(this.options.stopGraceMs);
       // Agents reconnect to the next controller; their instances keep running meanwhile.
       this.agents.stop();
       await this.agentServer.stop(1_000);
@@ -408,6 +431,7 @@ export class Controller {
       const force = setTimeout(() => this.server.closeAllConnections(), this.options.stopGraceMs);
       force.unref();
       await serverClosed;
+      await routerStopped;
       clearTimeout(force);
       // Handlers whose connection was closed may still be unwinding; let them finish
       // what they persist before the store closes.

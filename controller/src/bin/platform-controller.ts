@@ -18,7 +18,10 @@ Options (environment variable in brackets):
   --data-dir DIR          state and package archives (PLATFORM_DATA_DIR, default .data/controller)
   --listen HOST:PORT      REST API and auth hosts (PLATFORM_LISTEN, default 127.0.0.1:8080)
   --grpc-listen HOST:PORT where agents connect (PLATFORM_GRPC_LISTEN, default 127.0.0.1:7070)
-  --domain DOMAIN         cluster domain for api.DOMAIN and *auth.DOMAIN (PLATFORM_DOMAIN)
+  --domain DOMAIN         cluster domain for api.DOMAIN and *auth.DOMAIN, and of default
+                          routes NAME-XXXXXX.DOMAIN (PLATFORM_DOMAIN; routes: localhost when unset)
+  --router-listen HOST:PORT  the embedded router's HTTP listener (PLATFORM_ROUTER_LISTEN,
+                          default 127.0.0.1:8000; none runs no router in this process)
   --log-level LEVEL       debug, info, warn, error or silent (PLATFORM_LOG_LEVEL, default info)
   --no-sync               acknowledge writes once in the write-ahead log, without fsync
                           (PLATFORM_SYNC=false); survives a crash of the process, not of the host
@@ -113,6 +116,7 @@ async function main(): Promise<void> {
         'data-dir': { type: 'string' },
         listen: { type: 'string' },
         'grpc-listen': { type: 'string' },
+        'router-listen': { type: 'string' },
         domain: { type: 'string' },
         'log-level': { type: 'string' },
         'no-sync': { type: 'boolean' },
@@ -137,10 +141,12 @@ async function main(): Promise<void> {
   const env = process.env;
   const logLevel = args['log-level'] ?? env['PLATFORM_LOG_LEVEL'] ?? 'info';
   if (!isLogLevel(logLevel)) fail(`log level "${logLevel}" is not one of debug, info, warn, error, silent`);
-  let listen, grpcListen;
+  let listen, grpcListen, routerListen;
   try {
     listen = parseHostPort(args.listen ?? env['PLATFORM_LISTEN'] ?? '127.0.0.1:8080', '--listen');
     grpcListen = parseHostPort(args['grpc-listen'] ?? env['PLATFORM_GRPC_LISTEN'] ?? '127.0.0.1:7070', '--grpc-listen');
+    const router = args['router-listen'] ?? env['PLATFORM_ROUTER_LISTEN'] ?? '127.0.0.1:8000';
+    routerListen = router === 'none' ? ('none' as const) : parseHostPort(router, '--router-listen');
   } catch (err) {
     fail((err as Error).message);
   }
@@ -163,6 +169,7 @@ async function main(): Promise<void> {
       dataDir: args['data-dir'] ?? env['PLATFORM_DATA_DIR'] ?? '.data/controller',
       listen,
       grpcListen,
+      routerListen,
       domain: args.domain ?? env['PLATFORM_DOMAIN'] ?? '',
       ...(env['PLATFORM_ADMIN_PASSWORD'] ? { adminPassword: env['PLATFORM_ADMIN_PASSWORD'] } : {}),
       adminEmail: env['PLATFORM_ADMIN_EMAIL'] ?? '',
