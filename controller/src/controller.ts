@@ -51,7 +51,7 @@ import { keys } from './store/keys.js';
 import { RocksStore } from './store/rocks-store.js';
 import { RouteService } from './router/route-service.js';
 import { routeEndpoints } from './router/router-routes.js';
-import { Router } from './router/proxy/router.js';
+import { Router, type RouterTlsOptions } from './router/proxy/router.js';
 import type { Store } from './store/store.js';
 import { SystemClock, type Clock } from './util/clock.js';
 import { randomIds, type IdSource } from './util/ids.js';
@@ -73,6 +73,8 @@ export interface ControllerOptions {
    * 127.0.0.1:8000) runs no router in this process.
    */
   routerListen?: HostPort | 'none';
+  /** The embedded router's HTTPS listener and certificates (PEM); none when absent. */
+  routerTls?: RouterTlsOptions;
   /** Cluster domain: `api.<domain>` and `<mechanism>auth.<domain>` select handlers. */
   domain?: string;
   /** The bootstrap administrator's password on first start; generated when absent. */
@@ -123,9 +125,9 @@ export interface ControllerOptions {
 }
 
 export type ResolvedControllerOptions = Required<
-  Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap' | 'stagerLauncher' | 'stagingLogSink'>
+  Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls'>
 > &
-  Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap' | 'stagerLauncher' | 'stagingLogSink'>;
+  Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls'>;
 
 export function resolveControllerOptions(o: ControllerOptions): ResolvedControllerOptions {
   return {
@@ -133,6 +135,7 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     listen: o.listen ?? { host: '127.0.0.1', port: 8080 },
     grpcListen: o.grpcListen ?? { host: '127.0.0.1', port: 7070 },
     routerListen: o.routerListen ?? 'none',
+    ...(o.routerTls ? { routerTls: o.routerTls } : {}),
     domain: o.domain ?? '',
     ...(o.adminPassword ? { adminPassword: o.adminPassword } : {}),
     adminEmail: o.adminEmail ?? '',
@@ -372,6 +375,7 @@ export class Controller {
           ? undefined
           : await Router.start({
               listen: options.routerListen,
+              ...(options.routerTls ? { tls: options.routerTls } : {}),
               feed: (listener) => routes.table.subscribe(listener),
               registry: metrics.registry,
               log: log.child({ component: 'router' }),
@@ -397,6 +401,7 @@ export class Controller {
         api: controller.url,
         grpc: `${options.grpcListen.host.includes(':') ? `[${options.grpcListen.host}]` : options.grpcListen.host}:${grpcPort}`,
         ...(router ? { router: router.address } : {}),
+        ...(router?.tlsAddress ? { router_tls: router.tlsAddress } : {}),
         version: CONTROLLER_VERSION,
         data_dir: options.dataDir,
         sync: options.sync,

@@ -82,6 +82,8 @@ export class ControllerProcess extends PlatformProcess {
     public grpcAddress = '',
     /** host:port of the embedded router ('' when it runs none). */
     public routerAddress = '',
+    /** host:port of the embedded router's HTTPS listener ('' when none). */
+    public routerTlsAddress = '',
   ) {
     super(child);
   }
@@ -110,7 +112,7 @@ export class ControllerProcess extends PlatformProcess {
       },
     );
     const proc = new ControllerProcess(child, dataDir, ownsDataDir, options);
-    const ready = new Promise<[string, string, string]>((resolve, reject) => {
+    const ready = new Promise<[string, string, string, string]>((resolve, reject) => {
       const timer = setTimeout(
         () => {
           reject(new Error(`controller not ready within ${options.readyTimeoutMs ?? 30_000} ms\n${proc.stderr.join('\n')}`));
@@ -123,7 +125,8 @@ export class ControllerProcess extends PlatformProcess {
       proc.onLine = (parsed) => {
         if (parsed['msg'] === 'controller ready') {
           clearTimeout(timer);
-          resolve([String(parsed['api']), String(parsed['grpc']), typeof parsed['router'] === 'string' ? parsed['router'] : '']);
+          const text = (v: unknown) => (typeof v === 'string' ? v : '');
+          resolve([String(parsed['api']), String(parsed['grpc']), text(parsed['router']), text(parsed['router_tls'])]);
         }
       };
       void proc.exited.then((e) => {
@@ -131,7 +134,7 @@ export class ControllerProcess extends PlatformProcess {
         reject(new Error(`controller exited (${e.code ?? e.signal}) before it was ready\n${proc.stderr.join('\n')}\n${JSON.stringify(proc.lines)}`));
       });
     });
-    [proc.url, proc.grpcAddress, proc.routerAddress] = await ready;
+    [proc.url, proc.grpcAddress, proc.routerAddress, proc.routerTlsAddress] = await ready;
     return proc;
   }
 

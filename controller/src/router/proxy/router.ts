@@ -6,8 +6,11 @@
  * Lifecycle: `Router.start` listens; `stop(graceMs)` stops accepting, lets requests in flight
  * finish for up to `graceMs`, then closes what is left; `closed` resolves once stopped.
  */
+import { X509Certificate } from 'node:crypto';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import tls from 'node:tls';
 import type { Registry } from 'prom-client';
 import type { Logger } from '../../log/logger.js';
 import type { TableUpdate } from '../route-table.js';
@@ -23,9 +26,26 @@ export interface Listen {
 /** Subscribes to table updates (a snapshot first); returns the unsubscribe function. */
 export type TableFeed = (listener: (update: TableUpdate) => void) => () => void;
 
+/** A certificate chain and its private key, PEM. */
+export interface CertificatePair {
+  cert: string;
+  key: string;
+}
+
+export interface RouterTlsOptions {
+  listen: Listen;
+  /**
+   * TLS ends at the router. With several, the one whose names match the client's SNI host name
+   * is used (wildcards as in the certificate); the first when none matches or no SNI is sent.
+   */
+  certificates: CertificatePair[];
+}
+
 export interface RouterOptions {
   /** Plain HTTP listener. */
   listen: Listen;
+  /** HTTPS listener; none when absent. */
+  tls?: RouterTlsOptions;
   feed: TableFeed;
   /** Where the router's metrics are registered (the owner serves it). */
   registry: Registry;
@@ -53,15 +73,38 @@ export class Router {
   readonly metrics: RouterMetrics;
   readonly #proxy: HttpProxy;
   readonly #server: http.Server;
+  readonly #tlsServer: https.Server | undefined;
   #unsubscribe: (() => void) | undefined;
   #stopping: Promise<void> | undefined;
 
   private constructor(private readonly o: RouterOptions) {
     this.metrics = new RouterMetrics(o.registry);
-    this.#proxy = new HttpProxy({ routing: this.routing, metrics: this.metrics, log: o.log, requestId: o.requestId });
-    this.#server = http.createServer({ keepAliveTimeout: 65_000 }, (req, res) => this.#proxy.handle(req, res, false));
-    this.#server.on('upgrade', (req, socket, head) => this.#proxy.upgrade(req, socket, head, false));
-    this.#server.on('clientError', (_err, socket) => {
+    this.#proxy = new HttpProxy({
+      routing: this.routing,
+      metrics: this.metrics,
+      log: o.log,
+      requestId: o.requestId,
+      httpsPort: () => (this.#tlsServer?.address() as AddressInfo | null)?.port,
+    });
+    this.#server = http.createServer({ keepAliveTimeout: 65_000 });
+    this.#serve(this.#server, false);
+    if (o.tls) {
+      const { certificates } = o.tls;
+      if (certificates.length === 0) throw new Error('the TLS listener needs at least one certificate');
+      const contexts = certificates.map((c) => ({ x509: new X509Certificate(c.cert), context: tls.createSecureContext(c) }));
+      this.#tlsServer = https.createServer({
+        keepAliveTimeout: 65_000,
+        ...certificates[0]!,
+        SNICallback: (servername, done) => done(null, (contexts.find((c) => c.x509.checkHost(servername)) ?? contexts[0]!).context),
+      });
+      this.#serve(this.#tlsServer, true);
+    }
+  }
+
+  #serve(server: http.Server, secure: boolean): void {
+    server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => this.#proxy.handle(req, res, secure));
+    server.on('upgrade', (req: http.IncomingMessage, socket, head: Buffer) => this.#proxy.upgrade(req, socket, head, secure));
+    server.on('clientError', (_err, socket) => {
       if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
     });
   }
@@ -71,11 +114,13 @@ export class Router {
     router.#unsubscribe = o.feed((update) => router.routing.apply(update));
     try {
       await listenOn(router.#server, o.listen);
+      if (router.#tlsServer && o.tls) await listenOn(router.#tlsServer, o.tls.listen);
     } catch (err) {
       router.#unsubscribe?.();
+      router.#server.close();
       throw err;
     }
-    o.log.info('router listening', { http: router.address });
+    o.log.info('router listening', { http: router.address, ...(router.tlsAddress ? { https: router.tlsAddress } : {}) });
     return router;
   }
 
@@ -84,12 +129,18 @@ export class Router {
     return formatAddress(this.#server);
   }
 
+  /** host:port of the HTTPS listener, when there is one. */
+  get tlsAddress(): string | undefined {
+    return this.#tlsServer ? formatAddress(this.#tlsServer) : undefined;
+  }
+
   stop(graceMs = 5_000): Promise<void> {
     this.#stopping ??= (async () => {
       this.#unsubscribe?.();
-      const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
-      this.#server.closeIdleConnections();
-      const force = setTimeout(() => this.#server.closeAllConnections(), graceMs);
+      const servers = [this.#server, ...(this.#tlsServer ? [this.#tlsServer] : [])];
+      const closed = Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+      for (const s of servers) s.closeIdleConnections();
+      const force = setTimeout(() => servers.forEach((s) => s.closeAllConnections()), graceMs);
       force.unref();
       await closed;
       clearTimeout(force);
