@@ -52,6 +52,7 @@ import { RocksStore } from './store/rocks-store.js';
 import { RouteService } from './router/route-service.js';
 import { routeEndpoints } from './router/router-routes.js';
 import { Router, type RouterTlsOptions } from './router/proxy/router.js';
+import { RouteWatchService } from './router/route-watch.js';
 import type { Store } from './store/store.js';
 import { SystemClock, type Clock } from './util/clock.js';
 import { randomIds, type IdSource } from './util/ids.js';
@@ -184,6 +185,7 @@ export class Controller {
     readonly pipelines: PipelineService,
     /** The embedded router, unless `routerListen` is `none`. */
     readonly router: Router | undefined,
+    private readonly routeWatch: RouteWatchService,
   ) {
     this.#closed = new Promise((resolve) => (this.#markClosed = resolve));
   }
@@ -368,6 +370,9 @@ export class Controller {
       // gRPC first: a port in use fails the start before the API listens.
       const joinSecret = await joinToken(options);
       const agentServer = new AgentServer({ directory: agents, blobs, joinSecret, clusterId, log });
+      // Standalone routers follow the route table on the agents' port, with the same secret.
+      const routeWatch = new RouteWatchService({ table: routes.table, authorized: (m) => agentServer.authorized(m), log });
+      agentServer.addService(routeWatch.definition, routeWatch.implementation);
       undo.push(() => agentServer.stop(0));
       const grpcPort = await agentServer.listen(options.grpcListen.host, options.grpcListen.port);
       const router =
@@ -392,7 +397,7 @@ export class Controller {
         });
       });
       const controller = new Controller(
-        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines, router,
+        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines, router, routeWatch,
       );
       apiUrl = controller.url;
       // Pipelines interrupted by the last stop run again, now that STAGER_URL can be reached.
@@ -429,6 +434,7 @@ export class Controller {
       const routerStopped = this.router?.stop(this.options.stopGraceMs);
       // Agents reconnect to the next controller; their instances keep running meanwhile.
       this.agents.stop();
+      this.routeWatch.stop();
       await this.agentServer.stop(1_000);
       this.logs.close();
       const serverClosed = new Promise<void>((resolve) => this.server.close(() => resolve()));
