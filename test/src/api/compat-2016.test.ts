@@ -65,7 +65,8 @@ const SPEC_FIELDS_NOT_IN_THE_FILE: Record<string, readonly string[]> = {
 
 /** Fields that this platform answers beyond the specification (docs/api.md documents each). */
 const FIELDS_OF_OURS: Record<string, readonly string[]> = {
-  Instances: ['ports'],
+  Instances: ['ports', 'reason'],
+  JobHealth: ['message'],
   InstanceManager: ['status', 'address', 'isolation', 'cgroups', 'version'],
 };
 
