@@ -74,6 +74,8 @@ export interface ControllerOptions {
    * 127.0.0.1:8000) runs no router in this process.
    */
   routerListen?: HostPort | 'none';
+  /** The ports `tcp://auto` routes take. Default 30000-30999. */
+  routerTcpPorts?: { from: number; to: number };
   /** The embedded router's HTTPS listener and certificates (PEM); none when absent. */
   routerTls?: RouterTlsOptions;
   /** Cluster domain: `api.<domain>` and `<mechanism>auth.<domain>` select handlers. */
@@ -136,6 +138,7 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     listen: o.listen ?? { host: '127.0.0.1', port: 8080 },
     grpcListen: o.grpcListen ?? { host: '127.0.0.1', port: 7070 },
     routerListen: o.routerListen ?? 'none',
+    routerTcpPorts: o.routerTcpPorts ?? { from: 30000, to: 30999 },
     ...(o.routerTls ? { routerTls: o.routerTls } : {}),
     domain: o.domain ?? '',
     ...(o.adminPassword ? { adminPassword: o.adminPassword } : {}),
@@ -278,7 +281,9 @@ export class Controller {
       });
       await instances.load();
       // Without a domain, default routes live under `localhost`, whose names resolve to this host.
-      const routes = new RouteService({ domain: options.domain || 'localhost' });
+      // tcp://auto endpoints name the router's address (the loopback one when it listens on all).
+      const routerHost = options.routerListen === 'none' || ['0.0.0.0', '::'].includes(options.routerListen.host) ? '127.0.0.1' : options.routerListen.host;
+      const routes = new RouteService({ domain: options.domain || 'localhost', tcpPorts: options.routerTcpPorts, streamAddress: routerHost });
       await routes.load(store, instances.table.all());
       instances.table.watch((record, uuid) => routes.instanceChanged(record, uuid));
       const jobs = new JobService(deps, {

@@ -22,6 +22,8 @@ Options (environment variable in brackets):
                           routes NAME-XXXXXX.DOMAIN (PLATFORM_DOMAIN; routes: localhost when unset)
   --router-listen HOST:PORT  the embedded router's HTTP listener (PLATFORM_ROUTER_LISTEN,
                           default 127.0.0.1:8000; none runs no router in this process)
+  --router-tcp-ports FROM-TO  the ports tcp://auto routes take (PLATFORM_ROUTER_TCP_PORTS,
+                          default 30000-30999)
   --router-tls-cert FILE  a PEM certificate chain for the router's HTTPS listener; repeat with
                           --router-tls-key for several (chosen by SNI host name)
                           (PLATFORM_ROUTER_TLS_CERT, PLATFORM_ROUTER_TLS_KEY: comma-separated)
@@ -124,6 +126,7 @@ async function main(): Promise<void> {
         'grpc-listen': { type: 'string' },
         'router-listen': { type: 'string' },
         'router-tls-listen': { type: 'string' },
+        'router-tcp-ports': { type: 'string' },
         'router-tls-cert': { type: 'string', multiple: true },
         'router-tls-key': { type: 'string', multiple: true },
         domain: { type: 'string' },
@@ -151,6 +154,12 @@ async function main(): Promise<void> {
   const logLevel = args['log-level'] ?? env['PLATFORM_LOG_LEVEL'] ?? 'info';
   if (!isLogLevel(logLevel)) fail(`log level "${logLevel}" is not one of debug, info, warn, error, silent`);
   let listen, grpcListen, routerListen;
+  const tcpRange = args['router-tcp-ports'] ?? env['PLATFORM_ROUTER_TCP_PORTS'] ?? '30000-30999';
+  const range = /^(\d{1,5})-(\d{1,5})$/.exec(tcpRange);
+  if (!range || Number(range[1]) < 1 || Number(range[2]) > 65535 || Number(range[1]) > Number(range[2])) {
+    fail(`--router-tcp-ports "${tcpRange}" is not FROM-TO with 1 <= FROM <= TO <= 65535`);
+  }
+  const routerTcpPorts = { from: Number(range[1]), to: Number(range[2]) };
   let routerTls: { listen: { host: string; port: number }; certificates: { cert: string; key: string }[] } | undefined;
   try {
     listen = parseHostPort(args.listen ?? env['PLATFORM_LISTEN'] ?? '127.0.0.1:8080', '--listen');
@@ -199,6 +208,7 @@ async function main(): Promise<void> {
       listen,
       grpcListen,
       routerListen,
+      routerTcpPorts,
       ...(routerTls ? { routerTls } : {}),
       domain: args.domain ?? env['PLATFORM_DOMAIN'] ?? '',
       ...(env['PLATFORM_ADMIN_PASSWORD'] ? { adminPassword: env['PLATFORM_ADMIN_PASSWORD'] } : {}),

@@ -15,7 +15,9 @@ import { KeyedLock } from '../util/keyed-lock.js';
 import {
   defaultRouteHost,
   formatHttpEndpoint,
+  formatStreamEndpoint,
   parseHttpEndpoint,
+  parseStreamEndpoint,
   routeKey,
   routeRealm,
   routesOf,
@@ -44,6 +46,10 @@ export interface PreparedRoutes {
 export interface RouteServiceOptions {
   /** The domain of default routes (`<name>-<random>.<domain>`). */
   domain: string;
+  /** Where `tcp://auto` takes its port. Default 30000-30999. */
+  tcpPorts?: { from: number; to: number };
+  /** The address named in the endpoints that `tcp://auto` makes (the routers'). Default 127.0.0.1. */
+  streamAddress?: string;
   /** The 6 random characters of a default route; injected for tests. */
   randomSuffix?: () => string;
 }
@@ -84,7 +90,9 @@ export class RouteService {
     const after = new Map(routesOf({ ports: out }).map(({ port, route }) => [routeKey(port, route), route]));
     return {
       ports: out,
-      keys: [...new Set([...after.values()].map((r) => entryKey({ type: r.type, endpoint: hostOf(r.type, r.endpoint) })))].sort(),
+      // TCP and UDP ports are one space per router: one lock for all of them.
+      keys: [...new Set([...after.values()].map((r) => (r.type === 'http' ? entryKey({ type: r.type, endpoint: hostOf(r.type, r.endpoint) }) : STREAM_LOCK)))]
+        .sort(),
       added: [...after].filter(([k]) => !before.has(k)).map(([, r]) => r),
       removed: [...before].filter(([k]) => !after.has(k)).map(([, r]) => r),
     };
@@ -97,8 +105,13 @@ export class RouteService {
     port: number,
     current: { ports: RoutePort[] } | undefined,
   ): RouteInput {
-    if (route.type !== 'http') {
-      throw new InvalidRequestError(`${field}.type: ${route.type} routes are not served by this router yet; only http`);
+    if (route.type === 'tcp' || route.type === 'udp') {
+      if (route.https_only) throw new InvalidRequestError(`${field}.https_only: only http routes can be https_only`);
+      const e = parseStreamEndpoint(route.type, route.endpoint.trim(), `${field}.endpoint`);
+      if (e.ip !== undefined) return withOptional({ type: route.type, endpoint: formatStreamEndpoint(route.type, { ip: e.ip, port: e.port }) }, route);
+      // tcp://auto: a PUT that still asks for it keeps the port the job has; a new one is taken in claim().
+      const kept = current?.ports.find((p) => p.number === port)?.routes.find((r) => r.type === 'tcp' && r.auto_provision === true);
+      return withOptional({ type: 'tcp', endpoint: kept ? kept.endpoint : TCP_AUTO, auto_provision: true }, route);
     }
     const endpoint = route.endpoint.trim();
     if (endpoint === '' || endpoint === 'auto') {
@@ -124,7 +137,9 @@ export class RouteService {
     const namespace = parseFqn(fqn, { type: 'job' }).namespace;
     const run = (i: number): Promise<T> => {
       if (i === prepared.keys.length) {
+        this.#claimStreams(jobUuid, prepared);
         for (const key of prepared.keys) {
+          if (key === STREAM_LOCK) continue;
           const owner = this.table.ownerOf(key, jobUuid);
           if (owner !== undefined && owner !== namespace) {
             const endpoint = key.slice(key.indexOf(' ') + 1);
@@ -140,9 +155,48 @@ export class RouteService {
     return run(0);
   }
 
-  /** The policy realm whose `permit map` adding `route` needs. */
+  /**
+   * Under the stream lock: gives each `tcp://auto` route the lowest free port of the range, and
+   * refuses (409) a TCP or UDP port that another job routes at (ports are per router, whatever
+   * the address).
+   */
+  #claimStreams(jobUuid: string | undefined, prepared: PreparedRoutes): void {
+    const used = new Map<string, string>();
+    for (const [key, jobs] of this.table.jobsByEntry()) {
+      const [type, endpoint] = [key.slice(0, key.indexOf(' ')), key.slice(key.indexOf(' ') + 1)];
+      if (type === 'http') continue;
+      const port = endpoint.slice(endpoint.lastIndexOf(':') + 1);
+      for (const j of jobs) if (j !== jobUuid) used.set(`${type} ${port}`, j);
+    }
+    const mine = new Set<string>();
+    for (const p of prepared.ports) {
+      for (const r of p.routes) {
+        if (r.type === 'http' || r.endpoint === TCP_AUTO) continue;
+        const port = r.endpoint.slice(r.endpoint.lastIndexOf(':') + 1);
+        const other = used.get(`${r.type} ${port}`);
+        if (other) {
+          throw new ConflictError(`${r.type} port ${port} is taken by job ${other}: ${r.endpoint} cannot be routed`, { details: { endpoint: r.endpoint, job: other } });
+        }
+        mine.add(`${r.type} ${port}`);
+      }
+    }
+    const { from, to } = this.options.tcpPorts ?? { from: 30000, to: 30999 };
+    for (const p of prepared.ports) {
+      p.routes = p.routes.map((r) => {
+        if (r.endpoint !== TCP_AUTO) return r;
+        for (let port = from; port <= to; port++) {
+          if (used.has(`tcp ${port}`) || mine.has(`tcp ${port}`)) continue;
+          mine.add(`tcp ${port}`);
+          return { ...r, endpoint: formatStreamEndpoint('tcp', { ip: this.options.streamAddress ?? '127.0.0.1', port }) };
+        }
+        throw new ConflictError(`tcp://auto: every port of the router range ${from}-${to} is taken`);
+      });
+    }
+  }
+
+  /** The policy realm whose `permit map` adding `route` needs (`route::/tcp`, `route::/udp` for those). */
   realmOf(route: RouteInput): string {
-    return routeRealm(hostOf(route.type, route.endpoint));
+    return route.type === 'http' ? routeRealm(hostOf(route.type, route.endpoint)) : `route::/${route.type}`;
   }
 
   /** The job as now persisted (undefined: deleted). */
@@ -155,6 +209,11 @@ export class RouteService {
     else this.table.deleteInstance(uuid);
   }
 }
+
+/** What `tcp://auto` is until claim() gives it a port. */
+const TCP_AUTO = 'tcp://auto';
+/** The lock every TCP and UDP route change holds. */
+const STREAM_LOCK = 'stream *';
 
 /** `base` with the optional fields of `route` that are set. */
 function withOptional(base: RouteInput, route: RouteInput): RouteInput {

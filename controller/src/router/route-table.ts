@@ -148,6 +148,11 @@ export class RouteTable {
     return (this.#announced.get(instance) ?? 0) > 0;
   }
 
+  /** Entry key -> jobs routed there. */
+  jobsByEntry(): IterableIterator<[string, Set<string>]> {
+    return this.#jobsAt.entries();
+  }
+
   /** The namespace whose jobs route at this entry key, if any job does (other than `except`). */
   ownerOf(key: string, except?: string): string | undefined {
     for (const uuid of this.#jobsAt.get(key) ?? []) {

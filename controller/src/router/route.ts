@@ -7,6 +7,7 @@
  * segments and is kept without a trailing slash (`/` when absent). The host is the unit of
  * ownership: every job routed at one host lives in one namespace.
  */
+import { isIP } from 'node:net';
 import { customAlphabet } from 'nanoid';
 import { InvalidRequestError } from '../errors.js';
 
@@ -67,6 +68,40 @@ export function parseHttpEndpoint(endpoint: string, field = 'endpoint'): HttpEnd
   }
   const path = rawPath.length > 1 && rawPath.endsWith('/') ? rawPath.slice(0, -1) : rawPath;
   return { host, path };
+}
+
+export interface StreamEndpoint {
+  /** An IP address, or undefined for `tcp://auto`. */
+  ip: string | undefined;
+  port: number;
+}
+
+/**
+ * Parses a TCP endpoint (`tcp://auto` or `tcp://<ip>:<port>`) or a UDP one (`<ip>:<port>`, also
+ * accepted as `udp://<ip>:<port>`), throwing a 400 that says what is wrong. `auto` gives port 0.
+ */
+export function parseStreamEndpoint(type: 'tcp' | 'udp', endpoint: string, field = 'endpoint'): StreamEndpoint {
+  const fail = (why: string): never => {
+    throw new InvalidRequestError(`${field}: "${endpoint}" ${why}`, { details: { field, value: endpoint } });
+  };
+  const scheme = `${type}://`;
+  let rest = endpoint.toLowerCase().startsWith(scheme) ? endpoint.slice(scheme.length) : endpoint;
+  if (type === 'tcp' && rest === endpoint) fail('is not a TCP endpoint: expected tcp://auto or tcp://<ip>:<port>');
+  if (type === 'tcp' && rest.toLowerCase() === 'auto') return { ip: undefined, port: 0 };
+  const colon = rest.lastIndexOf(':');
+  if (colon < 0) fail(`is not <ip>:<port>`);
+  let ip = rest.slice(0, colon);
+  if (ip.startsWith('[') && ip.endsWith(']')) ip = ip.slice(1, -1);
+  rest = rest.slice(colon + 1);
+  if (isIP(ip) === 0) fail(`does not name an IP address ("${ip}")`);
+  if (!/^\d{1,5}$/.test(rest) || Number(rest) < 1 || Number(rest) > 65535) fail('has no port between 1 and 65535');
+  return { ip, port: Number(rest) };
+}
+
+/** The canonical text of a TCP (`tcp://ip:port`) or UDP (`ip:port`) endpoint. */
+export function formatStreamEndpoint(type: 'tcp' | 'udp', e: { ip: string; port: number }): string {
+  const host = e.ip.includes(':') ? `[${e.ip}]` : e.ip;
+  return type === 'tcp' ? `tcp://${host}:${e.port}` : `${host}:${e.port}`;
 }
 
 /** The canonical text of an HTTP endpoint: the host, then the path unless it is `/`. */

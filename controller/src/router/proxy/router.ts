@@ -17,6 +17,7 @@ import type { TableUpdate } from '../route-table.js';
 import { HttpProxy } from './http-proxy.js';
 import { RouterMetrics } from './router-metrics.js';
 import { RoutingTable } from './routing.js';
+import { StreamProxy } from './stream-proxy.js';
 
 export interface Listen {
   host: string;
@@ -51,6 +52,8 @@ export interface RouterOptions {
   registry: Registry;
   log: Logger;
   requestId: () => string;
+  /** A UDP flow without datagrams for this long ends. Default 30 s. */
+  udpFlowTimeoutMs?: number;
 }
 
 function listenOn(server: http.Server, at: Listen): Promise<void> {
@@ -74,6 +77,7 @@ export class Router {
   readonly #proxy: HttpProxy;
   readonly #server: http.Server;
   readonly #tlsServer: https.Server | undefined;
+  readonly #streams: StreamProxy;
   #unsubscribe: (() => void) | undefined;
   #stopping: Promise<void> | undefined;
 
@@ -86,6 +90,15 @@ export class Router {
       requestId: o.requestId,
       httpsPort: () => (this.#tlsServer?.address() as AddressInfo | null)?.port,
     });
+    // TCP and UDP routes listen on the HTTP listener's address, on the port each route names.
+    this.#streams = new StreamProxy({
+      routing: this.routing,
+      metrics: this.metrics,
+      log: o.log,
+      host: o.listen.host,
+      ...(o.udpFlowTimeoutMs ? { flowTimeoutMs: o.udpFlowTimeoutMs } : {}),
+    });
+    this.routing.onUpdate = () => this.#streams.sync();
     this.#server = http.createServer({ keepAliveTimeout: 65_000 });
     this.#serve(this.#server, false);
     if (o.tls) {
@@ -117,6 +130,7 @@ export class Router {
       if (router.#tlsServer && o.tls) await listenOn(router.#tlsServer, o.tls.listen);
     } catch (err) {
       router.#unsubscribe?.();
+      router.#streams.close();
       router.#server.close();
       throw err;
     }
@@ -142,6 +156,7 @@ export class Router {
       for (const s of servers) s.closeIdleConnections();
       const force = setTimeout(() => servers.forEach((s) => s.closeAllConnections()), graceMs);
       force.unref();
+      this.#streams.close();
       await closed;
       clearTimeout(force);
       this.#proxy.close();
