@@ -11,7 +11,7 @@ import http from 'node:http';
 import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import { collectDefaultMetrics, Registry } from 'prom-client';
-import { parseHostPort } from '../cluster/host-port.js';
+import { parseHostPort } from '../model/host-port.js';
 import { CONTROLLER_VERSION } from '../cluster/version.js';
 import { FdSink, isLogLevel, JsonLogger } from '../log/logger.js';
 import { Router, type RouterTlsOptions } from '../router/proxy/router.js';

@@ -5,7 +5,7 @@
  * every inc(), which costs more than the proxying of a small request).
  */
 import { Counter, Gauge, type Registry } from 'prom-client';
-import { AggregatingHistogram, type Series } from '../../metrics/aggregating-histogram.js';
+import { AggregatingHistogram, type Series } from '../../telemetry/aggregating-histogram.js';
 
 export interface RouteStats {
   readonly latency: Series;
