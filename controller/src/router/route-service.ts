@@ -81,7 +81,8 @@ export class RouteService {
         const field = `ports.${pi}.routes.${ri}`;
         const normalized = this.#normalize(route, field, target, port.number, current);
         const dup = `${normalized.type} ${normalized.endpoint}`;
-        if (seen.has(dup)) throw new InvalidRequestError(`${field}: the job routes ${normalized.endpoint} twice; one port per endpoint`);
+        // Each tcp://auto gets a port of its own later (claim), so two are not the same endpoint.
+        if (normalized.endpoint !== TCP_AUTO && seen.has(dup)) throw new InvalidRequestError(`${field}: the job routes ${normalized.endpoint} twice; one port per endpoint`);
         seen.add(dup);
         return normalized;
       }),
