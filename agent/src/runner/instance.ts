@@ -35,7 +35,7 @@ import { isSameProcessAlive, processGroupMembers, readProcStat } from '../isolat
 import type { Logger } from '../log/logger.js';
 import type { AgentMetrics } from '../metrics/metrics.js';
 import type { PackageCache } from '../packages/cache.js';
-import { extractArchive } from '../packages/extract.js';
+import { DiskBudget, extractArchive } from '../packages/extract.js';
 import { renderTemplateFile } from '../packages/templates.js';
 import { LogTailer, openLogForAppend } from '../logs/tailer.js';
 import { buildEnvironment } from './env.js';
@@ -266,11 +266,13 @@ export class InstanceRunner {
   async #setup(): Promise<void> {
     const spec = this.#rec.spec;
     const signal = this.#abort.signal;
+    // The job's disk resource bounds what its packages may unpack (a compression bomb stops there).
+    const budget = new DiskBudget(spec.resources.disk);
     for (const pkg of spec.packages) {
       if (!pkg.digest || pkg.length <= 0) continue;
       const file = await this.deps.cache.get(pkg.digest, pkg.length, signal);
       if (signal.aborted) throw new Error('stopped during setup');
-      await extractArchive(file, this.root, pkg.installPath, `package ${pkg.fqn || pkg.uuid}`);
+      await extractArchive(file, this.root, pkg.installPath, { label: `package ${pkg.fqn || pkg.uuid}`, budget });
     }
     // Ports: the first port 0 gets a free port (PORT); fixed ports are passed as PORT_<n>.
     const portEnv: Record<string, string> = {};
