@@ -36,6 +36,7 @@ import type { Logger } from '../log/logger.js';
 import type { AgentMetrics } from '../metrics/metrics.js';
 import type { PackageCache } from '../packages/cache.js';
 import { DiskBudget, extractArchive } from '../packages/extract.js';
+import { DiskMonitor } from './disk-monitor.js';
 import { renderTemplateFile } from '../packages/templates.js';
 import { LogTailer, openLogForAppend } from '../logs/tailer.js';
 import { buildEnvironment } from './env.js';
@@ -58,6 +59,8 @@ export interface RunnerDeps {
   onFinalLogs(tailer: LogTailer): void;
   /** How often readiness and (after a re-attach) liveness are checked. */
   pollMs?: number;
+  /** How often the disk use of a running instance is measured (default 2000 ms; disk-monitor.ts). */
+  diskCheckMs?: number;
 }
 
 /** What instance.json holds. */
@@ -115,6 +118,7 @@ export class InstanceRunner {
   #done: Promise<void>;
   #resolveDone!: () => void;
   #exitWaiters: (() => void)[] = [];
+  #disk: DiskMonitor | undefined;
 
   private constructor(readonly instancesDir: string, rec: InstanceRecord, private readonly deps: RunnerDeps) {
     this.#rec = rec;
@@ -143,6 +147,10 @@ export class InstanceRunner {
   }
   get record(): Readonly<InstanceRecord> {
     return this.#rec;
+  }
+  /** Bytes its root took at the last measure (0 before one, or without a disk resource). */
+  get diskUsed(): number {
+    return this.#disk?.lastBytes ?? 0;
   }
 
   /** The current state as the wire report. */
@@ -207,6 +215,7 @@ export class InstanceRunner {
     if (alive && !TERMINAL.has(rec.state)) {
       runner.#log.info('instance re-attached', { pid: rec.pid, state: rec.state });
       runner.#watchByPolling();
+      runner.#watchDisk();
       if (rec.state === 'STOPPING') {
         runner.#armKill(rec.spec.process.stopTimeoutS);
       } else if (rec.state === 'STARTING') {
@@ -270,9 +279,10 @@ export class InstanceRunner {
     const budget = new DiskBudget(spec.resources.disk);
     for (const pkg of spec.packages) {
       if (!pkg.digest || pkg.length <= 0) continue;
-      const file = await this.deps.cache.get(pkg.digest, pkg.length, signal);
-      if (signal.aborted) throw new Error('stopped during setup');
-      await extractArchive(file, this.root, pkg.installPath, { label: `package ${pkg.fqn || pkg.uuid}`, budget });
+      await this.deps.cache.use(pkg.digest, pkg.length, signal, async (file) => {
+        if (signal.aborted) throw new Error('stopped during setup');
+        await extractArchive(file, this.root, pkg.installPath, { label: `package ${pkg.fqn || pkg.uuid}`, budget });
+      });
     }
     // Ports: the first port 0 gets a free port (PORT); fixed ports are passed as PORT_<n>.
     const portEnv: Record<string, string> = {};
@@ -353,6 +363,7 @@ export class InstanceRunner {
       this.#persist();
       this.deps.metrics.starts.inc();
       spawned.child.once('exit', () => this.#onExit());
+      this.#watchDisk();
     } catch (err) {
       throw new StartFailure(`cannot start the process: ${(err as Error).message}`, 'start');
     } finally {
@@ -486,6 +497,23 @@ export class InstanceRunner {
     }, timeoutS * 1000);
   }
 
+  /** Measures the root while the process runs; over the job's disk resource, fails and kills it. */
+  #watchDisk(): void {
+    const limit = this.#rec.spec.resources.disk;
+    if (limit <= 0 || this.#disk) return;
+    this.#disk = new DiskMonitor({
+      dir: this.root,
+      limit,
+      ...(this.deps.diskCheckMs ? { intervalMs: this.deps.diskCheckMs } : {}),
+      onOver: (bytes, reason) => {
+        this.#log.warn('instance over its disk resource', { bytes, limit });
+        this.#fail(reason, 'disk');
+        void this.stop({ force: true, reason: 'disk resource exceeded' });
+      },
+    });
+    this.#disk.start();
+  }
+
   #watchByPolling(keepAlive = false): void {
     const pid = this.#rec.pid as number;
     const start = this.#rec.pidStart as number;
@@ -530,7 +558,7 @@ export class InstanceRunner {
     void this.#teardown();
   }
 
-  #fail(reason: string, kind: 'setup' | 'start' | 'exit' | 'lost'): void {
+  #fail(reason: string, kind: 'setup' | 'start' | 'exit' | 'lost' | 'disk'): void {
     if (this.#rec.failed) return;
     this.#rec.failed = true;
     this.#rec.reason = reason;
@@ -543,6 +571,7 @@ export class InstanceRunner {
     this.#tearingDown = true;
     clearInterval(this.#poll);
     clearTimeout(this.#killTimer);
+    const diskStopped = this.#disk?.stop();
     if (this.#rec.state !== 'TEARDOWN') this.#transition('TEARDOWN');
     const pid = this.#rec.pid;
     // The kernel does not reuse a pid while it names a live process group, so the group is ours
@@ -576,6 +605,7 @@ export class InstanceRunner {
       this.#tailer.close();
     }
     for (const p of this.#rec.allocatedPorts) this.deps.ports.release(p);
+    await diskStopped;
     try {
       rmSync(this.dir, { recursive: true, force: true, maxRetries: 3 });
     } catch (err) {
