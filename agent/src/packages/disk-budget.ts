@@ -18,10 +18,14 @@ export function chargedBytes(bytes: number): number {
 
 const MiB = 1024 * 1024;
 
-/** "32 MiB", "1.5 GiB", "12 KiB": for reasons that users read. */
+/**
+ * "32 MiB", "1.5 GiB", "16.01 MiB", "12 KiB": for reasons that users read. Rounded up (to two
+ * decimals), so that a use just past a limit never reads as equal to it.
+ */
 export function formatBytes(n: number): string {
-  if (n >= 1024 * MiB) return `${(n / (1024 * MiB)).toFixed(1).replace(/\.0$/, '')} GiB`;
-  if (n >= MiB) return `${(n / MiB).toFixed(1).replace(/\.0$/, '')} MiB`;
+  const up = (v: number): string => String(Math.ceil(v * 100) / 100);
+  if (n >= 1024 * MiB) return `${up(n / (1024 * MiB))} GiB`;
+  if (n >= MiB) return `${up(n / MiB)} MiB`;
   if (n >= 1024) return `${Math.ceil(n / 1024)} KiB`;
   return `${n} bytes`;
 }

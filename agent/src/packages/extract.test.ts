@@ -1,12 +1,23 @@
 import test from 'ava';
-import { mkdtempSync, readFileSync, readlinkSync, writeFileSync, existsSync, lstatSync, mkdirSync, readdirSync, symlinkSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readlinkSync, writeFileSync, existsSync, lstatSync, mkdirSync, readdirSync, rmSync, symlinkSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkLinkTarget, DiskBudget, DiskLimitError, extractArchive, UnsafeArchiveError } from './extract.js';
 import { makeTarGz, type TarEntry } from '../test-support/tar.js';
 
+const made: string[] = [];
+test.after.always(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
 function setup(entries: TarEntry[]): { archive: string; root: string; base: string } {
-  const base = mkdtempSync(join(tmpdir(), 'agent-extract-'));
+  const base = tempDir('agent-extract-');
   const archive = join(base, 'a.tar.gz');
   writeFileSync(archive, makeTarGz(entries));
   const root = join(base, 'root');
@@ -103,7 +114,7 @@ test('extract: a link resolved through earlier links that stays inside is fine',
 });
 
 test('extract: checkLinkTarget resolves through links planted by an earlier package', (t) => {
-  const root = mkdtempSync(join(tmpdir(), 'agent-links-'));
+  const root = tempDir('agent-links-');
   mkdirSync(join(root, 'opt/x'), { recursive: true });
   symlinkSync('../..', join(root, 'opt/x/top'));
   t.notThrows(() => checkLinkTarget(root, ['app'], '../opt/x/top/app', 'l'));
@@ -163,7 +174,7 @@ test('extract: refuses a symlink planted in the root before (a dependency packag
 });
 
 test('extract: a corrupt archive is a clear error', async (t) => {
-  const base = mkdtempSync(join(tmpdir(), 'agent-extract-'));
+  const base = tempDir('agent-extract-');
   const archive = join(base, 'bad.tar.gz');
   writeFileSync(archive, Buffer.from('this is not a tar archive at all'.repeat(40)));
   mkdirSync(join(base, 'root'));

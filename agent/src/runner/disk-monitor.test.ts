@@ -2,6 +2,7 @@ import test from 'ava';
 import { linkSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { formatBytes } from '../packages/disk-budget.js';
 import { DiskMonitor, diskQuotaSupport, measureDisk } from './disk-monitor.js';
 
 function tree(t: { teardown(fn: () => void): void }): string {
@@ -61,4 +62,12 @@ test('disk: what the file system offers for quotas, from mountinfo', (t) => {
   t.deepEqual(diskQuotaSupport('/srv/agents/instances', info), { fsType: 'xfs', mountPoint: '/srv/agents', projectQuota: true });
   t.is(diskQuotaSupport('/srv/agentsx/i', info)?.fsType, 'tmpfs');
   t.truthy(diskQuotaSupport(tmpdir()));
+});
+
+test('disk: sizes in reasons are rounded up, never down to the limit', (t) => {
+  t.is(formatBytes(32 * 1024 * 1024), '32 MiB');
+  t.is(formatBytes(16 * 1024 * 1024 + 8192), '16.01 MiB');
+  t.is(formatBytes(1.5 * 1024 ** 3), '1.5 GiB');
+  t.is(formatBytes(10_000), '10 KiB');
+  t.is(formatBytes(10), '10 bytes');
 });
