@@ -120,10 +120,12 @@ export class PackageCache {
    * is not evicted while `fn` runs.
    */
   async use<T>(digest: string, length: number, signal: AbortSignal, fn: (file: string) => Promise<T>): Promise<T> {
-    const file = await this.get(digest, length, signal);
+    const { alg, hex } = parseDigest(digest);
+    // Pinned before it is looked up: an eviction running meanwhile (another download) skips it.
+    const file = join(this.dir, alg, hex);
     this.#pins.set(file, (this.#pins.get(file) ?? 0) + 1);
     try {
-      return await fn(file);
+      return await fn(await this.get(digest, length, signal));
     } finally {
       const n = (this.#pins.get(file) ?? 1) - 1;
       if (n > 0) this.#pins.set(file, n);

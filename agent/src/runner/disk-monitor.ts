@@ -12,6 +12,10 @@
  * about limit / 4 KiB entries. Over the limit, `onOver` is called once with the measured bytes
  * (the runner fails the instance with that reason and kills it).
  *
+ * Links are never followed (lstat). A directory swapped for a link between its lstat and its
+ * opendir is followed once: the pass then counts more, never less, still bounded by the limit,
+ * and only the instance that did it can be stopped by it.
+ *
  * What it cannot do: stop a write as it happens. Between two passes an instance can write as
  * fast as the disk goes; the interval bounds for how long. Where the operator can give the
  * instances directory a file system with project quotas, the kernel would refuse the write
@@ -136,7 +140,8 @@ export class DiskMonitor {
   #schedule(ms: number): void {
     if (this.#abort.signal.aborted) return;
     this.#timer = setTimeout(() => {
-      this.#running = this.#pass();
+      // measureDisk swallows file system errors; anything else must not stop the watching.
+      this.#running = this.#pass().catch(() => this.#schedule(this.opts.intervalMs ?? 2000));
     }, ms);
     this.#timer.unref();
   }
