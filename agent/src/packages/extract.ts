@@ -9,8 +9,8 @@
  *   resolved through the links already on disk (see `checkLinkTarget`: chains of links are
  *   followed as the kernel would, so `a/b/s -> ../../..` then `l -> a/b/s/../../../..` is
  *   refused although `l`'s text alone looks harmless),
- * - would replace a symlink with another symlink (a link, once checked, keeps its meaning:
- *   links checked before it may resolve through it),
+ * - would replace a symlink or a directory (a link, once checked, keeps its meaning: links
+ *   checked before it may resolve through it),
  * - is a hard link whose target is not a regular file extracted before it, reached through
  *   real directories only,
  * - is a device, FIFO or any type other than file, directory, symlink and hard link,
@@ -84,8 +84,8 @@ const MAX_LINK_HOPS = 40;
  *
  * A component that does not exist yet (or is not a directory) may be created later, possibly as
  * a link: after such a component the rest of the path must not climb (`..`), so that what comes
- * later cannot change the answer. Together with "a symlink is never replaced by a symlink" and
- * "a directory is never replaced", a link that passes this check stays inside whatever is
+ * later cannot change the answer. Together with "a symlink or a directory is never replaced"
+ * (extractArchive), a link that passes this check stays inside whatever is
  * extracted after it.
  */
 export function checkLinkTarget(root: string, dirParts: readonly string[], target: string, what: string): void {
@@ -207,8 +207,13 @@ export function extractArchive(archive: string, root: string, installPath: strin
       const parent = parentOf(parts.slice(0, -1));
       const target = join(parent, parts[parts.length - 1] as string);
       const existing = lstatOrUndefined(target);
+      // A directory or a symlink, once there, stays: links checked before may resolve through it
+      // (a link replaced by a file, then the file by another link, would change their meaning).
       const replace = (): void => {
         if (existing?.isDirectory()) throw new UnsafeArchiveError(`${label}: entry ${shown} would replace a directory`);
+        if (existing?.isSymbolicLink()) {
+          throw new UnsafeArchiveError(`${label}: entry ${shown} would replace a symlink extracted before it; links are never replaced`);
+        }
         if (existing) unlinkSync(target);
       };
       switch (entry.type) {
@@ -259,9 +264,6 @@ export function extractArchive(archive: string, root: string, installPath: strin
           const link = entry.linkpath ?? '';
           const what = `${label}: symlink ${shown}`;
           checkLinkTarget(root, [...baseParts, ...parts.slice(0, -1)], link, what);
-          if (existing?.isSymbolicLink()) {
-            throw new UnsafeArchiveError(`${what} would replace a symlink extracted before it; links are never replaced by links`);
-          }
           budget.charge(chargedBytes(0), what);
           replace();
           symlinkSync(link, target);
