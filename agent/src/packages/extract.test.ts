@@ -1,6 +1,7 @@
 import test from 'ava';
 import { mkdtempSync, readFileSync, readlinkSync, writeFileSync, existsSync, lstatSync, mkdirSync, readdirSync, rmSync, symlinkSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { checkLinkTarget, DiskBudget, DiskLimitError, extractArchive, UnsafeArchiveError } from './extract.js';
 import { makeTarGz, type TarEntry } from '../test-support/tar.js';
@@ -183,4 +184,33 @@ test('extract: a corrupt archive is a clear error', async (t) => {
   writeFileSync(archive, Buffer.from('this is not a tar archive at all'.repeat(40)));
   mkdirSync(join(base, 'root'));
   await t.throwsAsync(extractArchive(archive, join(base, 'root'), '/'), { message: /not a valid tar archive|Unrecognized/ });
+});
+
+test('extract: data that writes nothing cannot make the agent decompress far past the budget', async (t) => {
+  const base = tempDir('agent-extract-');
+  const tar = gunzipSync(makeTarGz([{ path: 'app/a', body: 'a' }]));
+  // 16 MiB of zero blocks after the archive's end: they write nothing, and cost decompressing.
+  const archive = join(base, 'a.tar.gz');
+  writeFileSync(archive, gzipSync(Buffer.concat([tar, Buffer.alloc(16 * 1024 * 1024)])));
+  mkdirSync(join(base, 'root'));
+  const err = await t.throwsAsync(extractArchive(archive, join(base, 'root'), '/', { budget: new DiskBudget(1024 * 1024) }), { instanceOf: DiskLimitError });
+  t.regex(err.message, /the archive expands to more than 5 MiB of tar data, far more than the job's disk resource of 1 MiB allows; extraction stopped/);
+  // Without a budget (a disk resource of 0) the same archive is fine.
+  mkdirSync(join(base, 'root2'));
+  t.is((await extractArchive(archive, join(base, 'root2'), '/')).entries, 1);
+});
+
+test('extract: an archive compressed twice, or with zstd, is refused', async (t) => {
+  const base = tempDir('agent-extract-');
+  mkdirSync(join(base, 'root'));
+  const twice = join(base, 'twice.tar.gz.gz');
+  writeFileSync(twice, gzipSync(makeTarGz([{ path: 'app/a', body: 'a' }])));
+  await t.throwsAsync(extractArchive(twice, join(base, 'root'), '/'), { message: /compressed twice; refused/ });
+  const zstd = join(base, 'a.tar.zst');
+  writeFileSync(zstd, Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0, 0, 0, 0]));
+  await t.throwsAsync(extractArchive(zstd, join(base, 'root'), '/'), { message: /zstd archives are not supported/ });
+  const plain = join(base, 'a.tar');
+  writeFileSync(plain, gunzipSync(makeTarGz([{ path: 'app/plain', body: 'p' }])));
+  await extractArchive(plain, join(base, 'root'), '/');
+  t.is(readFileSync(join(base, 'root/app/plain'), 'utf8'), 'p');
 });

@@ -18,20 +18,45 @@
  *   cannot redirect a later one), or the tar stream itself is corrupt,
  * - takes the bytes extracted past the disk budget (`DiskBudget`, the job's disk resource):
  *   an entry's declared size is charged before any of it is written, so a compression bomb
- *   stops at the budget (DiskLimitError).
+ *   stops at the budget (DiskLimitError); the decompressed tar stream itself may be at most
+ *   4 times the budget left plus 1 MiB (every entry is charged at least 4 KiB for at most about
+ *   as many tar bytes; only large metadata headers come near that bound), so data that writes
+ *   nothing cannot make the agent decompress for long either,
+ * - is compressed twice, or with zstd (packages are gzip tar, or plain tar).
  * setuid/setgid bits are dropped; ownership is not restored (files belong to the agent's user).
  *
  * Entries are written with synchronous file calls inside the parser's callbacks: the order of
  * entries is then the order of effects (a link and the file it names), at the cost of short
  * event-loop stalls per chunk.
  */
-import { createReadStream, closeSync, linkSync, lstatSync, mkdirSync, openSync, readlinkSync, symlinkSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import { createReadStream, closeSync, linkSync, lstatSync, mkdirSync, openSync, readSync, readlinkSync, symlinkSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
 import { Parser, type ReadEntry } from 'tar';
 import { PackageError } from './cache.js';
-import { chargedBytes, DiskBudget, DiskLimitError } from './disk-budget.js';
+import { chargedBytes, DiskBudget, DiskLimitError, formatBytes } from './disk-budget.js';
 
 export { DiskBudget, DiskLimitError };
+
+const MiB = 1024 * 1024;
+const GZIP_MAGIC = [0x1f, 0x8b];
+const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
+
+function startsWith(buf: Buffer, magic: readonly number[]): boolean {
+  return buf.length >= magic.length && magic.every((b, i) => buf[i] === b);
+}
+
+/** The first bytes of a file (fewer when it is shorter). */
+function readHead(file: string): Buffer {
+  const fd = openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(4);
+    return buf.subarray(0, readSync(fd, buf, 0, 4, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
 
 export class UnsafeArchiveError extends PackageError {
   override readonly name = 'UnsafeArchiveError';
@@ -161,13 +186,29 @@ export function extractArchive(archive: string, root: string, installPath: strin
     let failure: Error | undefined;
     let entries = 0;
     let bytes = 0;
-    const input = createReadStream(archive);
-    const parser = new Parser({ strict: true });
+    // Decompressed here, not by the parser, so that the tar stream is counted: an archive that
+    // expands far beyond what it may write (data in entries that write nothing, junk after the
+    // end) stops there instead of costing the agent CPU for up to 1000 times its size.
+    let head: Buffer;
+    try {
+      head = readHead(archive);
+    } catch (err) {
+      reject(new PackageError(`${label}: cannot read the archive: ${(err as Error).message}`));
+      return;
+    }
+    const file = createReadStream(archive);
+    const gunzip = startsWith(head, GZIP_MAGIC) ? createGunzip() : undefined;
+    const input: Readable = gunzip ? file.pipe(gunzip) : file;
+    const maxTarBytes = budget.limit > 0 ? (budget.limit - budget.used) * 4 + MiB : Number.POSITIVE_INFINITY;
+    let tarBytes = 0;
+    // gzip and zstd are recognised by us; the parser must not find another layer inside.
+    const parser = new Parser({ strict: true, zstd: false, brotli: false });
 
     const fail = (err: Error): void => {
       if (failure) return;
       failure = err instanceof PackageError ? err : new UnsafeArchiveError(`${label}: ${err.message}`);
-      input.destroy();
+      file.destroy();
+      gunzip?.destroy();
       reject(failure);
     };
 
@@ -305,9 +346,25 @@ export function extractArchive(archive: string, root: string, installPath: strin
     parser.on('end', () => {
       if (!failure) resolve({ entries, bytes });
     });
-    input.on('error', (err) => fail(new PackageError(`${label}: cannot read the archive: ${err.message}`)));
-    input.on('data', (chunk) => {
-      if (!failure) parser.write(chunk as Buffer);
+    if (startsWith(head, ZSTD_MAGIC)) {
+      fail(new PackageError(`${label}: zstd archives are not supported; packages are gzip tar`));
+      return;
+    }
+    file.on('error', (err) => fail(new PackageError(`${label}: cannot read the archive: ${err.message}`)));
+    gunzip?.on('error', (err) => fail(new PackageError(`${label}: not a valid gzip stream: ${err.message}`)));
+    input.on('data', (chunk: Buffer) => {
+      if (failure) return;
+      if (gunzip && tarBytes === 0 && (startsWith(chunk, GZIP_MAGIC) || startsWith(chunk, ZSTD_MAGIC))) {
+        fail(new UnsafeArchiveError(`${label}: the archive is compressed twice; refused`));
+        return;
+      }
+      tarBytes += chunk.length;
+      if (tarBytes > maxTarBytes) {
+        fail(new DiskLimitError(`${label}: the archive expands to more than ${formatBytes(maxTarBytes)} of tar data, ` +
+          `far more than the job's disk resource of ${formatBytes(budget.limit)} allows; extraction stopped`));
+        return;
+      }
+      parser.write(chunk);
     });
     input.on('end', () => {
       if (!failure) parser.end();
