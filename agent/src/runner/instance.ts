@@ -12,6 +12,9 @@
  * - STARTING: the process is spawned (launch.ts); it is RUNNING once it is alive and every
  *   required port listens, within start_command_timeout. Otherwise it is killed and fails:
  *   "did not listen on port N within 30 s" / "exited with code 3 during start".
+ * - From the spawn on (and after a re-attach), the root is measured against the job's disk
+ *   resource (disk-monitor.ts); past it the instance fails with the reason and is killed at once.
+ *   Setup already charged what its packages unpack against the same resource (a DiskBudget).
  * - STOPPING (a stop request): stop_command, or SIGTERM to the application's processes; SIGKILL
  *   to the whole group after stop_timeout (at once with `force`).
  * - TEARDOWN: reported with exited/exit_code/failed/reason; leftover processes killed (process
