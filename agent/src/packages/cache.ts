@@ -11,10 +11,9 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { once } from 'node:events';
+import { parseDigest as parseSharedDigest } from '@platform/proto/common';
 import type { AgentMetrics } from '../metrics/metrics.js';
 
-const ALGORITHMS = new Set(['sha1', 'sha256', 'sha384', 'sha512']);
-const HEX_LENGTH: Record<string, number> = { sha1: 40, sha256: 64, sha384: 96, sha512: 128 };
 
 /** Where archive bytes come from (the controller's FetchBlob in production). */
 export interface BlobSource {
@@ -26,14 +25,14 @@ export class PackageError extends Error {
   override readonly name: string = 'PackageError';
 }
 
+/** `<alg>:<hex>` of a package archive (the shared parser; no bare SHA-1 here), or PackageError. */
 export function parseDigest(digest: string): { alg: string; hex: string } {
-  const i = digest.indexOf(':');
-  const alg = digest.slice(0, i).toLowerCase();
-  const hex = digest.slice(i + 1).toLowerCase();
-  if (i < 0 || !ALGORITHMS.has(alg) || hex.length !== HEX_LENGTH[alg] || !/^[0-9a-f]+$/.test(hex)) {
+  try {
+    const d = parseSharedDigest(digest);
+    return { alg: d.algorithm, hex: d.hex };
+  } catch {
     throw new PackageError(`invalid package digest "${digest}"`);
   }
-  return { alg, hex };
 }
 
 export class PackageCache {
