@@ -20,7 +20,7 @@ import { Cgroups } from './isolation/cgroups.js';
 import type { IsolationDriver, IsolationDriverName } from './isolation/driver.js';
 import { ProcessDriver } from './isolation/process.js';
 import { detectResources, hostName, loadOrCreateUuid, systemTags } from './host/host.js';
-import type { Logger } from './log/logger.js';
+import type { Logger } from '@platform/proto/common';
 import { LogShipper } from './logs/shipper.js';
 import { AgentMetrics, serveMetrics } from './metrics/metrics.js';
 import { PackageCache } from './packages/cache.js';

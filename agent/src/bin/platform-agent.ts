@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Agent, AGENT_VERSION } from '../agent.js';
 import { isIsolationDriver } from '../isolation/driver.js';
-import { FdSink, isLogLevel, JsonLogger } from '../log/logger.js';
+import { exitOnUncaughtException, FdSink, isLogLevel, JsonLogger, parseHostPort, stopOnSignals, type HostPort } from '@platform/proto/common';
 
 const USAGE = `Usage: platform-agent [options]
 
@@ -41,12 +41,13 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-/** host:port with a port 0..65535; ":P" means 0.0.0.0. */
-function parseHostPort(value: string, flag: string): { host: string; port: number } {
-  const m = /^(?:\[([^\]]+)\]|([^:]*)):(\d{1,5})$/.exec(value);
-  const port = m ? Number(m[3]) : NaN;
-  if (!m || port > 65535) fail(`${flag}: "${value}" is not host:port`);
-  return { host: m[1] ?? (m[2] || '0.0.0.0'), port };
+/** host:port with a port 0..65535; ":P" means 0.0.0.0. A bad one is a usage error. */
+function hostPort(value: string, flag: string): HostPort {
+  try {
+    return parseHostPort(value, flag);
+  } catch (err) {
+    fail((err as Error).message);
+  }
 }
 
 async function main(): Promise<void> {
@@ -88,8 +89,8 @@ async function main(): Promise<void> {
   const logLevel = args['log-level'] ?? env['PLATFORM_LOG_LEVEL'] ?? 'info';
   if (!isLogLevel(logLevel)) fail(`log level "${logLevel}" is not one of debug, info, warn, error, silent`);
   const controller = args.controller ?? env['PLATFORM_CONTROLLER'] ?? '127.0.0.1:7070';
-  parseHostPort(controller, '--controller');
-  const metricsListen = parseHostPort(args['metrics-listen'] ?? env['PLATFORM_AGENT_METRICS_LISTEN'] ?? '127.0.0.1:0', '--metrics-listen');
+  hostPort(controller, '--controller');
+  const metricsListen = hostPort(args['metrics-listen'] ?? env['PLATFORM_AGENT_METRICS_LISTEN'] ?? '127.0.0.1:0', '--metrics-listen');
   const isolation = args.isolation ?? env['PLATFORM_AGENT_ISOLATION'];
   if (isolation !== undefined && !isIsolationDriver(isolation)) fail(`--isolation: "${isolation}" is not bwrap or process`);
   let joinToken = env['PLATFORM_JOIN_TOKEN'] ?? '';
@@ -137,34 +138,9 @@ async function main(): Promise<void> {
     return;
   }
 
-  let signals = 0;
-  const onSignal = (signal: NodeJS.Signals) => {
-    signals++;
-    if (signals > 1) {
-      log.warn('second signal: exiting at once', { signal });
-      log.flush();
-      process.exit(130);
-    }
-    log.info('signal received: stopping', { signal });
-    agent.stop().then(
-      () => {
-        log.flush();
-        process.exit(0);
-      },
-      (err: unknown) => {
-        log.error('stop failed', { err });
-        log.flush();
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
+  stopOnSignals({ log, stop: () => agent.stop() });
 }
 
-process.on('uncaughtException', (err) => {
-  process.stderr.write(`platform-agent: uncaught exception: ${err.stack ?? String(err)}\n`);
-  process.exit(70);
-});
+exitOnUncaughtException('platform-agent');
 
 await main();

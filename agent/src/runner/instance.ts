@@ -35,14 +35,14 @@ import type { IsolationDriver, LaunchRequest } from '../isolation/driver.js';
 import { Cgroups } from '../isolation/cgroups.js';
 import { groupAlive, killGroup, readExitFile, signalApplication, spawnWrapped } from '../isolation/launch.js';
 import { isSameProcessAlive, processGroupMembers, readProcStat } from '../isolation/procfs.js';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '@platform/proto/common';
 import type { AgentMetrics } from '../metrics/metrics.js';
 import type { PackageCache } from '../packages/cache.js';
 import { DiskBudget, extractArchive } from '../packages/extract.js';
 import { DiskMonitor } from './disk-monitor.js';
 import { renderTemplateFile } from '../packages/templates.js';
 import { LogTailer, openLogForAppend } from '../logs/tailer.js';
-import { buildEnvironment } from './env.js';
+import { buildEnvironment, startArgv } from '@platform/proto/common';
 import { listeningPorts, type PortAllocator } from './ports.js';
 import type { RunSpec } from './spec.js';
 
@@ -320,11 +320,8 @@ export class InstanceRunner {
         renderTemplateFile(base, t.path, env, t.left, t.right);
       }
     }
-    let argv: string[];
-    if (spec.process.startCommandRaw.length) argv = spec.process.startCommandRaw;
-    else if (spec.process.startCommand) argv = ['/bin/sh', '-c', spec.process.startCommand];
-    else if (env['START_COMMAND']) argv = ['/bin/sh', '-c', env['START_COMMAND']];
-    else throw new StartFailure('no start command: the process has none and no package sets START_COMMAND', 'setup');
+    const argv = startArgv(spec.process, env);
+    if (!argv) throw new StartFailure('no start command: the process has none and no package sets START_COMMAND', 'setup');
     const workdir = '/' + (env['START_PATH'] ?? '/').split('/').filter((s) => s && s !== '.').join('/');
     if (workdir.split('/').includes('..')) throw new StartFailure(`START_PATH ${env['START_PATH']} has a ".." component`, 'setup');
     this.#rec.launch = {
