@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Agent, AGENT_VERSION } from '../agent.js';
 import { isIsolationDriver } from '../isolation/driver.js';
-import { FdSink, isLogLevel, JsonLogger } from '../log/logger.js';
+import { exitOnUncaughtException, FdSink, isLogLevel, JsonLogger, parseHostPort, stopOnSignals, type HostPort } from '@platform/proto/common';
 
 const USAGE = `Usage: platform-agent [options]
 
@@ -25,6 +25,10 @@ Options (environment variable in brackets):
                            127.0.0.1:0 = a free port, logged)
   --join-token-file FILE   read the join secret from FILE (else PLATFORM_JOIN_TOKEN)
   --no-cgroups             do not set cgroup limits even where the host allows it
+  --cache-max-bytes N      bound of the package archive cache (PLATFORM_AGENT_CACHE_MAX_BYTES,
+                           default 4294967296 = 4 GiB); least recently used archives are evicted
+  --disk-check-ms N        how often each instance's disk use is measured against its disk
+                           resource (PLATFORM_AGENT_DISK_CHECK_MS, default 2000)
   --stop-instances-on-exit stop every instance when the agent stops (default: they keep running
                            and a restarted agent re-attaches)
   --log-level LEVEL        debug, info, warn, error or silent (PLATFORM_LOG_LEVEL, default info)
@@ -37,12 +41,13 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-/** host:port with a port 0..65535; ":P" means 0.0.0.0. */
-function parseHostPort(value: string, flag: string): { host: string; port: number } {
-  const m = /^(?:\[([^\]]+)\]|([^:]*)):(\d{1,5})$/.exec(value);
-  const port = m ? Number(m[3]) : NaN;
-  if (!m || port > 65535) fail(`${flag}: "${value}" is not host:port`);
-  return { host: m[1] ?? (m[2] || '0.0.0.0'), port };
+/** host:port with a port 0..65535; ":P" means 0.0.0.0. A bad one is a usage error. */
+function hostPort(value: string, flag: string): HostPort {
+  try {
+    return parseHostPort(value, flag);
+  } catch (err) {
+    fail((err as Error).message);
+  }
 }
 
 async function main(): Promise<void> {
@@ -59,6 +64,8 @@ async function main(): Promise<void> {
         'metrics-listen': { type: 'string' },
         'join-token-file': { type: 'string' },
         'no-cgroups': { type: 'boolean' },
+        'cache-max-bytes': { type: 'string' },
+        'disk-check-ms': { type: 'string' },
         'stop-instances-on-exit': { type: 'boolean' },
         'log-level': { type: 'string' },
         version: { type: 'boolean' },
@@ -82,8 +89,8 @@ async function main(): Promise<void> {
   const logLevel = args['log-level'] ?? env['PLATFORM_LOG_LEVEL'] ?? 'info';
   if (!isLogLevel(logLevel)) fail(`log level "${logLevel}" is not one of debug, info, warn, error, silent`);
   const controller = args.controller ?? env['PLATFORM_CONTROLLER'] ?? '127.0.0.1:7070';
-  parseHostPort(controller, '--controller');
-  const metricsListen = parseHostPort(args['metrics-listen'] ?? env['PLATFORM_AGENT_METRICS_LISTEN'] ?? '127.0.0.1:0', '--metrics-listen');
+  hostPort(controller, '--controller');
+  const metricsListen = hostPort(args['metrics-listen'] ?? env['PLATFORM_AGENT_METRICS_LISTEN'] ?? '127.0.0.1:0', '--metrics-listen');
   const isolation = args.isolation ?? env['PLATFORM_AGENT_ISOLATION'];
   if (isolation !== undefined && !isIsolationDriver(isolation)) fail(`--isolation: "${isolation}" is not bwrap or process`);
   let joinToken = env['PLATFORM_JOIN_TOKEN'] ?? '';
@@ -95,6 +102,14 @@ async function main(): Promise<void> {
     }
   }
   if (!joinToken) fail('the join secret is missing: set PLATFORM_JOIN_TOKEN or --join-token-file');
+  const positive = (value: string | undefined, flag: string): number | undefined => {
+    if (value === undefined || value === '') return undefined;
+    const n = Number(value);
+    if (!Number.isSafeInteger(n) || n <= 0) fail(`${flag}: "${value}" is not a positive whole number`);
+    return n;
+  };
+  const cacheMaxBytes = positive(args['cache-max-bytes'] ?? env['PLATFORM_AGENT_CACHE_MAX_BYTES'], '--cache-max-bytes');
+  const diskCheckMs = positive(args['disk-check-ms'] ?? env['PLATFORM_AGENT_DISK_CHECK_MS'], '--disk-check-ms');
   const tags = (args.tags ?? env['PLATFORM_AGENT_TAGS'] ?? '').split(',').map((t) => t.trim()).filter(Boolean);
   const log = new JsonLogger(new FdSink(1), logLevel, { component: 'agent', pid: process.pid });
 
@@ -111,6 +126,8 @@ async function main(): Promise<void> {
       metricsListen,
       cgroups: !args['no-cgroups'],
       stopInstancesOnExit: !!args['stop-instances-on-exit'],
+      ...(cacheMaxBytes !== undefined ? { cacheMaxBytes } : {}),
+      ...(diskCheckMs !== undefined ? { diskCheckMs } : {}),
       defaultMetrics: true,
       log,
     });
@@ -121,34 +138,9 @@ async function main(): Promise<void> {
     return;
   }
 
-  let signals = 0;
-  const onSignal = (signal: NodeJS.Signals) => {
-    signals++;
-    if (signals > 1) {
-      log.warn('second signal: exiting at once', { signal });
-      log.flush();
-      process.exit(130);
-    }
-    log.info('signal received: stopping', { signal });
-    agent.stop().then(
-      () => {
-        log.flush();
-        process.exit(0);
-      },
-      (err: unknown) => {
-        log.error('stop failed', { err });
-        log.flush();
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
+  stopOnSignals({ log, stop: () => agent.stop() });
 }
 
-process.on('uncaughtException', (err) => {
-  process.stderr.write(`platform-agent: uncaught exception: ${err.stack ?? String(err)}\n`);
-  process.exit(70);
-});
+exitOnUncaughtException('platform-agent');
 
 await main();

@@ -12,7 +12,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { instanceStateNumber, type FilesReply, type InstanceReport, type InstanceSpec, type ListFiles, type StopInstance } from '@platform/proto';
 import { listDirectory } from '../files/list.js';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '@platform/proto/common';
 import type { LogShipper } from '../logs/shipper.js';
 import { InstanceRunner, type RunnerDeps } from './instance.js';
 import { normalizeSpec } from './spec.js';

@@ -11,7 +11,7 @@ import { instanceStateName, type InstanceReport, type InstanceSpec, type LogLine
 import { Cgroups } from '../isolation/cgroups.js';
 import type { IsolationDriver } from '../isolation/driver.js';
 import { ProcessDriver } from '../isolation/process.js';
-import { silentLogger } from '../log/logger.js';
+import { silentLogger } from '@platform/proto/common';
 import { LogShipper } from '../logs/shipper.js';
 import { AgentMetrics } from '../metrics/metrics.js';
 import { PackageCache, type BlobSource } from '../packages/cache.js';
@@ -53,6 +53,7 @@ export class Harness {
       shipper: this.shipper,
       sendReport: (r) => (this.open ? (this.reports.push(r), true) : false),
       pollMs: 50,
+      diskCheckMs: 100,
     });
     this.shipper.start();
   }

@@ -3,17 +3,16 @@
  * platform-router: a router on its own, for edge hosts and scale. It follows the controller's
  * route table over gRPC (the agents' address, with the cluster's join secret) and serves the
  * same routes as the router inside the controller. Flags override environment variables, which
- * override defaults. Signals are handled here and nowhere else: SIGTERM or SIGINT stops
- * gracefully (requests in flight finish); a second one exits at once.
+ * override defaults. Signals are handled here and nowhere else (stopOnSignals): SIGTERM or SIGINT
+ * stops gracefully (requests in flight finish, for up to 10 s); a second one exits at once.
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import { collectDefaultMetrics, Registry } from 'prom-client';
-import { parseHostPort } from '../model/host-port.js';
 import { CONTROLLER_VERSION } from '../cluster/version.js';
-import { FdSink, isLogLevel, JsonLogger } from '../log/logger.js';
+import { exitOnUncaughtException, FdSink, isLogLevel, JsonLogger, parseHostPort, stopOnSignals } from '@platform/proto/common';
 import { Router, type RouterTlsOptions } from '../router/proxy/router.js';
 import { TableFollower } from '../router/proxy/table-follower.js';
 import { randomIds } from '../util/ids.js';
@@ -139,36 +138,16 @@ async function main(): Promise<void> {
     version: CONTROLLER_VERSION,
   });
 
-  let signals = 0;
-  const onSignal = (signal: NodeJS.Signals) => {
-    signals++;
-    if (signals > 1) {
-      log.warn('second signal: exiting at once', { signal });
-      log.flush();
-      process.exit(130);
-    }
-    log.info('signal received: stopping', { signal });
-    metricsServer?.close();
-    router.stop(10_000).then(
-      () => {
-        log.info('router stopped');
-        log.flush();
-        process.exit(0);
-      },
-      (err: unknown) => {
-        log.error('stop failed', { err });
-        log.flush();
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
+  stopOnSignals({
+    log,
+    stop: async () => {
+      metricsServer?.close();
+      await router.stop(10_000);
+      log.info('router stopped');
+    },
+  });
 }
 
-process.on('uncaughtException', (err) => {
-  process.stderr.write(`platform-router: uncaught exception: ${err.stack ?? String(err)}\n`);
-  process.exit(70);
-});
+exitOnUncaughtException('platform-router');
 
 await main();

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { grpc } from '@platform/proto';
-import { MemorySink, JsonLogger } from '../log/logger.js';
+import { JsonLogger, MemorySink } from '@platform/proto/common';
 import type { RoutedJob } from './route.js';
 import { RouteTable, type TableUpdate } from './route-table.js';
 import { RouteWatchService } from './route-watch.js';

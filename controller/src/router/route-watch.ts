@@ -4,7 +4,7 @@
  * within the same epoch gets only what it missed; otherwise it gets a snapshot.
  */
 import { grpc, routeTableServiceDefinition, type WatchRequest, type WireTableUpdate } from '@platform/proto';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '@platform/proto/common';
 import type { RouteTable, TableChange } from './route-table.js';
 import { updateToWire } from './route-wire.js';
 

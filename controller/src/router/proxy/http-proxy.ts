@@ -16,7 +16,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { Logger } from '../../log/logger.js';
+import type { Logger } from '@platform/proto/common';
 import type { RouterMetrics, RouteStats } from './router-metrics.js';
 import type { Backend, RoutedPath, RoutingTable } from './routing.js';
 

@@ -12,7 +12,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import tls from 'node:tls';
 import type { Registry } from 'prom-client';
-import type { Logger } from '../../log/logger.js';
+import type { Logger } from '@platform/proto/common';
 import type { TableUpdate } from '../route-table.js';
 import { HttpProxy } from './http-proxy.js';
 import { RouterMetrics } from './router-metrics.js';

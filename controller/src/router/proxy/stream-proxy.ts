@@ -12,7 +12,7 @@
  */
 import dgram from 'node:dgram';
 import net from 'node:net';
-import type { Logger } from '../../log/logger.js';
+import type { Logger } from '@platform/proto/common';
 import type { RouterMetrics } from './router-metrics.js';
 import type { Backend, RoutedPath, RoutingTable } from './routing.js';
 

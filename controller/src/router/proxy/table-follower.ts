@@ -8,7 +8,7 @@
  *        └────────────────────────────────────────────────────────────────────┘   stop() from any: stopped
  */
 import { createRouteTableClient, grpc, joinMetadata, type RouteTableServiceClient, type WireTableUpdate } from '@platform/proto';
-import type { Logger } from '../../log/logger.js';
+import type { Logger } from '@platform/proto/common';
 import type { TableUpdate } from '../route-table.js';
 import { updateFromWire } from '../route-wire.js';
 import type { TableFeed } from './router.js';
