@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Agent, AGENT_VERSION } from '../agent.js';
 import { isIsolationDriver } from '../isolation/driver.js';
+import { DEFAULT_INSTANCE_UIDS, parseUidRange, type UidRange } from '../isolation/identity.js';
 import { FdSink, isLogLevel, JsonLogger } from '../log/logger.js';
 
 const USAGE = `Usage: platform-agent [options]
@@ -25,6 +26,12 @@ Options (environment variable in brackets):
                            127.0.0.1:0 = a free port, logged)
   --join-token-file FILE   read the join secret from FILE (else PLATFORM_JOIN_TOKEN)
   --no-cgroups             do not set cgroup limits even where the host allows it
+  --instance-uids F-L      host uids given to instances, one each, when the agent runs as root
+                           (PLATFORM_AGENT_INSTANCE_UIDS, default ${DEFAULT_INSTANCE_UIDS}); no other
+                           user or program on the host may use them
+  --allow-root-instances   process driver only: run instances as root when the agent is root
+                           (PLATFORM_AGENT_ALLOW_ROOT_INSTANCES=1); for trusted hosts: the process
+                           driver has no namespaces and no seccomp, a root instance owns the host
   --stop-instances-on-exit stop every instance when the agent stops (default: they keep running
                            and a restarted agent re-attaches)
   --log-level LEVEL        debug, info, warn, error or silent (PLATFORM_LOG_LEVEL, default info)
@@ -59,6 +66,8 @@ async function main(): Promise<void> {
         'metrics-listen': { type: 'string' },
         'join-token-file': { type: 'string' },
         'no-cgroups': { type: 'boolean' },
+        'instance-uids': { type: 'string' },
+        'allow-root-instances': { type: 'boolean' },
         'stop-instances-on-exit': { type: 'boolean' },
         'log-level': { type: 'string' },
         version: { type: 'boolean' },
@@ -86,6 +95,13 @@ async function main(): Promise<void> {
   const metricsListen = parseHostPort(args['metrics-listen'] ?? env['PLATFORM_AGENT_METRICS_LISTEN'] ?? '127.0.0.1:0', '--metrics-listen');
   const isolation = args.isolation ?? env['PLATFORM_AGENT_ISOLATION'];
   if (isolation !== undefined && !isIsolationDriver(isolation)) fail(`--isolation: "${isolation}" is not bwrap or process`);
+  let instanceUids: UidRange;
+  try {
+    instanceUids = parseUidRange(args['instance-uids'] ?? env['PLATFORM_AGENT_INSTANCE_UIDS'] ?? DEFAULT_INSTANCE_UIDS);
+  } catch (err) {
+    fail(`--instance-uids: ${(err as Error).message}`);
+  }
+  const allowRootInstances = !!args['allow-root-instances'] || env['PLATFORM_AGENT_ALLOW_ROOT_INSTANCES'] === '1';
   let joinToken = env['PLATFORM_JOIN_TOKEN'] ?? '';
   if (args['join-token-file']) {
     try {
@@ -110,6 +126,8 @@ async function main(): Promise<void> {
       address: args.address ?? env['PLATFORM_AGENT_ADDRESS'] ?? '127.0.0.1',
       metricsListen,
       cgroups: !args['no-cgroups'],
+      instanceUids,
+      allowRootInstances,
       stopInstancesOnExit: !!args['stop-instances-on-exit'],
       defaultMetrics: true,
       log,

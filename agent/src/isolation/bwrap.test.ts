@@ -1,17 +1,18 @@
 import test from 'ava';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BwrapDriver, probeBwrap } from './bwrap.js';
-import { Harness } from '../test-support/harness.js';
+import { probeBwrap } from './bwrap.js';
+import { canChangeIdentity } from './identity.js';
+import { Harness, TEST_UIDS, testBwrapDriver } from '../test-support/harness.js';
 import { makeTarGz } from '../test-support/tar.js';
 import { requireTool } from '../test-support/system.js';
 import { eventually } from '../test-support/wait.js';
 
-const probe = probeBwrap();
+const probe = probeBwrap(canChangeIdentity() ? TEST_UIDS.first : undefined);
 
 test('bwrap: new PID namespace, packages at their paths, the host\'s /root and agent data invisible, system dirs read-only', async (t) => {
   if (!requireTool(t, probe.ok, `bubblewrap (${probe.ok ? '' : probe.reason})`)) return;
-  const h = new Harness(new BwrapDriver((probe as { path: string }).path));
+  const h = new Harness(testBwrapDriver(), undefined, canChangeIdentity());
   t.teardown(() => h.close());
   const pkg = h.addPackage(makeTarGz([{ path: '/app/hello.txt', body: 'hello from the package\n' }, { path: '/opt/tool/run.sh', body: 'echo tool-ran\n' }]));
   const script = [
@@ -48,7 +49,7 @@ test('bwrap: new PID namespace, packages at their paths, the host\'s /root and a
 
 test('bwrap: SIGTERM reaches the application, whose own exit code is reported (not bwrap\'s)', async (t) => {
   if (!requireTool(t, probe.ok, 'bubblewrap')) return;
-  const h = new Harness(new BwrapDriver((probe as { path: string }).path));
+  const h = new Harness(testBwrapDriver(), undefined, canChangeIdentity());
   t.teardown(() => h.close());
   const spec = h.spec({ process: { startCommand: 'trap "sleep 0.5; echo bye; exit 7" TERM; while :; do sleep 0.05; done', stopTimeoutS: 20 } });
   h.manager.start(spec);
@@ -64,7 +65,7 @@ test('bwrap: SIGTERM reaches the application, whose own exit code is reported (n
 
 test('bwrap: a stop command runs inside the instance (same namespaces and root)', async (t) => {
   if (!requireTool(t, probe.ok, 'bubblewrap')) return;
-  const h = new Harness(new BwrapDriver((probe as { path: string }).path));
+  const h = new Harness(testBwrapDriver(), undefined, canChangeIdentity());
   t.teardown(() => h.close());
   const spec = h.spec({
     process: {
