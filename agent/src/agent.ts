@@ -192,7 +192,7 @@ export class Agent {
       if (!findExecutable('setpriv')) throw new Error('setpriv is not installed (Debian package util-linux): the agent runs as root and cannot give instances their own uid');
       // The instances' uids must reach their roots under the data directory (not list it).
       chmodSync(dataDir, 0o711);
-      if (!reachableBy(dataDir, range.first)) {
+      if (!reachableBy(dataDir, range.first, 'search')) {
         throw new Error(`the instance uids cannot reach the data directory ${dataDir}: give its parent directories search permission for others (chmod o+x)`);
       }
     }

@@ -43,7 +43,9 @@ async function scenario(t: ExecutionContext, isolation: 'process' | 'bwrap'): Pr
   const ctl = new FakeController();
   await ctl.start();
   const dataDir = mkdtempSync(join(tmpdir(), 'agent-bin-'));
-  const args = ['--controller', ctl.address, '--data-dir', dataDir, '--tags', 'ssd,edge', '--datacenter', 'dc1', '--isolation', isolation, '--log-level', 'debug'];
+  // Agents on one host need uid ranges of their own (the two scenarios run at once).
+  const uids = isolation === 'bwrap' ? '2100000000-2100000999' : '2100001000-2100001999';
+  const args = ['--controller', ctl.address, '--data-dir', dataDir, '--tags', 'ssd,edge', '--datacenter', 'dc1', '--isolation', isolation, '--log-level', 'debug', '--instance-uids', uids];
   const env = { PLATFORM_JOIN_TOKEN: ctl.secret };
   let agent = AgentProcess.start(args, env);
   const agents: AgentProcess[] = [agent];

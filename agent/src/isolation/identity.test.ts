@@ -57,6 +57,7 @@ test('identity: reachableBy follows search permission up the path', (t) => {
   t.true(reachableBy(join(dir, 'open', 'inner'), 123456));
   t.false(reachableBy(join(dir, 'closed', 'inner'), 123456));
   t.false(reachableBy(join(dir, 'unreadable'), 123456), 'a directory to bind must be readable');
+  t.true(reachableBy(join(dir, 'unreadable'), 123456, 'search'), 'one to pass through need not be');
   t.false(reachableBy(join(dir, 'nothing'), 123456));
 });
 

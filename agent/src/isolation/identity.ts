@@ -135,10 +135,11 @@ export function chownTree(root: string, id: HostIdentity): void {
 
 /**
  * True when a process of uid `uid` (not in the file's group, no capabilities) can reach `path`:
- * search permission on every directory above it and, for a directory, read and search on it.
- * ACLs are not read (hosts that rely on them for this are rare; bwrap would then fail clearly).
+ * search permission on every directory above it and, for a directory, read and search on it
+ * (`search`: search only, to pass through it). ACLs are not read (hosts that rely on them for
+ * this are rare; bwrap would then fail clearly).
  */
-export function reachableBy(path: string, uid: number): boolean {
+export function reachableBy(path: string, uid: number, need: 'read' | 'search' = 'read'): boolean {
   const can = (p: string, bits: number): boolean => {
     try {
       const st = statSync(p);
@@ -161,7 +162,7 @@ export function reachableBy(path: string, uid: number): boolean {
   } catch {
     return false;
   }
-  return can(path, st.isDirectory() ? 0o5 : 0o4);
+  return can(path, st.isDirectory() ? (need === 'read' ? 0o5 : 0o1) : 0o4);
 }
 
 /** True when this process may change identity (it is root). */

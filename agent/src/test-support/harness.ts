@@ -114,5 +114,5 @@ export function testBwrapDriver(): BwrapDriver | undefined {
  * Instance uids for unit tests: a range of their own per test process (tests run in parallel
  * processes; two harnesses must never hand out the same uid).
  */
-export const TEST_UIDS: UidRange = { first: 2_100_000_000 + (process.pid % 10_000) * 100, count: 100 };
+export const TEST_UIDS: UidRange = { first: 2_110_000_000 + (process.pid % 10_000) * 100, count: 100 };
 const testUids = new UidAllocator(TEST_UIDS);
