@@ -203,7 +203,10 @@ export class Agent {
       instances_run_as: identities ? `their own uid in ${range.first}-${last}` : rootInstances ? 'root (--allow-root-instances)' : `the agent's user (uid ${process.getuid?.() ?? '?'})`,
     });
     if (driver.name === 'process') {
-      log.warn(`the process driver is for trusted hosts only: ${PROCESS_DRIVER_GAPS}${rootInstances ? '; instances run as root and can do anything on this host' : ''}`);
+      log.warn('the process driver is for trusted hosts only', {
+        does_not_isolate: PROCESS_DRIVER_GAPS,
+        ...(rootInstances ? { root_instances: 'instances run as root (--allow-root-instances) and can do anything on this host' } : {}),
+      });
     } else if (opts.allowRootInstances) {
       log.warn('--allow-root-instances is ignored by the bwrap driver: its instances never hold root on the host');
     }

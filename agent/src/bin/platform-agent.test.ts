@@ -67,6 +67,9 @@ async function scenario(t: ExecutionContext, isolation: 'process' | 'bwrap'): Pr
   t.deepEqual(hello.instances ?? [], []);
   await eventually(() => ctl.received.some((r) => r.msg.heartbeat), 'a heartbeat');
   const metricsUrl = (await eventually(() => agent.logged('agent started'), 'started line'))['metrics'] as string;
+  const chosen = agent.logged('isolation driver chosen');
+  if (process.getuid?.() === 0) t.regex(String(chosen?.['instances_run_as']), /^their own uid in 21000\d+-21000\d+$/);
+  if (isolation === 'process') t.regex(String(agent.logged('the process driver is for trusted hosts only')?.['does_not_isolate']), /no namespaces and no seccomp/);
   t.regex(await (await fetch(metricsUrl)).text(), /platform_agent_session_connects_total 1/);
 
   // Start an instance
