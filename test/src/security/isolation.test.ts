@@ -25,6 +25,7 @@ const PYTHON = '/usr/bin/python3';
 interface Record_ {
   pid: number;
   identity?: { uid: number; gid: number };
+  cgroups: string[];
 }
 
 /** The instance's record in the agent's data directory (what a restarted agent reads). */
@@ -210,4 +211,17 @@ test('isolation: an instance cannot escape (shocker, host /proc, host writes, mo
   t.regex(kill.stderr, /not permitted/i);
   t.is((statSync(victimRoot).mode & 0o777), 0o700, 'instance roots are 0700');
   t.is(statSync(victimRoot).uid, victimUid);
+
+  // Cgroup limits still hold: the attacker's processes are in its groups, which root owns.
+  if (attackerRec.cgroups.length > 0) {
+    const procs = new Set(attackerRec.cgroups.flatMap((d) => readFileSync(join(d, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean).map(Number)));
+    for (const pid of pidsOfUid(attackerUid)) t.true(procs.has(pid), `process ${pid} of the attacker is in its cgroups`);
+    const memory = attackerRec.cgroups.map((d) => join(d, 'memory.limit_in_bytes')).find((f) => existsSync(f)) ?? attackerRec.cgroups.map((d) => join(d, 'memory.max')).find((f) => existsSync(f));
+    t.is(Number(readFileSync(memory!, 'utf8').trim()), 256 * 1024 * 1024);
+    t.is(statSync(memory!).uid, 0, 'the limit files are root\'s');
+    const write = asUid(attackerUid, ['sh', '-c', `echo -1 > ${memory}`]);
+    t.not(write.status, 0, 'its uid cannot raise its own limit');
+  } else {
+    t.log('cgroups are not writable here: the limit checks are skipped');
+  }
 });
