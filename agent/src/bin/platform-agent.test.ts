@@ -161,6 +161,9 @@ test('agent binary: usage errors exit 2; a missing join secret is refused', asyn
   const b = AgentProcess.start([]);
   t.is((await b.exited).code, 2);
   t.regex(b.stderr, /join secret is missing/);
+  const u = AgentProcess.start(['--instance-uids', '100-200'], { PLATFORM_JOIN_TOKEN: 'x' });
+  t.is((await u.exited).code, 2);
+  t.regex(u.stderr, /--instance-uids: "100-200": the range must start at 1000 or above/);
   const c = AgentProcess.start(['--version']);
   t.is((await c.exited).code, 0);
 });
