@@ -14,6 +14,7 @@ import { keys } from '../store/keys.js';
 import type { BatchOp } from '../store/store.js';
 import { formatTimestampNs } from '../util/clock.js';
 import { jsonEqual, sortedRecord } from '../util/json.js';
+import { checkVersion } from '../model/version.js';
 import { provisionsOf, resourceView, type Package, type PackageMeta, type PackageRecord, type PackageResource, type PackageTemplate, type ParsedPackageInput, type Requirement } from './package.js';
 
 /** What a staging pipeline produced: the new archive and metadata. */
@@ -112,11 +113,15 @@ export class PackageActor extends Actor {
     this.#record = record;
   }
 
-  /** Applies a PUT: metadata may change; FQN, archives and pipeline may not. */
-  update(parsed: ParsedPackageInput, ctx: ChangeContext): Promise<{ package: Package; changed: boolean }> {
+  /**
+   * Applies a PUT (or a PATCH merged onto the package): metadata may change; FQN, archives
+   * and pipeline may not. `expected`: the versions it applies to (If-Match), else 412.
+   */
+  update(parsed: ParsedPackageInput, ctx: ChangeContext, expected?: readonly number[]): Promise<{ package: Package; changed: boolean }> {
     return this.mailbox.post(async () => {
       this.#assertLive();
       const current = this.#record.package;
+      checkVersion(`package ${current.fqn}`, current.version_id, expected);
       if (parsed.fqn !== current.fqn) {
         throw new InvalidRequestError(`fqn: a package's fqn cannot be changed (this package is ${current.fqn})`);
       }
@@ -124,14 +129,20 @@ export class PackageActor extends Actor {
         const declared = parsed.resources.map((r) => ({ length: r.length, digest: formatDigest(r.digest) }));
         const stored = current.resources.map((r) => ({ length: r.length, digest: r.digest }));
         if (!jsonEqual(declared, stored)) {
-          throw new ConflictError("a package's archives cannot be changed; create a new package for new content");
+          throw new ConflictError(
+            `this request would change the package's archives (${stored.map((r) => `${r.digest}, ${r.length} bytes`).join('; ') || 'none'} -> ${declared.map((r) => `${r.digest}, ${r.length} bytes`).join('; ')}); a package's archives cannot be changed: create a new package for new content, or leave resource and resources out (or as read) to change only the metadata`,
+          );
         }
       }
       if (parsed.pipelineUuid && parsed.pipelineUuid !== current.staging_pipeline?.uuid) {
-        throw new ConflictError("a package's staging pipeline cannot be changed");
+        throw new ConflictError(
+          `this request would change the package's staging pipeline to ${parsed.pipelineUuid} (it is ${current.staging_pipeline?.uuid ?? 'none'}); a package's staging pipeline cannot be changed: leave staging_pipeline out (or as read) to change only the metadata`,
+        );
       }
       if (parsed.pipelineFqn && parsed.pipelineFqn !== current.staging_pipeline_fqn) {
-        throw new ConflictError("a package's staging pipeline cannot be changed");
+        throw new ConflictError(
+          `this request would change the package's staging_pipeline_fqn to ${parsed.pipelineFqn} (it is ${current.staging_pipeline_fqn || 'none'}); a package's staging pipeline cannot be changed: leave staging_pipeline_fqn out (or as read) to change only the metadata`,
+        );
       }
       if (jsonEqual(parsed.meta, metaOf(current))) return { package: current, changed: false };
       const next: Package = {

@@ -315,9 +315,10 @@ export class PackageService {
     return packageView(record.package);
   }
 
-  async update(uuid: string, body: unknown, ctx: ChangeContext): Promise<Package> {
+  /** A PUT's body, or a PATCH merged onto the package; `ifMatch`: the versions it applies to (412 otherwise). */
+  async update(uuid: string, body: unknown, ctx: ChangeContext, ifMatch?: readonly number[]): Promise<Package> {
     const parsed = parsePackageInput(body, this.options.maxPackageBytes);
-    const result = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx).then((r) => ({ ...r, record: actor.record })));
+    const result = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx, ifMatch).then((r) => ({ ...r, record: actor.record })));
     if (!result) throw new NotFoundError(`package ${uuid} not found`);
     this.#changed();
     this.#packages.remember(uuid, result.record);

@@ -276,3 +276,30 @@ test('packages: a large archive streams through without trouble', async (t) => {
   const back = await get(`/packages/resources/${p.uuid}`);
   t.true(Buffer.from(await back.arrayBuffer()).equals(data));
 });
+
+test('packages: PATCH merges metadata (JSON Merge Patch), If-Match guards PUT and PATCH, archives stay', async (t) => {
+  const api = suite.api();
+  const data = archive();
+  const { body: p } = await create(api, data, { tags: { a: '1' }, environment: { X: '1' } });
+  const read = await api.get<Package>(`/packages/${p.uuid}`);
+  t.is(read.headers.get('etag'), '"1"');
+  const r = await api.patch<Package>(`/packages/${p.uuid}`, { tags: { a: null, 'linked-job': 'x' }, environment: { Y: '2' } }, { headers: { 'if-match': '"1"' } });
+  t.is(r.status, 200, r.text);
+  t.deepEqual(r.body.tags, { 'linked-job': 'x' });
+  t.deepEqual(r.body.environment, { X: '1', Y: '2' });
+  t.deepEqual(r.body.resources, p.resources);
+  t.is(r.body.version_id, 2);
+  t.is(r.headers.get('etag'), '"2"');
+  const stale = await api.put<ApiErrorBody>(`/packages/${p.uuid}`, { ...read.body, tags: {} }, { headers: { 'if-match': '"1"' } });
+  t.is(stale.status, 412);
+  const stalePatch = await api.patch<ApiErrorBody>(`/packages/${p.uuid}`, { tags: {} }, { headers: { 'if-match': '1' } });
+  t.is(stalePatch.status, 412);
+  const wrongType = await api.patch<ApiErrorBody>(`/packages/${p.uuid}`, { tags: {} }, { headers: { 'content-type': 'application/json' } });
+  t.is(wrongType.status, 415);
+  // A change of archive is refused with what it would have changed and what to do instead.
+  const other = archive();
+  const archives = await api.patch<ApiErrorBody>(`/packages/${p.uuid}`, { resources: [{ length: other.length, digest: digestOf(other) }] });
+  t.is(archives.status, 409);
+  t.regex(archives.body.message, /would change the package's archives .* create a new package/);
+  t.is((await api.get<Package>(`/packages/${p.uuid}`)).body.version_id, 2);
+});
