@@ -302,7 +302,10 @@ export class InstanceRunner {
       for (const t of pkg.templates) {
         if (!t.path) continue;
         const base = join(this.root, ...pkg.installPath.split('/').filter((s) => s && s !== '.'));
-        renderTemplateFile(base, t.path, env, t.left, t.right);
+        // A relative path is under the package's start path (its START_PATH, else the instance's),
+        // as the original server resolved it; ".." is refused either way.
+        const path = t.path.startsWith('/') ? t.path : `${pkg.environment['START_PATH'] || env['START_PATH'] || '/'}/${t.path}`;
+        renderTemplateFile(base, path, env, t.left, t.right);
       }
     }
     let argv: string[];

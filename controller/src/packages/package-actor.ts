@@ -103,7 +103,7 @@ export class PackageActor extends Actor {
 
   /** Persists `next` with its pkg.update record (and `extra` operations) in one batch. */
   async #persist(next: Package, uploaded: string[], ctx: ChangeContext, extra: BatchOp[] = []) {
-    const record: PackageRecord = { package: next, uploaded };
+    const record: PackageRecord = { ...this.#record, package: next, uploaded };
     await this.deps.store.batch([
       { type: 'put', key: keys.package(next.uuid), value: JSON.stringify(record) },
       ...providesIndexOps(this.#record.package, next),
@@ -274,6 +274,47 @@ export class PackageActor extends Actor {
         ...(changed ? [{ type: 'del' as const, key: keys.blobRef(old.digest, current.uuid) }] : []),
       ]);
       return changed ? { package: next, replacedDigest: old.digest } : { package: next };
+    });
+  }
+
+  /**
+   * Ends an instance snapshot: the package gets the archive (now in the blob store, referenced
+   * by this package) as its one resource and is `ready`. Refused unless it is a snapshot
+   * package still `uploading`.
+   */
+  finishSnapshot(archive: { length: number; digest: string }, resourceUuid: string, ctx: ChangeContext): Promise<Package> {
+    return this.mailbox.post(async () => {
+      this.#assertLive();
+      const current = this.#record.package;
+      if (!this.#record.snapshot || current.state !== 'uploading') throw new ConflictError(`package ${current.fqn} is ${current.state}, not a snapshot being taken`);
+      const resource = resourceView(resourceUuid, archive.length, parseDigest(archive.digest, 'digest'));
+      const next: Package = { ...current, state: 'ready', resources: [resource], error_message: '', ...this.#nextVersion(current, ctx) };
+      const record: PackageRecord = { package: next, uploaded: [resource.uuid] };
+      await this.deps.store.batch([
+        { type: 'put', key: keys.package(next.uuid), value: JSON.stringify(record) },
+        { type: 'put', key: keys.packageByResource(resource.uuid), value: next.uuid },
+        { type: 'put', key: keys.blobRef(resource.digest, next.uuid), value: '' },
+        this.deps.audit.entry(ctx, 'pkg.update', next.fqn, { patches: diffPatches('package', current, next) }),
+      ]);
+      this.#record = record;
+      return next;
+    });
+  }
+
+  /** Ends an instance snapshot with a failure: `failed` with `message`. No-op unless a snapshot being taken. */
+  failSnapshot(message: string, ctx: ChangeContext): Promise<Package> {
+    return this.mailbox.post(async () => {
+      this.#assertLive();
+      const current = this.#record.package;
+      if (!this.#record.snapshot || current.state !== 'uploading') return current;
+      const next: Package = { ...current, state: 'failed', error_message: message, ...this.#nextVersion(current, ctx) };
+      const record: PackageRecord = { package: next, uploaded: [] };
+      await this.deps.store.batch([
+        { type: 'put', key: keys.package(next.uuid), value: JSON.stringify(record) },
+        this.deps.audit.entry(ctx, 'pkg.update', next.fqn, { patches: diffPatches('package', current, next) }),
+      ]);
+      this.#record = record;
+      return next;
     });
   }
 
