@@ -112,19 +112,22 @@ export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[]
       path: '/jobs/:uuid',
       media: v1('job'),
       handler: async (ctx) => {
-        let current = await authorized(ctx, 'update');
+        const first = await authorized(ctx, 'update');
         const patch = await readMergePatch(ctx, maxBodyBytes);
         const ifMatch = ifMatchVersions(ctx);
-        // Merged onto the job as read; without If-Match, a change in between is merged again.
-        for (let attempt = 1; ; attempt++) {
-          const body = applyMergePatch(jobs.inputOf(current), patch) as Record<string, unknown>;
-          try {
-            return await change(ctx, current, body, 'patch', ifMatch ?? [current.version_id]);
-          } catch (err) {
-            if (ifMatch || attempt >= 5 || !(err instanceof PreconditionFailedError)) throw err;
-            current = await authorized(ctx, 'update');
+        // Merged onto the job as read, one PATCH of a job at a time; without If-Match, a PUT
+        // in between (412 from the actor) means merging again onto the newer job.
+        await jobs.serialized(first.uuid, async () => {
+          for (let attempt = 1; ; attempt++) {
+            const current = await authorized(ctx, 'update');
+            const body = applyMergePatch(jobs.inputOf(current), patch) as Record<string, unknown>;
+            try {
+              return await change(ctx, current, body, 'patch', ifMatch ?? [current.version_id]);
+            } catch (err) {
+              if (ifMatch || attempt >= 10 || !(err instanceof PreconditionFailedError)) throw err;
+            }
           }
-        }
+        });
       },
     },
     {

@@ -14,6 +14,7 @@ import { parseJobInput, specOf, type Job, type ParsedJobInput } from './job.js';
 import { jsonEqual } from '../util/json.js';
 import { JobActor, type UpdateResult } from './job-actor.js';
 import { computeJobHealth } from './job-health.js';
+import { shownJobState } from './job-state.js';
 import type { RunDeps } from './job-runner.js';
 
 export interface JobQuery {
@@ -56,6 +57,7 @@ export interface JobServiceOptions {
 export class JobService {
   readonly #jobs: EntityDirectory<Job, JobActor>;
   readonly #fqnLocks = new KeyedLock();
+  readonly #patchLocks = new KeyedLock();
   /** The JSON answer of GET /jobs/{uuid}, per job version and package states. */
   readonly #rendered = new WeakMap<Job, { states: string; json: string }>();
 
@@ -183,6 +185,14 @@ export class JobService {
     return { json, version: job.version_id };
   }
 
+  /**
+   * Runs `fn` (a PATCH: read, merge, update) after the PATCHes of job `uuid` before it, so
+   * that concurrent PATCHes do not keep invalidating each other's read.
+   */
+  serialized<T>(uuid: string, fn: () => Promise<T>): Promise<T> {
+    return this.#patchLocks.run(uuid, fn);
+  }
+
   /** The job as a PUT body: what a PATCH is merged onto (read-only fields are ignored by the parser). */
   inputOf(job: Job): Record<string, unknown> {
     const { health: _health, ...rest } = job;
@@ -288,6 +298,7 @@ export class JobService {
     return Promise.all(
       jobs.map(async (job) => ({
         ...job,
+        state: shownJobState(job.state, job.packages.map((p) => states.get(p.uuid))),
         packages: [
           ...job.packages.map((p) => ({ ...p, state: states.get(p.uuid) ?? 'unknown' })),
           ...(system && job.packages.length > 0

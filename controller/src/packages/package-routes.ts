@@ -138,17 +138,20 @@ export function packageEndpoints(packages: PackageService, maxBodyBytes: number)
         await authorized(ctx, id, 'update');
         const patch = await readMergePatch(ctx, maxBodyBytes);
         const ifMatch = ifMatchVersions(ctx);
-        // Merged onto the package as read; without If-Match, a change in between is merged again.
-        for (let attempt = 1; ; attempt++) {
-          const current = await packages.get(id);
-          try {
-            const pkg = await packages.update(id, applyMergePatch(current, patch), changeContext(ctx), ifMatch ?? [current.version_id]);
-            setVersionTag(ctx, pkg.version_id);
-            return sendJson(ctx, v1('package'), pkg);
-          } catch (err) {
-            if (ifMatch || attempt >= 5 || !(err instanceof PreconditionFailedError)) throw err;
+        // Merged onto the package as read, one PATCH of a package at a time; without If-Match,
+        // another change in between (412 from the actor) means merging again.
+        await packages.serialized(id, async () => {
+          for (let attempt = 1; ; attempt++) {
+            const current = await packages.get(id);
+            try {
+              const pkg = await packages.update(id, applyMergePatch(current, patch), changeContext(ctx), ifMatch ?? [current.version_id]);
+              setVersionTag(ctx, pkg.version_id);
+              return sendJson(ctx, v1('package'), pkg);
+            } catch (err) {
+              if (ifMatch || attempt >= 10 || !(err instanceof PreconditionFailedError)) throw err;
+            }
           }
-        }
+        });
       },
     },
     {

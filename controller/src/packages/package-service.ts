@@ -66,6 +66,7 @@ export interface Download {
 export class PackageService {
   readonly #packages: EntityDirectory<PackageRecord, PackageActor>;
   readonly #fqnLocks = new KeyedLock();
+  readonly #patchLocks = new KeyedLock();
   /** Serializes storing a blob and dropping it, per digest (see `#releaseBlobs`). */
   readonly #digestLocks = new KeyedLock();
   #onStaging: ((uuid: string) => void) | undefined;
@@ -370,6 +371,11 @@ export class PackageService {
     const record = await this.find(uuid);
     if (!record) throw new NotFoundError(`package ${uuid} not found`);
     return packageView(record.package);
+  }
+
+  /** Runs `fn` (a PATCH: read, merge, update) after the PATCHes of package `uuid` before it. */
+  serialized<T>(uuid: string, fn: () => Promise<T>): Promise<T> {
+    return this.#patchLocks.run(uuid, fn);
   }
 
   /** A PUT's body, or a PATCH merged onto the package; `ifMatch`: the versions it applies to (412 otherwise). */

@@ -106,6 +106,8 @@ test('staging: a failing stager fails the package; a stager that never reports i
   const failing = await stage(api, await pipeline(api, [`await form('POST', '/failed', 'message=cannot%20build'); process.exit(1);`]));
   t.is(failing.state, 'failed');
   t.regex(failing.error_message, /failed: cannot build/);
+  const job = await api.post<Job>('/jobs', { fqn: `job::/sandbox/admin::${unique('j')}`, packages: [{ uuid: failing.uuid }] });
+  t.is(job.body.state, 'staging_failed');
   const silent = await stage(api, await pipeline(api, [`setInterval(() => {}, 1000);`]));
   t.is(silent.state, 'failed');
   t.regex(silent.error_message, /time limit/);
