@@ -6,7 +6,8 @@
  * - the host directories that its packages name (PackageSpec.host_paths, e.g. an `os` package),
  *   bound read-only at the same path; when no package names any, the host's system directories
  *   /usr /bin /lib /lib64 /sbin /etc (those that exist) so that `sh` and common tools work;
- * - a fresh /proc (of its PID namespace), a minimal /dev, and an empty tmpfs at /tmp.
+ * - a fresh /proc (of its PID namespace), a minimal /dev, and an empty tmpfs at /tmp;
+ * - for a stager instance, /stagerfs made ready for chroot (`stagerfsArgs`).
  * The network namespace is shared with the host: ports listen on the host's addresses.
  *
  * No `--die-with-parent`: the sandbox must outlive the agent so that an agent restart or upgrade
@@ -54,7 +55,8 @@ export function probeBwrap(): BwrapProbe {
   return { ok: false, reason: `bwrap does not work here: ${(r.stderr || r.error?.message || `exit ${r.status}`).trim()}` };
 }
 
-function systemBinds(dirs: readonly string[]): string[] {
+/** Binds each of `dirs` read-only at `under` + its own path. */
+function systemBinds(dirs: readonly string[], under = ''): string[] {
   const args: string[] = [];
   for (const dir of dirs) {
     let st;
@@ -64,10 +66,31 @@ function systemBinds(dirs: readonly string[]): string[] {
       continue;
     }
     // Merged-/usr hosts have /bin -> usr/bin: recreate the link rather than bind its target twice.
-    if (st.isSymbolicLink()) args.push('--symlink', readlinkSync(dir), dir);
-    else args.push('--ro-bind', dir, dir);
+    if (st.isSymbolicLink()) args.push('--symlink', readlinkSync(dir), under + dir);
+    else args.push('--ro-bind', dir, under + dir);
   }
   return args;
+}
+
+/** Where a stager finds its package's dependencies, and may chroot into (stager rule 3). */
+export const STAGERFS = '/stagerfs';
+
+/**
+ * The part of a stager instance's sandbox that makes /stagerfs a root to chroot into: the
+ * dependencies' host directories (else the host system dirs) bound read-only below it, a /proc
+ * and a minimal /dev inside, an empty /tmp; and CAP_SYS_CHROOT, the one capability chroot(2)
+ * needs (in the instance's own user namespace where the driver makes one). The dependencies'
+ * files are in the instance root's /stagerfs already (the root is bound at /).
+ */
+export function stagerfsArgs(hostPaths: readonly string[]): string[] {
+  const host = hostPaths.length ? hostPaths : DEFAULT_SYSTEM_DIRS;
+  return [
+    ...systemBinds(host.filter((p) => existsSync(p)), STAGERFS),
+    '--proc', `${STAGERFS}/proc`,
+    '--dev', `${STAGERFS}/dev`,
+    '--tmpfs', `${STAGERFS}/tmp`,
+    '--cap-add', 'CAP_SYS_CHROOT',
+  ];
 }
 
 export class BwrapDriver implements IsolationDriver {
@@ -89,6 +112,7 @@ export class BwrapDriver implements IsolationDriver {
       '--dev', '/dev',
       '--tmpfs', '/tmp',
       ...systemBinds(host.filter((p) => existsSync(p))),
+      ...(req.stagerfs ? stagerfsArgs(req.stagerfs.hostPaths) : []),
       '--unshare-pid', '--unshare-ipc', '--unshare-uts',
       '--hostname', `i-${req.instanceUuid.slice(0, 8)}`,
       '--chdir', req.workdir,

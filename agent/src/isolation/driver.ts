@@ -32,6 +32,13 @@ export interface LaunchRequest {
   workdir: string;
   /** Host directories bound read-only at the same path (bwrap); empty = the host system dirs. */
   hostPaths: readonly string[];
+  /**
+   * Stager instances (stager rule 3): `<root>/stagerfs` holds the staged package's dependencies.
+   * bwrap also binds their host directories (`hostPaths`; empty = the host system dirs) below
+   * /stagerfs, mounts /proc and /dev there, and keeps CAP_SYS_CHROOT so the stager may chroot
+   * into it. The process driver leaves the directory as it is (see process.ts).
+   */
+  stagerfs?: { hostPaths: readonly string[] };
 }
 
 export interface HostCommand {

@@ -272,6 +272,15 @@ export class InstanceRunner {
       if (signal.aborted) throw new Error('stopped during setup');
       await extractArchive(file, this.root, pkg.installPath, `package ${pkg.fqn || pkg.uuid}`);
     }
+    // Stager rule 3: the staged package's dependencies again, under /stagerfs of the root.
+    const stagerfsDir = join(this.root, 'stagerfs');
+    if (spec.stagerUrl) mkdirSync(stagerfsDir, { recursive: true });
+    for (const pkg of spec.stagerfs ?? []) {
+      if (!pkg.digest || pkg.length <= 0) continue;
+      const file = await this.deps.cache.get(pkg.digest, pkg.length, signal);
+      if (signal.aborted) throw new Error('stopped during setup');
+      await extractArchive(file, stagerfsDir, pkg.installPath, `package ${pkg.fqn || pkg.uuid} (under /stagerfs)`);
+    }
     // Ports: the first port 0 gets a free port (PORT); fixed ports are passed as PORT_<n>.
     const portEnv: Record<string, string> = {};
     let zeroSeen = false;
@@ -298,6 +307,8 @@ export class InstanceRunner {
       platform: spec.environment,
       stagerUrl: spec.stagerUrl,
     });
+    // Where the stager finds /stagerfs: its own path under bwrap, the host path for the process driver.
+    if (spec.stagerUrl) env['STAGERFS'] = this.deps.driver.name === 'process' ? stagerfsDir : '/stagerfs';
     for (const pkg of spec.packages) {
       for (const t of pkg.templates) {
         if (!t.path) continue;
@@ -318,6 +329,7 @@ export class InstanceRunner {
     this.#rec.launch = {
       instanceUuid: spec.instanceUuid, root: this.root, argv, env, workdir,
       hostPaths: [...new Set(spec.packages.flatMap((p) => p.hostPaths))],
+      ...(spec.stagerUrl ? { stagerfs: { hostPaths: [...new Set((spec.stagerfs ?? []).flatMap((p) => p.hostPaths))] } } : {}),
     };
     if (this.deps.cgroups.available) {
       try {

@@ -96,6 +96,8 @@ export class InstanceService implements ClusterEvents, RunDeps, StagerLauncher {
     const actor = actors ? await actors.get(request.stagerJobUuid) : undefined;
     if (!actor) throw new Error(`stager job ${request.stagerJobUuid} does not exist`);
     const packages = await this.packagesFor(actor.job, request.extraPackageUuids);
+    // Stager rule 3: the staged package's dependencies, again, under /stagerfs.
+    const stagerfs = request.extraPackageUuids.length > 0 ? await this.#install([...request.extraPackageUuids], new Map()) : [];
     let end!: (e: StagerRunEnd) => void;
     const ended = new Promise<StagerRunEnd>((resolve) => (end = resolve));
     const run = {
@@ -104,6 +106,7 @@ export class InstanceService implements ClusterEvents, RunDeps, StagerLauncher {
       environment: request.environment,
       extraPackageUuids: request.extraPackageUuids,
       ...(request.environment['STAGER_URL'] ? { stagerUrl: request.environment['STAGER_URL'] } : {}),
+      stagerfs,
     };
     // An agent may be on its way (a restart, a cluster starting up): wait a while for room.
     const deadline = this.deps.clock.nowMs() + (this.options.placementWaitMs ?? 60_000);

@@ -16,9 +16,9 @@ export interface StagerLaunch {
   environment: Record<string, string>;
   /**
    * Dependencies of the staged package, resolved (dependencies first): installed
-   * in the instance like the job's own packages (not under `/stagerfs`; see
-   * docs/stager-authors.md), their environment applied to the stager's
-   * processes. Grows when a stager relaunches.
+   * in the instance like the job's own packages, their environment applied to the
+   * stager's processes, and laid out again under `/stagerfs` (stager rule 3; see
+   * docs/stager-authors.md). Grows when a stager relaunches.
    */
   extraPackageUuids: string[];
 }
