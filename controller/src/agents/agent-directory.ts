@@ -95,6 +95,7 @@ export interface AgentDirectoryOptions {
 export class AgentDirectory {
   readonly #agents = new Map<string, Entry>();
   readonly #pendingFiles = new Map<string, { resolve: (r: FilesReply) => void; timer: NodeJS.Timeout }>();
+  readonly #pendingFlushes = new Map<string, { resolve: () => void; timer: NodeJS.Timeout }>();
   readonly #pendingSnapshots = new Map<string, { stream: PassThrough; timer: NodeJS.Timeout }>();
   #events: ClusterEvents | undefined;
   #sweeper: NodeJS.Timeout | undefined;
@@ -126,6 +127,11 @@ export class AgentDirectory {
       p.resolve({ requestId: id, error: 'the controller is stopping', errorKind: 'unavailable' });
     }
     this.#pendingFiles.clear();
+    for (const p of this.#pendingFlushes.values()) {
+      clearTimeout(p.timer);
+      p.resolve();
+    }
+    this.#pendingFlushes.clear();
   }
 
   list(): AgentView[] {
@@ -165,6 +171,38 @@ export class AgentDirectory {
         resolve({ requestId, error: 'the instance manager of this instance is not connected', errorKind: 'unavailable' });
       }
     });
+  }
+
+  /**
+   * Resolves once the agent has sent the log lines that the instance had written when the
+   * request arrived (they are then handed to `logs` before this resolves: messages of a stream
+   * are processed in order), or after `timeoutMs` (an agent that does not know the request, or
+   * one that is gone). Never rejects.
+   */
+  flushLogs(agent: string, instanceUuid: string, timeoutMs = 2_000): Promise<void> {
+    const requestId = randomUUID();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.#pendingFlushes.delete(requestId);
+        resolve();
+      }, timeoutMs);
+      timer.unref();
+      this.#pendingFlushes.set(requestId, { resolve, timer });
+      if (!this.send(agent, { flushLogs: { requestId, instanceUuid } })) {
+        clearTimeout(timer);
+        this.#pendingFlushes.delete(requestId);
+        resolve();
+      }
+    });
+  }
+
+  logsFlushed(agent: string, sessionId: string, requestId: string): void {
+    if (!this.heard(agent, sessionId)) return;
+    const pending = this.#pendingFlushes.get(requestId);
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    this.#pendingFlushes.delete(requestId);
+    pending.resolve();
   }
 
   /**

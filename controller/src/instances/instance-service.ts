@@ -135,6 +135,7 @@ export class InstanceService implements ClusterEvents, RunDeps, StagerLauncher {
         clearTimeout(timer);
       },
       snapshot: async (directory) => this.agents.requestSnapshot(record.agent_uuid, record.uuid, directory ?? ''),
+      flushLogs: () => this.agents.flushLogs(record.agent_uuid, record.uuid),
     };
   }
 

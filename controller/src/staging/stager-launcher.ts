@@ -40,6 +40,12 @@ export interface StagerRun {
    * without a layered file system leave it out; POST /snapshot answers 499 then.
    */
   snapshot?(directory: string | undefined): Promise<Readable>;
+  /**
+   * Optional: resolves once the output the stager has written so far has reached the sink
+   * (bounded; never rejects). The coordinator calls it before a line of its own about a stager
+   * request, so that the package log keeps the order in which things happened.
+   */
+  flushLogs?(): Promise<void>;
 }
 
 export interface StagerLauncher {

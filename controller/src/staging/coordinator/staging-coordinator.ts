@@ -248,11 +248,18 @@ export class StagingCoordinator {
   ): Promise<(RunResult & { kind: Exclude<RunResult['kind'], 'done' | 'relaunch'> }) | { kind: 'done' | 'relaunch'; output: ArchiveRef }> {
     const token = randomBytes(24).toString('base64url');
     const runId = this.deps.ids.uuid();
-    const session = new StagerSession(token, runId, packageUuid, job.name, input, meta, (d) => blobs.add(d), (text) => this.#line(packageUuid, text));
+    let run: StagerRun | undefined;
+    // A line about a stager request comes after the output the stager wrote before sending it:
+    // each waits for the launcher to flush that output, in the order the lines were made.
+    let lines = Promise.resolve();
+    const line = (text: string) => {
+      const flushed = run?.flushLogs?.() ?? Promise.resolve();
+      lines = lines.then(() => flushed).then(() => this.#line(packageUuid, text));
+    };
+    const session = new StagerSession(token, runId, packageUuid, job.name, input, meta, (d) => blobs.add(d), line);
     this.#sessions.set(token, session);
     const log = this.deps.log.child({ package: packageUuid, stager: job.fqn, run: runId });
     let timer: NodeJS.Timeout | undefined;
-    let run: StagerRun | undefined;
     const signal = this.#abort.signal;
     try {
       try {
@@ -295,6 +302,7 @@ export class StagingCoordinator {
     } finally {
       clearTimeout(timer);
       this.#sessions.delete(token);
+      await lines;
     }
   }
 }
