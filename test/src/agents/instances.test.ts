@@ -186,3 +186,25 @@ test('instance snapshot: a package of the files the instance changed below a dir
   t.is((await api.post(`/jobs/${job.uuid}/instances/${instance!.uuid}/snapshot`)).status, 400);
   t.is((await api.post(`/jobs/${job.uuid}/instances/${job.uuid}/snapshot?pkgFQN=${encodeURIComponent(`package::${ns}::x`)}`)).status, 404);
 });
+
+test('templates: a relative template path is rendered under the package\'s START_PATH', async (t) => {
+  const { api } = await startCluster(t, [{}]);
+  const ns = `/tpl/${unique()}`;
+  const pkg = await uploadPackage(api, ns, tarGz({ 'srv/conf/app.conf': 'greeting={{ env "GREETING" }}\n', 'srv/abs.conf': 'abs={{ .Env.GREETING }}\n' }), {
+    environment: { START_PATH: '/srv' },
+    templates: [{ path: 'conf/app.conf' }, { path: '/srv/abs.conf' }],
+  });
+  const job = (
+    await api.post<Job>('/jobs', commandJob(`job::${ns}::tpl`, pkg.uuid, 'cat conf/app.conf abs.conf; exec sleep 600', {
+      processes: { app: { start_command: 'cat conf/app.conf abs.conf; exec sleep 600', environment: { GREETING: 'hello' } } },
+      state: 'started',
+    }))
+  ).body;
+  await runningInstances(api, job.uuid, 1);
+  const text = await eventually(async () => {
+    const r = (await api.get(`/jobs/${job.uuid}/logs`, { headers: { accept: 'text/plain' } })).text;
+    return r.includes('abs=') ? r : undefined;
+  }, { what: 'the rendered files' });
+  t.regex(text, /greeting=hello/);
+  t.regex(text, /abs=hello/);
+});
