@@ -14,17 +14,17 @@
  * create` on pkgFQN). Audit: `job.instancesnapshot` on the job, `pkg.create` on the package.
  */
 import { createReadStream } from 'node:fs';
-import type { ChangeContext, Deps } from '../actors/context.js';
+import type { ChangeContext, Deps } from '../context.js';
 import type { AgentDirectory } from '../agents/agent-directory.js';
 import { baseUrl, changeContext, queryValue, sendJson, v1, type Endpoint } from '../api/endpoint.js';
-import { parseDigest } from '../blobs/digest.js';
+import { parseDigest } from '../model/digest.js';
 import { InvalidRequestError, NotFoundError } from '../errors.js';
 import type { JobService } from '../jobs/job-service.js';
 import { requireUuid } from '../model/validate.js';
 import type { PackageService } from '../packages/package-service.js';
 import { authorize, authorizeFound } from '../policy/access.js';
 import { EmptySnapshotError, mergeSnapshot } from '../staging/coordinator/snapshot.js';
-import type { InstanceTable } from './instance.js';
+import type { InstanceTable } from '../scheduler/instance-table.js';
 
 export class InstanceSnapshots {
   readonly #running = new Set<Promise<void>>();

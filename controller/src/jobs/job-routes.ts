@@ -7,7 +7,7 @@ import { InvalidRequestError, NotFoundError, PreconditionFailedError } from '../
 import { requireUuid } from '../model/validate.js';
 import { authorize, authorizeFound, bodyFqn, canAccess } from '../policy/access.js';
 import { applyMergePatch, optional } from '../util/json.js';
-import type { Job } from './job.js';
+import type { Job } from '../model/job.js';
 import type { JobService } from './job-service.js';
 
 /**
