@@ -212,6 +212,10 @@ export class AgentDirectory {
   requestSnapshot(agent: string, instanceUuid: string, directory: string, timeoutMs = 60_000): Readable {
     const requestId = randomUUID();
     const stream = new PassThrough();
+    // The agent may answer with an error before the caller has started reading (it prepares a
+    // temporary directory first): without a listener that error would be thrown by the emitter
+    // and end the controller. The stream keeps it, and the reader's pipeline rejects with it.
+    stream.on('error', () => undefined);
     const timer = setTimeout(() => this.#endSnapshot(requestId, new Error(`the instance manager sent no snapshot within ${timeoutMs} ms`)), timeoutMs);
     timer.unref();
     this.#pendingSnapshots.set(requestId, { stream, timer });
