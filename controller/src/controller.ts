@@ -352,6 +352,7 @@ export class Controller {
       const agentServer = new AgentServer({ directory: agents, blobs, joinSecret, clusterId, log });
       undo.push(() => agentServer.stop(0));
       const grpcPort = await agentServer.listen(options.grpcListen.host, options.grpcListen.port);
+      agents.watch();
       const server = createServer(app.callback());
       server.keepAliveTimeout = 65_000;
       await new Promise<void>((resolve, reject) => {
