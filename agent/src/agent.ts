@@ -120,6 +120,12 @@ export class Agent {
         snapshot: (m) => {
           this.#snapshot(m).catch((err: unknown) => log.error('snapshot upload failed', { err }));
         },
+        // One pass of the shipper sends what every instance has written (batches go out in
+        // order on this stream), then the answer follows them.
+        flushLogs: (m) => {
+          this.#shipper.tick();
+          session.send({ logsFlushed: { requestId: m.requestId ?? '' } });
+        },
         usage: () => this.#usage(),
       },
     });

@@ -25,6 +25,7 @@ import { BlobStore } from './blobs/blob-store.js';
 import { clusterEndpoints } from './cluster/cluster-routes.js';
 import { MINIMUM_CLIENT_VERSION, CONTROLLER_VERSION } from './cluster/version.js';
 import { instanceEndpoints } from './instances/instance-routes.js';
+import { InstanceSnapshots, instanceSnapshotEndpoints } from './instances/instance-snapshot.js';
 import { AgentReports } from './instances/agent-reports.js';
 import { jobEndpoints } from './jobs/job-routes.js';
 import { packageLogEndpoints } from './logs/log-routes.js';
@@ -329,6 +330,7 @@ export class Controller {
           ...policyEndpoints(policy),
           ...auditEndpoints(audit),
           ...instanceEndpoints(jobs, instances, agents, logs, clock),
+          ...instanceSnapshotEndpoints(jobs, new InstanceSnapshots(deps, packages, agents, instances.table, join(options.dataDir, 'snapshot-tmp'))),
           ...packageLogEndpoints(async (uuid) => (await packages.find(uuid))?.package, logs),
           ...jobEndpoints(jobs, options.maxBodyBytes),
           ...packageEndpoints(packages, options.maxBodyBytes),

@@ -21,6 +21,7 @@
  * A host path that the instance's uid cannot reach on the host (a runtime under /root, mode 0700)
  * is bound by root into a private mount namespace first (unshare), at a path the uid can reach;
  * bwrap binds it from there.
+ * For a stager instance, /stagerfs is made ready for chroot (`stagerfsArgs`).
  * The network namespace is shared with the host: ports listen on the host's addresses.
  *
  * No `--die-with-parent`: the sandbox must outlive the agent so that an agent restart or upgrade
@@ -109,7 +110,8 @@ const PRELUDE = [
   'exec "$@" 3<"$f3" 4<"$f4" 5<"$f5"',
 ].join('\n');
 
-function systemBinds(dirs: readonly string[], source: (dir: string) => string = (d) => d, root?: string): string[] {
+/** Binds each of `dirs` read-only at `under` + its own path (from `source(dir)`, where root staged it). */
+function systemBinds(dirs: readonly string[], source: (dir: string) => string = (d) => d, root?: string, under = ''): string[] {
   const args: string[] = [];
   for (const dir of dirs) {
     let st;
@@ -122,10 +124,35 @@ function systemBinds(dirs: readonly string[], source: (dir: string) => string = 
     // bwrap (before 0.9) fails on a link that an earlier sandbox over the same root left there.
     if (st.isSymbolicLink()) {
       const target = readlinkSync(dir);
-      if (root === undefined || readLink(join(root, dir)) !== target) args.push('--symlink', target, dir);
-    } else args.push('--ro-bind', source(dir), dir);
+      if (root === undefined || readLink(join(root, under + dir)) !== target) args.push('--symlink', target, under + dir);
+    } else args.push('--ro-bind', source(dir), under + dir);
   }
   return args;
+}
+
+/** Where a stager finds its package's dependencies, and may chroot into (stager rule 3). */
+export const STAGERFS = '/stagerfs';
+
+/**
+ * The part of a stager instance's sandbox that makes /stagerfs a root to chroot into: the
+ * dependencies' host directories (else the host system dirs) bound read-only below it, a /proc
+ * and a minimal /dev inside, an empty /tmp; and CAP_SYS_CHROOT, the one capability chroot(2)
+ * needs (in the instance's own user namespace where the driver makes one). The dependencies'
+ * files are in the instance root's /stagerfs already (the root is bound at /).
+ */
+export function stagerfsArgs(hostPaths: readonly string[], source: (dir: string) => string = (d) => d, root?: string): string[] {
+  return [
+    ...systemBinds(stagerfsDirs(hostPaths), source, root, STAGERFS),
+    '--proc', `${STAGERFS}/proc`,
+    '--dev', `${STAGERFS}/dev`,
+    '--tmpfs', `${STAGERFS}/tmp`,
+    '--cap-add', 'CAP_SYS_CHROOT',
+  ];
+}
+
+/** The host directories bound below /stagerfs: the dependencies' (else the host system dirs). */
+function stagerfsDirs(hostPaths: readonly string[]): string[] {
+  return (hostPaths.length ? hostPaths : DEFAULT_SYSTEM_DIRS).filter((p) => existsSync(p));
 }
 
 function readLink(path: string): string | undefined {
@@ -179,7 +206,13 @@ export class BwrapDriver implements IsolationDriver {
     return staged;
   }
 
+  /** Every host directory the sandbox binds: the packages' (else the system dirs), and /stagerfs's. */
   #hostDirs(req: LaunchRequest): string[] {
+    const dirs = (req.hostPaths.length ? req.hostPaths : DEFAULT_SYSTEM_DIRS).filter((p) => existsSync(p));
+    return req.stagerfs ? [...new Set([...dirs, ...stagerfsDirs(req.stagerfs.hostPaths)])] : dirs;
+  }
+
+  #rootDirs(req: LaunchRequest): string[] {
     return (req.hostPaths.length ? req.hostPaths : DEFAULT_SYSTEM_DIRS).filter((p) => existsSync(p));
   }
 
@@ -198,9 +231,11 @@ export class BwrapDriver implements IsolationDriver {
       '--proc', '/proc',
       '--dev', '/dev',
       '--tmpfs', '/tmp',
-      ...systemBinds(this.#hostDirs(req), (d) => staged.get(d) ?? d, req.root),
+      ...systemBinds(this.#rootDirs(req), (d) => staged.get(d) ?? d, req.root),
       '--unshare-ipc', '--unshare-uts',
       '--cap-drop', 'ALL',
+      // After the drop: bwrap applies capability options in order.
+      ...(req.stagerfs ? stagerfsArgs(req.stagerfs.hostPaths, (d) => staged.get(d) ?? d, req.root) : []),
       '--seccomp', '3',
       '--hostname', `i-${req.instanceUuid.slice(0, 8)}`,
       '--chdir', req.workdir,

@@ -39,6 +39,13 @@ export interface LaunchRequest {
    * agent's own user (an agent that is not root, or a `process` agent allowed root instances).
    */
   identity?: { host: HostIdentity; inside: { uid: number; gid: number } };
+  /**
+   * Stager instances (stager rule 3): `<root>/stagerfs` holds the staged package's dependencies.
+   * bwrap also binds their host directories (`hostPaths`; empty = the host system dirs) below
+   * /stagerfs, mounts /proc and /dev there, and keeps CAP_SYS_CHROOT so the stager may chroot
+   * into it. The process driver leaves the directory as it is (see process.ts).
+   */
+  stagerfs?: { hostPaths: readonly string[] };
 }
 
 export interface HostCommand {

@@ -15,6 +15,11 @@
  * are HOST paths, not paths inside the instance root: packages that rely on their files being at
  * `/app` or `/opt/...` need the bwrap driver; relative paths work with both. A job's user/group
  * cannot be honoured (there is no user namespace to map them into).
+ *
+ * Stager instances (stager rule 3): the staged package's dependencies are laid out in
+ * `<root>/stagerfs`, named by STAGERFS, as plain files: no host directories, /proc or /dev inside,
+ * and no chroot (it needs privileges this driver does not give). A stager that changes root into
+ * /stagerfs needs a bwrap host (`isolation:bwrap` in its job's scheduling tags).
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -305,6 +305,17 @@ export class InstanceRunner {
         await extractArchive(file, this.root, pkg.installPath, { label: `package ${pkg.fqn || pkg.uuid}`, budget });
       });
     }
+    // Stager rule 3: the staged package's dependencies again, under /stagerfs of the root.
+    const stagerfsDir = join(this.root, 'stagerfs');
+    if (spec.stagerUrl) mkdirSync(stagerfsDir, { recursive: true });
+    for (const pkg of spec.stagerfs ?? []) {
+      if (!pkg.digest || pkg.length <= 0) continue;
+      await this.deps.cache.use(pkg.digest, pkg.length, signal, async (file) => {
+        if (signal.aborted) throw new Error('stopped during setup');
+        // Charged to the same disk budget: the copy is on the instance's disk too.
+        await extractArchive(file, stagerfsDir, pkg.installPath, { label: `package ${pkg.fqn || pkg.uuid} (under /stagerfs)`, budget });
+      });
+    }
     // Ports: the first port 0 gets a free port (PORT); fixed ports are passed as PORT_<n>.
     const portEnv: Record<string, string> = {};
     let zeroSeen = false;
@@ -331,11 +342,16 @@ export class InstanceRunner {
       platform: spec.environment,
       stagerUrl: spec.stagerUrl,
     });
+    // Where the stager finds /stagerfs: its own path under bwrap, the host path for the process driver.
+    if (spec.stagerUrl) env['STAGERFS'] = this.deps.driver.name === 'process' ? stagerfsDir : '/stagerfs';
     for (const pkg of spec.packages) {
       for (const t of pkg.templates) {
         if (!t.path) continue;
         const base = join(this.root, ...pkg.installPath.split('/').filter((s) => s && s !== '.'));
-        renderTemplateFile(base, t.path, env, t.left, t.right);
+        // A relative path is under the package's start path (its START_PATH, else the instance's),
+        // as the original server resolved it; ".." is refused either way.
+        const path = t.path.startsWith('/') ? t.path : `${pkg.environment['START_PATH'] || env['START_PATH'] || '/'}/${t.path}`;
+        renderTemplateFile(base, path, env, t.left, t.right);
       }
     }
     const argv = startArgv(spec.process, env);
@@ -343,7 +359,10 @@ export class InstanceRunner {
     const workdir = '/' + (env['START_PATH'] ?? '/').split('/').filter((s) => s && s !== '.').join('/');
     if (workdir.split('/').includes('..')) throw new StartFailure(`START_PATH ${env['START_PATH']} has a ".." component`, 'setup');
     const hostPaths = [...new Set(spec.packages.flatMap((p) => p.hostPaths))];
-    this.#rec.launch = { instanceUuid: spec.instanceUuid, root: this.root, argv, env, workdir, hostPaths };
+    this.#rec.launch = {
+      instanceUuid: spec.instanceUuid, root: this.root, argv, env, workdir, hostPaths,
+      ...(spec.stagerUrl ? { stagerfs: { hostPaths: [...new Set((spec.stagerfs ?? []).flatMap((p) => p.hostPaths))] } } : {}),
+    };
     const host = this.#rec.identity;
     if (host) {
       let inside = { uid: host.uid, gid: host.gid };

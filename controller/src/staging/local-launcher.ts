@@ -95,6 +95,8 @@ export class LocalStagerLauncher implements StagerLauncher {
     let stopping: Promise<void> | undefined;
     return {
       ended,
+      // What the child wrote before its request is in the pipes: one turn of the event loop reads it.
+      flushLogs: () => new Promise((resolve) => setImmediate(resolve)),
       stop: (reason) => {
         stopping ??= (async () => {
           if (child.exitCode !== null || child.signalCode !== null) return void (await ended);
