@@ -14,7 +14,7 @@ import { AgentServer } from './agents/agent-server.js';
 import { AuditLog } from './audit/audit-log.js';
 import { auditEndpoints } from './audit/audit-routes.js';
 import { InFlight } from './api/middleware.js';
-import { createApiApp } from './api/server.js';
+import { answerClientErrors, createApiApp, MAX_HEADER_BYTES } from './api/server.js';
 import { authEndpoints } from './auth/auth-routes.js';
 import { authenticate } from './auth/authenticate.js';
 import { ADMIN_USER, bootstrapAdmin } from './auth/bootstrap.js';
@@ -36,6 +36,7 @@ import { packageEndpoints } from './packages/package-routes.js';
 import { PackageService } from './packages/package-service.js';
 import { PipelineService } from './staging/pipeline.js';
 import { accessControl } from './policy/access.js';
+import { ReferenceResolver } from './policy/references.js';
 import { policyEndpoints } from './policy/policy-routes.js';
 import { PolicyService } from './policy/policy-service.js';
 import { stagingEndpoints } from './staging/staging-routes.js';
@@ -170,6 +171,8 @@ export class Controller {
     readonly staging: StagingCoordinator,
     readonly resolver: DependencyResolver,
     readonly pipelines: PipelineService,
+    /** What bodies may refer to; `references.trusted()` for writes of the controller's own. */
+    readonly references: ReferenceResolver,
   ) {
     this.#closed = new Promise((resolve) => (this.#markClosed = resolve));
   }
@@ -273,6 +276,11 @@ export class Controller {
         ...actorHooks('job'),
       });
       instances.attach(jobs.actors);
+      // What bodies may refer to, resolved and authorised in one place (policy/references.ts).
+      const references = new ReferenceResolver();
+      references.register('job', jobs.referenceLookup());
+      references.register('package', packages.referenceLookup());
+      references.register('stagpipe', pipelines.referenceLookup());
       await agents.start(instances);
       undo.push(async () => agents.stop());
       let apiUrl = '';
@@ -295,7 +303,7 @@ export class Controller {
       if (options.builtins) {
         // A host that cannot be probed still gets a working controller, without built-ins.
         try {
-          const builtins = await registerBuiltins({ packages, jobs, pipelines, log });
+          const builtins = await registerBuiltins({ packages, jobs, pipelines, log, references: references.trusted() });
           log.info('built-in packages registered', { ...builtins });
         } catch (err) {
           log.error('built-in packages could not be registered', { err });
@@ -323,7 +331,7 @@ export class Controller {
         ids,
         minimumClientVersion: MINIMUM_CLIENT_VERSION,
         // Authentication, then each request's policy view (ctx.state.access) for the endpoints' checks.
-        authenticate: accessControl(policy, audit, authenticate(tokens, users, { ldapEnabled: ldap !== undefined })),
+        authenticate: accessControl(policy, audit, references, authenticate(tokens, users, { ldapEnabled: ldap !== undefined })),
         endpoints: [
           ...authEndpoints(tokens, users, audit, options.domain, options.maxBodyBytes, policy, ldap),
           ...policyEndpoints(policy),
@@ -350,7 +358,8 @@ export class Controller {
       const agentServer = new AgentServer({ directory: agents, blobs, joinSecret, clusterId, log });
       undo.push(() => agentServer.stop(0));
       const grpcPort = await agentServer.listen(options.grpcListen.host, options.grpcListen.port);
-      const server = createServer(app.callback());
+      const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app.callback());
+      answerClientErrors(server, log, ids);
       server.keepAliveTimeout = 65_000;
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
@@ -360,7 +369,7 @@ export class Controller {
         });
       });
       const controller = new Controller(
-        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines,
+        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines, references,
       );
       apiUrl = controller.url;
       // Pipelines interrupted by the last stop run again, now that STAGER_URL can be reached.

@@ -6,8 +6,9 @@
 import type { ActorRegistry } from '../actors/actor-registry.js';
 import { EntityDirectory } from '../actors/entity-directory.js';
 import type { ChangeContext, Deps } from '../actors/context.js';
-import { ConflictError, DuplicateError, InvalidRequestError, NotFoundError } from '../errors.js';
+import { ConflictError, DuplicateError, NotFoundError } from '../errors.js';
 import { fqnMatcher, parseFqn, type Fqn } from '../model/fqn.js';
+import type { ReferenceCheck, ReferenceLookup } from '../policy/references.js';
 import { keys } from '../store/keys.js';
 import { KeyedLock } from '../util/keyed-lock.js';
 import { parseJobInput, type Job, type ParsedJobInput } from './job.js';
@@ -119,13 +120,9 @@ export class JobService {
     return message ? { ...health, message } : health;
   }
 
-  async #checkPackagesExist(packageIds: readonly string[]): Promise<void> {
-    if (packageIds.length === 0) return;
-    const found = await this.deps.store.getMany(packageIds.map((id) => keys.package(id)));
-    const missing = packageIds.filter((_, i) => found[i] === undefined);
-    if (missing.length > 0) {
-      throw new InvalidRequestError(`packages: no package with uuid ${missing.join(', ')}`, { details: { missing } });
-    }
+  /** The job's packages, each one the caller may `use` (policy/references.ts). */
+  async #checkPackages(parsed: ParsedJobInput, refs: ReferenceCheck): Promise<void> {
+    await refs.resolve(parsed.spec.packages.map((p) => ({ type: 'package', uuid: p.uuid, permission: 'use', field: 'packages' })));
   }
 
   /** A job runs only what is staged: refuses a start while a package is not `ready`. */
@@ -142,9 +139,10 @@ export class JobService {
     }
   }
 
-  async create(body: unknown, ctx: ChangeContext): Promise<Job> {
+  /** `refs` checks what the body refers to (its packages) for the caller. */
+  async create(body: unknown, ctx: ChangeContext, refs: ReferenceCheck): Promise<Job> {
     const parsed = parseJobInput(body, () => this.deps.ids.uuid());
-    await this.#checkPackagesExist(parsed.spec.packages.map((p) => p.uuid));
+    await this.#checkPackages(parsed, refs);
     await this.#checkPackagesReady(parsed);
     return this.#fqnLocks.run(parsed.fqn, async () => {
       const existing = await this.deps.store.get(keys.jobByFqn(parsed.fqn));
@@ -160,6 +158,13 @@ export class JobService {
   /** The stored job, or undefined. */
   find(uuid: string): Promise<Job | undefined> {
     return this.#jobs.find(uuid);
+  }
+
+  /** How bodies refer to jobs (policy/references.ts): by uuid. */
+  referenceLookup(): ReferenceLookup {
+    return {
+      byUuid: async (uuids) => new Map((await this.#byIds(uuids)).map((j) => [j.uuid, j.fqn])),
+    };
   }
 
   /** GET /jobs/{uuid} as JSON text, rendered once per job version and package states. */
@@ -178,11 +183,12 @@ export class JobService {
     return json;
   }
 
-  async update(uuid: string, body: unknown, ctx: ChangeContext): Promise<UpdateResult> {
+  /** `refs` checks what the body refers to (its packages) for the caller. */
+  async update(uuid: string, body: unknown, ctx: ChangeContext, refs: ReferenceCheck): Promise<UpdateResult> {
     const current = await this.find(uuid);
     if (!current) throw new NotFoundError(`job ${uuid} not found`);
     const parsed = parseJobInput(body, () => this.deps.ids.uuid(), current.drains);
-    await this.#checkPackagesExist(parsed.spec.packages.map((p) => p.uuid));
+    await this.#checkPackages(parsed, refs);
     await this.#checkPackagesReady(parsed, current.state);
     const result = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx));
     if (!result) throw new NotFoundError(`job ${uuid} not found`);

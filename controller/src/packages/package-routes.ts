@@ -4,7 +4,7 @@ import { contentLengthOf, readJsonObject } from '../api/body.js';
 import { queryBool, queryFqn, queryInt, queryUuids } from '../api/query.js';
 import { InvalidRequestError, NotFoundError } from '../errors.js';
 import { requireUuid } from '../model/validate.js';
-import { authorize, authorizeFound, bodyFqn, canAccess } from '../policy/access.js';
+import { authorize, authorizeFound, bodyFqn, canAccess, references } from '../policy/access.js';
 import { optional } from '../util/json.js';
 import type { PackageService } from './package-service.js';
 import { REQUIREMENT_TYPES } from './package.js';
@@ -15,7 +15,8 @@ const PROVIDES_TYPES: ReadonlySet<string> = new Set(REQUIREMENT_TYPES);
  * Policy: reads and archive downloads need `permit read` on the package's FQN,
  * a create `permit create`, a change or an archive upload `permit update`, a
  * delete `permit delete`. Listings show only readable packages; a package the
- * caller may not read answers 404.
+ * caller may not read answers 404. The staging pipeline a create names needs
+ * `permit use` on it (policy/references.ts).
  */
 export function packageEndpoints(packages: PackageService, maxBodyBytes: number): Endpoint[] {
   const param = (ctx: ApiContext, name: string, what: string) => requireUuid(ctx.params[name] ?? '', what);
@@ -87,7 +88,7 @@ export function packageEndpoints(packages: PackageService, maxBodyBytes: number)
       handler: async (ctx) => {
         const body = await readJsonObject(ctx.req, maxBodyBytes);
         await authorize(ctx, bodyFqn(body, 'package'), 'create');
-        const pkg = await packages.create(body, changeContext(ctx));
+        const pkg = await packages.create(body, changeContext(ctx), references(ctx));
         ctx.set('Location', `${baseUrl(ctx)}/v1/packages/${pkg.uuid}`);
         sendJson(ctx, v1('package'), pkg);
       },

@@ -6,6 +6,9 @@
  *                                                  even read fqn: the resource's existence stays hidden
  *   canAccess(ctx, fqn, 'read')                    true/false, no audit record: for filtering listings
  *   readable(ctx, items, (i) => i.fqn)             the items the caller may read
+ *   references(ctx)                                what the body names besides its own resource
+ *                                                  (packages, stagers, pipelines...), resolved and
+ *                                                  authorised for the caller: see references.ts
  *
  * A denial throws ForbiddenError (403, `missing_claims: ["permit read on <fqn>"]`)
  * after recording `policy.access.denied` with the claim payload
@@ -31,6 +34,7 @@ import type { Caller, PolicyEngine } from './engine.js';
 import type { LogLevel } from './parser.js';
 import { AUDIT_REALM, AUTH_REALM } from './permissions.js';
 import type { PolicyService } from './policy-service.js';
+import type { ReferenceCheck, ReferenceResolver } from './references.js';
 
 /** What the `log` setting of the `audit::/` realm asks to record for `caller`; `deny` when unset. */
 function auditLevel(engine: PolicyEngine, caller: Caller): LogLevel {
@@ -50,6 +54,7 @@ export class RequestAccess {
     private readonly log: Logger,
     readonly caller: Caller,
     private readonly change: ChangeContext,
+    private readonly resolver: ReferenceResolver,
   ) {}
 
   /** True when the caller holds `permit <permission>` on `fqn`. Records nothing. */
@@ -90,6 +95,27 @@ export class RequestAccess {
     return this.require(fqn, permission);
   }
 
+  /**
+   * For a resource that a body refers to (references.ts): 'allowed' when the caller holds
+   * `permit <permission>` on it; 'hidden' (the denial recorded) when it may not even read
+   * it, to be answered like one that does not exist; otherwise throws ForbiddenError.
+   */
+  async requireReferenced(fqn: string, permission: string): Promise<'allowed' | 'hidden'> {
+    if (!this.can(fqn, permission) && !this.can(fqn, 'read')) {
+      if (auditLevel(this.policy.engine, this.caller) !== 'none') await this.#record('policy.access.denied', fqn, permission);
+      return 'hidden';
+    }
+    await this.require(fqn, permission);
+    return 'allowed';
+  }
+
+  /** The references of this request's bodies, checked for its caller. */
+  get references(): ReferenceCheck {
+    return (this.#references ??= this.resolver.forCaller(this));
+  }
+
+  #references: ReferenceCheck | undefined;
+
   #record(event: 'policy.access.allowed' | 'policy.access.denied', fqn: string, permission: string): Promise<void> {
     return this.audit.record(this.change, event, fqn, claimPayload(permission));
   }
@@ -105,7 +131,12 @@ export class RequestAccess {
  * Runs `authenticate`, then gives each authenticated request its
  * `ctx.state.access`. Takes the place of the authentication middleware.
  */
-export function accessControl(policy: PolicyService, audit: AuditLog, authenticate: Middleware<ApiState>): Middleware<ApiState> {
+export function accessControl(
+  policy: PolicyService,
+  audit: AuditLog,
+  references: ReferenceResolver,
+  authenticate: Middleware<ApiState>,
+): Middleware<ApiState> {
   return (ctx, next) =>
     authenticate(ctx, async () => {
       const user = ctx.state.user;
@@ -114,7 +145,7 @@ export function accessControl(policy: PolicyService, audit: AuditLog, authentica
         ctx.state.access = new RequestAccess(policy, audit, ctx.state.log, caller, {
           principal: ctx.state.principal,
           requestId: ctx.state.requestId,
-        });
+        }, references);
       }
       await next();
     });
@@ -146,6 +177,11 @@ export function canAccess(ctx: ApiContext, fqn: string, permission: string): boo
 /** The items the caller may read. Listings filter before paging, so pages and counts see only these. */
 export function readable<T>(ctx: ApiContext, items: readonly T[], fqnOf: (item: T) => string): T[] {
   return accessOf(ctx).readable(items, fqnOf);
+}
+
+/** The caller's check of what a body refers to (references.ts); every create and update that takes references needs it. */
+export function references(ctx: ApiContext): ReferenceCheck {
+  return accessOf(ctx).references;
 }
 
 /** What the token endpoint needs from policy for one caller. */
