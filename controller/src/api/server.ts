@@ -1,12 +1,13 @@
 /** Assembles the Koa application of the REST API from the endpoints of each area. */
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import type { Logger } from '../log/logger.js';
 import type { ControllerMetrics } from '../metrics/controller-metrics.js';
 import type { IdSource } from '../util/ids.js';
-import { InvalidRequestError, MethodNotAllowedError, NotFoundError, PlatformError, TooLargeError } from '../errors.js';
+import type { PlatformError} from '../errors.js';
+import { InvalidRequestError, MethodNotAllowedError, NotFoundError, TooLargeError } from '../errors.js';
 import { toApiError } from './api-error.js';
 import { formatMedia } from './media.js';
 import { mountEndpoints, type ApiState, type Endpoint } from './endpoint.js';
@@ -76,9 +77,7 @@ function parseError(err: NodeJS.ErrnoException): { status: number; error: Platfo
  */
 export function answerClientErrors(server: Server, log: Logger, ids: IdSource): void {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
-    // A response already under way on this connection cannot be followed by another one.
-    const busy = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
-    if (err.code === 'ECONNRESET' || !socket.writable || busy) {
+    if (err.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
       return;
     }
@@ -87,16 +86,32 @@ export function answerClientErrors(server: Server, log: Logger, ids: IdSource): 
     const mapped = toApiError(error, requestId);
     const body = JSON.stringify({ ...mapped.body, code: status });
     log.info('request refused', { request_id: requestId, status, error: error.message, parser: err.code });
-    socket.end(
-      [
-        `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}`,
-        `Content-Type: ${formatMedia('apierror', 1)}`,
-        `Content-Length: ${Buffer.byteLength(body)}`,
-        `X-Request-Id: ${requestId}`,
-        'Connection: close',
-        '',
-        body,
-      ].join('\r\n'),
-    );
+    const answer = () => {
+      if (!socket.writable) {
+        socket.destroy();
+        return;
+      }
+      socket.end(
+        [
+          `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}`,
+          `Content-Type: ${formatMedia('apierror', 1)}`,
+          `Content-Length: ${Buffer.byteLength(body)}`,
+          `X-Request-Id: ${requestId}`,
+          'Connection: close',
+          '',
+          body,
+        ].join('\r\n'),
+      );
+    };
+    // The bytes that failed to parse may follow a request still being answered on this connection
+    // (a body sent without framing is read as the next request): that answer goes first, whole,
+    // or the client would take this refusal for it while its request goes on to succeed.
+    const pending = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (pending && !pending.writableFinished) {
+      pending.once('finish', answer);
+      pending.once('close', () => {
+        if (!pending.writableFinished) socket.destroy();
+      });
+    } else answer();
   });
 }

@@ -20,8 +20,11 @@ interface RawAnswer {
   body: string;
 }
 
-/** Sends `bytes` as they are on a new connection and reads the answer until the server closes it. */
-function rawExchange(base: string, bytes: string | Buffer): Promise<RawAnswer> {
+/**
+ * Sends `bytes` as they are on a new connection and reads the answer until the server closes it.
+ * `halfClose: false` keeps the sending side open (a client that waits for its answers).
+ */
+function rawExchange(base: string, bytes: string | Buffer, halfClose = true): Promise<RawAnswer> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname);
@@ -38,7 +41,8 @@ function rawExchange(base: string, bytes: string | Buffer): Promise<RawAnswer> {
       const headers = new Map(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
       resolve({ status: Number(statusLine.split(' ')[1] ?? 0), headers, body: rest.join('\r\n\r\n') });
     });
-    socket.end(bytes);
+    if (halfClose) socket.end(bytes);
+    else socket.write(bytes);
   });
 }
 
@@ -83,6 +87,20 @@ test('http: malformed requests get an APIError with a request id, and the 16 KB 
   // Just under the limit is still served (401 without a token: it reached the API).
   const near = await rawExchange(base, `GET /v1/jobs HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Big: ${'a'.repeat(15 * 1024)}\r\n\r\n`);
   t.is(near.status, 401);
+});
+
+test('http: bytes that follow a request unframed are refused after its answer, never in its place', async (t) => {
+  const api = suite.api();
+  const job = (await api.post<Job>('/v1/jobs', appJob(`job::/smuggle::${unique('j')}`))).body;
+  // A DELETE whose "body" has no Content-Length: the server reads it as the next request, which does not parse.
+  const raw = await rawExchange(
+    api.base,
+    `DELETE /v1/jobs/${job.uuid} HTTP/1.1\r\nHost: x\r\n${Object.entries(api.defaultHeaders).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n{"stagers":[]}`,
+    false,
+  );
+  t.is(raw.status, 200, 'the first answer is the DELETE\'s own');
+  t.regex(raw.body, /HTTP\/1\.1 400 Bad Request/, 'then the refusal of the bytes after it');
+  t.is((await api.get(`/v1/jobs/${job.uuid}`)).status, 404, 'and the DELETE did what its answer said');
 });
 
 test('files: a NUL, an overlong name or path answers 400 at the controller, naming no host path', async (t) => {
