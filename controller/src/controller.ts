@@ -35,7 +35,7 @@ import { createControllerMetrics, type ControllerMetrics } from './metrics/contr
 import { packageEndpoints } from './packages/package-routes.js';
 import { PackageService } from './packages/package-service.js';
 import { PipelineService } from './staging/pipeline.js';
-import { accessControl } from './policy/access.js';
+import { accessControl, usable } from './policy/access.js';
 import { ReferenceResolver } from './policy/references.js';
 import { policyEndpoints } from './policy/policy-routes.js';
 import { PolicyService } from './policy/policy-service.js';
@@ -259,8 +259,10 @@ export class Controller {
           );
         });
       const resolver = new DependencyResolver(store, (ids) => packages.findMany(ids), () => packages.generation);
+      const usableBy = usable(policy);
       const instances = new InstanceService(deps, agents, logs, {
-        installOrder: (ids) => resolver.resolveInstallOrder(ids, { bestEffort: true }),
+        // Dependencies resolve among the packages the job's principal may use (policy/references.ts).
+        installOrder: (ids, principal) => resolver.resolveInstallOrder(ids, { bestEffort: true, ...usableBy(principal) }),
         stagingSink,
       });
       await instances.load();
@@ -268,8 +270,8 @@ export class Controller {
         actorIdleMs: options.actorIdleMs,
         cacheSize: options.cacheSize,
         packageStates: (ids) => packages.states(ids),
-        systemPackages: async (ids) =>
-          (await resolver.resolveInstallOrder(ids, { bestEffort: true }))
+        systemPackages: async (ids, principal) =>
+          (await resolver.resolveInstallOrder(ids, { bestEffort: true, ...usableBy(principal) }))
             .filter((r) => !ids.includes(r.package.uuid))
             .map((r) => ({ uuid: r.package.uuid, state: r.package.state })),
         run: instances,
@@ -286,7 +288,7 @@ export class Controller {
       let apiUrl = '';
       const stagerLauncher =
         options.stagerLauncher === 'local'
-          ? new LocalStagerLauncher({ jobs, resolver, sink: stagingSink, log: log.child({ component: 'local-stager' }), workDir: join(options.dataDir, 'stagers') })
+          ? new LocalStagerLauncher({ jobs, resolver, usableBy, sink: stagingSink, log: log.child({ component: 'local-stager' }), workDir: join(options.dataDir, 'stagers') })
           : options.stagerLauncher === 'none'
             ? undefined
             : (options.stagerLauncher ?? instances);
@@ -295,6 +297,7 @@ export class Controller {
         sink: stagingSink,
         baseUrl: () => options.stagerBaseUrl || apiUrl,
         stagerTimeoutMs: options.stagerTimeoutMs,
+        usableBy,
       });
       packages.setStagingListener((uuid) => staging.stage(uuid));
       await pipelines.restore();

@@ -18,8 +18,11 @@ import type { ActorRegistry } from '../actors/actor-registry.js';
 import type { StagerLaunch, StagerLauncher, StagerRun, StagerRunEnd, StagingLogSink } from '../staging/stager-launcher.js';
 
 export interface InstanceServiceOptions {
-  /** The packages to install for these package uuids, dependencies first (staging's resolver). */
-  installOrder?: (packageUuids: readonly string[]) => Promise<PackageRecord[]>;
+  /**
+   * The packages to install for these package uuids, dependencies first (staging's resolver),
+   * the dependencies chosen among the packages `principal` may use.
+   */
+  installOrder?: (packageUuids: readonly string[], principal: string) => Promise<PackageRecord[]>;
   environmentFor?: (job: Job) => Record<string, string>;
   /** Where the output of stager runs goes (the staged package's log). */
   stagingSink?: StagingLogSink;
@@ -75,13 +78,13 @@ export class InstanceService implements ClusterEvents, RunDeps, StagerLauncher {
 
   packagesFor(job: Job, extra: readonly string[] = []): Promise<PackageSpec[]> {
     const user = job.packages.filter((p) => p.source !== 'system');
-    return this.#install([...user.map((p) => p.uuid), ...extra], new Map(user.map((p) => [p.uuid, p.install_path ?? ''])));
+    return this.#install([...user.map((p) => p.uuid), ...extra], new Map(user.map((p) => [p.uuid, p.install_path ?? ''])), job.updated_by);
   }
 
   /** PackageSpecs of `uuids` and, with a resolver, their dependencies (first). */
-  async #install(uuids: string[], installPath: Map<string, string>): Promise<PackageSpec[]> {
+  async #install(uuids: string[], installPath: Map<string, string>, principal: string): Promise<PackageSpec[]> {
     let records: PackageRecord[];
-    if (this.options.installOrder) records = await this.options.installOrder(uuids);
+    if (this.options.installOrder) records = await this.options.installOrder(uuids, principal);
     else {
       const raw = await this.deps.store.getMany(uuids.map((id) => keys.package(id)));
       records = raw.filter((r): r is string => r !== undefined).map((r) => JSON.parse(r) as PackageRecord);

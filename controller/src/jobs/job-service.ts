@@ -46,7 +46,7 @@ export interface JobServiceOptions {
    * The packages that a job's own packages depend on, resolved (staging's
    * dependency resolution): shown as `source: system` entries. Absent: none.
    */
-  systemPackages?: (userPackageIds: readonly string[]) => Promise<{ uuid: string; state: string }[]>;
+  systemPackages?: (userPackageIds: readonly string[], principal: string) => Promise<{ uuid: string; state: string }[]>;
   onActivate?: () => void;
   onPassivate?: () => void;
   /** The scheduler's side: when given, started jobs run instances on agents. */
@@ -173,7 +173,7 @@ export class JobService {
     if (!job) throw new NotFoundError(`job ${uuid} not found`);
     let states = job.packages.length === 0 ? '' : [...(await this.#packageStates([job])).values()].join(',');
     if (job.packages.length > 0 && this.options.systemPackages) {
-      const system = await this.options.systemPackages(job.packages.map((p) => p.uuid));
+      const system = await this.options.systemPackages(job.packages.map((p) => p.uuid), job.updated_by);
       states += `|${system.map((p) => `${p.uuid}=${p.state}`).join(',')}`;
     }
     const cached = this.#rendered.get(job);
@@ -275,7 +275,7 @@ export class JobService {
         packages: [
           ...job.packages.map((p) => ({ ...p, state: states.get(p.uuid) ?? 'unknown' })),
           ...(system && job.packages.length > 0
-            ? (await system(job.packages.map((p) => p.uuid))).map((p) => ({ uuid: p.uuid, source: 'system' as const, state: p.state }))
+            ? (await system(job.packages.map((p) => p.uuid), job.updated_by)).map((p) => ({ uuid: p.uuid, source: 'system' as const, state: p.state }))
             : []),
         ],
         ...(withHealth ? { health: this.#health(job) } : {}),

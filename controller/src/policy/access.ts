@@ -34,7 +34,7 @@ import type { Caller, PolicyEngine } from './engine.js';
 import type { LogLevel } from './parser.js';
 import { AUDIT_REALM, AUTH_REALM } from './permissions.js';
 import type { PolicyService } from './policy-service.js';
-import type { ReferenceCheck, ReferenceResolver } from './references.js';
+import type { ReferenceCheck, ReferenceResolver, UsableBy } from './references.js';
 
 /** What the `log` setting of the `audit::/` realm asks to record for `caller`; `deny` when unset. */
 function auditLevel(engine: PolicyEngine, caller: Caller): LogLevel {
@@ -182,6 +182,34 @@ export function readable<T>(ctx: ApiContext, items: readonly T[], fqnOf: (item: 
 /** The caller's check of what a body refers to (references.ts); every create and update that takes references needs it. */
 export function references(ctx: ApiContext): ReferenceCheck {
   return accessOf(ctx).references;
+}
+
+/** The policy caller a stored principal (`created_by`, `updated_by`) stands for; undefined for the controller's own. */
+function callerOfPrincipal(principal: string): Caller | undefined {
+  const ldap = /^(.+)@ldap\.platform\.local$/.exec(principal);
+  if (ldap) return { name: ldap[1]!, mechanism: 'ldap', principal };
+  const basic = /^(.+)@platform\.local$/.exec(principal);
+  if (basic) return { name: basic[1]!, mechanism: 'basic', principal };
+  return undefined;
+}
+
+/**
+ * Which packages a principal may `use`, for the dependencies resolved on its behalf
+ * (references.ts, UsableBy). Records written before authentication existed (`anonymous`)
+ * are not filtered. Checked against the policy of the moment, like every other check.
+ */
+export function usable(policy: PolicyService): UsableBy {
+  // Each policy change makes a new engine: its number keys what a principal may use, for caches.
+  const generations = new WeakMap<PolicyEngine, number>();
+  let next = 0;
+  return (principal) => {
+    const caller = callerOfPrincipal(principal);
+    if (!caller) return undefined;
+    const engine = policy.engine;
+    let generation = generations.get(engine);
+    if (generation === undefined) generations.set(engine, (generation = next++));
+    return { visible: (fqn) => engine.check(caller, fqn, 'use').allowed, visibleKey: `${principal}@${generation}` };
+  };
 }
 
 /** What the token endpoint needs from policy for one caller. */

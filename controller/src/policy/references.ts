@@ -58,6 +58,15 @@ export interface ReferenceLookup {
   byFqn?(fqns: readonly string[]): Promise<Map<string, string>>;
 }
 
+/**
+ * Dependencies are references too, made by name (`runtime.node`) instead of by uuid: the packages
+ * that satisfy a job's or a package's dependencies are chosen only among those its principal
+ * (the `updated_by` of the job, or of the package being staged) may `use`, or another user could
+ * provide a better match and have it installed into that job. This is the filter for one principal;
+ * `usable` in access.ts makes it.
+ */
+export type UsableBy = (principal: string) => { visible: (fqn: string) => boolean; visibleKey: string } | undefined;
+
 /** Resolves the references of one body, for one caller; throws as the file comment says. */
 export interface ReferenceCheck {
   /** The resources referenced, in the order of `refs`. */

@@ -17,12 +17,15 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Logger } from '../log/logger.js';
 import type { DependencyResolver } from '../packages/dependencies.js';
+import type { UsableBy } from '../policy/references.js';
 import type { StagerJobs } from './coordinator/staging-coordinator.js';
 import type { StagerLaunch, StagerLauncher, StagerRun, StagerRunEnd, StagingLogSink } from './stager-launcher.js';
 
 export interface LocalStagerLauncherOptions {
   jobs: StagerJobs;
   resolver: DependencyResolver;
+  /** Dependencies resolve among the packages the stager job's principal may use. Absent: any. */
+  usableBy?: UsableBy;
   sink: StagingLogSink;
   log: Logger;
   /** Where each run gets its working directory. */
@@ -61,7 +64,7 @@ export class LocalStagerLauncher implements StagerLauncher {
     if (!command) throw new Error(`stager job ${job.fqn} has no start command`);
     const installed = await this.o.resolver.resolveInstallOrder(
       [...job.packages.filter((p) => p.source === 'user').map((p) => p.uuid), ...request.extraPackageUuids],
-      { bestEffort: true },
+      { bestEffort: true, ...this.o.usableBy?.(job.updated_by) },
     );
     const env: Record<string, string> = baseEnvironment();
     for (const record of installed) {

@@ -170,3 +170,35 @@ test('references: the administrator may refer to anything; the platform namespac
   const p = await admin.post<StagingPipeline>('/v1/stagingpipelines', { fqn: `stagpipe::/ops::${unique('pipe')}`, stagers: [{ uuid: job.uuid }] });
   t.is(p.status, 200, p.text);
 });
+
+test("references: a job's dependencies resolve only among packages its principal may use (no package planted by another user)", async (t) => {
+  const { alice, mallory, a, m } = await world();
+  const runtime = unique('rt');
+  // Mallory provides the runtime alice's package needs, at a version that would win any tie.
+  const data = archive();
+  const planted = await m.post<Package>('/v1/packages', {
+    fqn: `package::/sandbox/${mallory}::${unique('planted')}`,
+    resources: [{ length: data.length, digest: digestOf(data) }],
+    provides: [{ type: 'runtime', name: runtime }, { type: 'runtime', name: `${runtime}-99` }],
+  });
+  t.is(planted.status, 200, planted.text);
+  const uploaded = await m.fetch(`/v1/packages/resources/${planted.body.uuid}`, { method: 'PUT', body: data, headers: { 'content-type': 'application/octet-stream' } });
+  t.is(uploaded.status, 200);
+  const app = archive();
+  const needs = await a.post<Package>('/v1/packages', {
+    fqn: `package::/sandbox/${alice}::${unique('app')}`,
+    resources: [{ length: app.length, digest: digestOf(app) }],
+    dependencies: [{ type: 'runtime', name: runtime }],
+  });
+  t.is(needs.status, 200, needs.text);
+  t.is((await a.fetch(`/v1/packages/resources/${needs.body.uuid}`, { method: 'PUT', body: app, headers: { 'content-type': 'application/octet-stream' } })).status, 200);
+  const job = await a.post<Job>('/v1/jobs', appJob(`job::/sandbox/${alice}::${unique('j')}`, { packages: [{ uuid: needs.body.uuid }] }));
+  t.is(job.status, 200, job.text);
+  const shown = (await a.get<Job>(`/v1/jobs/${job.body.uuid}`)).body;
+  t.false(shown.packages.some((p) => p.uuid === planted.body.uuid), JSON.stringify(shown.packages));
+  // What alice may use does satisfy it: the same runtime from a namespace she is given `use` on.
+  const doc = unique('share');
+  t.is((await suite.api().put('/v1/policy', { docs: [{ name: doc, for_version: 0, text: `package::/sandbox/${mallory} { if (auth_server@platform->name == "${alice}") { permit read, use } }` }] })).status, 200);
+  const now = (await a.get<Job>(`/v1/jobs/${job.body.uuid}`)).body;
+  t.true(now.packages.some((p) => p.uuid === planted.body.uuid && p.source === 'system'), JSON.stringify(now.packages));
+});
