@@ -48,6 +48,8 @@ function claimPayload(permission: string): Record<string, unknown> {
 
 /** What the request may do; one per request, made by the `accessControl` middleware. */
 export class RequestAccess {
+  #references: ReferenceCheck | undefined;
+
   constructor(
     private readonly policy: PolicyService,
     private readonly audit: AuditLog,
@@ -88,16 +90,12 @@ export class RequestAccess {
    * so that its existence and FQN do not leak. The denial is still recorded.
    */
   async requireFound(fqn: string, permission: string, notFound: string): Promise<void> {
-    if (!this.can(fqn, permission) && !this.can(fqn, 'read')) {
-      if (auditLevel(this.policy.engine, this.caller) !== 'none') await this.#record('policy.access.denied', fqn, permission);
-      throw new NotFoundError(notFound);
-    }
-    return this.require(fqn, permission);
+    if ((await this.requireReferenced(fqn, permission)) === 'hidden') throw new NotFoundError(notFound);
   }
 
   /**
-   * For a resource that a body refers to (references.ts): 'allowed' when the caller holds
-   * `permit <permission>` on it; 'hidden' (the denial recorded) when it may not even read
+   * For a resource found by uuid or named in a body (references.ts): 'allowed' when the caller
+   * holds `permit <permission>` on it; 'hidden' (the denial recorded) when it may not even read
    * it, to be answered like one that does not exist; otherwise throws ForbiddenError.
    */
   async requireReferenced(fqn: string, permission: string): Promise<'allowed' | 'hidden'> {
@@ -113,8 +111,6 @@ export class RequestAccess {
   get references(): ReferenceCheck {
     return (this.#references ??= this.resolver.forCaller(this));
   }
-
-  #references: ReferenceCheck | undefined;
 
   #record(event: 'policy.access.allowed' | 'policy.access.denied', fqn: string, permission: string): Promise<void> {
     return this.audit.record(this.change, event, fqn, claimPayload(permission));

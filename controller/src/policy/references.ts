@@ -117,10 +117,10 @@ export class ReferenceResolver {
     // that are missing; a permission lacking on a resource the caller can see throws 403 at once.
     for (const [i, ref] of refs.entries()) {
       const { byUuid, byFqn } = found[i]!;
-      const given = [ref.uuid === undefined ? undefined : byUuid, ref.fqn === undefined ? undefined : byFqn];
+      // Each resource found is authorised once (a uuid and an FQN may name the same one).
+      const given = new Map([byUuid, byFqn].filter((h): h is Resolved => h !== undefined).map((h) => [h.uuid, h]));
       let usable = true;
-      for (const hit of given) {
-        if (hit === undefined) continue;
+      for (const hit of given.values()) {
         if ((await authorise(hit.fqn, ref.permission)) === 'hidden') usable = false;
       }
       const hit = byUuid ?? byFqn;
