@@ -8,7 +8,7 @@ import type { AgentDirectory, AgentRecord, ClusterEvents, HelloDecision } from '
 import type { Deps } from '../actors/context.js';
 import { parseDigest } from '../blobs/digest.js';
 import type { Job } from '../jobs/job.js';
-import type { JobActor } from '../jobs/job-actor.js';
+import { dependencyPrincipal, type JobActor } from '../jobs/job-actor.js';
 import { PlacementError, type RunDeps } from '../jobs/job-runner.js';
 import type { LogStore, NewLogLine } from '../logs/log-store.js';
 import type { PackageRecord } from '../packages/package.js';
@@ -78,7 +78,7 @@ export class InstanceService implements ClusterEvents, RunDeps, StagerLauncher {
 
   packagesFor(job: Job, extra: readonly string[] = []): Promise<PackageSpec[]> {
     const user = job.packages.filter((p) => p.source !== 'system');
-    return this.#install([...user.map((p) => p.uuid), ...extra], new Map(user.map((p) => [p.uuid, p.install_path ?? ''])), job.updated_by);
+    return this.#install([...user.map((p) => p.uuid), ...extra], new Map(user.map((p) => [p.uuid, p.install_path ?? ''])), dependencyPrincipal(job));
   }
 
   /** PackageSpecs of `uuids` and, with a resolver, their dependencies (first). */

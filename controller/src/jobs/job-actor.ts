@@ -21,6 +21,15 @@ import { JobRunner, type RunDeps, type RunOutcome, type RunRequest } from './job
 /** Who changes a job when nobody asked: the scheduler putting a crash loop in `errored`. */
 export const SYSTEM_CONTEXT: ChangeContext = { principal: 'scheduler@platform.local', requestId: 'scheduler' };
 
+/**
+ * Whose rights choose the packages that satisfy a job's dependencies (policy/references.ts,
+ * UsableBy): the last principal who changed the job, or its creator when the last change was
+ * the scheduler's own (errored, finished), which stands for no user.
+ */
+export function dependencyPrincipal(job: Job): string {
+  return job.updated_by === SYSTEM_CONTEXT.principal ? job.created_by : job.updated_by;
+}
+
 export interface UpdateResult {
   job: Job;
   changed: boolean;

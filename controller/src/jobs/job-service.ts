@@ -12,7 +12,7 @@ import type { ReferenceCheck, ReferenceLookup } from '../policy/references.js';
 import { keys } from '../store/keys.js';
 import { KeyedLock } from '../util/keyed-lock.js';
 import { parseJobInput, type Job, type ParsedJobInput } from './job.js';
-import { JobActor, type UpdateResult } from './job-actor.js';
+import { dependencyPrincipal, JobActor, type UpdateResult } from './job-actor.js';
 import { computeJobHealth } from './job-health.js';
 import type { RunDeps } from './job-runner.js';
 
@@ -173,7 +173,7 @@ export class JobService {
     if (!job) throw new NotFoundError(`job ${uuid} not found`);
     let states = job.packages.length === 0 ? '' : [...(await this.#packageStates([job])).values()].join(',');
     if (job.packages.length > 0 && this.options.systemPackages) {
-      const system = await this.options.systemPackages(job.packages.map((p) => p.uuid), job.updated_by);
+      const system = await this.options.systemPackages(job.packages.map((p) => p.uuid), dependencyPrincipal(job));
       states += `|${system.map((p) => `${p.uuid}=${p.state}`).join(',')}`;
     }
     const cached = this.#rendered.get(job);
@@ -275,7 +275,7 @@ export class JobService {
         packages: [
           ...job.packages.map((p) => ({ ...p, state: states.get(p.uuid) ?? 'unknown' })),
           ...(system && job.packages.length > 0
-            ? (await system(job.packages.map((p) => p.uuid), job.updated_by)).map((p) => ({ uuid: p.uuid, source: 'system' as const, state: p.state }))
+            ? (await system(job.packages.map((p) => p.uuid), dependencyPrincipal(job))).map((p) => ({ uuid: p.uuid, source: 'system' as const, state: p.state }))
             : []),
         ],
         ...(withHealth ? { health: this.#health(job) } : {}),
