@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import type { Logger } from '../log/logger.js';
-import type { ControllerMetrics } from '../metrics/controller-metrics.js';
+import type { ControllerMetrics } from '../telemetry/controller-metrics.js';
 import type { IdSource } from '../util/ids.js';
 import { InvalidRequestError, MethodNotAllowedError, NotFoundError, TooLargeError, type PlatformError } from '../errors.js';
 import { toApiError } from './api-error.js';

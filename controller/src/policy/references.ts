@@ -28,7 +28,6 @@
  */
 import { InvalidRequestError } from '../errors.js';
 import type { ResourceType } from '../model/fqn.js';
-import type { RequestAccess } from './access.js';
 
 /** A reference in a body, by uuid or by FQN (when both are given they must name the same resource). */
 export interface Reference {
@@ -39,6 +38,12 @@ export interface Reference {
   permission: string;
   /** Where the reference sits in the body, for messages (`packages`, `stagers`, `staging_pipeline`). */
   field: string;
+}
+
+/** What the check asks of the caller's rights: RequestAccess in access.ts. */
+export interface ReferenceAuthoriser {
+  /** 'allowed', or 'hidden' when the caller may not even read `fqn`; throws ForbiddenError otherwise. */
+  requireReferenced(fqn: string, permission: string): Promise<'allowed' | 'hidden'>;
 }
 
 /** A reference found (and allowed). */
@@ -98,8 +103,8 @@ export class ReferenceResolver {
     this.#lookups.set(type, lookup);
   }
 
-  /** The check of one request's caller. */
-  forCaller(access: RequestAccess): ReferenceCheck {
+  /** The check of one request's caller (its RequestAccess, access.ts). */
+  forCaller(access: ReferenceAuthoriser): ReferenceCheck {
     return { resolve: (refs) => this.#resolve(refs, (fqn, permission) => access.requireReferenced(fqn, permission)) };
   }
 

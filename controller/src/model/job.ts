@@ -7,8 +7,8 @@
  */
 import { z } from 'zod';
 import { InvalidRequestError } from '../errors.js';
-import { parseFqn } from '../model/fqn.js';
-import { bool, int, parseInput, str, stringMap, uuid } from '../model/validate.js';
+import { parseFqn } from './fqn.js';
+import { bool, int, parseInput, str, stringMap, uuid } from './validate.js';
 import { sortedRecord } from '../util/json.js';
 
 export const JOB_STATES = [
@@ -24,6 +24,18 @@ export const JOB_STATES = [
   'finished',
 ] as const;
 export type JobState = (typeof JOB_STATES)[number];
+
+/** Who changes a job when nobody asked: the scheduler putting a crash loop in `errored`. */
+export const SCHEDULER_PRINCIPAL = 'scheduler@platform.local';
+
+/**
+ * Whose rights choose the packages that satisfy a job's dependencies (policy/references.ts,
+ * UsableBy): the last principal who changed the job, or its creator when the last change was
+ * the scheduler's own (errored, finished), which stands for no user.
+ */
+export function dependencyPrincipal(job: Pick<Job, 'created_by' | 'updated_by'>): string {
+  return job.updated_by === SCHEDULER_PRINCIPAL ? job.created_by : job.updated_by;
+}
 
 const MiB = 1024 * 1024;
 
