@@ -361,6 +361,7 @@ export class Controller {
       const agentServer = new AgentServer({ directory: agents, blobs, joinSecret, clusterId, log });
       undo.push(() => agentServer.stop(0));
       const grpcPort = await agentServer.listen(options.grpcListen.host, options.grpcListen.port);
+      agents.watch();
       const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app.callback());
       answerClientErrors(server, log, ids);
       server.keepAliveTimeout = 65_000;
