@@ -30,7 +30,7 @@ import { jobEndpoints } from './jobs/job-routes.js';
 import { packageLogEndpoints } from './logs/log-routes.js';
 import { LogStore } from './logs/log-store.js';
 import { JobService } from './jobs/job-service.js';
-import { FdSink, JsonLogger, type Logger, type LogLevel } from './log/logger.js';
+import { FdSink, JsonLogger, type Logger, type LogLevel } from '@platform/proto/common';
 import { createControllerMetrics, type ControllerMetrics } from './telemetry/controller-metrics.js';
 import { packageEndpoints } from './packages/package-routes.js';
 import { InstancePackages } from './packages/instance-packages.js';
@@ -55,7 +55,7 @@ import { RocksStore } from './store/rocks-store.js';
 import type { Store } from './store/store.js';
 import { SystemClock, type Clock } from './util/clock.js';
 import { randomIds, type IdSource } from './util/ids.js';
-import type { HostPort } from './model/host-port.js';
+import type { HostPort } from '@platform/proto/common';
 
 export type { HostPort };
 

@@ -2325,6 +2325,12 @@ export namespace platform {
                 /** ProcessSpec environment. */
                 environment: { [k: string]: string };
 
+                /** ProcessSpec user. */
+                user: string;
+
+                /** ProcessSpec group. */
+                group: string;
+
                 /**
                  * Creates a new ProcessSpec instance using the specified properties.
                  * @param [properties] Properties to set
@@ -2408,6 +2414,12 @@ export namespace platform {
 
                     /** ProcessSpec environment */
                     environment?: ({ [k: string]: string }|null);
+
+                    /** ProcessSpec user */
+                    user?: (string|null);
+
+                    /** ProcessSpec group */
+                    group?: (string|null);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];

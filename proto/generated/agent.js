@@ -6798,6 +6798,8 @@ export const platform = $root.platform = (() => {
                  * @property {Array.<string>|null} [stopCommandRaw] ProcessSpec stopCommandRaw
                  * @property {number|null} [stopTimeoutS] ProcessSpec stopTimeoutS
                  * @property {Object.<string,string>|null} [environment] ProcessSpec environment
+                 * @property {string|null} [user] ProcessSpec user
+                 * @property {string|null} [group] ProcessSpec group
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -6897,6 +6899,22 @@ export const platform = $root.platform = (() => {
                 ProcessSpec.prototype.environment = $util.emptyObject;
 
                 /**
+                 * ProcessSpec user.
+                 * @member {string} user
+                 * @memberof platform.agent.v1.ProcessSpec
+                 * @instance
+                 */
+                ProcessSpec.prototype.user = "";
+
+                /**
+                 * ProcessSpec group.
+                 * @member {string} group
+                 * @memberof platform.agent.v1.ProcessSpec
+                 * @instance
+                 */
+                ProcessSpec.prototype.group = "";
+
+                /**
                  * Creates a new ProcessSpec instance using the specified properties.
                  * @function create
                  * @memberof platform.agent.v1.ProcessSpec
@@ -6951,6 +6969,10 @@ export const platform = $root.platform = (() => {
                             w.uint32(/* id 8, wireType 2 =*/66).fork().uint32(/* id 1, wireType 2 =*/10).string(ks[i]).uint32(/* id 2, wireType 2 =*/18).string(m.environment[ks[i]]).ldelim();
                         }
                     }
+                    if (m.user != null && $Object.hasOwnProperty.call(m, "user") && m.user !== "")
+                        w.uint32(/* id 9, wireType 2 =*/74).string(m.user);
+                    if (m.group != null && $Object.hasOwnProperty.call(m, "group") && m.group !== "")
+                        w.uint32(/* id 10, wireType 2 =*/82).string(m.group);
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -7092,6 +7114,24 @@ export const platform = $root.platform = (() => {
                                 m.environment[k] = v;
                                 continue;
                             }
+                        case 9: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.user = v;
+                                else
+                                    delete m.user;
+                                continue;
+                            }
+                        case 10: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.group = v;
+                                else
+                                    delete m.group;
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -7178,6 +7218,16 @@ export const platform = $root.platform = (() => {
                             m.environment[ks[i]] = $String(d.environment[ks[i]]);
                         }
                     }
+                    if (d.user != null) {
+                        if (typeof d.user !== "string" || d.user.length) {
+                            m.user = $String(d.user);
+                        }
+                    }
+                    if (d.group != null) {
+                        if (typeof d.group !== "string" || d.group.length) {
+                            m.group = $String(d.group);
+                        }
+                    }
                     return m;
                 };
 
@@ -7211,6 +7261,8 @@ export const platform = $root.platform = (() => {
                         d.startCommandTimeoutS = 0;
                         d.stopCommand = "";
                         d.stopTimeoutS = 0;
+                        d.user = "";
+                        d.group = "";
                     }
                     if (m.name != null && $Object.hasOwnProperty.call(m, "name")) {
                         d.name = m.name;
@@ -7247,6 +7299,12 @@ export const platform = $root.platform = (() => {
                                 $util.makeProp(d.environment, ks2[j]);
                             d.environment[ks2[j]] = m.environment[ks2[j]];
                         }
+                    }
+                    if (m.user != null && $Object.hasOwnProperty.call(m, "user")) {
+                        d.user = m.user;
+                    }
+                    if (m.group != null && $Object.hasOwnProperty.call(m, "group")) {
+                        d.group = m.group;
                     }
                     return d;
                 };

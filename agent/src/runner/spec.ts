@@ -25,6 +25,9 @@ export interface ProcessPlan {
   stopCommandRaw: string[];
   stopTimeoutS: number;
   environment: Record<string, string>;
+  /** The job's user and group inside the instance (names or numbers); empty = root inside (bwrap). */
+  user: string;
+  group: string;
 }
 
 export interface RunSpec {
@@ -85,6 +88,8 @@ export function normalizeSpec(spec: InstanceSpec): RunSpec {
       stopCommandRaw: [...(p.stopCommandRaw ?? [])],
       stopTimeoutS: num(p.stopTimeoutS) > 0 ? num(p.stopTimeoutS) : DEFAULT_STOP_TIMEOUT_S,
       environment: map(p.environment),
+      user: p.user ?? '',
+      group: p.group ?? '',
     },
     ports: (spec.ports ?? []).map((pt) => ({ number: num(pt.number), optional: !!pt.optional })),
     resources: {

@@ -16,7 +16,7 @@
  */
 import type { AgentMessage, AgentServiceClient, ControllerMessage, Hello, ListFiles, LogLine, Resources, Snapshot, StartInstance, StopInstance, Welcome } from '@platform/proto';
 import { grpc, joinMetadata } from '@platform/proto';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '@platform/proto/common';
 import type { AgentMetrics } from '../metrics/metrics.js';
 import type { BlobSource } from '../packages/cache.js';
 import { Backoff } from './backoff.js';

@@ -1,6 +1,6 @@
 import test from 'ava';
 import type { Hello } from '@platform/proto';
-import { silentLogger } from '../log/logger.js';
+import { silentLogger } from '@platform/proto/common';
 import { MemoryStore } from '../store/memory-store.js';
 import { ManualClock } from '../util/clock.js';
 import { AgentDirectory, type AgentConnection, type ClusterEvents } from './agent-directory.js';

@@ -11,7 +11,7 @@ import {
 import type { PassThrough } from 'node:stream';
 import type { BlobStore } from '../blobs/blob-store.js';
 import { parseDigest } from '../model/digest.js';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '@platform/proto/common';
 import { isUuid } from '../util/ids.js';
 import type { AgentDirectory } from './agent-directory.js';
 

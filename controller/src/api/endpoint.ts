@@ -4,7 +4,7 @@
  * records the route pattern for metrics and logs.
  */
 import type { Router, RouterContext } from '@koa/router';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '@platform/proto/common';
 import type { ChangeContext } from '../context.js';
 import { negotiateMedia, PLAIN_JSON, type MediaSpec } from './media.js';
 

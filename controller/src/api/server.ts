@@ -3,7 +3,7 @@ import type { Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '@platform/proto/common';
 import type { ControllerMetrics } from '../telemetry/controller-metrics.js';
 import type { IdSource } from '../util/ids.js';
 import { InvalidRequestError, MethodNotAllowedError, NotFoundError, TooLargeError, type PlatformError } from '../errors.js';

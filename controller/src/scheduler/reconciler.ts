@@ -17,6 +17,7 @@
 import { createHash } from 'node:crypto';
 import type { ControllerMessage, InstanceReport, InstanceSpec, PackageSpec } from '@platform/proto';
 import { instanceStateName } from '@platform/proto';
+import { mainProcessName } from '@platform/proto/common';
 import type { AgentDirectory } from '../agents/agent-directory.js';
 import type { Deps } from '../context.js';
 import { RUNNING_STATES, type InstanceRecord } from '../model/instance.js';
@@ -406,8 +407,7 @@ export class Reconciler {
   }
 
   #specWith(job: Job, record: InstanceRecord, packages: PackageSpec[]): InstanceSpec {
-    const names = Object.keys(job.processes);
-    const name = names.includes('app') ? 'app' : names[0];
+    const name = mainProcessName(Object.keys(job.processes));
     const p = name === undefined ? undefined : job.processes[name];
     return {
       instanceUuid: record.uuid,
