@@ -13,14 +13,15 @@ import type { BatchOp } from '../store/store.js';
 import { formatTimestampNs } from '../util/clock.js';
 import { jsonEqual } from '../util/json.js';
 import { checkVersion } from '../model/version.js';
-import { specOf, type Job, type JobSpec, type JobState, type ParsedJobInput } from '../model/job.js';
+import { SCHEDULER_PRINCIPAL, specOf, type Job, type JobSpec, type JobState, type ParsedJobInput } from '../model/job.js';
 import { initialJobState, nextJobState } from './job-state.js';
 import type { InstanceReport, PackageSpec } from '@platform/proto';
 import type { InstanceRecord } from '../model/instance.js';
 import { Reconciler, type RunDeps, type RunOutcome, type RunRequest } from '../scheduler/reconciler.js';
 
 /** Who changes a job when nobody asked: the scheduler putting a crash loop in `errored`. */
-export const SYSTEM_CONTEXT: ChangeContext = { principal: 'scheduler@platform.local', requestId: 'scheduler' };
+export const SYSTEM_CONTEXT: ChangeContext = { principal: SCHEDULER_PRINCIPAL, requestId: 'scheduler' };
+
 
 export interface UpdateResult {
   job: Job;

@@ -8,9 +8,10 @@ import { EntityDirectory } from '../actors/entity-directory.js';
 import type { ChangeContext, Deps } from '../context.js';
 import { ConflictError, DuplicateError, InvalidRequestError, NotFoundError, RequiresRestartError } from '../errors.js';
 import { fqnMatcher, parseFqn, type Fqn } from '../model/fqn.js';
+import type { ReferenceCheck, ReferenceLookup } from '../policy/references.js';
 import { keys } from '../store/keys.js';
 import { KeyedLock } from '../util/keyed-lock.js';
-import { parseJobInput, specOf, type Job, type ParsedJobInput } from '../model/job.js';
+import { dependencyPrincipal, parseJobInput, specOf, type Job, type ParsedJobInput } from '../model/job.js';
 import { jsonEqual } from '../util/json.js';
 import { JobActor, type UpdateResult } from './job-actor.js';
 import { computeJobHealth } from './job-health.js';
@@ -47,7 +48,7 @@ export interface JobServiceOptions {
    * The packages that a job's own packages depend on, resolved (staging's
    * dependency resolution): shown as `source: system` entries. Absent: none.
    */
-  systemPackages?: (userPackageIds: readonly string[]) => Promise<{ uuid: string; state: string }[]>;
+  systemPackages?: (userPackageIds: readonly string[], principal: string) => Promise<{ uuid: string; state: string }[]>;
   onActivate?: () => void;
   onPassivate?: () => void;
   /** The scheduler's side: when given, started jobs run instances on agents. */
@@ -122,13 +123,9 @@ export class JobService {
     return message ? { ...health, message } : health;
   }
 
-  async #checkPackagesExist(packageIds: readonly string[]): Promise<void> {
-    if (packageIds.length === 0) return;
-    const found = await this.deps.store.getMany(packageIds.map((id) => keys.package(id)));
-    const missing = packageIds.filter((_, i) => found[i] === undefined);
-    if (missing.length > 0) {
-      throw new InvalidRequestError(`packages: no package with uuid ${missing.join(', ')}`, { details: { missing } });
-    }
+  /** The job's packages, each one the caller may `use` (policy/references.ts). */
+  async #checkPackages(parsed: ParsedJobInput, refs: ReferenceCheck): Promise<void> {
+    await refs.resolve(parsed.spec.packages.map((p) => ({ type: 'package', uuid: p.uuid, permission: 'use', field: 'packages' })));
   }
 
   /** A job runs only what is staged: refuses a start while a package is not `ready`. */
@@ -145,9 +142,10 @@ export class JobService {
     }
   }
 
-  async create(body: unknown, ctx: ChangeContext): Promise<Job> {
+  /** `refs` checks what the body refers to (its packages) for the caller. */
+  async create(body: unknown, ctx: ChangeContext, refs: ReferenceCheck): Promise<Job> {
     const parsed = parseJobInput(body, () => this.deps.ids.uuid());
-    await this.#checkPackagesExist(parsed.spec.packages.map((p) => p.uuid));
+    await this.#checkPackages(parsed, refs);
     await this.#checkPackagesReady(parsed);
     return this.#fqnLocks.run(parsed.fqn, async () => {
       const existing = await this.deps.store.get(keys.jobByFqn(parsed.fqn));
@@ -165,6 +163,13 @@ export class JobService {
     return this.#jobs.find(uuid);
   }
 
+  /** How bodies refer to jobs (policy/references.ts): by uuid. */
+  referenceLookup(): ReferenceLookup {
+    return {
+      byUuid: async (uuids) => new Map((await this.#byIds(uuids)).map((j) => [j.uuid, j.fqn])),
+    };
+  }
+
   /** GET /jobs/{uuid} as JSON text with its version_id, rendered once per job version and package states. */
   async getJson(uuid: string): Promise<string> {
     return (await this.getVersioned(uuid)).json;
@@ -175,7 +180,7 @@ export class JobService {
     if (!job) throw new NotFoundError(`job ${uuid} not found`);
     let states = job.packages.length === 0 ? '' : [...(await this.#packageStates([job])).values()].join(',');
     if (job.packages.length > 0 && this.options.systemPackages) {
-      const system = await this.options.systemPackages(job.packages.map((p) => p.uuid));
+      const system = await this.options.systemPackages(job.packages.map((p) => p.uuid), dependencyPrincipal(job));
       states += `|${system.map((p) => `${p.uuid}=${p.state}`).join(',')}`;
     }
     const cached = this.#rendered.get(job);
@@ -203,15 +208,16 @@ export class JobService {
    * Changes the job to `body`, the whole job: a PUT's body, or a PATCH merged onto the
    * job (`mode: 'patch'`; the route merges, so that policy sees the result). `ifMatch`:
    * the versions the change applies to (412 otherwise). A refused PUT that would also
-   * have dropped fields says so, and how to change only what it meant to.
+   * have dropped fields says so, and how to change only what it meant to. `refs` checks what
+   * the body refers to (its packages) for the caller.
    */
-  async update(uuid: string, body: Record<string, unknown>, ctx: ChangeContext, options: { ifMatch?: readonly number[]; mode?: 'put' | 'patch' } = {}): Promise<UpdateResult> {
+  async update(uuid: string, body: Record<string, unknown>, ctx: ChangeContext, refs: ReferenceCheck, options: { ifMatch?: readonly number[]; mode?: 'put' | 'patch' } = {}): Promise<UpdateResult> {
     const current = await this.find(uuid);
     if (!current) throw new NotFoundError(`job ${uuid} not found`);
     let result: { job: Job; changed: boolean } | undefined;
     try {
       const parsed = parseJobInput(body, () => this.deps.ids.uuid(), current.drains);
-      await this.#checkPackagesExist(parsed.spec.packages.map((p) => p.uuid));
+      await this.#checkPackages(parsed, refs);
       await this.#checkPackagesReady(parsed, current.state);
       result = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx, options.ifMatch));
     } catch (err) {
@@ -302,7 +308,7 @@ export class JobService {
         packages: [
           ...job.packages.map((p) => ({ ...p, state: states.get(p.uuid) ?? 'unknown' })),
           ...(system && job.packages.length > 0
-            ? (await system(job.packages.map((p) => p.uuid))).map((p) => ({ uuid: p.uuid, source: 'system' as const, state: p.state }))
+            ? (await system(job.packages.map((p) => p.uuid), dependencyPrincipal(job))).map((p) => ({ uuid: p.uuid, source: 'system' as const, state: p.state }))
             : []),
         ],
         ...(withHealth ? { health: this.#health(job) } : {}),

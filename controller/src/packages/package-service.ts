@@ -12,6 +12,7 @@ import { formatDigest, parseDigest, type Digest } from '../model/digest.js';
 import { DuplicateError, InvalidRequestError, NotFoundError } from '../errors.js';
 import { fqnMatcher, parseFqn, type Fqn } from '../model/fqn.js';
 import type { StagingPipeline } from '../model/pipeline.js';
+import type { ReferenceCheck, ReferenceLookup } from '../policy/references.js';
 import { keys } from '../store/keys.js';
 import { getJson, type BatchOp } from '../store/store.js';
 import { formatTimestampNs } from '../util/clock.js';
@@ -151,29 +152,24 @@ export class PackageService {
     return { restored, orphanBlobs, staging };
   }
 
-  async #resolvePipeline(uuid: string | undefined, fqn: string | undefined): Promise<StagingPipeline | undefined> {
-    let pipeline: StagingPipeline | undefined;
-    if (uuid) {
-      pipeline = await getJson<StagingPipeline>(this.deps.store, keys.pipeline(uuid));
-      if (!pipeline) throw new InvalidRequestError(`staging_pipeline: no staging pipeline with uuid ${uuid}`);
-    }
-    if (fqn) {
-      const byFqn = await this.pipelines.findByFqn(fqn);
-      if (!byFqn) throw new InvalidRequestError(`staging_pipeline_fqn: no staging pipeline ${fqn}`);
-      if (pipeline && pipeline.uuid !== byFqn.uuid) {
-        throw new InvalidRequestError('staging_pipeline and staging_pipeline_fqn name different pipelines');
-      }
-      pipeline = byFqn;
-    }
+  /** The pipeline a create names by uuid or FQN, once the caller may `use` it (policy/references.ts). */
+  async #resolvePipeline(uuid: string | undefined, fqn: string | undefined, refs: ReferenceCheck): Promise<StagingPipeline | undefined> {
+    if (uuid === undefined && fqn === undefined) return undefined;
+    const field = uuid !== undefined ? 'staging_pipeline' : 'staging_pipeline_fqn';
+    const [found] = await refs.resolve([{ type: 'stagpipe', ...(uuid === undefined ? {} : { uuid }), ...(fqn === undefined ? {} : { fqn }), permission: 'use', field }]);
+    const pipeline = await getJson<StagingPipeline>(this.deps.store, keys.pipeline(found!.uuid));
+    // Deleted since it was resolved: the same answer as one that never existed.
+    if (!pipeline) throw new InvalidRequestError(`${field}: no staging pipeline ${uuid !== undefined ? `with uuid ${uuid}` : fqn}`);
     return pipeline;
   }
 
-  async create(body: unknown, ctx: ChangeContext): Promise<Package> {
+  /** `refs` checks the staging pipeline the body names for the caller. */
+  async create(body: unknown, ctx: ChangeContext, refs: ReferenceCheck): Promise<Package> {
     const parsed = parsePackageInput(body, this.options.maxPackageBytes);
     if (parsed.resources.length === 0) {
       throw new InvalidRequestError('resources: a package needs its archive declared as [{"length": <bytes>, "digest": "sha256:<hex>"}]');
     }
-    const pipeline = await this.#resolvePipeline(parsed.pipelineUuid, parsed.pipelineFqn);
+    const pipeline = await this.#resolvePipeline(parsed.pipelineUuid, parsed.pipelineFqn, refs);
     const stagerJobFqns = pipeline ? await this.pipelines.stagerJobFqns(pipeline) : [];
     return this.#fqnLocks.run(parsed.fqn, async () => {
       const existing = await this.deps.store.get(keys.packageByFqn(parsed.fqn));
@@ -265,6 +261,17 @@ export class PackageService {
 
   #changed(): void {
     this.#generation++;
+  }
+
+  /** How bodies refer to packages (policy/references.ts): by uuid or FQN. */
+  referenceLookup(): ReferenceLookup {
+    return {
+      byUuid: async (uuids) => new Map((await this.findMany(uuids)).map((r) => [r.package.uuid, r.package.fqn])),
+      byFqn: async (fqns) => {
+        const ids = await this.deps.store.getMany(fqns.map((f) => keys.packageByFqn(f)));
+        return new Map(fqns.flatMap((f, i) => (ids[i] === undefined ? [] : [[f, ids[i]]])));
+      },
+    };
   }
 
   /** The stored record of a package, or undefined. */
