@@ -14,7 +14,7 @@ import { AgentServer } from './agents/agent-server.js';
 import { AuditLog } from './audit/audit-log.js';
 import { auditEndpoints } from './audit/audit-routes.js';
 import { InFlight } from './api/middleware.js';
-import { createApiApp } from './api/server.js';
+import { answerClientErrors, createApiApp, MAX_HEADER_BYTES } from './api/server.js';
 import { authEndpoints } from './auth/auth-routes.js';
 import { authenticate } from './auth/authenticate.js';
 import { ADMIN_USER, bootstrapAdmin } from './auth/bootstrap.js';
@@ -25,6 +25,7 @@ import { BlobStore } from './blobs/blob-store.js';
 import { clusterEndpoints } from './cluster/cluster-routes.js';
 import { MINIMUM_CLIENT_VERSION, CONTROLLER_VERSION } from './cluster/version.js';
 import { instanceEndpoints } from './instances/instance-routes.js';
+import { InstanceSnapshots, instanceSnapshotEndpoints } from './instances/instance-snapshot.js';
 import { AgentReports } from './instances/agent-reports.js';
 import { jobEndpoints } from './jobs/job-routes.js';
 import { packageLogEndpoints } from './logs/log-routes.js';
@@ -36,7 +37,8 @@ import { packageEndpoints } from './packages/package-routes.js';
 import { InstancePackages } from './packages/instance-packages.js';
 import { PackageService } from './packages/package-service.js';
 import { PipelineService } from './staging/pipeline.js';
-import { accessControl } from './policy/access.js';
+import { accessControl, usable } from './policy/access.js';
+import { ReferenceResolver } from './policy/references.js';
 import { policyEndpoints } from './policy/policy-routes.js';
 import { PolicyService } from './policy/policy-service.js';
 import { stagingEndpoints } from './staging/staging-routes.js';
@@ -186,6 +188,8 @@ export class Controller {
     readonly staging: StagingCoordinator,
     readonly resolver: DependencyResolver,
     readonly pipelines: PipelineService,
+    /** What bodies may refer to; `references.trusted()` for writes of the controller's own. */
+    readonly references: ReferenceResolver,
     /** The embedded router, unless `routerListen` is `none`. */
     readonly router: Router | undefined,
     private readonly routeWatch: RouteWatchService,
@@ -275,7 +279,9 @@ export class Controller {
           );
         });
       const resolver = new DependencyResolver(store, (ids) => packages.findMany(ids), () => packages.generation);
-      const installs = new InstancePackages(store, (ids) => resolver.resolveInstallOrder(ids, { bestEffort: true }));
+      const usableBy = usable(policy);
+      // Dependencies resolve among the packages the job's principal may use (policy/references.ts).
+      const installs = new InstancePackages(store, (ids, principal) => resolver.resolveInstallOrder(ids, { bestEffort: true, ...usableBy(principal) }));
       const instances = new AgentReports(deps, agents, logs, installs, { stagingSink });
       await instances.load();
       // Without a domain, default routes live under `localhost`, whose names resolve to this host.
@@ -288,8 +294,8 @@ export class Controller {
         actorIdleMs: options.actorIdleMs,
         cacheSize: options.cacheSize,
         packageStates: (ids) => packages.states(ids),
-        systemPackages: async (ids) =>
-          (await resolver.resolveInstallOrder(ids, { bestEffort: true }))
+        systemPackages: async (ids, principal) =>
+          (await resolver.resolveInstallOrder(ids, { bestEffort: true, ...usableBy(principal) }))
             .filter((r) => !ids.includes(r.package.uuid))
             .map((r) => ({ uuid: r.package.uuid, state: r.package.state })),
         run: instances,
@@ -297,6 +303,11 @@ export class Controller {
         ...actorHooks('job'),
       });
       instances.attach(jobs.actors);
+      // What bodies may refer to, resolved and authorised in one place (policy/references.ts).
+      const references = new ReferenceResolver();
+      references.register('job', jobs.referenceLookup());
+      references.register('package', packages.referenceLookup());
+      references.register('stagpipe', pipelines.referenceLookup());
       const agentLauncher = new AgentStagerLauncher(deps, jobs.actors, installs, agents, instances.table, { stagingSink });
       instances.followRuns(agentLauncher);
       await agents.start(instances);
@@ -304,7 +315,7 @@ export class Controller {
       let apiUrl = '';
       const stagerLauncher =
         options.stagerLauncher === 'local'
-          ? new LocalStagerLauncher({ jobs, resolver, sink: stagingSink, log: log.child({ component: 'local-stager' }), workDir: join(options.dataDir, 'stagers') })
+          ? new LocalStagerLauncher({ jobs, resolver, usableBy, sink: stagingSink, log: log.child({ component: 'local-stager' }), workDir: join(options.dataDir, 'stagers') })
           : options.stagerLauncher === 'none'
             ? undefined
             : (options.stagerLauncher ?? agentLauncher);
@@ -313,6 +324,7 @@ export class Controller {
         sink: stagingSink,
         baseUrl: () => options.stagerBaseUrl || apiUrl,
         stagerTimeoutMs: options.stagerTimeoutMs,
+        usableBy,
       });
       packages.setStagingListener((uuid) => staging.stage(uuid));
       await pipelines.restore();
@@ -321,7 +333,7 @@ export class Controller {
       if (options.builtins) {
         // A host that cannot be probed still gets a working controller, without built-ins.
         try {
-          const builtins = await registerBuiltins({ packages, jobs, pipelines, log });
+          const builtins = await registerBuiltins({ packages, jobs, pipelines, log, references: references.trusted() });
           log.info('built-in packages registered', { ...builtins });
         } catch (err) {
           log.error('built-in packages could not be registered', { err });
@@ -349,13 +361,14 @@ export class Controller {
         ids,
         minimumClientVersion: MINIMUM_CLIENT_VERSION,
         // Authentication, then each request's policy view (ctx.state.access) for the endpoints' checks.
-        authenticate: accessControl(policy, audit, authenticate(tokens, users, { ldapEnabled: ldap !== undefined })),
+        authenticate: accessControl(policy, audit, references, authenticate(tokens, users, { ldapEnabled: ldap !== undefined })),
         endpoints: [
           ...authEndpoints(tokens, users, audit, options.domain, options.maxBodyBytes, policy, ldap),
           ...policyEndpoints(policy),
           ...auditEndpoints(audit),
           ...instanceEndpoints(jobs, instances, agents, logs, clock, (uuid) => routes.table.announced(uuid)),
           ...routeEndpoints(routes.table),
+          ...instanceSnapshotEndpoints(jobs, new InstanceSnapshots(deps, packages, agents, instances.table, join(options.dataDir, 'snapshot-tmp'))),
           ...packageLogEndpoints(async (uuid) => (await packages.find(uuid))?.package, logs),
           ...jobEndpoints(jobs, options.maxBodyBytes),
           ...packageEndpoints(packages, options.maxBodyBytes),
@@ -393,7 +406,8 @@ export class Controller {
               requestId: () => ids.requestId(),
             });
       if (router) undo.push(() => router.stop(0));
-      const server = createServer(app.callback());
+      const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app.callback());
+      answerClientErrors(server, log, ids);
       server.keepAliveTimeout = 65_000;
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
@@ -403,7 +417,7 @@ export class Controller {
         });
       });
       const controller = new Controller(
-        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines, router, routeWatch,
+        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines, references, router, routeWatch,
       );
       apiUrl = controller.url;
       // Pipelines interrupted by the last stop run again, now that STAGER_URL can be reached.

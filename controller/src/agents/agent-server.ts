@@ -167,6 +167,9 @@ export class AgentServer {
         case 'files':
           if (message.files) directory.files(agent, session, message.files);
           break;
+        case 'logsFlushed':
+          directory.logsFlushed(agent, session, message.logsFlushed?.requestId ?? '');
+          break;
         default:
           break;
       }

@@ -24,7 +24,7 @@ export interface ApiState {
 
 export type ApiContext = RouterContext<ApiState>;
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Endpoint {
   method: Method;
@@ -88,6 +88,9 @@ export function mountEndpoints(router: Router<ApiState>, endpoints: readonly End
         break;
       case 'PUT':
         router.put(e.path, wrapped);
+        break;
+      case 'PATCH':
+        router.patch(e.path, wrapped);
         break;
       case 'DELETE':
         router.delete(e.path, wrapped);

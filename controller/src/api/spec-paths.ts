@@ -44,7 +44,6 @@ export const NOT_SERVED: readonly NotServed[] = [
   { method: 'POST', path: '/unbind', capability: 'bindings' },
   { method: 'POST', path: '/unlink', capability: 'bindings' },
   { method: 'POST', path: '/jobs/container', capability: 'container jobs' },
-  { method: 'POST', path: '/jobs/:uuid/instances/:instance/snapshot', capability: 'instance snapshots' },
   { method: 'GET', path: '/jobs/:uuid/logs/drains', capability: 'log drains' },
   { method: 'POST', path: '/jobs/:uuid/logs/drains', capability: 'log drains' },
   { method: 'DELETE', path: '/jobs/:uuid/logs/drains/:drain', capability: 'log drains' },

@@ -57,6 +57,8 @@ export interface RunRequest {
   environment: Record<string, string>;
   extraPackageUuids: string[];
   stagerUrl?: string;
+  /** Stager runs: the packages laid out under /stagerfs (the staged package's dependencies). */
+  stagerfs?: PackageSpec[];
 }
 
 /** What the actor must do to the job after a runner step. */
@@ -395,6 +397,7 @@ export class Reconciler {
     if (oneOff) {
       spec.environment = { ...spec.environment, ...oneOff.environment };
       if (oneOff.stagerUrl) spec.stagerUrl = oneOff.stagerUrl;
+      if (oneOff.stagerfs) spec.stagerfs = oneOff.stagerfs;
     }
     const message: ControllerMessage = { start: { spec } };
     this.run.agents.send(agent, message);

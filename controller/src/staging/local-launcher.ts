@@ -20,12 +20,15 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { buildEnvironment, mainProcessName, startArgv, type Logger } from '@platform/proto/common';
 import type { DependencyResolver } from '../packages/dependencies.js';
+import type { UsableBy } from '../policy/references.js';
 import type { StagerJobs } from './coordinator/staging-coordinator.js';
 import type { StagerLaunch, StagerLauncher, StagerRun, StagerRunEnd, StagingLogSink } from './stager-launcher.js';
 
 export interface LocalStagerLauncherOptions {
   jobs: StagerJobs;
   resolver: DependencyResolver;
+  /** Dependencies resolve among the packages the stager job's principal may use. Absent: any. */
+  usableBy?: UsableBy;
   sink: StagingLogSink;
   log: Logger;
   /** Where each run gets its working directory. */
@@ -44,7 +47,7 @@ export class LocalStagerLauncher implements StagerLauncher {
     const proc = name === undefined ? undefined : job.processes[name];
     const installed = await this.o.resolver.resolveInstallOrder(
       [...job.packages.filter((p) => p.source === 'user').map((p) => p.uuid), ...request.extraPackageUuids],
-      { bestEffort: true },
+      { bestEffort: true, ...this.o.usableBy?.(job.updated_by) },
     );
     await mkdir(this.o.workDir, { recursive: true });
     const cwd = await mkdtemp(join(this.o.workDir, 'stager-'));
@@ -95,6 +98,8 @@ export class LocalStagerLauncher implements StagerLauncher {
     let stopping: Promise<void> | undefined;
     return {
       ended,
+      // What the child wrote before its request is in the pipes: one turn of the event loop reads it.
+      flushLogs: () => new Promise((resolve) => setImmediate(resolve)),
       stop: (reason) => {
         stopping ??= (async () => {
           if (child.exitCode !== null || child.signalCode !== null) return void (await ended);
