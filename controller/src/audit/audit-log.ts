@@ -28,6 +28,12 @@ export interface AuditLogItem {
   audit_payload: Record<string, unknown>;
 }
 
+/** Where an item is kept: its time (ns since the epoch) and uuid. */
+export interface AuditItemKey {
+  ns: bigint;
+  uuid: string;
+}
+
 export interface AuditQuery {
   /** UNIX seconds, inclusive. */
   startTime?: number;
@@ -66,11 +72,15 @@ function fqnFilter(query: string): (item: AuditLogItem) => boolean {
 export class AuditLog {
   constructor(private readonly deps: Pick<Deps, 'store' | 'clock' | 'ids'>) {}
 
-  /** The store operation recording `event`; put it in the batch of the change. */
-  entry(ctx: ChangeContext, event: AuditEvent, fqn: string, payload: Record<string, unknown> = {}): BatchOp {
-    const ns = this.deps.clock.nowNs();
+  /**
+   * The store operation recording `event`; put it in the batch of the change.
+   * `at` (time and uuid) rewrites an item written before, such as an aggregate
+   * whose count grew; by default the item is new, stamped now.
+   */
+  entry(ctx: ChangeContext, event: AuditEvent, fqn: string, payload: Record<string, unknown> = {}, at?: AuditItemKey): BatchOp {
+    const ns = at?.ns ?? this.deps.clock.nowNs();
     const item: AuditLogItem = {
-      uuid: this.deps.ids.uuid(),
+      uuid: at?.uuid ?? this.deps.ids.uuid(),
       event_type: event,
       event_type_int: AUDIT_EVENTS[event],
       ...describe(fqn),
