@@ -8,6 +8,7 @@ import { EntityDirectory } from '../actors/entity-directory.js';
 import type { ChangeContext, Deps } from '../actors/context.js';
 import { ConflictError, DuplicateError, InvalidRequestError, NotFoundError } from '../errors.js';
 import { fqnMatcher, parseFqn, type Fqn } from '../model/fqn.js';
+import { readIndexPage } from '../store/index-page.js';
 import { keys } from '../store/keys.js';
 import { KeyedLock } from '../util/keyed-lock.js';
 import { parseJobInput, type Job, type ParsedJobInput } from './job.js';
@@ -204,14 +205,31 @@ export class JobService {
     this.deps.log.info('job deleted', { job: uuid, fqn: current.fqn, request_id: ctx.requestId });
   }
 
-  /** Jobs matching `query`, ordered by FQN. */
+  /**
+   * Jobs matching `query`, ordered by FQN. A listing reads the FQN index in
+   * order (a namespace query only its key range) and stops at the end of the
+   * page, so it costs what it returns plus what the filters pass over; lists by
+   * ids or package come from those and are sorted.
+   */
   async list(query: JobQuery): Promise<Job[]> {
-    let jobs = await this.#candidates(query);
-    jobs = jobs.filter(jobFilter(query));
-    jobs.sort((a, b) => (a.fqn < b.fqn ? -1 : a.fqn > b.fqn ? 1 : 0));
-    if (query.count !== undefined && query.count > 0) {
-      const start = ((query.page ?? 1) - 1) * query.count;
-      jobs = jobs.slice(start, start + query.count);
+    const accept = jobFilter(query);
+    const count = query.count !== undefined && query.count > 0 ? query.count : undefined;
+    const skip = count === undefined ? 0 : ((query.page ?? 1) - 1) * count;
+    let jobs: Job[];
+    const few = await this.#few(query);
+    if (few) {
+      jobs = few.filter(accept).sort((a, b) => (a.fqn < b.fqn ? -1 : a.fqn > b.fqn ? 1 : 0));
+      if (count !== undefined) jobs = jobs.slice(skip, skip + count);
+    } else {
+      // FQN index keys sort by namespace, so a namespace query reads one key range.
+      const prefix = query.fqn && query.matchPartialFqn ? keys.jobByFqn(`job::${query.fqn.namespace}`) : keys.jobByFqnPrefix;
+      jobs = await readIndexPage(this.deps.store, {
+        range: { prefix },
+        load: (ids) => this.#byIds(ids),
+        accept,
+        skip,
+        ...(count === undefined ? {} : { take: count }),
+      });
     }
     return this.render(jobs, query.health);
   }
@@ -226,8 +244,8 @@ export class JobService {
     return this.#jobs.findMany(ids);
   }
 
-  /** A first cut of the jobs that may match, using an index where the query allows. */
-  async #candidates(query: JobQuery): Promise<Job[]> {
+  /** The candidates when the query names them (ids, one FQN, a package); undefined when a listing reads the FQN index. */
+  async #few(query: JobQuery): Promise<Job[] | undefined> {
     const { store } = this.deps;
     if (query.ids) return this.#byIds(query.ids);
     if (query.fqn && !query.matchPartialFqn && query.fqn.localName !== undefined) {
@@ -240,18 +258,7 @@ export class JobService {
       for await (const [key] of store.iterate({ prefix })) ids.push(key.slice(prefix.length));
       return this.#byIds(ids);
     }
-    if (query.fqn && query.matchPartialFqn) {
-      // FQN index keys sort by namespace, so a namespace query reads one key range.
-      const ids: string[] = [];
-      for await (const [, id] of store.iterate({ prefix: keys.jobByFqn(`job::${query.fqn.namespace}`) })) ids.push(id);
-      return this.#byIds(ids);
-    }
-    const jobs: Job[] = [];
-    for await (const [, value] of store.iterate({ prefix: keys.jobPrefix })) {
-      const job = JSON.parse(value) as Job;
-      jobs.push(this.#jobs.known(job.uuid) ?? job);
-    }
-    return jobs;
+    return undefined;
   }
 
   /** Adds what is computed at read time: package states, and health when asked for. */

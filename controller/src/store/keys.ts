@@ -27,6 +27,7 @@ export const keys = {
   job: (uuid: string) => `job/${uuid}`,
   jobPrefix: 'job/',
   jobByFqn: (fqn: string) => `idx/job-fqn/${fqn}`,
+  jobByFqnPrefix: 'idx/job-fqn/',
   jobByPackage: (pkg: string, job: string) => `idx/job-pkg/${pkg}/${job}`,
   jobsByPackagePrefix: (pkg: string) => `idx/job-pkg/${pkg}/`,
 

@@ -81,3 +81,29 @@ test('limits: a bad --audit-retention stops the start with a clear message', asy
   const err = await t.throwsAsync(ControllerProcess.start({ args: ['--audit-retention', 'forever'], readyTimeoutMs: 10_000 }));
   t.regex(err.message, /--audit-retention "forever" is not a duration/);
 });
+
+test('limits: listings page through the FQN index with the same results as the whole list', async (t) => {
+  const api = suite.api();
+  const ns = `/paging/${unique()}`;
+  const names = Array.from({ length: 23 }, (_, i) => `j${String((i * 7) % 23).padStart(2, '0')}`);
+  for (const [i, name] of names.entries()) {
+    t.is((await api.post('/v1/jobs', { fqn: `job::${ns}${i % 2 ? '/sub' : ''}::${name}`, tags: i % 3 ? { odd: '' } : { even: 'x' } })).status, 200);
+  }
+  type Listed = { fqn: string };
+  const all = (await api.get<Listed[]>(`/v1/jobs?fqn=job::${ns}&matchPartialFQN=true`)).body.map((j) => j.fqn);
+  t.is(all.length, 23);
+  t.deepEqual(all, [...all].sort());
+  for (const filter of ['', '&tag=odd', '&tag=even=x']) {
+    const full = (await api.get<Listed[]>(`/v1/jobs?fqn=job::${ns}&matchPartialFQN=true${filter}`)).body.map((j) => j.fqn);
+    if (filter !== '') t.true(full.length > 0 && full.length < 23, filter);
+    const pages: string[] = [];
+    for (let page = 1; page <= 5; page++) {
+      pages.push(...(await api.get<Listed[]>(`/v1/jobs?fqn=job::${ns}&matchPartialFQN=true${filter}&count=5&page=${page}`)).body.map((j) => j.fqn));
+    }
+    t.deepEqual(pages, full, `pages of ${filter || 'everything'}`);
+    t.deepEqual((await api.get<Listed[]>(`/v1/jobs?fqn=job::${ns}&matchPartialFQN=true${filter}&count=5&page=9`)).body, []);
+  }
+  const firstPage = (await api.get<Listed[]>('/v1/jobs?count=3')).body.map((j) => j.fqn);
+  const everything = (await api.get<Listed[]>('/v1/jobs')).body.map((j) => j.fqn);
+  t.deepEqual(firstPage, everything.slice(0, 3));
+});
