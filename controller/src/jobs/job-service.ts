@@ -10,9 +10,10 @@ import { ConflictError, DuplicateError, InvalidRequestError, NotFoundError } fro
 import { fqnMatcher, parseFqn, type Fqn } from '../model/fqn.js';
 import { readIndexPage } from '../store/index-page.js';
 import { keys } from '../store/keys.js';
+import type { BatchOp } from '../store/store.js';
 import { KeyedLock } from '../util/keyed-lock.js';
 import { parseJobInput, type Job, type ParsedJobInput } from './job.js';
-import { JobActor, type UpdateResult } from './job-actor.js';
+import { JobActor, tagIndexOps, type UpdateResult } from './job-actor.js';
 import { computeJobHealth } from './job-health.js';
 import type { RunDeps } from './job-runner.js';
 
@@ -91,10 +92,19 @@ export class JobService {
    */
   async restore(alsoJobs: readonly string[] = []): Promise<number> {
     const ids = new Set(alsoJobs);
+    // The tag index arrived after the first data directories: build it once.
+    const tagsIndexed = (await this.deps.store.get(keys.meta('job-tag-index'))) !== undefined;
+    let indexOps: BatchOp[] = [];
     for await (const [, value] of this.deps.store.iterate({ prefix: keys.jobPrefix })) {
       const job = JSON.parse(value) as Job;
       if (job.state === 'started') ids.add(job.uuid);
+      if (!tagsIndexed) indexOps.push(...tagIndexOps(job.uuid, job.fqn, undefined, job.tags ?? {}));
+      if (indexOps.length > 10_000) {
+        await this.deps.store.batch(indexOps);
+        indexOps = [];
+      }
     }
+    if (!tagsIndexed) await this.deps.store.batch([...indexOps, { type: 'put', key: keys.meta('job-tag-index'), value: '1' }]);
     let restored = 0;
     for (const id of ids) {
       const actor = await this.actors.get(id);
@@ -206,10 +216,13 @@ export class JobService {
   }
 
   /**
-   * Jobs matching `query`, ordered by FQN. A listing reads the FQN index in
-   * order (a namespace query only its key range) and stops at the end of the
-   * page, so it costs what it returns plus what the filters pass over; lists by
-   * ids or package come from those and are sorted.
+   * Jobs matching `query`, ordered by FQN. A listing reads an index in FQN
+   * order and stops at the end of the page: the tag index of the query's first
+   * tag (a `name=value` one first), else the FQN index; a namespace query reads
+   * only its key range of either. Entries before the page are passed over
+   * without loading their jobs when the FQN alone decides (no other filters), so
+   * a page costs what it returns plus what the filters pass over. Lists by ids,
+   * one FQN or a package come from those and are sorted.
    */
   async list(query: JobQuery): Promise<Job[]> {
     const accept = jobFilter(query);
@@ -221,12 +234,18 @@ export class JobService {
       jobs = few.filter(accept).sort((a, b) => (a.fqn < b.fqn ? -1 : a.fqn > b.fqn ? 1 : 0));
       if (count !== undefined) jobs = jobs.slice(skip, skip + count);
     } else {
-      // FQN index keys sort by namespace, so a namespace query reads one key range.
-      const prefix = query.fqn && query.matchPartialFqn ? keys.jobByFqn(`job::${query.fqn.namespace}`) : keys.jobByFqnPrefix;
+      const tag = [...(query.tags ?? [])].sort((a, b) => Number(b.includes('=')) - Number(a.includes('=')))[0];
+      const eq = tag?.indexOf('=') ?? -1;
+      const index = tag === undefined ? keys.jobByFqnPrefix : eq < 0 ? keys.jobsByTagPrefix(tag) : keys.jobsByTagValuePrefix(tag.slice(0, eq), tag.slice(eq + 1));
+      // Index keys end with the FQN, and FQNs sort by namespace: a namespace query reads one key range.
+      const prefix = query.fqn && query.matchPartialFqn ? `${index}job::${query.fqn.namespace}` : index;
+      const byFqn = fqnOnlyFilter(query);
       jobs = await readIndexPage(this.deps.store, {
         range: { prefix },
         load: (ids) => this.#byIds(ids),
         accept,
+        acceptKey: (key) => byFqn(key.slice(index.length)),
+        keyDecides: onlyFqnFilters(query),
         skip,
         ...(count === undefined ? {} : { take: count }),
       });
@@ -287,6 +306,27 @@ export class JobService {
   async stop(): Promise<void> {
     await this.actors.stop();
   }
+}
+
+/** The checks of `query` that need only a job's FQN (policy, namespace). */
+function fqnOnlyFilter(query: JobQuery): (fqn: string) => boolean {
+  const visible = query.visible ?? (() => true);
+  if (!query.fqn) return visible;
+  const match = fqnMatcher(query.fqn, query.matchPartialFqn);
+  return (fqn) => visible(fqn) && match(parseFqn(fqn, { type: 'job' }));
+}
+
+/** Whether the FQN alone decides `query` (tags count when one tag is the index read). */
+function onlyFqnFilters(query: JobQuery): boolean {
+  return (
+    query.name === undefined &&
+    (query.tags ?? []).length <= 1 &&
+    !query.bindingFqn &&
+    !query.serviceFqn &&
+    !query.providerFqn &&
+    !query.packageId &&
+    !query.ids
+  );
 }
 
 function jobFilter(query: JobQuery): (job: Job) => boolean {

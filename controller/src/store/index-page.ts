@@ -14,6 +14,13 @@ export interface IndexPage<R> {
   load: (ids: readonly string[]) => Promise<R[]>;
   /** Which records belong in the listing (filters and policy). */
   accept: (record: R) => boolean;
+  /**
+   * Which index keys may belong in the listing, decided without the record (the
+   * FQN is in the key); with `keyDecides`, it decides alone, so that entries
+   * before the page are passed over without loading their records.
+   */
+  acceptKey?: (key: string) => boolean;
+  keyDecides?: boolean;
   /** Accepted records to pass over before the page (`(page - 1) * count`). */
   skip: number;
   /** The page size; undefined: every accepted record. */
@@ -44,7 +51,12 @@ export async function readIndexPage<R>(store: Store, o: IndexPage<R>): Promise<R
   };
   // Small first batches: a first page of 20 should not load 256 records.
   let want = o.take === undefined ? batchSize : Math.min(batchSize, Math.max(16, o.skip + o.take));
-  for await (const [, id] of store.iterate(o.range)) {
+  for await (const [key, id] of store.iterate(o.range)) {
+    if (o.acceptKey && !o.acceptKey(key)) continue;
+    if (o.keyDecides && skip > 0) {
+      skip--;
+      continue;
+    }
     ids.push(id);
     if (ids.length >= want) {
       if (await drain()) return out;

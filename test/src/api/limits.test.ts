@@ -107,3 +107,22 @@ test('limits: listings page through the FQN index with the same results as the w
   const everything = (await api.get<Listed[]>('/v1/jobs')).body.map((j) => j.fqn);
   t.deepEqual(firstPage, everything.slice(0, 3));
 });
+
+test('limits: tag listings follow changes of a job\'s tags and its deletion', async (t) => {
+  const api = suite.api();
+  const ns = `/tagged/${unique()}`;
+  type Listed = { fqn: string; uuid: string; version_id: number };
+  const tagged = async (tag: string) => (await api.get<Listed[]>(`/v1/jobs?fqn=job::${ns}&matchPartialFQN=true&tag=${encodeURIComponent(tag)}&count=10`)).body.map((j) => j.fqn);
+  const long = 'v'.repeat(500);
+  const job = (await api.post<Listed & Record<string, unknown>>('/v1/jobs', { fqn: `job::${ns}::a`, tags: { color: 'red', size: long } })).body;
+  t.deepEqual(await tagged('color=red'), [`job::${ns}::a`]);
+  t.deepEqual(await tagged(`size=${long}`), [`job::${ns}::a`]);
+  t.is((await api.put(`/v1/jobs/${job.uuid}`, { fqn: job.fqn, tags: { color: 'blue' } })).status, 200);
+  t.deepEqual(await tagged('color=red'), []);
+  t.deepEqual(await tagged('color=blue'), [`job::${ns}::a`]);
+  t.deepEqual(await tagged('color'), [`job::${ns}::a`]);
+  t.deepEqual(await tagged('size'), []);
+  t.deepEqual((await api.get<Listed[]>(`/v1/jobs?fqn=job::${ns}&matchPartialFQN=true&tag=color&tag=other&count=10`)).body, [], 'every tag must match');
+  t.is((await api.delete(`/v1/jobs/${job.uuid}`)).status, 200);
+  t.deepEqual(await tagged('color'), []);
+});
