@@ -238,7 +238,9 @@ export class JobService {
       const eq = tag?.indexOf('=') ?? -1;
       const index = tag === undefined ? keys.jobByFqnPrefix : eq < 0 ? keys.jobsByTagPrefix(tag) : keys.jobsByTagValuePrefix(tag.slice(0, eq), tag.slice(eq + 1));
       // Index keys end with the FQN, and FQNs sort by namespace: a namespace query reads one key range.
-      const prefix = query.fqn && query.matchPartialFqn ? `${index}job::${query.fqn.namespace}` : index;
+      // A full FQN with matchPartialFQN matches local names that start with its own, in its namespace only.
+      const fqnPrefix = query.fqn && query.matchPartialFqn ? `job::${query.fqn.namespace}${query.fqn.localName === undefined ? '' : `::${query.fqn.localName}`}` : '';
+      const prefix = `${index}${fqnPrefix}`;
       const byFqn = fqnOnlyFilter(query);
       jobs = await readIndexPage(this.deps.store, {
         range: { prefix },
