@@ -17,6 +17,7 @@ import type { ApiErrorBody, Job, Package, StagingPipeline } from '@platform/cont
 import { extractArchive } from '@platform/stager-sdk';
 import { archiveOf } from '@platform/stager-sdk/testkit';
 import { digestOf, unique } from '../harness/fixtures.js';
+import { freePort } from '../harness/net.js';
 import type { ApiClient } from '../harness/http.js';
 import { useController } from '../harness/suite.js';
 import { rawPut } from '../harness/upload.js';
@@ -103,14 +104,23 @@ async function runStaged(t: ExecutionContext, api: ApiClient, pkg: Package): Pro
   const deps = (await api.post<Package[]>('/packages/dependencies', { dependencies: pkg.dependencies })).body;
   const env: Record<string, string> = { ...process.env } as Record<string, string>;
   for (const d of deps) for (const [k, v] of Object.entries(d.environment)) env[k] = v.replace(/\$(\w+)/g, (_, n: string) => env[n] ?? '');
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  // A port known free a moment ago: a random one could be taken (the ephemeral
+  // range overlaps), and the app would then exit before it ever answered.
+  const port = await freePort();
   env['PORT'] = String(port);
   const child = spawn('/bin/sh', ['-c', pkg.environment['START_COMMAND']!], {
     cwd: join(root, pkg.environment['START_PATH'] ?? '/app'),
     env,
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
   });
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4096)));
+  // An app that ends has failed: say so at once, with what it wrote.
+  const ended = new Promise<never>((_, reject) =>
+    child.once('close', (code, signal) => reject(new Error(`${pkg.fqn} exited (${signal ?? code}) before answering: ${stderr}`))),
+  );
+  ended.catch(() => undefined);
   t.teardown(() => {
     try {
       process.kill(-child.pid!, 'SIGKILL');
@@ -118,13 +128,14 @@ async function runStaged(t: ExecutionContext, api: ApiClient, pkg: Package): Pro
       // Ended already.
     }
   });
-  return eventually(
+  const answered = eventually(
     async () => {
       const r = await fetch(`http://127.0.0.1:${port}/`);
       return r.status === 200 ? r.text() : undefined;
     },
     { timeoutMs: 30_000, what: `${pkg.fqn} to answer on its PORT` },
   );
+  return Promise.race([answered, ended]);
 }
 
 test('staging: a Node.js app is staged by the nodejs pipeline and answers on its PORT', async (t) => {

@@ -6,26 +6,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ApiClient } from './http.js';
+import { freePort } from './net.js';
 
 export const TEST_ADMIN_PASSWORD = 'test-admin-password';
 /** The join secret test controllers expect from their agents. */
 export const TEST_JOIN_TOKEN = 'test-join-token-0123456789';
-
-/** A loopback port that was free a moment ago (for addresses that must survive a restart). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export const CONTROLLER_BIN = join(dirname(fileURLToPath(import.meta.resolve('@platform/controller'))), 'bin', 'platform-controller.js');
 
