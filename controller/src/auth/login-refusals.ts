@@ -98,7 +98,10 @@ export class LoginRefusals {
       let seen = this.#namesOfSource.get(ofSource);
       if (!seen || now - seen.startMs >= this.#intervalMs) {
         seen = { startMs: now, names: 0 };
+        this.#namesOfSource.delete(ofSource);
         this.#namesOfSource.set(ofSource, seen);
+        // Bounded like the windows: forgetting a source early only lets it have records for a few names more.
+        if (this.#namesOfSource.size > this.#capacity) this.#namesOfSource.delete(this.#namesOfSource.keys().next().value!);
       }
       if (seen.names < MAX_NAMES_PER_SOURCE) {
         seen.names++;
