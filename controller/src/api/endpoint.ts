@@ -7,7 +7,7 @@ import type { Router, RouterContext } from '@koa/router';
 import type { Logger } from '../log/logger.js';
 import type { ChangeContext } from '../actors/context.js';
 import type { RequestAccess } from '../policy/access.js';
-import { formatMedia, negotiateVersion, type MediaSpec } from './media.js';
+import { negotiateMedia, PLAIN_JSON, type MediaSpec } from './media.js';
 
 export interface ApiState {
   requestId: string;
@@ -47,14 +47,15 @@ export function sendJson(ctx: ApiContext, media: MediaSpec, body: unknown, statu
 export function sendJsonText(ctx: ApiContext, media: MediaSpec, json: string, status = 200): void {
   ctx.status = status;
   // Set as a header, before the body, so that Koa does no MIME lookup of its own.
-  ctx.set('Content-Type', formatMedia(media.type, negotiateVersion(media, ctx.get('Accept'))));
+  ctx.set('Content-Type', negotiateMedia(media, ctx.get('Accept')));
+  ctx.vary('Accept');
   ctx.body = json;
 }
 
 /** Sends JSON as `application/json`, for the endpoints outside content negotiation (auth, policy). */
 export function sendPlainJson(ctx: ApiContext, body: unknown, status = 200): void {
   ctx.status = status;
-  ctx.set('Content-Type', 'application/json; charset=utf-8');
+  ctx.set('Content-Type', PLAIN_JSON);
   ctx.body = JSON.stringify(body);
 }
 
@@ -96,13 +97,7 @@ export function mountEndpoints(router: Router<ApiState>, endpoints: readonly End
   }
 }
 
-/** Reads a query parameter given once; a repeated one is refused by the caller's parser. */
-export function queryValues(ctx: ApiContext, name: string): string[] {
-  const raw = ctx.query[name];
-  if (raw === undefined) return [];
-  return (Array.isArray(raw) ? raw : [raw]).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
-}
-
+/** A parameter given once: its value; the last one when it is repeated. Lists: `queryList` (query.ts). */
 export function queryValue(ctx: ApiContext, name: string): string | undefined {
   const raw = ctx.query[name];
   if (raw === undefined) return undefined;

@@ -4,8 +4,24 @@
  * Content-Type. An endpoint answers with its own type, in the version asked for
  * when it has it, else in its default version; a missing or unknown media type
  * is never an error.
+ *
+ * One addition for the clients of the original platform (docs/api.md, "Clients
+ * of the original platform"): the clients generated from its 2016 Swagger file
+ * send `Accept: application/json` and refuse any other answer type. A request
+ * whose Accept asks for `application/json` and names no `vnd.platform` type is
+ * answered `application/json; charset=utf-8` with the same body (in the
+ * endpoint's default version). Naming a vendor type, even an unknown one, keeps
+ * the vendor answer; a missing Accept, `* / *` or any other type keeps rule 3.
+ *
+ *   Accept                                   answer Content-Type
+ *   (none), * / *, text/html, application/*  vnd.platform.<endpoint type>;version=<default>
+ *   application/vnd.platform.<t>;version=n   vnd.platform.<endpoint type>;version=<n if served, else default>
+ *   application/json (no vnd.platform type)  application/json; charset=utf-8
  */
 export const MEDIA_PREFIX = 'application/vnd.platform.';
+
+/** The answer type of JSON endpoints for clients that ask for plain JSON. */
+export const PLAIN_JSON = 'application/json; charset=utf-8';
 
 export interface MediaSpec {
   /** Lower-case resource type name, e.g. `job`. */
@@ -14,19 +30,29 @@ export interface MediaSpec {
   versions: readonly number[];
 }
 
+/** The type of every error body (spec: Errors). */
+export const API_ERROR_MEDIA: MediaSpec = { type: 'apierror', versions: [1] };
+
 export interface VendorMedia {
   type: string;
   version: number | undefined;
+}
+
+/** The media ranges of an Accept or Content-Type header: lower-case type and its parameters. */
+function mediaRanges(header: string): { mime: string; params: string[] }[] {
+  return header.split(',').map((part) => {
+    const [mime = '', ...params] = part.split(';').map((s) => s.trim());
+    return { mime: mime.toLowerCase(), params };
+  });
 }
 
 /** The vendor media types in an Accept or Content-Type header, in order. */
 export function parseVendorMedia(header: string | undefined): VendorMedia[] {
   if (!header) return [];
   const out: VendorMedia[] = [];
-  for (const part of header.split(',')) {
-    const [mime, ...params] = part.split(';').map((s) => s.trim());
-    if (!mime || !mime.toLowerCase().startsWith(MEDIA_PREFIX)) continue;
-    const type = mime.slice(MEDIA_PREFIX.length).toLowerCase().replace(/\+json$/, '');
+  for (const { mime, params } of mediaRanges(header)) {
+    if (!mime.startsWith(MEDIA_PREFIX)) continue;
+    const type = mime.slice(MEDIA_PREFIX.length).replace(/\+json$/, '');
     let version: number | undefined;
     for (const p of params) {
       const m = /^version\s*=\s*"?(\d{1,4})"?$/i.exec(p);
@@ -37,6 +63,22 @@ export function parseVendorMedia(header: string | undefined): VendorMedia[] {
   return out;
 }
 
+/**
+ * True when Accept asks for `application/json` (with a quality above 0) and
+ * names no vendor type: the client wants plain JSON.
+ */
+export function wantsPlainJson(accept: string | undefined): boolean {
+  if (!accept || !/application\/json/i.test(accept)) return false;
+  let json = false;
+  for (const { mime, params } of mediaRanges(accept)) {
+    if (mime.startsWith(MEDIA_PREFIX)) return false;
+    if (mime !== 'application/json') continue;
+    const q = params.map((p) => /^q\s*=\s*([\d.]+)$/i.exec(p)).find((m) => m !== null);
+    if (!q || Number(q[1]) > 0) json = true;
+  }
+  return json;
+}
+
 /** The version of `spec` to answer with, given the request's Accept header. */
 export function negotiateVersion(spec: MediaSpec, accept: string | undefined): number {
   if (!accept || !accept.includes('vnd.platform.')) return spec.versions[0] ?? 1;
@@ -44,6 +86,11 @@ export function negotiateVersion(spec: MediaSpec, accept: string | undefined): n
     if (m.type === spec.type && m.version !== undefined && spec.versions.includes(m.version)) return m.version;
   }
   return spec.versions[0] ?? 1;
+}
+
+/** The Content-Type of a JSON answer of `spec` to a request with this Accept header. */
+export function negotiateMedia(spec: MediaSpec, accept: string | undefined): string {
+  return wantsPlainJson(accept) ? PLAIN_JSON : formatMedia(spec.type, negotiateVersion(spec, accept));
 }
 
 const formatted = new Map<string, string>();

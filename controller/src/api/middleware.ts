@@ -14,7 +14,7 @@ import type { Logger } from '../log/logger.js';
 import type { IdSource } from '../util/ids.js';
 import { toApiError } from './api-error.js';
 import type { ApiState } from './endpoint.js';
-import { formatMedia } from './media.js';
+import { API_ERROR_MEDIA, negotiateMedia } from './media.js';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -122,7 +122,8 @@ export function errors(): Middleware<ApiState> {
       for (const [k, v] of Object.entries(mapped.headers)) ctx.set(k, v);
       // A refused body may still be arriving; do not read it to keep the connection.
       if (!ctx.req.complete) ctx.set('Connection', 'close');
-      ctx.set('Content-Type', formatMedia('apierror', 1));
+      ctx.set('Content-Type', negotiateMedia(API_ERROR_MEDIA, ctx.get('Accept')));
+      ctx.vary('Accept');
       ctx.body = JSON.stringify(mapped.body);
     }
   };

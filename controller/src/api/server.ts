@@ -7,6 +7,7 @@ import type { IdSource } from '../util/ids.js';
 import { MethodNotAllowedError, NotFoundError } from '../errors.js';
 import { mountEndpoints, type ApiState, type Endpoint } from './endpoint.js';
 import { errors, observe, requestContext, versionPrefix, type InFlight } from './middleware.js';
+import { mountSpecPaths } from './spec-paths.js';
 
 export interface ApiAppOptions {
   log: Logger;
@@ -24,6 +25,8 @@ export function createApiApp(o: ApiAppOptions): Koa<ApiState> {
   app.silent = true; // errors are logged by the `errors` middleware, once, with the request id
 
   const router = new Router<ApiState>();
+  // First: the specification's paths not served yet and the 2016 names, ahead of the patterns they would fall into.
+  mountSpecPaths(router, o.endpoints);
   mountEndpoints(router, o.endpoints);
   router.get('/metrics', async (ctx) => {
     ctx.state.route = '/metrics';

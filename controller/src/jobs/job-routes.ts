@@ -1,6 +1,6 @@
 /** REST endpoints of jobs (spec: the /jobs rows of the endpoint table). */
-import { baseUrl, changeContext, queryValue, queryValues, sendEmpty, sendJson, sendJsonText, v1, type ApiContext, type Endpoint } from '../api/endpoint.js';
-import { queryBool, queryFqn, queryInt, queryUuids } from '../api/query.js';
+import { baseUrl, changeContext, queryValue, sendEmpty, sendJson, sendJsonText, v1, type ApiContext, type Endpoint } from '../api/endpoint.js';
+import { queryBool, queryFqn, queryInt, queryList, queryUuids } from '../api/query.js';
 import { readJsonObject } from '../api/body.js';
 import { InvalidRequestError, NotFoundError } from '../errors.js';
 import { requireUuid } from '../model/validate.js';
@@ -39,7 +39,7 @@ export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[]
           matchPartialFqn: partial,
           ...optional('name', name === '' ? undefined : name),
           ...optional('ids', ids),
-          ...optional('tags', ctx.query['tag'] === undefined ? undefined : queryValues(ctx, 'tag')),
+          ...optional('tags', queryList(ctx, 'tag')),
           ...optional('bindingFqn', queryValue(ctx, 'BindingFQN') || undefined),
           ...optional('serviceFqn', queryValue(ctx, 'ServiceFQN') || undefined),
           ...optional('providerFqn', queryValue(ctx, 'ProviderFQN') || undefined),

@@ -1,7 +1,7 @@
 /** REST endpoints of packages and their archives. */
-import { baseUrl, changeContext, queryValue, queryValues, sendJson, sendEmpty, v1, type ApiContext, type Endpoint } from '../api/endpoint.js';
+import { baseUrl, changeContext, queryValue, sendJson, sendEmpty, v1, type ApiContext, type Endpoint } from '../api/endpoint.js';
 import { contentLengthOf, readJsonObject } from '../api/body.js';
-import { queryBool, queryFqn, queryInt, queryUuids } from '../api/query.js';
+import { queryBool, queryFqn, queryInt, queryList, queryUuids } from '../api/query.js';
 import { InvalidRequestError, NotFoundError } from '../errors.js';
 import { requireUuid } from '../model/validate.js';
 import { authorize, authorizeFound, bodyFqn, canAccess } from '../policy/access.js';
@@ -69,8 +69,8 @@ export function packageEndpoints(packages: PackageService, maxBodyBytes: number)
           matchPartialFqn: partial,
           ...optional('name', queryValue(ctx, 'name') || undefined),
           ...optional('ids', packageId ? [requireUuid(packageId, 'query package_id:'), ...(ids ?? [])] : ids),
-          ...optional('tags', ctx.query['tag'] === undefined ? undefined : queryValues(ctx, 'tag')),
-          ...optional('excludedTags', ctx.query['excluded_tags'] === undefined ? undefined : queryValues(ctx, 'excluded_tags')),
+          ...optional('tags', queryList(ctx, 'tag')),
+          ...optional('excludedTags', queryList(ctx, 'excluded_tags')),
           ...optional('providesType', providesType),
           ...optional('providesName', queryValue(ctx, 'provides_name') || undefined),
           ...optional('count', queryInt(ctx, 'count', 0)),

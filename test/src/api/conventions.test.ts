@@ -36,10 +36,23 @@ test('api: responses name their type and version; unknown or missing media types
   t.is(created.status, 200);
   t.is(created.headers.get('content-type'), 'application/vnd.platform.jobs;version=1');
   const get = (accept?: string) => api.get(`/jobs/${created.body.uuid}`, accept ? { headers: { accept } } : {});
-  for (const accept of [undefined, 'application/json', 'application/vnd.platform.job;version=99', 'application/vnd.platform.nonsense;version=1', 'text/html']) {
+  const vendor = await get();
+  for (const accept of [
+    undefined,
+    '*/*',
+    'application/*',
+    'text/html',
+    'application/vnd.platform.job;version=99',
+    'application/vnd.platform.nonsense;version=1',
+    // A vendor type named beside application/json wins.
+    'application/json, application/vnd.platform.job;version=1',
+    'application/json;q=0',
+  ]) {
     const r = await get(accept);
     t.is(r.status, 200, accept);
     t.is(r.headers.get('content-type'), 'application/vnd.platform.job;version=1', accept);
+    t.regex(r.headers.get('vary') ?? '', /Accept/, accept);
+    t.is(r.text, vendor.text, accept);
   }
   const plainJson = await api.post<Job>('/jobs', JSON.stringify({ fqn: `job::/conv::${unique()}` }), {
     headers: { 'content-type': 'application/json' },
@@ -49,6 +62,36 @@ test('api: responses name their type and version; unknown or missing media types
     headers: { 'content-type': 'application/vnd.platform.unknown;version=5' },
   });
   t.is(oddType.status, 200);
+});
+
+test('api: Accept asking for application/json without a vendor type gets application/json, same body, errors too', async (t) => {
+  const api = suite.api();
+  const created = await api.post<Job>('/jobs', { fqn: `job::/conv::${unique()}` }, { headers: { accept: 'application/json' } });
+  t.is(created.status, 200);
+  t.is(created.headers.get('content-type'), 'application/json; charset=utf-8');
+  const vendor = await api.get(`/jobs/${created.body.uuid}`);
+  // The 2016 generated clients, axios ('application/json, text/plain, */*') and curl -H alike.
+  for (const accept of ['application/json', 'Application/JSON', 'application/json, text/plain, */*', 'text/html;q=0.9, application/json;q=0.8']) {
+    const r = await api.get(`/jobs/${created.body.uuid}`, { headers: { accept } });
+    t.is(r.status, 200, accept);
+    t.is(r.headers.get('content-type'), 'application/json; charset=utf-8', accept);
+    t.regex(r.headers.get('vary') ?? '', /Accept/, accept);
+    t.is(r.text, vendor.text, accept);
+  }
+  const list = await api.get(`/jobs?ids=${created.body.uuid}`, { headers: { accept: 'application/json' } });
+  t.is(list.headers.get('content-type'), 'application/json; charset=utf-8');
+  for (const path of ['/jobs/not-a-uuid', '/nowhere', '/jobs/container']) {
+    const plain = await api.get(path, { headers: { accept: 'application/json' } });
+    t.is(plain.headers.get('content-type'), 'application/json; charset=utf-8', path);
+    assertApiError(t, plain.body, plain.status);
+    for (const accept of [undefined, '*/*', 'application/vnd.platform.apierror;version=1']) {
+      const r = await api.get(path, accept ? { headers: { accept } } : {});
+      t.is(r.headers.get('content-type'), 'application/vnd.platform.apierror;version=1', `${path} ${accept}`);
+    }
+  }
+  const noToken = await api.withHeaders({ accept: 'application/json' }).get('/jobs');
+  t.is(noToken.status, 401);
+  t.is(noToken.headers.get('content-type'), 'application/json; charset=utf-8');
 });
 
 test('api: Minimum-Client-Version and X-Request-Id go out on every answer', async (t) => {
@@ -112,6 +155,90 @@ test('api: path uuids that are not uuids are refused with 400, unknown uuids wit
       t.true((r.body as ApiErrorBody).resource_missing);
     }
   }
+});
+
+test('api: paths of the spec not served yet answer one 404 naming the path, before any pattern they fall into', async (t) => {
+  const api = suite.api();
+  const uuid = '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b';
+  for (const [method, path, capability] of [
+    ['POST', '/jobs/container', 'container jobs'],
+    ['GET', '/jobs/routes', 'the route map'],
+    ['GET', '/jobs/routes/aGVsbG8', 'the route map'],
+    ['GET', `/jobs/${uuid}/logs/drains`, 'log drains'],
+    ['DELETE', `/jobs/${uuid}/logs/drains/${uuid}`, 'log drains'],
+    ['POST', `/jobs/${uuid}/instances/${uuid}/snapshot`, 'instance snapshots'],
+    ['POST', '/bindings', 'bindings'],
+    ['POST', '/manifests', 'manifests'],
+    ['GET', `/tasks/${uuid}`, 'asynchronous tasks'],
+    ['POST', '/packages/container', 'container packages'],
+    ['GET', '/networks', 'networks'],
+    ['GET', '/metrics/jobs', 'metric queries'],
+    ['GET', '/cli/download/linux_amd64', 'command-line client downloads'],
+  ] as const) {
+    for (const prefix of ['', '/v1']) {
+      const r = await api.request(method, `${prefix}${path}`, method === 'POST' ? { body: {} } : {});
+      t.is(r.status, 404, `${method} ${prefix}${path}`);
+      assertApiError(t, r.body, 404);
+      const e = r.body as ApiErrorBody;
+      t.true(e.resource_missing);
+      t.is(e.message, `${method} ${path} is not served yet; it comes with ${capability}`);
+    }
+  }
+  const unauthenticated = await api.withHeaders({}).post('/jobs/container', {});
+  t.is(unauthenticated.status, 401);
+});
+
+test('api: the 2016 names answer what their new paths answer', async (t) => {
+  const api = suite.api();
+  const ns = `/conv/${unique()}`;
+  for (const name of ['a', 'b']) await api.post('/jobs', { fqn: `job::${ns}::${name}` });
+  const audit = await api.get<unknown[]>(`/audit?fqn=job::${ns}`);
+  const legacy = await api.get(`/v1/audit_logs?fqn=job::${ns}`);
+  t.is(legacy.status, 200);
+  t.is(audit.body.length, 2);
+  t.is(legacy.headers.get('content-type'), audit.headers.get('content-type'));
+  t.deepEqual(legacy.body, audit.body);
+  const next = new URLSearchParams((await api.get(`/audit_logs?fqn=job::${ns}&limit=1`)).headers.get('next')?.replace(/^\/v1\/audit_logs\?/, '') ?? '');
+  t.is(next.get('offset'), '1');
+  for (const [method, path, message] of [
+    ['POST', '/jobs/docker', 'POST /jobs/docker (the 2016 name of POST /jobs/container) is not served yet; it comes with container jobs'],
+    ['GET', '/apc/download/linux', 'GET /apc/download/linux (the 2016 name of GET /cli/download/{platform}) is not served yet; it comes with command-line client downloads'],
+    ['POST', '/jobs/docker-job-check', 'POST /jobs/docker-job-check is not served yet; it comes with container jobs'],
+    ['GET', '/apc/version', 'GET /apc/version is not served yet; it comes with command-line client downloads'],
+  ] as const) {
+    const r = await api.request(method, `/v1${path}`, method === 'POST' ? { body: {} } : {});
+    t.is(r.status, 404, path);
+    assertApiError(t, r.body, 404);
+    t.is((r.body as ApiErrorBody).message, message);
+  }
+});
+
+test('api: list query parameters in every form: a,b; repeated; tag[]; tag[0]', async (t) => {
+  const api = suite.api();
+  const ns = `/conv/${unique()}`;
+  const make = async (name: string, tags: Record<string, string>) => (await api.post<Job>('/jobs', { fqn: `job::${ns}::${name}`, tags })).body;
+  const a = await make('a', { tier: 'web', app: '' });
+  await make('b', { tier: 'web' });
+  const c = await make('c', { app: '' });
+  const names = async (query: string) => {
+    const r = await api.get<Job[]>(`/jobs?fqn=job::${ns}&matchPartialFQN=true&${query}`);
+    t.is(r.status, 200, query);
+    return r.body.map((j) => j.name);
+  };
+  for (const query of ['tag=tier=web,app', 'tag=tier=web&tag=app', 'tag[]=tier=web&tag[]=app', 'tag%5B%5D=tier%3Dweb&tag%5B%5D=app', 'tag[0]=tier=web&tag[1]=app', 'tag[1]=app&tag[0]=tier=web', 'tag=app&tag[]=tier=web']) {
+    t.deepEqual(await names(query), ['a'], query);
+  }
+  t.deepEqual(await names('tag[]=app'), ['a', 'c']);
+  for (const query of [`ids[]=${a.uuid}&ids[]=${c.uuid}`, `ids[0]=${a.uuid}&ids[1]=${c.uuid}`, `ids=${a.uuid}&ids=${c.uuid}`]) {
+    t.deepEqual(await names(query), ['a', 'c'], query);
+  }
+  const bad = await api.get(`/jobs?ids[]=nope`);
+  t.is(bad.status, 400);
+  t.regex((bad.body as ApiErrorBody).message, /query ids: .*not a UUID/);
+  const health = await api.get<unknown[]>(`/jobs/health?ids[]=${a.uuid}`);
+  t.is(health.status, 200);
+  const pkgs = await api.get<unknown[]>(`/packages?tag[]=nosuch-${unique()}`);
+  t.deepEqual(pkgs.body, []);
 });
 
 test('api: cluster info, administrator and version', async (t) => {
