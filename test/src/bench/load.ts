@@ -19,6 +19,8 @@
  * Environment: BENCH_JOBS, BENCH_CLIENTS, BENCH_SECONDS, BENCH_PHASES (comma-separated
  * subset of seed,lists,load,verify; seed always runs).
  */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { ControllerProcess } from '../harness/controller-process.js';
@@ -137,8 +139,26 @@ function percentile(sorted: number[], p: number): number {
 const fmt = (ms: number) => (Number.isNaN(ms) ? '-' : ms < 10 ? ms.toFixed(2) : ms.toFixed(1));
 const pad = (s: string, n: number, right = false) => (right ? s.padEnd(n) : s.padStart(n));
 
+let clockTicks = 100;
+try {
+  clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+} catch {
+  // not Linux-like: cpuMs() answers NaN
+}
+
+/** User + system CPU time of a process in ms, from /proc (Linux); NaN elsewhere. Less sensitive to a busy machine than latency. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+  } catch {
+    return NaN;
+  }
+}
+
 /** Lists as a single client sees them: the cost of one list request at this size. */
-async function listCosts(): Promise<void> {
+async function listCosts(pid: number | undefined): Promise<void> {
   const cases: [string, string][] = [
     ['GET /jobs?count=20', '/v1/jobs?count=20'],
     ['GET /jobs?count=20&page=100', '/v1/jobs?count=20&page=100'],
@@ -148,17 +168,21 @@ async function listCosts(): Promise<void> {
     ['GET /packages', '/v1/packages'],
   ];
   console.log(`List cost at ${JOBS} jobs, one client, 100 requests each (ms):`);
-  console.log(`  ${pad('request', 40, true)} ${pad('p50', 8)} ${pad('p99', 8)}`);
+  console.log(`  ${pad('request', 40, true)} ${pad('p50', 8)} ${pad('p99', 8)} ${pad('srv CPU/req', 12)}`);
   for (const [label, path] of cases) {
     const times: number[] = [];
+    let cpuStart = NaN;
     for (let i = 0; i < 110; i++) {
+      if (i === 10) cpuStart = cpuMs(pid);
       const r = await call('GET', path);
       if (r.status !== 200) throw new Error(`${label} answered ${r.status}: ${r.body}`);
       if (i >= 10) times.push(r.ms);
     }
+    const cpuPerRequest = (cpuMs(pid) - cpuStart) / times.length;
     times.sort((a, b) => a - b);
-    console.log(`  ${pad(label, 40, true)} ${pad(fmt(percentile(times, 50)), 8)} ${pad(fmt(percentile(times, 99)), 8)}`);
+    console.log(`  ${pad(label, 40, true)} ${pad(fmt(percentile(times, 50)), 8)} ${pad(fmt(percentile(times, 99)), 8)} ${pad(fmt(cpuPerRequest), 12)}`);
   }
+  console.log('  (srv CPU/req: the controller process\'s user+system CPU ms per request, from /proc; steadier than latency on a busy machine)');
   console.log('');
 }
 
@@ -272,7 +296,7 @@ async function main(): Promise<number> {
     baseUrl = controller.url;
     authHeaders = (await controller.admin()).defaultHeaders;
     const seeded = await seed();
-    if (PHASES.has('lists')) await listCosts();
+    if (PHASES.has('lists')) await listCosts(controller.child.pid);
     if (!PHASES.has('load')) return 0;
     progress(`load: ${CLIENTS} clients for ${SECONDS} s…`);
     console.log(`Machine load average (1 min) before the load: ${loadavg()[0]!.toFixed(1)}`);
