@@ -15,12 +15,16 @@
  * Contract: `lost` is announced once per loss, after which the controller reschedules the
  * agent's instances; an agent that comes back is reconciled by the Hello/Welcome exchange
  * (`ClusterEvents.hello`). Agents known from the store start `disconnected` when the
- * controller starts, so that they have `lostAfterMs` to reconnect before anything moves.
+ * controller starts; their clock starts only once agents can connect (`watch`, called when
+ * the gRPC port listens, not when the state is loaded: restoring jobs and probing built-ins
+ * can take seconds), and they get `lostAfterMs` plus `reconnectGraceMs` (an agent that was
+ * retrying while the controller was down may wait its longest backoff before its next try)
+ * before anything moves.
  */
 import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import type { ControllerMessage, FilesReply, Hello, InstanceReport, LogBatch } from '@platform/proto';
-import type { Resource } from '../jobs/job.js';
+import type { Resource } from '../model/job.js';
 import type { Logger } from '../log/logger.js';
 import { keys } from '../store/keys.js';
 import type { Store } from '../store/store.js';
@@ -80,6 +84,8 @@ interface Entry {
   record: AgentRecord;
   status: AgentStatus;
   lastHeardMs: number;
+  /** Known from the store and not heard from since this controller started. */
+  restored?: true;
   connection?: AgentConnection;
   sessionId?: string;
 }
@@ -90,7 +96,14 @@ export interface AgentDirectoryOptions {
   log: Logger;
   heartbeatIntervalMs: number;
   lostAfterMs: number;
+  /**
+   * Extra time an agent known from an earlier run has to reconnect after this controller
+   * starts: the agents' longest reconnect backoff (agent/src/session/backoff.ts, 5 s).
+   */
+  reconnectGraceMs?: number;
 }
+
+const AGENT_MAX_RECONNECT_DELAY_MS = 5000;
 
 export class AgentDirectory {
   readonly #agents = new Map<string, Entry>();
@@ -98,6 +111,7 @@ export class AgentDirectory {
   readonly #pendingSnapshots = new Map<string, { stream: PassThrough; timer: NodeJS.Timeout }>();
   #events: ClusterEvents | undefined;
   #sweeper: NodeJS.Timeout | undefined;
+  #watching = false;
 
   constructor(private readonly o: AgentDirectoryOptions) {}
 
@@ -105,16 +119,27 @@ export class AgentDirectory {
     return this.o.heartbeatIntervalMs;
   }
 
-  /** Loads the agents known from earlier runs and starts watching heartbeats. */
+  /** Loads the agents known from earlier runs; nobody is declared lost before `watch`. */
   async start(events: ClusterEvents): Promise<void> {
     this.#events = events;
     const now = this.o.clock.nowMs();
     for await (const [, value] of this.o.store.iterate({ prefix: keys.agentPrefix })) {
       const record = JSON.parse(value) as AgentRecord;
-      this.#agents.set(record.uuid, { record, status: 'disconnected', lastHeardMs: now });
+      this.#agents.set(record.uuid, { record, status: 'disconnected', lastHeardMs: now, restored: true });
     }
+  }
+
+  /**
+   * Agents can connect from now on: starts the heartbeat sweep. Agents known from earlier runs
+   * that have not said Hello yet count their silence from here.
+   */
+  watch(): void {
+    if (this.#watching) return;
+    this.#watching = true;
+    const now = this.o.clock.nowMs();
+    for (const e of this.#agents.values()) if (e.restored) e.lastHeardMs = now;
     const every = Math.max(100, Math.min(1000, this.o.lostAfterMs / 4));
-    this.#sweeper = setInterval(() => this.#sweep(), every);
+    this.#sweeper = setInterval(() => this.sweep(), every);
     this.#sweeper.unref();
   }
 
@@ -284,15 +309,19 @@ export class AgentDirectory {
     this.o.log.warn('instance manager disconnected', { agent, hostname: e.record.hostname, why });
   }
 
-  #sweep(): void {
+  /** Declares lost every agent silent for too long (run by `watch`'s timer; public for tests). */
+  sweep(): void {
+    if (!this.#watching) return;
     const now = this.o.clock.nowMs();
+    const grace = this.o.reconnectGraceMs ?? AGENT_MAX_RECONNECT_DELAY_MS;
     for (const [uuid, e] of this.#agents) {
-      if (e.status === 'lost' || now - e.lastHeardMs < this.o.lostAfterMs) continue;
+      if (e.status === 'lost' || now - e.lastHeardMs < this.o.lostAfterMs + (e.restored ? grace : 0)) continue;
       const connection = e.connection;
       e.status = 'lost';
       delete e.connection;
       delete e.sessionId;
       connection?.close('no heartbeat');
+      delete e.restored;
       this.o.log.warn('instance manager lost', { agent: uuid, hostname: e.record.hostname, silent_ms: now - e.lastHeardMs });
       this.#requireEvents().lost(uuid);
     }

@@ -9,7 +9,7 @@
  * Lifecycle: `start()` prunes once at once and then every `intervalMs` (an
  * unref'd timer); `stop()` waits for a pass in progress to end its batch.
  */
-import type { Deps } from '../actors/context.js';
+import type { Deps } from '../context.js';
 import { keys } from '../store/keys.js';
 
 export interface AuditRetentionOptions {

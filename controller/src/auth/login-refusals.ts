@@ -17,8 +17,7 @@
  * Counts not yet rewritten are lost if the process is killed; the first refusal
  * of each (name, source) per interval is always on disk before the answer.
  */
-import type { ChangeContext, Deps } from '../actors/context.js';
-import type { AuditItemKey } from '../audit/audit-log.js';
+import type { AuditItemKey, ChangeContext, Deps } from '../context.js';
 import { AUTH_REALM } from '../policy/permissions.js';
 import { sourceKey } from './login-throttle.js';
 
