@@ -1,6 +1,9 @@
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import test from 'ava';
 import type { Hello } from '@platform/proto';
-import { silentLogger } from '../log/logger.js';
+import { silentLogger } from '@platform/proto/common';
 import { MemoryStore } from '../store/memory-store.js';
 import { ManualClock } from '../util/clock.js';
 import { AgentDirectory, type AgentConnection, type ClusterEvents } from './agent-directory.js';
@@ -90,4 +93,12 @@ test('agent directory: a known agent that says Hello after the restart is held t
   d.sweep();
   t.deepEqual(lost, ['a1']);
   d.stop();
+});
+
+test('agent directory: a snapshot that fails before anyone reads it keeps its error for the reader (no uncaught error)', async (t) => {
+  const agents = directory(new MemoryStore(), new ManualClock());
+  // No such agent: the stream fails at once, before a reader is attached (a reader first prepares a temporary directory).
+  const stream = agents.requestSnapshot('6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b', 'instance', '');
+  await sleep(20);
+  await t.throwsAsync(pipeline(stream, new Writable({ write: (_c, _e, cb) => cb() })), { message: /not connected/ });
 });

@@ -25,7 +25,7 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import type { ControllerMessage, FilesReply, Hello, InstanceReport, LogBatch } from '@platform/proto';
 import type { Resource } from '../model/job.js';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '@platform/proto/common';
 import { keys } from '../store/keys.js';
 import type { Store } from '../store/store.js';
 import type { Clock } from '../util/clock.js';
@@ -108,6 +108,7 @@ const AGENT_MAX_RECONNECT_DELAY_MS = 5000;
 export class AgentDirectory {
   readonly #agents = new Map<string, Entry>();
   readonly #pendingFiles = new Map<string, { resolve: (r: FilesReply) => void; timer: NodeJS.Timeout }>();
+  readonly #pendingFlushes = new Map<string, { resolve: () => void; timer: NodeJS.Timeout }>();
   readonly #pendingSnapshots = new Map<string, { stream: PassThrough; timer: NodeJS.Timeout }>();
   #events: ClusterEvents | undefined;
   #sweeper: NodeJS.Timeout | undefined;
@@ -151,6 +152,11 @@ export class AgentDirectory {
       p.resolve({ requestId: id, error: 'the controller is stopping', errorKind: 'unavailable' });
     }
     this.#pendingFiles.clear();
+    for (const p of this.#pendingFlushes.values()) {
+      clearTimeout(p.timer);
+      p.resolve();
+    }
+    this.#pendingFlushes.clear();
   }
 
   list(): AgentView[] {
@@ -193,12 +199,48 @@ export class AgentDirectory {
   }
 
   /**
+   * Resolves once the agent has sent the log lines that the instance had written when the
+   * request arrived (they are then handed to `logs` before this resolves: messages of a stream
+   * are processed in order), or after `timeoutMs` (an agent that does not know the request, or
+   * one that is gone). Never rejects.
+   */
+  flushLogs(agent: string, instanceUuid: string, timeoutMs = 2_000): Promise<void> {
+    const requestId = randomUUID();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.#pendingFlushes.delete(requestId);
+        resolve();
+      }, timeoutMs);
+      timer.unref();
+      this.#pendingFlushes.set(requestId, { resolve, timer });
+      if (!this.send(agent, { flushLogs: { requestId, instanceUuid } })) {
+        clearTimeout(timer);
+        this.#pendingFlushes.delete(requestId);
+        resolve();
+      }
+    });
+  }
+
+  logsFlushed(agent: string, sessionId: string, requestId: string): void {
+    if (!this.heard(agent, sessionId)) return;
+    const pending = this.#pendingFlushes.get(requestId);
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    this.#pendingFlushes.delete(requestId);
+    pending.resolve();
+  }
+
+  /**
    * Asks an agent for the files an instance changed since its process started (under
    * `directory`), as a gzip tar. The stream fails when the agent does not answer in time.
    */
   requestSnapshot(agent: string, instanceUuid: string, directory: string, timeoutMs = 60_000): Readable {
     const requestId = randomUUID();
     const stream = new PassThrough();
+    // The agent may answer with an error before the caller has started reading (it prepares a
+    // temporary directory first): without a listener that error would be thrown by the emitter
+    // and end the controller. The stream keeps it, and the reader's pipeline rejects with it.
+    stream.on('error', () => undefined);
     const timer = setTimeout(() => this.#endSnapshot(requestId, new Error(`the instance manager sent no snapshot within ${timeoutMs} ms`)), timeoutMs);
     timer.unref();
     this.#pendingSnapshots.set(requestId, { stream, timer });

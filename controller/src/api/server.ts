@@ -1,7 +1,7 @@
 /** Assembles the Koa application of the REST API from the endpoints of each area. */
 import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '@platform/proto/common';
 import type { ControllerMetrics } from '../telemetry/controller-metrics.js';
 import type { IdSource } from '../util/ids.js';
 import { MethodNotAllowedError, NotFoundError } from '../errors.js';

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { AuditLog, type AuditLogItem } from '../audit/audit-log.js';
 import { AuditRetention } from '../audit/audit-retention.js';
-import { silentLogger } from '../log/logger.js';
+import { silentLogger } from '@platform/proto/common';
 import { MemoryStore } from '../store/memory-store.js';
 import { ManualClock } from '../util/clock.js';
 import { randomIds } from '../util/ids.js';

@@ -6,15 +6,17 @@
 import type { ActorRegistry } from '../actors/actor-registry.js';
 import { EntityDirectory } from '../actors/entity-directory.js';
 import type { ChangeContext, Deps } from '../context.js';
-import { ConflictError, DuplicateError, InvalidRequestError, NotFoundError } from '../errors.js';
+import { ConflictError, DuplicateError, InvalidRequestError, NotFoundError, RequiresRestartError } from '../errors.js';
 import { fqnMatcher, parseFqn, type Fqn } from '../model/fqn.js';
 import { readIndexPage } from '../store/index-page.js';
 import { keys } from '../store/keys.js';
 import type { BatchOp } from '../store/store.js';
 import { KeyedLock } from '../util/keyed-lock.js';
-import { parseJobInput, type Job, type ParsedJobInput } from '../model/job.js';
+import { parseJobInput, specOf, type Job, type ParsedJobInput } from '../model/job.js';
+import { jsonEqual } from '../util/json.js';
 import { JobActor, tagIndexOps, type UpdateResult } from './job-actor.js';
 import { computeJobHealth } from './job-health.js';
+import { shownJobState } from './job-state.js';
 import type { RunDeps } from '../scheduler/reconciler.js';
 
 export interface JobQuery {
@@ -57,6 +59,7 @@ export interface JobServiceOptions {
 export class JobService {
   readonly #jobs: EntityDirectory<Job, JobActor>;
   readonly #fqnLocks = new KeyedLock();
+  readonly #patchLocks = new KeyedLock();
   /** The JSON answer of GET /jobs/{uuid}, per job version and package states. */
   readonly #rendered = new WeakMap<Job, { states: string; json: string }>();
 
@@ -173,8 +176,12 @@ export class JobService {
     return this.#jobs.find(uuid);
   }
 
-  /** GET /jobs/{uuid} as JSON text, rendered once per job version and package states. */
+  /** GET /jobs/{uuid} as JSON text with its version_id, rendered once per job version and package states. */
   async getJson(uuid: string): Promise<string> {
+    return (await this.getVersioned(uuid)).json;
+  }
+
+  async getVersioned(uuid: string): Promise<{ json: string; version: number }> {
     const job = await this.find(uuid);
     if (!job) throw new NotFoundError(`job ${uuid} not found`);
     let states = job.packages.length === 0 ? '' : [...(await this.#packageStates([job])).values()].join(',');
@@ -183,19 +190,44 @@ export class JobService {
       states += `|${system.map((p) => `${p.uuid}=${p.state}`).join(',')}`;
     }
     const cached = this.#rendered.get(job);
-    if (cached && cached.states === states) return cached.json;
+    if (cached && cached.states === states) return { json: cached.json, version: job.version_id };
     const json = JSON.stringify((await this.render([job], false))[0]);
     this.#rendered.set(job, { states, json });
-    return json;
+    return { json, version: job.version_id };
   }
 
-  async update(uuid: string, body: unknown, ctx: ChangeContext): Promise<UpdateResult> {
+  /**
+   * Runs `fn` (a PATCH: read, merge, update) after the PATCHes of job `uuid` before it, so
+   * that concurrent PATCHes do not keep invalidating each other's read.
+   */
+  serialized<T>(uuid: string, fn: () => Promise<T>): Promise<T> {
+    return this.#patchLocks.run(uuid, fn);
+  }
+
+  /** The job as a PUT body: what a PATCH is merged onto (read-only fields are ignored by the parser). */
+  inputOf(job: Job): Record<string, unknown> {
+    const { health: _health, ...rest } = job;
+    return { ...rest, packages: job.packages.filter((p) => p.source !== 'system').map(({ state: _state, ...p }) => p) };
+  }
+
+  /**
+   * Changes the job to `body`, the whole job: a PUT's body, or a PATCH merged onto the
+   * job (`mode: 'patch'`; the route merges, so that policy sees the result). `ifMatch`:
+   * the versions the change applies to (412 otherwise). A refused PUT that would also
+   * have dropped fields says so, and how to change only what it meant to.
+   */
+  async update(uuid: string, body: Record<string, unknown>, ctx: ChangeContext, options: { ifMatch?: readonly number[]; mode?: 'put' | 'patch' } = {}): Promise<UpdateResult> {
     const current = await this.find(uuid);
     if (!current) throw new NotFoundError(`job ${uuid} not found`);
-    const parsed = parseJobInput(body, () => this.deps.ids.uuid(), current.drains);
-    await this.#checkPackagesExist(parsed.spec.packages.map((p) => p.uuid));
-    await this.#checkPackagesReady(parsed, current.state);
-    const result = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx));
+    let result: { job: Job; changed: boolean } | undefined;
+    try {
+      const parsed = parseJobInput(body, () => this.deps.ids.uuid(), current.drains);
+      await this.#checkPackagesExist(parsed.spec.packages.map((p) => p.uuid));
+      await this.#checkPackagesReady(parsed, current.state);
+      result = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx, options.ifMatch));
+    } catch (err) {
+      throw options.mode === 'patch' ? err : explainReplacement(err, current, body);
+    }
     if (!result) throw new NotFoundError(`job ${uuid} not found`);
     if (result.changed) {
       this.#jobs.remember(uuid, result.job);
@@ -294,6 +326,7 @@ export class JobService {
     return Promise.all(
       jobs.map(async (job) => ({
         ...job,
+        state: shownJobState(job.state, job.packages.map((p) => states.get(p.uuid))),
         packages: [
           ...job.packages.map((p) => ({ ...p, state: states.get(p.uuid) ?? 'unknown' })),
           ...(system && job.packages.length > 0
@@ -329,6 +362,38 @@ function onlyFqnFilters(query: JobQuery): boolean {
     !query.packageId &&
     !query.ids
   );
+}
+
+const ALWAYS_SENT = new Set(['fqn', 'name', 'uuid', 'state', 'version_id', 'created_at', 'updated_at', 'created_by', 'updated_by', 'health']);
+
+/**
+ * A PUT replaces the whole job; a body that holds only what the user meant to change
+ * drops the rest. When such a PUT is refused (409, 400), the message names what it would
+ * have removed and shows the PATCH that changes only what the body holds.
+ */
+function explainReplacement(err: unknown, current: Job, body: Record<string, unknown>): unknown {
+  if (!(err instanceof ConflictError || err instanceof RequiresRestartError || err instanceof InvalidRequestError)) return err;
+  const spec = specOf(current) as unknown as Record<string, unknown>;
+  // What a field left out of a PUT becomes: its default.
+  const defaults = parseJobInput({ fqn: current.fqn }, () => '', current.drains).spec as unknown as Record<string, unknown>;
+  const removed = Object.keys(spec).filter((k) => body[k] === undefined && !jsonEqual(spec[k], defaults[k]));
+  const missingFqn = body['fqn'] === undefined;
+  if (removed.length === 0 && !missingFqn) return err;
+  const meant = Object.fromEntries(Object.entries(body).filter(([k]) => !ALWAYS_SENT.has(k)));
+  const list = (names: string[]) => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
+  const what = [
+    ...(removed.length > 0 ? [`this PUT would remove the job's ${list(removed)}`] : []),
+    ...(missingFqn ? ['this PUT names no fqn'] : []),
+  ].join(' and ');
+  const how =
+    Object.keys(meant).length > 0
+      ? `to change only ${list(Object.keys(meant))} use PATCH /v1/jobs/${current.uuid} with Content-Type: application/merge-patch+json and the body ${JSON.stringify(meant)}`
+      : `to change some fields only, use PATCH /v1/jobs/${current.uuid} with Content-Type: application/merge-patch+json and a body holding just those fields`;
+  const message = `${what} (${err.message}). PUT replaces the whole job; send all of it (GET it, edit, PUT it back), or ${how}`;
+  const options = { cause: err, details: { ...(err.details ?? {}), ...(removed.length > 0 ? { would_remove: removed } : {}), patch_hint: meant } };
+  if (err instanceof RequiresRestartError) return new RequiresRestartError(message, options);
+  if (err instanceof ConflictError) return new ConflictError(message, options);
+  return new InvalidRequestError(message, options);
 }
 
 function jobFilter(query: JobQuery): (job: Job) => boolean {

@@ -25,6 +25,11 @@ export class InstancePackages {
     return this.#install([...user.map((p) => p.uuid), ...extra], new Map(user.map((p) => [p.uuid, p.install_path ?? ''])));
   }
 
+  /** The PackageSpecs of `uuids` and, with a resolver, their dependencies (first), at their own paths. */
+  packagesOf(uuids: readonly string[]): Promise<PackageSpec[]> {
+    return this.#install([...uuids], new Map());
+  }
+
   /** PackageSpecs of `uuids` and, with a resolver, their dependencies (first). */
   async #install(uuids: string[], installPath: Map<string, string>): Promise<PackageSpec[]> {
     let records: PackageRecord[];

@@ -74,6 +74,7 @@ export interface PipelineLookup {
 export class PackageService {
   readonly #packages: EntityDirectory<PackageRecord, PackageActor>;
   readonly #fqnLocks = new KeyedLock();
+  readonly #patchLocks = new KeyedLock();
   /** Serializes storing a blob and dropping it, per digest (see `#releaseBlobs`). */
   readonly #digestLocks = new KeyedLock();
   #onStaging: ((uuid: string) => void) | undefined;
@@ -121,6 +122,7 @@ export class PackageService {
   async restore(): Promise<{ restored: number; orphanBlobs: number; staging: string[] }> {
     let restored = 0;
     const staging: string[] = [];
+    const interrupted: string[] = [];
     // The provides index arrived after the first data directories: build it once.
     const indexed = (await this.deps.store.get(keys.meta('provides-index'))) !== undefined;
     let indexOps: BatchOp[] = [];
@@ -131,6 +133,7 @@ export class PackageService {
         await this.deps.store.batch(indexOps);
         indexOps = [];
       }
+      if (record.snapshot && record.package.state === 'uploading') interrupted.push(record.package.uuid);
       if (record.package.state === 'staging') {
         await this.actors.get(record.package.uuid);
         staging.push(record.package.uuid);
@@ -138,6 +141,9 @@ export class PackageService {
       }
     }
     if (!indexed) await this.deps.store.batch([...indexOps, { type: 'put', key: keys.meta('provides-index'), value: '1' }]);
+    for (const uuid of interrupted) {
+      await this.failSnapshot(uuid, 'the controller restarted while the snapshot was taken; take it again', { principal: 'snapshot@platform.local', requestId: 'restore' });
+    }
     let orphanBlobs = 0;
     for await (const digest of this.blobs.list()) {
       if (await this.#releaseBlob(digest)) orphanBlobs++;
@@ -190,6 +196,58 @@ export class PackageService {
       this.deps.log.info('package created', { package: pkg.uuid, fqn: pkg.fqn, request_id: ctx.requestId });
       return packageView(pkg);
     });
+  }
+
+  /**
+   * A new package in `uploading` without an archive, for the snapshot of an instance
+   * (POST /jobs/{uuid}/instances/{instance}/snapshot); `finishSnapshot` or `failSnapshot` ends it.
+   */
+  async createSnapshot(fqnText: string, of: { job_uuid: string; instance_uuid: string }, ctx: ChangeContext): Promise<Package> {
+    const fqn = parseFqn(fqnText, { type: 'package', field: 'pkgFQN' });
+    if (fqn.localName === undefined) throw new InvalidRequestError(`query pkgFQN: "${fqnText}" names no package (package::<namespace>::<name>)`);
+    return this.#fqnLocks.run(fqnText, async () => {
+      const existing = await this.deps.store.get(keys.packageByFqn(fqnText));
+      if (existing !== undefined) throw new DuplicateError(`package ${fqnText} exists already (uuid ${existing})`);
+      const pkg: Package = {
+        uuid: this.deps.ids.uuid(),
+        fqn: fqnText,
+        name: fqn.localName!,
+        state: 'uploading',
+        resources: [],
+        dependencies: [],
+        provides: [],
+        environment: {},
+        templates: [],
+        tags: {},
+        staging_pipeline_fqn: '',
+        stager_job_fqns: [],
+        error_message: '',
+        ...this.#firstVersion(ctx),
+      };
+      const actor = await PackageActor.create({ package: pkg, uploaded: [], snapshot: of }, ctx, this.deps);
+      this.actors.add(actor);
+      this.#changed();
+      this.#packages.remember(pkg.uuid, actor.record);
+      this.deps.log.info('snapshot package created', { package: pkg.uuid, fqn: pkg.fqn, ...of, request_id: ctx.requestId });
+      return packageView(pkg);
+    });
+  }
+
+  /** Gives a snapshot package its archive (stored with `ingestStagedArchive` first) and makes it `ready`. */
+  async finishSnapshot(uuid: string, archive: { length: number; digest: string }, ctx: ChangeContext): Promise<Package> {
+    const done = await this.actors.with(uuid, async (actor) => ({ package: await actor.finishSnapshot(archive, this.deps.ids.uuid(), ctx), record: actor.record }));
+    if (!done) throw new NotFoundError(`package ${uuid} not found`);
+    this.#changed();
+    this.#packages.remember(uuid, done.record);
+    return packageView(done.package);
+  }
+
+  /** Moves a snapshot package being taken to `failed` with `message`. */
+  async failSnapshot(uuid: string, message: string, ctx: ChangeContext): Promise<void> {
+    const done = await this.actors.with(uuid, async (actor) => ({ package: await actor.failSnapshot(message, ctx), record: actor.record }));
+    if (!done) return;
+    this.#changed();
+    this.#packages.remember(uuid, done.record);
   }
 
   /** The fields of a package's first version, created now by `ctx`'s principal. */
@@ -323,9 +381,15 @@ export class PackageService {
     return packageView(record.package);
   }
 
-  async update(uuid: string, body: unknown, ctx: ChangeContext): Promise<Package> {
+  /** Runs `fn` (a PATCH: read, merge, update) after the PATCHes of package `uuid` before it. */
+  serialized<T>(uuid: string, fn: () => Promise<T>): Promise<T> {
+    return this.#patchLocks.run(uuid, fn);
+  }
+
+  /** A PUT's body, or a PATCH merged onto the package; `ifMatch`: the versions it applies to (412 otherwise). */
+  async update(uuid: string, body: unknown, ctx: ChangeContext, ifMatch?: readonly number[]): Promise<Package> {
     const parsed = parsePackageInput(body, this.options.maxPackageBytes);
-    const result = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx).then((r) => ({ ...r, record: actor.record })));
+    const result = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx, ifMatch).then((r) => ({ ...r, record: actor.record })));
     if (!result) throw new NotFoundError(`package ${uuid} not found`);
     this.#changed();
     this.#packages.remember(uuid, result.record);

@@ -24,7 +24,7 @@ import type { ApiContext, ApiState } from '../api/endpoint.js';
 import type { AuditTrail, ChangeContext } from '../context.js';
 import { ForbiddenError, InvalidRequestError, NotFoundError } from '../errors.js';
 import { parseFqn, type ResourceType } from '../model/fqn.js';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '@platform/proto/common';
 import type { Caller, PolicyEngine } from './engine.js';
 import type { LogLevel } from './parser.js';
 import { AUDIT_REALM, AUTH_REALM, DEFAULT_TOKEN_TTL_SECONDS } from './permissions.js';

@@ -35,7 +35,10 @@ export class AgentStagerLauncher implements StagerLauncher {
   constructor(
     private readonly deps: Pick<Deps, 'clock'>,
     private readonly actors: ActorRegistry<JobActor>,
-    private readonly packages: { packagesFor(job: Job, extra: readonly string[]): Promise<PackageSpec[]> },
+    private readonly packages: {
+      packagesFor(job: Job, extra: readonly string[]): Promise<PackageSpec[]>;
+      packagesOf(uuids: readonly string[]): Promise<PackageSpec[]>;
+    },
     private readonly agents: AgentDirectory,
     private readonly table: InstanceTable,
     private readonly options: AgentStagerLauncherOptions = {},
@@ -45,6 +48,8 @@ export class AgentStagerLauncher implements StagerLauncher {
     const actor = await this.actors.get(request.stagerJobUuid);
     if (!actor) throw new Error(`stager job ${request.stagerJobUuid} does not exist`);
     const packages = await this.packages.packagesFor(actor.job, request.extraPackageUuids);
+    // Stager rule 3: the staged package's dependencies, again, under /stagerfs.
+    const stagerfs = request.extraPackageUuids.length > 0 ? await this.packages.packagesOf(request.extraPackageUuids) : [];
     let end!: (e: StagerRunEnd) => void;
     const ended = new Promise<StagerRunEnd>((resolve) => (end = resolve));
     const run = {
@@ -53,6 +58,7 @@ export class AgentStagerLauncher implements StagerLauncher {
       environment: request.environment,
       extraPackageUuids: request.extraPackageUuids,
       ...(request.environment['STAGER_URL'] ? { stagerUrl: request.environment['STAGER_URL'] } : {}),
+      stagerfs,
     };
     // An agent may be on its way (a restart, a cluster starting up): wait a while for room.
     const deadline = this.deps.clock.nowMs() + (this.options.placementWaitMs ?? 60_000);
@@ -81,6 +87,7 @@ export class AgentStagerLauncher implements StagerLauncher {
         clearTimeout(timer);
       },
       snapshot: async (directory) => this.agents.requestSnapshot(record.agent_uuid, record.uuid, directory ?? ''),
+      flushLogs: () => this.agents.flushLogs(record.agent_uuid, record.uuid),
     };
   }
 

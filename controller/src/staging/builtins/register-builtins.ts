@@ -16,7 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChangeContext } from '../../context.js';
 import type { JobService } from '../../jobs/job-service.js';
-import type { Logger } from '../../log/logger.js';
+import type { Logger } from '@platform/proto/common';
 import type { BuiltinPackageSpec, PackageService } from '../../packages/package-service.js';
 import type { PipelineService } from '../pipeline.js';
 import { RUNTIMES } from '../runtimes.js';
@@ -47,14 +47,21 @@ export function runtimePackageSpec(rt: HostRuntime): BuiltinPackageSpec {
   };
 }
 
-/** Where the stager SDK is installed, and the node_modules its code imports from. */
+/**
+ * Where the stager SDK is installed, and what its code imports from: the node_modules holding
+ * its dependencies (tar), and the real directory of the workspace packages it uses
+ * (@platform/proto, linked into node_modules from elsewhere in a clone of the repository).
+ */
 export async function locateStagerSdk(): Promise<{ root: string; hostPaths: string[] } | undefined> {
   try {
     const entry = fileURLToPath(import.meta.resolve('@platform/stager-sdk'));
     const root = await realpath(dirname(dirname(entry))); // <root>/dist/index.js
-    const tar = await realpath(createRequire(join(root, 'package.json')).resolve('tar'));
+    const require = createRequire(join(root, 'package.json'));
+    const tar = await realpath(require.resolve('tar'));
     const modules = tar.slice(0, tar.lastIndexOf('/node_modules/') + '/node_modules'.length);
-    return { root, hostPaths: [root, modules].filter((p, i, all) => all.indexOf(p) === i && !all.some((o, j) => j !== i && p.startsWith(`${o}/`))) };
+    const proto = dirname(dirname(dirname(await realpath(require.resolve('@platform/proto/common'))))); // <proto>/dist/common/index.js
+    const paths = [root, modules, proto];
+    return { root, hostPaths: paths.filter((p, i, all) => all.indexOf(p) === i && !all.some((o, j) => j !== i && p.startsWith(`${o}/`))) };
   } catch {
     return undefined;
   }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import test, { type ExecutionContext } from 'ava';
 import { Controller, type ControllerOptions } from '../../controller.js';
-import { JsonLogger, MemorySink } from '../../log/logger.js';
+import { JsonLogger, MemorySink } from '@platform/proto/common';
 import type { Package } from '../../model/package.js';
 import { createControllerMetrics } from '../../telemetry/controller-metrics.js';
 import type { StagerLauncher } from '../stager-launcher.js';

@@ -5,7 +5,8 @@
  *
  *   staging ─▶ for each stager: launch ─▶ done ──────────▶ next stager ─▶ … ─▶ ready
  *                                 │   ─▶ relaunch ─▶ launch again with the added
- *                                 │                  dependencies installed
+ *                                 │                  dependencies installed, on the archive
+ *                                 │                  it uploaded or snapshotted (if any)
  *                                 ├── failed / exited / time limit / cannot start ─▶ failed
  *                                 └── controller stopping ─▶ (left `staging`; runs again at start)
  *
@@ -205,6 +206,9 @@ export class StagingCoordinator {
         }
         if (run.kind === 'aborted') return { archive, meta, result: 'aborted' };
         if (run.kind === 'relaunch') {
+          // What the stager uploaded (POST /data) or snapshotted before relaunching is what
+          // the relaunched stager downloads: a relaunch keeps the work done so far.
+          archive = run.output;
           if (attempt >= this.#maxRelaunches) throw new StagingFailure(`stager '${job.name}' relaunched more than ${this.#maxRelaunches} times`);
           extra = await this.#dependencyUuids(record, meta, true);
           this.#line(p.uuid, `Relaunching stager '${job.name}' with its new dependencies...`);
@@ -241,14 +245,21 @@ export class StagingCoordinator {
     meta: StagingMeta,
     extraPackageUuids: string[],
     blobs: Set<string>,
-  ): Promise<(RunResult & { kind: Exclude<RunResult['kind'], 'done'> }) | { kind: 'done'; output: ArchiveRef }> {
+  ): Promise<(RunResult & { kind: Exclude<RunResult['kind'], 'done' | 'relaunch'> }) | { kind: 'done' | 'relaunch'; output: ArchiveRef }> {
     const token = randomBytes(24).toString('base64url');
     const runId = this.deps.ids.uuid();
-    const session = new StagerSession(token, runId, packageUuid, job.name, input, meta, (d) => blobs.add(d), (text) => this.#line(packageUuid, text));
+    let run: StagerRun | undefined;
+    // A line about a stager request comes after the output the stager wrote before sending it:
+    // each waits for the launcher to flush that output, in the order the lines were made.
+    let lines = Promise.resolve();
+    const line = (text: string) => {
+      const flushed = run?.flushLogs?.() ?? Promise.resolve();
+      lines = lines.then(() => flushed).then(() => this.#line(packageUuid, text));
+    };
+    const session = new StagerSession(token, runId, packageUuid, job.name, input, meta, (d) => blobs.add(d), line);
     this.#sessions.set(token, session);
     const log = this.deps.log.child({ package: packageUuid, stager: job.fqn, run: runId });
     let timer: NodeJS.Timeout | undefined;
-    let run: StagerRun | undefined;
     const signal = this.#abort.signal;
     try {
       try {
@@ -286,11 +297,12 @@ export class StagingCoordinator {
       }
       if (result.kind !== 'exited') await run.stop(result.kind === 'timeout' ? 'stager time limit reached' : result.kind === 'aborted' ? 'controller stopping' : `stager reported ${result.kind}`);
       log.info('stager run ended', { result: result.kind });
-      if (result.kind === 'done') return { kind: 'done', output: session.current };
+      if (result.kind === 'done' || result.kind === 'relaunch') return { kind: result.kind, output: session.current };
       return result;
     } finally {
       clearTimeout(timer);
       this.#sessions.delete(token);
+      await lines;
     }
   }
 }
