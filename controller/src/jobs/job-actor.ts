@@ -78,6 +78,21 @@ function routeAuditOps(deps: Deps, ctx: ChangeContext, fqn: string, before: JobS
   return ops;
 }
 
+/** The tag index entries of job `uuid` named `fqn` that change when its tags go from `before` to `after`. */
+export function tagIndexOps(uuid: string, fqn: string, before: Record<string, string> | undefined, after: Record<string, string> | undefined): BatchOp[] {
+  const ops: BatchOp[] = [];
+  for (const [tag, value] of Object.entries(before ?? {})) {
+    if (after && Object.hasOwn(after, tag) && after[tag] === value) continue;
+    if (!after || !Object.hasOwn(after, tag)) ops.push({ type: 'del', key: keys.jobByTag(tag, fqn) });
+    ops.push({ type: 'del', key: keys.jobByTagValue(tag, value, fqn) });
+  }
+  for (const [tag, value] of Object.entries(after ?? {})) {
+    if (before && Object.hasOwn(before, tag) && before[tag] === value) continue;
+    ops.push({ type: 'put', key: keys.jobByTag(tag, fqn), value: uuid }, { type: 'put', key: keys.jobByTagValue(tag, value, fqn), value: uuid });
+  }
+  return ops;
+}
+
 export class JobActor extends Actor {
   #job: Job;
   #deleted = false;
@@ -238,6 +253,7 @@ export class JobActor extends Actor {
         { type: 'put', key: keys.job(job.uuid), value: JSON.stringify(job) },
         { type: 'put', key: keys.jobByFqn(job.fqn), value: job.uuid },
         ...packageIndexOps(job.uuid, undefined, job),
+        ...tagIndexOps(job.uuid, job.fqn, undefined, job.tags),
         deps.audit.entry(ctx, 'job.create', job.fqn),
         ...routeAuditOps(deps, ctx, job.fqn, undefined, job),
         ...(job.state === 'started' ? [deps.audit.entry(ctx, 'job.start', job.fqn)] : []),
@@ -290,6 +306,7 @@ export class JobActor extends Actor {
       await this.deps.store.batch([
         { type: 'put', key: keys.job(next.uuid), value: JSON.stringify(next) },
         ...packageIndexOps(next.uuid, before, parsed.spec),
+        ...tagIndexOps(next.uuid, next.fqn, current.tags, next.tags),
         audit.entry(ctx, 'job.update', next.fqn, { patches: diffPatches('job', current, next) }),
         ...routeAuditOps(this.deps, ctx, next.fqn, before, parsed.spec),
         ...(state !== current.state && state === 'started' ? [audit.entry(ctx, 'job.start', next.fqn)] : []),
@@ -322,6 +339,7 @@ export class JobActor extends Actor {
         { type: 'del', key: keys.jobByFqn(job.fqn) },
         ...packageIndexOps(job.uuid, job, undefined),
         ...routeAuditOps(this.deps, ctx, job.fqn, job, undefined),
+        ...tagIndexOps(job.uuid, job.fqn, job.tags, undefined),
         this.deps.audit.entry(ctx, 'job.delete', job.fqn),
       ]);
       this.#deleted = true;

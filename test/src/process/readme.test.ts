@@ -50,7 +50,7 @@ test('README: the walk-through runs verbatim against npm start, leaves nothing i
   // npm start builds first (its prestart), then the app is staged and run: minutes on a busy machine.
   t.timeout(6 * 60_000);
   const data = await mkdtemp(join(tmpdir(), 'platform-readme-'));
-  // The agent runs instances under their own uids, which must reach its data directory below this one.
+  // As for any agent data directory: a root agent's instance uids must pass through it.
   await chmod(data, 0o711);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
