@@ -8,7 +8,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import type { Deps } from './actors/context.js';
+import type { Deps } from './context.js';
 import { AgentDirectory } from './agents/agent-directory.js';
 import { AgentServer } from './agents/agent-server.js';
 import { AuditLog } from './audit/audit-log.js';
@@ -25,14 +25,15 @@ import { BlobStore } from './blobs/blob-store.js';
 import { clusterEndpoints } from './cluster/cluster-routes.js';
 import { MINIMUM_CLIENT_VERSION, CONTROLLER_VERSION } from './cluster/version.js';
 import { instanceEndpoints } from './instances/instance-routes.js';
-import { InstanceService } from './instances/instance-service.js';
+import { AgentReports } from './instances/agent-reports.js';
 import { jobEndpoints } from './jobs/job-routes.js';
 import { packageLogEndpoints } from './logs/log-routes.js';
 import { LogStore } from './logs/log-store.js';
 import { JobService } from './jobs/job-service.js';
 import { FdSink, JsonLogger, type Logger, type LogLevel } from './log/logger.js';
-import { createControllerMetrics, type ControllerMetrics } from './metrics/controller-metrics.js';
+import { createControllerMetrics, type ControllerMetrics } from './telemetry/controller-metrics.js';
 import { packageEndpoints } from './packages/package-routes.js';
+import { InstancePackages } from './packages/instance-packages.js';
 import { PackageService } from './packages/package-service.js';
 import { PipelineService } from './staging/pipeline.js';
 import { accessControl } from './policy/access.js';
@@ -42,6 +43,7 @@ import { stagingEndpoints } from './staging/staging-routes.js';
 import { registerBuiltins } from './staging/builtins/register-builtins.js';
 import { StagingCoordinator } from './staging/coordinator/staging-coordinator.js';
 import { stagerEndpoints } from './staging/coordinator/stager-api.js';
+import { AgentStagerLauncher } from './staging/agent-launcher.js';
 import { LocalStagerLauncher } from './staging/local-launcher.js';
 import type { StagerLauncher, StagingLogSink } from './staging/stager-launcher.js';
 import { DependencyResolver } from './packages/dependencies.js';
@@ -52,11 +54,9 @@ import { RocksStore } from './store/rocks-store.js';
 import type { Store } from './store/store.js';
 import { SystemClock, type Clock } from './util/clock.js';
 import { randomIds, type IdSource } from './util/ids.js';
+import type { HostPort } from './model/host-port.js';
 
-export interface HostPort {
-  host: string;
-  port: number;
-}
+export type { HostPort };
 
 /** What an operator or a test may set. Everything but `dataDir` has a default. */
 export interface ControllerOptions {
@@ -256,10 +256,8 @@ export class Controller {
           );
         });
       const resolver = new DependencyResolver(store, (ids) => packages.findMany(ids), () => packages.generation);
-      const instances = new InstanceService(deps, agents, logs, {
-        installOrder: (ids) => resolver.resolveInstallOrder(ids, { bestEffort: true }),
-        stagingSink,
-      });
+      const installs = new InstancePackages(store, (ids) => resolver.resolveInstallOrder(ids, { bestEffort: true }));
+      const instances = new AgentReports(deps, agents, logs, installs, { stagingSink });
       await instances.load();
       const jobs = new JobService(deps, {
         actorIdleMs: options.actorIdleMs,
@@ -273,6 +271,8 @@ export class Controller {
         ...actorHooks('job'),
       });
       instances.attach(jobs.actors);
+      const agentLauncher = new AgentStagerLauncher(deps, jobs.actors, installs, agents, instances.table, { stagingSink });
+      instances.followRuns(agentLauncher);
       await agents.start(instances);
       undo.push(async () => agents.stop());
       let apiUrl = '';
@@ -281,7 +281,7 @@ export class Controller {
           ? new LocalStagerLauncher({ jobs, resolver, sink: stagingSink, log: log.child({ component: 'local-stager' }), workDir: join(options.dataDir, 'stagers') })
           : options.stagerLauncher === 'none'
             ? undefined
-            : (options.stagerLauncher ?? instances);
+            : (options.stagerLauncher ?? agentLauncher);
       const staging = new StagingCoordinator(deps, packages, pipelines, jobs, resolver, {
         launcher: stagerLauncher,
         sink: stagingSink,

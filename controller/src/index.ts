@@ -5,15 +5,15 @@
  */
 export { Controller, startController, resolveControllerOptions } from './controller.js';
 export type { ControllerOptions, ResolvedControllerOptions, HostPort } from './controller.js';
-export { parseHostPort } from './cluster/host-port.js';
+export { parseHostPort } from './model/host-port.js';
 export { CONTROLLER_VERSION } from './cluster/version.js';
 export type { ApiErrorBody } from './api/api-error.js';
-export type { Job, JobSpec, JobState, JobHealth, PackageInfo } from './jobs/job.js';
-export { JOB_DEFAULTS } from './jobs/job.js';
-export type { Package, PackageResource, PackageState } from './packages/package.js';
-export type { StagingPipeline } from './staging/pipeline.js';
+export type { Job, JobSpec, JobState, JobHealth, PackageInfo } from './model/job.js';
+export { JOB_DEFAULTS } from './model/job.js';
+export type { Package, PackageResource, PackageState } from './model/package.js';
+export type { StagingPipeline } from './model/pipeline.js';
 export type { AuditLogItem } from './audit/audit-log.js';
-export { AUDIT_EVENTS, type AuditEvent } from './audit/events.js';
+export { AUDIT_EVENTS, type AuditEvent } from './model/audit-events.js';
 export { RUNTIMES, type RuntimeEntry } from './staging/runtimes.js';
 export { JsonLogger, MemorySink, FdSink, silentLogger, type Logger, type LogLevel } from './log/logger.js';
 export type { Store, BatchOp, Range } from './store/store.js';

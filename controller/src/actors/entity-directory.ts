@@ -7,7 +7,7 @@
  * (`remember`, `forget`) once the actor has persisted it. So a cached record is
  * never older than the store's. Reads never activate an actor.
  */
-import type { Deps } from './context.js';
+import type { Deps } from '../context.js';
 import type { Actor } from './actor.js';
 import { ActorRegistry } from './actor-registry.js';
 import { getJson } from '../store/store.js';

@@ -20,7 +20,7 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import type { ControllerMessage, FilesReply, Hello, InstanceReport, LogBatch } from '@platform/proto';
-import type { Resource } from '../jobs/job.js';
+import type { Resource } from '../model/job.js';
 import type { Logger } from '../log/logger.js';
 import { keys } from '../store/keys.js';
 import type { Store } from '../store/store.js';

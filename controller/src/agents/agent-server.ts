@@ -10,7 +10,7 @@ import {
 } from '@platform/proto';
 import type { PassThrough } from 'node:stream';
 import type { BlobStore } from '../blobs/blob-store.js';
-import { parseDigest } from '../blobs/digest.js';
+import { parseDigest } from '../model/digest.js';
 import type { Logger } from '../log/logger.js';
 import { isUuid } from '../util/ids.js';
 import type { AgentDirectory } from './agent-directory.js';

@@ -5,8 +5,7 @@
  */
 import type { Router, RouterContext } from '@koa/router';
 import type { Logger } from '../log/logger.js';
-import type { ChangeContext } from '../actors/context.js';
-import type { RequestAccess } from '../policy/access.js';
+import type { ChangeContext } from '../context.js';
 import { negotiateMedia, PLAIN_JSON, type MediaSpec } from './media.js';
 
 export interface ApiState {
@@ -19,8 +18,8 @@ export interface ApiState {
   error?: string;
   /** The authenticated user, once a token has been verified. */
   user?: { name: string; mechanism: string };
-  /** What policy lets the authenticated user do (policy/access.ts); absent on unauthenticated paths. */
-  access?: RequestAccess;
+  // `access` (what policy lets the authenticated user do) is added by policy/access.ts, which
+  // declares it on this interface: api/ knows no domain.
 }
 
 export type ApiContext = RouterContext<ApiState>;

@@ -8,8 +8,8 @@
  *   versionPrefix   `/v1/...` and `/...` reach the same handlers
  */
 import type { Middleware } from 'koa';
-import type { Series } from '../metrics/aggregating-histogram.js';
-import type { ControllerMetrics } from '../metrics/controller-metrics.js';
+import type { Series } from '../telemetry/aggregating-histogram.js';
+import type { ControllerMetrics } from '../telemetry/controller-metrics.js';
 import type { Logger } from '../log/logger.js';
 import type { IdSource } from '../util/ids.js';
 import { toApiError } from './api-error.js';

@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import type { Logger } from '../log/logger.js';
-import type { ControllerMetrics } from '../metrics/controller-metrics.js';
+import type { ControllerMetrics } from '../telemetry/controller-metrics.js';
 import type { IdSource } from '../util/ids.js';
 import { MethodNotAllowedError, NotFoundError } from '../errors.js';
 import { mountEndpoints, type ApiState, type Endpoint } from './endpoint.js';

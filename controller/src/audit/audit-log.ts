@@ -7,11 +7,11 @@
  *
  * Keys are `audit/<timestamp ns, 20 digits>/<uuid>`: time order is key order.
  */
-import type { ChangeContext, Deps } from '../actors/context.js';
+import type { AuditTrail, ChangeContext, Deps } from '../context.js';
 import { parseFqn } from '../model/fqn.js';
 import { keys } from '../store/keys.js';
 import type { BatchOp } from '../store/store.js';
-import { AUDIT_EVENTS, type AuditEvent } from './events.js';
+import { AUDIT_EVENTS, type AuditEvent } from '../model/audit-events.js';
 
 export interface AuditLogItem {
   uuid: string;
@@ -63,7 +63,7 @@ function fqnFilter(query: string): (item: AuditLogItem) => boolean {
   };
 }
 
-export class AuditLog {
+export class AuditLog implements AuditTrail {
   constructor(private readonly deps: Pick<Deps, 'store' | 'clock' | 'ids'>) {}
 
   /** The store operation recording `event`; put it in the batch of the change. */

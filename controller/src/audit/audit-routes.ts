@@ -6,7 +6,7 @@ import { authorize } from '../policy/access.js';
 import { AUDIT_REALM } from '../policy/permissions.js';
 import { optional } from '../util/json.js';
 import type { AuditLog } from './audit-log.js';
-import { AUDIT_EVENTS, isAuditEvent } from './events.js';
+import { AUDIT_EVENTS, isAuditEvent } from '../model/audit-events.js';
 
 export const AUDIT_DEFAULT_LIMIT = 200;
 export const AUDIT_MAX_LIMIT = 1000;

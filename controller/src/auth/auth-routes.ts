@@ -9,8 +9,8 @@
 import { parse as parseQuery } from 'node:querystring';
 import { readBodyText, readJsonObject } from '../api/body.js';
 import { sendEmpty, sendPlainJson, type ApiContext, type Endpoint } from '../api/endpoint.js';
+import type { AuditTrail } from '../context.js';
 import { AuthenticationError, InvalidRequestError } from '../errors.js';
-import type { AuditLog } from '../audit/audit-log.js';
 import { authorize, authorizeTokenIssue } from '../policy/access.js';
 import { AUTH_REALM } from '../policy/permissions.js';
 import type { PolicyService } from '../policy/policy-service.js';
@@ -60,7 +60,7 @@ interface PasswordMechanism {
 export function authEndpoints(
   tokens: TokenService,
   users: UserService,
-  audit: AuditLog,
+  audit: AuditTrail,
   domain: string,
   maxBodyBytes: number,
   policy: PolicyService,

@@ -7,7 +7,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { customAlphabet } from 'nanoid';
-import type { Deps } from '../actors/context.js';
+import type { Deps } from '../context.js';
 import { keys } from '../store/keys.js';
 import { formatTimestampNs } from '../util/clock.js';
 import { hashPassword } from './passwords.js';

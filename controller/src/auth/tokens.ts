@@ -15,7 +15,6 @@ import type { Clock } from '../util/clock.js';
 import { LruCache } from '../util/lru.js';
 
 const ALGORITHM = 'ES256';
-export const DEFAULT_TOKEN_TTL_SECONDS = 86_400;
 
 export interface TokenClaims {
   /** The principal, e.g. `admin@platform.local`. */

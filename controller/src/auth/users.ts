@@ -5,7 +5,7 @@
  *
  * Wrong passwords are slowed down per user name by a LoginThrottle (see there).
  */
-import type { Deps } from '../actors/context.js';
+import type { Deps } from '../context.js';
 import { Mailbox } from '../actors/mailbox.js';
 import { AuthenticationError, ConflictError, InvalidRequestError, NotFoundError } from '../errors.js';
 import { keys } from '../store/keys.js';

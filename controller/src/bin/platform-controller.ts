@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { resolveLdapOptions, type LdapOptions } from '../auth/ldap.js';
-import { parseHostPort } from '../cluster/host-port.js';
+import { parseHostPort } from '../model/host-port.js';
 import { CONTROLLER_VERSION } from '../cluster/version.js';
 import { Controller } from '../controller.js';
 import { FdSink, isLogLevel, JsonLogger } from '../log/logger.js';

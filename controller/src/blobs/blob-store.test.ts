@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import test from 'ava';
 import { InvalidRequestError } from '../errors.js';
 import { BlobStore } from './blob-store.js';
-import { parseDigest } from './digest.js';
+import { parseDigest } from '../model/digest.js';
 
 async function makeStore() {
   const root = await mkdtemp(join(tmpdir(), 'blobs-'));

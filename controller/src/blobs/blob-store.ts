@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { InvalidRequestError } from '../errors.js';
-import { DIGEST_ALGORITHMS, formatDigest, parseDigest, type Digest } from './digest.js';
+import { DIGEST_ALGORITHMS, formatDigest, parseDigest, type Digest } from '../model/digest.js';
 
 export interface BlobStoreOptions {
   /** fsync each archive and its directory before an upload is acknowledged. */

@@ -4,7 +4,7 @@
  */
 import { changeContext, queryValue, sendEmpty, sendJson, v1, type ApiContext, type Endpoint } from '../api/endpoint.js';
 import { InvalidRequestError, NotFoundError, UnavailableError } from '../errors.js';
-import type { Job } from '../jobs/job.js';
+import type { Job } from '../model/job.js';
 import type { JobService } from '../jobs/job-service.js';
 import { serveLogs } from '../logs/log-routes.js';
 import type { LogStore } from '../logs/log-store.js';
@@ -12,12 +12,12 @@ import { requireUuid } from '../model/validate.js';
 import type { Clock } from '../util/clock.js';
 import type { AgentDirectory, AgentView } from '../agents/agent-directory.js';
 import { authorize, authorizeFound } from '../policy/access.js';
-import { RUNNING_STATES, renderInstance, type InstanceRecord } from './instance.js';
-import type { InstanceService } from './instance-service.js';
+import { RUNNING_STATES, renderInstance, type InstanceRecord } from '../model/instance.js';
+import type { AgentReports } from './agent-reports.js';
 
 const NS_PER_MS = 1_000_000;
 
-export function instanceEndpoints(jobs: JobService, instances: InstanceService, agents: AgentDirectory, logs: LogStore, clock: Clock): Endpoint[] {
+export function instanceEndpoints(jobs: JobService, instances: AgentReports, agents: AgentDirectory, logs: LogStore, clock: Clock): Endpoint[] {
   /** The job of the path, once the caller holds `permission` on it (404 when it may not even read it). */
   const jobOf = async (ctx: ApiContext, permission: 'read' | 'stop'): Promise<Job> => {
     const uuid = requireUuid(ctx.params['uuid'] ?? '', 'job uuid');

@@ -6,17 +6,17 @@
  */
 import { Actor } from '../actors/actor.js';
 import { diffPatches } from '../audit/patches.js';
-import type { ChangeContext, Deps } from '../actors/context.js';
+import type { ChangeContext, Deps } from '../context.js';
 import { ConflictError, InvalidRequestError, NotFoundError, RequiresRestartError } from '../errors.js';
 import { keys } from '../store/keys.js';
 import type { BatchOp } from '../store/store.js';
 import { formatTimestampNs } from '../util/clock.js';
 import { jsonEqual } from '../util/json.js';
-import { specOf, type Job, type JobSpec, type JobState, type ParsedJobInput } from './job.js';
+import { specOf, type Job, type JobSpec, type JobState, type ParsedJobInput } from '../model/job.js';
 import { initialJobState, nextJobState } from './job-state.js';
 import type { InstanceReport, PackageSpec } from '@platform/proto';
-import type { InstanceRecord } from '../instances/instance.js';
-import { JobRunner, type RunDeps, type RunOutcome, type RunRequest } from './job-runner.js';
+import type { InstanceRecord } from '../model/instance.js';
+import { Reconciler, type RunDeps, type RunOutcome, type RunRequest } from '../scheduler/reconciler.js';
 
 /** Who changes a job when nobody asked: the scheduler putting a crash loop in `errored`. */
 export const SYSTEM_CONTEXT: ChangeContext = { principal: 'scheduler@platform.local', requestId: 'scheduler' };
@@ -57,7 +57,7 @@ export class JobActor extends Actor {
   #job: Job;
   #deleted = false;
   /** Instances on agents; absent when the controller runs without a scheduler (unit tests). */
-  readonly #runner: JobRunner | undefined;
+  readonly #runner: Reconciler | undefined;
   #release: (() => void) | undefined;
   #message: string | undefined;
 
@@ -68,7 +68,7 @@ export class JobActor extends Actor {
   ) {
     super(job.uuid, deps.clock.nowMs());
     this.#job = job;
-    this.#runner = run ? new JobRunner(job.uuid, deps, run, () => void this.reconcile().catch((err: unknown) => this.#failed(err))) : undefined;
+    this.#runner = run ? new Reconciler(job.uuid, deps, run, () => void this.reconcile().catch((err: unknown) => this.#failed(err))) : undefined;
   }
 
   #failed(err: unknown): void {
@@ -96,7 +96,7 @@ export class JobActor extends Actor {
   }
 
   /** Runs a runner step inside the mailbox and applies what it asks of the job. */
-  async #step(fn: (runner: JobRunner, job: Job | undefined) => Promise<RunOutcome>): Promise<void> {
+  async #step(fn: (runner: Reconciler, job: Job | undefined) => Promise<RunOutcome>): Promise<void> {
     const runner = this.#runner;
     if (!runner) return;
     const outcome = await fn(runner, this.#deleted ? undefined : this.#job);

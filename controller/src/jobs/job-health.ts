@@ -1,6 +1,6 @@
 import type { InstanceStateName } from '@platform/proto';
-import { RUNNING_STATES } from '../instances/instance.js';
-import type { Job, JobHealth } from './job.js';
+import { RUNNING_STATES } from '../model/instance.js';
+import type { Job, JobHealth } from '../model/job.js';
 
 /** What the health computation needs to know of an instance. */
 export interface InstanceHealthInput {

@@ -5,15 +5,15 @@
  */
 import type { ActorRegistry } from '../actors/actor-registry.js';
 import { EntityDirectory } from '../actors/entity-directory.js';
-import type { ChangeContext, Deps } from '../actors/context.js';
+import type { ChangeContext, Deps } from '../context.js';
 import { ConflictError, DuplicateError, InvalidRequestError, NotFoundError } from '../errors.js';
 import { fqnMatcher, parseFqn, type Fqn } from '../model/fqn.js';
 import { keys } from '../store/keys.js';
 import { KeyedLock } from '../util/keyed-lock.js';
-import { parseJobInput, type Job, type ParsedJobInput } from './job.js';
+import { parseJobInput, type Job, type ParsedJobInput } from '../model/job.js';
 import { JobActor, type UpdateResult } from './job-actor.js';
 import { computeJobHealth } from './job-health.js';
-import type { RunDeps } from './job-runner.js';
+import type { RunDeps } from '../scheduler/reconciler.js';
 
 export interface JobQuery {
   fqn?: Fqn;

@@ -14,7 +14,7 @@
  * started job.
  */
 import { ConflictError } from '../errors.js';
-import type { JobState, StateRequest } from './job.js';
+import type { JobState, StateRequest } from '../model/job.js';
 
 const STARTABLE: ReadonlySet<JobState> = new Set(['ready', 'stopped', 'errored', 'finished']);
 const STOPPABLE: ReadonlySet<JobState> = new Set(['started', 'errored']);

@@ -3,7 +3,7 @@ import { versionLevels } from '../staging/builtins/host-probe.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { DependencyResolver, nameSatisfies } from './dependencies.js';
 import { providesIndexOps } from './package-actor.js';
-import type { Package, PackageRecord, Requirement } from './package.js';
+import type { Package, PackageRecord, Requirement } from '../model/package.js';
 
 let counter = 0;
 function pkg(fqn: string, provides: Requirement[], dependencies: Requirement[] = [], extra: Partial<Package> = {}): PackageRecord {

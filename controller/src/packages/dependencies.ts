@@ -22,7 +22,7 @@
 import { InvalidRequestError } from '../errors.js';
 import { keys } from '../store/keys.js';
 import type { Store } from '../store/store.js';
-import { provisionsOf, type PackageRecord, type Requirement } from './package.js';
+import { provisionsOf, type PackageRecord, type Requirement } from '../model/package.js';
 
 /** Thrown (as the closed set's InvalidRequestError, 400) when nothing satisfies a requirement; the message is the behaviour notes'. */
 function unsatisfiedError(r: Requirement): InvalidRequestError {

@@ -7,7 +7,7 @@ import { canAccess } from '../policy/access.js';
 import { namespaceProblem, parseFqn } from '../model/fqn.js';
 import { parseInput, str } from '../model/validate.js';
 import type { DependencyResolver } from './dependencies.js';
-import { packageView, requirementSchema } from './package.js';
+import { packageView, requirementSchema } from '../model/package.js';
 
 const requestSchema = z.object({
   job_target: str(512).optional(),

@@ -7,14 +7,14 @@
  */
 import { Actor } from '../actors/actor.js';
 import { diffPatches } from '../audit/patches.js';
-import type { ChangeContext, Deps } from '../actors/context.js';
-import { formatDigest, parseDigest, type Digest } from '../blobs/digest.js';
+import type { ChangeContext, Deps } from '../context.js';
+import { formatDigest, parseDigest, type Digest } from '../model/digest.js';
 import { ConflictError, InvalidRequestError, NotFoundError } from '../errors.js';
 import { keys } from '../store/keys.js';
 import type { BatchOp } from '../store/store.js';
 import { formatTimestampNs } from '../util/clock.js';
 import { jsonEqual, sortedRecord } from '../util/json.js';
-import { provisionsOf, resourceView, type Package, type PackageMeta, type PackageRecord, type PackageResource, type PackageTemplate, type ParsedPackageInput, type Requirement } from './package.js';
+import { provisionsOf, resourceView, type Package, type PackageMeta, type PackageRecord, type PackageResource, type PackageTemplate, type ParsedPackageInput, type Requirement } from '../model/package.js';
 
 /** What a staging pipeline produced: the new archive and metadata. */
 export interface StagedResult {

@@ -7,7 +7,7 @@ import { requireUuid } from '../model/validate.js';
 import { authorize, authorizeFound, bodyFqn, canAccess } from '../policy/access.js';
 import { optional } from '../util/json.js';
 import type { PackageService } from './package-service.js';
-import { REQUIREMENT_TYPES } from './package.js';
+import { REQUIREMENT_TYPES } from '../model/package.js';
 
 const PROVIDES_TYPES: ReadonlySet<string> = new Set(REQUIREMENT_TYPES);
 

@@ -6,19 +6,19 @@
 import type { Readable } from 'node:stream';
 import type { ActorRegistry } from '../actors/actor-registry.js';
 import { EntityDirectory } from '../actors/entity-directory.js';
-import type { ChangeContext, Deps } from '../actors/context.js';
+import type { ChangeContext, Deps } from '../context.js';
 import type { BlobStore } from '../blobs/blob-store.js';
-import { formatDigest, parseDigest, type Digest } from '../blobs/digest.js';
+import { formatDigest, parseDigest, type Digest } from '../model/digest.js';
 import { DuplicateError, InvalidRequestError, NotFoundError } from '../errors.js';
 import { fqnMatcher, parseFqn, type Fqn } from '../model/fqn.js';
-import type { PipelineService, StagingPipeline } from '../staging/pipeline.js';
+import type { StagingPipeline } from '../model/pipeline.js';
 import { keys } from '../store/keys.js';
 import { getJson, type BatchOp } from '../store/store.js';
 import { formatTimestampNs } from '../util/clock.js';
 import { KeyedLock } from '../util/keyed-lock.js';
 import { sortedRecord } from '../util/json.js';
 import { PackageActor, providesIndexOps, type StagedResult } from './package-actor.js';
-import { packageView, parsePackageInput, resourceView, type Package, type PackageRecord, type Requirement } from './package.js';
+import { packageView, parsePackageInput, resourceView, type Package, type PackageRecord, type Requirement } from '../model/package.js';
 
 /** A package that the controller registers itself: no archive, content from host directories. */
 export interface BuiltinPackageSpec {
@@ -63,6 +63,13 @@ export interface Download {
   digest: string;
 }
 
+/** Finds staging pipelines by FQN (staging/pipeline.ts's PipelineService); packages/ does not depend on staging/. */
+export interface PipelineLookup {
+  findByFqn(fqn: string): Promise<StagingPipeline | undefined>;
+  /** The FQNs of the pipeline's stager jobs, in order. */
+  stagerJobFqns(pipeline: StagingPipeline): Promise<string[]>;
+}
+
 export class PackageService {
   readonly #packages: EntityDirectory<PackageRecord, PackageActor>;
   readonly #fqnLocks = new KeyedLock();
@@ -74,7 +81,7 @@ export class PackageService {
   constructor(
     private readonly deps: Deps,
     private readonly blobs: BlobStore,
-    private readonly pipelines: PipelineService,
+    private readonly pipelines: PipelineLookup,
     private readonly options: PackageServiceOptions,
   ) {
     this.#packages = new EntityDirectory<PackageRecord, PackageActor>(deps, {

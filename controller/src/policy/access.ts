@@ -21,20 +21,25 @@
  */
 import type { Middleware } from 'koa';
 import type { ApiContext, ApiState } from '../api/endpoint.js';
-import type { AuditLog } from '../audit/audit-log.js';
-import type { ChangeContext } from '../actors/context.js';
+import type { AuditTrail, ChangeContext } from '../context.js';
 import { ForbiddenError, InvalidRequestError, NotFoundError } from '../errors.js';
 import { parseFqn, type ResourceType } from '../model/fqn.js';
 import type { Logger } from '../log/logger.js';
-import { DEFAULT_TOKEN_TTL_SECONDS } from '../auth/tokens.js';
 import type { Caller, PolicyEngine } from './engine.js';
 import type { LogLevel } from './parser.js';
-import { AUDIT_REALM, AUTH_REALM } from './permissions.js';
+import { AUDIT_REALM, AUTH_REALM, DEFAULT_TOKEN_TTL_SECONDS } from './permissions.js';
 import type { PolicyService } from './policy-service.js';
 
 /** What the `log` setting of the `audit::/` realm asks to record for `caller`; `deny` when unset. */
 function auditLevel(engine: PolicyEngine, caller: Caller): LogLevel {
   return engine.settings(caller, AUDIT_REALM).log ?? 'deny';
+}
+
+declare module '../api/endpoint.js' {
+  interface ApiState {
+    /** What policy lets the authenticated user do; absent on unauthenticated paths (the token endpoint, /metrics). */
+    access?: RequestAccess;
+  }
 }
 
 /** The audit payload of an access check. */
@@ -46,7 +51,7 @@ function claimPayload(permission: string): Record<string, unknown> {
 export class RequestAccess {
   constructor(
     private readonly policy: PolicyService,
-    private readonly audit: AuditLog,
+    private readonly audit: AuditTrail,
     private readonly log: Logger,
     readonly caller: Caller,
     private readonly change: ChangeContext,
@@ -105,7 +110,7 @@ export class RequestAccess {
  * Runs `authenticate`, then gives each authenticated request its
  * `ctx.state.access`. Takes the place of the authentication middleware.
  */
-export function accessControl(policy: PolicyService, audit: AuditLog, authenticate: Middleware<ApiState>): Middleware<ApiState> {
+export function accessControl(policy: PolicyService, audit: AuditTrail, authenticate: Middleware<ApiState>): Middleware<ApiState> {
   return (ctx, next) =>
     authenticate(ctx, async () => {
       const user = ctx.state.user;
@@ -162,7 +167,7 @@ export interface TokenGrant {
  * gives it to everyone). A refusal records `auth.deny` and, as the audit
  * realm's `log` asks, `policy.access.denied`, then throws ForbiddenError (403).
  */
-export async function authorizeTokenIssue(policy: PolicyService, audit: AuditLog, caller: Caller, change: ChangeContext): Promise<TokenGrant> {
+export async function authorizeTokenIssue(policy: PolicyService, audit: AuditTrail, caller: Caller, change: ChangeContext): Promise<TokenGrant> {
   const engine = policy.engine;
   const decision = engine.check(caller, AUTH_REALM, 'issue');
   const level = auditLevel(engine, caller);

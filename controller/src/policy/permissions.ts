@@ -29,6 +29,7 @@ export type Permission = (typeof REALM_PERMISSIONS)[keyof typeof REALM_PERMISSIO
 
 /** The realms whose claims guard the controller's own endpoints (tokens and users, the audit log, policy). */
 export const AUTH_REALM = 'auth::/';
+
 export const AUDIT_REALM = 'audit::/';
 export const POLICY_REALM = 'policy::/';
 
@@ -39,3 +40,6 @@ export const ALL_PERMISSIONS: ReadonlySet<string> = new Set(Object.values(REALM_
 export function isRealmType(type: string): boolean {
   return type === '*' || type === 'role' || Object.hasOwn(REALM_PERMISSIONS, type);
 }
+
+/** How long an access token lives when the `auth::/` realm's policy sets no `tokenTimeout` (one day). */
+export const DEFAULT_TOKEN_TTL_SECONDS = 86_400;

@@ -12,7 +12,7 @@
  * versions stay readable with `?version=N`, and writing it again continues
  * its version numbers.
  */
-import type { ChangeContext, Deps } from '../actors/context.js';
+import type { ChangeContext, Deps } from '../context.js';
 import { Mailbox } from '../actors/mailbox.js';
 import { ConflictError, InvalidRequestError, NotFoundError, TooLargeError } from '../errors.js';
 import { keys } from '../store/keys.js';

@@ -1,5 +1,5 @@
 import test from 'ava';
-import type { Resource } from '../jobs/job.js';
+import type { Resource } from '../model/job.js';
 import { place, type PlacementCandidate } from './placement.js';
 
 const MiB = 1024 * 1024;

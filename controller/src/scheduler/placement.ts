@@ -11,7 +11,7 @@
  *      (spread), then the most free memory, then the uuid (a stable order).
  * When none fits, the answer says why, for the job's health and the operator.
  */
-import type { Resource } from '../jobs/job.js';
+import type { Resource } from '../model/job.js';
 
 export interface PlacementRequest {
   resources: Resource;

@@ -4,7 +4,7 @@
  * an actor each; that one mailbox also keeps their FQNs unique.
  */
 import { z } from 'zod';
-import type { ChangeContext, Deps } from '../actors/context.js';
+import type { ChangeContext, Deps } from '../context.js';
 import { Mailbox } from '../actors/mailbox.js';
 import { DuplicateError, InvalidRequestError, NotFoundError } from '../errors.js';
 import { diffPatches } from '../audit/patches.js';
@@ -14,20 +14,9 @@ import { keys } from '../store/keys.js';
 import { getJson, type BatchOp } from '../store/store.js';
 import { formatTimestampNs } from '../util/clock.js';
 import { jsonEqual } from '../util/json.js';
+import type { StagingPipeline } from '../model/pipeline.js';
 
-export interface StagingPipeline {
-  uuid: string;
-  fqn: string;
-  name: string;
-  stagers: { uuid: string }[];
-  /** Insertion order among pipelines (the spec's `auto_id`). */
-  auto_id: number;
-  version_id: number;
-  created_at: string;
-  updated_at: string;
-  created_by: string;
-  updated_by: string;
-}
+export type { StagingPipeline };
 
 const pipelineInputSchema = z.object({
   fqn: str(512),

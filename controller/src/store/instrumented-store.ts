@@ -1,4 +1,4 @@
-import type { AggregatingHistogram } from '../metrics/aggregating-histogram.js';
+import type { AggregatingHistogram } from '../telemetry/aggregating-histogram.js';
 import type { BatchOp, Range, Store } from './store.js';
 
 /** Wraps a Store and records the latency of each operation. */

@@ -14,7 +14,7 @@ import { realpath } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ChangeContext } from '../../actors/context.js';
+import type { ChangeContext } from '../../context.js';
 import type { JobService } from '../../jobs/job-service.js';
 import type { Logger } from '../../log/logger.js';
 import type { BuiltinPackageSpec, PackageService } from '../../packages/package-service.js';

@@ -12,7 +12,7 @@
  */
 import type { Readable } from 'node:stream';
 import { StagerApiError } from './stager-status.js';
-import type { PackageTemplate, Requirement } from '../../packages/package.js';
+import type { PackageTemplate, Requirement } from '../../model/package.js';
 
 export interface ArchiveRef {
   length: number;

@@ -11,8 +11,8 @@ import { Readable } from 'node:stream';
 import test, { type ExecutionContext } from 'ava';
 import { Controller, type ControllerOptions } from '../../controller.js';
 import { JsonLogger, MemorySink } from '../../log/logger.js';
-import type { Package } from '../../packages/package.js';
-import { createControllerMetrics } from '../../metrics/controller-metrics.js';
+import type { Package } from '../../model/package.js';
+import { createControllerMetrics } from '../../telemetry/controller-metrics.js';
 import type { StagerLauncher } from '../stager-launcher.js';
 
 const ctx = { principal: 'admin', requestId: 'test' };

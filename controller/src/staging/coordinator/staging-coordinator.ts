@@ -18,11 +18,11 @@
  * one runs); pipelines of different packages run concurrently.
  */
 import { randomBytes } from 'node:crypto';
-import type { ChangeContext, Deps } from '../../actors/context.js';
+import type { ChangeContext, Deps } from '../../context.js';
 import { InvalidRequestError, NotFoundError } from '../../errors.js';
-import type { Job } from '../../jobs/job.js';
+import type { Job } from '../../model/job.js';
 import type { DependencyResolver } from '../../packages/dependencies.js';
-import type { PackageRecord } from '../../packages/package.js';
+import type { PackageRecord } from '../../model/package.js';
 import type { PackageService } from '../../packages/package-service.js';
 import type { PipelineService } from '../pipeline.js';
 import type { StagerLauncher, StagerRun, StagerRunEnd, StagingLogSink } from '../stager-launcher.js';

@@ -15,8 +15,8 @@
  * Instances that the controller stopped (scale down, replacement, job stop) are not restarts;
  * an instance moved because its agent was lost is replaced at once and is not counted either.
  */
-import type { InstanceRecord } from '../instances/instance.js';
-import type { Job } from './job.js';
+import type { InstanceRecord } from '../model/instance.js';
+import type { Job } from '../model/job.js';
 
 export interface RestartDecision {
   replace: boolean;

@@ -12,9 +12,9 @@
  */
 import { z } from 'zod';
 import { InvalidRequestError, TooLargeError } from '../errors.js';
-import { parseFqn } from '../model/fqn.js';
-import { int, parseInput, str, stringMap, uuid } from '../model/validate.js';
-import { formatDigest, parseDigest, type Digest } from '../blobs/digest.js';
+import { parseFqn } from './fqn.js';
+import { int, parseInput, str, stringMap, uuid } from './validate.js';
+import { formatDigest, parseDigest, type Digest } from './digest.js';
 import { sortedRecord } from '../util/json.js';
 
 export type PackageState = 'uploading' | 'staging' | 'ready' | 'failed';

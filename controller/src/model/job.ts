@@ -7,8 +7,8 @@
  */
 import { z } from 'zod';
 import { InvalidRequestError } from '../errors.js';
-import { parseFqn } from '../model/fqn.js';
-import { bool, int, parseInput, str, stringMap, uuid } from '../model/validate.js';
+import { parseFqn } from './fqn.js';
+import { bool, int, parseInput, str, stringMap, uuid } from './validate.js';
 import { sortedRecord } from '../util/json.js';
 
 export const JOB_STATES = [

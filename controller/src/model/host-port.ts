@@ -1,4 +1,8 @@
-import type { HostPort } from '../controller.js';
+/** A listen or dial address. */
+export interface HostPort {
+  host: string;
+  port: number;
+}
 
 /** Parses `host:port`, `[v6]:port` or `:port` (all interfaces). */
 export function parseHostPort(text: string, what: string): HostPort {

@@ -18,13 +18,14 @@ import { createHash } from 'node:crypto';
 import type { ControllerMessage, InstanceReport, InstanceSpec, PackageSpec } from '@platform/proto';
 import { instanceStateName } from '@platform/proto';
 import type { AgentDirectory } from '../agents/agent-directory.js';
-import type { Deps } from '../actors/context.js';
-import { RUNNING_STATES, type InstanceRecord, type InstanceTable } from '../instances/instance.js';
-import { place, type Placement, type PlacementCandidate } from '../scheduler/placement.js';
+import type { Deps } from '../context.js';
+import { RUNNING_STATES, type InstanceRecord } from '../model/instance.js';
+import type { InstanceTable } from './instance-table.js';
+import { place, type Placement, type PlacementCandidate } from './placement.js';
 import { keys } from '../store/keys.js';
 import type { BatchOp } from '../store/store.js';
 import { canonicalJson } from '../util/json.js';
-import type { Job } from './job.js';
+import type { Job } from '../model/job.js';
 import { RestartTracker } from './restart-tracker.js';
 
 /** What the running side needs from the rest of the controller. */
@@ -89,7 +90,7 @@ function schedulingTags(job: Job, kind: 'hard' | 'soft'): string[] {
   return [...tags];
 }
 
-export class JobRunner {
+export class Reconciler {
   readonly restarts = new RestartTracker();
   /** Instances that ended for good under restart mode `no`/`failure`. */
   #finished = 0;

@@ -1,0 +1,178 @@
+/**
+ * What the agents report, routed to where it belongs: each instance's report to the JobActor
+ * that owns it, log lines to the job's log (or, for a stager run, to the staged package's
+ * log), an agent's loss and new room to the actors that wait for it; and, when an agent says
+ * hello, which of the instances it lists it keeps. It also gives the reconciler what it needs
+ * from outside the scheduler (RunDeps): what an instance installs (packages/instance-packages.ts)
+ * and the end of one-off runs (staging/agent-launcher.ts).
+ */
+import { instanceStateName, type InstanceReport, type LogBatch, type PackageSpec } from '@platform/proto';
+import type { AgentDirectory, AgentRecord, ClusterEvents, HelloDecision } from '../agents/agent-directory.js';
+import type { Deps } from '../context.js';
+import type { Job } from '../model/job.js';
+import type { JobActor } from '../jobs/job-actor.js';
+import type { RunDeps } from '../scheduler/reconciler.js';
+import type { LogStore, NewLogLine } from '../logs/log-store.js';
+import { keys } from '../store/keys.js';
+import type { InstanceRecord } from '../model/instance.js';
+import { InstanceTable } from '../scheduler/instance-table.js';
+import type { ActorRegistry } from '../actors/actor-registry.js';
+import type { StagingLogSink } from '../staging/stager-launcher.js';
+
+export interface AgentReportsOptions {
+  environmentFor?: (job: Job) => Record<string, string>;
+  /** Where the output of stager runs goes (the staged package's log). */
+  stagingSink?: StagingLogSink;
+}
+
+/** The one-off runs (stager runs) that the controller follows: staging/agent-launcher.ts. */
+export interface RunFollower {
+  /** The package that the run in `instanceUuid` stages, while it is followed. */
+  packageOf(instanceUuid: string): string | undefined;
+  /** The run's instance is REMOVED. */
+  runEnded(record: InstanceRecord): void;
+}
+
+/** What an instance installs: packages/instance-packages.ts. */
+export interface InstallPlanner {
+  packagesFor(job: Job, extra?: readonly string[]): Promise<PackageSpec[]>;
+}
+
+export class AgentReports implements ClusterEvents, RunDeps {
+  readonly table = new InstanceTable();
+  readonly #waiting = new Set<string>();
+  #actors: ActorRegistry<JobActor> | undefined;
+  #runs: RunFollower | undefined;
+
+  constructor(
+    private readonly deps: Deps,
+    readonly agents: AgentDirectory,
+    private readonly logStore: LogStore,
+    private readonly installs: InstallPlanner,
+    private readonly options: AgentReportsOptions = {},
+  ) {}
+
+  /** Loads every instance record; jobs with live instances must then be activated (`liveJobs`). */
+  async load(): Promise<void> {
+    for await (const [, value] of this.deps.store.iterate({ prefix: keys.instancePrefix })) {
+      this.table.put(JSON.parse(value) as InstanceRecord);
+    }
+  }
+
+  /** Jobs that have an instance that is not REMOVED. */
+  liveJobs(): string[] {
+    return this.table.jobs().filter((job) => this.table.ofJob(job).some((i) => i.state !== 'REMOVED'));
+  }
+
+  attach(actors: ActorRegistry<JobActor>): void {
+    this.#actors = actors;
+  }
+
+  /** Follows the one-off runs of `runs`: their instances are not the job's own, nor their output. */
+  followRuns(runs: RunFollower): void {
+    this.#runs = runs;
+  }
+
+  #withActor(job: string, fn: (actor: JobActor) => Promise<void>, orElse?: () => void): void {
+    const actors = this.#actors;
+    if (!actors) return;
+    actors.get(job).then(
+      (actor) => (actor ? fn(actor) : orElse?.()),
+      (err: unknown) => this.deps.log.error('job actor activation failed', { job, err: (err as Error).message }),
+    ).catch((err: unknown) => this.deps.log.error('job actor message failed', { job, err: (err as Error).message }));
+  }
+
+  // ---- RunDeps ------------------------------------------------------------------------------
+
+  packagesFor(job: Job): Promise<PackageSpec[]> {
+    return this.installs.packagesFor(job);
+  }
+
+  jobDeleted(job: string): void {
+    this.logStore.drop(job).catch((err: unknown) => this.deps.log.warn('log of a deleted job not dropped', { job, err: (err as Error).message }));
+  }
+
+  runEnded(record: InstanceRecord): void {
+    this.#runs?.runEnded(record);
+  }
+
+  environmentFor(job: Job): Record<string, string> {
+    return this.options.environmentFor?.(job) ?? {};
+  }
+
+  waiting(job: string, waiting: boolean): void {
+    if (waiting) this.#waiting.add(job);
+    else this.#waiting.delete(job);
+  }
+
+  // ---- ClusterEvents ------------------------------------------------------------------------
+
+  async hello(agent: AgentRecord, instances: InstanceReport[]): Promise<HelloDecision> {
+    const adopt: string[] = [];
+    const stop: string[] = [];
+    const listed = new Set<string>();
+    const follow: (() => void)[] = [];
+    for (const report of instances) {
+      const uuid = report.instanceUuid ?? '';
+      listed.add(uuid);
+      const record = this.table.get(uuid);
+      const orphanRun = record?.run !== undefined && this.#runs?.packageOf(uuid) === undefined;
+      if (record && record.agent_uuid === agent.uuid && record.state !== 'REMOVED' && record.stop === undefined && !orphanRun) {
+        adopt.push(uuid);
+        follow.push(() => this.#withActor(record.job_uuid, (a) => a.applyReport(agent.uuid, report)));
+      } else {
+        stop.push(uuid);
+      }
+    }
+    for (const record of this.table.ofAgent(agent.uuid)) {
+      if (record.state === 'REMOVED' || listed.has(record.uuid)) continue;
+      follow.push(() => this.#withActor(record.job_uuid, (a) => a.instanceMissing(record.uuid)));
+    }
+    if (adopt.length + stop.length > 0) {
+      this.deps.log.info('instance manager reconciled', { agent: agent.uuid, adopted: adopt.length, stopped: stop.length });
+    }
+    return { adopt, stop, afterWelcome: () => follow.forEach((f) => f()) };
+  }
+
+  report(agent: string, report: InstanceReport): void {
+    const job = report.jobUuid ?? '';
+    this.#withActor(
+      job,
+      (actor) => actor.applyReport(agent, report),
+      () => {
+        // The job is gone: the instance must not run on.
+        if (instanceStateName(report.state) !== 'REMOVED') {
+          this.agents.send(agent, { stop: { instanceUuid: report.instanceUuid ?? '', reason: 'job deleted', force: false } });
+        }
+      },
+    );
+  }
+
+  logs(agent: string, batch: LogBatch): void {
+    const byJob = new Map<string, NewLogLine[]>();
+    for (const line of batch.lines ?? []) {
+      const record = this.table.get(line.instanceUuid ?? '');
+      if (!record || record.agent_uuid !== agent) continue;
+      const runPackage = this.#runs?.packageOf(record.uuid);
+      if (runPackage !== undefined && this.options.stagingSink) {
+        this.options.stagingSink(runPackage, line.stream === 'stderr' ? 'stderr' : 'stdout', line.text ?? '');
+        continue;
+      }
+      let lines = byJob.get(record.job_uuid);
+      if (!lines) byJob.set(record.job_uuid, (lines = []));
+      lines.push({ time_ms: line.timeMs ?? this.deps.clock.nowMs(), instance: record.uuid, stream: line.stream ?? 'stdout', text: line.text ?? '' });
+    }
+    for (const [job, lines] of byJob) {
+      this.logStore.append(job, lines).catch((err: unknown) => this.deps.log.error('log lines not stored', { job, err: (err as Error).message }));
+    }
+  }
+
+  lost(agent: string): void {
+    const jobs = new Set(this.table.ofAgent(agent).filter((i) => i.state !== 'REMOVED').map((i) => i.job_uuid));
+    for (const job of jobs) this.#withActor(job, (a) => a.agentLost(agent));
+  }
+
+  capacityChanged(): void {
+    for (const job of [...this.#waiting]) this.#withActor(job, (a) => a.reconcile());
+  }
+}
