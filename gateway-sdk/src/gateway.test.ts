@@ -5,6 +5,7 @@ import {
   BadRequestError,
   decodeState,
   encodeState,
+  formatBindingUrl,
   GatewayClient,
   GatewayProtocolError,
   GatewayRefusedError,
@@ -301,4 +302,9 @@ test('server: stop lets requests in flight finish, then stops by force after the
   await gw2.stop(100);
   t.true(aborted, 'the handler saw its signal aborted');
   t.truthy(await stuck);
+});
+
+test('wire: formatBindingUrl always writes the port and encodes credentials and path', (t) => {
+  t.is(formatBindingUrl({ scheme: 'https', host: 'api.example.com', port: 443, username: 'a b', password: 'p@ss:/', path: '/v1/x' }), 'https://a%20b:p%40ss%3A%2F@api.example.com:443/v1/x');
+  t.is(formatBindingUrl({ scheme: 'redis', host: '::1', port: 0, path: '2', query: { tls: 'true' } }), 'redis://[::1]:0/2?tls=true');
 });

@@ -48,6 +48,7 @@ export {
   tierOf,
   requiredParams,
   bindingUrlProblem,
+  formatBindingUrl,
   type Binding,
   type BindingProtocol,
   type BindingRequest,

@@ -204,3 +204,17 @@ export function methodMapProblems(o: unknown): Problem[] {
 export function describeProblems(problems: Problem[]): string {
   return problems.map(([f, m]) => `${f} ${m}`).join('; ');
 }
+
+/**
+ * A binding url with its port always written out (WHATWG `URL` drops a
+ * scheme's default port, `https://h:443/` becomes `https://h/`, which the
+ * spec does not allow). User name, password and path are percent-encoded.
+ */
+export function formatBindingUrl(parts: { scheme: string; host: string; port: number; username?: string; password?: string; path?: string; query?: Record<string, string> }): string {
+  const enc = encodeURIComponent;
+  const user = parts.username === undefined ? '' : `${enc(parts.username)}${parts.password === undefined ? '' : `:${enc(parts.password)}`}@`;
+  const host = parts.host.includes(':') && !parts.host.startsWith('[') ? `[${parts.host}]` : parts.host;
+  const path = parts.path === undefined ? '' : `/${parts.path.replace(/^\/+/, '').split('/').map(enc).join('/')}`;
+  const query = parts.query && Object.keys(parts.query).length > 0 ? `?${new URLSearchParams(parts.query).toString()}` : '';
+  return `${parts.scheme}://${user}${host}:${parts.port}${path}${query}`;
+}
