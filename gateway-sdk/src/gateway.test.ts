@@ -157,6 +157,7 @@ test('gateway: unknown ids and paths are a 404, other methods a 405', async (t) 
     ['DELETE', '/providers/p1', {}, /unknown provider id "p1"/],
     ['POST', '/bindings', { body: { service_id: 'nope' }, states: { service: service.state! } }, /unknown service id "nope"/],
     ['GET', '/widgets', {}, /no endpoint \/widgets/],
+    ['DELETE', '/bindings/%E0%A4%A', {}, /not percent-encoded/],
   ];
   for (const [method, path, request, message] of cases) {
     const r = await kit.request(method, path, request);

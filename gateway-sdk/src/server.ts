@@ -299,7 +299,12 @@ export class GatewayServer {
     }
     if (!match || (match[1] === 'providers' && !this.def.providers)) throw new NotFoundError(`no endpoint ${path}`);
     const collection = match[1] as 'providers' | 'services' | 'bindings';
-    const id = match[2] === undefined ? undefined : decodeURIComponent(match[2]);
+    let id: string | undefined;
+    try {
+      id = match[2] === undefined ? undefined : decodeURIComponent(match[2]);
+    } catch {
+      throw new NotFoundError(`no endpoint ${path}: the id is not percent-encoded correctly`);
+    }
     const allowed = id === undefined ? 'POST' : 'DELETE';
     if (method !== allowed) throw new GatewayError(405, `method ${method} is not allowed on ${path}; ${allowed} is`, { allowed: [allowed] });
     const ctx: RequestContext = { signal, headers: req.headers, query: url.searchParams };
