@@ -24,6 +24,7 @@ import type { Logger } from './log/logger.js';
 import { LogShipper } from './logs/shipper.js';
 import { AgentMetrics, serveMetrics } from './metrics/metrics.js';
 import { PackageCache } from './packages/cache.js';
+import { diskQuotaSupport } from './runner/disk-monitor.js';
 import { InstanceManager } from './runner/manager.js';
 import { PortAllocator } from './runner/ports.js';
 import { Session } from './session/session.js';
@@ -52,6 +53,10 @@ export interface AgentOptions {
   random?: () => number;
   /** Readiness poll interval (tests). */
   pollMs?: number;
+  /** How often each instance's disk use is measured against its disk resource (default 2000 ms). */
+  diskCheckMs?: number;
+  /** Bound of the package archive cache in bytes (default 4 GiB). */
+  cacheMaxBytes?: number;
   defaultMetrics?: boolean;
 }
 
@@ -114,7 +119,10 @@ export class Agent {
     });
     this.session = session;
     this.#shipper = new LogShipper({ canSend: () => session.canSend(), sendLogs: (lines) => session.sendLogs(lines) }, this.metrics);
-    this.#cache = new PackageCache(join(dataDir, 'cache'), session.blobSource(), this.metrics);
+    this.#cache = new PackageCache(join(dataDir, 'cache'), session.blobSource(), this.metrics, {
+      ...(opts.cacheMaxBytes !== undefined ? { maxBytes: opts.cacheMaxBytes } : {}),
+      now,
+    });
     this.manager = new InstanceManager({
       instancesDir: join(dataDir, 'instances'),
       driver,
@@ -128,6 +136,7 @@ export class Agent {
       shipper: this.#shipper,
       sendReport: (instance) => session.send({ instance }),
       ...(opts.pollMs ? { pollMs: opts.pollMs } : {}),
+      ...(opts.diskCheckMs ? { diskCheckMs: opts.diskCheckMs } : {}),
     });
   }
 
@@ -179,7 +188,13 @@ export class Agent {
       cgroups: cgroups.version, ...(cgroups.available ? {} : { reason: cgroups.reason }),
     });
     const agent = new Agent(opts, driver, cgroups);
+    const quota = diskQuotaSupport(join(agent.#dataDir, 'instances'));
+    log.info('disk resources enforced by measuring instance roots', {
+      file_system: quota?.fsType ?? 'unknown', project_quota: quota?.projectQuota ?? false,
+      check_ms: opts.diskCheckMs ?? 2000, cache_max_bytes: agent.#cache.maxBytes,
+    });
     await agent.#cache.cleanTmp();
+    await agent.#cache.load();
     agent.manager.recover();
     const ml = opts.metricsListen ?? { host: '127.0.0.1', port: 0 };
     agent.#metricsServer = await serveMetrics(agent.metrics.registry, ml.host, ml.port);
@@ -207,7 +222,8 @@ export class Agent {
       datacenter: this.opts.datacenter ?? '',
       tags: this.opts.tags ?? [],
       systemTags: systemTags(this.isolation, this.cgroups.version),
-      total: detectResources(this.#dataDir),
+      // What the cache may still grow into is not offered to instances.
+      total: detectResources(this.#dataDir, Math.max(0, this.#cache.maxBytes - this.#cache.size)),
       isolation: this.isolation,
       cgroups: this.cgroups.available,
       startedAtMs: this.#startedAt,
@@ -218,10 +234,14 @@ export class Agent {
   }
 
   #usage(): Resources {
-    // Memory in use by the instances' cgroups; cpu and disk are not measured yet.
+    // Memory in use by the instances' cgroups, disk as last measured in their roots; cpu is not measured yet.
     let memory = 0;
-    if (this.cgroups.available) for (const r of this.manager.runners()) memory += this.cgroups.usage(r.record.cgroups).memory;
-    return { cpu: 0, memory, disk: 0, network: 0, netmax: 0 };
+    let disk = 0;
+    for (const r of this.manager.runners()) {
+      if (this.cgroups.available) memory += this.cgroups.usage(r.record.cgroups).memory;
+      disk += r.diskUsed;
+    }
+    return { cpu: 0, memory, disk, network: 0, netmax: 0 };
   }
 
   /**

@@ -25,6 +25,10 @@ Options (environment variable in brackets):
                            127.0.0.1:0 = a free port, logged)
   --join-token-file FILE   read the join secret from FILE (else PLATFORM_JOIN_TOKEN)
   --no-cgroups             do not set cgroup limits even where the host allows it
+  --cache-max-bytes N      bound of the package archive cache (PLATFORM_AGENT_CACHE_MAX_BYTES,
+                           default 4294967296 = 4 GiB); least recently used archives are evicted
+  --disk-check-ms N        how often each instance's disk use is measured against its disk
+                           resource (PLATFORM_AGENT_DISK_CHECK_MS, default 2000)
   --stop-instances-on-exit stop every instance when the agent stops (default: they keep running
                            and a restarted agent re-attaches)
   --log-level LEVEL        debug, info, warn, error or silent (PLATFORM_LOG_LEVEL, default info)
@@ -59,6 +63,8 @@ async function main(): Promise<void> {
         'metrics-listen': { type: 'string' },
         'join-token-file': { type: 'string' },
         'no-cgroups': { type: 'boolean' },
+        'cache-max-bytes': { type: 'string' },
+        'disk-check-ms': { type: 'string' },
         'stop-instances-on-exit': { type: 'boolean' },
         'log-level': { type: 'string' },
         version: { type: 'boolean' },
@@ -95,6 +101,14 @@ async function main(): Promise<void> {
     }
   }
   if (!joinToken) fail('the join secret is missing: set PLATFORM_JOIN_TOKEN or --join-token-file');
+  const positive = (value: string | undefined, flag: string): number | undefined => {
+    if (value === undefined || value === '') return undefined;
+    const n = Number(value);
+    if (!Number.isSafeInteger(n) || n <= 0) fail(`${flag}: "${value}" is not a positive whole number`);
+    return n;
+  };
+  const cacheMaxBytes = positive(args['cache-max-bytes'] ?? env['PLATFORM_AGENT_CACHE_MAX_BYTES'], '--cache-max-bytes');
+  const diskCheckMs = positive(args['disk-check-ms'] ?? env['PLATFORM_AGENT_DISK_CHECK_MS'], '--disk-check-ms');
   const tags = (args.tags ?? env['PLATFORM_AGENT_TAGS'] ?? '').split(',').map((t) => t.trim()).filter(Boolean);
   const log = new JsonLogger(new FdSink(1), logLevel, { component: 'agent', pid: process.pid });
 
@@ -111,6 +125,8 @@ async function main(): Promise<void> {
       metricsListen,
       cgroups: !args['no-cgroups'],
       stopInstancesOnExit: !!args['stop-instances-on-exit'],
+      ...(cacheMaxBytes !== undefined ? { cacheMaxBytes } : {}),
+      ...(diskCheckMs !== undefined ? { diskCheckMs } : {}),
       defaultMetrics: true,
       log,
     });

@@ -25,13 +25,14 @@ export function loadOrCreateUuid(dataDir: string): string {
 
 /**
  * Total resources offered to instances: cpu = cores x 1000 (ms of CPU per second), memory = the
- * host's total memory, disk = free space of the data directory's file system (bytes).
+ * host's total memory, disk = free space of the data directory's file system (bytes), less
+ * `reservedDisk` (what the package cache may still grow into).
  */
-export function detectResources(dataDir: string): Resources {
+export function detectResources(dataDir: string, reservedDisk = 0): Resources {
   let disk: number;
   try {
     const fs = statfsSync(dataDir);
-    disk = Number(fs.bavail) * Number(fs.bsize);
+    disk = Math.max(0, Number(fs.bavail) * Number(fs.bsize) - reservedDisk);
   } catch {
     disk = 0;
   }

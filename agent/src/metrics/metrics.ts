@@ -13,6 +13,7 @@ export class AgentMetrics {
   readonly failures: Counter<'kind'>;
   readonly cacheHits: Counter;
   readonly cacheMisses: Counter;
+  readonly cacheEvictions: Counter;
   readonly bytesFetched: Counter;
   readonly connects: Counter;
   readonly disconnects: Counter;
@@ -31,9 +32,10 @@ export class AgentMetrics {
       },
     });
     this.starts = new Counter({ name: 'platform_agent_instance_starts_total', help: 'Instances whose process was started', registers });
-    this.failures = new Counter({ name: 'platform_agent_instance_failures_total', help: 'Instances that ended failed, by kind (setup, start, exit, lost)', labelNames: ['kind'], registers });
+    this.failures = new Counter({ name: 'platform_agent_instance_failures_total', help: 'Instances that ended failed, by kind (setup, start, exit, lost, disk)', labelNames: ['kind'], registers });
     this.cacheHits = new Counter({ name: 'platform_agent_package_cache_hits_total', help: 'Package archives found in the cache', registers });
     this.cacheMisses = new Counter({ name: 'platform_agent_package_cache_misses_total', help: 'Package archives fetched from the controller', registers });
+    this.cacheEvictions = new Counter({ name: 'platform_agent_package_cache_evictions_total', help: 'Package archives removed from the cache to stay under its bound', registers });
     this.bytesFetched = new Counter({ name: 'platform_agent_package_bytes_fetched_total', help: 'Bytes of package archives fetched', registers });
     this.connects = new Counter({ name: 'platform_agent_session_connects_total', help: 'Sessions welcomed by the controller', registers });
     this.disconnects = new Counter({ name: 'platform_agent_session_disconnects_total', help: 'Sessions that ended', registers });

@@ -177,3 +177,37 @@ test('runner: files listing stays inside the root', async (t) => {
   }
   t.is((await h.manager.listFiles({ requestId: 'y', instanceUuid: 'nope', path: '' })).errorKind, 'not_found');
 });
+
+test('runner (process): a package that unpacks past the disk resource fails in setup with the reason, leaving nothing', async (t) => {
+  const h = new Harness();
+  t.teardown(() => h.close());
+  const zeros = Buffer.alloc(512 * 1024);
+  const pkg = h.addPackage(makeTarGz(Array.from({ length: 16 }, (_, i) => ({ path: `/app/z${i}`, body: zeros }))));
+  const spec = h.spec({
+    packages: [{ fqn: 'package::/test::bomb', ...pkg }],
+    process: { startCommand: 'sleep 30' },
+    resources: { disk: 2 * 1024 * 1024 },
+  });
+  h.manager.start(spec);
+  const removed = await h.waitState(spec.instanceUuid!, 'REMOVED');
+  t.true(removed.failed);
+  t.regex(removed.reason ?? '', /^package package::\/test::bomb: file \/app\/z\d+ \(512 KiB\) would exceed the job's disk resource of 2 MiB/);
+  t.deepEqual(h.states(spec.instanceUuid!), ['NEW', 'SETUP', 'TEARDOWN', 'REMOVED']);
+  t.false(existsSync(join(h.dir, 'instances', spec.instanceUuid!)));
+});
+
+test('runner (process): an instance that writes past its disk resource is measured, failed with the reason and killed', async (t) => {
+  const h = new Harness();
+  t.teardown(() => h.close());
+  const spec = h.spec({
+    // 1 MiB a step, forever: the monitor must stop it.
+    process: { startCommand: 'i=0; while :; do head -c 1048576 /dev/zero > f$i; i=$((i+1)); sleep 0.05; done' },
+    resources: { disk: 4 * 1024 * 1024 },
+  });
+  h.manager.start(spec);
+  const removed = await h.waitState(spec.instanceUuid!, 'REMOVED');
+  t.true(removed.failed);
+  t.regex(removed.reason ?? '', /^used more than the job's disk resource of 4 MiB \(at least [\d.]+ MiB measured in the instance root\); stopped$/);
+  t.regex(await h.metrics.registry.metrics(), /platform_agent_instance_failures_total\{kind="disk"\} 1/);
+  t.false(existsSync(join(h.dir, 'instances', spec.instanceUuid!)));
+});

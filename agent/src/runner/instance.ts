@@ -12,6 +12,9 @@
  * - STARTING: the process is spawned (launch.ts); it is RUNNING once it is alive and every
  *   required port listens, within start_command_timeout. Otherwise it is killed and fails:
  *   "did not listen on port N within 30 s" / "exited with code 3 during start".
+ * - From the spawn on (and after a re-attach), the root is measured against the job's disk
+ *   resource (disk-monitor.ts); past it the instance fails with the reason and is killed at once.
+ *   Setup already charged what its packages unpack against the same resource (a DiskBudget).
  * - STOPPING (a stop request): stop_command, or SIGTERM to the application's processes; SIGKILL
  *   to the whole group after stop_timeout (at once with `force`).
  * - TEARDOWN: reported with exited/exit_code/failed/reason; leftover processes killed (process
@@ -35,7 +38,8 @@ import { isSameProcessAlive, processGroupMembers, readProcStat } from '../isolat
 import type { Logger } from '../log/logger.js';
 import type { AgentMetrics } from '../metrics/metrics.js';
 import type { PackageCache } from '../packages/cache.js';
-import { extractArchive } from '../packages/extract.js';
+import { DiskBudget, extractArchive } from '../packages/extract.js';
+import { DiskMonitor } from './disk-monitor.js';
 import { renderTemplateFile } from '../packages/templates.js';
 import { LogTailer, openLogForAppend } from '../logs/tailer.js';
 import { buildEnvironment } from './env.js';
@@ -58,6 +62,8 @@ export interface RunnerDeps {
   onFinalLogs(tailer: LogTailer): void;
   /** How often readiness and (after a re-attach) liveness are checked. */
   pollMs?: number;
+  /** How often the disk use of a running instance is measured (default 2000 ms; disk-monitor.ts). */
+  diskCheckMs?: number;
 }
 
 /** What instance.json holds. */
@@ -115,6 +121,7 @@ export class InstanceRunner {
   #done: Promise<void>;
   #resolveDone!: () => void;
   #exitWaiters: (() => void)[] = [];
+  #disk: DiskMonitor | undefined;
 
   private constructor(readonly instancesDir: string, rec: InstanceRecord, private readonly deps: RunnerDeps) {
     this.#rec = rec;
@@ -143,6 +150,10 @@ export class InstanceRunner {
   }
   get record(): Readonly<InstanceRecord> {
     return this.#rec;
+  }
+  /** Bytes its root took at the last measure (0 before one, or without a disk resource). */
+  get diskUsed(): number {
+    return this.#disk?.lastBytes ?? 0;
   }
 
   /** The current state as the wire report. */
@@ -207,6 +218,7 @@ export class InstanceRunner {
     if (alive && !TERMINAL.has(rec.state)) {
       runner.#log.info('instance re-attached', { pid: rec.pid, state: rec.state });
       runner.#watchByPolling();
+      runner.#watchDisk();
       if (rec.state === 'STOPPING') {
         runner.#armKill(rec.spec.process.stopTimeoutS);
       } else if (rec.state === 'STARTING') {
@@ -266,11 +278,14 @@ export class InstanceRunner {
   async #setup(): Promise<void> {
     const spec = this.#rec.spec;
     const signal = this.#abort.signal;
+    // The job's disk resource bounds what its packages may unpack (a compression bomb stops there).
+    const budget = new DiskBudget(spec.resources.disk);
     for (const pkg of spec.packages) {
       if (!pkg.digest || pkg.length <= 0) continue;
-      const file = await this.deps.cache.get(pkg.digest, pkg.length, signal);
-      if (signal.aborted) throw new Error('stopped during setup');
-      await extractArchive(file, this.root, pkg.installPath, `package ${pkg.fqn || pkg.uuid}`);
+      await this.deps.cache.use(pkg.digest, pkg.length, signal, async (file) => {
+        if (signal.aborted) throw new Error('stopped during setup');
+        await extractArchive(file, this.root, pkg.installPath, { label: `package ${pkg.fqn || pkg.uuid}`, budget });
+      });
     }
     // Ports: the first port 0 gets a free port (PORT); fixed ports are passed as PORT_<n>.
     const portEnv: Record<string, string> = {};
@@ -351,6 +366,7 @@ export class InstanceRunner {
       this.#persist();
       this.deps.metrics.starts.inc();
       spawned.child.once('exit', () => this.#onExit());
+      this.#watchDisk();
     } catch (err) {
       throw new StartFailure(`cannot start the process: ${(err as Error).message}`, 'start');
     } finally {
@@ -484,6 +500,23 @@ export class InstanceRunner {
     }, timeoutS * 1000);
   }
 
+  /** Measures the root while the process runs; over the job's disk resource, fails and kills it. */
+  #watchDisk(): void {
+    const limit = this.#rec.spec.resources.disk;
+    if (limit <= 0 || this.#disk) return;
+    this.#disk = new DiskMonitor({
+      dir: this.root,
+      limit,
+      ...(this.deps.diskCheckMs ? { intervalMs: this.deps.diskCheckMs } : {}),
+      onOver: (bytes, reason) => {
+        this.#log.warn('instance over its disk resource', { bytes, limit });
+        this.#fail(reason, 'disk');
+        void this.stop({ force: true, reason: 'disk resource exceeded' });
+      },
+    });
+    this.#disk.start();
+  }
+
   #watchByPolling(keepAlive = false): void {
     const pid = this.#rec.pid as number;
     const start = this.#rec.pidStart as number;
@@ -528,7 +561,7 @@ export class InstanceRunner {
     void this.#teardown();
   }
 
-  #fail(reason: string, kind: 'setup' | 'start' | 'exit' | 'lost'): void {
+  #fail(reason: string, kind: 'setup' | 'start' | 'exit' | 'lost' | 'disk'): void {
     if (this.#rec.failed) return;
     this.#rec.failed = true;
     this.#rec.reason = reason;
@@ -541,6 +574,7 @@ export class InstanceRunner {
     this.#tearingDown = true;
     clearInterval(this.#poll);
     clearTimeout(this.#killTimer);
+    const diskStopped = this.#disk?.stop();
     if (this.#rec.state !== 'TEARDOWN') this.#transition('TEARDOWN');
     const pid = this.#rec.pid;
     // The kernel does not reuse a pid while it names a live process group, so the group is ours
@@ -574,6 +608,7 @@ export class InstanceRunner {
       this.#tailer.close();
     }
     for (const p of this.#rec.allocatedPorts) this.deps.ports.release(p);
+    await diskStopped;
     try {
       rmSync(this.dir, { recursive: true, force: true, maxRetries: 3 });
     } catch (err) {

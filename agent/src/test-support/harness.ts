@@ -53,6 +53,7 @@ export class Harness {
       shipper: this.shipper,
       sendReport: (r) => (this.open ? (this.reports.push(r), true) : false),
       pollMs: 50,
+      diskCheckMs: 100,
     });
     this.shipper.start();
   }
