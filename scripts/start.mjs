@@ -1,6 +1,7 @@
 // `npm start`: runs a local cluster with defaults — a controller and one local agent —
-// prints the API URL and how to log in, and stops both on Ctrl-C. Logs of each
-// process are passed through, prefixed.
+// prints the API URL and how to log in, and stops both on Ctrl-C, on SIGINT or SIGTERM to
+// this script, and when the npm process that runs it ends (`kill -INT <pid of npm start>`).
+// Logs of each process are passed through, prefixed.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -79,6 +80,55 @@ function stop(signal) {
 }
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
+
+// `kill -INT <pid of npm start>` (what scripts and service managers do) reaches npm only: npm exits
+// without passing the signal on, and this script would run on with the cluster. So under npm,
+// watch npm's process and stop the cluster when it is gone, as for Ctrl-C.
+const npm = npmAncestor();
+if (npm !== undefined) {
+  const watch = setInterval(() => {
+    if (alive(npm)) return;
+    clearInterval(watch);
+    if (!stopping) {
+      console.error(`npm (pid ${npm}) has exited; stopping the cluster`);
+      stop('SIGINT');
+    }
+  }, 200);
+  watch.unref();
+  // Keeps the watch going while the children run (their pipes would keep us alive anyway).
+  controller.on('exit', () => clearInterval(watch));
+}
+
+/** The pid of the npm process that runs this script (through `sh -c`), or undefined. */
+function npmAncestor() {
+  if (!process.env.npm_lifecycle_event) return undefined;
+  let pid = process.ppid;
+  for (let depth = 0; depth < 3 && pid > 1; depth++) {
+    const cmdline = readProc(pid, 'cmdline').split('\0').join(' ');
+    if (/(^|[/\s])npm(-cli\.js)?(\s|$)/.test(cmdline)) return pid;
+    const stat = readProc(pid, 'stat');
+    // Fields after the command (which may hold spaces): state, then ppid.
+    pid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  }
+  return undefined;
+}
+
+function readProc(pid, file) {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
 
 controller.on('exit', (code, signal) => {
   // Once stopping, a child that exits must not escalate: the other one is still stopping cleanly.

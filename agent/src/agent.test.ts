@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { instanceStateName } from '@platform/proto';
 import { Agent } from './agent.js';
-import { JsonLogger, MemorySink } from './log/logger.js';
+import { JsonLogger, MemorySink } from '@platform/proto/common';
 import { FakeController } from './test-support/fake-controller.js';
 import { eventually } from './test-support/wait.js';
 

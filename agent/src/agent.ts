@@ -9,18 +9,20 @@
  * server and the session; `stop()` ends the session and leaves instances running (a restarted
  * agent re-attaches), unless `stopInstances` is given.
  */
+import { chmodSync, mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { createAgentServiceClient, joinMetadata, PROTOCOL_VERSION, type AgentServiceClient, type Hello, type Resources, type Snapshot } from '@platform/proto';
 import { changedFiles, packFiles } from './files/snapshot.js';
-import { BwrapDriver, probeBwrap } from './isolation/bwrap.js';
+import { BwrapDriver, findExecutable, probeBwrap } from './isolation/bwrap.js';
 import { Cgroups } from './isolation/cgroups.js';
 import type { IsolationDriver, IsolationDriverName } from './isolation/driver.js';
-import { ProcessDriver } from './isolation/process.js';
+import { canChangeIdentity, DEFAULT_INSTANCE_UIDS, parseUidRange, reachableBy, UidAllocator, type UidRange } from './isolation/identity.js';
+import { PROCESS_DRIVER_GAPS, ProcessDriver } from './isolation/process.js';
 import { detectResources, hostName, loadOrCreateUuid, systemTags } from './host/host.js';
-import type { Logger } from './log/logger.js';
+import type { Logger } from '@platform/proto/common';
 import { LogShipper } from './logs/shipper.js';
 import { AgentMetrics, serveMetrics } from './metrics/metrics.js';
 import { PackageCache } from './packages/cache.js';
@@ -46,6 +48,10 @@ export interface AgentOptions {
   metricsListen?: { host: string; port: number };
   /** Use cgroups when the host allows (default true). */
   cgroups?: boolean;
+  /** The host uids the agent gives its instances when it runs as root (default DEFAULT_INSTANCE_UIDS). */
+  instanceUids?: UidRange;
+  /** `process` driver only: run instances as the agent's user even when that is root (default false). */
+  allowRootInstances?: boolean;
   /** Stop every instance when the agent stops (default false: they keep running). */
   stopInstancesOnExit?: boolean;
   log: Logger;
@@ -76,7 +82,7 @@ export class Agent {
   readonly #dataDir: string;
   #stopped = false;
 
-  private constructor(private readonly opts: AgentOptions, driver: IsolationDriver, cgroups: Cgroups) {
+  private constructor(private readonly opts: AgentOptions, driver: IsolationDriver, cgroups: Cgroups, identities: UidAllocator | undefined) {
     const now = opts.now ?? Date.now;
     const dataDir = resolve(opts.dataDir);
     this.#dataDir = dataDir;
@@ -114,11 +120,20 @@ export class Agent {
         snapshot: (m) => {
           this.#snapshot(m).catch((err: unknown) => log.error('snapshot upload failed', { err }));
         },
+        // One pass of the shipper sends what every instance has written (batches go out in
+        // order on this stream), then the answer follows them.
+        flushLogs: (m) => {
+          this.#shipper.tick();
+          session.send({ logsFlushed: { requestId: m.requestId ?? '' } });
+        },
         usage: () => this.#usage(),
       },
     });
     this.session = session;
     this.#shipper = new LogShipper({ canSend: () => session.canSend(), sendLogs: (lines) => session.sendLogs(lines) }, this.metrics);
+    // Cached packages are the agent's alone (a `process` instance sees the host file system).
+    mkdirSync(join(dataDir, 'cache'), { recursive: true, mode: 0o700 });
+    chmodSync(join(dataDir, 'cache'), 0o700);
     this.#cache = new PackageCache(join(dataDir, 'cache'), session.blobSource(), this.metrics, {
       ...(opts.cacheMaxBytes !== undefined ? { maxBytes: opts.cacheMaxBytes } : {}),
       now,
@@ -127,6 +142,7 @@ export class Agent {
       instancesDir: join(dataDir, 'instances'),
       driver,
       cgroups,
+      identities,
       cache: this.#cache,
       ports: new PortAllocator(),
       address: opts.address ?? '127.0.0.1',
@@ -169,25 +185,51 @@ export class Agent {
   /** Picks the isolation driver and cgroups, re-attaches to instances, starts serving. */
   static async start(opts: AgentOptions): Promise<Agent> {
     const log = opts.log;
+    const dataDir = resolve(opts.dataDir);
+    mkdirSync(dataDir, { recursive: true, mode: 0o711 });
+    // Only root can give instances identities of their own; otherwise they run as the agent's user.
+    const root = canChangeIdentity();
+    const range = opts.instanceUids ?? parseUidRange(DEFAULT_INSTANCE_UIDS);
     let driver: IsolationDriver;
-    const probe = opts.isolation === 'process' ? undefined : probeBwrap();
+    const probe = opts.isolation === 'process' ? undefined : probeBwrap(root ? range.first : undefined);
+    const bwrap = (path: string) => new BwrapDriver(path, { seccompFile: join(dataDir, 'seccomp.bpf') });
     if (opts.isolation === 'bwrap') {
       if (!probe?.ok) throw new Error(`--isolation bwrap: ${probe && !probe.ok ? probe.reason : 'unavailable'}`);
-      driver = new BwrapDriver(probe.path);
+      driver = bwrap(probe.path);
     } else if (opts.isolation === 'process' || !probe?.ok) {
       driver = new ProcessDriver();
     } else {
-      driver = new BwrapDriver(probe.path);
+      driver = bwrap(probe.path);
     }
+    const rootInstances = driver.name === 'process' && root && !!opts.allowRootInstances;
+    const identities = root && !rootInstances ? new UidAllocator(range) : undefined;
+    if (identities) {
+      if (!findExecutable('setpriv')) throw new Error('setpriv is not installed (Debian package util-linux): the agent runs as root and cannot give instances their own uid');
+      // The instances' uids must reach their roots under the data directory (not list it).
+      chmodSync(dataDir, 0o711);
+      if (!reachableBy(dataDir, range.first, 'search')) {
+        throw new Error(`the instance uids cannot reach the data directory ${dataDir}: give its parent directories search permission for others (chmod o+x)`);
+      }
+    }
+    const last = range.first + range.count - 1;
     log.info('isolation driver chosen', {
       isolation: driver.name,
       ...(opts.isolation ? { requested: opts.isolation } : { why: probe?.ok ? 'bwrap works here' : probe?.reason }),
+      instances_run_as: identities ? `their own uid in ${range.first}-${last}` : rootInstances ? 'root (--allow-root-instances)' : `the agent's user (uid ${process.getuid?.() ?? '?'})`,
     });
+    if (driver.name === 'process') {
+      log.warn('the process driver is for trusted hosts only', {
+        does_not_isolate: PROCESS_DRIVER_GAPS,
+        ...(rootInstances ? { root_instances: 'instances run as root (--allow-root-instances) and can do anything on this host' } : {}),
+      });
+    } else if (opts.allowRootInstances) {
+      log.warn('--allow-root-instances is ignored by the bwrap driver: its instances never hold root on the host');
+    }
     const cgroups = opts.cgroups === false ? Cgroups.disabled('switched off') : Cgroups.detect();
     log.info(cgroups.available ? 'cgroups available: memory and cpu limits enforced' : 'cgroups unavailable: no resource limits', {
       cgroups: cgroups.version, ...(cgroups.available ? {} : { reason: cgroups.reason }),
     });
-    const agent = new Agent(opts, driver, cgroups);
+    const agent = new Agent(opts, driver, cgroups, identities);
     const quota = diskQuotaSupport(join(agent.#dataDir, 'instances'));
     log.info('disk resources enforced by measuring instance roots', {
       file_system: quota?.fsType ?? 'unknown', project_quota: quota?.projectQuota ?? false,

@@ -6,4 +6,4 @@
  */
 export { ISOLATION_DRIVERS, isIsolationDriver, type IsolationDriverName } from './isolation/driver.js';
 export { Agent, AGENT_VERSION, type AgentOptions } from './agent.js';
-export { JsonLogger, FdSink, MemorySink, silentLogger, type Logger, type LogLevel } from './log/logger.js';
+export { JsonLogger, FdSink, MemorySink, silentLogger, type Logger, type LogLevel } from '@platform/proto/common';

@@ -3,7 +3,7 @@
  * for a change (ChangeContext). It sits just above the store in the floor plan
  * (docs/architecture.md), so that every layer above may use it and it uses none of them.
  */
-import type { Logger } from './log/logger.js';
+import type { Logger } from '@platform/proto/common';
 import type { AuditEvent } from './model/audit-events.js';
 import type { BatchOp, Store } from './store/store.js';
 import type { Clock } from './util/clock.js';

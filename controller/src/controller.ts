@@ -14,7 +14,7 @@ import { AgentServer } from './agents/agent-server.js';
 import { AuditLog } from './audit/audit-log.js';
 import { auditEndpoints } from './audit/audit-routes.js';
 import { InFlight } from './api/middleware.js';
-import { createApiApp } from './api/server.js';
+import { answerClientErrors, createApiApp, MAX_HEADER_BYTES } from './api/server.js';
 import { authEndpoints } from './auth/auth-routes.js';
 import { authenticate } from './auth/authenticate.js';
 import { ADMIN_USER, bootstrapAdmin } from './auth/bootstrap.js';
@@ -25,18 +25,20 @@ import { BlobStore } from './blobs/blob-store.js';
 import { clusterEndpoints } from './cluster/cluster-routes.js';
 import { MINIMUM_CLIENT_VERSION, CONTROLLER_VERSION } from './cluster/version.js';
 import { instanceEndpoints } from './instances/instance-routes.js';
+import { InstanceSnapshots, instanceSnapshotEndpoints } from './instances/instance-snapshot.js';
 import { AgentReports } from './instances/agent-reports.js';
 import { jobEndpoints } from './jobs/job-routes.js';
 import { packageLogEndpoints } from './logs/log-routes.js';
 import { LogStore } from './logs/log-store.js';
 import { JobService } from './jobs/job-service.js';
-import { FdSink, JsonLogger, type Logger, type LogLevel } from './log/logger.js';
+import { FdSink, JsonLogger, type Logger, type LogLevel } from '@platform/proto/common';
 import { createControllerMetrics, type ControllerMetrics } from './telemetry/controller-metrics.js';
 import { packageEndpoints } from './packages/package-routes.js';
 import { InstancePackages } from './packages/instance-packages.js';
 import { PackageService } from './packages/package-service.js';
 import { PipelineService } from './staging/pipeline.js';
-import { accessControl } from './policy/access.js';
+import { accessControl, usable } from './policy/access.js';
+import { ReferenceResolver } from './policy/references.js';
 import { policyEndpoints } from './policy/policy-routes.js';
 import { PolicyService } from './policy/policy-service.js';
 import { stagingEndpoints } from './staging/staging-routes.js';
@@ -54,7 +56,7 @@ import { RocksStore } from './store/rocks-store.js';
 import type { Store } from './store/store.js';
 import { SystemClock, type Clock } from './util/clock.js';
 import { randomIds, type IdSource } from './util/ids.js';
-import type { HostPort } from './model/host-port.js';
+import type { HostPort } from '@platform/proto/common';
 
 export type { HostPort };
 
@@ -170,6 +172,8 @@ export class Controller {
     readonly staging: StagingCoordinator,
     readonly resolver: DependencyResolver,
     readonly pipelines: PipelineService,
+    /** What bodies may refer to; `references.trusted()` for writes of the controller's own. */
+    readonly references: ReferenceResolver,
   ) {
     this.#closed = new Promise((resolve) => (this.#markClosed = resolve));
   }
@@ -256,21 +260,28 @@ export class Controller {
           );
         });
       const resolver = new DependencyResolver(store, (ids) => packages.findMany(ids), () => packages.generation);
-      const installs = new InstancePackages(store, (ids) => resolver.resolveInstallOrder(ids, { bestEffort: true }));
+      const usableBy = usable(policy);
+      // Dependencies resolve among the packages the job's principal may use (policy/references.ts).
+      const installs = new InstancePackages(store, (ids, principal) => resolver.resolveInstallOrder(ids, { bestEffort: true, ...usableBy(principal) }));
       const instances = new AgentReports(deps, agents, logs, installs, { stagingSink });
       await instances.load();
       const jobs = new JobService(deps, {
         actorIdleMs: options.actorIdleMs,
         cacheSize: options.cacheSize,
         packageStates: (ids) => packages.states(ids),
-        systemPackages: async (ids) =>
-          (await resolver.resolveInstallOrder(ids, { bestEffort: true }))
+        systemPackages: async (ids, principal) =>
+          (await resolver.resolveInstallOrder(ids, { bestEffort: true, ...usableBy(principal) }))
             .filter((r) => !ids.includes(r.package.uuid))
             .map((r) => ({ uuid: r.package.uuid, state: r.package.state })),
         run: instances,
         ...actorHooks('job'),
       });
       instances.attach(jobs.actors);
+      // What bodies may refer to, resolved and authorised in one place (policy/references.ts).
+      const references = new ReferenceResolver();
+      references.register('job', jobs.referenceLookup());
+      references.register('package', packages.referenceLookup());
+      references.register('stagpipe', pipelines.referenceLookup());
       const agentLauncher = new AgentStagerLauncher(deps, jobs.actors, installs, agents, instances.table, { stagingSink });
       instances.followRuns(agentLauncher);
       await agents.start(instances);
@@ -278,7 +289,7 @@ export class Controller {
       let apiUrl = '';
       const stagerLauncher =
         options.stagerLauncher === 'local'
-          ? new LocalStagerLauncher({ jobs, resolver, sink: stagingSink, log: log.child({ component: 'local-stager' }), workDir: join(options.dataDir, 'stagers') })
+          ? new LocalStagerLauncher({ jobs, resolver, usableBy, sink: stagingSink, log: log.child({ component: 'local-stager' }), workDir: join(options.dataDir, 'stagers') })
           : options.stagerLauncher === 'none'
             ? undefined
             : (options.stagerLauncher ?? agentLauncher);
@@ -287,6 +298,7 @@ export class Controller {
         sink: stagingSink,
         baseUrl: () => options.stagerBaseUrl || apiUrl,
         stagerTimeoutMs: options.stagerTimeoutMs,
+        usableBy,
       });
       packages.setStagingListener((uuid) => staging.stage(uuid));
       await pipelines.restore();
@@ -295,7 +307,7 @@ export class Controller {
       if (options.builtins) {
         // A host that cannot be probed still gets a working controller, without built-ins.
         try {
-          const builtins = await registerBuiltins({ packages, jobs, pipelines, log });
+          const builtins = await registerBuiltins({ packages, jobs, pipelines, log, references: references.trusted() });
           log.info('built-in packages registered', { ...builtins });
         } catch (err) {
           log.error('built-in packages could not be registered', { err });
@@ -323,12 +335,13 @@ export class Controller {
         ids,
         minimumClientVersion: MINIMUM_CLIENT_VERSION,
         // Authentication, then each request's policy view (ctx.state.access) for the endpoints' checks.
-        authenticate: accessControl(policy, audit, authenticate(tokens, users, { ldapEnabled: ldap !== undefined })),
+        authenticate: accessControl(policy, audit, references, authenticate(tokens, users, { ldapEnabled: ldap !== undefined })),
         endpoints: [
           ...authEndpoints(tokens, users, audit, options.domain, options.maxBodyBytes, policy, ldap),
           ...policyEndpoints(policy),
           ...auditEndpoints(audit),
           ...instanceEndpoints(jobs, instances, agents, logs, clock),
+          ...instanceSnapshotEndpoints(jobs, new InstanceSnapshots(deps, packages, agents, instances.table, join(options.dataDir, 'snapshot-tmp'))),
           ...packageLogEndpoints(async (uuid) => (await packages.find(uuid))?.package, logs),
           ...jobEndpoints(jobs, options.maxBodyBytes),
           ...packageEndpoints(packages, options.maxBodyBytes),
@@ -350,7 +363,9 @@ export class Controller {
       const agentServer = new AgentServer({ directory: agents, blobs, joinSecret, clusterId, log });
       undo.push(() => agentServer.stop(0));
       const grpcPort = await agentServer.listen(options.grpcListen.host, options.grpcListen.port);
-      const server = createServer(app.callback());
+      agents.watch();
+      const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app.callback());
+      answerClientErrors(server, log, ids);
       server.keepAliveTimeout = 65_000;
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
@@ -360,7 +375,7 @@ export class Controller {
         });
       });
       const controller = new Controller(
-        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines,
+        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines, references,
       );
       apiUrl = controller.url;
       // Pipelines interrupted by the last stop run again, now that STAGER_URL can be reached.

@@ -12,6 +12,8 @@ export type ErrorKind =
   | 'conflict'
   | 'requires_restart'
   | 'too_large'
+  | 'precondition_failed'
+  | 'unsupported_media_type'
   | 'method_not_allowed'
   | 'token_invalid'
   | 'unauthenticated'
@@ -69,6 +71,18 @@ export class RequiresRestartError extends PlatformError {
 export class TooLargeError extends PlatformError {
   override readonly name = 'TooLargeError';
   readonly kind = 'too_large';
+}
+
+/** An `If-Match` names a version that is not the current one (412). */
+export class PreconditionFailedError extends PlatformError {
+  override readonly name = 'PreconditionFailedError';
+  readonly kind = 'precondition_failed';
+}
+
+/** The body's Content-Type is not one the endpoint reads (415). */
+export class UnsupportedMediaTypeError extends PlatformError {
+  override readonly name = 'UnsupportedMediaTypeError';
+  readonly kind = 'unsupported_media_type';
 }
 
 /** The path exists but not with this method (405). */

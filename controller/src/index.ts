@@ -5,7 +5,7 @@
  */
 export { Controller, startController, resolveControllerOptions } from './controller.js';
 export type { ControllerOptions, ResolvedControllerOptions, HostPort } from './controller.js';
-export { parseHostPort } from './model/host-port.js';
+export { parseHostPort } from '@platform/proto/common';
 export { CONTROLLER_VERSION } from './cluster/version.js';
 export type { ApiErrorBody } from './api/api-error.js';
 export type { Job, JobSpec, JobState, JobHealth, PackageInfo } from './model/job.js';
@@ -15,7 +15,7 @@ export type { StagingPipeline } from './model/pipeline.js';
 export type { AuditLogItem } from './audit/audit-log.js';
 export { AUDIT_EVENTS, type AuditEvent } from './model/audit-events.js';
 export { RUNTIMES, type RuntimeEntry } from './staging/runtimes.js';
-export { JsonLogger, MemorySink, FdSink, silentLogger, type Logger, type LogLevel } from './log/logger.js';
+export { JsonLogger, MemorySink, FdSink, silentLogger, type Logger, type LogLevel } from '@platform/proto/common';
 export type { Store, BatchOp, Range } from './store/store.js';
 export { MemoryStore } from './store/memory-store.js';
 export { RocksStore } from './store/rocks-store.js';

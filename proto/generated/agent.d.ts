@@ -134,8 +134,11 @@ export namespace platform {
                 /** AgentMessage files. */
                 files?: (platform.agent.v1.FilesReply.$Properties|null);
 
+                /** AgentMessage logsFlushed. */
+                logsFlushed?: (platform.agent.v1.LogsFlushed.$Properties|null);
+
                 /** AgentMessage body. */
-                body?: ("hello"|"heartbeat"|"instance"|"logs"|"files");
+                body?: ("hello"|"heartbeat"|"instance"|"logs"|"files"|"logsFlushed");
 
                 /**
                  * Creates a new AgentMessage instance using the specified properties.
@@ -212,8 +215,11 @@ export namespace platform {
                     /** AgentMessage files */
                     files?: (platform.agent.v1.FilesReply.$Properties|null);
 
+                    /** AgentMessage logsFlushed */
+                    logsFlushed?: (platform.agent.v1.LogsFlushed.$Properties|null);
+
                     /** AgentMessage body */
-                    body?: ("hello"|"heartbeat"|"instance"|"logs"|"files");
+                    body?: ("hello"|"heartbeat"|"instance"|"logs"|"files"|"logsFlushed");
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -226,9 +232,10 @@ export namespace platform {
                   instance?: platform.agent.v1.InstanceReport.$Shape|null;
                   logs?: platform.agent.v1.LogBatch.$Shape|null;
                   files?: platform.agent.v1.FilesReply.$Shape|null;
+                  logsFlushed?: platform.agent.v1.LogsFlushed.$Shape|null;
                   $unknowns?: Uint8Array[];
                 } & (
-                  ({ body?: undefined; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null }|{ body?: "hello"; hello: platform.agent.v1.Hello.$Shape; heartbeat?: null; instance?: null; logs?: null; files?: null }|{ body?: "heartbeat"; hello?: null; heartbeat: platform.agent.v1.Heartbeat.$Shape; instance?: null; logs?: null; files?: null }|{ body?: "instance"; hello?: null; heartbeat?: null; instance: platform.agent.v1.InstanceReport.$Shape; logs?: null; files?: null }|{ body?: "logs"; hello?: null; heartbeat?: null; instance?: null; logs: platform.agent.v1.LogBatch.$Shape; files?: null }|{ body?: "files"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files: platform.agent.v1.FilesReply.$Shape })
+                  ({ body?: undefined; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed?: null }|{ body?: "hello"; hello: platform.agent.v1.Hello.$Shape; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed?: null }|{ body?: "heartbeat"; hello?: null; heartbeat: platform.agent.v1.Heartbeat.$Shape; instance?: null; logs?: null; files?: null; logsFlushed?: null }|{ body?: "instance"; hello?: null; heartbeat?: null; instance: platform.agent.v1.InstanceReport.$Shape; logs?: null; files?: null; logsFlushed?: null }|{ body?: "logs"; hello?: null; heartbeat?: null; instance?: null; logs: platform.agent.v1.LogBatch.$Shape; files?: null; logsFlushed?: null }|{ body?: "files"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files: platform.agent.v1.FilesReply.$Shape; logsFlushed?: null }|{ body?: "logsFlushed"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed: platform.agent.v1.LogsFlushed.$Shape })
                 );
             }
 
@@ -1023,6 +1030,99 @@ export namespace platform {
             }
 
             /**
+             * Properties of a LogsFlushed.
+             * @deprecated Use platform.agent.v1.LogsFlushed.$Properties instead.
+             */
+            interface ILogsFlushed extends platform.agent.v1.LogsFlushed.$Properties {
+            }
+
+            /** Represents a LogsFlushed. */
+            class LogsFlushed {
+
+                /**
+                 * Constructs a new LogsFlushed.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.LogsFlushed.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** LogsFlushed requestId. */
+                requestId: string;
+
+                /**
+                 * Creates a new LogsFlushed instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns LogsFlushed instance
+                 */
+                static create(properties: platform.agent.v1.LogsFlushed.$Shape): platform.agent.v1.LogsFlushed & platform.agent.v1.LogsFlushed.$Shape;
+                static create(properties?: platform.agent.v1.LogsFlushed.$Properties): platform.agent.v1.LogsFlushed;
+
+                /**
+                 * Encodes the specified LogsFlushed message. Does not implicitly {@link platform.agent.v1.LogsFlushed.verify|verify} messages.
+                 * @param m LogsFlushed message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.LogsFlushed.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a LogsFlushed message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.LogsFlushed & platform.agent.v1.LogsFlushed.$Shape} LogsFlushed
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.LogsFlushed & platform.agent.v1.LogsFlushed.$Shape;
+
+                /**
+                 * Creates a LogsFlushed message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns LogsFlushed
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.LogsFlushed;
+
+                /**
+                 * Creates a plain object from a LogsFlushed message. Also converts values to other types if specified.
+                 * @param m LogsFlushed
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.LogsFlushed, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this LogsFlushed to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for LogsFlushed
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace LogsFlushed {
+
+                /** Properties of a LogsFlushed. */
+                interface $Properties {
+
+                    /** LogsFlushed requestId */
+                    requestId?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a LogsFlushed. */
+                type $Shape = platform.agent.v1.LogsFlushed.$Properties;
+            }
+
+            /**
              * Properties of a FilesReply.
              * @deprecated Use platform.agent.v1.FilesReply.$Properties instead.
              */
@@ -1266,8 +1366,11 @@ export namespace platform {
                 /** ControllerMessage snapshot. */
                 snapshot?: (platform.agent.v1.Snapshot.$Properties|null);
 
+                /** ControllerMessage flushLogs. */
+                flushLogs?: (platform.agent.v1.FlushLogs.$Properties|null);
+
                 /** ControllerMessage body. */
-                body?: ("welcome"|"start"|"stop"|"listFiles"|"snapshot");
+                body?: ("welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs");
 
                 /**
                  * Creates a new ControllerMessage instance using the specified properties.
@@ -1344,8 +1447,11 @@ export namespace platform {
                     /** ControllerMessage snapshot */
                     snapshot?: (platform.agent.v1.Snapshot.$Properties|null);
 
+                    /** ControllerMessage flushLogs */
+                    flushLogs?: (platform.agent.v1.FlushLogs.$Properties|null);
+
                     /** ControllerMessage body */
-                    body?: ("welcome"|"start"|"stop"|"listFiles"|"snapshot");
+                    body?: ("welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs");
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -1358,10 +1464,110 @@ export namespace platform {
                   stop?: platform.agent.v1.StopInstance.$Shape|null;
                   listFiles?: platform.agent.v1.ListFiles.$Shape|null;
                   snapshot?: platform.agent.v1.Snapshot.$Shape|null;
+                  flushLogs?: platform.agent.v1.FlushLogs.$Shape|null;
                   $unknowns?: Uint8Array[];
                 } & (
-                  ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null; snapshot?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null; snapshot?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null; snapshot?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape; snapshot?: null }|{ body?: "snapshot"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot: platform.agent.v1.Snapshot.$Shape })
+                  ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null; snapshot?: null; flushLogs?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape; snapshot?: null; flushLogs?: null }|{ body?: "snapshot"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot: platform.agent.v1.Snapshot.$Shape; flushLogs?: null }|{ body?: "flushLogs"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs: platform.agent.v1.FlushLogs.$Shape })
                 );
+            }
+
+            /**
+             * Properties of a FlushLogs.
+             * @deprecated Use platform.agent.v1.FlushLogs.$Properties instead.
+             */
+            interface IFlushLogs extends platform.agent.v1.FlushLogs.$Properties {
+            }
+
+            /** Represents a FlushLogs. */
+            class FlushLogs {
+
+                /**
+                 * Constructs a new FlushLogs.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.FlushLogs.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** FlushLogs requestId. */
+                requestId: string;
+
+                /** FlushLogs instanceUuid. */
+                instanceUuid: string;
+
+                /**
+                 * Creates a new FlushLogs instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns FlushLogs instance
+                 */
+                static create(properties: platform.agent.v1.FlushLogs.$Shape): platform.agent.v1.FlushLogs & platform.agent.v1.FlushLogs.$Shape;
+                static create(properties?: platform.agent.v1.FlushLogs.$Properties): platform.agent.v1.FlushLogs;
+
+                /**
+                 * Encodes the specified FlushLogs message. Does not implicitly {@link platform.agent.v1.FlushLogs.verify|verify} messages.
+                 * @param m FlushLogs message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.FlushLogs.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a FlushLogs message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.FlushLogs & platform.agent.v1.FlushLogs.$Shape} FlushLogs
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.FlushLogs & platform.agent.v1.FlushLogs.$Shape;
+
+                /**
+                 * Creates a FlushLogs message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns FlushLogs
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.FlushLogs;
+
+                /**
+                 * Creates a plain object from a FlushLogs message. Also converts values to other types if specified.
+                 * @param m FlushLogs
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.FlushLogs, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this FlushLogs to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for FlushLogs
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace FlushLogs {
+
+                /** Properties of a FlushLogs. */
+                interface $Properties {
+
+                    /** FlushLogs requestId */
+                    requestId?: (string|null);
+
+                    /** FlushLogs instanceUuid */
+                    instanceUuid?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a FlushLogs. */
+                type $Shape = platform.agent.v1.FlushLogs.$Properties;
             }
 
             /**
@@ -1941,6 +2147,9 @@ export namespace platform {
                 /** InstanceSpec stagerUrl. */
                 stagerUrl: string;
 
+                /** InstanceSpec stagerfs. */
+                stagerfs: platform.agent.v1.PackageSpec.$Properties[];
+
                 /**
                  * Creates a new InstanceSpec instance using the specified properties.
                  * @param [properties] Properties to set
@@ -2033,6 +2242,9 @@ export namespace platform {
 
                     /** InstanceSpec stagerUrl */
                     stagerUrl?: (string|null);
+
+                    /** InstanceSpec stagerfs */
+                    stagerfs?: (platform.agent.v1.PackageSpec.$Properties[]|null);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -2325,6 +2537,12 @@ export namespace platform {
                 /** ProcessSpec environment. */
                 environment: { [k: string]: string };
 
+                /** ProcessSpec user. */
+                user: string;
+
+                /** ProcessSpec group. */
+                group: string;
+
                 /**
                  * Creates a new ProcessSpec instance using the specified properties.
                  * @param [properties] Properties to set
@@ -2408,6 +2626,12 @@ export namespace platform {
 
                     /** ProcessSpec environment */
                     environment?: ({ [k: string]: string }|null);
+
+                    /** ProcessSpec user */
+                    user?: (string|null);
+
+                    /** ProcessSpec group */
+                    group?: (string|null);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];

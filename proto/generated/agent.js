@@ -203,7 +203,8 @@ export const platform = $root.platform = (() => {
                  * @property {platform.agent.v1.InstanceReport.$Properties|null} [instance] AgentMessage instance
                  * @property {platform.agent.v1.LogBatch.$Properties|null} [logs] AgentMessage logs
                  * @property {platform.agent.v1.FilesReply.$Properties|null} [files] AgentMessage files
-                 * @property {"hello"|"heartbeat"|"instance"|"logs"|"files"} [body] AgentMessage body
+                 * @property {platform.agent.v1.LogsFlushed.$Properties|null} [logsFlushed] AgentMessage logsFlushed
+                 * @property {"hello"|"heartbeat"|"instance"|"logs"|"files"|"logsFlushed"} [body] AgentMessage body
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -223,9 +224,10 @@ export const platform = $root.platform = (() => {
                  *   instance?: platform.agent.v1.InstanceReport.$Shape|null;
                  *   logs?: platform.agent.v1.LogBatch.$Shape|null;
                  *   files?: platform.agent.v1.FilesReply.$Shape|null;
+                 *   logsFlushed?: platform.agent.v1.LogsFlushed.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ body?: undefined; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null }|{ body?: "hello"; hello: platform.agent.v1.Hello.$Shape; heartbeat?: null; instance?: null; logs?: null; files?: null }|{ body?: "heartbeat"; hello?: null; heartbeat: platform.agent.v1.Heartbeat.$Shape; instance?: null; logs?: null; files?: null }|{ body?: "instance"; hello?: null; heartbeat?: null; instance: platform.agent.v1.InstanceReport.$Shape; logs?: null; files?: null }|{ body?: "logs"; hello?: null; heartbeat?: null; instance?: null; logs: platform.agent.v1.LogBatch.$Shape; files?: null }|{ body?: "files"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files: platform.agent.v1.FilesReply.$Shape })
+                 *   ({ body?: undefined; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed?: null }|{ body?: "hello"; hello: platform.agent.v1.Hello.$Shape; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed?: null }|{ body?: "heartbeat"; hello?: null; heartbeat: platform.agent.v1.Heartbeat.$Shape; instance?: null; logs?: null; files?: null; logsFlushed?: null }|{ body?: "instance"; hello?: null; heartbeat?: null; instance: platform.agent.v1.InstanceReport.$Shape; logs?: null; files?: null; logsFlushed?: null }|{ body?: "logs"; hello?: null; heartbeat?: null; instance?: null; logs: platform.agent.v1.LogBatch.$Shape; files?: null; logsFlushed?: null }|{ body?: "files"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files: platform.agent.v1.FilesReply.$Shape; logsFlushed?: null }|{ body?: "logsFlushed"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed: platform.agent.v1.LogsFlushed.$Shape })
                  * )} platform.agent.v1.AgentMessage.$Shape
                  */
 
@@ -284,17 +286,25 @@ export const platform = $root.platform = (() => {
                  */
                 AgentMessage.prototype.files = null;
 
+                /**
+                 * AgentMessage logsFlushed.
+                 * @member {platform.agent.v1.LogsFlushed.$Properties|null|undefined} logsFlushed
+                 * @memberof platform.agent.v1.AgentMessage
+                 * @instance
+                 */
+                AgentMessage.prototype.logsFlushed = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * AgentMessage body.
-                 * @member {"hello"|"heartbeat"|"instance"|"logs"|"files"|undefined} body
+                 * @member {"hello"|"heartbeat"|"instance"|"logs"|"files"|"logsFlushed"|undefined} body
                  * @memberof platform.agent.v1.AgentMessage
                  * @instance
                  */
                 $Object.defineProperty(AgentMessage.prototype, "body", {
-                    get: $util.oneOfGetter($oneOfFields = ["hello", "heartbeat", "instance", "logs", "files"]),
+                    get: $util.oneOfGetter($oneOfFields = ["hello", "heartbeat", "instance", "logs", "files", "logsFlushed"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -340,6 +350,8 @@ export const platform = $root.platform = (() => {
                         $root.platform.agent.v1.LogBatch.encode(m.logs, w.uint32(/* id 4, wireType 2 =*/34).fork(), q + 1).ldelim();
                     if (m.files != null && $Object.hasOwnProperty.call(m, "files"))
                         $root.platform.agent.v1.FilesReply.encode(m.files, w.uint32(/* id 5, wireType 2 =*/42).fork(), q + 1).ldelim();
+                    if (m.logsFlushed != null && $Object.hasOwnProperty.call(m, "logsFlushed"))
+                        $root.platform.agent.v1.LogsFlushed.encode(m.logsFlushed, w.uint32(/* id 6, wireType 2 =*/50).fork(), q + 1).ldelim();
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -419,6 +431,13 @@ export const platform = $root.platform = (() => {
                                 m.body = "files";
                                 continue;
                             }
+                        case 6: {
+                                if (u !== 2)
+                                    break;
+                                m.logsFlushed = $root.platform.agent.v1.LogsFlushed.decode(r, r.size(), $undefined, q + 1, m.logsFlushed);
+                                m.body = "logsFlushed";
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -479,6 +498,11 @@ export const platform = $root.platform = (() => {
                             throw $TypeError(".platform.agent.v1.AgentMessage.files: object expected");
                         m.files = $root.platform.agent.v1.FilesReply.fromObject(d.files, q + 1);
                     }
+                    if (d.logsFlushed != null) {
+                        if (!$util.isObject(d.logsFlushed))
+                            throw $TypeError(".platform.agent.v1.AgentMessage.logsFlushed: object expected");
+                        m.logsFlushed = $root.platform.agent.v1.LogsFlushed.fromObject(d.logsFlushed, q + 1);
+                    }
                     return m;
                 };
 
@@ -523,6 +547,11 @@ export const platform = $root.platform = (() => {
                         d.files = $root.platform.agent.v1.FilesReply.toObject(m.files, o, q + 1);
                         if (o.oneofs)
                             d.body = "files";
+                    }
+                    if (m.logsFlushed != null && $Object.hasOwnProperty.call(m, "logsFlushed")) {
+                        d.logsFlushed = $root.platform.agent.v1.LogsFlushed.toObject(m.logsFlushed, o, q + 1);
+                        if (o.oneofs)
+                            d.body = "logsFlushed";
                     }
                     return d;
                 };
@@ -3015,6 +3044,235 @@ export const platform = $root.platform = (() => {
                 return LogLine;
             })();
 
+            v1.LogsFlushed = (function() {
+
+                /**
+                 * Properties of a LogsFlushed.
+                 * @typedef {Object} platform.agent.v1.LogsFlushed.$Properties
+                 * @property {string|null} [requestId] LogsFlushed requestId
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a LogsFlushed.
+                 * @memberof platform.agent.v1
+                 * @interface ILogsFlushed
+                 * @augments platform.agent.v1.LogsFlushed.$Properties
+                 * @deprecated Use platform.agent.v1.LogsFlushed.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a LogsFlushed.
+                 * @typedef {platform.agent.v1.LogsFlushed.$Properties} platform.agent.v1.LogsFlushed.$Shape
+                 */
+
+                /**
+                 * Constructs a new LogsFlushed.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a LogsFlushed.
+                 * @constructor
+                 * @param {platform.agent.v1.LogsFlushed.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const LogsFlushed = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * LogsFlushed requestId.
+                 * @member {string} requestId
+                 * @memberof platform.agent.v1.LogsFlushed
+                 * @instance
+                 */
+                LogsFlushed.prototype.requestId = "";
+
+                /**
+                 * Creates a new LogsFlushed instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.LogsFlushed
+                 * @static
+                 * @param {platform.agent.v1.LogsFlushed.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.LogsFlushed} LogsFlushed instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.LogsFlushed.$Shape): platform.agent.v1.LogsFlushed & platform.agent.v1.LogsFlushed.$Shape;
+                 *   (properties?: platform.agent.v1.LogsFlushed.$Properties): platform.agent.v1.LogsFlushed;
+                 * }}
+                 */
+                LogsFlushed.create = function(properties) {
+                    return new LogsFlushed(properties);
+                };
+
+                /**
+                 * Encodes the specified LogsFlushed message. Does not implicitly {@link platform.agent.v1.LogsFlushed.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.LogsFlushed
+                 * @static
+                 * @param {platform.agent.v1.LogsFlushed.$Properties} m LogsFlushed message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                LogsFlushed.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.requestId != null && $Object.hasOwnProperty.call(m, "requestId") && m.requestId !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.requestId);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a LogsFlushed message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.LogsFlushed
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.LogsFlushed & platform.agent.v1.LogsFlushed.$Shape} LogsFlushed
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                LogsFlushed.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.LogsFlushed();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.requestId = v;
+                                else
+                                    delete m.requestId;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a LogsFlushed message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.LogsFlushed
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.LogsFlushed} LogsFlushed
+                 */
+                LogsFlushed.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.LogsFlushed)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.LogsFlushed: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.LogsFlushed();
+                    if (d.requestId != null) {
+                        if (typeof d.requestId !== "string" || d.requestId.length) {
+                            m.requestId = $String(d.requestId);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a LogsFlushed message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.LogsFlushed
+                 * @static
+                 * @param {platform.agent.v1.LogsFlushed} m LogsFlushed
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                LogsFlushed.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.defaults) {
+                        d.requestId = "";
+                    }
+                    if (m.requestId != null && $Object.hasOwnProperty.call(m, "requestId")) {
+                        d.requestId = m.requestId;
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this LogsFlushed to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.LogsFlushed
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                LogsFlushed.prototype.toJSON = function() {
+                    return LogsFlushed.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for LogsFlushed
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.LogsFlushed
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                LogsFlushed.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.LogsFlushed";
+                };
+
+                return LogsFlushed;
+            })();
+
             v1.FilesReply = (function() {
 
                 /**
@@ -3611,7 +3869,8 @@ export const platform = $root.platform = (() => {
                  * @property {platform.agent.v1.StopInstance.$Properties|null} [stop] ControllerMessage stop
                  * @property {platform.agent.v1.ListFiles.$Properties|null} [listFiles] ControllerMessage listFiles
                  * @property {platform.agent.v1.Snapshot.$Properties|null} [snapshot] ControllerMessage snapshot
-                 * @property {"welcome"|"start"|"stop"|"listFiles"|"snapshot"} [body] ControllerMessage body
+                 * @property {platform.agent.v1.FlushLogs.$Properties|null} [flushLogs] ControllerMessage flushLogs
+                 * @property {"welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"} [body] ControllerMessage body
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -3631,9 +3890,10 @@ export const platform = $root.platform = (() => {
                  *   stop?: platform.agent.v1.StopInstance.$Shape|null;
                  *   listFiles?: platform.agent.v1.ListFiles.$Shape|null;
                  *   snapshot?: platform.agent.v1.Snapshot.$Shape|null;
+                 *   flushLogs?: platform.agent.v1.FlushLogs.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null; snapshot?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null; snapshot?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null; snapshot?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape; snapshot?: null }|{ body?: "snapshot"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot: platform.agent.v1.Snapshot.$Shape })
+                 *   ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null; snapshot?: null; flushLogs?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape; snapshot?: null; flushLogs?: null }|{ body?: "snapshot"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot: platform.agent.v1.Snapshot.$Shape; flushLogs?: null }|{ body?: "flushLogs"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs: platform.agent.v1.FlushLogs.$Shape })
                  * )} platform.agent.v1.ControllerMessage.$Shape
                  */
 
@@ -3692,17 +3952,25 @@ export const platform = $root.platform = (() => {
                  */
                 ControllerMessage.prototype.snapshot = null;
 
+                /**
+                 * ControllerMessage flushLogs.
+                 * @member {platform.agent.v1.FlushLogs.$Properties|null|undefined} flushLogs
+                 * @memberof platform.agent.v1.ControllerMessage
+                 * @instance
+                 */
+                ControllerMessage.prototype.flushLogs = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * ControllerMessage body.
-                 * @member {"welcome"|"start"|"stop"|"listFiles"|"snapshot"|undefined} body
+                 * @member {"welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|undefined} body
                  * @memberof platform.agent.v1.ControllerMessage
                  * @instance
                  */
                 $Object.defineProperty(ControllerMessage.prototype, "body", {
-                    get: $util.oneOfGetter($oneOfFields = ["welcome", "start", "stop", "listFiles", "snapshot"]),
+                    get: $util.oneOfGetter($oneOfFields = ["welcome", "start", "stop", "listFiles", "snapshot", "flushLogs"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -3748,6 +4016,8 @@ export const platform = $root.platform = (() => {
                         $root.platform.agent.v1.ListFiles.encode(m.listFiles, w.uint32(/* id 4, wireType 2 =*/34).fork(), q + 1).ldelim();
                     if (m.snapshot != null && $Object.hasOwnProperty.call(m, "snapshot"))
                         $root.platform.agent.v1.Snapshot.encode(m.snapshot, w.uint32(/* id 5, wireType 2 =*/42).fork(), q + 1).ldelim();
+                    if (m.flushLogs != null && $Object.hasOwnProperty.call(m, "flushLogs"))
+                        $root.platform.agent.v1.FlushLogs.encode(m.flushLogs, w.uint32(/* id 6, wireType 2 =*/50).fork(), q + 1).ldelim();
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -3827,6 +4097,13 @@ export const platform = $root.platform = (() => {
                                 m.body = "snapshot";
                                 continue;
                             }
+                        case 6: {
+                                if (u !== 2)
+                                    break;
+                                m.flushLogs = $root.platform.agent.v1.FlushLogs.decode(r, r.size(), $undefined, q + 1, m.flushLogs);
+                                m.body = "flushLogs";
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -3887,6 +4164,11 @@ export const platform = $root.platform = (() => {
                             throw $TypeError(".platform.agent.v1.ControllerMessage.snapshot: object expected");
                         m.snapshot = $root.platform.agent.v1.Snapshot.fromObject(d.snapshot, q + 1);
                     }
+                    if (d.flushLogs != null) {
+                        if (!$util.isObject(d.flushLogs))
+                            throw $TypeError(".platform.agent.v1.ControllerMessage.flushLogs: object expected");
+                        m.flushLogs = $root.platform.agent.v1.FlushLogs.fromObject(d.flushLogs, q + 1);
+                    }
                     return m;
                 };
 
@@ -3932,6 +4214,11 @@ export const platform = $root.platform = (() => {
                         if (o.oneofs)
                             d.body = "snapshot";
                     }
+                    if (m.flushLogs != null && $Object.hasOwnProperty.call(m, "flushLogs")) {
+                        d.flushLogs = $root.platform.agent.v1.FlushLogs.toObject(m.flushLogs, o, q + 1);
+                        if (o.oneofs)
+                            d.body = "flushLogs";
+                    }
                     return d;
                 };
 
@@ -3961,6 +4248,264 @@ export const platform = $root.platform = (() => {
                 };
 
                 return ControllerMessage;
+            })();
+
+            v1.FlushLogs = (function() {
+
+                /**
+                 * Properties of a FlushLogs.
+                 * @typedef {Object} platform.agent.v1.FlushLogs.$Properties
+                 * @property {string|null} [requestId] FlushLogs requestId
+                 * @property {string|null} [instanceUuid] FlushLogs instanceUuid
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a FlushLogs.
+                 * @memberof platform.agent.v1
+                 * @interface IFlushLogs
+                 * @augments platform.agent.v1.FlushLogs.$Properties
+                 * @deprecated Use platform.agent.v1.FlushLogs.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a FlushLogs.
+                 * @typedef {platform.agent.v1.FlushLogs.$Properties} platform.agent.v1.FlushLogs.$Shape
+                 */
+
+                /**
+                 * Constructs a new FlushLogs.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a FlushLogs.
+                 * @constructor
+                 * @param {platform.agent.v1.FlushLogs.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const FlushLogs = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * FlushLogs requestId.
+                 * @member {string} requestId
+                 * @memberof platform.agent.v1.FlushLogs
+                 * @instance
+                 */
+                FlushLogs.prototype.requestId = "";
+
+                /**
+                 * FlushLogs instanceUuid.
+                 * @member {string} instanceUuid
+                 * @memberof platform.agent.v1.FlushLogs
+                 * @instance
+                 */
+                FlushLogs.prototype.instanceUuid = "";
+
+                /**
+                 * Creates a new FlushLogs instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.FlushLogs
+                 * @static
+                 * @param {platform.agent.v1.FlushLogs.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.FlushLogs} FlushLogs instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.FlushLogs.$Shape): platform.agent.v1.FlushLogs & platform.agent.v1.FlushLogs.$Shape;
+                 *   (properties?: platform.agent.v1.FlushLogs.$Properties): platform.agent.v1.FlushLogs;
+                 * }}
+                 */
+                FlushLogs.create = function(properties) {
+                    return new FlushLogs(properties);
+                };
+
+                /**
+                 * Encodes the specified FlushLogs message. Does not implicitly {@link platform.agent.v1.FlushLogs.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.FlushLogs
+                 * @static
+                 * @param {platform.agent.v1.FlushLogs.$Properties} m FlushLogs message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                FlushLogs.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.requestId != null && $Object.hasOwnProperty.call(m, "requestId") && m.requestId !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.requestId);
+                    if (m.instanceUuid != null && $Object.hasOwnProperty.call(m, "instanceUuid") && m.instanceUuid !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.instanceUuid);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a FlushLogs message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.FlushLogs
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.FlushLogs & platform.agent.v1.FlushLogs.$Shape} FlushLogs
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                FlushLogs.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.FlushLogs();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.requestId = v;
+                                else
+                                    delete m.requestId;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.instanceUuid = v;
+                                else
+                                    delete m.instanceUuid;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a FlushLogs message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.FlushLogs
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.FlushLogs} FlushLogs
+                 */
+                FlushLogs.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.FlushLogs)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.FlushLogs: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.FlushLogs();
+                    if (d.requestId != null) {
+                        if (typeof d.requestId !== "string" || d.requestId.length) {
+                            m.requestId = $String(d.requestId);
+                        }
+                    }
+                    if (d.instanceUuid != null) {
+                        if (typeof d.instanceUuid !== "string" || d.instanceUuid.length) {
+                            m.instanceUuid = $String(d.instanceUuid);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a FlushLogs message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.FlushLogs
+                 * @static
+                 * @param {platform.agent.v1.FlushLogs} m FlushLogs
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                FlushLogs.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.defaults) {
+                        d.requestId = "";
+                        d.instanceUuid = "";
+                    }
+                    if (m.requestId != null && $Object.hasOwnProperty.call(m, "requestId")) {
+                        d.requestId = m.requestId;
+                    }
+                    if (m.instanceUuid != null && $Object.hasOwnProperty.call(m, "instanceUuid")) {
+                        d.instanceUuid = m.instanceUuid;
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this FlushLogs to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.FlushLogs
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                FlushLogs.prototype.toJSON = function() {
+                    return FlushLogs.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for FlushLogs
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.FlushLogs
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                FlushLogs.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.FlushLogs";
+                };
+
+                return FlushLogs;
             })();
 
             v1.Snapshot = (function() {
@@ -5429,6 +5974,7 @@ export const platform = $root.platform = (() => {
                  * @property {Array.<platform.agent.v1.LogSpec.$Properties>|null} [logs] InstanceSpec logs
                  * @property {Object.<string,string>|null} [environment] InstanceSpec environment
                  * @property {string|null} [stagerUrl] InstanceSpec stagerUrl
+                 * @property {Array.<platform.agent.v1.PackageSpec.$Properties>|null} [stagerfs] InstanceSpec stagerfs
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -5458,6 +6004,7 @@ export const platform = $root.platform = (() => {
                     this.ports = [];
                     this.logs = [];
                     this.environment = {};
+                    this.stagerfs = [];
                     if (p)
                         for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
                             if (p[ks[i]] != null && ks[i] !== "__proto__")
@@ -5553,6 +6100,14 @@ export const platform = $root.platform = (() => {
                 InstanceSpec.prototype.stagerUrl = "";
 
                 /**
+                 * InstanceSpec stagerfs.
+                 * @member {Array.<platform.agent.v1.PackageSpec.$Properties>} stagerfs
+                 * @memberof platform.agent.v1.InstanceSpec
+                 * @instance
+                 */
+                InstanceSpec.prototype.stagerfs = $util.emptyArray;
+
+                /**
                  * Creates a new InstanceSpec instance using the specified properties.
                  * @function create
                  * @memberof platform.agent.v1.InstanceSpec
@@ -5615,6 +6170,10 @@ export const platform = $root.platform = (() => {
                     }
                     if (m.stagerUrl != null && $Object.hasOwnProperty.call(m, "stagerUrl") && m.stagerUrl !== "")
                         w.uint32(/* id 11, wireType 2 =*/90).string(m.stagerUrl);
+                    if (m.stagerfs != null && m.stagerfs.length) {
+                        for (var i = 0; i < m.stagerfs.length; ++i)
+                            $root.platform.agent.v1.PackageSpec.encode(m.stagerfs[i], w.uint32(/* id 12, wireType 2 =*/98).fork(), q + 1).ldelim();
+                    }
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -5776,6 +6335,14 @@ export const platform = $root.platform = (() => {
                                     delete m.stagerUrl;
                                 continue;
                             }
+                        case 12: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.stagerfs && m.stagerfs.length))
+                                    m.stagerfs = [];
+                                m.stagerfs.push($root.platform.agent.v1.PackageSpec.decode(r, r.size(), $undefined, q + 1));
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -5886,6 +6453,16 @@ export const platform = $root.platform = (() => {
                             m.stagerUrl = $String(d.stagerUrl);
                         }
                     }
+                    if (d.stagerfs) {
+                        if (!$Array.isArray(d.stagerfs))
+                            throw $TypeError(".platform.agent.v1.InstanceSpec.stagerfs: array expected");
+                        m.stagerfs = $Array(d.stagerfs.length);
+                        for (var i = 0; i < d.stagerfs.length; ++i) {
+                            if (!$util.isObject(d.stagerfs[i]))
+                                throw $TypeError(".platform.agent.v1.InstanceSpec.stagerfs: object expected");
+                            m.stagerfs[i] = $root.platform.agent.v1.PackageSpec.fromObject(d.stagerfs[i], q + 1);
+                        }
+                    }
                     return m;
                 };
 
@@ -5910,6 +6487,7 @@ export const platform = $root.platform = (() => {
                         d.packages = [];
                         d.ports = [];
                         d.logs = [];
+                        d.stagerfs = [];
                     }
                     if (o.objects || o.defaults) {
                         d.environment = {};
@@ -5970,6 +6548,12 @@ export const platform = $root.platform = (() => {
                     }
                     if (m.stagerUrl != null && $Object.hasOwnProperty.call(m, "stagerUrl")) {
                         d.stagerUrl = m.stagerUrl;
+                    }
+                    if (m.stagerfs && m.stagerfs.length) {
+                        d.stagerfs = $Array(m.stagerfs.length);
+                        for (var j = 0; j < m.stagerfs.length; ++j) {
+                            d.stagerfs[j] = $root.platform.agent.v1.PackageSpec.toObject(m.stagerfs[j], o, q + 1);
+                        }
                     }
                     return d;
                 };
@@ -6798,6 +7382,8 @@ export const platform = $root.platform = (() => {
                  * @property {Array.<string>|null} [stopCommandRaw] ProcessSpec stopCommandRaw
                  * @property {number|null} [stopTimeoutS] ProcessSpec stopTimeoutS
                  * @property {Object.<string,string>|null} [environment] ProcessSpec environment
+                 * @property {string|null} [user] ProcessSpec user
+                 * @property {string|null} [group] ProcessSpec group
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -6897,6 +7483,22 @@ export const platform = $root.platform = (() => {
                 ProcessSpec.prototype.environment = $util.emptyObject;
 
                 /**
+                 * ProcessSpec user.
+                 * @member {string} user
+                 * @memberof platform.agent.v1.ProcessSpec
+                 * @instance
+                 */
+                ProcessSpec.prototype.user = "";
+
+                /**
+                 * ProcessSpec group.
+                 * @member {string} group
+                 * @memberof platform.agent.v1.ProcessSpec
+                 * @instance
+                 */
+                ProcessSpec.prototype.group = "";
+
+                /**
                  * Creates a new ProcessSpec instance using the specified properties.
                  * @function create
                  * @memberof platform.agent.v1.ProcessSpec
@@ -6951,6 +7553,10 @@ export const platform = $root.platform = (() => {
                             w.uint32(/* id 8, wireType 2 =*/66).fork().uint32(/* id 1, wireType 2 =*/10).string(ks[i]).uint32(/* id 2, wireType 2 =*/18).string(m.environment[ks[i]]).ldelim();
                         }
                     }
+                    if (m.user != null && $Object.hasOwnProperty.call(m, "user") && m.user !== "")
+                        w.uint32(/* id 9, wireType 2 =*/74).string(m.user);
+                    if (m.group != null && $Object.hasOwnProperty.call(m, "group") && m.group !== "")
+                        w.uint32(/* id 10, wireType 2 =*/82).string(m.group);
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -7092,6 +7698,24 @@ export const platform = $root.platform = (() => {
                                 m.environment[k] = v;
                                 continue;
                             }
+                        case 9: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.user = v;
+                                else
+                                    delete m.user;
+                                continue;
+                            }
+                        case 10: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.group = v;
+                                else
+                                    delete m.group;
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -7178,6 +7802,16 @@ export const platform = $root.platform = (() => {
                             m.environment[ks[i]] = $String(d.environment[ks[i]]);
                         }
                     }
+                    if (d.user != null) {
+                        if (typeof d.user !== "string" || d.user.length) {
+                            m.user = $String(d.user);
+                        }
+                    }
+                    if (d.group != null) {
+                        if (typeof d.group !== "string" || d.group.length) {
+                            m.group = $String(d.group);
+                        }
+                    }
                     return m;
                 };
 
@@ -7211,6 +7845,8 @@ export const platform = $root.platform = (() => {
                         d.startCommandTimeoutS = 0;
                         d.stopCommand = "";
                         d.stopTimeoutS = 0;
+                        d.user = "";
+                        d.group = "";
                     }
                     if (m.name != null && $Object.hasOwnProperty.call(m, "name")) {
                         d.name = m.name;
@@ -7247,6 +7883,12 @@ export const platform = $root.platform = (() => {
                                 $util.makeProp(d.environment, ks2[j]);
                             d.environment[ks2[j]] = m.environment[ks2[j]];
                         }
+                    }
+                    if (m.user != null && $Object.hasOwnProperty.call(m, "user")) {
+                        d.user = m.user;
+                    }
+                    if (m.group != null && $Object.hasOwnProperty.call(m, "group")) {
+                        d.group = m.group;
                     }
                     return d;
                 };

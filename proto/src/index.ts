@@ -46,6 +46,8 @@ export type BlobChunk = platform.agent.v1.BlobChunk.$Properties;
 export type Snapshot = platform.agent.v1.Snapshot.$Properties;
 export type SnapshotChunk = platform.agent.v1.SnapshotChunk.$Properties;
 export type SnapshotAck = platform.agent.v1.SnapshotAck.$Properties;
+export type FlushLogs = platform.agent.v1.FlushLogs.$Properties;
+export type LogsFlushed = platform.agent.v1.LogsFlushed.$Properties;
 export type InstanceStateNumber = platform.agent.v1.InstanceState;
 
 /** Instance states of the REST API, in lifecycle order. */

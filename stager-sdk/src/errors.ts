@@ -1,15 +1,7 @@
 /** Errors of the stager SDK: one class per failure kind, each with `name` and `cause`. */
 
-/** Status codes of the stager API (spec: stager-and-gateway-api.md, Errors). */
-export const STAGER_STATUS = {
-  OK: 200,
-  ENVIRONMENT_MARSHAL_FAILED: 445,
-  RESOURCE_NOT_SUPPORTED: 448,
-  MISSING_UUID: 450,
-  INVALID_UUID: 451,
-  UUID_NOT_CURRENT: 452,
-  OTHER: 499,
-} as const;
+/** Status codes of the stager API (spec: stager-and-gateway-api.md, Errors), shared with the coordinator. */
+export { STAGER_STATUS } from '@platform/proto/common';
 
 /** STAGER_URL is missing or malformed: the program is not running as a stager. */
 export class StagerEnvironmentError extends Error {

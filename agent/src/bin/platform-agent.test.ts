@@ -43,7 +43,9 @@ async function scenario(t: ExecutionContext, isolation: 'process' | 'bwrap'): Pr
   const ctl = new FakeController();
   await ctl.start();
   const dataDir = mkdtempSync(join(tmpdir(), 'agent-bin-'));
-  const args = ['--controller', ctl.address, '--data-dir', dataDir, '--tags', 'ssd,edge', '--datacenter', 'dc1', '--isolation', isolation, '--log-level', 'debug'];
+  // Agents on one host need uid ranges of their own (the two scenarios run at once).
+  const uids = isolation === 'bwrap' ? '2100000000-2100000999' : '2100001000-2100001999';
+  const args = ['--controller', ctl.address, '--data-dir', dataDir, '--tags', 'ssd,edge', '--datacenter', 'dc1', '--isolation', isolation, '--log-level', 'debug', '--instance-uids', uids];
   const env = { PLATFORM_JOIN_TOKEN: ctl.secret };
   let agent = AgentProcess.start(args, env);
   const agents: AgentProcess[] = [agent];
@@ -65,6 +67,9 @@ async function scenario(t: ExecutionContext, isolation: 'process' | 'bwrap'): Pr
   t.deepEqual(hello.instances ?? [], []);
   await eventually(() => ctl.received.some((r) => r.msg.heartbeat), 'a heartbeat');
   const metricsUrl = (await eventually(() => agent.logged('agent started'), 'started line'))['metrics'] as string;
+  const chosen = agent.logged('isolation driver chosen');
+  if (process.getuid?.() === 0) t.regex(String(chosen?.['instances_run_as']), /^their own uid in 21000\d+-21000\d+$/);
+  if (isolation === 'process') t.regex(String(agent.logged('the process driver is for trusted hosts only')?.['does_not_isolate']), /no namespaces and no seccomp/);
   t.regex(await (await fetch(metricsUrl)).text(), /platform_agent_session_connects_total 1/);
 
   // Start an instance
@@ -156,6 +161,9 @@ test('agent binary: usage errors exit 2; a missing join secret is refused', asyn
   const b = AgentProcess.start([]);
   t.is((await b.exited).code, 2);
   t.regex(b.stderr, /join secret is missing/);
+  const u = AgentProcess.start(['--instance-uids', '100-200'], { PLATFORM_JOIN_TOKEN: 'x' });
+  t.is((await u.exited).code, 2);
+  t.regex(u.stderr, /--instance-uids: "100-200": the range must start at 1000 or above/);
   const c = AgentProcess.start(['--version']);
   t.is((await c.exited).code, 0);
 });

@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Agent, AGENT_VERSION } from '../agent.js';
 import { isIsolationDriver } from '../isolation/driver.js';
-import { FdSink, isLogLevel, JsonLogger } from '../log/logger.js';
+import { exitOnUncaughtException, FdSink, isLogLevel, JsonLogger, parseHostPort, stopOnSignals, type HostPort } from '@platform/proto/common';
+import { DEFAULT_INSTANCE_UIDS, parseUidRange, type UidRange } from '../isolation/identity.js';
 
 const USAGE = `Usage: platform-agent [options]
 
@@ -29,6 +30,12 @@ Options (environment variable in brackets):
                            default 4294967296 = 4 GiB); least recently used archives are evicted
   --disk-check-ms N        how often each instance's disk use is measured against its disk
                            resource (PLATFORM_AGENT_DISK_CHECK_MS, default 2000)
+  --instance-uids F-L      host uids given to instances, one each, when the agent runs as root
+                           (PLATFORM_AGENT_INSTANCE_UIDS, default ${DEFAULT_INSTANCE_UIDS}); no other
+                           user or program on the host may use them
+  --allow-root-instances   process driver only: run instances as root when the agent is root
+                           (PLATFORM_AGENT_ALLOW_ROOT_INSTANCES=1); for trusted hosts: the process
+                           driver has no namespaces and no seccomp, a root instance owns the host
   --stop-instances-on-exit stop every instance when the agent stops (default: they keep running
                            and a restarted agent re-attaches)
   --log-level LEVEL        debug, info, warn, error or silent (PLATFORM_LOG_LEVEL, default info)
@@ -41,12 +48,13 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-/** host:port with a port 0..65535; ":P" means 0.0.0.0. */
-function parseHostPort(value: string, flag: string): { host: string; port: number } {
-  const m = /^(?:\[([^\]]+)\]|([^:]*)):(\d{1,5})$/.exec(value);
-  const port = m ? Number(m[3]) : NaN;
-  if (!m || port > 65535) fail(`${flag}: "${value}" is not host:port`);
-  return { host: m[1] ?? (m[2] || '0.0.0.0'), port };
+/** host:port with a port 0..65535; ":P" means 0.0.0.0. A bad one is a usage error. */
+function hostPort(value: string, flag: string): HostPort {
+  try {
+    return parseHostPort(value, flag);
+  } catch (err) {
+    fail((err as Error).message);
+  }
 }
 
 async function main(): Promise<void> {
@@ -65,6 +73,8 @@ async function main(): Promise<void> {
         'no-cgroups': { type: 'boolean' },
         'cache-max-bytes': { type: 'string' },
         'disk-check-ms': { type: 'string' },
+        'instance-uids': { type: 'string' },
+        'allow-root-instances': { type: 'boolean' },
         'stop-instances-on-exit': { type: 'boolean' },
         'log-level': { type: 'string' },
         version: { type: 'boolean' },
@@ -88,10 +98,17 @@ async function main(): Promise<void> {
   const logLevel = args['log-level'] ?? env['PLATFORM_LOG_LEVEL'] ?? 'info';
   if (!isLogLevel(logLevel)) fail(`log level "${logLevel}" is not one of debug, info, warn, error, silent`);
   const controller = args.controller ?? env['PLATFORM_CONTROLLER'] ?? '127.0.0.1:7070';
-  parseHostPort(controller, '--controller');
-  const metricsListen = parseHostPort(args['metrics-listen'] ?? env['PLATFORM_AGENT_METRICS_LISTEN'] ?? '127.0.0.1:0', '--metrics-listen');
+  hostPort(controller, '--controller');
+  const metricsListen = hostPort(args['metrics-listen'] ?? env['PLATFORM_AGENT_METRICS_LISTEN'] ?? '127.0.0.1:0', '--metrics-listen');
   const isolation = args.isolation ?? env['PLATFORM_AGENT_ISOLATION'];
   if (isolation !== undefined && !isIsolationDriver(isolation)) fail(`--isolation: "${isolation}" is not bwrap or process`);
+  let instanceUids: UidRange;
+  try {
+    instanceUids = parseUidRange(args['instance-uids'] ?? env['PLATFORM_AGENT_INSTANCE_UIDS'] ?? DEFAULT_INSTANCE_UIDS);
+  } catch (err) {
+    fail(`--instance-uids: ${(err as Error).message}`);
+  }
+  const allowRootInstances = !!args['allow-root-instances'] || env['PLATFORM_AGENT_ALLOW_ROOT_INSTANCES'] === '1';
   let joinToken = env['PLATFORM_JOIN_TOKEN'] ?? '';
   if (args['join-token-file']) {
     try {
@@ -124,6 +141,8 @@ async function main(): Promise<void> {
       address: args.address ?? env['PLATFORM_AGENT_ADDRESS'] ?? '127.0.0.1',
       metricsListen,
       cgroups: !args['no-cgroups'],
+      instanceUids,
+      allowRootInstances,
       stopInstancesOnExit: !!args['stop-instances-on-exit'],
       ...(cacheMaxBytes !== undefined ? { cacheMaxBytes } : {}),
       ...(diskCheckMs !== undefined ? { diskCheckMs } : {}),
@@ -137,34 +156,9 @@ async function main(): Promise<void> {
     return;
   }
 
-  let signals = 0;
-  const onSignal = (signal: NodeJS.Signals) => {
-    signals++;
-    if (signals > 1) {
-      log.warn('second signal: exiting at once', { signal });
-      log.flush();
-      process.exit(130);
-    }
-    log.info('signal received: stopping', { signal });
-    agent.stop().then(
-      () => {
-        log.flush();
-        process.exit(0);
-      },
-      (err: unknown) => {
-        log.error('stop failed', { err });
-        log.flush();
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
+  stopOnSignals({ log, stop: () => agent.stop() });
 }
 
-process.on('uncaughtException', (err) => {
-  process.stderr.write(`platform-agent: uncaught exception: ${err.stack ?? String(err)}\n`);
-  process.exit(70);
-});
+exitOnUncaughtException('platform-agent');
 
 await main();

@@ -1,17 +1,19 @@
 import test from 'ava';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BwrapDriver, probeBwrap } from './bwrap.js';
-import { Harness } from '../test-support/harness.js';
+import { probeBwrap } from './bwrap.js';
+import { canChangeIdentity } from './identity.js';
+import { Harness, TEST_UIDS, testBwrapDriver } from '../test-support/harness.js';
 import { makeTarGz } from '../test-support/tar.js';
 import { requireTool } from '../test-support/system.js';
 import { eventually } from '../test-support/wait.js';
 
-const probe = probeBwrap();
+const probe = probeBwrap(canChangeIdentity() ? TEST_UIDS.first : undefined);
 
 test('bwrap: new PID namespace, packages at their paths, the host\'s /root and agent data invisible, system dirs read-only', async (t) => {
   if (!requireTool(t, probe.ok, `bubblewrap (${probe.ok ? '' : probe.reason})`)) return;
-  const h = new Harness(new BwrapDriver((probe as { path: string }).path));
+  const h = new Harness(testBwrapDriver(), undefined, canChangeIdentity());
   t.teardown(() => h.close());
   const pkg = h.addPackage(makeTarGz([{ path: '/app/hello.txt', body: 'hello from the package\n' }, { path: '/opt/tool/run.sh', body: 'echo tool-ran\n' }]));
   const script = [
@@ -48,7 +50,7 @@ test('bwrap: new PID namespace, packages at their paths, the host\'s /root and a
 
 test('bwrap: SIGTERM reaches the application, whose own exit code is reported (not bwrap\'s)', async (t) => {
   if (!requireTool(t, probe.ok, 'bubblewrap')) return;
-  const h = new Harness(new BwrapDriver((probe as { path: string }).path));
+  const h = new Harness(testBwrapDriver(), undefined, canChangeIdentity());
   t.teardown(() => h.close());
   const spec = h.spec({ process: { startCommand: 'trap "sleep 0.5; echo bye; exit 7" TERM; while :; do sleep 0.05; done', stopTimeoutS: 20 } });
   h.manager.start(spec);
@@ -64,7 +66,7 @@ test('bwrap: SIGTERM reaches the application, whose own exit code is reported (n
 
 test('bwrap: a stop command runs inside the instance (same namespaces and root)', async (t) => {
   if (!requireTool(t, probe.ok, 'bubblewrap')) return;
-  const h = new Harness(new BwrapDriver((probe as { path: string }).path));
+  const h = new Harness(testBwrapDriver(), undefined, canChangeIdentity());
   t.teardown(() => h.close());
   const spec = h.spec({
     process: {
@@ -82,4 +84,68 @@ test('bwrap: a stop command runs inside the instance (same namespaces and root)'
   const removed = await h.waitState(spec.instanceUuid!, 'REMOVED');
   t.is(removed.exitCode, 0, 'the app exited through its USR1 trap: the stop command ran in its PID namespace');
   t.true(h.text(spec.instanceUuid!).includes('got-usr1'));
+});
+
+test('bwrap: the job\'s user and group are who the instance is inside; its files belong to its own uid outside', async (t) => {
+  if (!requireTool(t, probe.ok, 'bubblewrap')) return;
+  if (!canChangeIdentity()) {
+    t.log('SKIPPED: needs root (the agent gives each instance a uid)');
+    t.pass();
+    return;
+  }
+  const h = new Harness(testBwrapDriver(), undefined, true);
+  t.teardown(() => h.close());
+  const pkg = h.addPackage(makeTarGz([{ path: '/etc/passwd', body: 'root:x:0:0::/:/bin/sh\nweb:x:1001:1002::/app:/bin/sh\n' }, { path: '/etc/group', body: 'root:x:0:\nweb:x:1002:\nstaff:x:50:\n' }, { path: '/app/f', body: 'x' }]));
+  const run = async (user: string, group: string) => {
+    const spec = h.spec({ packages: [{ fqn: 'p', ...pkg }], process: { startCommand: 'echo "ids=$(id -u):$(id -g) own=$(stat -c %u:%g /app/f)"; exec sleep 60', user, group } });
+    h.manager.start(spec);
+    await h.waitState(spec.instanceUuid!, 'RUNNING');
+    const line = await eventually(() => h.text(spec.instanceUuid!).find((l) => l.startsWith('ids=')), 'ids line');
+    const runner = h.manager.get(spec.instanceUuid!)!;
+    const st = statSync(join(runner.root, 'app', 'f'));
+    return { line, hostUid: st.uid, identity: runner.record.identity };
+  };
+  const root = await run('', '');
+  t.is(root.line, 'ids=0:0 own=0:0', 'root inside by default, owning its files');
+  t.is(root.hostUid, root.identity!.uid, 'on the host they belong to the instance uid');
+  t.true(root.identity!.uid >= TEST_UIDS.first);
+  t.is((await run('web', '')).line, 'ids=1001:1002 own=1001:1002', 'a user name from the instance\'s /etc/passwd, with its group');
+  t.is((await run('web', 'staff')).line, 'ids=1001:50 own=1001:50');
+  t.is((await run('4242', '')).line, 'ids=4242:4242 own=4242:4242');
+  const bad = h.spec({ packages: [{ fqn: 'p', ...pkg }], process: { startCommand: 'true', user: 'nobody-such' } });
+  h.manager.start(bad);
+  const removed = await h.waitState(bad.instanceUuid!, 'REMOVED');
+  t.true(removed.failed);
+  t.regex(removed.reason!, /user "nobody-such" is not known/);
+});
+
+test('bwrap: a host path out of the instance uid\'s reach is still bound (by root, into a private mount namespace)', async (t) => {
+  if (!requireTool(t, probe.ok, 'bubblewrap')) return;
+  if (!canChangeIdentity()) {
+    t.log('SKIPPED: needs root');
+    t.pass();
+    return;
+  }
+  const hidden = mkdtempSync(join(tmpdir(), 'bwrap-hidden-')); // 0700, root's
+  t.teardown(() => rmSync(hidden, { recursive: true, force: true }));
+  mkdirSync(join(hidden, 'runtime', 'bin'), { recursive: true, mode: 0o755 });
+  writeFileSync(join(hidden, 'runtime', 'bin', 'tool'), 'echo runtime-tool-ran\n', { mode: 0o755 });
+  writeFileSync(join(hidden, 'secret'), 'not for instances\n', { mode: 0o644 });
+  const h = new Harness(testBwrapDriver(), undefined, true);
+  t.teardown(() => h.close());
+  const runtime = join(hidden, 'runtime');
+  const spec = h.spec({
+    packages: [{ fqn: 'os', hostPaths: ['/usr', '/bin', '/lib', '/lib64', runtime] }],
+    process: { startCommand: `sh ${runtime}/bin/tool; test -e ${hidden}/secret && echo secret-visible || echo secret-hidden; exec sleep 60` },
+  });
+  h.manager.start(spec);
+  await h.waitState(spec.instanceUuid!, 'RUNNING');
+  const out = await eventually(() => {
+    const lines = h.text(spec.instanceUuid!);
+    return lines.some((l) => l.startsWith('secret-')) && lines;
+  }, 'output');
+  t.true(out.includes('runtime-tool-ran'), out.join(' | ') + h.text(spec.instanceUuid!, 'stderr').join(' | '));
+  t.true(out.includes('secret-hidden'), 'only the bound path, not its parent');
+  // Nothing of it is mounted on the host.
+  t.false(readFileSync('/proc/self/mountinfo', 'utf8').includes(spec.instanceUuid!));
 });

@@ -1,27 +1,49 @@
 /**
- * The `bwrap` driver: bubblewrap namespaces.
+ * The `bwrap` driver: bubblewrap namespaces, an unprivileged identity, no capabilities, seccomp.
  *
- * Each instance gets new mount, PID, IPC and UTS namespaces. Its root `/` is the instance root
- * directory (read-write, holding its packages at their paths, e.g. /app); on top of it:
+ * Each instance gets new user, mount, PID, IPC, UTS and cgroup namespaces. bwrap itself runs as
+ * the instance's own host uid (identity.ts; set by `setpriv` in the launch wrapper, which stays
+ * root only to join the cgroups first), never as root: the user namespace maps one id, the job's
+ * user inside (root by default) to that uid outside, so nothing in the instance holds privilege
+ * over the host. On top: `--cap-drop ALL` (no capability even inside its namespace),
+ * no-new-privileges (bwrap sets it; setpriv too), and the seccomp filter of seccomp.ts, loaded
+ * by bwrap from fd 3 just before it runs the command.
+ *
+ * Its root `/` is the instance root directory (owned by its uid, mode 0700, read-write, holding
+ * its packages at their paths, e.g. /app); on top of it:
  * - the host directories that its packages name (PackageSpec.host_paths, e.g. an `os` package),
  *   bound read-only at the same path; when no package names any, the host's system directories
  *   /usr /bin /lib /lib64 /sbin /etc (those that exist) so that `sh` and common tools work;
- * - a fresh /proc (of its PID namespace), a minimal /dev, and an empty tmpfs at /tmp.
+ * - a fresh /proc (of its PID namespace: no host process is visible), a minimal /dev, an empty
+ *   tmpfs at /tmp. No /sys: nothing of the host's devices, cgroups or kernel settings.
+ * The agent's and the controller's data directories are never bound (host paths are the
+ * controller's built-in packages only), and other instances' roots are 0700 of other uids.
+ * A host path that the instance's uid cannot reach on the host (a runtime under /root, mode 0700)
+ * is bound by root into a private mount namespace first (unshare), at a path the uid can reach;
+ * bwrap binds it from there.
+ * For a stager instance, /stagerfs is made ready for chroot (`stagerfsArgs`).
  * The network namespace is shared with the host: ports listen on the host's addresses.
  *
  * No `--die-with-parent`: the sandbox must outlive the agent so that an agent restart or upgrade
  * does not restart applications (the agent re-attaches). No `--new-session` either: the sandbox
- * stays in the wrapper's process group, which is how the agent finds and signals it.
+ * stays in the wrapper's process group, which is how the agent finds and signals it (the filter
+ * refuses TIOCSTI, the reason for a new session, and stdin is /dev/null).
  * Inside the group, bwrap's own two processes (the monitor on the host, the PID-namespace init)
  * are left out of stop signals: the monitor would die at once and report the wrong exit code
  * while the application is still shutting down. When the application exits, the namespace init
  * exits and the kernel kills whatever else ran in the namespace: nothing is left behind.
+ *
+ * A stop command runs in a second bwrap that joins the instance's user and PID namespaces
+ * (`--userns`, `--pidns`): it sees and may signal the application's processes, with the same
+ * identity, binds, capabilities (none) and filter; only its /tmp is its own.
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, lstatSync, readlinkSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { accessSync, constants, existsSync, lstatSync, readlinkSync, writeFileSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
 import type { HostCommand, IsolationDriver, LaunchRequest } from './driver.js';
+import { reachableBy } from './identity.js';
 import type { ProcStat } from './procfs.js';
+import { hostSeccompFilter } from './seccomp.js';
 
 /** Host directories bound when no package gives host paths. */
 export const DEFAULT_SYSTEM_DIRS = ['/usr', '/bin', '/lib', '/lib64', '/sbin', '/etc'] as const;
@@ -43,18 +65,53 @@ export function findExecutable(name: string, path = process.env['PATH'] ?? '/usr
 
 export type BwrapProbe = { ok: true; path: string } | { ok: false; reason: string };
 
-/** Whether bubblewrap is installed and can create the namespaces the driver uses. */
-export function probeBwrap(): BwrapProbe {
+/**
+ * Whether bubblewrap is installed and can create the namespaces the driver uses, as `probeUid`
+ * when given (the agent is root: its first instance uid; this checks that the kernel lets
+ * unprivileged users create user namespaces), with the seccomp filter of this host.
+ */
+export function probeBwrap(probeUid?: number): BwrapProbe {
   const path = findExecutable('bwrap');
   if (!path) return { ok: false, reason: 'bwrap is not installed (Debian package bubblewrap)' };
-  const args = [...systemBinds(DEFAULT_SYSTEM_DIRS), '--proc', '/proc', '--dev', '/dev',
-    '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--', '/bin/sh', '-c', 'exit 0'];
-  const r = spawnSync(path, args, { encoding: 'utf8', timeout: 10_000 });
+  if (!hostSeccompFilter()) return { ok: false, reason: `no seccomp filter for this architecture (${process.arch}); x64 and arm64 have one` };
+  let setpriv: string | undefined;
+  if (probeUid !== undefined) {
+    setpriv = findExecutable('setpriv');
+    if (!setpriv) return { ok: false, reason: 'setpriv is not installed (Debian package util-linux)' };
+  }
+  const args = ['--unshare-user', ...systemBinds(DEFAULT_SYSTEM_DIRS), '--proc', '/proc', '--dev', '/dev',
+    '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--cap-drop', 'ALL', '--', '/bin/sh', '-c', 'exit 0'];
+  const argv = setpriv && probeUid !== undefined ? [setpriv, ...setprivArgs({ uid: probeUid, gid: probeUid }), path, ...args] : [path, ...args];
+  const r = spawnSync(argv[0] as string, argv.slice(1), { encoding: 'utf8', timeout: 10_000, cwd: '/' });
   if (r.status === 0) return { ok: true, path };
-  return { ok: false, reason: `bwrap does not work here: ${(r.stderr || r.error?.message || `exit ${r.status}`).trim()}` };
+  const why = (r.stderr || r.error?.message || `exit ${r.status}`).trim();
+  return { ok: false, reason: `bwrap does not work here${probeUid !== undefined ? ` as uid ${probeUid} (unprivileged user namespaces allowed? sysctl user.max_user_namespaces, kernel.unprivileged_userns_clone)` : ''}: ${why}` };
 }
 
-function systemBinds(dirs: readonly string[]): string[] {
+/** setpriv's arguments that become `id`, with no supplementary group, no capability and no-new-privileges. */
+export function setprivArgs(id: { uid: number; gid: number }): string[] {
+  return ['--reuid', String(id.uid), '--regid', String(id.gid), '--clear-groups', '--inh-caps=-all', '--bounding-set=-all', '--no-new-privs', '--'];
+}
+
+/**
+ * The shell that starts bwrap: as root, binds the host paths that the instance's uid cannot
+ * reach (when there are any, it runs in a private mount namespace made by unshare), opens the
+ * seccomp filter as fd 3 and the namespace files as fds 4 and 5 (/dev/null when unused), and
+ * execs the rest of its arguments.
+ * Arguments: <filter> <userns file> <pidns file> <stage count> (<source> <stage>)... <command...>
+ */
+const PRELUDE = [
+  'f3=$1; f4=$2; f5=$3; n=$4; shift 4',
+  'while [ "$n" -gt 0 ]; do',
+  '  if [ -d "$1" ]; then mkdir -p "$2"; else mkdir -p "${2%/*}" && : > "$2"; fi || exit 125',
+  '  mount --bind "$1" "$2" || exit 125',
+  '  shift 2; n=$((n-1))',
+  'done',
+  'exec "$@" 3<"$f3" 4<"$f4" 5<"$f5"',
+].join('\n');
+
+/** Binds each of `dirs` read-only at `under` + its own path (from `source(dir)`, where root staged it). */
+function systemBinds(dirs: readonly string[], source: (dir: string) => string = (d) => d, root?: string, under = ''): string[] {
   const args: string[] = [];
   for (const dir of dirs) {
     let st;
@@ -64,32 +121,122 @@ function systemBinds(dirs: readonly string[]): string[] {
       continue;
     }
     // Merged-/usr hosts have /bin -> usr/bin: recreate the link rather than bind its target twice.
-    if (st.isSymbolicLink()) args.push('--symlink', readlinkSync(dir), dir);
-    else args.push('--ro-bind', dir, dir);
+    // bwrap (before 0.9) fails on a link that an earlier sandbox over the same root left there.
+    if (st.isSymbolicLink()) {
+      const target = readlinkSync(dir);
+      if (root === undefined || readLink(join(root, under + dir)) !== target) args.push('--symlink', target, under + dir);
+    } else args.push('--ro-bind', source(dir), under + dir);
   }
   return args;
 }
 
+/** Where a stager finds its package's dependencies, and may chroot into (stager rule 3). */
+export const STAGERFS = '/stagerfs';
+
+/**
+ * The part of a stager instance's sandbox that makes /stagerfs a root to chroot into: the
+ * dependencies' host directories (else the host system dirs) bound read-only below it, a /proc
+ * and a minimal /dev inside, an empty /tmp; and CAP_SYS_CHROOT, the one capability chroot(2)
+ * needs (in the instance's own user namespace where the driver makes one). The dependencies'
+ * files are in the instance root's /stagerfs already (the root is bound at /).
+ */
+export function stagerfsArgs(hostPaths: readonly string[], source: (dir: string) => string = (d) => d, root?: string): string[] {
+  return [
+    ...systemBinds(stagerfsDirs(hostPaths), source, root, STAGERFS),
+    '--proc', `${STAGERFS}/proc`,
+    '--dev', `${STAGERFS}/dev`,
+    '--tmpfs', `${STAGERFS}/tmp`,
+    '--cap-add', 'CAP_SYS_CHROOT',
+  ];
+}
+
+/** The host directories bound below /stagerfs: the dependencies' (else the host system dirs). */
+function stagerfsDirs(hostPaths: readonly string[]): string[] {
+  return (hostPaths.length ? hostPaths : DEFAULT_SYSTEM_DIRS).filter((p) => existsSync(p));
+}
+
+function readLink(path: string): string | undefined {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+export interface BwrapOptions {
+  /** Where the agent keeps the seccomp filter it hands to bwrap (written by the constructor, 0600). */
+  seccompFile: string;
+  /** setpriv, needed when instances have identities (the agent is root). */
+  setprivPath?: string | undefined;
+  /** unshare, needed when a host path is out of an instance uid's reach. */
+  unsharePath?: string | undefined;
+}
+
 export class BwrapDriver implements IsolationDriver {
   readonly name = 'bwrap' as const;
+  readonly #opts: BwrapOptions;
 
   constructor(
     private readonly bwrapPath: string,
-    private readonly nsenterPath: string | undefined = findExecutable('nsenter'),
-  ) {}
+    opts: BwrapOptions,
+  ) {
+    const filter = hostSeccompFilter();
+    if (!filter) throw new Error(`no seccomp filter for this architecture (${process.arch})`);
+    writeFileSync(opts.seccompFile, filter, { mode: 0o600 });
+    this.#opts = { setprivPath: findExecutable('setpriv'), unsharePath: findExecutable('unshare'), ...opts };
+  }
 
-  /** The bwrap arguments for `req` (exported for tests and for operators reading the docs). */
-  args(req: LaunchRequest): string[] {
-    const host = req.hostPaths.length ? req.hostPaths : DEFAULT_SYSTEM_DIRS;
+  /**
+   * The host paths of `req` that its uid cannot reach, each with the stage path (in the instance
+   * directory, which the uid can traverse) where root binds it first.
+   */
+  #staged(req: LaunchRequest, dirs: readonly string[]): Map<string, string> {
+    const staged = new Map<string, string>();
+    const uid = req.identity?.host.uid;
+    if (uid === undefined) return staged;
+    for (const dir of dirs) {
+      let link: boolean;
+      try {
+        link = lstatSync(dir).isSymbolicLink();
+      } catch {
+        continue;
+      }
+      if (!link && !reachableBy(dir, uid)) staged.set(dir, join(dirname(req.root), 'host', String(staged.size)));
+    }
+    return staged;
+  }
+
+  /** Every host directory the sandbox binds: the packages' (else the system dirs), and /stagerfs's. */
+  #hostDirs(req: LaunchRequest): string[] {
+    const dirs = (req.hostPaths.length ? req.hostPaths : DEFAULT_SYSTEM_DIRS).filter((p) => existsSync(p));
+    return req.stagerfs ? [...new Set([...dirs, ...stagerfsDirs(req.stagerfs.hostPaths)])] : dirs;
+  }
+
+  #rootDirs(req: LaunchRequest): string[] {
+    return (req.hostPaths.length ? req.hostPaths : DEFAULT_SYSTEM_DIRS).filter((p) => existsSync(p));
+  }
+
+  /**
+   * The bwrap arguments for `req` (exported for tests and for operators reading the docs).
+   * `join` makes the stop command's sandbox: in the user and PID namespaces opened as fds 4, 5.
+   */
+  args(req: LaunchRequest, staged = this.#staged(req, this.#hostDirs(req)), join = false): string[] {
+    const inside = req.identity?.inside ?? { uid: 0, gid: 0 };
     return [
+      ...(join ? ['--userns', '4', '--pidns', '5'] : ['--unshare-user', '--unshare-pid', '--unshare-cgroup-try']),
+      '--uid', String(inside.uid), '--gid', String(inside.gid),
       '--bind', req.root, '/',
       // The fresh /proc, /dev and /tmp come before the host binds, so that a host path below
       // one of them (a package bound from /tmp/...) lands on top instead of being hidden.
       '--proc', '/proc',
       '--dev', '/dev',
       '--tmpfs', '/tmp',
-      ...systemBinds(host.filter((p) => existsSync(p))),
-      '--unshare-pid', '--unshare-ipc', '--unshare-uts',
+      ...systemBinds(this.#rootDirs(req), (d) => staged.get(d) ?? d, req.root),
+      '--unshare-ipc', '--unshare-uts',
+      '--cap-drop', 'ALL',
+      // After the drop: bwrap applies capability options in order.
+      ...(req.stagerfs ? stagerfsArgs(req.stagerfs.hostPaths, (d) => staged.get(d) ?? d, req.root) : []),
+      '--seccomp', '3',
       '--hostname', `i-${req.instanceUuid.slice(0, 8)}`,
       '--chdir', req.workdir,
       '--',
@@ -97,16 +244,34 @@ export class BwrapDriver implements IsolationDriver {
     ];
   }
 
+  #command(req: LaunchRequest, nsFiles: [string, string] | undefined): HostCommand {
+    const staged = this.#staged(req, this.#hostDirs(req));
+    const o = this.#opts;
+    const id = req.identity?.host;
+    if (id && !o.setprivPath) throw new Error('setpriv is not installed (Debian package util-linux): cannot run the instance as its own uid');
+    if (staged.size && !o.unsharePath) throw new Error('unshare is not installed (Debian package util-linux): cannot bind host paths out of the instance uid\'s reach');
+    const bwrap = [this.bwrapPath, ...this.args(req, staged, nsFiles !== undefined)];
+    const argv = [
+      ...(staged.size ? [o.unsharePath as string, '--mount', '--propagation', 'private', '--'] : []),
+      '/bin/sh', '-c', PRELUDE, 'platform-bwrap',
+      o.seccompFile, nsFiles?.[0] ?? '/dev/null', nsFiles?.[1] ?? '/dev/null',
+      String(staged.size), ...[...staged].flat(),
+      ...(id ? [o.setprivPath as string, ...setprivArgs(id)] : []),
+      ...bwrap,
+    ];
+    return { argv, cwd: '/' };
+  }
+
   command(req: LaunchRequest): HostCommand {
-    return { argv: [this.bwrapPath, ...this.args(req)], cwd: req.root };
+    return this.#command(req, undefined);
   }
 
   commandInside(req: LaunchRequest, appPid: number | undefined, argv: string[]): HostCommand {
-    if (appPid !== undefined && this.nsenterPath) {
-      // Enter the application's namespaces, root and working directory.
-      return { argv: [this.nsenterPath, '-t', String(appPid), '-m', '-p', '-i', '-u', '-r', '-w', '--', ...argv], cwd: '/' };
+    if (appPid !== undefined) {
+      // Join the application's user and PID namespaces (a new mount namespace over the same root).
+      return this.#command({ ...req, argv }, [`/proc/${appPid}/ns/user`, `/proc/${appPid}/ns/pid`]);
     }
-    // Without nsenter: a new sandbox over the same root (its own PID namespace).
+    // The application's process is gone: a new sandbox over the same root.
     return this.command({ ...req, argv });
   }
 

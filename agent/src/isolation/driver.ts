@@ -6,6 +6,7 @@
  * files. The driver only says which host command runs the instance's argv, and which members of
  * the process group are its own machinery (they must not receive the stop signal).
  */
+import type { HostIdentity } from './identity.js';
 import type { ProcStat } from './procfs.js';
 
 /**
@@ -32,6 +33,19 @@ export interface LaunchRequest {
   workdir: string;
   /** Host directories bound read-only at the same path (bwrap); empty = the host system dirs. */
   hostPaths: readonly string[];
+  /**
+   * Who the instance runs as (identity.ts): `host` is its own unprivileged uid/gid on the host,
+   * `inside` the ids it has inside its user namespace (bwrap; the job's user/group). Absent: the
+   * agent's own user (an agent that is not root, or a `process` agent allowed root instances).
+   */
+  identity?: { host: HostIdentity; inside: { uid: number; gid: number } };
+  /**
+   * Stager instances (stager rule 3): `<root>/stagerfs` holds the staged package's dependencies.
+   * bwrap also binds their host directories (`hostPaths`; empty = the host system dirs) below
+   * /stagerfs, mounts /proc and /dev there, and keeps CAP_SYS_CHROOT so the stager may chroot
+   * into it. The process driver leaves the directory as it is (see process.ts).
+   */
+  stagerfs?: { hostPaths: readonly string[] };
 }
 
 export interface HostCommand {

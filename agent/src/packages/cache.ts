@@ -12,10 +12,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { statfsSync } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DIGEST_ALGORITHMS, parseDigest as parseSharedDigest } from '@platform/proto/common';
 import type { AgentMetrics } from '../metrics/metrics.js';
 
-const ALGORITHMS = new Set(['sha1', 'sha256', 'sha384', 'sha512']);
-const HEX_LENGTH: Record<string, number> = { sha1: 40, sha256: 64, sha384: 96, sha512: 128 };
 
 /** Where archive bytes come from (the controller's FetchBlob in production). */
 export interface BlobSource {
@@ -27,14 +26,14 @@ export class PackageError extends Error {
   override readonly name: string = 'PackageError';
 }
 
+/** `<alg>:<hex>` of a package archive (the shared parser; no bare SHA-1 here), or PackageError. */
 export function parseDigest(digest: string): { alg: string; hex: string } {
-  const i = digest.indexOf(':');
-  const alg = digest.slice(0, i).toLowerCase();
-  const hex = digest.slice(i + 1).toLowerCase();
-  if (i < 0 || !ALGORITHMS.has(alg) || hex.length !== HEX_LENGTH[alg] || !/^[0-9a-f]+$/.test(hex)) {
+  try {
+    const d = parseSharedDigest(digest);
+    return { alg: d.algorithm, hex: d.hex };
+  } catch {
     throw new PackageError(`invalid package digest "${digest}"`);
   }
-  return { alg, hex };
 }
 
 export interface PackageCacheOptions {
@@ -95,7 +94,7 @@ export class PackageCache {
 
   /** Reads what an earlier run left in the cache (last use = modification time), then evicts to the bound. */
   async load(): Promise<void> {
-    for (const alg of ALGORITHMS) {
+    for (const alg of Object.keys(DIGEST_ALGORITHMS)) {
       let names: string[];
       try {
         names = await readdir(join(this.dir, alg));

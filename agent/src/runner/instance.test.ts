@@ -1,6 +1,9 @@
 import test from 'ava';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { instanceStateName } from '@platform/proto';
+import { canChangeIdentity } from '../isolation/identity.js';
+import { ProcessDriver } from '../isolation/process.js';
 import { Harness } from '../test-support/harness.js';
 import { makeTarGz } from '../test-support/tar.js';
 import { eventually } from '../test-support/wait.js';
@@ -210,4 +213,29 @@ test('runner (process): an instance that writes past its disk resource is measur
   t.regex(removed.reason ?? '', /^used more than the job's disk resource of 4 MiB \(at least [\d.]+ MiB measured in the instance root\); stopped$/);
   t.regex(await h.metrics.registry.metrics(), /platform_agent_instance_failures_total\{kind="disk"\} 1/);
   t.false(existsSync(join(h.dir, 'instances', spec.instanceUuid!)));
+});
+
+test('runner (process, agent as root): instances run as their own uid, not root, and cannot read each other\'s roots', async (t) => {
+  if (!canChangeIdentity()) {
+    t.log('SKIPPED: needs root (the agent gives each instance a uid)');
+    t.pass();
+    return;
+  }
+  const h = new Harness(new ProcessDriver(), undefined, true);
+  t.teardown(() => h.close());
+  const a = h.spec({ process: { startCommand: 'echo secret > mine; echo "uid=$(id -u) caps=$(grep CapEff /proc/self/status | cut -f2) nnp=$(grep NoNewPrivs /proc/self/status | cut -f2)"; exec sleep 60' } });
+  h.manager.start(a);
+  await h.waitState(a.instanceUuid!, 'RUNNING');
+  const aLine = await eventually(() => h.text(a.instanceUuid!).find((l) => l.startsWith('uid=')), 'a line');
+  const aRoot = h.manager.get(a.instanceUuid!)!.root;
+  const aUid = h.manager.get(a.instanceUuid!)!.record.identity!.uid;
+  t.is(aLine, `uid=${aUid} caps=0000000000000000 nnp=1`);
+  t.not(aUid, 0);
+  const b = h.spec({ process: { startCommand: `cat ${aRoot}/mine 2>&1 | sed "s/^/read: /"; kill -9 ${h.manager.get(a.instanceUuid!)!.record.pid} 2>&1 | sed "s/^/kill: /"; echo done; exec sleep 60` } });
+  h.manager.start(b);
+  await h.waitState(b.instanceUuid!, 'RUNNING');
+  const out = await eventually(() => h.text(b.instanceUuid!).includes('done') && h.text(b.instanceUuid!), 'b output');
+  t.regex(out.find((l) => l.startsWith('read: ')) ?? '', /Permission denied/);
+  t.regex(out.find((l) => l.startsWith('kill: ')) ?? '', /not permitted/i);
+  t.is(h.last(a.instanceUuid!)?.state !== undefined && instanceStateName(h.last(a.instanceUuid!)!.state), 'RUNNING', 'the other instance still runs');
 });

@@ -27,28 +27,34 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import { join } from 'node:path';
 import { instanceStateNumber, type InstanceReport, type InstanceStateName } from '@platform/proto';
 import type { IsolationDriver, LaunchRequest } from '../isolation/driver.js';
 import { Cgroups } from '../isolation/cgroups.js';
+import { chownTree, killAllOfUid, resolveInsideIds, type HostIdentity, type UidAllocator } from '../isolation/identity.js';
 import { groupAlive, killGroup, readExitFile, signalApplication, spawnWrapped } from '../isolation/launch.js';
 import { isSameProcessAlive, processGroupMembers, readProcStat } from '../isolation/procfs.js';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '@platform/proto/common';
 import type { AgentMetrics } from '../metrics/metrics.js';
 import type { PackageCache } from '../packages/cache.js';
 import { DiskBudget, extractArchive } from '../packages/extract.js';
 import { DiskMonitor } from './disk-monitor.js';
 import { renderTemplateFile } from '../packages/templates.js';
 import { LogTailer, openLogForAppend } from '../logs/tailer.js';
-import { buildEnvironment } from './env.js';
+import { buildEnvironment, startArgv } from '@platform/proto/common';
 import { listeningPorts, type PortAllocator } from './ports.js';
 import type { RunSpec } from './spec.js';
 
 export interface RunnerDeps {
   driver: IsolationDriver;
   cgroups: Cgroups;
+  /**
+   * The instance uids (identity.ts) when the agent gives each instance its own; undefined when
+   * instances run as the agent's user (an agent that is not root, or --allow-root-instances).
+   */
+  identities?: UidAllocator | undefined;
   cache: PackageCache;
   ports: PortAllocator;
   /** Host address at which instance ports are reachable (reported in `ports`). */
@@ -76,6 +82,8 @@ export interface InstanceRecord {
   /** When the process was started: files changed after it are what a snapshot takes. */
   processStartedMs?: number;
   launch?: LaunchRequest;
+  /** The instance's own host uid/gid, from the agent's range (kept here so a restart reserves it). */
+  identity?: HostIdentity;
   pid?: number;
   pidStart?: number;
   cgroups: string[];
@@ -184,8 +192,12 @@ export class InstanceRunner {
       version: 1, spec, state: 'NEW', createdMs: now, stateTimeMs: now, cgroups: [], ports: {}, allocatedPorts: [],
       stopRequested: false, exited: false, exitCode: 0, failed: false, reason: '',
     }, deps);
-    mkdirSync(runner.logsDir, { recursive: true });
-    mkdirSync(runner.root, { recursive: true });
+    // The instance directory is traversable (its uid must reach root/ to bind it) but not
+    // listable; its logs and record are the agent's alone.
+    mkdirSync(runner.dir, { recursive: true, mode: 0o711 });
+    chmodSync(runner.dir, 0o711);
+    mkdirSync(runner.logsDir, { recursive: true, mode: 0o700 });
+    mkdirSync(runner.root, { recursive: true, mode: 0o700 });
     runner.#tailer = new LogTailer(runner.logsDir, spec.instanceUuid, spec.jobUuid);
     runner.#transition('NEW');
     return runner;
@@ -214,6 +226,7 @@ export class InstanceRunner {
       runner.#tailer = undefined;
     }
     for (const p of rec.allocatedPorts) deps.ports.reserve(p);
+    if (rec.identity) deps.identities?.reserve(rec.identity.uid);
     const alive = rec.pid !== undefined && rec.pidStart !== undefined && isSameProcessAlive(rec.pid, rec.pidStart);
     if (alive && !TERMINAL.has(rec.state)) {
       runner.#log.info('instance re-attached', { pid: rec.pid, state: rec.state });
@@ -280,11 +293,27 @@ export class InstanceRunner {
     const signal = this.#abort.signal;
     // The job's disk resource bounds what its packages may unpack (a compression bomb stops there).
     const budget = new DiskBudget(spec.resources.disk);
+    if (this.deps.identities && !this.#rec.identity) {
+      const uid = this.deps.identities.allocate();
+      this.#rec.identity = { uid, gid: uid };
+      this.#persist();
+    }
     for (const pkg of spec.packages) {
       if (!pkg.digest || pkg.length <= 0) continue;
       await this.deps.cache.use(pkg.digest, pkg.length, signal, async (file) => {
         if (signal.aborted) throw new Error('stopped during setup');
         await extractArchive(file, this.root, pkg.installPath, { label: `package ${pkg.fqn || pkg.uuid}`, budget });
+      });
+    }
+    // Stager rule 3: the staged package's dependencies again, under /stagerfs of the root.
+    const stagerfsDir = join(this.root, 'stagerfs');
+    if (spec.stagerUrl) mkdirSync(stagerfsDir, { recursive: true });
+    for (const pkg of spec.stagerfs ?? []) {
+      if (!pkg.digest || pkg.length <= 0) continue;
+      await this.deps.cache.use(pkg.digest, pkg.length, signal, async (file) => {
+        if (signal.aborted) throw new Error('stopped during setup');
+        // Charged to the same disk budget: the copy is on the instance's disk too.
+        await extractArchive(file, stagerfsDir, pkg.installPath, { label: `package ${pkg.fqn || pkg.uuid} (under /stagerfs)`, budget });
       });
     }
     // Ports: the first port 0 gets a free port (PORT); fixed ports are passed as PORT_<n>.
@@ -313,24 +342,49 @@ export class InstanceRunner {
       platform: spec.environment,
       stagerUrl: spec.stagerUrl,
     });
+    // Where the stager finds /stagerfs: its own path under bwrap, the host path for the process driver.
+    if (spec.stagerUrl) env['STAGERFS'] = this.deps.driver.name === 'process' ? stagerfsDir : '/stagerfs';
     for (const pkg of spec.packages) {
       for (const t of pkg.templates) {
         if (!t.path) continue;
         const base = join(this.root, ...pkg.installPath.split('/').filter((s) => s && s !== '.'));
-        renderTemplateFile(base, t.path, env, t.left, t.right);
+        // A relative path is under the package's start path (its START_PATH, else the instance's),
+        // as the original server resolved it; ".." is refused either way.
+        const path = t.path.startsWith('/') ? t.path : `${pkg.environment['START_PATH'] || env['START_PATH'] || '/'}/${t.path}`;
+        renderTemplateFile(base, path, env, t.left, t.right);
       }
     }
-    let argv: string[];
-    if (spec.process.startCommandRaw.length) argv = spec.process.startCommandRaw;
-    else if (spec.process.startCommand) argv = ['/bin/sh', '-c', spec.process.startCommand];
-    else if (env['START_COMMAND']) argv = ['/bin/sh', '-c', env['START_COMMAND']];
-    else throw new StartFailure('no start command: the process has none and no package sets START_COMMAND', 'setup');
+    const argv = startArgv(spec.process, env);
+    if (!argv) throw new StartFailure('no start command: the process has none and no package sets START_COMMAND', 'setup');
     const workdir = '/' + (env['START_PATH'] ?? '/').split('/').filter((s) => s && s !== '.').join('/');
     if (workdir.split('/').includes('..')) throw new StartFailure(`START_PATH ${env['START_PATH']} has a ".." component`, 'setup');
+    const hostPaths = [...new Set(spec.packages.flatMap((p) => p.hostPaths))];
     this.#rec.launch = {
-      instanceUuid: spec.instanceUuid, root: this.root, argv, env, workdir,
-      hostPaths: [...new Set(spec.packages.flatMap((p) => p.hostPaths))],
+      instanceUuid: spec.instanceUuid, root: this.root, argv, env, workdir, hostPaths,
+      ...(spec.stagerUrl ? { stagerfs: { hostPaths: [...new Set((spec.stagerfs ?? []).flatMap((p) => p.hostPaths))] } } : {}),
     };
+    const host = this.#rec.identity;
+    if (host) {
+      let inside = { uid: host.uid, gid: host.gid };
+      if (this.deps.driver.name === 'bwrap') {
+        // The instance sees the host's /etc/passwd when it is bound (os package, default dirs).
+        const seesHostEtc = hostPaths.length === 0 || hostPaths.some((p) => p === '/etc' || p === '/etc/passwd');
+        try {
+          inside = resolveInsideIds(spec.process.user, spec.process.group, {
+            passwd: [join(this.root, 'etc', 'passwd'), ...(seesHostEtc ? ['/etc/passwd'] : [])],
+            group: [join(this.root, 'etc', 'group'), ...(seesHostEtc ? ['/etc/group'] : [])],
+          });
+        } catch (err) {
+          throw new StartFailure((err as Error).message, 'setup');
+        }
+      } else if (spec.process.user || spec.process.group) {
+        this.#log.warn('the process driver cannot run a job as its user/group: the instance runs as its own uid', { user: spec.process.user, group: spec.process.group, uid: host.uid });
+      }
+      this.#rec.launch.identity = { host, inside };
+      // Everything the packages put in the root belongs to the instance, and no one else may look.
+      chownTree(this.root, host);
+      chmodSync(this.root, 0o700);
+    }
     if (this.deps.cgroups.available) {
       try {
         this.#rec.cgroups = this.deps.cgroups.create(spec.instanceUuid, { memory: spec.resources.memory, cpu: spec.resources.cpu });
@@ -438,8 +492,7 @@ export class InstanceRunner {
         this.#gracefulStop();
       } catch (err) {
         this.#log.warn('graceful stop failed; sending SIGTERM', { err });
-        const pid = this.#rec.pid;
-        signalApplication(pid, (m) => this.deps.driver.infrastructure(pid, m), 'SIGTERM');
+        this.#terminate();
       }
     }
     return this.#done;
@@ -452,7 +505,7 @@ export class InstanceRunner {
     const stopArgv = spec.stopCommandRaw.length ? spec.stopCommandRaw : spec.stopCommand ? ['/bin/sh', '-c', spec.stopCommand] : undefined;
     const infra = (members: ReturnType<typeof processGroupMembers>) => this.deps.driver.infrastructure(pid, members);
     if (!stopArgv || !launch) {
-      signalApplication(pid, infra, 'SIGTERM');
+      this.#terminate();
       return;
     }
     const members = processGroupMembers(pid);
@@ -464,7 +517,7 @@ export class InstanceRunner {
       command = this.deps.driver.commandInside(launch, appPid, stopArgv);
     } catch (err) {
       this.#log.warn('stop command cannot run; sending SIGTERM', { err });
-      signalApplication(pid, infra, 'SIGTERM');
+      this.#terminate();
       return;
     }
     const out = openLogForAppend(this.logsDir, 'stdout');
@@ -474,7 +527,7 @@ export class InstanceRunner {
       const child = spawn(file, args, { cwd: command.cwd, env: launch.env, stdio: ['ignore', out, errFd] });
       child.on('error', (err) => {
         this.#log.warn('stop command failed to start; sending SIGTERM', { err });
-        signalApplication(pid, infra, 'SIGTERM');
+        this.#terminate();
       });
       const t = setTimeout(() => child.kill('SIGKILL'), spec.stopTimeoutS * 1000).unref();
       child.once('exit', (code) => {
@@ -482,13 +535,25 @@ export class InstanceRunner {
         // A stop command that failed must not leave the instance running until the kill.
         if (code !== 0 && !this.#exitSeen) {
           this.#log.info('stop command failed; sending SIGTERM', { exit_code: code });
-          signalApplication(pid, infra, 'SIGTERM');
+          this.#terminate();
         }
       });
     } finally {
       closeSync(out);
       closeSync(errFd);
     }
+  }
+
+  /**
+   * SIGTERM to the application's processes. Right after the start they may not exist yet (the
+   * sandbox is still being built, only its machinery runs): then again a little later, until
+   * some process got it or the instance is gone (the stop timeout's kill bounds it).
+   */
+  #terminate(): void {
+    const pid = this.#rec.pid;
+    if (pid === undefined || this.#exitSeen) return;
+    if (signalApplication(pid, (m) => this.deps.driver.infrastructure(pid, m), 'SIGTERM') > 0) return;
+    setTimeout(() => this.#terminate(), 50).unref();
   }
 
   #armKill(timeoutS: number): void {
@@ -594,6 +659,9 @@ export class InstanceRunner {
       if (inCgroups) this.deps.cgroups.killAll(this.#rec.cgroups);
       await new Promise((r) => setTimeout(r, 100));
     }
+    // Whatever still runs as the instance's uid (it left the group, and no cgroups hold it).
+    const id = this.#rec.identity;
+    if (id && id.uid !== 0) killAllOfUid(id.uid);
     try {
       this.deps.cgroups.remove(this.#rec.cgroups);
     } catch (err) {
@@ -609,11 +677,15 @@ export class InstanceRunner {
     }
     for (const p of this.#rec.allocatedPorts) this.deps.ports.release(p);
     await diskStopped;
+    let removed = true;
     try {
       rmSync(this.dir, { recursive: true, force: true, maxRetries: 3 });
     } catch (err) {
+      removed = false;
       this.#log.warn('cannot remove the instance directory', { err, dir: this.dir });
     }
+    // A uid is free again only once nothing of it is left (files included).
+    if (id && removed) this.deps.identities?.release(id.uid);
     this.#transition('REMOVED', false);
     this.#resolveDone();
   }

@@ -8,11 +8,11 @@
  *   queued: the next Hello carries the latest state of every instance, and instances that were
  *   REMOVED meanwhile (kept in a bounded list) so that their exit codes are not lost.
  */
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { instanceStateNumber, type FilesReply, type InstanceReport, type InstanceSpec, type ListFiles, type StopInstance } from '@platform/proto';
 import { listDirectory } from '../files/list.js';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '@platform/proto/common';
 import type { LogShipper } from '../logs/shipper.js';
 import { InstanceRunner, type RunnerDeps } from './instance.js';
 import { normalizeSpec } from './spec.js';
@@ -34,7 +34,9 @@ export class InstanceManager {
 
   constructor(private readonly deps: ManagerDeps) {
     this.#log = deps.log;
-    mkdirSync(deps.instancesDir, { recursive: true });
+    // Traversable, not listable: each instance's uid reaches its own root and nothing else.
+    mkdirSync(deps.instancesDir, { recursive: true, mode: 0o711 });
+    if (deps.identities) chmodSync(deps.instancesDir, 0o711);
     this.#runnerDeps = {
       ...deps,
       onReport: (r) => this.#onReport(r),

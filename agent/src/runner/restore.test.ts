@@ -1,8 +1,9 @@
 import test from 'ava';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Harness } from '../test-support/harness.js';
+import { readProcStat } from '../isolation/procfs.js';
+import { Harness, TEST_UIDS } from '../test-support/harness.js';
 import { eventually } from '../test-support/wait.js';
 import { normalizeSpec } from './spec.js';
 import type { InstanceRecord } from './instance.js';
@@ -67,4 +68,30 @@ test('restore: a directory without a readable record is removed', (t) => {
   mkdirSync(dir, { recursive: true });
   h.manager.recover();
   t.false(existsSync(dir));
+});
+
+test('restore: a re-attached instance keeps its uid; the agent does not hand it out again', async (t) => {
+  const h = new Harness(undefined, undefined, true);
+  const sleeper = spawn('sleep', ['60'], { stdio: 'ignore', detached: true }); // its own group, as a wrapper's
+  t.teardown(async () => {
+    sleeper.kill('SIGKILL');
+    await h.close();
+  });
+  await new Promise((r) => sleeper.once('spawn', r));
+  const ids = h.identities!;
+  const uid = TEST_UIDS.first + TEST_UIDS.count - 1;
+  plant(h, 'attached-1', { pid: sleeper.pid!, pidStart: readProcStat(sleeper.pid!)!.startTime, identity: { uid, gid: uid } });
+  h.manager.recover();
+  t.is(h.manager.get('attached-1')?.state, 'RUNNING', 're-attached');
+  const handed: number[] = [];
+  for (;;) {
+    try {
+      handed.push(ids.allocate());
+    } catch {
+      break;
+    }
+  }
+  for (const u of handed) ids.release(u);
+  t.true(handed.length > 0);
+  t.false(handed.includes(uid), 'its uid is reserved');
 });

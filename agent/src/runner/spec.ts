@@ -3,7 +3,7 @@
  * Wire objects (protobufjs messages with prototype defaults) are normalised here, at the edge,
  * and the plain form is what instance.json persists.
  */
-import type { InstanceSpec } from '@platform/proto';
+import type { InstanceSpec, PackageSpec } from '@platform/proto';
 
 export interface PackagePlan {
   uuid: string;
@@ -25,6 +25,9 @@ export interface ProcessPlan {
   stopCommandRaw: string[];
   stopTimeoutS: number;
   environment: Record<string, string>;
+  /** The job's user and group inside the instance (names or numbers); empty = root inside (bwrap). */
+  user: string;
+  group: string;
 }
 
 export interface RunSpec {
@@ -39,6 +42,8 @@ export interface RunSpec {
   logs: { file: string; channel: string }[];
   environment: Record<string, string>;
   stagerUrl: string;
+  /** Stager instances: packages laid out again under /stagerfs (absent in records of older agents). */
+  stagerfs?: PackagePlan[];
 }
 
 /** Defaults of an application job (behaviour notes): start timeout 30 s, stop timeout 5 s. */
@@ -66,16 +71,7 @@ export function normalizeSpec(spec: InstanceSpec): RunSpec {
     jobUuid: spec.jobUuid ?? '',
     jobFqn: spec.jobFqn ?? '',
     jobVersionId: num(spec.jobVersionId),
-    packages: (spec.packages ?? []).map((pk) => ({
-      uuid: pk.uuid ?? '',
-      fqn: pk.fqn ?? '',
-      digest: pk.digest ?? '',
-      length: num(pk.length),
-      installPath: pk.installPath || '/',
-      environment: map(pk.environment),
-      templates: (pk.templates ?? []).map((t) => ({ path: t.path ?? '', left: t.leftDelimiter || '{{', right: t.rightDelimiter || '}}' })),
-      hostPaths: [...(pk.hostPaths ?? [])],
-    })),
+    packages: (spec.packages ?? []).map(packagePlan),
     process: {
       name: p.name ?? '',
       startCommand: p.startCommand ?? '',
@@ -85,6 +81,8 @@ export function normalizeSpec(spec: InstanceSpec): RunSpec {
       stopCommandRaw: [...(p.stopCommandRaw ?? [])],
       stopTimeoutS: num(p.stopTimeoutS) > 0 ? num(p.stopTimeoutS) : DEFAULT_STOP_TIMEOUT_S,
       environment: map(p.environment),
+      user: p.user ?? '',
+      group: p.group ?? '',
     },
     ports: (spec.ports ?? []).map((pt) => ({ number: num(pt.number), optional: !!pt.optional })),
     resources: {
@@ -94,5 +92,19 @@ export function normalizeSpec(spec: InstanceSpec): RunSpec {
     logs: (spec.logs ?? []).map((l) => ({ file: l.file ?? '', channel: l.channel ?? '' })),
     environment: map(spec.environment),
     stagerUrl: spec.stagerUrl ?? '',
+    stagerfs: (spec.stagerfs ?? []).map(packagePlan),
+  };
+}
+
+function packagePlan(pk: PackageSpec): PackagePlan {
+  return {
+    uuid: pk.uuid ?? '',
+    fqn: pk.fqn ?? '',
+    digest: pk.digest ?? '',
+    length: num(pk.length),
+    installPath: pk.installPath || '/',
+    environment: map(pk.environment),
+    templates: (pk.templates ?? []).map((t) => ({ path: t.path ?? '', left: t.leftDelimiter || '{{', right: t.rightDelimiter || '}}' })),
+    hostPaths: [...(pk.hostPaths ?? [])],
   };
 }

@@ -14,9 +14,9 @@
  *   that the lag is measured.
  * - Any error or end of the stream: back to CONNECTING after a backoff; instances keep running.
  */
-import type { AgentMessage, AgentServiceClient, ControllerMessage, Hello, ListFiles, LogLine, Resources, Snapshot, StartInstance, StopInstance, Welcome } from '@platform/proto';
+import type { AgentMessage, AgentServiceClient, ControllerMessage, FlushLogs, Hello, ListFiles, LogLine, Resources, Snapshot, StartInstance, StopInstance, Welcome } from '@platform/proto';
 import { grpc, joinMetadata } from '@platform/proto';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '@platform/proto/common';
 import type { AgentMetrics } from '../metrics/metrics.js';
 import type { BlobSource } from '../packages/cache.js';
 import { Backoff } from './backoff.js';
@@ -32,6 +32,8 @@ export interface SessionHandler {
   listFiles(msg: ListFiles): void;
   /** Answered with an UploadSnapshot call of the same request id. */
   snapshot(msg: Snapshot): void;
+  /** Ships the instance's log lines written so far, then answers LogsFlushed. */
+  flushLogs(msg: FlushLogs): void;
   /** Measured use, for heartbeats (best effort). */
   usage(): Resources;
 }
@@ -203,6 +205,7 @@ export class Session {
       else if (msg.stop) handler.stop(msg.stop);
       else if (msg.listFiles) handler.listFiles(msg.listFiles);
       else if (msg.snapshot) handler.snapshot(msg.snapshot);
+      else if (msg.flushLogs) handler.flushLogs(msg.flushLogs);
     } catch (err) {
       log.error('handling a controller message failed', { err });
     }

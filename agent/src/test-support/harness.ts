@@ -3,15 +3,17 @@
  * cgroups (off unless asked), an in-memory BlobSource (our own interface) and an outlet that
  * records reports and log lines.
  */
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { instanceStateName, type InstanceReport, type InstanceSpec, type LogLine } from '@platform/proto';
+import { BwrapDriver, probeBwrap } from '../isolation/bwrap.js';
 import { Cgroups } from '../isolation/cgroups.js';
+import { canChangeIdentity, UidAllocator, type UidRange } from '../isolation/identity.js';
 import type { IsolationDriver } from '../isolation/driver.js';
 import { ProcessDriver } from '../isolation/process.js';
-import { silentLogger } from '../log/logger.js';
+import { silentLogger } from '@platform/proto/common';
 import { LogShipper } from '../logs/shipper.js';
 import { AgentMetrics } from '../metrics/metrics.js';
 import { PackageCache, type BlobSource } from '../packages/cache.js';
@@ -30,8 +32,18 @@ export class Harness {
   readonly shipper: LogShipper;
   open = true;
 
-  constructor(readonly driver: IsolationDriver = new ProcessDriver(), readonly cgroups: Cgroups = Cgroups.disabled('tests')) {
+  readonly identities: UidAllocator | undefined;
+
+  /**
+   * `uids`: give instances their own uids (the agent as root does), from TEST_UIDS, one
+   * allocator for every harness of the test process; the test must then run as root (see
+   * `canChangeIdentity`).
+   */
+  constructor(readonly driver: IsolationDriver = new ProcessDriver(), readonly cgroups: Cgroups = Cgroups.disabled('tests'), uids = false) {
     const blobs = this.blobs;
+    this.identities = uids ? testUids : undefined;
+    // As the agent does with its data directory: the instances' uids must reach their roots.
+    if (uids) chmodSync(this.dir, 0o711);
     const source: BlobSource = {
       async *fetch(digest: string) {
         const data = blobs.get(digest);
@@ -44,6 +56,7 @@ export class Harness {
       instancesDir: join(this.dir, 'instances'),
       driver,
       cgroups,
+      identities: this.identities,
       cache: new PackageCache(join(this.dir, 'cache'), source, this.metrics),
       ports: new PortAllocator(),
       address: '127.0.0.1',
@@ -90,3 +103,17 @@ export class Harness {
     this.shipper.stop();
   }
 }
+
+/** A bwrap driver for tests (its seccomp filter in a temporary directory), or undefined without bwrap. */
+export function testBwrapDriver(): BwrapDriver | undefined {
+  const probe = probeBwrap(canChangeIdentity() ? TEST_UIDS.first : undefined);
+  if (!probe.ok) return undefined;
+  return new BwrapDriver(probe.path, { seccompFile: join(mkdtempSync(join(tmpdir(), 'agent-seccomp-')), 'seccomp.bpf') });
+}
+
+/**
+ * Instance uids for unit tests: a range of their own per test process (tests run in parallel
+ * processes; two harnesses must never hand out the same uid).
+ */
+export const TEST_UIDS: UidRange = { first: 2_110_000_000 + (process.pid % 10_000) * 100, count: 100 };
+const testUids = new UidAllocator(TEST_UIDS);

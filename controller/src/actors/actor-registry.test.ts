@@ -1,5 +1,5 @@
 import test from 'ava';
-import { silentLogger } from '../log/logger.js';
+import { silentLogger } from '@platform/proto/common';
 import { ManualClock } from '../util/clock.js';
 import { Actor } from './actor.js';
 import { ActorRegistry } from './actor-registry.js';

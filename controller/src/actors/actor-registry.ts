@@ -8,7 +8,7 @@
  * can look at the actor; a passivated actor is never handed out again.
  */
 import type { Clock } from '../util/clock.js';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '@platform/proto/common';
 import type { Actor } from './actor.js';
 
 export interface ActorRegistryOptions<A extends Actor> {

@@ -15,13 +15,17 @@
  * Contract: `lost` is announced once per loss, after which the controller reschedules the
  * agent's instances; an agent that comes back is reconciled by the Hello/Welcome exchange
  * (`ClusterEvents.hello`). Agents known from the store start `disconnected` when the
- * controller starts, so that they have `lostAfterMs` to reconnect before anything moves.
+ * controller starts; their clock starts only once agents can connect (`watch`, called when
+ * the gRPC port listens, not when the state is loaded: restoring jobs and probing built-ins
+ * can take seconds), and they get `lostAfterMs` plus `reconnectGraceMs` (an agent that was
+ * retrying while the controller was down may wait its longest backoff before its next try)
+ * before anything moves.
  */
 import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import type { ControllerMessage, FilesReply, Hello, InstanceReport, LogBatch } from '@platform/proto';
 import type { Resource } from '../model/job.js';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '@platform/proto/common';
 import { keys } from '../store/keys.js';
 import type { Store } from '../store/store.js';
 import type { Clock } from '../util/clock.js';
@@ -80,6 +84,8 @@ interface Entry {
   record: AgentRecord;
   status: AgentStatus;
   lastHeardMs: number;
+  /** Known from the store and not heard from since this controller started. */
+  restored?: true;
   connection?: AgentConnection;
   sessionId?: string;
 }
@@ -90,14 +96,23 @@ export interface AgentDirectoryOptions {
   log: Logger;
   heartbeatIntervalMs: number;
   lostAfterMs: number;
+  /**
+   * Extra time an agent known from an earlier run has to reconnect after this controller
+   * starts: the agents' longest reconnect backoff (agent/src/session/backoff.ts, 5 s).
+   */
+  reconnectGraceMs?: number;
 }
+
+const AGENT_MAX_RECONNECT_DELAY_MS = 5000;
 
 export class AgentDirectory {
   readonly #agents = new Map<string, Entry>();
   readonly #pendingFiles = new Map<string, { resolve: (r: FilesReply) => void; timer: NodeJS.Timeout }>();
+  readonly #pendingFlushes = new Map<string, { resolve: () => void; timer: NodeJS.Timeout }>();
   readonly #pendingSnapshots = new Map<string, { stream: PassThrough; timer: NodeJS.Timeout }>();
   #events: ClusterEvents | undefined;
   #sweeper: NodeJS.Timeout | undefined;
+  #watching = false;
 
   constructor(private readonly o: AgentDirectoryOptions) {}
 
@@ -105,16 +120,27 @@ export class AgentDirectory {
     return this.o.heartbeatIntervalMs;
   }
 
-  /** Loads the agents known from earlier runs and starts watching heartbeats. */
+  /** Loads the agents known from earlier runs; nobody is declared lost before `watch`. */
   async start(events: ClusterEvents): Promise<void> {
     this.#events = events;
     const now = this.o.clock.nowMs();
     for await (const [, value] of this.o.store.iterate({ prefix: keys.agentPrefix })) {
       const record = JSON.parse(value) as AgentRecord;
-      this.#agents.set(record.uuid, { record, status: 'disconnected', lastHeardMs: now });
+      this.#agents.set(record.uuid, { record, status: 'disconnected', lastHeardMs: now, restored: true });
     }
+  }
+
+  /**
+   * Agents can connect from now on: starts the heartbeat sweep. Agents known from earlier runs
+   * that have not said Hello yet count their silence from here.
+   */
+  watch(): void {
+    if (this.#watching) return;
+    this.#watching = true;
+    const now = this.o.clock.nowMs();
+    for (const e of this.#agents.values()) if (e.restored) e.lastHeardMs = now;
     const every = Math.max(100, Math.min(1000, this.o.lostAfterMs / 4));
-    this.#sweeper = setInterval(() => this.#sweep(), every);
+    this.#sweeper = setInterval(() => this.sweep(), every);
     this.#sweeper.unref();
   }
 
@@ -126,6 +152,11 @@ export class AgentDirectory {
       p.resolve({ requestId: id, error: 'the controller is stopping', errorKind: 'unavailable' });
     }
     this.#pendingFiles.clear();
+    for (const p of this.#pendingFlushes.values()) {
+      clearTimeout(p.timer);
+      p.resolve();
+    }
+    this.#pendingFlushes.clear();
   }
 
   list(): AgentView[] {
@@ -168,12 +199,48 @@ export class AgentDirectory {
   }
 
   /**
+   * Resolves once the agent has sent the log lines that the instance had written when the
+   * request arrived (they are then handed to `logs` before this resolves: messages of a stream
+   * are processed in order), or after `timeoutMs` (an agent that does not know the request, or
+   * one that is gone). Never rejects.
+   */
+  flushLogs(agent: string, instanceUuid: string, timeoutMs = 2_000): Promise<void> {
+    const requestId = randomUUID();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.#pendingFlushes.delete(requestId);
+        resolve();
+      }, timeoutMs);
+      timer.unref();
+      this.#pendingFlushes.set(requestId, { resolve, timer });
+      if (!this.send(agent, { flushLogs: { requestId, instanceUuid } })) {
+        clearTimeout(timer);
+        this.#pendingFlushes.delete(requestId);
+        resolve();
+      }
+    });
+  }
+
+  logsFlushed(agent: string, sessionId: string, requestId: string): void {
+    if (!this.heard(agent, sessionId)) return;
+    const pending = this.#pendingFlushes.get(requestId);
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    this.#pendingFlushes.delete(requestId);
+    pending.resolve();
+  }
+
+  /**
    * Asks an agent for the files an instance changed since its process started (under
    * `directory`), as a gzip tar. The stream fails when the agent does not answer in time.
    */
   requestSnapshot(agent: string, instanceUuid: string, directory: string, timeoutMs = 60_000): Readable {
     const requestId = randomUUID();
     const stream = new PassThrough();
+    // The agent may answer with an error before the caller has started reading (it prepares a
+    // temporary directory first): without a listener that error would be thrown by the emitter
+    // and end the controller. The stream keeps it, and the reader's pipeline rejects with it.
+    stream.on('error', () => undefined);
     const timer = setTimeout(() => this.#endSnapshot(requestId, new Error(`the instance manager sent no snapshot within ${timeoutMs} ms`)), timeoutMs);
     timer.unref();
     this.#pendingSnapshots.set(requestId, { stream, timer });
@@ -284,15 +351,19 @@ export class AgentDirectory {
     this.o.log.warn('instance manager disconnected', { agent, hostname: e.record.hostname, why });
   }
 
-  #sweep(): void {
+  /** Declares lost every agent silent for too long (run by `watch`'s timer; public for tests). */
+  sweep(): void {
+    if (!this.#watching) return;
     const now = this.o.clock.nowMs();
+    const grace = this.o.reconnectGraceMs ?? AGENT_MAX_RECONNECT_DELAY_MS;
     for (const [uuid, e] of this.#agents) {
-      if (e.status === 'lost' || now - e.lastHeardMs < this.o.lostAfterMs) continue;
+      if (e.status === 'lost' || now - e.lastHeardMs < this.o.lostAfterMs + (e.restored ? grace : 0)) continue;
       const connection = e.connection;
       e.status = 'lost';
       delete e.connection;
       delete e.sessionId;
       connection?.close('no heartbeat');
+      delete e.restored;
       this.o.log.warn('instance manager lost', { agent: uuid, hostname: e.record.hostname, silent_ms: now - e.lastHeardMs });
       this.#requireEvents().lost(uuid);
     }

@@ -11,7 +11,7 @@ import {
 import type { PassThrough } from 'node:stream';
 import type { BlobStore } from '../blobs/blob-store.js';
 import { parseDigest } from '../model/digest.js';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '@platform/proto/common';
 import { isUuid } from '../util/ids.js';
 import type { AgentDirectory } from './agent-directory.js';
 
@@ -153,6 +153,9 @@ export class AgentServer {
           break;
         case 'files':
           if (message.files) directory.files(agent, session, message.files);
+          break;
+        case 'logsFlushed':
+          directory.logsFlushed(agent, session, message.logsFlushed?.requestId ?? '');
           break;
         default:
           break;

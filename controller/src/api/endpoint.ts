@@ -4,7 +4,7 @@
  * records the route pattern for metrics and logs.
  */
 import type { Router, RouterContext } from '@koa/router';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '@platform/proto/common';
 import type { ChangeContext } from '../context.js';
 import { negotiateMedia, PLAIN_JSON, type MediaSpec } from './media.js';
 
@@ -24,7 +24,7 @@ export interface ApiState {
 
 export type ApiContext = RouterContext<ApiState>;
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Endpoint {
   method: Method;
@@ -88,6 +88,9 @@ export function mountEndpoints(router: Router<ApiState>, endpoints: readonly End
         break;
       case 'PUT':
         router.put(e.path, wrapped);
+        break;
+      case 'PATCH':
+        router.patch(e.path, wrapped);
         break;
       case 'DELETE':
         router.delete(e.path, wrapped);

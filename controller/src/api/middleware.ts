@@ -10,7 +10,7 @@
 import type { Middleware } from 'koa';
 import type { Series } from '../telemetry/aggregating-histogram.js';
 import type { ControllerMetrics } from '../telemetry/controller-metrics.js';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '@platform/proto/common';
 import type { IdSource } from '../util/ids.js';
 import { toApiError } from './api-error.js';
 import type { ApiState } from './endpoint.js';

@@ -46,7 +46,6 @@ export const NOT_SERVED: readonly NotServed[] = [
   { method: 'POST', path: '/jobs/container', capability: 'container jobs' },
   { method: 'GET', path: '/jobs/routes', capability: 'the route map' },
   { method: 'GET', path: '/jobs/routes/:endpoint', capability: 'the route map' },
-  { method: 'POST', path: '/jobs/:uuid/instances/:instance/snapshot', capability: 'instance snapshots' },
   { method: 'GET', path: '/jobs/:uuid/logs/drains', capability: 'log drains' },
   { method: 'POST', path: '/jobs/:uuid/logs/drains', capability: 'log drains' },
   { method: 'DELETE', path: '/jobs/:uuid/logs/drains/:drain', capability: 'log drains' },

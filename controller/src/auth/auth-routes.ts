@@ -52,8 +52,8 @@ const requireUserAdmin = (ctx: ApiContext) => authorize(ctx, AUTH_REALM, 'update
 /** A password mechanism of the token endpoint: who the user is, and their principal. */
 interface PasswordMechanism {
   principalOf(name: string): string;
-  /** The user's canonical name and, for basic users, the password generation; rejects with a PlatformError. */
-  authenticate(name: string, password: string): Promise<{ name: string; generation?: number }>;
+  /** The user's canonical name and, for basic users, the password generation and account; rejects with a PlatformError. */
+  authenticate(name: string, password: string): Promise<{ name: string; generation?: number; account?: string }>;
 }
 
 /** Without `ldap`, LDAP requests are refused as not configured. */
@@ -94,7 +94,7 @@ export function authEndpoints(
         // Policy decides whether a token is issued (permit issue on auth::/) and for how long (tokenTimeout).
         const grant = await authorizeTokenIssue(policy, audit, { name: user.name, mechanism, principal }, claimed);
         const ttl = grant.ttlSeconds;
-        const gen = mechanism === 'basic' ? { gen: user.generation ?? 0 } : {};
+        const gen = mechanism === 'basic' ? { gen: user.generation ?? 0, ...(user.account === undefined ? {} : { acc: user.account }) } : {};
         const token = await tokens.issue({ sub: principal, name: user.name, mechanism, ...gen }, ttl);
         const userinfo = Buffer.from(JSON.stringify({ name: user.name, principal, mechanism, expires_in: ttl, default_namespace: grant.defaultNamespace })).toString('base64');
         const secure = ctx.protocol === 'https' ? '; Secure' : '';

@@ -36,7 +36,7 @@ import { isIP } from 'node:net';
 import type { ConnectionOptions } from 'node:tls';
 import { Client, FilterParser, InvalidCredentialsError, ResultCodeError } from 'ldapts';
 import { AuthenticationError, PlatformError, UnavailableError } from '../errors.js';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '@platform/proto/common';
 import type { Clock } from '../util/clock.js';
 import { LoginThrottle } from './login-throttle.js';
 

@@ -96,6 +96,8 @@ export class UserService {
         created_at: existing?.created_at ?? now,
         updated_at: now,
         generation: (existing?.generation ?? 0) + 1,
+        // A new account is another account, even under a name used before.
+        account: existing?.account ?? this.deps.ids.uuid(),
       };
       await this.deps.store.batch([{ type: 'put', key: keys.user(name), value: JSON.stringify(user) }]);
       this.#users.set(name, user);

@@ -7,10 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { resolveLdapOptions, type LdapOptions } from '../auth/ldap.js';
-import { parseHostPort } from '../model/host-port.js';
 import { CONTROLLER_VERSION } from '../cluster/version.js';
 import { Controller } from '../controller.js';
-import { FdSink, isLogLevel, JsonLogger } from '../log/logger.js';
+import { exitOnUncaughtException, FdSink, isLogLevel, JsonLogger, parseHostPort, stopOnSignals } from '@platform/proto/common';
 
 const USAGE = `Usage: platform-controller [options]
 
@@ -189,34 +188,9 @@ async function main(): Promise<void> {
     return;
   }
 
-  let signals = 0;
-  const onSignal = (signal: NodeJS.Signals) => {
-    signals++;
-    if (signals > 1) {
-      log.warn('second signal: exiting at once', { signal });
-      log.flush();
-      process.exit(130);
-    }
-    log.info('signal received: stopping', { signal });
-    controller.stop().then(
-      () => {
-        log.flush();
-        process.exit(0);
-      },
-      (err: unknown) => {
-        log.error('stop failed', { err });
-        log.flush();
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
+  stopOnSignals({ log, stop: () => controller.stop() });
 }
 
-process.on('uncaughtException', (err) => {
-  process.stderr.write(`platform-controller: uncaught exception: ${err.stack ?? String(err)}\n`);
-  process.exit(70);
-});
+exitOnUncaughtException('platform-controller');
 
 await main();

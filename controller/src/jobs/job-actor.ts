@@ -12,14 +12,16 @@ import { keys } from '../store/keys.js';
 import type { BatchOp } from '../store/store.js';
 import { formatTimestampNs } from '../util/clock.js';
 import { jsonEqual } from '../util/json.js';
-import { specOf, type Job, type JobSpec, type JobState, type ParsedJobInput } from '../model/job.js';
+import { checkVersion } from '../model/version.js';
+import { SCHEDULER_PRINCIPAL, specOf, type Job, type JobSpec, type JobState, type ParsedJobInput } from '../model/job.js';
 import { initialJobState, nextJobState } from './job-state.js';
 import type { InstanceReport, PackageSpec } from '@platform/proto';
 import type { InstanceRecord } from '../model/instance.js';
 import { Reconciler, type RunDeps, type RunOutcome, type RunRequest } from '../scheduler/reconciler.js';
 
 /** Who changes a job when nobody asked: the scheduler putting a crash loop in `errored`. */
-export const SYSTEM_CONTEXT: ChangeContext = { principal: 'scheduler@platform.local', requestId: 'scheduler' };
+export const SYSTEM_CONTEXT: ChangeContext = { principal: SCHEDULER_PRINCIPAL, requestId: 'scheduler' };
+
 
 export interface UpdateResult {
   job: Job;
@@ -225,17 +227,27 @@ export class JobActor extends Actor {
     if (this.#deleted) throw new NotFoundError(`job ${this.id} not found`);
   }
 
-  /** Replaces the job's spec with `parsed` (a PUT). */
-  update(parsed: ParsedJobInput, ctx: ChangeContext): Promise<UpdateResult> {
+  /**
+   * Replaces the job's spec with `parsed` (a PUT, or a PATCH merged onto the job).
+   * `expected`: the versions the change applies to (If-Match); another one answers 412.
+   */
+  update(parsed: ParsedJobInput, ctx: ChangeContext, expected?: readonly number[]): Promise<UpdateResult> {
     return this.mailbox.post(async () => {
       this.#assertLive();
       const current = this.#job;
+      checkVersion(`job ${current.fqn}`, current.version_id, expected);
       if (parsed.fqn !== current.fqn) {
         throw new InvalidRequestError(`fqn: a job's fqn cannot be changed (this job is ${current.fqn})`);
       }
       const state: JobState = nextJobState(current.state, parsed.spec.packages.length > 0, parsed.stateRequest);
       if (current.state === 'started' && state === 'started' && !jsonEqual(parsed.spec.resources, current.resources)) {
-        throw new RequiresRestartError('resources of a started job cannot change; stop the job, change it, and start it again');
+        const was = current.resources as unknown as Record<string, number>;
+        const now = parsed.spec.resources as unknown as Record<string, number>;
+        const changes = Object.keys({ ...was, ...now }).filter((k) => was[k] !== now[k]).map((k) => `${k} ${was[k]} -> ${now[k]}`);
+        throw new RequiresRestartError(
+          `resources of a started job cannot change (this request would change ${changes.join(', ')}); stop the job, change it, and start it again`,
+          { details: { resources: changes } },
+        );
       }
       const before = specOf(current);
       if (state === current.state && jsonEqual(parsed.spec, before)) return { job: current, changed: false };

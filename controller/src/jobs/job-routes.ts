@@ -2,10 +2,12 @@
 import { baseUrl, changeContext, queryValue, sendEmpty, sendJson, sendJsonText, v1, type ApiContext, type Endpoint } from '../api/endpoint.js';
 import { queryBool, queryFqn, queryInt, queryList, queryUuids } from '../api/query.js';
 import { readJsonObject } from '../api/body.js';
-import { InvalidRequestError, NotFoundError } from '../errors.js';
+import { ifMatchVersions, readMergePatch, setVersionTag } from '../api/conditional.js';
+import { InvalidRequestError, NotFoundError, PreconditionFailedError } from '../errors.js';
 import { requireUuid } from '../model/validate.js';
-import { authorize, authorizeFound, bodyFqn, canAccess } from '../policy/access.js';
-import { optional } from '../util/json.js';
+import { authorize, authorizeFound, bodyFqn, canAccess, references } from '../policy/access.js';
+import { applyMergePatch, optional } from '../util/json.js';
+import type { Job } from '../model/job.js';
 import type { JobService } from './job-service.js';
 
 /**
@@ -13,6 +15,7 @@ import type { JobService } from './job-service.js';
  * (and `start` when it asks for state `started`), a PUT `permit update` (and
  * `start` or `stop` when it changes the state), a delete `permit delete`.
  * Listings show only readable jobs; a job the caller may not read answers 404.
+ * The packages a body names need `permit use` (policy/references.ts).
  */
 export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[] {
   const param = (ctx: ApiContext) => requireUuid(ctx.params['uuid'] ?? '', 'job uuid');
@@ -23,6 +26,14 @@ export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[]
     if (!job) throw new NotFoundError(`job ${id} not found`);
     await authorizeFound(ctx, job.fqn, permission, `job ${id} not found`);
     return job;
+  };
+  /** A PUT or PATCH once its body is the whole job: the same checks, actor and audit path. */
+  const change = async (ctx: ApiContext, current: Job, body: Record<string, unknown>, mode: 'put' | 'patch', ifMatch: readonly number[] | undefined) => {
+    if (body['state'] === 'started' && current.state !== 'started') await authorize(ctx, current.fqn, 'start');
+    if (body['state'] === 'stopped' && current.state === 'started') await authorize(ctx, current.fqn, 'stop');
+    const { job } = await jobs.update(current.uuid, body, changeContext(ctx), references(ctx), { mode, ...optional('ifMatch', ifMatch) });
+    setVersionTag(ctx, job.version_id);
+    sendJson(ctx, v1('job'), job);
   };
   return [
     {
@@ -61,7 +72,7 @@ export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[]
         const fqn = bodyFqn(body, 'job');
         await authorize(ctx, fqn, 'create');
         if (body['state'] === 'started') await authorize(ctx, fqn, 'start');
-        const job = await jobs.create(body, changeContext(ctx));
+        const job = await jobs.create(body, changeContext(ctx), references(ctx));
         ctx.set('Location', `${baseUrl(ctx)}/v1/jobs/${job.uuid}`);
         sendJson(ctx, v1('jobs'), (await jobs.render([job], false))[0]);
       },
@@ -82,7 +93,9 @@ export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[]
       media: v1('job'),
       handler: async (ctx) => {
         const job = await authorized(ctx, 'read');
-        sendJsonText(ctx, v1('job'), await jobs.getJson(job.uuid));
+        const { json, version } = await jobs.getVersioned(job.uuid);
+        setVersionTag(ctx, version);
+        sendJsonText(ctx, v1('job'), json);
       },
     },
     {
@@ -92,10 +105,30 @@ export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[]
       handler: async (ctx) => {
         const current = await authorized(ctx, 'update');
         const body = await readJsonObject(ctx.req, maxBodyBytes);
-        if (body['state'] === 'started' && current.state !== 'started') await authorize(ctx, current.fqn, 'start');
-        if (body['state'] === 'stopped' && current.state === 'started') await authorize(ctx, current.fqn, 'stop');
-        const { job } = await jobs.update(current.uuid, body, changeContext(ctx));
-        sendJson(ctx, v1('job'), job);
+        await change(ctx, current, body, 'put', ifMatchVersions(ctx));
+      },
+    },
+    {
+      method: 'PATCH',
+      path: '/jobs/:uuid',
+      media: v1('job'),
+      handler: async (ctx) => {
+        const first = await authorized(ctx, 'update');
+        const patch = await readMergePatch(ctx, maxBodyBytes);
+        const ifMatch = ifMatchVersions(ctx);
+        // Merged onto the job as read, one PATCH of a job at a time; without If-Match, a PUT
+        // in between (412 from the actor) means merging again onto the newer job.
+        await jobs.serialized(first.uuid, async () => {
+          for (let attempt = 1; ; attempt++) {
+            const current = await authorized(ctx, 'update');
+            const body = applyMergePatch(jobs.inputOf(current), patch) as Record<string, unknown>;
+            try {
+              return await change(ctx, current, body, 'patch', ifMatch ?? [current.version_id]);
+            } catch (err) {
+              if (ifMatch || attempt >= 10 || !(err instanceof PreconditionFailedError)) throw err;
+            }
+          }
+        });
       },
     },
     {

@@ -6,13 +6,16 @@
 import type { ActorRegistry } from '../actors/actor-registry.js';
 import { EntityDirectory } from '../actors/entity-directory.js';
 import type { ChangeContext, Deps } from '../context.js';
-import { ConflictError, DuplicateError, InvalidRequestError, NotFoundError } from '../errors.js';
+import { ConflictError, DuplicateError, InvalidRequestError, NotFoundError, RequiresRestartError } from '../errors.js';
 import { fqnMatcher, parseFqn, type Fqn } from '../model/fqn.js';
+import type { ReferenceCheck, ReferenceLookup } from '../policy/references.js';
 import { keys } from '../store/keys.js';
 import { KeyedLock } from '../util/keyed-lock.js';
-import { parseJobInput, type Job, type ParsedJobInput } from '../model/job.js';
+import { dependencyPrincipal, parseJobInput, specOf, type Job, type ParsedJobInput } from '../model/job.js';
+import { jsonEqual } from '../util/json.js';
 import { JobActor, type UpdateResult } from './job-actor.js';
 import { computeJobHealth } from './job-health.js';
+import { shownJobState } from './job-state.js';
 import type { RunDeps } from '../scheduler/reconciler.js';
 
 export interface JobQuery {
@@ -45,7 +48,7 @@ export interface JobServiceOptions {
    * The packages that a job's own packages depend on, resolved (staging's
    * dependency resolution): shown as `source: system` entries. Absent: none.
    */
-  systemPackages?: (userPackageIds: readonly string[]) => Promise<{ uuid: string; state: string }[]>;
+  systemPackages?: (userPackageIds: readonly string[], principal: string) => Promise<{ uuid: string; state: string }[]>;
   onActivate?: () => void;
   onPassivate?: () => void;
   /** The scheduler's side: when given, started jobs run instances on agents. */
@@ -55,6 +58,7 @@ export interface JobServiceOptions {
 export class JobService {
   readonly #jobs: EntityDirectory<Job, JobActor>;
   readonly #fqnLocks = new KeyedLock();
+  readonly #patchLocks = new KeyedLock();
   /** The JSON answer of GET /jobs/{uuid}, per job version and package states. */
   readonly #rendered = new WeakMap<Job, { states: string; json: string }>();
 
@@ -119,13 +123,9 @@ export class JobService {
     return message ? { ...health, message } : health;
   }
 
-  async #checkPackagesExist(packageIds: readonly string[]): Promise<void> {
-    if (packageIds.length === 0) return;
-    const found = await this.deps.store.getMany(packageIds.map((id) => keys.package(id)));
-    const missing = packageIds.filter((_, i) => found[i] === undefined);
-    if (missing.length > 0) {
-      throw new InvalidRequestError(`packages: no package with uuid ${missing.join(', ')}`, { details: { missing } });
-    }
+  /** The job's packages, each one the caller may `use` (policy/references.ts). */
+  async #checkPackages(parsed: ParsedJobInput, refs: ReferenceCheck): Promise<void> {
+    await refs.resolve(parsed.spec.packages.map((p) => ({ type: 'package', uuid: p.uuid, permission: 'use', field: 'packages' })));
   }
 
   /** A job runs only what is staged: refuses a start while a package is not `ready`. */
@@ -142,9 +142,10 @@ export class JobService {
     }
   }
 
-  async create(body: unknown, ctx: ChangeContext): Promise<Job> {
+  /** `refs` checks what the body refers to (its packages) for the caller. */
+  async create(body: unknown, ctx: ChangeContext, refs: ReferenceCheck): Promise<Job> {
     const parsed = parseJobInput(body, () => this.deps.ids.uuid());
-    await this.#checkPackagesExist(parsed.spec.packages.map((p) => p.uuid));
+    await this.#checkPackages(parsed, refs);
     await this.#checkPackagesReady(parsed);
     return this.#fqnLocks.run(parsed.fqn, async () => {
       const existing = await this.deps.store.get(keys.jobByFqn(parsed.fqn));
@@ -162,29 +163,66 @@ export class JobService {
     return this.#jobs.find(uuid);
   }
 
-  /** GET /jobs/{uuid} as JSON text, rendered once per job version and package states. */
+  /** How bodies refer to jobs (policy/references.ts): by uuid. */
+  referenceLookup(): ReferenceLookup {
+    return {
+      byUuid: async (uuids) => new Map((await this.#byIds(uuids)).map((j) => [j.uuid, j.fqn])),
+    };
+  }
+
+  /** GET /jobs/{uuid} as JSON text with its version_id, rendered once per job version and package states. */
   async getJson(uuid: string): Promise<string> {
+    return (await this.getVersioned(uuid)).json;
+  }
+
+  async getVersioned(uuid: string): Promise<{ json: string; version: number }> {
     const job = await this.find(uuid);
     if (!job) throw new NotFoundError(`job ${uuid} not found`);
     let states = job.packages.length === 0 ? '' : [...(await this.#packageStates([job])).values()].join(',');
     if (job.packages.length > 0 && this.options.systemPackages) {
-      const system = await this.options.systemPackages(job.packages.map((p) => p.uuid));
+      const system = await this.options.systemPackages(job.packages.map((p) => p.uuid), dependencyPrincipal(job));
       states += `|${system.map((p) => `${p.uuid}=${p.state}`).join(',')}`;
     }
     const cached = this.#rendered.get(job);
-    if (cached && cached.states === states) return cached.json;
+    if (cached && cached.states === states) return { json: cached.json, version: job.version_id };
     const json = JSON.stringify((await this.render([job], false))[0]);
     this.#rendered.set(job, { states, json });
-    return json;
+    return { json, version: job.version_id };
   }
 
-  async update(uuid: string, body: unknown, ctx: ChangeContext): Promise<UpdateResult> {
+  /**
+   * Runs `fn` (a PATCH: read, merge, update) after the PATCHes of job `uuid` before it, so
+   * that concurrent PATCHes do not keep invalidating each other's read.
+   */
+  serialized<T>(uuid: string, fn: () => Promise<T>): Promise<T> {
+    return this.#patchLocks.run(uuid, fn);
+  }
+
+  /** The job as a PUT body: what a PATCH is merged onto (read-only fields are ignored by the parser). */
+  inputOf(job: Job): Record<string, unknown> {
+    const { health: _health, ...rest } = job;
+    return { ...rest, packages: job.packages.filter((p) => p.source !== 'system').map(({ state: _state, ...p }) => p) };
+  }
+
+  /**
+   * Changes the job to `body`, the whole job: a PUT's body, or a PATCH merged onto the
+   * job (`mode: 'patch'`; the route merges, so that policy sees the result). `ifMatch`:
+   * the versions the change applies to (412 otherwise). A refused PUT that would also
+   * have dropped fields says so, and how to change only what it meant to. `refs` checks what
+   * the body refers to (its packages) for the caller.
+   */
+  async update(uuid: string, body: Record<string, unknown>, ctx: ChangeContext, refs: ReferenceCheck, options: { ifMatch?: readonly number[]; mode?: 'put' | 'patch' } = {}): Promise<UpdateResult> {
     const current = await this.find(uuid);
     if (!current) throw new NotFoundError(`job ${uuid} not found`);
-    const parsed = parseJobInput(body, () => this.deps.ids.uuid(), current.drains);
-    await this.#checkPackagesExist(parsed.spec.packages.map((p) => p.uuid));
-    await this.#checkPackagesReady(parsed, current.state);
-    const result = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx));
+    let result: { job: Job; changed: boolean } | undefined;
+    try {
+      const parsed = parseJobInput(body, () => this.deps.ids.uuid(), current.drains);
+      await this.#checkPackages(parsed, refs);
+      await this.#checkPackagesReady(parsed, current.state);
+      result = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx, options.ifMatch));
+    } catch (err) {
+      throw options.mode === 'patch' ? err : explainReplacement(err, current, body);
+    }
     if (!result) throw new NotFoundError(`job ${uuid} not found`);
     if (result.changed) {
       this.#jobs.remember(uuid, result.job);
@@ -266,10 +304,11 @@ export class JobService {
     return Promise.all(
       jobs.map(async (job) => ({
         ...job,
+        state: shownJobState(job.state, job.packages.map((p) => states.get(p.uuid))),
         packages: [
           ...job.packages.map((p) => ({ ...p, state: states.get(p.uuid) ?? 'unknown' })),
           ...(system && job.packages.length > 0
-            ? (await system(job.packages.map((p) => p.uuid))).map((p) => ({ uuid: p.uuid, source: 'system' as const, state: p.state }))
+            ? (await system(job.packages.map((p) => p.uuid), dependencyPrincipal(job))).map((p) => ({ uuid: p.uuid, source: 'system' as const, state: p.state }))
             : []),
         ],
         ...(withHealth ? { health: this.#health(job) } : {}),
@@ -280,6 +319,38 @@ export class JobService {
   async stop(): Promise<void> {
     await this.actors.stop();
   }
+}
+
+const ALWAYS_SENT = new Set(['fqn', 'name', 'uuid', 'state', 'version_id', 'created_at', 'updated_at', 'created_by', 'updated_by', 'health']);
+
+/**
+ * A PUT replaces the whole job; a body that holds only what the user meant to change
+ * drops the rest. When such a PUT is refused (409, 400), the message names what it would
+ * have removed and shows the PATCH that changes only what the body holds.
+ */
+function explainReplacement(err: unknown, current: Job, body: Record<string, unknown>): unknown {
+  if (!(err instanceof ConflictError || err instanceof RequiresRestartError || err instanceof InvalidRequestError)) return err;
+  const spec = specOf(current) as unknown as Record<string, unknown>;
+  // What a field left out of a PUT becomes: its default.
+  const defaults = parseJobInput({ fqn: current.fqn }, () => '', current.drains).spec as unknown as Record<string, unknown>;
+  const removed = Object.keys(spec).filter((k) => body[k] === undefined && !jsonEqual(spec[k], defaults[k]));
+  const missingFqn = body['fqn'] === undefined;
+  if (removed.length === 0 && !missingFqn) return err;
+  const meant = Object.fromEntries(Object.entries(body).filter(([k]) => !ALWAYS_SENT.has(k)));
+  const list = (names: string[]) => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
+  const what = [
+    ...(removed.length > 0 ? [`this PUT would remove the job's ${list(removed)}`] : []),
+    ...(missingFqn ? ['this PUT names no fqn'] : []),
+  ].join(' and ');
+  const how =
+    Object.keys(meant).length > 0
+      ? `to change only ${list(Object.keys(meant))} use PATCH /v1/jobs/${current.uuid} with Content-Type: application/merge-patch+json and the body ${JSON.stringify(meant)}`
+      : `to change some fields only, use PATCH /v1/jobs/${current.uuid} with Content-Type: application/merge-patch+json and a body holding just those fields`;
+  const message = `${what} (${err.message}). PUT replaces the whole job; send all of it (GET it, edit, PUT it back), or ${how}`;
+  const options = { cause: err, details: { ...(err.details ?? {}), ...(removed.length > 0 ? { would_remove: removed } : {}), patch_hint: meant } };
+  if (err instanceof RequiresRestartError) return new RequiresRestartError(message, options);
+  if (err instanceof ConflictError) return new ConflictError(message, options);
+  return new InvalidRequestError(message, options);
 }
 
 function jobFilter(query: JobQuery): (job: Job) => boolean {

@@ -9,6 +9,9 @@
  *   started | errored ──stop──▶ stopped
  *   started ──(scheduler: crash loop)──▶ errored        (agents, a later capability)
  *
+ *   ready ··package staging··▶ staging ··package failed··▶ staging_failed   (shown, not stored:
+ *         ◀·····package ready····                                        `shownJobState`)
+ *
  * Starting needs at least one package; a started job cannot lose all its packages.
  * A stop of a job that is not running changes nothing; so does a start of a
  * started job.
@@ -42,4 +45,17 @@ export function nextJobState(current: JobState, hasPackages: boolean, request: S
     throw new ConflictError('a started job cannot lose all its packages; stop it first');
   }
   return state;
+}
+
+/**
+ * The state a client sees: a `ready` job whose package is being staged shows `staging`, and
+ * one whose package failed staging shows `staging_failed` (spec: job states). Computed from the
+ * packages' states at read time, so it follows them without a write to the job; starting such
+ * a job is refused because its packages are not ready.
+ */
+export function shownJobState(stored: JobState, packageStates: readonly (string | undefined)[]): JobState {
+  if (stored !== 'ready') return stored;
+  if (packageStates.includes('failed')) return 'staging_failed';
+  if (packageStates.includes('staging')) return 'staging';
+  return stored;
 }

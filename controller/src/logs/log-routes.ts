@@ -4,6 +4,9 @@
  * numbers, so that a client resumes with `Last-Event-ID` (or `?lastEventId=`) after a
  * disconnect and receives exactly the lines it missed.
  *
+ * The text form starts each line of an instance with its short id, `[1a2b3c4d] hello`; the
+ * `instance` query (a uuid or short id) keeps the lines of one instance.
+ *
  * Event format:   id: 42
  *                 event: log
  *                 data: {"seq":42,"time":"2026-11-21T22:01:02.345Z","instance_uuid":"...","stream":"stdout","line":"hello"}
@@ -33,19 +36,38 @@ function event(line: LogLine): string {
   return `id: ${line.seq}\nevent: log\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
+/** The length of an instance's short id: the first characters of its uuid. */
+export const SHORT_ID_LENGTH = 8;
+
+/** The `instance` query: a filter on lines by instance uuid or short id; undefined without one. */
+function instanceFilter(ctx: ApiContext): ((line: LogLine) => boolean) | undefined {
+  const raw = queryValue(ctx, 'instance');
+  if (raw === undefined || raw === '') return undefined;
+  const wanted = raw.toLowerCase();
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(wanted)) return (l) => l.instance === wanted;
+  if (new RegExp(`^[0-9a-f]{${SHORT_ID_LENGTH}}$`).test(wanted)) return (l) => l.instance.startsWith(wanted);
+  throw new InvalidRequestError(`query instance: "${raw}" is neither an instance uuid nor a short id (its first ${SHORT_ID_LENGTH} characters)`);
+}
+
+/** A line of the text form: `[<short id>] text` for an instance's line; staging lines have no instance. */
+export function textLine(l: LogLine): string {
+  return l.instance ? `[${l.instance.slice(0, SHORT_ID_LENGTH)}] ${l.text}\n` : `${l.text}\n`;
+}
+
 /** Answers a logs request for `owner` (a job uuid, or a package uuid for staging output). */
 export async function serveLogs(ctx: ApiContext, logs: LogStore, owner: string): Promise<void> {
   const count = queryInt(ctx, 'lines', 0, MAX_LINES) ?? DEFAULT_LINES;
   const since = lastEventId(ctx);
   const tail = queryBool(ctx, 'tail');
+  const filter = instanceFilter(ctx);
   const sse = tail || (ctx.get('Accept') ?? '').includes('text/event-stream');
-  const backlog = () => (since !== undefined ? logs.after(owner, since, MAX_LINES) : logs.last(owner, count));
+  const backlog = () => (since !== undefined ? logs.after(owner, since, MAX_LINES, filter) : logs.last(owner, count, filter));
 
   if (!sse) {
     const lines = await backlog();
     ctx.status = 200;
     ctx.type = (ctx.get('Accept') ?? '').includes('text/plain') ? 'text/plain; charset=utf-8' : 'application/octet-stream';
-    ctx.body = lines.map((l) => `${l.text}\n`).join('');
+    ctx.body = lines.map(textLine).join('');
     return;
   }
 
@@ -54,7 +76,7 @@ export async function serveLogs(ctx: ApiContext, logs: LogStore, owner: string):
   let pending: LogLine[] | undefined = [];
   const send = (lines: readonly LogLine[]) => {
     for (const l of lines) {
-      if (l.seq <= lastSent) continue;
+      if (l.seq <= lastSent || (filter && !filter(l))) continue;
       lastSent = l.seq;
       stream.write(event(l));
     }

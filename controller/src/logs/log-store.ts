@@ -99,22 +99,29 @@ export class LogStore {
     });
   }
 
-  /** The newest `count` lines, oldest first. */
-  async last(owner: string, count: number): Promise<LogLine[]> {
+  /** The newest `count` lines (that `filter` accepts), oldest first. */
+  async last(owner: string, count: number, filter?: (line: LogLine) => boolean): Promise<LogLine[]> {
     const prefix = keys.logPrefix(owner);
     const lines: LogLine[] = [];
-    for await (const [key, value] of this.store.iterate({ prefix, reverse: true, limit: count })) {
-      lines.push(decode(Number(key.slice(prefix.length)), value));
+    if (count <= 0) return lines;
+    for await (const [key, value] of this.store.iterate({ prefix, reverse: true, ...(filter ? {} : { limit: count }) })) {
+      const line = decode(Number(key.slice(prefix.length)), value);
+      if (filter && !filter(line)) continue;
+      lines.push(line);
+      if (lines.length >= count) break;
     }
     return lines.reverse();
   }
 
-  /** Lines after event id `seq`, oldest first, at most `limit`. */
-  async after(owner: string, seq: number, limit: number): Promise<LogLine[]> {
+  /** Lines after event id `seq` (that `filter` accepts), oldest first, at most `limit`. */
+  async after(owner: string, seq: number, limit: number, filter?: (line: LogLine) => boolean): Promise<LogLine[]> {
     const prefix = keys.logPrefix(owner);
     const lines: LogLine[] = [];
-    for await (const [key, value] of this.store.iterate({ prefix, gt: keys.logLine(owner, seq), limit })) {
-      lines.push(decode(Number(key.slice(prefix.length)), value));
+    for await (const [key, value] of this.store.iterate({ prefix, gt: keys.logLine(owner, seq), ...(filter ? {} : { limit }) })) {
+      const line = decode(Number(key.slice(prefix.length)), value);
+      if (filter && !filter(line)) continue;
+      lines.push(line);
+      if (lines.length >= limit) break;
     }
     return lines;
   }

@@ -79,6 +79,8 @@ export interface PackageRecord {
   package: Package;
   /** Uuids of the resources whose archive is in the blob store. */
   uploaded: string[];
+  /** Set while the package is the snapshot of an instance being taken (its archive comes from an agent). */
+  snapshot?: { job_uuid: string; instance_uuid: string };
 }
 
 const resourceInputSchema = z.object({
@@ -143,10 +145,21 @@ function parseResource(r: z.output<typeof resourceInputSchema>, field: string, m
   return { length: r.length, digest };
 }
 
+/**
+ * Why a template path is refused, or undefined when it is fine: absolute paths are in the
+ * instance root, relative ones under the package's START_PATH (resolved by the agent);
+ * neither may have a ".." component or a NUL byte.
+ */
+export function templatePathProblem(path: string): string | undefined {
+  if (path === '' || path.split('/').every((seg) => seg === '' || seg === '.')) return 'names no file';
+  if (path.split('/').some((seg) => seg === '..')) return 'has a ".." component: a template stays inside the instance';
+  if (path.includes('\0')) return 'has a NUL byte';
+  return undefined;
+}
+
 function checkTemplatePath(path: string, field: string): void {
-  if (!path.startsWith('/') || path.split('/').some((seg) => seg === '..')) {
-    throw new InvalidRequestError(`${field}: "${path}" must be an absolute path inside the instance, without ".."`);
-  }
+  const problem = templatePathProblem(path);
+  if (problem) throw new InvalidRequestError(`${field}: "${path}" ${problem} (absolute, or relative to the package's START_PATH)`);
 }
 
 /** Validates a package body. `maxBytes` bounds each declared archive. */

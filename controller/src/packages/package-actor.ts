@@ -14,6 +14,7 @@ import { keys } from '../store/keys.js';
 import type { BatchOp } from '../store/store.js';
 import { formatTimestampNs } from '../util/clock.js';
 import { jsonEqual, sortedRecord } from '../util/json.js';
+import { checkVersion } from '../model/version.js';
 import { provisionsOf, resourceView, type Package, type PackageMeta, type PackageRecord, type PackageResource, type PackageTemplate, type ParsedPackageInput, type Requirement } from '../model/package.js';
 
 /** What a staging pipeline produced: the new archive and metadata. */
@@ -102,7 +103,7 @@ export class PackageActor extends Actor {
 
   /** Persists `next` with its pkg.update record (and `extra` operations) in one batch. */
   async #persist(next: Package, uploaded: string[], ctx: ChangeContext, extra: BatchOp[] = []) {
-    const record: PackageRecord = { package: next, uploaded };
+    const record: PackageRecord = { ...this.#record, package: next, uploaded };
     await this.deps.store.batch([
       { type: 'put', key: keys.package(next.uuid), value: JSON.stringify(record) },
       ...providesIndexOps(this.#record.package, next),
@@ -112,11 +113,15 @@ export class PackageActor extends Actor {
     this.#record = record;
   }
 
-  /** Applies a PUT: metadata may change; FQN, archives and pipeline may not. */
-  update(parsed: ParsedPackageInput, ctx: ChangeContext): Promise<{ package: Package; changed: boolean }> {
+  /**
+   * Applies a PUT (or a PATCH merged onto the package): metadata may change; FQN, archives
+   * and pipeline may not. `expected`: the versions it applies to (If-Match), else 412.
+   */
+  update(parsed: ParsedPackageInput, ctx: ChangeContext, expected?: readonly number[]): Promise<{ package: Package; changed: boolean }> {
     return this.mailbox.post(async () => {
       this.#assertLive();
       const current = this.#record.package;
+      checkVersion(`package ${current.fqn}`, current.version_id, expected);
       if (parsed.fqn !== current.fqn) {
         throw new InvalidRequestError(`fqn: a package's fqn cannot be changed (this package is ${current.fqn})`);
       }
@@ -124,14 +129,20 @@ export class PackageActor extends Actor {
         const declared = parsed.resources.map((r) => ({ length: r.length, digest: formatDigest(r.digest) }));
         const stored = current.resources.map((r) => ({ length: r.length, digest: r.digest }));
         if (!jsonEqual(declared, stored)) {
-          throw new ConflictError("a package's archives cannot be changed; create a new package for new content");
+          throw new ConflictError(
+            `this request would change the package's archives (${stored.map((r) => `${r.digest}, ${r.length} bytes`).join('; ') || 'none'} -> ${declared.map((r) => `${r.digest}, ${r.length} bytes`).join('; ')}); a package's archives cannot be changed: create a new package for new content, or leave resource and resources out (or as read) to change only the metadata`,
+          );
         }
       }
       if (parsed.pipelineUuid && parsed.pipelineUuid !== current.staging_pipeline?.uuid) {
-        throw new ConflictError("a package's staging pipeline cannot be changed");
+        throw new ConflictError(
+          `this request would change the package's staging pipeline to ${parsed.pipelineUuid} (it is ${current.staging_pipeline?.uuid ?? 'none'}); a package's staging pipeline cannot be changed: leave staging_pipeline out (or as read) to change only the metadata`,
+        );
       }
       if (parsed.pipelineFqn && parsed.pipelineFqn !== current.staging_pipeline_fqn) {
-        throw new ConflictError("a package's staging pipeline cannot be changed");
+        throw new ConflictError(
+          `this request would change the package's staging_pipeline_fqn to ${parsed.pipelineFqn} (it is ${current.staging_pipeline_fqn || 'none'}); a package's staging pipeline cannot be changed: leave staging_pipeline_fqn out (or as read) to change only the metadata`,
+        );
       }
       if (jsonEqual(parsed.meta, metaOf(current))) return { package: current, changed: false };
       const next: Package = {
@@ -263,6 +274,47 @@ export class PackageActor extends Actor {
         ...(changed ? [{ type: 'del' as const, key: keys.blobRef(old.digest, current.uuid) }] : []),
       ]);
       return changed ? { package: next, replacedDigest: old.digest } : { package: next };
+    });
+  }
+
+  /**
+   * Ends an instance snapshot: the package gets the archive (now in the blob store, referenced
+   * by this package) as its one resource and is `ready`. Refused unless it is a snapshot
+   * package still `uploading`.
+   */
+  finishSnapshot(archive: { length: number; digest: string }, resourceUuid: string, ctx: ChangeContext): Promise<Package> {
+    return this.mailbox.post(async () => {
+      this.#assertLive();
+      const current = this.#record.package;
+      if (!this.#record.snapshot || current.state !== 'uploading') throw new ConflictError(`package ${current.fqn} is ${current.state}, not a snapshot being taken`);
+      const resource = resourceView(resourceUuid, archive.length, parseDigest(archive.digest, 'digest'));
+      const next: Package = { ...current, state: 'ready', resources: [resource], error_message: '', ...this.#nextVersion(current, ctx) };
+      const record: PackageRecord = { package: next, uploaded: [resource.uuid] };
+      await this.deps.store.batch([
+        { type: 'put', key: keys.package(next.uuid), value: JSON.stringify(record) },
+        { type: 'put', key: keys.packageByResource(resource.uuid), value: next.uuid },
+        { type: 'put', key: keys.blobRef(resource.digest, next.uuid), value: '' },
+        this.deps.audit.entry(ctx, 'pkg.update', next.fqn, { patches: diffPatches('package', current, next) }),
+      ]);
+      this.#record = record;
+      return next;
+    });
+  }
+
+  /** Ends an instance snapshot with a failure: `failed` with `message`. No-op unless a snapshot being taken. */
+  failSnapshot(message: string, ctx: ChangeContext): Promise<Package> {
+    return this.mailbox.post(async () => {
+      this.#assertLive();
+      const current = this.#record.package;
+      if (!this.#record.snapshot || current.state !== 'uploading') return current;
+      const next: Package = { ...current, state: 'failed', error_message: message, ...this.#nextVersion(current, ctx) };
+      const record: PackageRecord = { package: next, uploaded: [] };
+      await this.deps.store.batch([
+        { type: 'put', key: keys.package(next.uuid), value: JSON.stringify(record) },
+        this.deps.audit.entry(ctx, 'pkg.update', next.fqn, { patches: diffPatches('package', current, next) }),
+      ]);
+      this.#record = record;
+      return next;
     });
   }
 

@@ -2,10 +2,11 @@
 import { baseUrl, changeContext, queryValue, sendJson, sendEmpty, v1, type ApiContext, type Endpoint } from '../api/endpoint.js';
 import { contentLengthOf, readJsonObject } from '../api/body.js';
 import { queryBool, queryFqn, queryInt, queryList, queryUuids } from '../api/query.js';
-import { InvalidRequestError, NotFoundError } from '../errors.js';
+import { ifMatchVersions, readMergePatch, setVersionTag } from '../api/conditional.js';
+import { InvalidRequestError, NotFoundError, PreconditionFailedError } from '../errors.js';
 import { requireUuid } from '../model/validate.js';
-import { authorize, authorizeFound, bodyFqn, canAccess } from '../policy/access.js';
-import { optional } from '../util/json.js';
+import { authorize, authorizeFound, bodyFqn, canAccess, references } from '../policy/access.js';
+import { applyMergePatch, optional } from '../util/json.js';
 import type { PackageService } from './package-service.js';
 import { REQUIREMENT_TYPES } from '../model/package.js';
 
@@ -13,9 +14,11 @@ const PROVIDES_TYPES: ReadonlySet<string> = new Set(REQUIREMENT_TYPES);
 
 /**
  * Policy: reads and archive downloads need `permit read` on the package's FQN,
- * a create `permit create`, a change or an archive upload `permit update`, a
- * delete `permit delete`. Listings show only readable packages; a package the
- * caller may not read answers 404.
+ * a create `permit create`, a change (PUT, or PATCH with a JSON Merge Patch) or
+ * an archive upload `permit update`, a delete `permit delete`. PUT and PATCH
+ * honour If-Match on version_id; GET, PUT and PATCH send it as the ETag. Listings show only readable packages; a package the
+ * caller may not read answers 404. The staging pipeline a create names needs
+ * `permit use` on it (policy/references.ts).
  */
 export function packageEndpoints(packages: PackageService, maxBodyBytes: number): Endpoint[] {
   const param = (ctx: ApiContext, name: string, what: string) => requireUuid(ctx.params[name] ?? '', what);
@@ -87,7 +90,7 @@ export function packageEndpoints(packages: PackageService, maxBodyBytes: number)
       handler: async (ctx) => {
         const body = await readJsonObject(ctx.req, maxBodyBytes);
         await authorize(ctx, bodyFqn(body, 'package'), 'create');
-        const pkg = await packages.create(body, changeContext(ctx));
+        const pkg = await packages.create(body, changeContext(ctx), references(ctx));
         ctx.set('Location', `${baseUrl(ctx)}/v1/packages/${pkg.uuid}`);
         sendJson(ctx, v1('package'), pkg);
       },
@@ -110,7 +113,9 @@ export function packageEndpoints(packages: PackageService, maxBodyBytes: number)
       handler: async (ctx) => {
         const id = param(ctx, 'uuid', 'package uuid');
         await authorized(ctx, id, 'read');
-        sendJson(ctx, v1('package'), await packages.get(id));
+        const pkg = await packages.get(id);
+        setVersionTag(ctx, pkg.version_id);
+        sendJson(ctx, v1('package'), pkg);
       },
     },
     {
@@ -120,8 +125,34 @@ export function packageEndpoints(packages: PackageService, maxBodyBytes: number)
       handler: async (ctx) => {
         const id = param(ctx, 'uuid', 'package uuid');
         await authorized(ctx, id, 'update');
-        const pkg = await packages.update(id, await readJsonObject(ctx.req, maxBodyBytes), changeContext(ctx));
+        const pkg = await packages.update(id, await readJsonObject(ctx.req, maxBodyBytes), changeContext(ctx), ifMatchVersions(ctx));
+        setVersionTag(ctx, pkg.version_id);
         sendJson(ctx, v1('package'), pkg);
+      },
+    },
+    {
+      method: 'PATCH',
+      path: '/packages/:uuid',
+      media: v1('package'),
+      handler: async (ctx) => {
+        const id = param(ctx, 'uuid', 'package uuid');
+        await authorized(ctx, id, 'update');
+        const patch = await readMergePatch(ctx, maxBodyBytes);
+        const ifMatch = ifMatchVersions(ctx);
+        // Merged onto the package as read, one PATCH of a package at a time; without If-Match,
+        // another change in between (412 from the actor) means merging again.
+        await packages.serialized(id, async () => {
+          for (let attempt = 1; ; attempt++) {
+            const current = await packages.get(id);
+            try {
+              const pkg = await packages.update(id, applyMergePatch(current, patch), changeContext(ctx), ifMatch ?? [current.version_id]);
+              setVersionTag(ctx, pkg.version_id);
+              return sendJson(ctx, v1('package'), pkg);
+            } catch (err) {
+              if (ifMatch || attempt >= 10 || !(err instanceof PreconditionFailedError)) throw err;
+            }
+          }
+        });
       },
     },
     {

@@ -12,6 +12,7 @@ import { formatDigest, parseDigest, type Digest } from '../model/digest.js';
 import { DuplicateError, InvalidRequestError, NotFoundError } from '../errors.js';
 import { fqnMatcher, parseFqn, type Fqn } from '../model/fqn.js';
 import type { StagingPipeline } from '../model/pipeline.js';
+import type { ReferenceCheck, ReferenceLookup } from '../policy/references.js';
 import { keys } from '../store/keys.js';
 import { getJson, type BatchOp } from '../store/store.js';
 import { formatTimestampNs } from '../util/clock.js';
@@ -73,6 +74,7 @@ export interface PipelineLookup {
 export class PackageService {
   readonly #packages: EntityDirectory<PackageRecord, PackageActor>;
   readonly #fqnLocks = new KeyedLock();
+  readonly #patchLocks = new KeyedLock();
   /** Serializes storing a blob and dropping it, per digest (see `#releaseBlobs`). */
   readonly #digestLocks = new KeyedLock();
   #onStaging: ((uuid: string) => void) | undefined;
@@ -120,6 +122,7 @@ export class PackageService {
   async restore(): Promise<{ restored: number; orphanBlobs: number; staging: string[] }> {
     let restored = 0;
     const staging: string[] = [];
+    const interrupted: string[] = [];
     // The provides index arrived after the first data directories: build it once.
     const indexed = (await this.deps.store.get(keys.meta('provides-index'))) !== undefined;
     let indexOps: BatchOp[] = [];
@@ -130,6 +133,7 @@ export class PackageService {
         await this.deps.store.batch(indexOps);
         indexOps = [];
       }
+      if (record.snapshot && record.package.state === 'uploading') interrupted.push(record.package.uuid);
       if (record.package.state === 'staging') {
         await this.actors.get(record.package.uuid);
         staging.push(record.package.uuid);
@@ -137,6 +141,9 @@ export class PackageService {
       }
     }
     if (!indexed) await this.deps.store.batch([...indexOps, { type: 'put', key: keys.meta('provides-index'), value: '1' }]);
+    for (const uuid of interrupted) {
+      await this.failSnapshot(uuid, 'the controller restarted while the snapshot was taken; take it again', { principal: 'snapshot@platform.local', requestId: 'restore' });
+    }
     let orphanBlobs = 0;
     for await (const digest of this.blobs.list()) {
       if (await this.#releaseBlob(digest)) orphanBlobs++;
@@ -145,29 +152,24 @@ export class PackageService {
     return { restored, orphanBlobs, staging };
   }
 
-  async #resolvePipeline(uuid: string | undefined, fqn: string | undefined): Promise<StagingPipeline | undefined> {
-    let pipeline: StagingPipeline | undefined;
-    if (uuid) {
-      pipeline = await getJson<StagingPipeline>(this.deps.store, keys.pipeline(uuid));
-      if (!pipeline) throw new InvalidRequestError(`staging_pipeline: no staging pipeline with uuid ${uuid}`);
-    }
-    if (fqn) {
-      const byFqn = await this.pipelines.findByFqn(fqn);
-      if (!byFqn) throw new InvalidRequestError(`staging_pipeline_fqn: no staging pipeline ${fqn}`);
-      if (pipeline && pipeline.uuid !== byFqn.uuid) {
-        throw new InvalidRequestError('staging_pipeline and staging_pipeline_fqn name different pipelines');
-      }
-      pipeline = byFqn;
-    }
+  /** The pipeline a create names by uuid or FQN, once the caller may `use` it (policy/references.ts). */
+  async #resolvePipeline(uuid: string | undefined, fqn: string | undefined, refs: ReferenceCheck): Promise<StagingPipeline | undefined> {
+    if (uuid === undefined && fqn === undefined) return undefined;
+    const field = uuid !== undefined ? 'staging_pipeline' : 'staging_pipeline_fqn';
+    const [found] = await refs.resolve([{ type: 'stagpipe', ...(uuid === undefined ? {} : { uuid }), ...(fqn === undefined ? {} : { fqn }), permission: 'use', field }]);
+    const pipeline = await getJson<StagingPipeline>(this.deps.store, keys.pipeline(found!.uuid));
+    // Deleted since it was resolved: the same answer as one that never existed.
+    if (!pipeline) throw new InvalidRequestError(`${field}: no staging pipeline ${uuid !== undefined ? `with uuid ${uuid}` : fqn}`);
     return pipeline;
   }
 
-  async create(body: unknown, ctx: ChangeContext): Promise<Package> {
+  /** `refs` checks the staging pipeline the body names for the caller. */
+  async create(body: unknown, ctx: ChangeContext, refs: ReferenceCheck): Promise<Package> {
     const parsed = parsePackageInput(body, this.options.maxPackageBytes);
     if (parsed.resources.length === 0) {
       throw new InvalidRequestError('resources: a package needs its archive declared as [{"length": <bytes>, "digest": "sha256:<hex>"}]');
     }
-    const pipeline = await this.#resolvePipeline(parsed.pipelineUuid, parsed.pipelineFqn);
+    const pipeline = await this.#resolvePipeline(parsed.pipelineUuid, parsed.pipelineFqn, refs);
     const stagerJobFqns = pipeline ? await this.pipelines.stagerJobFqns(pipeline) : [];
     return this.#fqnLocks.run(parsed.fqn, async () => {
       const existing = await this.deps.store.get(keys.packageByFqn(parsed.fqn));
@@ -191,6 +193,58 @@ export class PackageService {
     });
   }
 
+  /**
+   * A new package in `uploading` without an archive, for the snapshot of an instance
+   * (POST /jobs/{uuid}/instances/{instance}/snapshot); `finishSnapshot` or `failSnapshot` ends it.
+   */
+  async createSnapshot(fqnText: string, of: { job_uuid: string; instance_uuid: string }, ctx: ChangeContext): Promise<Package> {
+    const fqn = parseFqn(fqnText, { type: 'package', field: 'pkgFQN' });
+    if (fqn.localName === undefined) throw new InvalidRequestError(`query pkgFQN: "${fqnText}" names no package (package::<namespace>::<name>)`);
+    return this.#fqnLocks.run(fqnText, async () => {
+      const existing = await this.deps.store.get(keys.packageByFqn(fqnText));
+      if (existing !== undefined) throw new DuplicateError(`package ${fqnText} exists already (uuid ${existing})`);
+      const pkg: Package = {
+        uuid: this.deps.ids.uuid(),
+        fqn: fqnText,
+        name: fqn.localName!,
+        state: 'uploading',
+        resources: [],
+        dependencies: [],
+        provides: [],
+        environment: {},
+        templates: [],
+        tags: {},
+        staging_pipeline_fqn: '',
+        stager_job_fqns: [],
+        error_message: '',
+        ...this.#firstVersion(ctx),
+      };
+      const actor = await PackageActor.create({ package: pkg, uploaded: [], snapshot: of }, ctx, this.deps);
+      this.actors.add(actor);
+      this.#changed();
+      this.#packages.remember(pkg.uuid, actor.record);
+      this.deps.log.info('snapshot package created', { package: pkg.uuid, fqn: pkg.fqn, ...of, request_id: ctx.requestId });
+      return packageView(pkg);
+    });
+  }
+
+  /** Gives a snapshot package its archive (stored with `ingestStagedArchive` first) and makes it `ready`. */
+  async finishSnapshot(uuid: string, archive: { length: number; digest: string }, ctx: ChangeContext): Promise<Package> {
+    const done = await this.actors.with(uuid, async (actor) => ({ package: await actor.finishSnapshot(archive, this.deps.ids.uuid(), ctx), record: actor.record }));
+    if (!done) throw new NotFoundError(`package ${uuid} not found`);
+    this.#changed();
+    this.#packages.remember(uuid, done.record);
+    return packageView(done.package);
+  }
+
+  /** Moves a snapshot package being taken to `failed` with `message`. */
+  async failSnapshot(uuid: string, message: string, ctx: ChangeContext): Promise<void> {
+    const done = await this.actors.with(uuid, async (actor) => ({ package: await actor.failSnapshot(message, ctx), record: actor.record }));
+    if (!done) return;
+    this.#changed();
+    this.#packages.remember(uuid, done.record);
+  }
+
   /** The fields of a package's first version, created now by `ctx`'s principal. */
   #firstVersion(ctx: ChangeContext): Pick<Package, 'version_id' | 'created_at' | 'updated_at' | 'created_by' | 'updated_by'> {
     const now = formatTimestampNs(this.deps.clock.nowNs());
@@ -207,6 +261,17 @@ export class PackageService {
 
   #changed(): void {
     this.#generation++;
+  }
+
+  /** How bodies refer to packages (policy/references.ts): by uuid or FQN. */
+  referenceLookup(): ReferenceLookup {
+    return {
+      byUuid: async (uuids) => new Map((await this.findMany(uuids)).map((r) => [r.package.uuid, r.package.fqn])),
+      byFqn: async (fqns) => {
+        const ids = await this.deps.store.getMany(fqns.map((f) => keys.packageByFqn(f)));
+        return new Map(fqns.flatMap((f, i) => (ids[i] === undefined ? [] : [[f, ids[i]]])));
+      },
+    };
   }
 
   /** The stored record of a package, or undefined. */
@@ -322,9 +387,15 @@ export class PackageService {
     return packageView(record.package);
   }
 
-  async update(uuid: string, body: unknown, ctx: ChangeContext): Promise<Package> {
+  /** Runs `fn` (a PATCH: read, merge, update) after the PATCHes of package `uuid` before it. */
+  serialized<T>(uuid: string, fn: () => Promise<T>): Promise<T> {
+    return this.#patchLocks.run(uuid, fn);
+  }
+
+  /** A PUT's body, or a PATCH merged onto the package; `ifMatch`: the versions it applies to (412 otherwise). */
+  async update(uuid: string, body: unknown, ctx: ChangeContext, ifMatch?: readonly number[]): Promise<Package> {
     const parsed = parsePackageInput(body, this.options.maxPackageBytes);
-    const result = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx).then((r) => ({ ...r, record: actor.record })));
+    const result = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx, ifMatch).then((r) => ({ ...r, record: actor.record })));
     if (!result) throw new NotFoundError(`package ${uuid} not found`);
     this.#changed();
     this.#packages.remember(uuid, result.record);

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { AuditLog } from '../audit/audit-log.js';
 import { ConflictError, InvalidRequestError, NotFoundError, TooLargeError } from '../errors.js';
-import { silentLogger } from '../log/logger.js';
+import { silentLogger } from '@platform/proto/common';
 import { keys } from '../store/keys.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { ManualClock } from '../util/clock.js';

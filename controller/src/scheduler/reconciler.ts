@@ -17,6 +17,7 @@
 import { createHash } from 'node:crypto';
 import type { ControllerMessage, InstanceReport, InstanceSpec, PackageSpec } from '@platform/proto';
 import { instanceStateName } from '@platform/proto';
+import { mainProcessName } from '@platform/proto/common';
 import type { AgentDirectory } from '../agents/agent-directory.js';
 import type { Deps } from '../context.js';
 import { RUNNING_STATES, type InstanceRecord } from '../model/instance.js';
@@ -56,6 +57,8 @@ export interface RunRequest {
   environment: Record<string, string>;
   extraPackageUuids: string[];
   stagerUrl?: string;
+  /** Stager runs: the packages laid out under /stagerfs (the staged package's dependencies). */
+  stagerfs?: PackageSpec[];
 }
 
 /** What the actor must do to the job after a runner step. */
@@ -394,6 +397,7 @@ export class Reconciler {
     if (oneOff) {
       spec.environment = { ...spec.environment, ...oneOff.environment };
       if (oneOff.stagerUrl) spec.stagerUrl = oneOff.stagerUrl;
+      if (oneOff.stagerfs) spec.stagerfs = oneOff.stagerfs;
     }
     const message: ControllerMessage = { start: { spec } };
     this.run.agents.send(agent, message);
@@ -406,8 +410,7 @@ export class Reconciler {
   }
 
   #specWith(job: Job, record: InstanceRecord, packages: PackageSpec[]): InstanceSpec {
-    const names = Object.keys(job.processes);
-    const name = names.includes('app') ? 'app' : names[0];
+    const name = mainProcessName(Object.keys(job.processes));
     const p = name === undefined ? undefined : job.processes[name];
     return {
       instanceUuid: record.uuid,

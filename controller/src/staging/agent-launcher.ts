@@ -11,7 +11,7 @@ import type { AgentDirectory } from '../agents/agent-directory.js';
 import type { Deps } from '../context.js';
 import type { JobActor } from '../jobs/job-actor.js';
 import type { InstanceRecord } from '../model/instance.js';
-import type { Job } from '../model/job.js';
+import { dependencyPrincipal, type Job } from '../model/job.js';
 import type { InstanceTable } from '../scheduler/instance-table.js';
 import { PlacementError } from '../scheduler/reconciler.js';
 import type { StagerLaunch, StagerLauncher, StagerRun, StagerRunEnd, StagingLogSink } from './stager-launcher.js';
@@ -35,7 +35,10 @@ export class AgentStagerLauncher implements StagerLauncher {
   constructor(
     private readonly deps: Pick<Deps, 'clock'>,
     private readonly actors: ActorRegistry<JobActor>,
-    private readonly packages: { packagesFor(job: Job, extra: readonly string[]): Promise<PackageSpec[]> },
+    private readonly packages: {
+      packagesFor(job: Job, extra: readonly string[]): Promise<PackageSpec[]>;
+      packagesOf(uuids: readonly string[], principal: string): Promise<PackageSpec[]>;
+    },
     private readonly agents: AgentDirectory,
     private readonly table: InstanceTable,
     private readonly options: AgentStagerLauncherOptions = {},
@@ -45,6 +48,9 @@ export class AgentStagerLauncher implements StagerLauncher {
     const actor = await this.actors.get(request.stagerJobUuid);
     if (!actor) throw new Error(`stager job ${request.stagerJobUuid} does not exist`);
     const packages = await this.packages.packagesFor(actor.job, request.extraPackageUuids);
+    // Stager rule 3: the staged package's dependencies, again, under /stagerfs (resolved as the
+    // stager job's own packages are, among those its principal may use).
+    const stagerfs = request.extraPackageUuids.length > 0 ? await this.packages.packagesOf(request.extraPackageUuids, dependencyPrincipal(actor.job)) : [];
     let end!: (e: StagerRunEnd) => void;
     const ended = new Promise<StagerRunEnd>((resolve) => (end = resolve));
     const run = {
@@ -53,6 +59,7 @@ export class AgentStagerLauncher implements StagerLauncher {
       environment: request.environment,
       extraPackageUuids: request.extraPackageUuids,
       ...(request.environment['STAGER_URL'] ? { stagerUrl: request.environment['STAGER_URL'] } : {}),
+      stagerfs,
     };
     // An agent may be on its way (a restart, a cluster starting up): wait a while for room.
     const deadline = this.deps.clock.nowMs() + (this.options.placementWaitMs ?? 60_000);
@@ -81,6 +88,7 @@ export class AgentStagerLauncher implements StagerLauncher {
         clearTimeout(timer);
       },
       snapshot: async (directory) => this.agents.requestSnapshot(record.agent_uuid, record.uuid, directory ?? ''),
+      flushLogs: () => this.agents.flushLogs(record.agent_uuid, record.uuid),
     };
   }
 

@@ -16,9 +16,9 @@ export interface StagerLaunch {
   environment: Record<string, string>;
   /**
    * Dependencies of the staged package, resolved (dependencies first): installed
-   * in the instance like the job's own packages (not under `/stagerfs`; see
-   * docs/stager-authors.md), their environment applied to the stager's
-   * processes. Grows when a stager relaunches.
+   * in the instance like the job's own packages, their environment applied to the
+   * stager's processes, and laid out again under `/stagerfs` (stager rule 3; see
+   * docs/stager-authors.md). Grows when a stager relaunches.
    */
   extraPackageUuids: string[];
 }
@@ -40,6 +40,12 @@ export interface StagerRun {
    * without a layered file system leave it out; POST /snapshot answers 499 then.
    */
   snapshot?(directory: string | undefined): Promise<Readable>;
+  /**
+   * Optional: resolves once the output the stager has written so far has reached the sink
+   * (bounded; never rejects). The coordinator calls it before a line of its own about a stager
+   * request, so that the package log keeps the order in which things happened.
+   */
+  flushLogs?(): Promise<void>;
 }
 
 export interface StagerLauncher {

@@ -36,3 +36,19 @@ export function canonicalJson(value: unknown): string {
       : v,
   );
 }
+
+/**
+ * JSON Merge Patch (RFC 7396): an object patch sets its members on the target,
+ * recursively; a `null` member removes the target's member; anything else (an
+ * array, a string, a number) replaces the target whole. Returns a new value.
+ */
+export function applyMergePatch(target: unknown, patch: unknown): unknown {
+  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return patch;
+  const out: Record<string, unknown> =
+    target !== null && typeof target === 'object' && !Array.isArray(target) ? { ...(target as Record<string, unknown>) } : {};
+  for (const [key, value] of Object.entries(patch as Record<string, unknown>)) {
+    if (value === null) delete out[key];
+    else out[key] = applyMergePatch(out[key], value);
+  }
+  return out;
+}

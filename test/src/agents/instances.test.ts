@@ -1,6 +1,7 @@
 /** What users see of running instances: logs (tail and resume), files, and refused archives. */
 import test from 'ava';
-import type { Job } from '@platform/controller';
+import { spawnSync } from 'node:child_process';
+import type { Job, Package } from '@platform/controller';
 import { commandJob, HTTP_APP, httpAppArchive, httpAppJob, tarGz, uploadPackage } from '../harness/apps.js';
 import { callInstance, instancesOf, runningInstances, startCluster } from '../harness/cluster.js';
 import { unique } from '../harness/fixtures.js';
@@ -121,4 +122,89 @@ test('archives: a package that tries to escape the instance root fails the insta
     what: 'the instance failed',
   });
   t.regex(failed.reason ?? '', /escape|outside|\.\./i);
+});
+
+test('logs: the text form starts each line with the instance short id; ?instance= keeps one instance', async (t) => {
+  const { api } = await startCluster(t, [{}]);
+  const ns = `/shortid/${unique()}`;
+  const pkg = await uploadPackage(api, ns, tarGz({ 'app/x.txt': 'x' }));
+  const job = (await api.post<Job>('/jobs', commandJob(`job::${ns}::pair`, pkg.uuid, 'echo "hello from $INSTANCE_UUID"; echo second; sleep 600', { num_instances: 2, state: 'started' }))).body;
+  const [a, b] = await runningInstances(api, job.uuid, 2);
+  const text = await eventually(async () => {
+    const r = (await api.get(`/jobs/${job.uuid}/logs?lines=100`, { headers: { accept: 'text/plain' } })).text;
+    return r.split('\n').filter((l) => l.endsWith('second')).length === 2 ? r : undefined;
+  }, { what: 'both instances logged' });
+  const lines = text.trimEnd().split('\n');
+  for (const line of lines) t.regex(line, /^\[[0-9a-f]{8}\] /, line);
+  t.true(lines.includes(`[${a!.uuid.slice(0, 8)}] second`));
+  t.true(lines.includes(`[${b!.uuid.slice(0, 8)}] second`));
+  for (const filter of [a!.uuid, a!.uuid.slice(0, 8)]) {
+    const only = (await api.get(`/jobs/${job.uuid}/logs?instance=${filter}`, { headers: { accept: 'text/plain' } })).text.trimEnd().split('\n');
+    t.true(only.length >= 1);
+    t.true(only.every((l) => l.startsWith(`[${a!.uuid.slice(0, 8)}] `)), only.join('\n'));
+  }
+  t.is((await api.get(`/jobs/${job.uuid}/logs?instance=zz`)).status, 400);
+});
+
+test('instance snapshot: a package of the files the instance changed below a directory; failures say why', async (t) => {
+  const { api } = await startCluster(t, [{}]);
+  const ns = `/snap/${unique()}`;
+  const pkg = await uploadPackage(api, ns, tarGz({ 'app/run.sh': 'mkdir -p /app/data; echo made > /app/data/out.txt; echo other > /app/other.txt; exec sleep 600' }));
+  const job = (await api.post<Job>('/jobs', commandJob(`job::${ns}::writer`, pkg.uuid, 'sh /app/run.sh', { state: 'started' }))).body;
+  const [instance] = await runningInstances(api, job.uuid, 1);
+  const fqn = `package::${ns}::snap`;
+  // The instance writes its file as it starts; a listing shows it before the snapshot is taken.
+  await eventually(async () => (await api.get<{ name: string }[]>(`/jobs/${job.uuid}/files/app/data`)).body.some?.((e) => e.name === 'out.txt'));
+  const r = await api.post<Package>(`/jobs/${job.uuid}/instances/${instance!.uuid}/snapshot?pkgFQN=${encodeURIComponent(fqn)}&directory=/app/data`);
+  t.is(r.status, 200, r.text);
+  t.is(r.body.state, 'uploading');
+  t.is(r.body.fqn, fqn);
+  const location = r.headers.get('location')!;
+  t.regex(location, new RegExp(`/v1/packages/${r.body.uuid}$`));
+  const ready = await eventually(async () => {
+    const p = (await api.get<Package>(new URL(location).pathname)).body;
+    return p.state === 'ready' || p.state === 'failed' ? p : undefined;
+  }, { what: 'the snapshot package settles' });
+  t.is(ready.state, 'ready', ready.error_message);
+  t.is(ready.resources.length, 1);
+  const archive = Buffer.from(await (await api.fetch(`/packages/${ready.uuid}/resources/${ready.resources[0]!.uuid}`)).arrayBuffer());
+  const listing = spawnSync('tar', ['-tzf', '-'], { input: archive }).stdout.toString();
+  t.regex(listing, /app\/data\/out\.txt/);
+  t.notRegex(listing, /other\.txt|run\.sh/);
+  const audit = (await api.get<{ event_type: string }[]>(`/audit?fqn=${encodeURIComponent(job.fqn)}&event_type=job.instancesnapshot`)).body;
+  t.is(audit.length, 1);
+
+  // A directory without changes fails the package with the reason; a taken FQN, no pkgFQN, an unknown instance are refused.
+  const empty = await api.post<Package>(`/jobs/${job.uuid}/instances/${instance!.uuid}/snapshot?pkgFQN=${encodeURIComponent(`package::${ns}::empty`)}&directory=/nowhere`);
+  t.is(empty.status, 200);
+  const failed = await eventually(async () => {
+    const p = (await api.get<Package>(`/packages/${empty.body.uuid}`)).body;
+    return p.state === 'failed' ? p : undefined;
+  }, { what: 'the empty snapshot fails' });
+  t.true(failed.error_message.length > 0);
+  t.is((await api.post(`/jobs/${job.uuid}/instances/${instance!.uuid}/snapshot?pkgFQN=${encodeURIComponent(fqn)}`)).status, 409);
+  t.is((await api.post(`/jobs/${job.uuid}/instances/${instance!.uuid}/snapshot`)).status, 400);
+  t.is((await api.post(`/jobs/${job.uuid}/instances/${job.uuid}/snapshot?pkgFQN=${encodeURIComponent(`package::${ns}::x`)}`)).status, 404);
+});
+
+test('templates: a relative template path is rendered under the package\'s START_PATH', async (t) => {
+  const { api } = await startCluster(t, [{}]);
+  const ns = `/tpl/${unique()}`;
+  const pkg = await uploadPackage(api, ns, tarGz({ 'srv/conf/app.conf': 'greeting={{ env "GREETING" }}\n', 'srv/abs.conf': 'abs={{ .Env.GREETING }}\n' }), {
+    environment: { START_PATH: '/srv' },
+    templates: [{ path: 'conf/app.conf' }, { path: '/srv/abs.conf' }],
+  });
+  const job = (
+    await api.post<Job>('/jobs', commandJob(`job::${ns}::tpl`, pkg.uuid, 'cat conf/app.conf abs.conf; exec sleep 600', {
+      processes: { app: { start_command: 'cat conf/app.conf abs.conf; exec sleep 600', environment: { GREETING: 'hello' } } },
+      state: 'started',
+    }))
+  ).body;
+  await runningInstances(api, job.uuid, 1);
+  const text = await eventually(async () => {
+    const r = (await api.get(`/jobs/${job.uuid}/logs`, { headers: { accept: 'text/plain' } })).text;
+    return r.includes('abs=') ? r : undefined;
+  }, { what: 'the rendered files' });
+  t.regex(text, /greeting=hello/);
+  t.regex(text, /abs=hello/);
 });

@@ -166,7 +166,6 @@ test('api: paths of the spec not served yet answer one 404 naming the path, befo
     ['GET', '/jobs/routes/aGVsbG8', 'the route map'],
     ['GET', `/jobs/${uuid}/logs/drains`, 'log drains'],
     ['DELETE', `/jobs/${uuid}/logs/drains/${uuid}`, 'log drains'],
-    ['POST', `/jobs/${uuid}/instances/${uuid}/snapshot`, 'instance snapshots'],
     ['POST', '/bindings', 'bindings'],
     ['POST', '/manifests', 'manifests'],
     ['GET', `/tasks/${uuid}`, 'asynchronous tasks'],

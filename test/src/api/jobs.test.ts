@@ -246,3 +246,97 @@ test('jobs: GET /jobs/health lists started jobs among the ids given', async (t) 
   ]);
   t.is((await api.get('/jobs/health')).status, 400);
 });
+
+test('jobs: PATCH merges a JSON Merge Patch into the job through the PUT path (version, audit, null removes)', async (t) => {
+  const api = suite.api();
+  const ns = `/jobs/${unique()}`;
+  const pkg = await createPackage(api, ns, { upload: true });
+  const job = await createJob(api, appJob(`job::${ns}::patched`, { packages: [{ uuid: pkg.uuid }], ports: [{ number: 0 }], tags: { app: '', team: 'blue' } }));
+  const r = await api.patch<Job>(`/jobs/${job.uuid}`, { num_instances: 3, tags: { team: null, tier: 'web' } });
+  t.is(r.status, 200, r.text);
+  t.is(r.body.num_instances, 3);
+  t.deepEqual(r.body.tags, { app: '', tier: 'web' });
+  t.deepEqual(r.body.packages.map((p) => p.uuid), [pkg.uuid]);
+  t.is(r.body.ports.length, 1);
+  t.is(r.body.version_id, 2);
+  t.is(r.headers.get('etag'), '"2"');
+  // Nothing to change: the same job, the same version.
+  const same = await api.patch<Job>(`/jobs/${job.uuid}`, { num_instances: 3 });
+  t.is(same.body.version_id, 2);
+  // Started by a PATCH too (the start permission is checked as for PUT), then scaled while started.
+  const started = await api.patch<Job>(`/jobs/${job.uuid}`, { state: 'started' });
+  t.is(started.body.state, 'started');
+  const scaled = await api.patch<Job>(`/jobs/${job.uuid}`, { num_instances: 2 });
+  t.is(scaled.status, 200);
+  t.is(scaled.body.state, 'started');
+  t.deepEqual(scaled.body.packages.map((p) => p.uuid), [pkg.uuid]);
+  // Validation is PUT's.
+  const invalid = await api.patch<ApiErrorBody>(`/jobs/${job.uuid}`, { num_instances: -1 });
+  t.is(invalid.status, 400);
+  const audit = await api.get<{ event_type: string; audit_payload?: { patches?: { path: string; value: unknown }[] } }[]>(
+    `/audit?fqn=${encodeURIComponent(job.fqn)}&event_type=job.update`,
+  );
+  t.true(audit.body.some((e) => e.audit_payload?.patches?.some((p) => p.path === 'job/num_instances' && p.value === 3)), JSON.stringify(audit.body));
+});
+
+test('jobs: PATCH takes only application/merge-patch+json (415) and a JSON object', async (t) => {
+  const api = suite.api();
+  const job = await createJob(api, { fqn: `job::/jobs::${unique()}` });
+  const plain = await api.patch<ApiErrorBody>(`/jobs/${job.uuid}`, { num_instances: 2 }, { headers: { 'content-type': 'application/json' } });
+  t.is(plain.status, 415);
+  t.regex(plain.body.message, /merge-patch\+json/);
+  const array = await api.patch<ApiErrorBody>(`/jobs/${job.uuid}`, [1]);
+  t.is(array.status, 400);
+  t.is((await api.get<Job>(`/jobs/${job.uuid}`)).body.version_id, 1);
+});
+
+test('jobs: If-Match on version_id guards PUT and PATCH (412 when stale); GET sends the ETag', async (t) => {
+  const api = suite.api();
+  const job = await createJob(api, { fqn: `job::/jobs::${unique()}`, num_instances: 1 });
+  const read = await api.get<Job>(`/jobs/${job.uuid}`);
+  const etag = read.headers.get('etag')!;
+  t.is(etag, '"1"');
+  const first = await api.put<Job>(`/jobs/${job.uuid}`, { ...read.body, num_instances: 2 }, { headers: { 'if-match': etag } });
+  t.is(first.status, 200);
+  t.is(first.headers.get('etag'), '"2"');
+  // A second writer that read version 1 is told, and changes nothing.
+  const stale = await api.put<ApiErrorBody>(`/jobs/${job.uuid}`, { ...read.body, num_instances: 5 }, { headers: { 'if-match': etag } });
+  t.is(stale.status, 412);
+  t.regex(stale.body.message, /version_id 2, not 1/);
+  const stalePatch = await api.patch<ApiErrorBody>(`/jobs/${job.uuid}`, { num_instances: 5 }, { headers: { 'if-match': '1' } });
+  t.is(stalePatch.status, 412);
+  t.is((await api.get<Job>(`/jobs/${job.uuid}`)).body.num_instances, 2);
+  const current = await api.patch<Job>(`/jobs/${job.uuid}`, { num_instances: 5 }, { headers: { 'if-match': '"2"' } });
+  t.is(current.status, 200);
+  t.is(current.body.num_instances, 5);
+  const any = await api.patch<Job>(`/jobs/${job.uuid}`, { num_instances: 6 }, { headers: { 'if-match': '*' } });
+  t.is(any.status, 200);
+  const bad = await api.patch<ApiErrorBody>(`/jobs/${job.uuid}`, { num_instances: 7 }, { headers: { 'if-match': 'W/"x"' } });
+  t.is(bad.status, 400);
+});
+
+test('jobs: concurrent PATCHes of different fields lose neither change', async (t) => {
+  const api = suite.api();
+  const job = await createJob(api, { fqn: `job::/jobs::${unique()}`, num_instances: 1 });
+  const replies = await Promise.all(Array.from({ length: 8 }, (_, i) => api.patch<Job>(`/jobs/${job.uuid}`, { tags: { [`t${i}`]: String(i) } })));
+  t.true(replies.every((r) => r.status === 200), replies.map((r) => r.text).join('\n'));
+  const final = await api.get<Job>(`/jobs/${job.uuid}`);
+  t.deepEqual(Object.keys(final.body.tags).sort(), ['t0', 't1', 't2', 't3', 't4', 't5', 't6', 't7']);
+});
+
+test('jobs: a PUT of only the changed field says what it would remove and shows the PATCH to send', async (t) => {
+  const api = suite.api();
+  const ns = `/jobs/${unique()}`;
+  const pkg = await createPackage(api, ns, { upload: true });
+  const job = await createJob(api, appJob(`job::${ns}::svc`, { packages: [{ uuid: pkg.uuid }], ports: [{ number: 0 }], state: 'started' }));
+  const r = await api.put<ApiErrorBody>(`/jobs/${job.uuid}`, { fqn: job.fqn, num_instances: 3 });
+  t.is(r.status, 409);
+  t.regex(r.body.message, /this PUT would remove the job's packages, ports, processes and tags/);
+  t.regex(r.body.message, /PUT replaces the whole job/);
+  t.regex(r.body.message, /to change only num_instances use PATCH \/v1\/jobs\/[0-9a-f-]+ with Content-Type: application\/merge-patch\+json and the body \{"num_instances":3\}/);
+  t.deepEqual(r.body.error_details?.['would_remove'], ['packages', 'ports', 'processes', 'tags']);
+  const noFqn = await api.put<ApiErrorBody>(`/jobs/${job.uuid}`, { num_instances: 3 });
+  t.is(noFqn.status, 400);
+  t.regex(noFqn.body.message, /names no fqn.*PATCH/s);
+  t.is((await api.get<Job>(`/jobs/${job.uuid}`)).body.version_id, job.version_id);
+});

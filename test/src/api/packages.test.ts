@@ -64,7 +64,7 @@ test('packages: bad bodies are refused and create nothing', async (t) => {
     [{ fqn: `package::${ns}::g`, resource: { length: MAX + 1, digest: ok.digest } }, 413, /package limit/],
     [{ fqn: `package::${ns}::h`, resource: ok, staging_pipeline: { uuid: '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b' } }, 400, /no staging pipeline/],
     [{ fqn: `package::${ns}::i`, resource: ok, dependencies: [{ type: 'library', name: 'x' }] }, 400, /dependencies\.0\.type/],
-    [{ fqn: `package::${ns}::j`, resource: ok, templates: [{ path: 'etc/conf' }] }, 400, /absolute path/],
+    [{ fqn: `package::${ns}::j`, resource: ok, templates: [{ path: 'conf/../../etc/passwd' }] }, 400, /"\.\." component/],
     [{ fqn: `package::${ns}::k`, resource: ok, environment: { A: 1 } }, 400, /environment\.A/],
   ];
   for (const [body, status, message] of cases) {
@@ -184,6 +184,13 @@ test('packages: a package with a staging pipeline moves to staging after its upl
   t.deepEqual(p.stager_job_fqns, [stager.body.fqn]);
   t.is((await put(`/packages/resources/${p.uuid}`, [data], data.length)).status, 200);
   t.is((await api.get<Package>(`/packages/${p.uuid}`)).body.state, 'staging');
+  // A job of a package being staged shows it, and cannot start before the package is ready.
+  const job = await api.post<Job>('/jobs', { fqn: `job::/pkgs::${unique()}`, packages: [{ uuid: p.uuid }] });
+  t.is(job.body.state, 'staging');
+  t.is((await api.get<Job>(`/jobs/${job.body.uuid}`)).body.state, 'staging');
+  const start = await api.patch<ApiErrorBody>(`/jobs/${job.body.uuid}`, { state: 'started' });
+  t.is(start.status, 409);
+  t.regex(start.body.message, /is staging/);
   const byFqn = (await create(api, data, { staging_pipeline_fqn: pipeline.body.fqn })).body;
   t.deepEqual(byFqn.staging_pipeline, { uuid: pipeline.body.uuid });
 });
@@ -275,4 +282,31 @@ test('packages: a large archive streams through without trouble', async (t) => {
   t.is(r.status, 200);
   const back = await get(`/packages/resources/${p.uuid}`);
   t.true(Buffer.from(await back.arrayBuffer()).equals(data));
+});
+
+test('packages: PATCH merges metadata (JSON Merge Patch), If-Match guards PUT and PATCH, archives stay', async (t) => {
+  const api = suite.api();
+  const data = archive();
+  const { body: p } = await create(api, data, { tags: { a: '1' }, environment: { X: '1' } });
+  const read = await api.get<Package>(`/packages/${p.uuid}`);
+  t.is(read.headers.get('etag'), '"1"');
+  const r = await api.patch<Package>(`/packages/${p.uuid}`, { tags: { a: null, 'linked-job': 'x' }, environment: { Y: '2' } }, { headers: { 'if-match': '"1"' } });
+  t.is(r.status, 200, r.text);
+  t.deepEqual(r.body.tags, { 'linked-job': 'x' });
+  t.deepEqual(r.body.environment, { X: '1', Y: '2' });
+  t.deepEqual(r.body.resources, p.resources);
+  t.is(r.body.version_id, 2);
+  t.is(r.headers.get('etag'), '"2"');
+  const stale = await api.put<ApiErrorBody>(`/packages/${p.uuid}`, { ...read.body, tags: {} }, { headers: { 'if-match': '"1"' } });
+  t.is(stale.status, 412);
+  const stalePatch = await api.patch<ApiErrorBody>(`/packages/${p.uuid}`, { tags: {} }, { headers: { 'if-match': '1' } });
+  t.is(stalePatch.status, 412);
+  const wrongType = await api.patch<ApiErrorBody>(`/packages/${p.uuid}`, { tags: {} }, { headers: { 'content-type': 'application/json' } });
+  t.is(wrongType.status, 415);
+  // A change of archive is refused with what it would have changed and what to do instead.
+  const other = archive();
+  const archives = await api.patch<ApiErrorBody>(`/packages/${p.uuid}`, { resources: [{ length: other.length, digest: digestOf(other) }] });
+  t.is(archives.status, 409);
+  t.regex(archives.body.message, /would change the package's archives .* create a new package/);
+  t.is((await api.get<Package>(`/packages/${p.uuid}`)).body.version_id, 2);
 });

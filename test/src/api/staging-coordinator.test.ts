@@ -20,12 +20,14 @@ import { eventually } from '../harness/wait.js';
 
 let controller: ControllerProcess | undefined;
 let agent: AgentProcess | undefined;
+let isolation: 'bwrap' | 'process' = 'process';
 let client: ApiClient | undefined;
 const suite = { api: () => client!, controller: () => controller! };
 test.before(async (t) => {
   controller = await ControllerProcess.start({ env: { ...FAST_AGENT_TIMING, PLATFORM_STAGER_TIMEOUT_MS: '10000' } });
   client = await controller.admin();
-  agent = await AgentProcess.start(controller, client, { isolation: testIsolation(t) });
+  isolation = testIsolation(t);
+  agent = await AgentProcess.start(controller, client, { isolation });
 });
 test.after.always(async () => {
   await agent?.dispose();
@@ -106,6 +108,8 @@ test('staging: a failing stager fails the package; a stager that never reports i
   const failing = await stage(api, await pipeline(api, [`await form('POST', '/failed', 'message=cannot%20build'); process.exit(1);`]));
   t.is(failing.state, 'failed');
   t.regex(failing.error_message, /failed: cannot build/);
+  const job = await api.post<Job>('/jobs', { fqn: `job::/sandbox/admin::${unique('j')}`, packages: [{ uuid: failing.uuid }] });
+  t.is(job.body.state, 'staging_failed');
   const silent = await stage(api, await pipeline(api, [`setInterval(() => {}, 1000);`]));
   t.is(silent.state, 'failed');
   t.regex(silent.error_message, /time limit/);
@@ -171,4 +175,101 @@ test('stager API: POST /snapshot adds the files the stager changed on its agent 
   t.regex(listing, /built\/out\.txt/, 'the stager-made file was added');
   t.notRegex(listing, /outside\.txt/, 'only files under the directory');
   t.notRegex(listing, /stager\/run\.mjs/, 'not the stager\'s own files');
+});
+
+test('staging: a relaunch keeps what the stager uploaded; /stagerfs holds the dependencies and a stager may chroot into it', async (t) => {
+  const api = suite.api();
+  const pipe = await pipeline(api, [
+    `const data = Buffer.from(await (await fetch(base + '/data')).arrayBuffer());
+     const meta = await (await fetch(base + '/meta')).json();
+     if (!meta.dependencies.some((d) => d.name === 'node')) {
+       const out = Buffer.concat([data, Buffer.from('R')]);
+       const up = await fetch(base + '/data?sha256=' + await hash(out), { method: 'POST', body: out });
+       if (up.status !== 200) { await form('POST', '/failed', 'message=' + encodeURIComponent(await up.text())); process.exit(1); }
+       await form('PUT', '/meta', 'resource=dependencies&action=add&type=runtime&name=node');
+       await form('POST', '/relaunch', '');
+       process.exit(0);
+     }
+     const { execFileSync } = await import('node:child_process');
+     let chrooted;
+     try {
+       chrooted = execFileSync('/usr/sbin/chroot', [process.env.STAGERFS, '/bin/sh', '-c', 'node -e "console.log(40 + 2)"; test -r /proc/self/status && echo proc; test -c /dev/null && echo dev'], { encoding: 'utf8' });
+     } catch (err) {
+       chrooted = 'error: ' + err.message;
+     }
+     const add = (k, v) => form('PUT', '/meta', 'resource=environment&action=add&key=' + k + '&value=' + encodeURIComponent(v));
+     await add('RELAUNCH_SAW', data.subarray(-1).toString());
+     await add('STAGERFS_SEEN', process.env.STAGERFS);
+     await add('CHROOTED', chrooted.trim().split('\\n').join(' '));
+     // A relative template path is accepted (resolved under START_PATH by the agent).
+     const tpl = await form('PUT', '/meta', 'resource=templates&action=add&path=conf/app.conf');
+     const bad = await form('PUT', '/meta', 'resource=templates&action=add&path=../../etc/passwd');
+     await add('TEMPLATES', tpl.status + ' ' + bad.status);
+     await form('POST', '/done', '');`,
+  ]);
+  const data = randomBytes(300);
+  const p = await stage(api, pipe, data);
+  t.is(p.state, 'ready', p.error_message);
+  t.is(p.environment['RELAUNCH_SAW'], 'R', 'the relaunched stager downloaded what the first run uploaded');
+  t.is(p.resources[0]!.length, data.length + 1);
+  t.deepEqual(p.templates.map((x) => x.path), ['conf/app.conf']);
+  t.is(p.environment['TEMPLATES'], '200 499');
+  if (isolation === 'bwrap') {
+    t.is(p.environment['STAGERFS_SEEN'], '/stagerfs');
+    t.is(p.environment['CHROOTED'], '42 proc dev');
+  } else {
+    t.regex(p.environment['STAGERFS_SEEN'] ?? '', /\/stagerfs$/);
+  }
+});
+
+test('staging: the package log keeps the stager\'s output and the coordinator\'s lines in the order they happened', async (t) => {
+  const api = suite.api();
+  const pipe = await pipeline(api, [
+    // The request follows the line at once (a warm connection, no lazy loading): without the
+    // coordinator waiting for the agent to ship the line, its own line would come first.
+    `const http = await import('node:http');
+     const agent = new http.Agent({ keepAlive: true });
+     const get = (path) => new Promise((resolve, reject) => http.get(base + path, { agent }, (res) => { res.resume(); res.on('end', resolve); }).on('error', reject));
+     await get('/meta');
+     for (let i = 0; i < 3; i++) {
+       console.log('stager: before download ' + i);
+       await get('/data');
+     }
+     console.log('stager: after download');
+     await form('POST', '/done', '');`,
+  ]);
+  const p = await stage(api, pipe);
+  t.is(p.state, 'ready', p.error_message);
+  const log = await eventually(async () => {
+    const text = (await api.get(`/packages/${p.uuid}/logs?lines=1000`, { headers: { accept: 'text/plain' } })).text;
+    return text.includes('Staging is complete.') && text.includes('stager: after download') ? text.split('\n') : undefined;
+  }, { what: 'the staging log' });
+  const lines = log.filter((l) => l.startsWith('stager:') || l.startsWith('[staging]')).map((l) => l.replace(/^\[staging\] /, ''));
+  const launched = lines.findIndex((l) => l.startsWith('Launching instance of stager'));
+  t.true(launched >= 0, log.join('\n'));
+  t.deepEqual(lines.slice(launched + 1, launched + 8), [
+    'stager: before download 0',
+    'Downloading package for processing...',
+    'stager: before download 1',
+    'Downloading package for processing...',
+    'stager: before download 2',
+    'Downloading package for processing...',
+    'stager: after download',
+  ]);
+});
+
+test('stager API: a request without the token (/stager//meta) answers 450', async (t) => {
+  const { hostname, port } = new URL(suite.controller().url);
+  const status = (path: string, method = 'GET') =>
+    new Promise<number>((resolve, reject) => {
+      request({ hostname, port, path, method }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+        .on('error', reject)
+        .end();
+    });
+  t.is(await status('/stager//meta'), 450);
+  t.is(await status('/v1/stager//data'), 450);
+  t.is(await status('/stager//done', 'POST'), 450);
 });

@@ -15,6 +15,17 @@ import { eventually } from './wait.js';
 /** The binary an operator runs: the agent package's `platform-agent` bin. */
 export const AGENT_BIN = join(dirname(fileURLToPath(import.meta.resolve('@platform/agent'))), 'bin', 'platform-agent.js');
 
+let agentsStarted = 0;
+
+/**
+ * A uid range of its own for each agent a test starts (agents on one host must not share one):
+ * 1000 uids, by test process and agent, within 2000000000-2099999999.
+ */
+export function testInstanceUids(): string {
+  const first = 2_000_000_000 + (((process.pid % 1000) * 100 + (agentsStarted++ % 100)) * 1000);
+  return `${first}-${first + 999}`;
+}
+
 /** True when bubblewrap can make namespaces here. */
 export function bwrapWorks(): boolean {
   const r = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-pid', 'true'], { stdio: 'ignore' });
@@ -68,7 +79,7 @@ export class AgentProcess extends PlatformProcess {
       ...(options.args ?? []),
     ];
     const child = spawn(process.execPath, args, {
-      env: { ...process.env, PLATFORM_JOIN_TOKEN: TEST_JOIN_TOKEN, PLATFORM_LOG_LEVEL: 'info', ...options.env },
+      env: { ...process.env, PLATFORM_JOIN_TOKEN: TEST_JOIN_TOKEN, PLATFORM_LOG_LEVEL: 'info', PLATFORM_AGENT_INSTANCE_UIDS: testInstanceUids(), ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const proc = new AgentProcess(child, controller, dataDir, ownsDataDir, options, datacenter);

@@ -80,6 +80,10 @@ export class ApiClient {
   put<T = unknown>(path: string, body?: unknown, o: RequestOptions = {}) {
     return this.request<T>('PUT', path, { ...o, body });
   }
+  /** A JSON Merge Patch (RFC 7396) unless the options name another Content-Type. */
+  patch<T = unknown>(path: string, body?: unknown, o: RequestOptions = {}) {
+    return this.request<T>('PATCH', path, { ...o, body, headers: { 'content-type': 'application/merge-patch+json', ...o.headers } });
+  }
   delete<T = unknown>(path: string, o?: RequestOptions) {
     return this.request<T>('DELETE', path, o);
   }

@@ -16,8 +16,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChangeContext } from '../../context.js';
 import type { JobService } from '../../jobs/job-service.js';
-import type { Logger } from '../../log/logger.js';
+import type { Logger } from '@platform/proto/common';
 import type { BuiltinPackageSpec, PackageService } from '../../packages/package-service.js';
+import type { ReferenceCheck } from '../../policy/references.js';
 import type { PipelineService } from '../pipeline.js';
 import { RUNTIMES } from '../runtimes.js';
 import { probeOs, probeRuntimes, versionLevels, type HostOs, type HostRuntime } from './host-probe.js';
@@ -47,14 +48,21 @@ export function runtimePackageSpec(rt: HostRuntime): BuiltinPackageSpec {
   };
 }
 
-/** Where the stager SDK is installed, and the node_modules its code imports from. */
+/**
+ * Where the stager SDK is installed, and what its code imports from: the node_modules holding
+ * its dependencies (tar), and the real directory of the workspace packages it uses
+ * (@platform/proto, linked into node_modules from elsewhere in a clone of the repository).
+ */
 export async function locateStagerSdk(): Promise<{ root: string; hostPaths: string[] } | undefined> {
   try {
     const entry = fileURLToPath(import.meta.resolve('@platform/stager-sdk'));
     const root = await realpath(dirname(dirname(entry))); // <root>/dist/index.js
-    const tar = await realpath(createRequire(join(root, 'package.json')).resolve('tar'));
+    const require = createRequire(join(root, 'package.json'));
+    const tar = await realpath(require.resolve('tar'));
     const modules = tar.slice(0, tar.lastIndexOf('/node_modules/') + '/node_modules'.length);
-    return { root, hostPaths: [root, modules].filter((p, i, all) => all.indexOf(p) === i && !all.some((o, j) => j !== i && p.startsWith(`${o}/`))) };
+    const proto = dirname(dirname(dirname(await realpath(require.resolve('@platform/proto/common'))))); // <proto>/dist/common/index.js
+    const paths = [root, modules, proto];
+    return { root, hostPaths: paths.filter((p, i, all) => all.indexOf(p) === i && !all.some((o, j) => j !== i && p.startsWith(`${o}/`))) };
   } catch {
     return undefined;
   }
@@ -67,7 +75,7 @@ export interface BuiltinsResult {
 }
 
 export async function registerBuiltins(
-  deps: { packages: PackageService; jobs: JobService; pipelines: PipelineService; log: Logger },
+  deps: { packages: PackageService; jobs: JobService; pipelines: PipelineService; log: Logger; references: ReferenceCheck },
   options: { stagerSdk?: { root: string; hostPaths: string[] } | undefined } = {},
 ): Promise<BuiltinsResult> {
   const ctx: ChangeContext = { principal: BUILTIN_PRINCIPAL, requestId: 'builtins' };
@@ -101,11 +109,11 @@ export async function registerBuiltins(
         tags: { builtin: 'stager' },
       };
       const [existing] = await deps.jobs.list({ fqn: { type: 'job', namespace: '/platform/stagers', localName: runtime }, matchPartialFqn: false, health: false });
-      const job = existing ? (await deps.jobs.update(existing.uuid, body, ctx)).job : await deps.jobs.create(body, ctx);
+      const job = existing ? (await deps.jobs.update(existing.uuid, body, ctx, deps.references)).job : await deps.jobs.create(body, ctx, deps.references);
       const pipeline = await deps.pipelines.findByFqn(pipelineFqn(runtime));
-      if (!pipeline) await deps.pipelines.create({ fqn: pipelineFqn(runtime), stagers: [{ uuid: job.uuid }] }, ctx);
+      if (!pipeline) await deps.pipelines.create({ fqn: pipelineFqn(runtime), stagers: [{ uuid: job.uuid }] }, ctx, deps.references);
       else if (pipeline.stagers.length !== 1 || pipeline.stagers[0]!.uuid !== job.uuid) {
-        await deps.pipelines.update(pipeline.uuid, { fqn: pipeline.fqn, stagers: [{ uuid: job.uuid }] }, ctx);
+        await deps.pipelines.update(pipeline.uuid, { fqn: pipeline.fqn, stagers: [{ uuid: job.uuid }] }, ctx, deps.references);
       }
       pipelines.push(pipelineFqn(runtime));
     }

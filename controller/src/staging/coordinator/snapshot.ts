@@ -12,6 +12,10 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
 
+export class EmptySnapshotError extends Error {
+  override readonly name = 'EmptySnapshotError';
+}
+
 export interface MergedArchive {
   file: string;
   length: number;
@@ -20,7 +24,11 @@ export interface MergedArchive {
   dispose: () => Promise<void>;
 }
 
-export async function mergeSnapshot(base: Readable, changes: Readable, tmpRoot: string): Promise<MergedArchive> {
+/**
+ * `base` (absent: nothing) with `changes` laid over it, as a gzip tar with full paths
+ * (`/app/...`). Rejects with EmptySnapshotError when the result holds no file.
+ */
+export async function mergeSnapshot(base: Readable | undefined, changes: Readable, tmpRoot: string): Promise<MergedArchive> {
   await mkdir(tmpRoot, { recursive: true });
   const dir = await mkdtemp(join(tmpRoot, 'snapshot-'));
   const dispose = () => rm(dir, { recursive: true, force: true });
@@ -28,10 +36,12 @@ export async function mergeSnapshot(base: Readable, changes: Readable, tmpRoot: 
     const root = join(dir, 'root');
     await mkdir(root);
     const extract = () => tar.x({ cwd: root, preserveOwner: false, onwarn: () => undefined });
-    await pipeline(base, extract());
+    if (base) await pipeline(base, extract());
     await pipeline(changes, extract());
     const file = join(dir, 'merged.tgz');
-    await tar.c({ gzip: true, cwd: root, file, prefix: '/', portable: true }, (await readdir(root)).sort());
+    const entries = (await readdir(root)).sort();
+    if (entries.length === 0) throw new EmptySnapshotError('the snapshot holds no file');
+    await tar.c({ gzip: true, cwd: root, file, prefix: '/', portable: true }, entries);
     const hash = createHash('sha256');
     await pipeline(createReadStream(file), hash);
     return { file, length: (await stat(file)).size, sha256: hash.digest('hex'), dispose };

@@ -10,7 +10,7 @@ import type { ApiContext, Endpoint, Method } from '../../api/endpoint.js';
 import { contentLengthOf } from '../../api/body.js';
 import { parseDigest } from '../../model/digest.js';
 import type { PackageService } from '../../packages/package-service.js';
-import { REQUIREMENT_TYPES, type Requirement } from '../../model/package.js';
+import { REQUIREMENT_TYPES, templatePathProblem, type Requirement } from '../../model/package.js';
 import { mergeSnapshot } from './snapshot.js';
 import { StagingCoordinator } from './staging-coordinator.js';
 import type { StagerSession, StagingMeta } from './stager-session.js';
@@ -102,9 +102,8 @@ export function applyMetaChange(meta: StagingMeta, form: URLSearchParams): void 
     }
     case 'templates': {
       const path = required(form, 'path', 'for templates');
-      if (!path.startsWith('/') || path.split('/').includes('..')) {
-        throw new StagerApiError('other', `template path "${path}" must be absolute, without ".."`);
-      }
+      const problem = templatePathProblem(path);
+      if (problem) throw new StagerApiError('other', `template path "${path}" ${problem} (absolute, or relative to the package's START_PATH)`);
       const at = meta.templates.findIndex((t) => t.path === path);
       if (action === 'remove') {
         if (at >= 0) meta.templates.splice(at, 1);
@@ -138,11 +137,11 @@ export function stagerEndpoints(coordinator: StagingCoordinator, packages: Packa
       }
     };
   const ok = (ctx: ApiContext) => sendText(ctx, 200, 'OK');
-  const at = (method: Method, path: string, fn: (ctx: ApiContext, session: StagerSession) => Promise<void>): Endpoint => ({
-    method,
-    path: `${STAGER_PATH_PREFIX}:token${path}`,
-    handler: handle(fn),
-  });
+  // Each path also without its token (`/stager//meta`): the request names no UUID, 450.
+  const at = (method: Method, path: string, fn: (ctx: ApiContext, session: StagerSession) => Promise<void>): Endpoint[] => [
+    { method, path: `${STAGER_PATH_PREFIX}:token${path}`, handler: handle(fn) },
+    { method, path: `${STAGER_PATH_PREFIX}${path}`, handler: handle(fn) },
+  ];
 
   const changeMeta = async (ctx: ApiContext, s: StagerSession) => {
     s.assertCurrent();
@@ -162,7 +161,7 @@ export function stagerEndpoints(coordinator: StagingCoordinator, packages: Packa
   };
 
   return [
-    at('GET', '/data', async (ctx, s) => {
+    ...at('GET', '/data', async (ctx, s) => {
       const archive = s.current;
       const blob = await packages.openBlob(archive.digest);
       if (!blob) throw new StagerApiError('other', 'the package archive is missing from the blob store');
@@ -173,7 +172,7 @@ export function stagerEndpoints(coordinator: StagingCoordinator, packages: Packa
       ctx.set('X-Platform-Digest', archive.digest);
       ctx.body = blob.stream;
     }),
-    at('POST', '/data', async (ctx, s) => {
+    ...at('POST', '/data', async (ctx, s) => {
       s.assertCurrent();
       const sha = ctx.query['sha256'];
       if (typeof sha !== 'string' || sha === '') throw new StagerApiError('other', 'query parameter sha256 is required: the SHA-256 of the archive in hex');
@@ -192,7 +191,7 @@ export function stagerEndpoints(coordinator: StagingCoordinator, packages: Packa
       s.output = { length, digest: `sha256:${digest.hex}` };
       ok(ctx);
     }),
-    at('GET', '/meta', async (ctx, s) => {
+    ...at('GET', '/meta', async (ctx, s) => {
       let json: string;
       try {
         json = JSON.stringify({
@@ -208,9 +207,9 @@ export function stagerEndpoints(coordinator: StagingCoordinator, packages: Packa
       ctx.set('Content-Type', 'application/json; charset=utf-8');
       ctx.body = json;
     }),
-    at('PUT', '/meta', changeMeta),
-    at('POST', '/meta', changeMeta),
-    at('POST', '/snapshot', async (ctx, s) => {
+    ...at('PUT', '/meta', changeMeta),
+    ...at('POST', '/meta', changeMeta),
+    ...at('POST', '/snapshot', async (ctx, s) => {
       s.assertCurrent();
       const form = await readForm(ctx);
       if (!s.snapshot) throw new StagerApiError('other', 'snapshot is not available: the host running this stager has no layered file system');
@@ -235,8 +234,8 @@ export function stagerEndpoints(coordinator: StagingCoordinator, packages: Packa
       s.log('Snapshot taken.');
       ok(ctx);
     }),
-    at('POST', '/done', report('done')),
-    at('POST', '/failed', report('failed')),
-    at('POST', '/relaunch', report('relaunch')),
+    ...at('POST', '/done', report('done')),
+    ...at('POST', '/failed', report('failed')),
+    ...at('POST', '/relaunch', report('relaunch')),
   ];
 }

@@ -12,17 +12,18 @@
  *   499  anything else; the message says what (missing Content-Length, wrong sha256, bad form)
  *   404  no such run: never issued, or the run has ended
  */
+import { STAGER_STATUS } from '@platform/proto/common';
 import { NotFoundError, PlatformError } from '../../errors.js';
 
 export type StagerErrorKind = 'marshal' | 'unsupported_resource' | 'missing_token' | 'invalid_token' | 'not_current' | 'other';
 
 const STATUS: Record<StagerErrorKind, number> = {
-  marshal: 445,
-  unsupported_resource: 448,
-  missing_token: 450,
-  invalid_token: 451,
-  not_current: 452,
-  other: 499,
+  marshal: STAGER_STATUS.ENVIRONMENT_MARSHAL_FAILED,
+  unsupported_resource: STAGER_STATUS.RESOURCE_NOT_SUPPORTED,
+  missing_token: STAGER_STATUS.MISSING_UUID,
+  invalid_token: STAGER_STATUS.INVALID_UUID,
+  not_current: STAGER_STATUS.UUID_NOT_CURRENT,
+  other: STAGER_STATUS.OTHER,
 };
 
 export class StagerApiError extends Error {

@@ -5,7 +5,8 @@
  *
  *   staging ─▶ for each stager: launch ─▶ done ──────────▶ next stager ─▶ … ─▶ ready
  *                                 │   ─▶ relaunch ─▶ launch again with the added
- *                                 │                  dependencies installed
+ *                                 │                  dependencies installed, on the archive
+ *                                 │                  it uploaded or snapshotted (if any)
  *                                 ├── failed / exited / time limit / cannot start ─▶ failed
  *                                 └── controller stopping ─▶ (left `staging`; runs again at start)
  *
@@ -24,11 +25,17 @@ import type { Job } from '../../model/job.js';
 import type { DependencyResolver } from '../../packages/dependencies.js';
 import type { PackageRecord } from '../../model/package.js';
 import type { PackageService } from '../../packages/package-service.js';
+import type { UsableBy } from '../../policy/references.js';
 import type { PipelineService } from '../pipeline.js';
 import type { StagerLauncher, StagerRun, StagerRunEnd, StagingLogSink } from '../stager-launcher.js';
 import { StagerSession, type ArchiveRef, type StagingMeta, type StagerOutcome } from './stager-session.js';
 
 export interface StagingCoordinatorOptions {
+  /**
+   * Which packages may satisfy the dependencies of a package being staged: those its
+   * principal (`updated_by`) may use (policy/references.ts). Absent: any.
+   */
+  usableBy?: UsableBy;
   /** Runs stager instances; absent: packages wait in `staging`. */
   launcher: StagerLauncher | undefined;
   sink: StagingLogSink;
@@ -205,6 +212,9 @@ export class StagingCoordinator {
         }
         if (run.kind === 'aborted') return { archive, meta, result: 'aborted' };
         if (run.kind === 'relaunch') {
+          // What the stager uploaded (POST /data) or snapshotted before relaunching is what
+          // the relaunched stager downloads: a relaunch keeps the work done so far.
+          archive = run.output;
           if (attempt >= this.#maxRelaunches) throw new StagingFailure(`stager '${job.name}' relaunched more than ${this.#maxRelaunches} times`);
           extra = await this.#dependencyUuids(record, meta, true);
           this.#line(p.uuid, `Relaunching stager '${job.name}' with its new dependencies...`);
@@ -224,7 +234,10 @@ export class StagingCoordinator {
   async #dependencyUuids(record: PackageRecord, meta: StagingMeta, strict: boolean): Promise<string[]> {
     const uuid = record.package.uuid;
     try {
-      const order = await this.resolver.resolve([{ ...record, package: { ...record.package, dependencies: meta.dependencies } }], { bestEffort: !strict });
+      const order = await this.resolver.resolve([{ ...record, package: { ...record.package, dependencies: meta.dependencies } }], {
+        bestEffort: !strict,
+        ...this.options.usableBy?.(record.package.updated_by),
+      });
       return order.filter((r) => r.package.uuid !== uuid).map((r) => r.package.uuid);
     } catch (err) {
       // The resolver's one InvalidRequestError: a requirement that nothing satisfies.
@@ -241,14 +254,21 @@ export class StagingCoordinator {
     meta: StagingMeta,
     extraPackageUuids: string[],
     blobs: Set<string>,
-  ): Promise<(RunResult & { kind: Exclude<RunResult['kind'], 'done'> }) | { kind: 'done'; output: ArchiveRef }> {
+  ): Promise<(RunResult & { kind: Exclude<RunResult['kind'], 'done' | 'relaunch'> }) | { kind: 'done' | 'relaunch'; output: ArchiveRef }> {
     const token = randomBytes(24).toString('base64url');
     const runId = this.deps.ids.uuid();
-    const session = new StagerSession(token, runId, packageUuid, job.name, input, meta, (d) => blobs.add(d), (text) => this.#line(packageUuid, text));
+    let run: StagerRun | undefined;
+    // A line about a stager request comes after the output the stager wrote before sending it:
+    // each waits for the launcher to flush that output, in the order the lines were made.
+    let lines = Promise.resolve();
+    const line = (text: string) => {
+      const flushed = run?.flushLogs?.() ?? Promise.resolve();
+      lines = lines.then(() => flushed).then(() => this.#line(packageUuid, text));
+    };
+    const session = new StagerSession(token, runId, packageUuid, job.name, input, meta, (d) => blobs.add(d), line);
     this.#sessions.set(token, session);
     const log = this.deps.log.child({ package: packageUuid, stager: job.fqn, run: runId });
     let timer: NodeJS.Timeout | undefined;
-    let run: StagerRun | undefined;
     const signal = this.#abort.signal;
     try {
       try {
@@ -286,11 +306,12 @@ export class StagingCoordinator {
       }
       if (result.kind !== 'exited') await run.stop(result.kind === 'timeout' ? 'stager time limit reached' : result.kind === 'aborted' ? 'controller stopping' : `stager reported ${result.kind}`);
       log.info('stager run ended', { result: result.kind });
-      if (result.kind === 'done') return { kind: 'done', output: session.current };
+      if (result.kind === 'done' || result.kind === 'relaunch') return { kind: result.kind, output: session.current };
       return result;
     } finally {
       clearTimeout(timer);
       this.#sessions.delete(token);
+      await lines;
     }
   }
 }

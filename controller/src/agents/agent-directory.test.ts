@@ -1,0 +1,104 @@
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import test from 'ava';
+import type { Hello } from '@platform/proto';
+import { silentLogger } from '@platform/proto/common';
+import { MemoryStore } from '../store/memory-store.js';
+import { ManualClock } from '../util/clock.js';
+import { AgentDirectory, type AgentConnection, type ClusterEvents } from './agent-directory.js';
+
+const LOST_AFTER = 4000;
+const GRACE = 5000;
+
+function events(lost: string[]): ClusterEvents {
+  return {
+    hello: async () => ({ adopt: [], stop: [] }),
+    report: () => undefined,
+    logs: () => undefined,
+    lost: (agent) => lost.push(agent),
+    capacityChanged: () => undefined,
+  };
+}
+
+const connection: AgentConnection = { send: () => true, close: () => undefined };
+
+function directory(store: MemoryStore, clock: ManualClock): AgentDirectory {
+  return new AgentDirectory({ store, clock, log: silentLogger, heartbeatIntervalMs: 1000, lostAfterMs: LOST_AFTER, reconnectGraceMs: GRACE });
+}
+
+async function knownAgent(store: MemoryStore, clock: ManualClock, uuid: string): Promise<void> {
+  const first = directory(store, clock);
+  await first.start(events([]));
+  await first.hello({ agentUuid: uuid, hostname: 'h' } as Hello, connection);
+  first.stop();
+}
+
+test('agent directory: a connected agent silent for lostAfterMs is lost, once', async (t) => {
+  const clock = new ManualClock();
+  const lost: string[] = [];
+  const d = directory(new MemoryStore(), clock);
+  await d.start(events(lost));
+  d.watch();
+  const { sessionId } = await d.hello({ agentUuid: 'a1', hostname: 'h' } as Hello, connection);
+  clock.advance(LOST_AFTER - 1);
+  d.sweep();
+  t.is(d.get('a1')?.status, 'connected');
+  t.true(d.heard('a1', sessionId));
+  clock.advance(LOST_AFTER - 1);
+  d.sweep();
+  t.deepEqual(lost, []);
+  clock.advance(1);
+  d.sweep();
+  d.sweep();
+  t.deepEqual(lost, ['a1']);
+  t.is(d.get('a1')?.status, 'lost');
+  d.stop();
+});
+
+test('agent directory: a restarted controller counts a known agent\'s silence from when agents can connect, plus the reconnect grace', async (t) => {
+  const store = new MemoryStore();
+  const clock = new ManualClock();
+  await knownAgent(store, clock, 'a1');
+  const lost: string[] = [];
+  const d = directory(store, clock);
+  await d.start(events(lost));
+  t.is(d.get('a1')?.status, 'disconnected');
+  // Restoring state and probing built-ins took a while before the gRPC port listened.
+  clock.advance(30_000);
+  d.sweep();
+  t.deepEqual(lost, [], 'nobody is lost before agents can connect');
+  d.watch();
+  clock.advance(LOST_AFTER + GRACE - 1);
+  d.sweep();
+  t.deepEqual(lost, [], 'an agent in its longest backoff still has time');
+  clock.advance(1);
+  d.sweep();
+  t.deepEqual(lost, ['a1']);
+  d.stop();
+});
+
+test('agent directory: a known agent that says Hello after the restart is held to lostAfterMs again', async (t) => {
+  const store = new MemoryStore();
+  const clock = new ManualClock();
+  await knownAgent(store, clock, 'a1');
+  const lost: string[] = [];
+  const d = directory(store, clock);
+  await d.start(events(lost));
+  d.watch();
+  clock.advance(GRACE);
+  await d.hello({ agentUuid: 'a1', hostname: 'h' } as Hello, connection);
+  t.is(d.get('a1')?.status, 'connected');
+  clock.advance(LOST_AFTER);
+  d.sweep();
+  t.deepEqual(lost, ['a1']);
+  d.stop();
+});
+
+test('agent directory: a snapshot that fails before anyone reads it keeps its error for the reader (no uncaught error)', async (t) => {
+  const agents = directory(new MemoryStore(), new ManualClock());
+  // No such agent: the stream fails at once, before a reader is attached (a reader first prepares a temporary directory).
+  const stream = agents.requestSnapshot('6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b', 'instance', '');
+  await sleep(20);
+  await t.throwsAsync(pipeline(stream, new Writable({ write: (_c, _e, cb) => cb() })), { message: /not connected/ });
+});

@@ -1,0 +1,11 @@
+/**
+ * @platform/proto/common: what the controller and the agent (and the stager SDK) share beyond the
+ * wire contract: the environment of an instance's process, host:port and digest parsing, the
+ * stager API's status codes, the structured logger and the binaries' signal handling.
+ */
+export { BASE_PATH, applyLayer, buildEnvironment, expand, mainProcessName, startArgv, type EnvInputs, type StartCommands } from './env.js';
+export { HostPortError, formatHostPort, parseHostPort, type HostPort } from './host-port.js';
+export { DIGEST_ALGORITHMS, DigestError, formatDigest, parseDigest, type Digest, type DigestAlgorithm } from './digest.js';
+export { STAGER_STATUS, type StagerStatusCode } from './stager-status.js';
+export { FdSink, JsonLogger, MemorySink, isLogLevel, silentLogger, type LogFields, type LogLevel, type LogSink, type Logger } from './logger.js';
+export { exitOnUncaughtException, stopOnSignals, type StopOnSignalsOptions } from './signals.js';

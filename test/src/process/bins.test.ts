@@ -1,0 +1,45 @@
+/**
+ * The operator contract's binaries (platform-controller, platform-agent) work from a fresh clone
+ * after the README's set-up. `npm ci` links each package's bin while it installs, before the
+ * build, and skips a link whose target does not exist: so a bin must be a committed launcher,
+ * never a file under dist/. CI runs this in a fresh clone (.ci/run).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import test from 'ava';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+interface Manifest {
+  workspaces?: string[];
+  bin?: Record<string, string>;
+}
+
+function manifest(dir: string): Manifest {
+  return JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8')) as Manifest;
+}
+
+const bins = (manifest('.').workspaces ?? []).flatMap((ws) => Object.entries(manifest(ws).bin ?? {}).map(([name, target]) => ({ ws, name, target: join(ws, target) })));
+
+test('bins: every bin is a committed launcher, outside dist/, that npm has linked', (t) => {
+  t.true(bins.some((b) => b.name === 'platform-controller') && bins.some((b) => b.name === 'platform-agent'));
+  for (const { name, target } of bins) {
+    t.false(target.split('/').includes('dist'), `${name} points into dist/, which does not exist when npm links bins`);
+    t.true(readFileSync(join(ROOT, target), 'utf8').startsWith('#!/usr/bin/env node\n'), `${name}: a node script`);
+    const tracked = spawnSync('git', ['ls-files', '--error-unmatch', target], { cwd: ROOT, encoding: 'utf8' });
+    t.is(tracked.status, 0, `${target} is committed`);
+    const link = join(ROOT, 'node_modules', '.bin', name);
+    t.true(existsSync(link), `node_modules/.bin/${name} exists`);
+    t.is(realpathSync(link), realpathSync(join(ROOT, target)), `node_modules/.bin/${name} is the launcher`);
+  }
+});
+
+test('bins: npx platform-controller and npx platform-agent answer --version', (t) => {
+  for (const name of ['platform-controller', 'platform-agent']) {
+    const run = spawnSync('npx', ['--no', '--', name, '--version'], { cwd: ROOT, encoding: 'utf8' });
+    t.is(run.status, 0, `${name}: ${run.stderr}`);
+    t.regex(run.stdout, /^\d+\.\d+\.\d+\n$/, name);
+  }
+});
