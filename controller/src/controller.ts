@@ -12,6 +12,7 @@ import type { Deps } from './context.js';
 import { AgentDirectory } from './agents/agent-directory.js';
 import { AgentServer } from './agents/agent-server.js';
 import { AuditLog } from './audit/audit-log.js';
+import { AuditRetention } from './audit/audit-retention.js';
 import { auditEndpoints } from './audit/audit-routes.js';
 import { InFlight } from './api/middleware.js';
 import { answerClientErrors, createApiApp, MAX_HEADER_BYTES } from './api/server.js';
@@ -19,6 +20,7 @@ import { authEndpoints } from './auth/auth-routes.js';
 import { authenticate } from './auth/authenticate.js';
 import { ADMIN_USER, bootstrapAdmin } from './auth/bootstrap.js';
 import { LdapAuthenticator, type LdapOptions } from './auth/ldap.js';
+import { LoginRefusals } from './auth/login-refusals.js';
 import { TokenService } from './auth/tokens.js';
 import { UserService } from './auth/users.js';
 import { BlobStore } from './blobs/blob-store.js';
@@ -80,6 +82,8 @@ export interface ControllerOptions {
   actorIdleMs?: number;
   /** Jobs, and packages, kept in the read caches. Default 10,000 each. */
   cacheSize?: number;
+  /** Audit items older than this many seconds are deleted; 0 keeps them for ever. Default 90 days. */
+  auditRetentionSeconds?: number;
   /** Largest JSON request body. Default 1 MiB. */
   maxBodyBytes?: number;
   /** Largest package archive. Default 4 GiB. */
@@ -121,6 +125,8 @@ export type ResolvedControllerOptions = Required<
 > &
   Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap' | 'stagerLauncher' | 'stagingLogSink'>;
 
+export const DEFAULT_AUDIT_RETENTION_SECONDS = 90 * 86_400;
+
 export function resolveControllerOptions(o: ControllerOptions): ResolvedControllerOptions {
   return {
     dataDir: resolve(o.dataDir),
@@ -134,6 +140,7 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     sync: o.sync ?? true,
     actorIdleMs: o.actorIdleMs ?? 60_000,
     cacheSize: o.cacheSize ?? 10_000,
+    auditRetentionSeconds: o.auditRetentionSeconds ?? DEFAULT_AUDIT_RETENTION_SECONDS,
     maxBodyBytes: o.maxBodyBytes ?? 1024 * 1024,
     maxPackageBytes: o.maxPackageBytes ?? 4 * 1024 * 1024 * 1024,
     stopGraceMs: o.stopGraceMs ?? 10_000,
@@ -174,6 +181,8 @@ export class Controller {
     readonly pipelines: PipelineService,
     /** What bodies may refer to; `references.trusted()` for writes of the controller's own. */
     readonly references: ReferenceResolver,
+    /** Background work that writes to the store (audit retention, login refusals): stopped before it closes. */
+    private readonly housekeeping: { stop(): Promise<void> }[],
   ) {
     this.#closed = new Promise((resolve) => (this.#markClosed = resolve));
   }
@@ -225,6 +234,16 @@ export class Controller {
       const tokens = await TokenService.open(options.dataDir, `urn:platform:cluster:${clusterId}`, clock);
       const users = new UserService(deps);
       await users.load();
+      const refusals = new LoginRefusals(deps);
+      refusals.start();
+      undo.push(() => refusals.stop());
+      const housekeeping: { stop(): Promise<void> }[] = [refusals];
+      if (options.auditRetentionSeconds > 0) {
+        const retention = new AuditRetention(deps, { retentionSeconds: options.auditRetentionSeconds });
+        retention.start();
+        undo.push(() => retention.stop());
+        housekeeping.push(retention);
+      }
       const policy = new PolicyService(deps);
       const loadedPolicy = await policy.load({ principal: 'controller', requestId: 'startup' });
       log.info('policy loaded', { documents: loadedPolicy.documents, bootstrapped: loadedPolicy.bootstrapped });
@@ -337,7 +356,7 @@ export class Controller {
         // Authentication, then each request's policy view (ctx.state.access) for the endpoints' checks.
         authenticate: accessControl(policy, audit, references, authenticate(tokens, users, { ldapEnabled: ldap !== undefined })),
         endpoints: [
-          ...authEndpoints(tokens, users, audit, options.domain, options.maxBodyBytes, policy, ldap),
+          ...authEndpoints(tokens, users, audit, refusals, options.domain, options.maxBodyBytes, policy, ldap),
           ...policyEndpoints(policy),
           ...auditEndpoints(audit),
           ...instanceEndpoints(jobs, instances, agents, logs, clock),
@@ -375,7 +394,7 @@ export class Controller {
         });
       });
       const controller = new Controller(
-        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines, references,
+        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines, references, housekeeping,
       );
       apiUrl = controller.url;
       // Pipelines interrupted by the last stop run again, now that STAGER_URL can be reached.
@@ -421,7 +440,7 @@ export class Controller {
       if (!(await this.inFlight.idle(this.options.stopGraceMs))) {
         this.log.warn('handlers still running after the grace period; closing anyway', { in_flight: this.inFlight.count });
       }
-      await Promise.all([this.jobs.stop(), this.packages.stop()]);
+      await Promise.all([this.jobs.stop(), this.packages.stop(), ...this.housekeeping.map((h) => h.stop())]);
       await this.store.close();
       this.log.info('controller stopped');
       this.#markClosed();

@@ -55,6 +55,21 @@ function packageIndexOps(jobUuid: string, before: JobSpec | undefined, after: Jo
   return ops;
 }
 
+/** The tag index entries of job `uuid` named `fqn` that change when its tags go from `before` to `after`. */
+export function tagIndexOps(uuid: string, fqn: string, before: Record<string, string> | undefined, after: Record<string, string> | undefined): BatchOp[] {
+  const ops: BatchOp[] = [];
+  for (const [tag, value] of Object.entries(before ?? {})) {
+    if (after && Object.hasOwn(after, tag) && after[tag] === value) continue;
+    if (!after || !Object.hasOwn(after, tag)) ops.push({ type: 'del', key: keys.jobByTag(tag, fqn) });
+    ops.push({ type: 'del', key: keys.jobByTagValue(tag, value, fqn) });
+  }
+  for (const [tag, value] of Object.entries(after ?? {})) {
+    if (before && Object.hasOwn(before, tag) && before[tag] === value) continue;
+    ops.push({ type: 'put', key: keys.jobByTag(tag, fqn), value: uuid }, { type: 'put', key: keys.jobByTagValue(tag, value, fqn), value: uuid });
+  }
+  return ops;
+}
+
 export class JobActor extends Actor {
   #job: Job;
   #deleted = false;
@@ -215,6 +230,7 @@ export class JobActor extends Actor {
         { type: 'put', key: keys.job(job.uuid), value: JSON.stringify(job) },
         { type: 'put', key: keys.jobByFqn(job.fqn), value: job.uuid },
         ...packageIndexOps(job.uuid, undefined, job),
+        ...tagIndexOps(job.uuid, job.fqn, undefined, job.tags),
         deps.audit.entry(ctx, 'job.create', job.fqn),
         ...(job.state === 'started' ? [deps.audit.entry(ctx, 'job.start', job.fqn)] : []),
       ]);
@@ -266,6 +282,7 @@ export class JobActor extends Actor {
       await this.deps.store.batch([
         { type: 'put', key: keys.job(next.uuid), value: JSON.stringify(next) },
         ...packageIndexOps(next.uuid, before, parsed.spec),
+        ...tagIndexOps(next.uuid, next.fqn, current.tags, next.tags),
         audit.entry(ctx, 'job.update', next.fqn, { patches: diffPatches('job', current, next) }),
         ...(state !== current.state && state === 'started' ? [audit.entry(ctx, 'job.start', next.fqn)] : []),
         ...(state !== current.state && state === 'stopped' ? [audit.entry(ctx, 'job.stop', next.fqn)] : []),
@@ -296,6 +313,7 @@ export class JobActor extends Actor {
         { type: 'del', key: keys.job(job.uuid) },
         { type: 'del', key: keys.jobByFqn(job.fqn) },
         ...packageIndexOps(job.uuid, job, undefined),
+        ...tagIndexOps(job.uuid, job.fqn, job.tags, undefined),
         this.deps.audit.entry(ctx, 'job.delete', job.fqn),
       ]);
       this.#deleted = true;

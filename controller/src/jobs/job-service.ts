@@ -9,11 +9,13 @@ import type { ChangeContext, Deps } from '../context.js';
 import { ConflictError, DuplicateError, InvalidRequestError, NotFoundError, RequiresRestartError } from '../errors.js';
 import { fqnMatcher, parseFqn, type Fqn } from '../model/fqn.js';
 import type { ReferenceCheck, ReferenceLookup } from '../policy/references.js';
+import { readIndexPage } from '../store/index-page.js';
 import { keys } from '../store/keys.js';
+import type { BatchOp } from '../store/store.js';
 import { KeyedLock } from '../util/keyed-lock.js';
 import { dependencyPrincipal, parseJobInput, specOf, type Job, type ParsedJobInput } from '../model/job.js';
 import { jsonEqual } from '../util/json.js';
-import { JobActor, type UpdateResult } from './job-actor.js';
+import { JobActor, tagIndexOps, type UpdateResult } from './job-actor.js';
 import { computeJobHealth } from './job-health.js';
 import { shownJobState } from './job-state.js';
 import type { RunDeps } from '../scheduler/reconciler.js';
@@ -94,10 +96,19 @@ export class JobService {
    */
   async restore(alsoJobs: readonly string[] = []): Promise<number> {
     const ids = new Set(alsoJobs);
+    // The tag index arrived after the first data directories: build it once.
+    const tagsIndexed = (await this.deps.store.get(keys.meta('job-tag-index'))) !== undefined;
+    let indexOps: BatchOp[] = [];
     for await (const [, value] of this.deps.store.iterate({ prefix: keys.jobPrefix })) {
       const job = JSON.parse(value) as Job;
       if (job.state === 'started') ids.add(job.uuid);
+      if (!tagsIndexed) indexOps.push(...tagIndexOps(job.uuid, job.fqn, undefined, job.tags ?? {}));
+      if (indexOps.length > 10_000) {
+        await this.deps.store.batch(indexOps);
+        indexOps = [];
+      }
     }
+    if (!tagsIndexed) await this.deps.store.batch([...indexOps, { type: 'put', key: keys.meta('job-tag-index'), value: '1' }]);
     let restored = 0;
     for (const id of ids) {
       const actor = await this.actors.get(id);
@@ -242,14 +253,42 @@ export class JobService {
     this.deps.log.info('job deleted', { job: uuid, fqn: current.fqn, request_id: ctx.requestId });
   }
 
-  /** Jobs matching `query`, ordered by FQN. */
+  /**
+   * Jobs matching `query`, ordered by FQN. A listing reads an index in FQN
+   * order and stops at the end of the page: the tag index of the query's first
+   * tag (a `name=value` one first), else the FQN index; a namespace query reads
+   * only its key range of either. Entries before the page are passed over
+   * without loading their jobs when the FQN alone decides (no other filters), so
+   * a page costs what it returns plus what the filters pass over. Lists by ids,
+   * one FQN or a package come from those and are sorted.
+   */
   async list(query: JobQuery): Promise<Job[]> {
-    let jobs = await this.#candidates(query);
-    jobs = jobs.filter(jobFilter(query));
-    jobs.sort((a, b) => (a.fqn < b.fqn ? -1 : a.fqn > b.fqn ? 1 : 0));
-    if (query.count !== undefined && query.count > 0) {
-      const start = ((query.page ?? 1) - 1) * query.count;
-      jobs = jobs.slice(start, start + query.count);
+    const accept = jobFilter(query);
+    const count = query.count !== undefined && query.count > 0 ? query.count : undefined;
+    const skip = count === undefined ? 0 : ((query.page ?? 1) - 1) * count;
+    let jobs: Job[];
+    const few = await this.#few(query);
+    if (few) {
+      jobs = few.filter(accept).sort((a, b) => (a.fqn < b.fqn ? -1 : a.fqn > b.fqn ? 1 : 0));
+      if (count !== undefined) jobs = jobs.slice(skip, skip + count);
+    } else {
+      const tag = [...(query.tags ?? [])].sort((a, b) => Number(b.includes('=')) - Number(a.includes('=')))[0];
+      const eq = tag?.indexOf('=') ?? -1;
+      const index = tag === undefined ? keys.jobByFqnPrefix : eq < 0 ? keys.jobsByTagPrefix(tag) : keys.jobsByTagValuePrefix(tag.slice(0, eq), tag.slice(eq + 1));
+      // Index keys end with the FQN, and FQNs sort by namespace: a namespace query reads one key range.
+      // A full FQN with matchPartialFQN matches local names that start with its own, in its namespace only.
+      const fqnPrefix = query.fqn && query.matchPartialFqn ? `job::${query.fqn.namespace}${query.fqn.localName === undefined ? '' : `::${query.fqn.localName}`}` : '';
+      const prefix = `${index}${fqnPrefix}`;
+      const byFqn = fqnOnlyFilter(query);
+      jobs = await readIndexPage(this.deps.store, {
+        range: { prefix },
+        load: (ids) => this.#byIds(ids),
+        accept,
+        acceptKey: (key) => byFqn(key.slice(index.length)),
+        keyDecides: onlyFqnFilters(query),
+        skip,
+        ...(count === undefined ? {} : { take: count }),
+      });
     }
     return this.render(jobs, query.health);
   }
@@ -264,8 +303,8 @@ export class JobService {
     return this.#jobs.findMany(ids);
   }
 
-  /** A first cut of the jobs that may match, using an index where the query allows. */
-  async #candidates(query: JobQuery): Promise<Job[]> {
+  /** The candidates when the query names them (ids, one FQN, a package); undefined when a listing reads the FQN index. */
+  async #few(query: JobQuery): Promise<Job[] | undefined> {
     const { store } = this.deps;
     if (query.ids) return this.#byIds(query.ids);
     if (query.fqn && !query.matchPartialFqn && query.fqn.localName !== undefined) {
@@ -278,18 +317,7 @@ export class JobService {
       for await (const [key] of store.iterate({ prefix })) ids.push(key.slice(prefix.length));
       return this.#byIds(ids);
     }
-    if (query.fqn && query.matchPartialFqn) {
-      // FQN index keys sort by namespace, so a namespace query reads one key range.
-      const ids: string[] = [];
-      for await (const [, id] of store.iterate({ prefix: keys.jobByFqn(`job::${query.fqn.namespace}`) })) ids.push(id);
-      return this.#byIds(ids);
-    }
-    const jobs: Job[] = [];
-    for await (const [, value] of store.iterate({ prefix: keys.jobPrefix })) {
-      const job = JSON.parse(value) as Job;
-      jobs.push(this.#jobs.known(job.uuid) ?? job);
-    }
-    return jobs;
+    return undefined;
   }
 
   /** Adds what is computed at read time: package states, and health when asked for. */
@@ -319,6 +347,27 @@ export class JobService {
   async stop(): Promise<void> {
     await this.actors.stop();
   }
+}
+
+/** The checks of `query` that need only a job's FQN (policy, namespace). */
+function fqnOnlyFilter(query: JobQuery): (fqn: string) => boolean {
+  const visible = query.visible ?? (() => true);
+  if (!query.fqn) return visible;
+  const match = fqnMatcher(query.fqn, query.matchPartialFqn);
+  return (fqn) => visible(fqn) && match(parseFqn(fqn, { type: 'job' }));
+}
+
+/** Whether the FQN alone decides `query` (tags count when one tag is the index read). */
+function onlyFqnFilters(query: JobQuery): boolean {
+  return (
+    query.name === undefined &&
+    (query.tags ?? []).length <= 1 &&
+    !query.bindingFqn &&
+    !query.serviceFqn &&
+    !query.providerFqn &&
+    !query.packageId &&
+    !query.ids
+  );
 }
 
 const ALWAYS_SENT = new Set(['fqn', 'name', 'uuid', 'state', 'version_id', 'created_at', 'updated_at', 'created_by', 'updated_by', 'health']);

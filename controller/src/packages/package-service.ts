@@ -13,6 +13,7 @@ import { DuplicateError, InvalidRequestError, NotFoundError } from '../errors.js
 import { fqnMatcher, parseFqn, type Fqn } from '../model/fqn.js';
 import type { StagingPipeline } from '../model/pipeline.js';
 import type { ReferenceCheck, ReferenceLookup } from '../policy/references.js';
+import { readIndexPage } from '../store/index-page.js';
 import { keys } from '../store/keys.js';
 import { getJson, type BatchOp } from '../store/store.js';
 import { formatTimestampNs } from '../util/clock.js';
@@ -520,29 +521,36 @@ export class PackageService {
   }
 
   /** Packages matching `query`, ordered by FQN. */
+  /**
+   * Packages matching `query`, ordered by FQN. A listing reads the FQN index in
+   * order (a namespace query only its key range) and stops at the end of the
+   * page, so it costs what it returns plus what the filters pass over.
+   */
   async list(query: PackageQuery): Promise<Package[]> {
-    let records: PackageRecord[];
+    const accept = packageFilter(query);
+    const count = query.count !== undefined && query.count > 0 ? query.count : undefined;
+    const skip = count === undefined ? 0 : ((query.page ?? 1) - 1) * count;
+    let few: PackageRecord[] | undefined;
     if (query.ids) {
-      records = await this.#packages.findMany(query.ids);
+      few = await this.#packages.findMany(query.ids);
     } else if (query.fqn && !query.matchPartialFqn && query.fqn.localName !== undefined) {
       const id = await this.deps.store.get(keys.packageByFqn(`package::${query.fqn.namespace}::${query.fqn.localName}`));
       const record = id === undefined ? undefined : await this.find(id);
-      records = record ? [record] : [];
-    } else {
-      const range = query.fqn
-        ? { prefix: keys.packageByFqn(`package::${query.fqn.namespace}`) }
-        : { prefix: keys.packageByFqnPrefix };
-      const ids: string[] = [];
-      for await (const [, id] of this.deps.store.iterate(range)) ids.push(id);
-      records = await this.#packages.findMany(ids);
+      few = record ? [record] : [];
     }
-    let list = records
-      .map((r) => r.package)
-      .filter(packageFilter(query))
-      .sort((a, b) => (a.fqn < b.fqn ? -1 : a.fqn > b.fqn ? 1 : 0));
-    if (query.count !== undefined && query.count > 0) {
-      const start = ((query.page ?? 1) - 1) * query.count;
-      list = list.slice(start, start + query.count);
+    let list: Package[];
+    if (few) {
+      list = few.map((r) => r.package).filter(accept).sort((a, b) => (a.fqn < b.fqn ? -1 : a.fqn > b.fqn ? 1 : 0));
+      if (count !== undefined) list = list.slice(skip, skip + count);
+    } else {
+      const prefix = query.fqn ? keys.packageByFqn(`package::${query.fqn.namespace}`) : keys.packageByFqnPrefix;
+      list = await readIndexPage(this.deps.store, {
+        range: { prefix },
+        load: async (ids) => (await this.#packages.findMany(ids)).map((r) => r.package),
+        accept,
+        skip,
+        ...(count === undefined ? {} : { take: count }),
+      });
     }
     return list.map(packageView);
   }
