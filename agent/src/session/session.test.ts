@@ -80,7 +80,7 @@ test('session: a refused Welcome is not a session; it retries and is welcomed on
   let refuse = true;
   controller.welcome = () => (refuse ? { refused: 'not yet' } : { heartbeatIntervalMs: 200, controllerId: 'c' });
   session.start();
-  await eventually(() => controller.hellos.length >= 1, 'the first Hello');
+  await eventually(() => controller.hellos.length >= 2, 'a second Hello after the refusal');
   t.not(session.state, 'welcomed');
   t.is(recorded.welcomes.length, 0, 'the handler hears no refused Welcome');
   refuse = false;
@@ -103,7 +103,7 @@ test('session: without a Welcome within welcomeTimeoutMs the call is ended and t
 });
 
 test('session: stop ends the stream and it does not reconnect', async (t) => {
-  const { controller, session, done } = await setup();
+  const { session, done } = await setup();
   session.start();
   await eventually(() => session.state === 'welcomed', 'the Welcome');
   session.stop();

@@ -3,7 +3,7 @@ import type { ControllerMessage } from '@platform/proto';
 import type { InstanceRecord } from '../model/instance.js';
 import type { Job } from '../model/job.js';
 import { keys } from '../store/keys.js';
-import { GiB, TestCluster, report, testJob } from './cluster.test-fixture.js';
+import { TestCluster, report, testJob } from './cluster.test-fixture.js';
 import { Reconciler } from './reconciler.js';
 import { RESTART_BASE_DELAY_MS } from './restart-tracker.js';
 
@@ -85,22 +85,23 @@ test('reconciler: resources placed are reserved, so a full agent takes no more',
 test('reconciler: scale down stops the not-yet-running and newest first, and keeps what runs', async (t) => {
   const { cluster, reconciler } = await setup();
   await cluster.connect('a1', 8);
-  const job = testJob({ num_instances: 4 });
-  await reconciler.reconcile(job);
-  const [first, second, third, fourth] = live(reconciler).sort((a, b) => a.uuid.localeCompare(b.uuid));
-  // created_ms orders by age: make each later one newer.
-  cluster.clock.advance(1);
+  // Four instances placed one after another, so that each is newer than the one before.
+  let job = testJob();
+  for (let n = 1; n <= 4; n++) {
+    job = { ...job, num_instances: n };
+    await reconciler.reconcile(job);
+    cluster.clock.advance(1000);
+  }
+  const [first, second, third, fourth] = live(reconciler).sort((a, b) => a.created_ms - b.created_ms);
+  t.true(first!.created_ms < fourth!.created_ms);
   await reconciler.apply('a1', report(first!.uuid, 'RUNNING'), job);
   await reconciler.apply('a1', report(fourth!.uuid, 'RUNNING'), job);
   cluster.take('a1');
-  const smaller = { ...job, num_instances: 1, version_id: 2 };
-  await reconciler.reconcile(smaller);
-  const stopped = stops(cluster.take('a1'));
-  t.is(stopped.length, 3);
-  t.true(stopped.includes(second!.uuid) && stopped.includes(third!.uuid), 'the ones not running stop first');
-  const kept = live(reconciler).filter((i) => i.stop === undefined);
-  t.is(kept.length, 1);
-  t.true(kept[0]!.uuid === first!.uuid || kept[0]!.uuid === fourth!.uuid);
+  await reconciler.reconcile({ ...job, num_instances: 2 });
+  t.deepEqual(stops(cluster.take('a1')).sort(), [second!.uuid, third!.uuid].sort(), 'the ones not running stop first');
+  await reconciler.reconcile({ ...job, num_instances: 1 });
+  t.deepEqual(stops(cluster.take('a1')), [fourth!.uuid], 'then the newest');
+  t.deepEqual(live(reconciler).filter((i) => i.stop === undefined).map((i) => i.uuid), [first!.uuid]);
   t.true(live(reconciler).filter((i) => i.stop).every((i) => i.stop === 'scale'));
   // A stop is persisted before it is sent, so a reconnecting agent is told again.
   const stored = JSON.parse((await cluster.deps.store.get(keys.instance(job.uuid, second!.uuid)))!) as InstanceRecord;
