@@ -22,6 +22,8 @@ export interface SpawnOptions {
   dataDir?: string;
   env?: Record<string, string>;
   args?: string[];
+  /** Options for node itself, before the script (e.g. --cpu-prof). */
+  nodeArgs?: string[];
   /** How long to wait for the ready line. */
   readyTimeoutMs?: number;
   /** The gRPC port agents dial; chosen once and kept across restarts. */
@@ -90,7 +92,7 @@ export class ControllerProcess extends PlatformProcess {
     options = { ...options, grpcPort: options.grpcPort ?? (await freePort()) };
     const child = spawn(
       process.execPath,
-      [CONTROLLER_BIN, '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--grpc-listen', `127.0.0.1:${options.grpcPort}`, ...(options.args ?? [])],
+      [...(options.nodeArgs ?? []), CONTROLLER_BIN, '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--grpc-listen', `127.0.0.1:${options.grpcPort}`, ...(options.args ?? [])],
       {
         env: {
           ...process.env,
