@@ -3,14 +3,35 @@
 // this script, and when the npm process that runs it ends (`kill -INT <pid of npm start>`).
 // Logs of each process are passed through, prefixed.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, parse } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = process.env.PLATFORM_DATA_DIR ?? join(root, '.data', 'controller');
-const agentDataDir = process.env.PLATFORM_AGENT_DATA_DIR ?? join(root, '.data', 'agent');
+const agentDataDir = process.env.PLATFORM_AGENT_DATA_DIR ?? defaultAgentDataDir();
+
+/**
+ * `.data/agent` in the repository, unless the agent runs as root and the repository is where
+ * the instances' own uids cannot go (a clone under /root, mode 0700): they must reach their
+ * roots below the agent's data directory. Then a directory of this clone's own in /var/tmp.
+ */
+function defaultAgentDataDir() {
+  const inRepo = join(root, '.data', 'agent');
+  if (process.getuid?.() !== 0 || searchableByOthers(root)) return inRepo;
+  const id = createHash('sha256').update(root).digest('hex').slice(0, 12);
+  return join('/var/tmp', `platform-agent-${id}`);
+}
+
+/** Whether users other than the owner may pass through every directory from / down to `dir`. */
+function searchableByOthers(dir) {
+  for (let d = dir; ; d = dirname(d)) {
+    if ((statSync(d).mode & 0o001) === 0) return false;
+    if (d === parse(d).root) return true;
+  }
+}
 
 const controller = spawn(
   process.execPath,

@@ -31,9 +31,19 @@ export interface ChangeContext {
  * Where changes are recorded (audit/audit-log.ts implements it). Declared here, not in
  * audit/, so that every service can record without depending on the audit domain.
  */
+/** Where an audit item is kept: its time (ns since the epoch) and uuid. */
+export interface AuditItemKey {
+  ns: bigint;
+  uuid: string;
+}
+
 export interface AuditTrail {
-  /** The store operation recording `event`; put it in the batch of the change it describes. */
-  entry(ctx: ChangeContext, event: AuditEvent, fqn: string, payload?: Record<string, unknown>): BatchOp;
+  /**
+   * The store operation recording `event`; put it in the batch of the change it describes.
+   * `at` rewrites an item written before (an aggregate whose count grew); by default the item
+   * is new, stamped now.
+   */
+  entry(ctx: ChangeContext, event: AuditEvent, fqn: string, payload?: Record<string, unknown>, at?: AuditItemKey): BatchOp;
   /** Records an event that comes with no other change. */
   record(ctx: ChangeContext, event: AuditEvent, fqn: string, payload?: Record<string, unknown>): Promise<void>;
 }

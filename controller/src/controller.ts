@@ -12,13 +12,15 @@ import type { Deps } from './context.js';
 import { AgentDirectory } from './agents/agent-directory.js';
 import { AgentServer } from './agents/agent-server.js';
 import { AuditLog } from './audit/audit-log.js';
+import { AuditRetention } from './audit/audit-retention.js';
 import { auditEndpoints } from './audit/audit-routes.js';
 import { InFlight } from './api/middleware.js';
-import { createApiApp } from './api/server.js';
+import { answerClientErrors, createApiApp, MAX_HEADER_BYTES } from './api/server.js';
 import { authEndpoints } from './auth/auth-routes.js';
 import { authenticate } from './auth/authenticate.js';
 import { ADMIN_USER, bootstrapAdmin } from './auth/bootstrap.js';
 import { LdapAuthenticator, type LdapOptions } from './auth/ldap.js';
+import { LoginRefusals } from './auth/login-refusals.js';
 import { TokenService } from './auth/tokens.js';
 import { UserService } from './auth/users.js';
 import { BlobStore } from './blobs/blob-store.js';
@@ -37,7 +39,8 @@ import { packageEndpoints } from './packages/package-routes.js';
 import { InstancePackages } from './packages/instance-packages.js';
 import { PackageService } from './packages/package-service.js';
 import { PipelineService } from './staging/pipeline.js';
-import { accessControl } from './policy/access.js';
+import { accessControl, usable } from './policy/access.js';
+import { ReferenceResolver } from './policy/references.js';
 import { policyEndpoints } from './policy/policy-routes.js';
 import { PolicyService } from './policy/policy-service.js';
 import { stagingEndpoints } from './staging/staging-routes.js';
@@ -79,6 +82,8 @@ export interface ControllerOptions {
   actorIdleMs?: number;
   /** Jobs, and packages, kept in the read caches. Default 10,000 each. */
   cacheSize?: number;
+  /** Audit items older than this many seconds are deleted; 0 keeps them for ever. Default 90 days. */
+  auditRetentionSeconds?: number;
   /** Largest JSON request body. Default 1 MiB. */
   maxBodyBytes?: number;
   /** Largest package archive. Default 4 GiB. */
@@ -120,6 +125,8 @@ export type ResolvedControllerOptions = Required<
 > &
   Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap' | 'stagerLauncher' | 'stagingLogSink'>;
 
+export const DEFAULT_AUDIT_RETENTION_SECONDS = 90 * 86_400;
+
 export function resolveControllerOptions(o: ControllerOptions): ResolvedControllerOptions {
   return {
     dataDir: resolve(o.dataDir),
@@ -133,6 +140,7 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     sync: o.sync ?? true,
     actorIdleMs: o.actorIdleMs ?? 60_000,
     cacheSize: o.cacheSize ?? 10_000,
+    auditRetentionSeconds: o.auditRetentionSeconds ?? DEFAULT_AUDIT_RETENTION_SECONDS,
     maxBodyBytes: o.maxBodyBytes ?? 1024 * 1024,
     maxPackageBytes: o.maxPackageBytes ?? 4 * 1024 * 1024 * 1024,
     stopGraceMs: o.stopGraceMs ?? 10_000,
@@ -171,6 +179,10 @@ export class Controller {
     readonly staging: StagingCoordinator,
     readonly resolver: DependencyResolver,
     readonly pipelines: PipelineService,
+    /** What bodies may refer to; `references.trusted()` for writes of the controller's own. */
+    readonly references: ReferenceResolver,
+    /** Background work that writes to the store (audit retention, login refusals): stopped before it closes. */
+    private readonly housekeeping: { stop(): Promise<void> }[],
   ) {
     this.#closed = new Promise((resolve) => (this.#markClosed = resolve));
   }
@@ -222,6 +234,16 @@ export class Controller {
       const tokens = await TokenService.open(options.dataDir, `urn:platform:cluster:${clusterId}`, clock);
       const users = new UserService(deps);
       await users.load();
+      const refusals = new LoginRefusals(deps);
+      refusals.start();
+      undo.push(() => refusals.stop());
+      const housekeeping: { stop(): Promise<void> }[] = [refusals];
+      if (options.auditRetentionSeconds > 0) {
+        const retention = new AuditRetention(deps, { retentionSeconds: options.auditRetentionSeconds });
+        retention.start();
+        undo.push(() => retention.stop());
+        housekeeping.push(retention);
+      }
       const policy = new PolicyService(deps);
       const loadedPolicy = await policy.load({ principal: 'controller', requestId: 'startup' });
       log.info('policy loaded', { documents: loadedPolicy.documents, bootstrapped: loadedPolicy.bootstrapped });
@@ -257,21 +279,28 @@ export class Controller {
           );
         });
       const resolver = new DependencyResolver(store, (ids) => packages.findMany(ids), () => packages.generation);
-      const installs = new InstancePackages(store, (ids) => resolver.resolveInstallOrder(ids, { bestEffort: true }));
+      const usableBy = usable(policy);
+      // Dependencies resolve among the packages the job's principal may use (policy/references.ts).
+      const installs = new InstancePackages(store, (ids, principal) => resolver.resolveInstallOrder(ids, { bestEffort: true, ...usableBy(principal) }));
       const instances = new AgentReports(deps, agents, logs, installs, { stagingSink });
       await instances.load();
       const jobs = new JobService(deps, {
         actorIdleMs: options.actorIdleMs,
         cacheSize: options.cacheSize,
         packageStates: (ids) => packages.states(ids),
-        systemPackages: async (ids) =>
-          (await resolver.resolveInstallOrder(ids, { bestEffort: true }))
+        systemPackages: async (ids, principal) =>
+          (await resolver.resolveInstallOrder(ids, { bestEffort: true, ...usableBy(principal) }))
             .filter((r) => !ids.includes(r.package.uuid))
             .map((r) => ({ uuid: r.package.uuid, state: r.package.state })),
         run: instances,
         ...actorHooks('job'),
       });
       instances.attach(jobs.actors);
+      // What bodies may refer to, resolved and authorised in one place (policy/references.ts).
+      const references = new ReferenceResolver();
+      references.register('job', jobs.referenceLookup());
+      references.register('package', packages.referenceLookup());
+      references.register('stagpipe', pipelines.referenceLookup());
       const agentLauncher = new AgentStagerLauncher(deps, jobs.actors, installs, agents, instances.table, { stagingSink });
       instances.followRuns(agentLauncher);
       await agents.start(instances);
@@ -279,7 +308,7 @@ export class Controller {
       let apiUrl = '';
       const stagerLauncher =
         options.stagerLauncher === 'local'
-          ? new LocalStagerLauncher({ jobs, resolver, sink: stagingSink, log: log.child({ component: 'local-stager' }), workDir: join(options.dataDir, 'stagers') })
+          ? new LocalStagerLauncher({ jobs, resolver, usableBy, sink: stagingSink, log: log.child({ component: 'local-stager' }), workDir: join(options.dataDir, 'stagers') })
           : options.stagerLauncher === 'none'
             ? undefined
             : (options.stagerLauncher ?? agentLauncher);
@@ -288,6 +317,7 @@ export class Controller {
         sink: stagingSink,
         baseUrl: () => options.stagerBaseUrl || apiUrl,
         stagerTimeoutMs: options.stagerTimeoutMs,
+        usableBy,
       });
       packages.setStagingListener((uuid) => staging.stage(uuid));
       await pipelines.restore();
@@ -296,7 +326,7 @@ export class Controller {
       if (options.builtins) {
         // A host that cannot be probed still gets a working controller, without built-ins.
         try {
-          const builtins = await registerBuiltins({ packages, jobs, pipelines, log });
+          const builtins = await registerBuiltins({ packages, jobs, pipelines, log, references: references.trusted() });
           log.info('built-in packages registered', { ...builtins });
         } catch (err) {
           log.error('built-in packages could not be registered', { err });
@@ -324,9 +354,9 @@ export class Controller {
         ids,
         minimumClientVersion: MINIMUM_CLIENT_VERSION,
         // Authentication, then each request's policy view (ctx.state.access) for the endpoints' checks.
-        authenticate: accessControl(policy, audit, authenticate(tokens, users, { ldapEnabled: ldap !== undefined })),
+        authenticate: accessControl(policy, audit, references, authenticate(tokens, users, { ldapEnabled: ldap !== undefined })),
         endpoints: [
-          ...authEndpoints(tokens, users, audit, options.domain, options.maxBodyBytes, policy, ldap),
+          ...authEndpoints(tokens, users, audit, refusals, options.domain, options.maxBodyBytes, policy, ldap),
           ...policyEndpoints(policy),
           ...auditEndpoints(audit),
           ...instanceEndpoints(jobs, instances, agents, logs, clock),
@@ -353,7 +383,8 @@ export class Controller {
       undo.push(() => agentServer.stop(0));
       const grpcPort = await agentServer.listen(options.grpcListen.host, options.grpcListen.port);
       agents.watch();
-      const server = createServer(app.callback());
+      const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app.callback());
+      answerClientErrors(server, log, ids);
       server.keepAliveTimeout = 65_000;
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
@@ -363,7 +394,7 @@ export class Controller {
         });
       });
       const controller = new Controller(
-        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines,
+        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines, references, housekeeping,
       );
       apiUrl = controller.url;
       // Pipelines interrupted by the last stop run again, now that STAGER_URL can be reached.
@@ -409,7 +440,7 @@ export class Controller {
       if (!(await this.inFlight.idle(this.options.stopGraceMs))) {
         this.log.warn('handlers still running after the grace period; closing anyway', { in_flight: this.inFlight.count });
       }
-      await Promise.all([this.jobs.stop(), this.packages.stop()]);
+      await Promise.all([this.jobs.stop(), this.packages.stop(), ...this.housekeeping.map((h) => h.stop())]);
       await this.store.close();
       this.log.info('controller stopped');
       this.#markClosed();

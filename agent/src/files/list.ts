@@ -6,6 +6,10 @@
  * inside the root's own realpath: a symlink leading out (or an absolute one, which would name a
  * host path) is answered `invalid`, the same as `..`. Entries are listed without following
  * links: directories end with "/" and have size -1; other entries carry their own size.
+ *
+ * Errors are words (`invalid_path`, `name_too_long`, `not_a_directory`, `permission_denied`,
+ * `io_error`...), never the message of a system error: those name host paths, which the
+ * controller would pass on to the API client.
  */
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
@@ -13,20 +17,39 @@ import type { FileEntry } from '@platform/proto';
 
 export type ListError = { kind: 'not_found' | 'invalid' | 'internal'; error: string };
 
+/** A system error as a ListError that names no path: its errno code decides the kind. */
+export function listErrorOf(err: unknown): ListError {
+  const code = (err as NodeJS.ErrnoException).code ?? '';
+  switch (code) {
+    case 'ENOENT':
+    case 'ENOTDIR':
+      return { kind: 'not_found', error: 'not_found' };
+    case 'ENAMETOOLONG':
+      return { kind: 'invalid', error: 'name_too_long' };
+    case 'ELOOP':
+      return { kind: 'invalid', error: 'too_many_links' };
+    case 'ERR_INVALID_ARG_VALUE':
+    case 'ERR_INVALID_ARG_TYPE':
+      return { kind: 'invalid', error: 'invalid_path' };
+    case 'EACCES':
+    case 'EPERM':
+      return { kind: 'internal', error: 'permission_denied' };
+    default:
+      return { kind: 'internal', error: /^E[A-Z]+$/.test(code) ? `io_error ${code}` : 'io_error' };
+  }
+}
+
 /** The real path of `path` below `root`, or why it is refused (the rules above). */
 export async function resolveInside(root: string, path: string): Promise<{ realRoot: string; dir: string } | ListError> {
   const parts = path.split('/').filter((p) => p !== '' && p !== '.');
-  if (parts.includes('..')) return { kind: 'invalid', error: 'invalid_path' };
+  if (parts.includes('..') || path.includes('\0')) return { kind: 'invalid', error: 'invalid_path' };
   let realRoot: string;
   let dir: string;
   try {
     realRoot = await realpath(root);
     dir = await realpath(join(root, ...parts));
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') {
-      return { kind: 'not_found', error: 'not_found' };
-    }
-    return { kind: 'internal', error: (err as Error).message };
+    return listErrorOf(err);
   }
   if (dir !== realRoot && !dir.startsWith(realRoot + sep)) return { kind: 'invalid', error: 'invalid_path' };
   return { realRoot, dir };
@@ -56,6 +79,6 @@ export async function listDirectory(root: string, path: string): Promise<{ entri
     entries.sort((a, b) => ((a.name ?? '') < (b.name ?? '') ? -1 : 1));
     return { entries };
   } catch (err) {
-    return { kind: 'internal', error: (err as Error).message };
+    return listErrorOf(err);
   }
 }

@@ -10,7 +10,7 @@ import { lstat, readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { Readable } from 'node:stream';
 import { create } from 'tar';
-import { resolveInside, type ListError } from './list.js';
+import { listErrorOf, resolveInside, type ListError } from './list.js';
 
 /** Root-relative paths of the files changed at or after `sinceMs` below `path`. */
 export async function changedFiles(root: string, path: string, sinceMs: number): Promise<{ realRoot: string; files: string[] } | ListError> {
@@ -30,7 +30,7 @@ export async function changedFiles(root: string, path: string, sinceMs: number):
   try {
     await walk(resolved.dir);
   } catch (err) {
-    return { kind: 'internal', error: (err as Error).message };
+    return listErrorOf(err);
   }
   files.sort();
   return { realRoot: resolved.realRoot, files };

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { InvalidRequestError, TooLargeError } from '../errors.js';
+import { checkJsonDepth } from '../model/validate.js';
 
 /** The request's Content-Length, undefined when it sent none; refuses a malformed one. */
 export function contentLengthOf(req: IncomingMessage): number | undefined {
@@ -21,9 +22,20 @@ export async function readBodyText(req: IncomingMessage, limit: number): Promise
   return Buffer.concat(chunks, size).toString('utf8');
 }
 
+/** Parses JSON request text, refusing (400) malformed JSON and nesting deeper than MAX_JSON_DEPTH. */
+export function parseJsonText(text: string): unknown {
+  checkJsonDepth(text);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw new InvalidRequestError(`the request body is not valid JSON: ${(err as Error).message}`);
+  }
+}
+
 /**
  * Reads and parses a JSON request body of at most `limit` bytes. Refuses a
- * larger one (413) without reading it whole, and malformed JSON (400).
+ * larger one (413) without reading it whole, malformed JSON (400) and nesting
+ * deeper than MAX_JSON_DEPTH (400).
  */
 export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
   const declared = contentLengthOf(req);
@@ -32,11 +44,7 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   }
   const text = await readBodyText(req, limit);
   if (text === '') throw new InvalidRequestError('the request body is empty; a JSON object was expected');
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (err) {
-    throw new InvalidRequestError(`the request body is not valid JSON: ${(err as Error).message}`);
-  }
+  return parseJsonText(text);
 }
 
 /** Reads a JSON body that must be an object. */

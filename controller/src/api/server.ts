@@ -1,10 +1,14 @@
 /** Assembles the Koa application of the REST API from the endpoints of each area. */
+import type { Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import type { Logger } from '@platform/proto/common';
 import type { ControllerMetrics } from '../telemetry/controller-metrics.js';
 import type { IdSource } from '../util/ids.js';
-import { MethodNotAllowedError, NotFoundError } from '../errors.js';
+import { InvalidRequestError, MethodNotAllowedError, NotFoundError, TooLargeError, type PlatformError } from '../errors.js';
+import { toApiError } from './api-error.js';
+import { formatMedia } from './media.js';
 import { mountEndpoints, type ApiState, type Endpoint } from './endpoint.js';
 import { errors, observe, requestContext, versionPrefix, type InFlight } from './middleware.js';
 import { mountSpecPaths } from './spec-paths.js';
@@ -50,4 +54,66 @@ export function createApiApp(o: ApiAppOptions): Koa<ApiState> {
     throw new NotFoundError(`no endpoint ${ctx.method} ${ctx.path}`);
   });
   return app;
+}
+
+/** Longest request head (request line and headers) the API reads: Node's default, kept on purpose. */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+/** What a request that Node's HTTP parser refused is answered with, by the parser's error code. */
+function parseError(err: NodeJS.ErrnoException): { status: number; error: PlatformError } {
+  if (err.code === 'HPE_HEADER_OVERFLOW') {
+    return { status: 431, error: new TooLargeError(`the request line and headers exceed ${MAX_HEADER_BYTES} bytes`) };
+  }
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, error: new InvalidRequestError('the request did not arrive in time') };
+  // llhttp's reason ("Invalid header value char", "Content-Length can't be present with Transfer-Encoding"...)
+  // says what was wrong with the request and nothing about the server.
+  const { reason } = err as { reason?: unknown };
+  return { status: 400, error: new InvalidRequestError(`malformed HTTP request: ${typeof reason === 'string' ? reason : 'not HTTP/1.1'}`) };
+}
+
+/**
+ * Requests that Node's HTTP parser refuses never reach Koa: a bad request line, a
+ * malformed Content-Length, Content-Length with Transfer-Encoding, a head over
+ * MAX_HEADER_BYTES. They are answered here, like every other refusal, with an
+ * APIError body and a request id (api-error.ts), and the connection is closed.
+ */
+export function answerClientErrors(server: Server, log: Logger, ids: IdSource): void {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const requestId = ids.requestId();
+    const { status, error } = parseError(err);
+    const mapped = toApiError(error, requestId);
+    const body = JSON.stringify({ ...mapped.body, code: status });
+    log.info('request refused', { request_id: requestId, status, error: error.message, parser: err.code });
+    const answer = () => {
+      if (!socket.writable) {
+        socket.destroy();
+        return;
+      }
+      socket.end(
+        [
+          `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}`,
+          `Content-Type: ${formatMedia('apierror', 1)}`,
+          `Content-Length: ${Buffer.byteLength(body)}`,
+          `X-Request-Id: ${requestId}`,
+          'Connection: close',
+          '',
+          body,
+        ].join('\r\n'),
+      );
+    };
+    // The bytes that failed to parse may follow a request still being answered on this connection
+    // (a body sent without framing is read as the next request): that answer goes first, whole,
+    // or the client would take this refusal for it while its request goes on to succeed.
+    const pending = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (pending && !pending.writableFinished) {
+      pending.once('finish', answer);
+      pending.once('close', () => {
+        if (!pending.writableFinished) socket.destroy();
+      });
+    } else answer();
+  });
 }

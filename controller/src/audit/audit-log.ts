@@ -7,7 +7,7 @@
  *
  * Keys are `audit/<timestamp ns, 20 digits>/<uuid>`: time order is key order.
  */
-import type { AuditTrail, ChangeContext, Deps } from '../context.js';
+import type { AuditItemKey, AuditTrail, ChangeContext, Deps } from '../context.js';
 import { parseFqn } from '../model/fqn.js';
 import { keys } from '../store/keys.js';
 import type { BatchOp } from '../store/store.js';
@@ -27,6 +27,7 @@ export interface AuditLogItem {
   timestamp: number;
   audit_payload: Record<string, unknown>;
 }
+
 
 export interface AuditQuery {
   /** UNIX seconds, inclusive. */
@@ -66,11 +67,15 @@ function fqnFilter(query: string): (item: AuditLogItem) => boolean {
 export class AuditLog implements AuditTrail {
   constructor(private readonly deps: Pick<Deps, 'store' | 'clock' | 'ids'>) {}
 
-  /** The store operation recording `event`; put it in the batch of the change. */
-  entry(ctx: ChangeContext, event: AuditEvent, fqn: string, payload: Record<string, unknown> = {}): BatchOp {
-    const ns = this.deps.clock.nowNs();
+  /**
+   * The store operation recording `event`; put it in the batch of the change.
+   * `at` (time and uuid) rewrites an item written before, such as an aggregate
+   * whose count grew; by default the item is new, stamped now.
+   */
+  entry(ctx: ChangeContext, event: AuditEvent, fqn: string, payload: Record<string, unknown> = {}, at?: AuditItemKey): BatchOp {
+    const ns = at?.ns ?? this.deps.clock.nowNs();
     const item: AuditLogItem = {
-      uuid: this.deps.ids.uuid(),
+      uuid: at?.uuid ?? this.deps.ids.uuid(),
       event_type: event,
       event_type_int: AUDIT_EVENTS[event],
       ...describe(fqn),

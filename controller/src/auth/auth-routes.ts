@@ -10,11 +10,12 @@ import { parse as parseQuery } from 'node:querystring';
 import { readBodyText, readJsonObject } from '../api/body.js';
 import { sendEmpty, sendPlainJson, type ApiContext, type Endpoint } from '../api/endpoint.js';
 import type { AuditTrail } from '../context.js';
-import { AuthenticationError, InvalidRequestError } from '../errors.js';
+import { AuthenticationError, InvalidRequestError, ThrottledError } from '../errors.js';
 import { authorize, authorizeTokenIssue } from '../policy/access.js';
 import { AUTH_REALM } from '../policy/permissions.js';
 import type { PolicyService } from '../policy/policy-service.js';
 import { ldapPrincipalOf, normalizeLdapName, type LdapAuthenticator } from './ldap.js';
+import type { LoginRefusals } from './login-refusals.js';
 import type { TokenService } from './tokens.js';
 import { principalOf, UserService } from './users.js';
 
@@ -52,23 +53,30 @@ const requireUserAdmin = (ctx: ApiContext) => authorize(ctx, AUTH_REALM, 'update
 /** A password mechanism of the token endpoint: who the user is, and their principal. */
 interface PasswordMechanism {
   principalOf(name: string): string;
-  /** The user's canonical name and, for basic users, the password generation; rejects with a PlatformError. */
-  authenticate(name: string, password: string): Promise<{ name: string; generation?: number }>;
+  /** The user's canonical name and, for basic users, the password generation and account; rejects with a PlatformError. */
+  authenticate(name: string, password: string, source: string): Promise<{ name: string; generation?: number; account?: string }>;
 }
 
-/** Without `ldap`, LDAP requests are refused as not configured. */
+/**
+ * Without `ldap`, LDAP requests are refused as not configured. Refused logins
+ * are recorded through `refusals` (aggregated `auth.deny` records).
+ */
 export function authEndpoints(
   tokens: TokenService,
   users: UserService,
   audit: AuditTrail,
+  refusals: LoginRefusals,
   domain: string,
   maxBodyBytes: number,
   policy: PolicyService,
   ldap?: LdapAuthenticator,
 ): Endpoint[] {
   const mechanisms: Record<'basic' | 'ldap', PasswordMechanism | undefined> = {
-    basic: { principalOf, authenticate: (name, password) => users.authenticate(name, password) },
-    ldap: ldap && { principalOf: (name) => ldapPrincipalOf(normalizeLdapName(name) ?? name), authenticate: (name, password) => ldap.authenticate(name, password) },
+    basic: { principalOf, authenticate: (name, password, source) => users.authenticate(name, password, source) },
+    ldap: ldap && {
+      principalOf: (name) => ldapPrincipalOf(normalizeLdapName(name) ?? name),
+      authenticate: (name, password, source) => ldap.authenticate(name, password, source),
+    },
   };
   return [
     {
@@ -85,16 +93,16 @@ export function authEndpoints(
         const claimed = { principal: login.principalOf(name), requestId: ctx.state.requestId };
         let user;
         try {
-          user = await login.authenticate(name, password);
+          user = await login.authenticate(name, password, ctx.ip);
         } catch (err) {
-          await audit.record(claimed, 'auth.deny', `auth::/::${name}`, { mechanism, reason: (err as Error).message });
+          await refusals.refuse({ claimed, name, source: ctx.ip, mechanism, reason: (err as Error).message, throttled: err instanceof ThrottledError });
           throw err;
         }
         const principal = login.principalOf(user.name);
         // Policy decides whether a token is issued (permit issue on auth::/) and for how long (tokenTimeout).
         const grant = await authorizeTokenIssue(policy, audit, { name: user.name, mechanism, principal }, claimed);
         const ttl = grant.ttlSeconds;
-        const gen = mechanism === 'basic' ? { gen: user.generation ?? 0 } : {};
+        const gen = mechanism === 'basic' ? { gen: user.generation ?? 0, ...(user.account === undefined ? {} : { acc: user.account }) } : {};
         const token = await tokens.issue({ sub: principal, name: user.name, mechanism, ...gen }, ttl);
         const userinfo = Buffer.from(JSON.stringify({ name: user.name, principal, mechanism, expires_in: ttl, default_namespace: grant.defaultNamespace })).toString('base64');
         const secure = ctx.protocol === 'https' ? '; Secure' : '';

@@ -2,7 +2,8 @@
  * Authentication of API requests: every request carries `Authorization: Bearer
  * <token>`, except the token endpoint itself and the Prometheus scrape at
  * /metrics, and the stager API under /stager/<token>. A missing, malformed, forged or expired token, or one whose user is
- * gone or has changed password since, is refused with 401 and `token_invalid`.
+ * gone (a user deleted and created again under the same name is another account) or has changed password since, is
+ * refused with 401 and `token_invalid`.
  *
  * LDAP users are not looked up on every request (that would put the directory
  * in the path of every API call): an LDAP token is good until it expires, as
@@ -34,7 +35,8 @@ export function authenticate(tokens: TokenService, users: UserService, options: 
     const claims = tokens.remembered(token) ?? (await tokens.verify(token));
     if (claims.mechanism === 'basic') {
       const user = users.get(claims.name);
-      if (!user) throw new TokenInvalidError(`the user "${claims.name}" of this token no longer exists`);
+      // The account, not the name: a user deleted and created again is another account.
+      if (!user || (user.account ?? '') !== (claims.acc ?? '')) throw new TokenInvalidError(`the user "${claims.name}" of this token no longer exists`);
       if ((user.generation ?? 0) !== (claims.gen ?? 0)) {
         throw new TokenInvalidError('the password of this token\'s user has changed since it was issued; get a new token');
       }

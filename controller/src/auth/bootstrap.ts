@@ -21,6 +21,12 @@ export interface StoredUser {
   updated_at?: string;
   /** Bumped when the password changes; a token carries the generation it was issued in. */
   generation?: number;
+  /**
+   * Made (random) when the account is created and kept until it is deleted; a token carries it
+   * (`acc`), so that a deleted account's tokens never work for a new account of the same name.
+   * Absent only on accounts written before it existed (they get one at their next password change).
+   */
+  account?: string;
 }
 
 const generate = customAlphabet('abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789', 24);
@@ -39,6 +45,7 @@ export async function bootstrapAdmin(deps: Deps, dataDir: string, password: stri
     name: ADMIN_USER,
     password_hash: await hashPassword(chosen),
     created_at: formatTimestampNs(deps.clock.nowNs()),
+    account: deps.ids.uuid(),
   };
   await deps.store.batch([{ type: 'put', key: keys.user(ADMIN_USER), value: JSON.stringify(user) }]);
   if (password) return { created: true };

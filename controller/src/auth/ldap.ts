@@ -245,9 +245,10 @@ export class LdapAuthenticator {
   /**
    * Checks `name` and `password` against the directory. Resolves with the
    * user; rejects with AuthenticationError (wrong credentials), ThrottledError
-   * (too many of those lately) or UnavailableError (the directory failed).
+   * (too many of those lately, for the name or from address `source`) or
+   * UnavailableError (the directory failed).
    */
-  async authenticate(name: string, password: string): Promise<LdapUser> {
+  async authenticate(name: string, password: string, source?: string): Promise<LdapUser> {
     const normalized = normalizeLdapName(name);
     // No user has such a name, so there is nothing to protect by counting it, and
     // not counting keeps long junk names out of the throttle's memory.
@@ -267,7 +268,7 @@ export class LdapAuthenticator {
       } finally {
         await client.unbind().catch(() => undefined);
       }
-    });
+    }, source);
   }
 
   #client(): Client {

@@ -25,6 +25,8 @@ export interface TokenClaims {
   mechanism: string;
   /** For basic users: the password generation the token was issued in. */
   gen?: number;
+  /** For basic users: the account the token was issued to (StoredUser.account). */
+  acc?: string;
   /** Expiry, UNIX seconds. */
   exp: number;
   iat: number;
@@ -73,9 +75,14 @@ export class TokenService {
   }
 
   /** Signs a token for `principal`, valid for `ttlSeconds`. */
-  async issue(principal: { sub: string; name: string; mechanism: string; gen?: number }, ttlSeconds: number): Promise<string> {
+  async issue(principal: { sub: string; name: string; mechanism: string; gen?: number; acc?: string }, ttlSeconds: number): Promise<string> {
     const now = Math.floor(this.clock.nowMs() / 1000);
-    const claims = { name: principal.name, mechanism: principal.mechanism, ...(principal.gen === undefined ? {} : { gen: principal.gen }) };
+    const claims = {
+      name: principal.name,
+      mechanism: principal.mechanism,
+      ...(principal.gen === undefined ? {} : { gen: principal.gen }),
+      ...(principal.acc === undefined ? {} : { acc: principal.acc }),
+    };
     return new SignJWT(claims)
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(principal.sub)

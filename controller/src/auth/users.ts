@@ -3,7 +3,8 @@
  * (`user/<name>`), mirrored in memory (users are few and read on every request
  * to check that a token's user still exists and has not changed password).
  *
- * Wrong passwords are slowed down per user name by a LoginThrottle (see there).
+ * Wrong passwords are slowed down per user name and per source address by a
+ * LoginThrottle (see there).
  */
 import type { Deps } from '../context.js';
 import { Mailbox } from '../actors/mailbox.js';
@@ -54,11 +55,12 @@ export class UserService {
   }
 
   /**
-   * Checks a user name and password. Refuses with ThrottledError while the user
-   * must wait, and AuthenticationError (the same for an unknown user and a wrong
-   * password) otherwise.
+   * Checks a user name and password sent from address `source`. Refuses with
+   * ThrottledError while the user or the source must wait, and
+   * AuthenticationError (the same for an unknown user and a wrong password)
+   * otherwise.
    */
-  async authenticate(name: string, password: string): Promise<StoredUser> {
+  async authenticate(name: string, password: string, source?: string): Promise<StoredUser> {
     // No user has such a name (the rule is public), so there is nothing to protect
     // by counting it, and not counting keeps long junk names out of memory.
     if (!NAME_RE.test(name)) throw new AuthenticationError('wrong user name or password');
@@ -67,7 +69,7 @@ export class UserService {
       const ok = await verifyPassword(password, user?.password_hash ?? (await (this.#decoyHash ??= hashPassword('decoy password that matches nothing'))));
       if (user && ok) return user;
       throw new AuthenticationError('wrong user name or password');
-    });
+    }, source);
   }
 
   /** The user, if it exists. */
@@ -96,6 +98,8 @@ export class UserService {
         created_at: existing?.created_at ?? now,
         updated_at: now,
         generation: (existing?.generation ?? 0) + 1,
+        // A new account is another account, even under a name used before.
+        account: existing?.account ?? this.deps.ids.uuid(),
       };
       await this.deps.store.batch([{ type: 'put', key: keys.user(name), value: JSON.stringify(user) }]);
       this.#users.set(name, user);

@@ -10,6 +10,7 @@ import { resolveLdapOptions, type LdapOptions } from '../auth/ldap.js';
 import { CONTROLLER_VERSION } from '../cluster/version.js';
 import { Controller } from '../controller.js';
 import { exitOnUncaughtException, FdSink, isLogLevel, JsonLogger, parseHostPort, stopOnSignals } from '@platform/proto/common';
+import { parseDurationSeconds } from '../policy/parser.js';
 
 const USAGE = `Usage: platform-controller [options]
 
@@ -21,6 +22,8 @@ Options (environment variable in brackets):
   --log-level LEVEL       debug, info, warn, error or silent (PLATFORM_LOG_LEVEL, default info)
   --no-sync               acknowledge writes once in the write-ahead log, without fsync
                           (PLATFORM_SYNC=false); survives a crash of the process, not of the host
+  --audit-retention D     delete audit items older than D: "90d", "12h", "30m", "3600s";
+                          0 keeps them for ever (PLATFORM_AUDIT_RETENTION, default 90d)
   --ldap-url URL          LDAP directory for ldapauth.DOMAIN, ldap:// or ldaps:// (PLATFORM_LDAP_URL);
                           see docs/operators.md for the PLATFORM_LDAP_* settings
   --version               print the version
@@ -116,6 +119,7 @@ async function main(): Promise<void> {
         'log-level': { type: 'string' },
         'no-sync': { type: 'boolean' },
         'ldap-url': { type: 'string' },
+        'audit-retention': { type: 'string' },
         version: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -151,6 +155,11 @@ async function main(): Promise<void> {
   const agentLostAfterMs = envInt('PLATFORM_AGENT_LOST_AFTER_MS');
   const ldap = ldapOptions(args['ldap-url'] ?? env['PLATFORM_LDAP_URL'] ?? '');
   const stagerTimeoutMs = envInt('PLATFORM_STAGER_TIMEOUT_MS');
+  const retentionText = args['audit-retention'] ?? env['PLATFORM_AUDIT_RETENTION'] ?? '';
+  const auditRetentionSeconds = retentionText === '' ? undefined : parseDurationSeconds(retentionText);
+  if (auditRetentionSeconds === undefined && retentionText !== '') {
+    fail(`--audit-retention "${retentionText}" is not a duration such as 90d, 12h, 30m or 3600s (0 keeps audit items for ever)`);
+  }
   const stagerLauncher = env['PLATFORM_STAGER_LAUNCHER'] ?? '';
   if (stagerLauncher !== '' && stagerLauncher !== 'local' && stagerLauncher !== 'agents' && stagerLauncher !== 'none') {
     fail(`PLATFORM_STAGER_LAUNCHER="${stagerLauncher}" is not one of agents, local, none`);
@@ -172,6 +181,7 @@ async function main(): Promise<void> {
       log,
       ...(actorIdleMs === undefined ? {} : { actorIdleMs }),
       ...(maxPackageBytes === undefined ? {} : { maxPackageBytes }),
+      ...(auditRetentionSeconds === undefined ? {} : { auditRetentionSeconds }),
       ...(heartbeatIntervalMs === undefined ? {} : { heartbeatIntervalMs }),
       ...(agentLostAfterMs === undefined ? {} : { agentLostAfterMs }),
       ...(env['PLATFORM_JOIN_TOKEN'] ? { joinToken: env['PLATFORM_JOIN_TOKEN'] } : {}),

@@ -17,6 +17,26 @@ import type { AgentReports } from './agent-reports.js';
 
 const NS_PER_MS = 1_000_000;
 
+/** Longest path of a file listing, and longest name in it (Linux's PATH_MAX and NAME_MAX). */
+const MAX_PATH_BYTES = 4096;
+const MAX_NAME_BYTES = 255;
+
+/**
+ * The path of GET /jobs/{uuid}/files/{path}, checked here at the edge: a path no
+ * instance root can hold (a control character such as NUL, a `..` segment, a name
+ * or path longer than the file system allows) answers 400 before an agent is asked.
+ */
+export function instanceFilePath(path: string): string {
+  if (Buffer.byteLength(path) > MAX_PATH_BYTES) throw new InvalidRequestError(`path: at most ${MAX_PATH_BYTES} bytes`);
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(path)) throw new InvalidRequestError('path: control characters (NUL included) are not allowed');
+  for (const segment of path.split('/')) {
+    if (segment === '..') throw new InvalidRequestError('path: ".." is not allowed');
+    if (Buffer.byteLength(segment) > MAX_NAME_BYTES) throw new InvalidRequestError(`path: a name is at most ${MAX_NAME_BYTES} bytes`);
+  }
+  return path;
+}
+
 export function instanceEndpoints(jobs: JobService, instances: AgentReports, agents: AgentDirectory, logs: LogStore, clock: Clock): Endpoint[] {
   /** The job of the path, once the caller holds `permission` on it (404 when it may not even read it). */
   const jobOf = async (ctx: ApiContext, permission: 'read' | 'stop'): Promise<Job> => {
@@ -58,7 +78,7 @@ export function instanceEndpoints(jobs: JobService, instances: AgentReports, age
     const job = await jobOf(ctx, 'read');
     // A wildcard parameter arrives as its segments or as one string, depending on the router.
     const raw = (ctx.params as Record<string, string | string[] | undefined>)['path'];
-    const path = Array.isArray(raw) ? raw.join('/') : (raw ?? '');
+    const path = instanceFilePath(Array.isArray(raw) ? raw.join('/') : (raw ?? ''));
     const wanted = queryValue(ctx, 'instance');
     const all = instances.table.ofJob(job.uuid).filter((i) => i.state !== 'REMOVED');
     let instance: InstanceRecord | undefined;
@@ -73,7 +93,8 @@ export function instanceEndpoints(jobs: JobService, instances: AgentReports, age
     if (reply.error) {
       if (reply.errorKind === 'not_found') throw new NotFoundError(`${path || '/'}: ${reply.error}`);
       if (reply.errorKind === 'invalid') throw new InvalidRequestError(`path ${path}: ${reply.error}`);
-      throw new UnavailableError(`listing ${path || '/'}: ${reply.error}`, 1000);
+      // The agent's words are codes (agent/src/files/list.ts), never its host paths.
+      throw new UnavailableError(`listing ${path || '/'} failed on the instance manager (${reply.error}); try again`, 1000);
     }
     const entries = (reply.entries ?? []).map((e) => ({ name: e.name ?? '', size: (e.size ?? -1) < 0 ? '-' : e.size }));
     sendJson(ctx, v1('filelisting'), entries);

@@ -13,14 +13,15 @@ import type { BatchOp } from '../store/store.js';
 import { formatTimestampNs } from '../util/clock.js';
 import { jsonEqual } from '../util/json.js';
 import { checkVersion } from '../model/version.js';
-import { specOf, type Job, type JobSpec, type JobState, type ParsedJobInput } from '../model/job.js';
+import { SCHEDULER_PRINCIPAL, specOf, type Job, type JobSpec, type JobState, type ParsedJobInput } from '../model/job.js';
 import { initialJobState, nextJobState } from './job-state.js';
 import type { InstanceReport, PackageSpec } from '@platform/proto';
 import type { InstanceRecord } from '../model/instance.js';
 import { Reconciler, type RunDeps, type RunOutcome, type RunRequest } from '../scheduler/reconciler.js';
 
 /** Who changes a job when nobody asked: the scheduler putting a crash loop in `errored`. */
-export const SYSTEM_CONTEXT: ChangeContext = { principal: 'scheduler@platform.local', requestId: 'scheduler' };
+export const SYSTEM_CONTEXT: ChangeContext = { principal: SCHEDULER_PRINCIPAL, requestId: 'scheduler' };
+
 
 export interface UpdateResult {
   job: Job;
@@ -51,6 +52,21 @@ function packageIndexOps(jobUuid: string, before: JobSpec | undefined, after: Jo
   const ops: BatchOp[] = [];
   for (const p of was) if (!now.has(p)) ops.push({ type: 'del', key: keys.jobByPackage(p, jobUuid) });
   for (const p of now) if (!was.has(p)) ops.push({ type: 'put', key: keys.jobByPackage(p, jobUuid), value: '' });
+  return ops;
+}
+
+/** The tag index entries of job `uuid` named `fqn` that change when its tags go from `before` to `after`. */
+export function tagIndexOps(uuid: string, fqn: string, before: Record<string, string> | undefined, after: Record<string, string> | undefined): BatchOp[] {
+  const ops: BatchOp[] = [];
+  for (const [tag, value] of Object.entries(before ?? {})) {
+    if (after && Object.hasOwn(after, tag) && after[tag] === value) continue;
+    if (!after || !Object.hasOwn(after, tag)) ops.push({ type: 'del', key: keys.jobByTag(tag, fqn) });
+    ops.push({ type: 'del', key: keys.jobByTagValue(tag, value, fqn) });
+  }
+  for (const [tag, value] of Object.entries(after ?? {})) {
+    if (before && Object.hasOwn(before, tag) && before[tag] === value) continue;
+    ops.push({ type: 'put', key: keys.jobByTag(tag, fqn), value: uuid }, { type: 'put', key: keys.jobByTagValue(tag, value, fqn), value: uuid });
+  }
   return ops;
 }
 
@@ -214,6 +230,7 @@ export class JobActor extends Actor {
         { type: 'put', key: keys.job(job.uuid), value: JSON.stringify(job) },
         { type: 'put', key: keys.jobByFqn(job.fqn), value: job.uuid },
         ...packageIndexOps(job.uuid, undefined, job),
+        ...tagIndexOps(job.uuid, job.fqn, undefined, job.tags),
         deps.audit.entry(ctx, 'job.create', job.fqn),
         ...(job.state === 'started' ? [deps.audit.entry(ctx, 'job.start', job.fqn)] : []),
       ]);
@@ -265,6 +282,7 @@ export class JobActor extends Actor {
       await this.deps.store.batch([
         { type: 'put', key: keys.job(next.uuid), value: JSON.stringify(next) },
         ...packageIndexOps(next.uuid, before, parsed.spec),
+        ...tagIndexOps(next.uuid, next.fqn, current.tags, next.tags),
         audit.entry(ctx, 'job.update', next.fqn, { patches: diffPatches('job', current, next) }),
         ...(state !== current.state && state === 'started' ? [audit.entry(ctx, 'job.start', next.fqn)] : []),
         ...(state !== current.state && state === 'stopped' ? [audit.entry(ctx, 'job.stop', next.fqn)] : []),
@@ -295,6 +313,7 @@ export class JobActor extends Actor {
         { type: 'del', key: keys.job(job.uuid) },
         { type: 'del', key: keys.jobByFqn(job.fqn) },
         ...packageIndexOps(job.uuid, job, undefined),
+        ...tagIndexOps(job.uuid, job.fqn, job.tags, undefined),
         this.deps.audit.entry(ctx, 'job.delete', job.fqn),
       ]);
       this.#deleted = true;

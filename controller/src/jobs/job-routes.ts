@@ -5,7 +5,7 @@ import { readJsonObject } from '../api/body.js';
 import { ifMatchVersions, readMergePatch, setVersionTag } from '../api/conditional.js';
 import { InvalidRequestError, NotFoundError, PreconditionFailedError } from '../errors.js';
 import { requireUuid } from '../model/validate.js';
-import { authorize, authorizeFound, bodyFqn, canAccess } from '../policy/access.js';
+import { authorize, authorizeFound, bodyFqn, canAccess, references } from '../policy/access.js';
 import { applyMergePatch, optional } from '../util/json.js';
 import type { Job } from '../model/job.js';
 import type { JobService } from './job-service.js';
@@ -15,6 +15,7 @@ import type { JobService } from './job-service.js';
  * (and `start` when it asks for state `started`), a PUT `permit update` (and
  * `start` or `stop` when it changes the state), a delete `permit delete`.
  * Listings show only readable jobs; a job the caller may not read answers 404.
+ * The packages a body names need `permit use` (policy/references.ts).
  */
 export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[] {
   const param = (ctx: ApiContext) => requireUuid(ctx.params['uuid'] ?? '', 'job uuid');
@@ -30,7 +31,7 @@ export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[]
   const change = async (ctx: ApiContext, current: Job, body: Record<string, unknown>, mode: 'put' | 'patch', ifMatch: readonly number[] | undefined) => {
     if (body['state'] === 'started' && current.state !== 'started') await authorize(ctx, current.fqn, 'start');
     if (body['state'] === 'stopped' && current.state === 'started') await authorize(ctx, current.fqn, 'stop');
-    const { job } = await jobs.update(current.uuid, body, changeContext(ctx), { mode, ...optional('ifMatch', ifMatch) });
+    const { job } = await jobs.update(current.uuid, body, changeContext(ctx), references(ctx), { mode, ...optional('ifMatch', ifMatch) });
     setVersionTag(ctx, job.version_id);
     sendJson(ctx, v1('job'), job);
   };
@@ -71,7 +72,7 @@ export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[]
         const fqn = bodyFqn(body, 'job');
         await authorize(ctx, fqn, 'create');
         if (body['state'] === 'started') await authorize(ctx, fqn, 'start');
-        const job = await jobs.create(body, changeContext(ctx));
+        const job = await jobs.create(body, changeContext(ctx), references(ctx));
         ctx.set('Location', `${baseUrl(ctx)}/v1/jobs/${job.uuid}`);
         sendJson(ctx, v1('jobs'), (await jobs.render([job], false))[0]);
       },

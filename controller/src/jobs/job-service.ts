@@ -8,11 +8,14 @@ import { EntityDirectory } from '../actors/entity-directory.js';
 import type { ChangeContext, Deps } from '../context.js';
 import { ConflictError, DuplicateError, InvalidRequestError, NotFoundError, RequiresRestartError } from '../errors.js';
 import { fqnMatcher, parseFqn, type Fqn } from '../model/fqn.js';
+import type { ReferenceCheck, ReferenceLookup } from '../policy/references.js';
+import { readIndexPage } from '../store/index-page.js';
 import { keys } from '../store/keys.js';
+import type { BatchOp } from '../store/store.js';
 import { KeyedLock } from '../util/keyed-lock.js';
-import { parseJobInput, specOf, type Job, type ParsedJobInput } from '../model/job.js';
+import { dependencyPrincipal, parseJobInput, specOf, type Job, type ParsedJobInput } from '../model/job.js';
 import { jsonEqual } from '../util/json.js';
-import { JobActor, type UpdateResult } from './job-actor.js';
+import { JobActor, tagIndexOps, type UpdateResult } from './job-actor.js';
 import { computeJobHealth } from './job-health.js';
 import { shownJobState } from './job-state.js';
 import type { RunDeps } from '../scheduler/reconciler.js';
@@ -47,7 +50,7 @@ export interface JobServiceOptions {
    * The packages that a job's own packages depend on, resolved (staging's
    * dependency resolution): shown as `source: system` entries. Absent: none.
    */
-  systemPackages?: (userPackageIds: readonly string[]) => Promise<{ uuid: string; state: string }[]>;
+  systemPackages?: (userPackageIds: readonly string[], principal: string) => Promise<{ uuid: string; state: string }[]>;
   onActivate?: () => void;
   onPassivate?: () => void;
   /** The scheduler's side: when given, started jobs run instances on agents. */
@@ -93,10 +96,19 @@ export class JobService {
    */
   async restore(alsoJobs: readonly string[] = []): Promise<number> {
     const ids = new Set(alsoJobs);
+    // The tag index arrived after the first data directories: build it once.
+    const tagsIndexed = (await this.deps.store.get(keys.meta('job-tag-index'))) !== undefined;
+    let indexOps: BatchOp[] = [];
     for await (const [, value] of this.deps.store.iterate({ prefix: keys.jobPrefix })) {
       const job = JSON.parse(value) as Job;
       if (job.state === 'started') ids.add(job.uuid);
+      if (!tagsIndexed) indexOps.push(...tagIndexOps(job.uuid, job.fqn, undefined, job.tags ?? {}));
+      if (indexOps.length > 10_000) {
+        await this.deps.store.batch(indexOps);
+        indexOps = [];
+      }
     }
+    if (!tagsIndexed) await this.deps.store.batch([...indexOps, { type: 'put', key: keys.meta('job-tag-index'), value: '1' }]);
     let restored = 0;
     for (const id of ids) {
       const actor = await this.actors.get(id);
@@ -122,13 +134,9 @@ export class JobService {
     return message ? { ...health, message } : health;
   }
 
-  async #checkPackagesExist(packageIds: readonly string[]): Promise<void> {
-    if (packageIds.length === 0) return;
-    const found = await this.deps.store.getMany(packageIds.map((id) => keys.package(id)));
-    const missing = packageIds.filter((_, i) => found[i] === undefined);
-    if (missing.length > 0) {
-      throw new InvalidRequestError(`packages: no package with uuid ${missing.join(', ')}`, { details: { missing } });
-    }
+  /** The job's packages, each one the caller may `use` (policy/references.ts). */
+  async #checkPackages(parsed: ParsedJobInput, refs: ReferenceCheck): Promise<void> {
+    await refs.resolve(parsed.spec.packages.map((p) => ({ type: 'package', uuid: p.uuid, permission: 'use', field: 'packages' })));
   }
 
   /** A job runs only what is staged: refuses a start while a package is not `ready`. */
@@ -145,9 +153,10 @@ export class JobService {
     }
   }
 
-  async create(body: unknown, ctx: ChangeContext): Promise<Job> {
+  /** `refs` checks what the body refers to (its packages) for the caller. */
+  async create(body: unknown, ctx: ChangeContext, refs: ReferenceCheck): Promise<Job> {
     const parsed = parseJobInput(body, () => this.deps.ids.uuid());
-    await this.#checkPackagesExist(parsed.spec.packages.map((p) => p.uuid));
+    await this.#checkPackages(parsed, refs);
     await this.#checkPackagesReady(parsed);
     return this.#fqnLocks.run(parsed.fqn, async () => {
       const existing = await this.deps.store.get(keys.jobByFqn(parsed.fqn));
@@ -165,6 +174,13 @@ export class JobService {
     return this.#jobs.find(uuid);
   }
 
+  /** How bodies refer to jobs (policy/references.ts): by uuid. */
+  referenceLookup(): ReferenceLookup {
+    return {
+      byUuid: async (uuids) => new Map((await this.#byIds(uuids)).map((j) => [j.uuid, j.fqn])),
+    };
+  }
+
   /** GET /jobs/{uuid} as JSON text with its version_id, rendered once per job version and package states. */
   async getJson(uuid: string): Promise<string> {
     return (await this.getVersioned(uuid)).json;
@@ -175,7 +191,7 @@ export class JobService {
     if (!job) throw new NotFoundError(`job ${uuid} not found`);
     let states = job.packages.length === 0 ? '' : [...(await this.#packageStates([job])).values()].join(',');
     if (job.packages.length > 0 && this.options.systemPackages) {
-      const system = await this.options.systemPackages(job.packages.map((p) => p.uuid));
+      const system = await this.options.systemPackages(job.packages.map((p) => p.uuid), dependencyPrincipal(job));
       states += `|${system.map((p) => `${p.uuid}=${p.state}`).join(',')}`;
     }
     const cached = this.#rendered.get(job);
@@ -203,15 +219,16 @@ export class JobService {
    * Changes the job to `body`, the whole job: a PUT's body, or a PATCH merged onto the
    * job (`mode: 'patch'`; the route merges, so that policy sees the result). `ifMatch`:
    * the versions the change applies to (412 otherwise). A refused PUT that would also
-   * have dropped fields says so, and how to change only what it meant to.
+   * have dropped fields says so, and how to change only what it meant to. `refs` checks what
+   * the body refers to (its packages) for the caller.
    */
-  async update(uuid: string, body: Record<string, unknown>, ctx: ChangeContext, options: { ifMatch?: readonly number[]; mode?: 'put' | 'patch' } = {}): Promise<UpdateResult> {
+  async update(uuid: string, body: Record<string, unknown>, ctx: ChangeContext, refs: ReferenceCheck, options: { ifMatch?: readonly number[]; mode?: 'put' | 'patch' } = {}): Promise<UpdateResult> {
     const current = await this.find(uuid);
     if (!current) throw new NotFoundError(`job ${uuid} not found`);
     let result: { job: Job; changed: boolean } | undefined;
     try {
       const parsed = parseJobInput(body, () => this.deps.ids.uuid(), current.drains);
-      await this.#checkPackagesExist(parsed.spec.packages.map((p) => p.uuid));
+      await this.#checkPackages(parsed, refs);
       await this.#checkPackagesReady(parsed, current.state);
       result = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx, options.ifMatch));
     } catch (err) {
@@ -236,14 +253,42 @@ export class JobService {
     this.deps.log.info('job deleted', { job: uuid, fqn: current.fqn, request_id: ctx.requestId });
   }
 
-  /** Jobs matching `query`, ordered by FQN. */
+  /**
+   * Jobs matching `query`, ordered by FQN. A listing reads an index in FQN
+   * order and stops at the end of the page: the tag index of the query's first
+   * tag (a `name=value` one first), else the FQN index; a namespace query reads
+   * only its key range of either. Entries before the page are passed over
+   * without loading their jobs when the FQN alone decides (no other filters), so
+   * a page costs what it returns plus what the filters pass over. Lists by ids,
+   * one FQN or a package come from those and are sorted.
+   */
   async list(query: JobQuery): Promise<Job[]> {
-    let jobs = await this.#candidates(query);
-    jobs = jobs.filter(jobFilter(query));
-    jobs.sort((a, b) => (a.fqn < b.fqn ? -1 : a.fqn > b.fqn ? 1 : 0));
-    if (query.count !== undefined && query.count > 0) {
-      const start = ((query.page ?? 1) - 1) * query.count;
-      jobs = jobs.slice(start, start + query.count);
+    const accept = jobFilter(query);
+    const count = query.count !== undefined && query.count > 0 ? query.count : undefined;
+    const skip = count === undefined ? 0 : ((query.page ?? 1) - 1) * count;
+    let jobs: Job[];
+    const few = await this.#few(query);
+    if (few) {
+      jobs = few.filter(accept).sort((a, b) => (a.fqn < b.fqn ? -1 : a.fqn > b.fqn ? 1 : 0));
+      if (count !== undefined) jobs = jobs.slice(skip, skip + count);
+    } else {
+      const tag = [...(query.tags ?? [])].sort((a, b) => Number(b.includes('=')) - Number(a.includes('=')))[0];
+      const eq = tag?.indexOf('=') ?? -1;
+      const index = tag === undefined ? keys.jobByFqnPrefix : eq < 0 ? keys.jobsByTagPrefix(tag) : keys.jobsByTagValuePrefix(tag.slice(0, eq), tag.slice(eq + 1));
+      // Index keys end with the FQN, and FQNs sort by namespace: a namespace query reads one key range.
+      // A full FQN with matchPartialFQN matches local names that start with its own, in its namespace only.
+      const fqnPrefix = query.fqn && query.matchPartialFqn ? `job::${query.fqn.namespace}${query.fqn.localName === undefined ? '' : `::${query.fqn.localName}`}` : '';
+      const prefix = `${index}${fqnPrefix}`;
+      const byFqn = fqnOnlyFilter(query);
+      jobs = await readIndexPage(this.deps.store, {
+        range: { prefix },
+        load: (ids) => this.#byIds(ids),
+        accept,
+        acceptKey: (key) => byFqn(key.slice(index.length)),
+        keyDecides: onlyFqnFilters(query),
+        skip,
+        ...(count === undefined ? {} : { take: count }),
+      });
     }
     return this.render(jobs, query.health);
   }
@@ -258,8 +303,8 @@ export class JobService {
     return this.#jobs.findMany(ids);
   }
 
-  /** A first cut of the jobs that may match, using an index where the query allows. */
-  async #candidates(query: JobQuery): Promise<Job[]> {
+  /** The candidates when the query names them (ids, one FQN, a package); undefined when a listing reads the FQN index. */
+  async #few(query: JobQuery): Promise<Job[] | undefined> {
     const { store } = this.deps;
     if (query.ids) return this.#byIds(query.ids);
     if (query.fqn && !query.matchPartialFqn && query.fqn.localName !== undefined) {
@@ -272,18 +317,7 @@ export class JobService {
       for await (const [key] of store.iterate({ prefix })) ids.push(key.slice(prefix.length));
       return this.#byIds(ids);
     }
-    if (query.fqn && query.matchPartialFqn) {
-      // FQN index keys sort by namespace, so a namespace query reads one key range.
-      const ids: string[] = [];
-      for await (const [, id] of store.iterate({ prefix: keys.jobByFqn(`job::${query.fqn.namespace}`) })) ids.push(id);
-      return this.#byIds(ids);
-    }
-    const jobs: Job[] = [];
-    for await (const [, value] of store.iterate({ prefix: keys.jobPrefix })) {
-      const job = JSON.parse(value) as Job;
-      jobs.push(this.#jobs.known(job.uuid) ?? job);
-    }
-    return jobs;
+    return undefined;
   }
 
   /** Adds what is computed at read time: package states, and health when asked for. */
@@ -302,7 +336,7 @@ export class JobService {
         packages: [
           ...job.packages.map((p) => ({ ...p, state: states.get(p.uuid) ?? 'unknown' })),
           ...(system && job.packages.length > 0
-            ? (await system(job.packages.map((p) => p.uuid))).map((p) => ({ uuid: p.uuid, source: 'system' as const, state: p.state }))
+            ? (await system(job.packages.map((p) => p.uuid), dependencyPrincipal(job))).map((p) => ({ uuid: p.uuid, source: 'system' as const, state: p.state }))
             : []),
         ],
         ...(withHealth ? { health: this.#health(job) } : {}),
@@ -313,6 +347,27 @@ export class JobService {
   async stop(): Promise<void> {
     await this.actors.stop();
   }
+}
+
+/** The checks of `query` that need only a job's FQN (policy, namespace). */
+function fqnOnlyFilter(query: JobQuery): (fqn: string) => boolean {
+  const visible = query.visible ?? (() => true);
+  if (!query.fqn) return visible;
+  const match = fqnMatcher(query.fqn, query.matchPartialFqn);
+  return (fqn) => visible(fqn) && match(parseFqn(fqn, { type: 'job' }));
+}
+
+/** Whether the FQN alone decides `query` (tags count when one tag is the index read). */
+function onlyFqnFilters(query: JobQuery): boolean {
+  return (
+    query.name === undefined &&
+    (query.tags ?? []).length <= 1 &&
+    !query.bindingFqn &&
+    !query.serviceFqn &&
+    !query.providerFqn &&
+    !query.packageId &&
+    !query.ids
+  );
 }
 
 const ALWAYS_SENT = new Set(['fqn', 'name', 'uuid', 'state', 'version_id', 'created_at', 'updated_at', 'created_by', 'updated_by', 'health']);

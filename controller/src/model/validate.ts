@@ -8,17 +8,51 @@ import { InvalidRequestError } from '../errors.js';
 import { isUuid } from '../util/ids.js';
 
 /**
- * Go clients send `null` for empty slices, maps and pointers. Treat a null
- * object property as absent, at every depth, before validation.
+ * How deep arrays and objects may nest in a request body. Real bodies stay
+ * under ten; the code that walks a parsed body (null dropping, validation,
+ * diffs) recurses, so an unbounded depth would overflow its stack. The edge
+ * (`api/body.ts`) refuses deeper text before parsing it; `dropNulls` checks
+ * again for bodies that come another way.
  */
-export function dropNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(dropNulls);
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) if (v !== null) out[k] = dropNulls(v);
-    return out;
+export const MAX_JSON_DEPTH = 64;
+
+function tooDeep(): never {
+  throw new InvalidRequestError(`the request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`, { details: { max_depth: MAX_JSON_DEPTH } });
+}
+
+/**
+ * Go clients send `null` for empty slices, maps and pointers. Treat a null
+ * object property as absent, at every depth, before validation. Refuses (400)
+ * nesting deeper than MAX_JSON_DEPTH.
+ */
+export function dropNulls(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_JSON_DEPTH) tooDeep();
+  if (Array.isArray(value)) return value.map((v) => dropNulls(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) if (v !== null) out[k] = dropNulls(v, depth + 1);
+  return out;
+}
+
+/**
+ * Refuses (400) JSON text whose arrays and objects nest deeper than
+ * MAX_JSON_DEPTH. One pass over the text that skips strings, to run before
+ * JSON.parse so that nothing deeper is ever built. Malformed text is left for
+ * JSON.parse to describe.
+ */
+export function checkJsonDepth(text: string): void {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > MAX_JSON_DEPTH) tooDeep();
+    } else if (c === 0x5d || c === 0x7d) depth--;
   }
-  return value;
 }
 
 function describe(issue: z.core.$ZodIssue): string {

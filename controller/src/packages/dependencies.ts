@@ -79,6 +79,11 @@ export interface ResolveOptions {
   bestEffort?: boolean;
   /** Only packages this accepts may satisfy a requirement (the caller's read permission). */
   visible?: (fqn: string) => boolean;
+  /**
+   * Names what `visible` accepts (whose rights, under which policy), so that an install order
+   * can be cached for it; without it, an install order resolved with `visible` is not cached.
+   */
+  visibleKey?: string;
 }
 
 export class DependencyResolver {
@@ -214,7 +219,8 @@ export class DependencyResolver {
       this.#cache.clear();
       this.#cachedAt = generation;
     }
-    const key = `${options.bestEffort ? 1 : 0}|${options.namespace ?? ''}|${packageUuids.join(',')}`;
+    if (options.visible && options.visibleKey === undefined) return this.resolve(await this.findMany(packageUuids), options);
+    const key = `${options.bestEffort ? 1 : 0}|${options.namespace ?? ''}|${options.visibleKey ?? ''}|${packageUuids.join(',')}`;
     const cached = this.#cache.get(key);
     if (cached) return cached;
     const order = await this.resolve(await this.findMany(packageUuids), options);

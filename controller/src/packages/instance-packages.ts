@@ -4,14 +4,17 @@
  * sends them with every assignment; the agent fetches each archive by digest.
  */
 import type { PackageSpec } from '@platform/proto';
-import type { Job } from '../model/job.js';
+import { dependencyPrincipal, type Job } from '../model/job.js';
 import { parseDigest } from '../model/digest.js';
 import type { PackageRecord } from '../model/package.js';
 import { keys } from '../store/keys.js';
 import type { Store } from '../store/store.js';
 
-/** The packages to install for these package uuids, dependencies first (packages/dependencies.ts). */
-export type InstallOrder = (packageUuids: readonly string[]) => Promise<PackageRecord[]>;
+/**
+ * The packages to install for these package uuids, dependencies first (packages/dependencies.ts),
+ * the dependencies chosen among the packages `principal` may use (policy/references.ts).
+ */
+export type InstallOrder = (packageUuids: readonly string[], principal: string) => Promise<PackageRecord[]>;
 
 export class InstancePackages {
   constructor(
@@ -22,18 +25,21 @@ export class InstancePackages {
   /** The packages an instance of `job` installs, with `extra` package uuids (a stager run's) after the job's own. */
   packagesFor(job: Job, extra: readonly string[] = []): Promise<PackageSpec[]> {
     const user = job.packages.filter((p) => p.source !== 'system');
-    return this.#install([...user.map((p) => p.uuid), ...extra], new Map(user.map((p) => [p.uuid, p.install_path ?? ''])));
+    return this.#install([...user.map((p) => p.uuid), ...extra], new Map(user.map((p) => [p.uuid, p.install_path ?? ''])), dependencyPrincipal(job));
   }
 
-  /** The PackageSpecs of `uuids` and, with a resolver, their dependencies (first), at their own paths. */
-  packagesOf(uuids: readonly string[]): Promise<PackageSpec[]> {
-    return this.#install([...uuids], new Map());
+  /**
+   * The PackageSpecs of `uuids` and, with a resolver, their dependencies (first), at their own
+   * paths; dependencies chosen among the packages `principal` may use.
+   */
+  packagesOf(uuids: readonly string[], principal: string): Promise<PackageSpec[]> {
+    return this.#install([...uuids], new Map(), principal);
   }
 
   /** PackageSpecs of `uuids` and, with a resolver, their dependencies (first). */
-  async #install(uuids: string[], installPath: Map<string, string>): Promise<PackageSpec[]> {
+  async #install(uuids: string[], installPath: Map<string, string>, principal: string): Promise<PackageSpec[]> {
     let records: PackageRecord[];
-    if (this.installOrder) records = await this.installOrder(uuids);
+    if (this.installOrder) records = await this.installOrder(uuids, principal);
     else {
       const raw = await this.store.getMany(uuids.map((id) => keys.package(id)));
       records = raw.filter((r): r is string => r !== undefined).map((r) => JSON.parse(r) as PackageRecord);

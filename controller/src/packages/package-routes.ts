@@ -5,7 +5,7 @@ import { queryBool, queryFqn, queryInt, queryList, queryUuids } from '../api/que
 import { ifMatchVersions, readMergePatch, setVersionTag } from '../api/conditional.js';
 import { InvalidRequestError, NotFoundError, PreconditionFailedError } from '../errors.js';
 import { requireUuid } from '../model/validate.js';
-import { authorize, authorizeFound, bodyFqn, canAccess } from '../policy/access.js';
+import { authorize, authorizeFound, bodyFqn, canAccess, references } from '../policy/access.js';
 import { applyMergePatch, optional } from '../util/json.js';
 import type { PackageService } from './package-service.js';
 import { REQUIREMENT_TYPES } from '../model/package.js';
@@ -17,7 +17,8 @@ const PROVIDES_TYPES: ReadonlySet<string> = new Set(REQUIREMENT_TYPES);
  * a create `permit create`, a change (PUT, or PATCH with a JSON Merge Patch) or
  * an archive upload `permit update`, a delete `permit delete`. PUT and PATCH
  * honour If-Match on version_id; GET, PUT and PATCH send it as the ETag. Listings show only readable packages; a package the
- * caller may not read answers 404.
+ * caller may not read answers 404. The staging pipeline a create names needs
+ * `permit use` on it (policy/references.ts).
  */
 export function packageEndpoints(packages: PackageService, maxBodyBytes: number): Endpoint[] {
   const param = (ctx: ApiContext, name: string, what: string) => requireUuid(ctx.params[name] ?? '', what);
@@ -89,7 +90,7 @@ export function packageEndpoints(packages: PackageService, maxBodyBytes: number)
       handler: async (ctx) => {
         const body = await readJsonObject(ctx.req, maxBodyBytes);
         await authorize(ctx, bodyFqn(body, 'package'), 'create');
-        const pkg = await packages.create(body, changeContext(ctx));
+        const pkg = await packages.create(body, changeContext(ctx), references(ctx));
         ctx.set('Location', `${baseUrl(ctx)}/v1/packages/${pkg.uuid}`);
         sendJson(ctx, v1('package'), pkg);
       },

@@ -12,6 +12,8 @@ import { formatDigest, parseDigest, type Digest } from '../model/digest.js';
 import { DuplicateError, InvalidRequestError, NotFoundError } from '../errors.js';
 import { fqnMatcher, parseFqn, type Fqn } from '../model/fqn.js';
 import type { StagingPipeline } from '../model/pipeline.js';
+import type { ReferenceCheck, ReferenceLookup } from '../policy/references.js';
+import { readIndexPage } from '../store/index-page.js';
 import { keys } from '../store/keys.js';
 import { getJson, type BatchOp } from '../store/store.js';
 import { formatTimestampNs } from '../util/clock.js';
@@ -151,29 +153,24 @@ export class PackageService {
     return { restored, orphanBlobs, staging };
   }
 
-  async #resolvePipeline(uuid: string | undefined, fqn: string | undefined): Promise<StagingPipeline | undefined> {
-    let pipeline: StagingPipeline | undefined;
-    if (uuid) {
-      pipeline = await getJson<StagingPipeline>(this.deps.store, keys.pipeline(uuid));
-      if (!pipeline) throw new InvalidRequestError(`staging_pipeline: no staging pipeline with uuid ${uuid}`);
-    }
-    if (fqn) {
-      const byFqn = await this.pipelines.findByFqn(fqn);
-      if (!byFqn) throw new InvalidRequestError(`staging_pipeline_fqn: no staging pipeline ${fqn}`);
-      if (pipeline && pipeline.uuid !== byFqn.uuid) {
-        throw new InvalidRequestError('staging_pipeline and staging_pipeline_fqn name different pipelines');
-      }
-      pipeline = byFqn;
-    }
+  /** The pipeline a create names by uuid or FQN, once the caller may `use` it (policy/references.ts). */
+  async #resolvePipeline(uuid: string | undefined, fqn: string | undefined, refs: ReferenceCheck): Promise<StagingPipeline | undefined> {
+    if (uuid === undefined && fqn === undefined) return undefined;
+    const field = uuid !== undefined ? 'staging_pipeline' : 'staging_pipeline_fqn';
+    const [found] = await refs.resolve([{ type: 'stagpipe', ...(uuid === undefined ? {} : { uuid }), ...(fqn === undefined ? {} : { fqn }), permission: 'use', field }]);
+    const pipeline = await getJson<StagingPipeline>(this.deps.store, keys.pipeline(found!.uuid));
+    // Deleted since it was resolved: the same answer as one that never existed.
+    if (!pipeline) throw new InvalidRequestError(`${field}: no staging pipeline ${uuid !== undefined ? `with uuid ${uuid}` : fqn}`);
     return pipeline;
   }
 
-  async create(body: unknown, ctx: ChangeContext): Promise<Package> {
+  /** `refs` checks the staging pipeline the body names for the caller. */
+  async create(body: unknown, ctx: ChangeContext, refs: ReferenceCheck): Promise<Package> {
     const parsed = parsePackageInput(body, this.options.maxPackageBytes);
     if (parsed.resources.length === 0) {
       throw new InvalidRequestError('resources: a package needs its archive declared as [{"length": <bytes>, "digest": "sha256:<hex>"}]');
     }
-    const pipeline = await this.#resolvePipeline(parsed.pipelineUuid, parsed.pipelineFqn);
+    const pipeline = await this.#resolvePipeline(parsed.pipelineUuid, parsed.pipelineFqn, refs);
     const stagerJobFqns = pipeline ? await this.pipelines.stagerJobFqns(pipeline) : [];
     return this.#fqnLocks.run(parsed.fqn, async () => {
       const existing = await this.deps.store.get(keys.packageByFqn(parsed.fqn));
@@ -265,6 +262,17 @@ export class PackageService {
 
   #changed(): void {
     this.#generation++;
+  }
+
+  /** How bodies refer to packages (policy/references.ts): by uuid or FQN. */
+  referenceLookup(): ReferenceLookup {
+    return {
+      byUuid: async (uuids) => new Map((await this.findMany(uuids)).map((r) => [r.package.uuid, r.package.fqn])),
+      byFqn: async (fqns) => {
+        const ids = await this.deps.store.getMany(fqns.map((f) => keys.packageByFqn(f)));
+        return new Map(fqns.flatMap((f, i) => (ids[i] === undefined ? [] : [[f, ids[i]]])));
+      },
+    };
   }
 
   /** The stored record of a package, or undefined. */
@@ -513,29 +521,36 @@ export class PackageService {
   }
 
   /** Packages matching `query`, ordered by FQN. */
+  /**
+   * Packages matching `query`, ordered by FQN. A listing reads the FQN index in
+   * order (a namespace query only its key range) and stops at the end of the
+   * page, so it costs what it returns plus what the filters pass over.
+   */
   async list(query: PackageQuery): Promise<Package[]> {
-    let records: PackageRecord[];
+    const accept = packageFilter(query);
+    const count = query.count !== undefined && query.count > 0 ? query.count : undefined;
+    const skip = count === undefined ? 0 : ((query.page ?? 1) - 1) * count;
+    let few: PackageRecord[] | undefined;
     if (query.ids) {
-      records = await this.#packages.findMany(query.ids);
+      few = await this.#packages.findMany(query.ids);
     } else if (query.fqn && !query.matchPartialFqn && query.fqn.localName !== undefined) {
       const id = await this.deps.store.get(keys.packageByFqn(`package::${query.fqn.namespace}::${query.fqn.localName}`));
       const record = id === undefined ? undefined : await this.find(id);
-      records = record ? [record] : [];
-    } else {
-      const range = query.fqn
-        ? { prefix: keys.packageByFqn(`package::${query.fqn.namespace}`) }
-        : { prefix: keys.packageByFqnPrefix };
-      const ids: string[] = [];
-      for await (const [, id] of this.deps.store.iterate(range)) ids.push(id);
-      records = await this.#packages.findMany(ids);
+      few = record ? [record] : [];
     }
-    let list = records
-      .map((r) => r.package)
-      .filter(packageFilter(query))
-      .sort((a, b) => (a.fqn < b.fqn ? -1 : a.fqn > b.fqn ? 1 : 0));
-    if (query.count !== undefined && query.count > 0) {
-      const start = ((query.page ?? 1) - 1) * query.count;
-      list = list.slice(start, start + query.count);
+    let list: Package[];
+    if (few) {
+      list = few.map((r) => r.package).filter(accept).sort((a, b) => (a.fqn < b.fqn ? -1 : a.fqn > b.fqn ? 1 : 0));
+      if (count !== undefined) list = list.slice(skip, skip + count);
+    } else {
+      const prefix = query.fqn ? keys.packageByFqn(`package::${query.fqn.namespace}`) : keys.packageByFqnPrefix;
+      list = await readIndexPage(this.deps.store, {
+        range: { prefix },
+        load: async (ids) => (await this.#packages.findMany(ids)).map((r) => r.package),
+        accept,
+        skip,
+        ...(count === undefined ? {} : { take: count }),
+      });
     }
     return list.map(packageView);
   }

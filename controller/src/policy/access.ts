@@ -6,6 +6,9 @@
  *                                                  even read fqn: the resource's existence stays hidden
  *   canAccess(ctx, fqn, 'read')                    true/false, no audit record: for filtering listings
  *   readable(ctx, items, (i) => i.fqn)             the items the caller may read
+ *   references(ctx)                                what the body names besides its own resource
+ *                                                  (packages, stagers, pipelines...), resolved and
+ *                                                  authorised for the caller: see references.ts
  *
  * A denial throws ForbiddenError (403, `missing_claims: ["permit read on <fqn>"]`)
  * after recording `policy.access.denied` with the claim payload
@@ -29,6 +32,7 @@ import type { Caller, PolicyEngine } from './engine.js';
 import type { LogLevel } from './parser.js';
 import { AUDIT_REALM, AUTH_REALM, DEFAULT_TOKEN_TTL_SECONDS } from './permissions.js';
 import type { PolicyService } from './policy-service.js';
+import type { ReferenceCheck, ReferenceResolver, UsableBy } from './references.js';
 
 /** What the `log` setting of the `audit::/` realm asks to record for `caller`; `deny` when unset. */
 function auditLevel(engine: PolicyEngine, caller: Caller): LogLevel {
@@ -49,12 +53,15 @@ function claimPayload(permission: string): Record<string, unknown> {
 
 /** What the request may do; one per request, made by the `accessControl` middleware. */
 export class RequestAccess {
+  #references: ReferenceCheck | undefined;
+
   constructor(
     private readonly policy: PolicyService,
     private readonly audit: AuditTrail,
     private readonly log: Logger,
     readonly caller: Caller,
     private readonly change: ChangeContext,
+    private readonly resolver: ReferenceResolver,
   ) {}
 
   /** True when the caller holds `permit <permission>` on `fqn`. Records nothing. */
@@ -88,11 +95,26 @@ export class RequestAccess {
    * so that its existence and FQN do not leak. The denial is still recorded.
    */
   async requireFound(fqn: string, permission: string, notFound: string): Promise<void> {
+    if ((await this.requireReferenced(fqn, permission)) === 'hidden') throw new NotFoundError(notFound);
+  }
+
+  /**
+   * For a resource found by uuid or named in a body (references.ts): 'allowed' when the caller
+   * holds `permit <permission>` on it; 'hidden' (the denial recorded) when it may not even read
+   * it, to be answered like one that does not exist; otherwise throws ForbiddenError.
+   */
+  async requireReferenced(fqn: string, permission: string): Promise<'allowed' | 'hidden'> {
     if (!this.can(fqn, permission) && !this.can(fqn, 'read')) {
       if (auditLevel(this.policy.engine, this.caller) !== 'none') await this.#record('policy.access.denied', fqn, permission);
-      throw new NotFoundError(notFound);
+      return 'hidden';
     }
-    return this.require(fqn, permission);
+    await this.require(fqn, permission);
+    return 'allowed';
+  }
+
+  /** The references of this request's bodies, checked for its caller. */
+  get references(): ReferenceCheck {
+    return (this.#references ??= this.resolver.forCaller(this));
   }
 
   #record(event: 'policy.access.allowed' | 'policy.access.denied', fqn: string, permission: string): Promise<void> {
@@ -110,7 +132,12 @@ export class RequestAccess {
  * Runs `authenticate`, then gives each authenticated request its
  * `ctx.state.access`. Takes the place of the authentication middleware.
  */
-export function accessControl(policy: PolicyService, audit: AuditTrail, authenticate: Middleware<ApiState>): Middleware<ApiState> {
+export function accessControl(
+  policy: PolicyService,
+  audit: AuditTrail,
+  references: ReferenceResolver,
+  authenticate: Middleware<ApiState>,
+): Middleware<ApiState> {
   return (ctx, next) =>
     authenticate(ctx, async () => {
       const user = ctx.state.user;
@@ -119,7 +146,7 @@ export function accessControl(policy: PolicyService, audit: AuditTrail, authenti
         ctx.state.access = new RequestAccess(policy, audit, ctx.state.log, caller, {
           principal: ctx.state.principal,
           requestId: ctx.state.requestId,
-        });
+        }, references);
       }
       await next();
     });
@@ -151,6 +178,39 @@ export function canAccess(ctx: ApiContext, fqn: string, permission: string): boo
 /** The items the caller may read. Listings filter before paging, so pages and counts see only these. */
 export function readable<T>(ctx: ApiContext, items: readonly T[], fqnOf: (item: T) => string): T[] {
   return accessOf(ctx).readable(items, fqnOf);
+}
+
+/** The caller's check of what a body refers to (references.ts); every create and update that takes references needs it. */
+export function references(ctx: ApiContext): ReferenceCheck {
+  return accessOf(ctx).references;
+}
+
+/** The policy caller a stored principal (`created_by`, `updated_by`) stands for; undefined for the controller's own. */
+function callerOfPrincipal(principal: string): Caller | undefined {
+  const ldap = /^(.+)@ldap\.platform\.local$/.exec(principal);
+  if (ldap) return { name: ldap[1]!, mechanism: 'ldap', principal };
+  const basic = /^(.+)@platform\.local$/.exec(principal);
+  if (basic) return { name: basic[1]!, mechanism: 'basic', principal };
+  return undefined;
+}
+
+/**
+ * Which packages a principal may `use`, for the dependencies resolved on its behalf
+ * (references.ts, UsableBy). Records written before authentication existed (`anonymous`)
+ * are not filtered. Checked against the policy of the moment, like every other check.
+ */
+export function usable(policy: PolicyService): UsableBy {
+  // Each policy change makes a new engine: its number keys what a principal may use, for caches.
+  const generations = new WeakMap<PolicyEngine, number>();
+  let next = 0;
+  return (principal) => {
+    const caller = callerOfPrincipal(principal);
+    if (!caller) return undefined;
+    const engine = policy.engine;
+    let generation = generations.get(engine);
+    if (generation === undefined) generations.set(engine, (generation = next++));
+    return { visible: (fqn) => engine.check(caller, fqn, 'use').allowed, visibleKey: `${principal}@${generation}` };
+  };
 }
 
 /** What the token endpoint needs from policy for one caller. */

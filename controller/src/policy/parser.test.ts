@@ -2,7 +2,7 @@ import test from 'ava';
 import { BOOTSTRAP_POLICY } from './bootstrap.js';
 import { PolicyParseError } from './errors.js';
 import { tokenize } from './lexer.js';
-import { parseDurationSeconds, parsePolicy } from './parser.js';
+import { MAX_CONDITION_TERMS, MAX_NESTING, parseDurationSeconds, parsePolicy } from './parser.js';
 
 function parseError(text: string): PolicyParseError {
   try {
@@ -100,4 +100,21 @@ test('policy parser: the bootstrap policy parses', (t) => {
     doc.realms.map((r) => r.name),
     ['*::/', 'auth::/', 'audit::/', '*::/sandbox/[name]', 'package::/platform', 'stagpipe::/platform'],
   );
+});
+
+test('policy parser: nesting and condition size are bounded, refused with a parse error, not a stack overflow', (t) => {
+  const cmp = 'auth_server@platform->name == "x"';
+  const parens = (n: number) => `job::/a { if (${'('.repeat(n)}${cmp}${')'.repeat(n)}) { permit read } }`;
+  t.notThrows(() => parsePolicy('x', parens(MAX_NESTING)));
+  t.regex(parseError(parens(MAX_NESTING + 1)).reason, /nest deeper than 32 levels/);
+  t.regex(parseError(parens(20_000)).reason, /nest deeper than 32 levels/);
+
+  const ifs = (n: number) => `job::/a { ${`if (${cmp}) { `.repeat(n)}permit read${' }'.repeat(n)} }`;
+  t.notThrows(() => parsePolicy('x', ifs(MAX_NESTING)));
+  t.regex(parseError(ifs(MAX_NESTING + 1)).reason, /nest deeper than 32 levels/);
+
+  const chain = (n: number) => `job::/a { if (${Array.from({ length: n }, () => cmp).join(' && ')}) { permit read } }`;
+  t.notThrows(() => parsePolicy('x', chain(MAX_CONDITION_TERMS)));
+  t.regex(parseError(chain(MAX_CONDITION_TERMS + 1)).reason, /more than 256 comparisons/);
+  t.regex(parseError(chain(20_000)).reason, /more than 256 comparisons/);
 });

@@ -15,6 +15,10 @@
  *
  * Every error is a PolicyParseError naming the line and column of the token
  * where the document stopped making sense.
+ *
+ * Parsing and evaluating recurse, so nesting is bounded: parentheses and `if`
+ * blocks at most MAX_NESTING deep, at most MAX_CONDITION_TERMS comparisons in
+ * one condition (a condition's tree is never deeper than its comparisons).
  */
 import { PolicyParseError } from './errors.js';
 import { describeToken, tokenize, type Token } from './lexer.js';
@@ -81,6 +85,10 @@ export interface ParsedDocument {
 const SEGMENT = /^[A-Za-z0-9_.@+-]+$/;
 const LOCAL_NAME = /^[A-Za-z0-9_.@+-]+(\/[A-Za-z0-9_.@+-]+)*$/;
 const MAX_TOKEN_TIMEOUT_SECONDS = 366 * 86_400;
+/** How deep parentheses and `if` blocks may nest. */
+export const MAX_NESTING = 32;
+/** How many comparisons one condition may hold. */
+export const MAX_CONDITION_TERMS = 256;
 const DURATION_UNITS: Record<string, number> = { '': 1, s: 1, m: 60, min: 60, h: 3600, d: 86_400 };
 
 /** `"3600s"`, `"90m"`, `"12h"`, `"1d"` or plain seconds; undefined when not a duration. */
@@ -103,6 +111,10 @@ function namespaceProblem(ns: string): string | undefined {
 
 class Parser {
   #pos = 0;
+  /** Parentheses and `if` blocks open now. */
+  #nesting = 0;
+  /** Comparisons in the condition being parsed. */
+  #terms = 0;
 
   constructor(
     private readonly docName: string,
@@ -125,6 +137,17 @@ class Parser {
 
   #isPunct(value: string): boolean {
     return this.#peek.kind === 'punct' && this.#peek.value === value;
+  }
+
+  /** Runs `inner` one nesting level deeper, refusing beyond MAX_NESTING at `at`. */
+  #nested<T>(at: Position, inner: () => T): T {
+    if (this.#nesting >= MAX_NESTING) this.#fail(at, `parentheses and "if" blocks nest deeper than ${MAX_NESTING} levels`);
+    this.#nesting++;
+    try {
+      return inner();
+    } finally {
+      this.#nesting--;
+    }
   }
 
   #expectPunct(value: string): Token {
@@ -200,10 +223,11 @@ class Parser {
     if (t.kind === 'ident' && t.value === 'if') {
       this.#next();
       this.#expectPunct('(');
+      this.#terms = 0;
       const condition = this.#condition(variables);
       this.#expectPunct(')');
       this.#expectPunct('{');
-      const body = this.#rules(variables, inRole);
+      const body = this.#nested(t, () => this.#rules(variables, inRole));
       this.#expectPunct('}');
       return { kind: 'if', condition, body, line: t.line, column: t.column };
     }
@@ -230,11 +254,12 @@ class Parser {
 
   #primary(variables: ReadonlySet<string>): Condition {
     if (this.#isPunct('(')) {
-      this.#next();
-      const inner = this.#condition(variables);
+      const open = this.#next();
+      const inner = this.#nested(open, () => this.#condition(variables));
       this.#expectPunct(')');
       return inner;
     }
+    if (++this.#terms > MAX_CONDITION_TERMS) this.#fail(this.#peek, `a condition holds more than ${MAX_CONDITION_TERMS} comparisons`);
     const left = this.#operand(variables);
     const t = this.#next();
     const op = (t.kind === 'punct' || t.kind === 'ident' ? t.value : '') as Comparator;

@@ -11,7 +11,7 @@ import type { AgentDirectory } from '../agents/agent-directory.js';
 import type { Deps } from '../context.js';
 import type { JobActor } from '../jobs/job-actor.js';
 import type { InstanceRecord } from '../model/instance.js';
-import type { Job } from '../model/job.js';
+import { dependencyPrincipal, type Job } from '../model/job.js';
 import type { InstanceTable } from '../scheduler/instance-table.js';
 import { PlacementError } from '../scheduler/reconciler.js';
 import type { StagerLaunch, StagerLauncher, StagerRun, StagerRunEnd, StagingLogSink } from './stager-launcher.js';
@@ -37,7 +37,7 @@ export class AgentStagerLauncher implements StagerLauncher {
     private readonly actors: ActorRegistry<JobActor>,
     private readonly packages: {
       packagesFor(job: Job, extra: readonly string[]): Promise<PackageSpec[]>;
-      packagesOf(uuids: readonly string[]): Promise<PackageSpec[]>;
+      packagesOf(uuids: readonly string[], principal: string): Promise<PackageSpec[]>;
     },
     private readonly agents: AgentDirectory,
     private readonly table: InstanceTable,
@@ -48,8 +48,9 @@ export class AgentStagerLauncher implements StagerLauncher {
     const actor = await this.actors.get(request.stagerJobUuid);
     if (!actor) throw new Error(`stager job ${request.stagerJobUuid} does not exist`);
     const packages = await this.packages.packagesFor(actor.job, request.extraPackageUuids);
-    // Stager rule 3: the staged package's dependencies, again, under /stagerfs.
-    const stagerfs = request.extraPackageUuids.length > 0 ? await this.packages.packagesOf(request.extraPackageUuids) : [];
+    // Stager rule 3: the staged package's dependencies, again, under /stagerfs (resolved as the
+    // stager job's own packages are, among those its principal may use).
+    const stagerfs = request.extraPackageUuids.length > 0 ? await this.packages.packagesOf(request.extraPackageUuids, dependencyPrincipal(actor.job)) : [];
     let end!: (e: StagerRunEnd) => void;
     const ended = new Promise<StagerRunEnd>((resolve) => (end = resolve));
     const run = {

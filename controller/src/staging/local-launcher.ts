@@ -20,12 +20,15 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { buildEnvironment, mainProcessName, startArgv, type Logger } from '@platform/proto/common';
 import type { DependencyResolver } from '../packages/dependencies.js';
+import type { UsableBy } from '../policy/references.js';
 import type { StagerJobs } from './coordinator/staging-coordinator.js';
 import type { StagerLaunch, StagerLauncher, StagerRun, StagerRunEnd, StagingLogSink } from './stager-launcher.js';
 
 export interface LocalStagerLauncherOptions {
   jobs: StagerJobs;
   resolver: DependencyResolver;
+  /** Dependencies resolve among the packages the stager job's principal may use. Absent: any. */
+  usableBy?: UsableBy;
   sink: StagingLogSink;
   log: Logger;
   /** Where each run gets its working directory. */
@@ -44,7 +47,7 @@ export class LocalStagerLauncher implements StagerLauncher {
     const proc = name === undefined ? undefined : job.processes[name];
     const installed = await this.o.resolver.resolveInstallOrder(
       [...job.packages.filter((p) => p.source === 'user').map((p) => p.uuid), ...request.extraPackageUuids],
-      { bestEffort: true },
+      { bestEffort: true, ...this.o.usableBy?.(job.updated_by) },
     );
     await mkdir(this.o.workDir, { recursive: true });
     const cwd = await mkdtemp(join(this.o.workDir, 'stager-'));

@@ -10,6 +10,7 @@ import { DuplicateError, InvalidRequestError, NotFoundError } from '../errors.js
 import { diffPatches } from '../audit/patches.js';
 import { parseFqn } from '../model/fqn.js';
 import { parseInput, str, uuid } from '../model/validate.js';
+import type { ReferenceCheck, ReferenceLookup } from '../policy/references.js';
 import { keys } from '../store/keys.js';
 import { getJson, type BatchOp } from '../store/store.js';
 import { formatTimestampNs } from '../util/clock.js';
@@ -58,17 +59,15 @@ export class PipelineService {
     await this.deps.store.batch(ops);
   }
 
-  async #checkStagers(stagers: { uuid: string }[]): Promise<void> {
-    const found = await this.deps.store.getMany(stagers.map((s) => keys.job(s.uuid)));
-    const missing = stagers.filter((_, i) => found[i] === undefined).map((s) => s.uuid);
-    if (missing.length > 0) {
-      throw new InvalidRequestError(`stagers: no job with uuid ${missing.join(', ')}`, { details: { missing } });
-    }
+  /** A pipeline runs its stager jobs: the caller must be allowed to `start` each (policy/references.ts). */
+  async #checkStagers(stagers: { uuid: string }[], refs: ReferenceCheck): Promise<void> {
+    await refs.resolve(stagers.map((s) => ({ type: 'job', uuid: s.uuid, permission: 'start', field: 'stagers' })));
   }
 
-  async create(body: unknown, ctx: ChangeContext): Promise<StagingPipeline> {
+  /** `refs` checks the stager jobs the body names for the caller. */
+  async create(body: unknown, ctx: ChangeContext, refs: ReferenceCheck): Promise<StagingPipeline> {
     const input = this.#parse(body);
-    await this.#checkStagers(input.stagers);
+    await this.#checkStagers(input.stagers, refs);
     return this.#writes.post(async () => {
       const existing = await this.deps.store.get(keys.pipelineByFqn(input.fqn));
       if (existing !== undefined) throw new DuplicateError(`staging pipeline ${input.fqn} exists already (uuid ${existing})`);
@@ -97,6 +96,21 @@ export class PipelineService {
     });
   }
 
+  /** How bodies refer to pipelines (policy/references.ts): by uuid or FQN. */
+  referenceLookup(): ReferenceLookup {
+    const { store } = this.deps;
+    return {
+      byUuid: async (uuids) => {
+        const raw = await store.getMany(uuids.map((u) => keys.pipeline(u)));
+        return new Map(raw.flatMap((v) => (v === undefined ? [] : [[(JSON.parse(v) as StagingPipeline).uuid, (JSON.parse(v) as StagingPipeline).fqn]])));
+      },
+      byFqn: async (fqns) => {
+        const ids = await store.getMany(fqns.map((f) => keys.pipelineByFqn(f)));
+        return new Map(fqns.flatMap((f, i) => (ids[i] === undefined ? [] : [[f, ids[i]]])));
+      },
+    };
+  }
+
   async get(uuid: string): Promise<StagingPipeline> {
     const pipeline = await getJson<StagingPipeline>(this.deps.store, keys.pipeline(uuid));
     if (!pipeline) throw new NotFoundError(`staging pipeline ${uuid} not found`);
@@ -122,9 +136,10 @@ export class PipelineService {
     return out.sort((a, b) => (a.fqn < b.fqn ? -1 : a.fqn > b.fqn ? 1 : 0));
   }
 
-  async update(uuid: string, body: unknown, ctx: ChangeContext): Promise<StagingPipeline> {
+  /** `refs` checks the stager jobs the body names for the caller. */
+  async update(uuid: string, body: unknown, ctx: ChangeContext, refs: ReferenceCheck): Promise<StagingPipeline> {
     const input = this.#parse(body);
-    await this.#checkStagers(input.stagers);
+    await this.#checkStagers(input.stagers, refs);
     return this.#writes.post(async () => {
       const current = await this.get(uuid);
       if (input.fqn !== current.fqn) {

@@ -3,7 +3,7 @@ import { baseUrl, changeContext, queryValue, sendEmpty, sendJson, v1, type ApiCo
 import { readJsonObject } from '../api/body.js';
 import { NotFoundError } from '../errors.js';
 import { requireUuid } from '../model/validate.js';
-import { authorize, authorizeFound, bodyFqn, readable } from '../policy/access.js';
+import { authorize, authorizeFound, bodyFqn, readable, references } from '../policy/access.js';
 import type { PipelineService } from './pipeline.js';
 import { RUNTIMES } from './runtimes.js';
 
@@ -11,7 +11,8 @@ import { RUNTIMES } from './runtimes.js';
  * Policy (the `stagpipe` realm): reads need `permit read` on the pipeline's
  * FQN, a create `permit create`, a change `permit update`, a delete `permit
  * delete`. The listing shows only readable pipelines; a pipeline the caller
- * may not read answers 404. GET /runtimes is open to every user.
+ * may not read answers 404. GET /runtimes is open to every user. The stager
+ * jobs a body names need `permit start` on each (policy/references.ts).
  */
 export function stagingEndpoints(pipelines: PipelineService, maxBodyBytes: number): Endpoint[] {
   const param = (ctx: ApiContext) => requireUuid(ctx.params['uuid'] ?? '', 'staging pipeline uuid');
@@ -41,7 +42,7 @@ export function stagingEndpoints(pipelines: PipelineService, maxBodyBytes: numbe
       handler: async (ctx) => {
         const body = await readJsonObject(ctx.req, maxBodyBytes);
         await authorize(ctx, bodyFqn(body, 'stagpipe'), 'create');
-        const pipeline = await pipelines.create(body, changeContext(ctx));
+        const pipeline = await pipelines.create(body, changeContext(ctx), references(ctx));
         ctx.set('Location', `${baseUrl(ctx)}/v1/stagingpipelines/${pipeline.uuid}`);
         sendJson(ctx, media, pipeline);
       },
@@ -58,7 +59,7 @@ export function stagingEndpoints(pipelines: PipelineService, maxBodyBytes: numbe
       media,
       handler: async (ctx) => {
         const { uuid } = await authorized(ctx, 'update');
-        sendJson(ctx, media, await pipelines.update(uuid, await readJsonObject(ctx.req, maxBodyBytes), changeContext(ctx)));
+        sendJson(ctx, media, await pipelines.update(uuid, await readJsonObject(ctx.req, maxBodyBytes), changeContext(ctx), references(ctx)));
       },
     },
     {

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * The key layout of the store. Records hold JSON; index entries point from a
  * secondary key to a uuid. Every change writes a record and its index entries
@@ -6,6 +8,10 @@
  *   job/<uuid>                         Job record
  *   idx/job-fqn/<fqn>                  -> job uuid      (unique)
  *   idx/job-pkg/<package>/<job>        -> ""            (jobs using a package)
+ *   idx/job-tag/<tag>/<fqn>            -> job uuid      (jobs with a tag, in FQN order)
+ *   idx/job-tagv/<tag>/<value>/<fqn>   -> job uuid      (jobs with a tag of that value, in FQN order;
+ *                                                        tag and value URI-encoded, a value over 128
+ *                                                        characters as #<sha256>)
  *   pkg/<uuid>                         Package record
  *   idx/pkg-fqn/<fqn>                  -> package uuid  (unique)
  *   idx/pkg-res/<resource uuid>        -> package uuid
@@ -23,12 +29,22 @@
  *   policydoc/<name>                   policy document policydoc::/::<name>, current version
  *   policydoc-ver/<name>/<version>     every version of it (version zero-padded to 10 digits)
  */
+/** A tag name or value as one key segment (no `/`). */
+function tagSegment(text: string): string {
+  return text.length > 128 ? `#${createHash('sha256').update(text).digest('hex')}` : encodeURIComponent(text);
+}
+
 export const keys = {
   job: (uuid: string) => `job/${uuid}`,
   jobPrefix: 'job/',
   jobByFqn: (fqn: string) => `idx/job-fqn/${fqn}`,
+  jobByFqnPrefix: 'idx/job-fqn/',
   jobByPackage: (pkg: string, job: string) => `idx/job-pkg/${pkg}/${job}`,
   jobsByPackagePrefix: (pkg: string) => `idx/job-pkg/${pkg}/`,
+  jobByTag: (tag: string, fqn: string) => `idx/job-tag/${tagSegment(tag)}/${fqn}`,
+  jobsByTagPrefix: (tag: string) => `idx/job-tag/${tagSegment(tag)}/`,
+  jobByTagValue: (tag: string, value: string, fqn: string) => `idx/job-tagv/${tagSegment(tag)}/${tagSegment(value)}/${fqn}`,
+  jobsByTagValuePrefix: (tag: string, value: string) => `idx/job-tagv/${tagSegment(tag)}/${tagSegment(value)}/`,
 
   package: (uuid: string) => `pkg/${uuid}`,
   packagePrefix: 'pkg/',

@@ -100,12 +100,15 @@ test('policy: the same user is allowed in one namespace and denied in another; d
   const blue = `/blue/${unique()}`;
   const red = `/red/${unique()}`;
   const green = `/green/${unique()}`;
+  const packages = `/packages/${unique()}`;
+  // A job may name only packages its creator may use (docs/policy.md, references).
   await addPolicy(`
     on job::${blue} { if (auth_server@platform->name == "${name}") { permit create, read, update, delete, start, stop } }
     on job::${green} { if (auth_server@platform->name == "${name}") { permit read } }
+    on package::${packages} { if (auth_server@platform->name == "${name}") { permit read, use } }
   `);
 
-  const ready = await createPackage(suite.api(), `/packages/${unique()}`, { upload: true });
+  const ready = await createPackage(suite.api(), packages, { upload: true });
   const mine = await tom.post<Job>('/jobs', appJob(`job::${blue}::app`, { packages: [{ uuid: ready.uuid }] }));
   t.is(mine.status, 200);
   t.is(mine.body.created_by, `${name}@platform.local`);

@@ -6,7 +6,7 @@
  * agent.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -49,6 +49,8 @@ test('README: the walk-through runs verbatim against npm start, leaves nothing i
   // npm start builds first (its prestart), then the app is staged and run: minutes on a busy machine.
   t.timeout(6 * 60_000);
   const data = await mkdtemp(join(tmpdir(), 'platform-readme-'));
+  // As for any agent data directory: a root agent's instance uids must pass through it.
+  await chmod(data, 0o711);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PLATFORM_DATA_DIR: join(data, 'controller'),

@@ -18,6 +18,7 @@ import type { ChangeContext } from '../../context.js';
 import type { JobService } from '../../jobs/job-service.js';
 import type { Logger } from '@platform/proto/common';
 import type { BuiltinPackageSpec, PackageService } from '../../packages/package-service.js';
+import type { ReferenceCheck } from '../../policy/references.js';
 import type { PipelineService } from '../pipeline.js';
 import { RUNTIMES } from '../runtimes.js';
 import { probeOs, probeRuntimes, versionLevels, type HostOs, type HostRuntime } from './host-probe.js';
@@ -74,7 +75,7 @@ export interface BuiltinsResult {
 }
 
 export async function registerBuiltins(
-  deps: { packages: PackageService; jobs: JobService; pipelines: PipelineService; log: Logger },
+  deps: { packages: PackageService; jobs: JobService; pipelines: PipelineService; log: Logger; references: ReferenceCheck },
   options: { stagerSdk?: { root: string; hostPaths: string[] } | undefined } = {},
 ): Promise<BuiltinsResult> {
   const ctx: ChangeContext = { principal: BUILTIN_PRINCIPAL, requestId: 'builtins' };
@@ -108,11 +109,11 @@ export async function registerBuiltins(
         tags: { builtin: 'stager' },
       };
       const [existing] = await deps.jobs.list({ fqn: { type: 'job', namespace: '/platform/stagers', localName: runtime }, matchPartialFqn: false, health: false });
-      const job = existing ? (await deps.jobs.update(existing.uuid, body, ctx)).job : await deps.jobs.create(body, ctx);
+      const job = existing ? (await deps.jobs.update(existing.uuid, body, ctx, deps.references)).job : await deps.jobs.create(body, ctx, deps.references);
       const pipeline = await deps.pipelines.findByFqn(pipelineFqn(runtime));
-      if (!pipeline) await deps.pipelines.create({ fqn: pipelineFqn(runtime), stagers: [{ uuid: job.uuid }] }, ctx);
+      if (!pipeline) await deps.pipelines.create({ fqn: pipelineFqn(runtime), stagers: [{ uuid: job.uuid }] }, ctx, deps.references);
       else if (pipeline.stagers.length !== 1 || pipeline.stagers[0]!.uuid !== job.uuid) {
-        await deps.pipelines.update(pipeline.uuid, { fqn: pipeline.fqn, stagers: [{ uuid: job.uuid }] }, ctx);
+        await deps.pipelines.update(pipeline.uuid, { fqn: pipeline.fqn, stagers: [{ uuid: job.uuid }] }, ctx, deps.references);
       }
       pipelines.push(pipelineFqn(runtime));
     }

@@ -55,10 +55,11 @@ async function pipelineOf(h: Harness, scripts: string[]): Promise<string> {
     const job = await h.controller.jobs.create(
       { fqn: `job::/stagers::s${i}-${randomBytes(3).toString('hex')}`, processes: { app: { start_command_raw: [process.execPath, file] } } },
       ctx,
+      h.controller.references.trusted(),
     );
     stagers.push({ uuid: job.uuid });
   }
-  const pipeline = await h.controller.pipelines.create({ fqn: `stagpipe::/pipes::p${randomBytes(3).toString('hex')}`, stagers }, ctx);
+  const pipeline = await h.controller.pipelines.create({ fqn: `stagpipe::/pipes::p${randomBytes(3).toString('hex')}`, stagers }, ctx, h.controller.references.trusted());
   return pipeline.uuid;
 }
 
@@ -67,6 +68,7 @@ async function stagePackage(h: Harness, pipelineUuid: string, data = randomBytes
   const created = await h.controller.packages.create(
     { fqn: `package::/apps::a${randomBytes(4).toString('hex')}`, resources: [{ length: data.length, digest }], staging_pipeline: { uuid: pipelineUuid } },
     ctx,
+    h.controller.references.trusted(),
   );
   return h.controller.packages.upload(created.uuid, undefined, Readable.from([data]), data.length, ctx);
 }
@@ -168,7 +170,7 @@ test('coordinator: relaunch starts the stager again with the added dependency in
   t.deepEqual(p.dependencies, [{ type: 'runtime', name: 'testrt' }]);
   t.true(h.lines.some((l) => l.text.startsWith('[staging] Relaunching stager')));
   // The job that uses the package shows the resolved dependency as a system package.
-  const job = await h.controller.jobs.create({ fqn: `job::/apps::j${randomBytes(3).toString('hex')}`, packages: [{ uuid: p.uuid }] }, ctx);
+  const job = await h.controller.jobs.create({ fqn: `job::/apps::j${randomBytes(3).toString('hex')}`, packages: [{ uuid: p.uuid }] }, ctx, h.controller.references.trusted());
   const shown = JSON.parse(await h.controller.jobs.getJson(job.uuid)) as { packages: { uuid: string; source: string }[] };
   t.is(shown.packages.length, 2);
   t.is(shown.packages[1]!.source, 'system');

@@ -25,11 +25,17 @@ import type { Job } from '../../model/job.js';
 import type { DependencyResolver } from '../../packages/dependencies.js';
 import type { PackageRecord } from '../../model/package.js';
 import type { PackageService } from '../../packages/package-service.js';
+import type { UsableBy } from '../../policy/references.js';
 import type { PipelineService } from '../pipeline.js';
 import type { StagerLauncher, StagerRun, StagerRunEnd, StagingLogSink } from '../stager-launcher.js';
 import { StagerSession, type ArchiveRef, type StagingMeta, type StagerOutcome } from './stager-session.js';
 
 export interface StagingCoordinatorOptions {
+  /**
+   * Which packages may satisfy the dependencies of a package being staged: those its
+   * principal (`updated_by`) may use (policy/references.ts). Absent: any.
+   */
+  usableBy?: UsableBy;
   /** Runs stager instances; absent: packages wait in `staging`. */
   launcher: StagerLauncher | undefined;
   sink: StagingLogSink;
@@ -228,7 +234,10 @@ export class StagingCoordinator {
   async #dependencyUuids(record: PackageRecord, meta: StagingMeta, strict: boolean): Promise<string[]> {
     const uuid = record.package.uuid;
     try {
-      const order = await this.resolver.resolve([{ ...record, package: { ...record.package, dependencies: meta.dependencies } }], { bestEffort: !strict });
+      const order = await this.resolver.resolve([{ ...record, package: { ...record.package, dependencies: meta.dependencies } }], {
+        bestEffort: !strict,
+        ...this.options.usableBy?.(record.package.updated_by),
+      });
       return order.filter((r) => r.package.uuid !== uuid).map((r) => r.package.uuid);
     } catch (err) {
       // The resolver's one InvalidRequestError: a requirement that nothing satisfies.

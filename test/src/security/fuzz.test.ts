@@ -1,0 +1,645 @@
+/**
+ * Fuzzing every endpoint of a real controller: a fixed number of requests from a seeded
+ * generator (the same requests on every run), as the administrator, as an ordinary user, with
+ * no or a broken token; malformed and mistyped bodies, huge strings, bad uuids and FQNs, wrong
+ * methods, odd headers and query strings, and now and then bytes that are not HTTP at all.
+ *
+ * What must hold:
+ * - no answer is a 5xx, and every refusal (4xx) carries an APIError body with a request id
+ *   (the stager API excepted: its refusals are the stager status codes of its own spec);
+ * - a refused request changes nothing: the state the listings show (jobs, packages, pipelines,
+ *   users, policy) is compared before and after every run of requests in which no change was
+ *   accepted. Requests meant to succeed (creates that keep the uuids fresh) are run between
+ *   two snapshots of their own, so that the runs around them are compared too.
+ *
+ * PLATFORM_FUZZ_REQUESTS and PLATFORM_FUZZ_SEED change the count and the seed (the failure
+ * message prints the seed and the request that failed, to replay it).
+ */
+import test from 'ava';
+import { Agent, request } from 'node:http';
+import { connect } from 'node:net';
+import type { ApiErrorBody, Job, Package, StagingPipeline } from '@platform/controller';
+import { archive, digestOf } from '../harness/fixtures.js';
+import type { ApiClient } from '../harness/http.js';
+import { createPackage } from '../harness/packages.js';
+import { useController } from '../harness/suite.js';
+
+// Durability is not what this test is about: without fsync per write, the requests cost what their handling costs.
+const suite = useController(test, { env: { PLATFORM_SYNC: 'false' } });
+
+const TOTAL = Number(process.env['PLATFORM_FUZZ_REQUESTS'] ?? 10_000);
+/**
+ * A busy machine may not get through TOTAL in reasonable time: the run then stops after this
+ * long, at the end of a run of requests (the requests sent are still the seed's, a prefix of them).
+ */
+const BUDGET_MS = Number(process.env['PLATFORM_FUZZ_BUDGET_MS'] ?? 45_000);
+const SEED = Number(process.env['PLATFORM_FUZZ_SEED'] ?? 20261123);
+/** Requests between two comparisons of the state. */
+const RUN = 100;
+/** Requests in flight at once. */
+const LANES = 4;
+const USER = 'fuzzer';
+const OTHER = 'fuzzvictim';
+const PASSWORD = 'a long enough password';
+
+/** mulberry32: small, fast, and the same sequence for the same seed everywhere. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface FuzzRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string | Buffer;
+  /** Built to succeed: run between two snapshots of its own. */
+  valid?: 'job' | 'package' | 'pipeline';
+  /** Bytes sent on a raw connection instead of an HTTP request. */
+  raw?: Buffer;
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+
+function send(base: string, r: FuzzRequest): Promise<Answer> {
+  const { hostname, port } = new URL(base);
+  if (r.raw) return sendRaw(hostname, Number(port), r.raw);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { hostname, port, method: r.method, path: r.path, headers: r.headers, agent, timeout: 15_000 },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (d: Buffer) => parts.push(d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(parts).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`no answer within 15 s: ${r.method} ${r.path.slice(0, 200)}`)));
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      // A refusal may close the connection before the whole body is written; the answer decides.
+      if (err.code === 'EPIPE' || err.code === 'ECONNRESET') resolve({ status: -1, headers: {}, text: err.code });
+      else reject(err);
+    });
+    req.end(r.body);
+  });
+}
+
+function sendRaw(host: string, port: number, bytes: Buffer): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, host);
+    const parts: Buffer[] = [];
+    const timer = setTimeout(() => socket.destroy(), 5_000);
+    socket.on('data', (d: Buffer) => parts.push(d));
+    socket.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EPIPE' && err.code !== 'ECONNRESET') reject(err);
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      const text = Buffer.concat(parts).toString('utf8');
+      const [head = '', ...rest] = text.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      // A request that is still incomplete when the bytes end gets no answer (status 0): the server waits for more.
+      resolve({ status: Number(statusLine.split(' ')[1] ?? 0) || 0, headers, text: rest.join('\r\n\r\n') });
+    });
+    socket.end(bytes);
+  });
+}
+
+/** What the listings show, as the administrator sees it: one entry per resource, by kind and id. */
+type State = Map<string, string>;
+
+async function snapshot(api: ApiClient): Promise<State> {
+  const lists: [string, string, (item: Record<string, unknown>) => string][] = [
+    ['jobs', '/v1/jobs', (i) => String(i['uuid'])],
+    ['packages', '/v1/packages', (i) => String(i['uuid'])],
+    ['pipelines', '/v1/stagingpipelines', (i) => String(i['uuid'])],
+    ['users', '/v1/users', (i) => String(i['name'])],
+    ['policy', '/v1/policy', (i) => String(i['name'])],
+  ];
+  const state: State = new Map();
+  await Promise.all(
+    lists.map(async ([kind, path, key]) => {
+      const r = await api.get<Record<string, unknown>[]>(path);
+      if (r.status !== 200) throw new Error(`snapshot ${path}: ${r.status} ${r.text}`);
+      for (const item of r.body) state.set(`${kind}/${key(item)}`, JSON.stringify(item));
+    }),
+  );
+  return state;
+}
+
+/** The entries that differ between two states, leaving out those a request was allowed to change. */
+function differences(before: State, after: State, touched: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (const key of new Set([...before.keys(), ...after.keys()])) {
+    if (touched.has(key) || before.get(key) === after.get(key)) continue;
+    out.push(`${key}: ${before.get(key)?.slice(0, 300) ?? '(absent)'} -> ${after.get(key)?.slice(0, 300) ?? '(absent)'}`);
+  }
+  return out;
+}
+
+/**
+ * The entries an accepted change may have changed, or undefined when that is not known
+ * (then the run it belongs to is not compared).
+ */
+function touchedBy(r: FuzzRequest, answer: Answer): string[] | undefined {
+  const path = r.path.replace(/^\/v1/, '').replace(/\?.*$/, '');
+  const parts = path.split('/');
+  const created = (): string | undefined => {
+    try {
+      return (JSON.parse(answer.text) as { uuid?: string }).uuid;
+    } catch {
+      return undefined;
+    }
+  };
+  const kinds: Record<string, string> = { jobs: 'jobs', packages: 'packages', stagingpipelines: 'pipelines' };
+  const kind = kinds[parts[1] ?? ''];
+  if (r.method === 'POST' && kind && parts.length === 2) {
+    const uuid = created();
+    return uuid ? [`${kind}/${uuid}`] : undefined;
+  }
+  // A change of a job or a pipeline shows in its own entry only; a package's state shows in the jobs that use it too.
+  if ((r.method === 'PUT' || r.method === 'DELETE') && (kind === 'jobs' || kind === 'pipelines') && parts.length === 3) return [`${kind}/${decodeURIComponent(parts[2]!)}`];
+  if ((r.method === 'PUT' || r.method === 'DELETE') && parts[1] === 'users' && parts.length === 3) return [`users/${decodeURIComponent(parts[2]!)}`];
+  if (r.method === 'PUT' && parts[1] === 'policy' && parts.length === 2) {
+    try {
+      return (JSON.parse(String(r.body)) as { docs: { name: string }[] }).docs.map((d) => `policy/${d.name}`);
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The generator: every choice comes from `rnd`, so a seed names one sequence of requests. */
+class Generator {
+  #n = 0;
+  constructor(
+    private readonly rnd: () => number,
+    private readonly pools: {
+      tokens: { admin: string; user: string };
+      uuids: string[];
+      own: { jobs: string[]; packages: string[]; pipelines: string[] };
+      fqns: string[];
+      digest: string;
+      length: number;
+    },
+  ) {}
+
+  int(n: number): number {
+    return Math.floor(this.rnd() * n);
+  }
+  pick<T>(items: readonly T[]): T {
+    return items[this.int(items.length)]!;
+  }
+  chance(p: number): boolean {
+    return this.rnd() < p;
+  }
+
+  /** A well-formed uuid that names nothing (from the seed, not from the system's randomness). */
+  randomUuid(): string {
+    const hex = Array.from({ length: 32 }, () => this.int(16).toString(16)).join('');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
+  }
+
+  badUuid(): string {
+    return this.pick([
+      '',
+      'x',
+      'not-a-uuid',
+      '00000000-0000-0000-0000-000000000000',
+      '00000000-0000-0000-0000-00000000000g',
+      '123e4567-e89b-12d3-a456-426614174000-extra',
+      'ABCDEF01-2345-6789-ABCD-EF0123456789',
+      '%00',
+      '..',
+      '%2e%2e%2f%2e%2e',
+      'a'.repeat(5000),
+      '💥',
+      '%ZZ',
+      "'; DROP TABLE jobs; --",
+    ]);
+  }
+  uuid(): string {
+    const r = this.rnd();
+    if (r < 0.45) return this.pick(this.pools.uuids);
+    if (r < 0.6) return this.randomUuid();
+    return this.badUuid();
+  }
+  /** A path segment: a uuid most of the time, else anything. */
+  segment(): string {
+    // Characters a request line cannot carry are escaped; escapes written on purpose (%00, %ZZ) stay.
+    return this.chance(0.9) ? this.uuid().replace(/[^A-Za-z0-9\-._~%!$&'()*+,;=:@]/gu, (c) => encodeURIComponent(c)) : encodeURIComponent(this.string());
+  }
+  string(): string {
+    return this.pick([
+      '',
+      ' ',
+      'a',
+      'x'.repeat(this.pick([256, 513, 1025, 5000, 70_000])),
+      'job::/sandbox/fuzzer::ok',
+      'job::/sandbox/fuzzvictim::theirs',
+      'job::',
+      'job:://::',
+      'package::/platform',
+      'stagpipe::/platform::nodejs',
+      'bogus::/a::b',
+      '/sandbox/../etc',
+      '\u0000',
+      '\u202e\ufeff',
+      '%s%n%x',
+      '${jndi:ldap://x}',
+      '<script>',
+      '1e309',
+      'null',
+      'true',
+      '-1',
+      this.pick(this.pools.fqns),
+    ]);
+  }
+  /** Any JSON value of at most `depth` levels (nesting deeper than that is the body parser's own test). */
+  value(depth: number): unknown {
+    const r = this.int(depth > 0 ? 12 : 9);
+    switch (r) {
+      case 0: return null;
+      case 1: return this.chance(0.5);
+      case 2: return this.pick([0, -1, 1.5, 1e308, -1e308, 2 ** 53 + 1, 65536, 4294967296]);
+      case 3: return this.string();
+      case 4: return this.uuid();
+      case 5: return this.pick(this.pools.fqns);
+      case 6: return this.pick(['started', 'stopped', 'ready', 'user', 'system', 'http', 'tcp']);
+      case 7: return '';
+      case 8: return this.pick([{}, [], '[]', '{}']);
+      case 9: return Array.from({ length: this.int(4) }, () => this.value(depth - 1));
+      default: {
+        const o: Record<string, unknown> = {};
+        for (let i = this.int(4); i > 0; i--) o[this.pick(FIELD_NAMES)] = this.value(depth - 1);
+        return o;
+      }
+    }
+  }
+  /** A body close to a valid one of `kind`, with a few fields replaced, dropped or added. */
+  mutated(kind: 'job' | 'package' | 'pipeline' | 'policy' | 'user' | 'deps'): unknown {
+    const base = this.validBody(kind);
+    for (let i = 1 + this.int(3); i > 0; i--) {
+      const keys = Object.keys(base);
+      const op = this.int(3);
+      if (op === 0 && keys.length > 0) delete base[this.pick(keys)];
+      else if (op === 1 && keys.length > 0) base[this.pick(keys)] = this.value(3);
+      else base[this.pick(FIELD_NAMES)] = this.value(3);
+    }
+    return base;
+  }
+  validBody(kind: 'job' | 'package' | 'pipeline' | 'policy' | 'user' | 'deps'): Record<string, unknown> {
+    const n = `f${this.#n++}x${this.int(1e9).toString(36)}`;
+    switch (kind) {
+      case 'job':
+        return {
+          fqn: `job::/sandbox/${USER}::${n}`,
+          num_instances: 1,
+          processes: { app: { start_command: 'true' } },
+          ...(this.chance(0.5) && this.pools.own.packages.length > 0 ? { packages: [{ uuid: this.pick(this.pools.own.packages) }] } : {}),
+        };
+      case 'package':
+        return { fqn: `package::/sandbox/${USER}::${n}`, resources: [{ length: this.pools.length, digest: this.pools.digest }] };
+      case 'pipeline':
+        return { fqn: `stagpipe::/sandbox/${USER}::${n}`, stagers: this.chance(0.5) && this.pools.own.jobs.length > 0 ? [{ uuid: this.pick(this.pools.own.jobs) }] : [] };
+      case 'policy':
+        return { docs: [{ name: `fuzz-${this.int(5)}`, for_version: this.int(3), text: this.pick(['job::/fuzz { permit read }', 'nonsense {', 'on job::/x { role nobody }']) }] };
+      case 'user':
+        return { password: this.pick(['short', PASSWORD, '']) };
+      case 'deps':
+        return { dependencies: [{ type: 'runtime', name: 'node' }], job_target: `job::/sandbox/${USER}::x` };
+    }
+  }
+
+  headers(): Record<string, string> {
+    const h: Record<string, string> = {};
+    const who = this.rnd();
+    if (who < 0.45) h['authorization'] = `Bearer ${this.pools.tokens.admin}`;
+    else if (who < 0.9) h['authorization'] = `Bearer ${this.pools.tokens.user}`;
+    else if (who < 0.95) {
+      h['authorization'] = this.pick([
+        'Bearer',
+        'Bearer x.y.z',
+        `Bearer ${this.pools.tokens.user.slice(0, -3)}abc`,
+        'Basic YWRtaW46d3Jvbmc=',
+        'bearer  ' + 'a'.repeat(3000),
+        `Bearer ${this.pools.tokens.admin}x`,
+      ]);
+    }
+    if (this.chance(0.2)) {
+      h['accept'] = this.pick([
+        '*/*',
+        'application/json',
+        'application/vnd.platform.job;version=99',
+        'application/vnd.platform.jobs;version=1',
+        'text/html',
+        'application/vnd.platform.job;version=abc',
+        ';;;',
+        'application/*;q=0',
+      ]);
+    }
+    if (this.chance(0.1)) h['x-request-id'] = this.pick(['ok-id-1', 'a'.repeat(300), 'bad id with spaces', '../../x']);
+    if (this.chance(0.05)) h['host'] = this.pick(['api.example.com', 'evil.example', '[::1]:1', 'a'.repeat(300)]);
+    if (this.chance(0.05)) h['x-forwarded-for'] = this.pick(['1.2.3.4', 'not an address', '127.0.0.1, 10.0.0.1']);
+    if (this.chance(0.05)) h['accept-version'] = this.pick(['0', '999', 'x']);
+    return h;
+  }
+
+  query(): string {
+    if (!this.chance(0.3)) return '';
+    const keys = ['fqn', 'matchPartialFQN', 'ids', 'count', 'page', 'name', 'tag', 'package_id', 'health', 'instance', 'lines', 'version',
+      'event_type', 'start_time', 'end_time', 'limit', 'offset', 'provides_type', 'provides_name', 'excluded_tags', 'BindingFQN', 'lastEventId'];
+    const parts: string[] = [];
+    for (let i = 1 + this.int(3); i > 0; i--) {
+      const v = this.pick([this.string(), this.uuid(), String(this.pick([-1, 0, 1, 1e9, 2 ** 53])), 'true', 'maybe', '']);
+      parts.push(`${encodeURIComponent(this.pick(keys))}=${encodeURIComponent(v)}`);
+    }
+    return `?${parts.join('&')}`;
+  }
+
+  body(kind: BodyKind): { body?: string | Buffer; contentType?: string } {
+    const r = this.rnd();
+    if (kind === 'none' && r < 0.8) return {};
+    if (kind === 'bytes') {
+      const size = this.pick([0, 1, 17, this.pools.length, this.pools.length + 1]);
+      return { body: Buffer.alloc(size, this.int(256)), contentType: this.pick(['application/octet-stream', 'application/json']) };
+    }
+    if (kind === 'form') {
+      return { body: this.pick(['', 'grant_type=password', 'grant_type=%ZZ', 'a'.repeat(5000), '{"json":true}']), contentType: 'application/x-www-form-urlencoded' };
+    }
+    const jsonType = this.pick(['application/json', 'application/json; charset=utf-8', 'text/plain', 'application/xml', 'application/json; charset=latin1', '']);
+    if (r < 0.1) return { body: this.pick(['{', '{"a":', '[1,2', 'nul', '\u0000', '{"a":1}{"b":2}', '{"fqn":"\\ud800"}', '\ufeff{}']), contentType: jsonType };
+    if (r < 0.15) return { body: JSON.stringify(this.value(4)), contentType: jsonType };
+    if (r < 0.153) return { body: JSON.stringify({ fqn: 'x'.repeat(this.pick([600_000, 1_100_000])) }), contentType: jsonType };
+    if (r < 0.18) return { body: `${'['.repeat(40)}${']'.repeat(40)}`, contentType: jsonType };
+    const k = kind === 'none' ? this.pick(['job', 'package', 'pipeline', 'policy', 'user', 'deps'] as const) : kind;
+    return { body: JSON.stringify(this.mutated(k)), contentType: jsonType };
+  }
+
+  rawBytes(): Buffer {
+    return Buffer.from(
+      this.pick([
+        'GET\r\n\r\n',
+        'GET /v1/jobs HTTP/9.9\r\nHost: x\r\n\r\n',
+        'GET /v1/jobs HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n',
+        'POST /v1/jobs HTTP/1.1\r\nHost: x\r\nContent-Length: 1e3\r\n\r\n',
+        'POST /v1/jobs HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\nab',
+        'POST /v1/jobs HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n',
+        'POST /v1/jobs HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
+        `GET /v1/jobs HTTP/1.1\r\nHost: x\r\nX: ${'a'.repeat(17_000)}\r\n\r\n`,
+        'GET /v1/jobs HTTP/1.1\r\nHo st: x\r\n\r\n',
+        'GET /v1/jobs HTTP/1.1\r\nHost: x\r\nX: a\rb\r\n\r\n',
+        '\u0016\u0003\u0001\u0000\u00a5\u0001\u0000\u0000\u00a1\u0003\u0003',
+        'GET /v1/jobs\u0000 HTTP/1.1\r\nHost: x\r\n\r\n',
+        'FOO /v1/jobs HTTP/1.1\r\nHost: x\r\n\r\n',
+        'GET http://evil/v1/jobs HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+      ]),
+      'latin1',
+    );
+  }
+
+  next(): FuzzRequest {
+    if (this.chance(0.01)) return { method: 'RAW', path: '', headers: {}, raw: this.rawBytes() };
+    if (this.chance(0.02)) {
+      const kind = this.pick(['job', 'package', 'pipeline'] as const);
+      const path = { job: '/v1/jobs', package: '/v1/packages', pipeline: '/v1/stagingpipelines' }[kind];
+      return {
+        method: 'POST',
+        path,
+        headers: { authorization: `Bearer ${this.pools.tokens.user}`, 'content-type': 'application/json' },
+        body: JSON.stringify(this.validBody(kind)),
+        valid: kind,
+      };
+    }
+    const route = this.pick(ROUTES);
+    let method = route.method;
+    if (this.chance(0.08)) method = this.pick(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS']);
+    let path = route.path.replace(/:[a-z]+/g, () => this.segment()).replace('*', () => this.pick(['', 'app', 'app/x', encodeURIComponent(this.string()), '..', 'a/'.repeat(100)]));
+    if (route.path.startsWith('/users/')) path = `/users/${encodeURIComponent(this.pick(['nobody', 'x', 'A', '..', 'a'.repeat(100), 'fuzzvictim2', '%']))}`;
+    if (route.path === '/policy/:name') path = `/policy/${encodeURIComponent(this.pick(['bootstrap', 'nope', '..', 'a'.repeat(200)]))}`;
+    if (this.chance(0.5)) path = `/v1${path}`;
+    if (!path.startsWith('/stager/')) path += this.query();
+    const headers = this.headers();
+    const { body, contentType } = method === 'HEAD' ? {} : method === 'GET' ? (this.chance(0.05) ? this.body('none') : {}) : this.body(route.body);
+    if (contentType) headers['content-type'] = contentType;
+    // Framed, so that every request is one request (bytes without framing are the raw cases' business).
+    if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+    return { method, path, headers, ...(body === undefined ? {} : { body }) };
+  }
+}
+
+type BodyKind = 'none' | 'job' | 'package' | 'pipeline' | 'policy' | 'user' | 'deps' | 'bytes' | 'form';
+
+/** Every endpoint, and the kind of body it takes. */
+const ROUTES: { method: string; path: string; body: BodyKind }[] = [
+  { method: 'GET', path: '/jobs', body: 'none' },
+  { method: 'POST', path: '/jobs', body: 'job' },
+  { method: 'GET', path: '/jobs/health', body: 'none' },
+  { method: 'GET', path: '/jobs/:uuid', body: 'none' },
+  { method: 'PUT', path: '/jobs/:uuid', body: 'job' },
+  { method: 'DELETE', path: '/jobs/:uuid', body: 'none' },
+  { method: 'GET', path: '/jobs/:uuid/instances', body: 'none' },
+  { method: 'DELETE', path: '/jobs/:uuid/instances/:instance', body: 'none' },
+  { method: 'GET', path: '/jobs/:uuid/files', body: 'none' },
+  { method: 'GET', path: '/jobs/:uuid/files/*', body: 'none' },
+  { method: 'GET', path: '/jobs/:uuid/logs', body: 'none' },
+  { method: 'GET', path: '/packages', body: 'none' },
+  { method: 'POST', path: '/packages', body: 'package' },
+  { method: 'POST', path: '/packages/dependencies', body: 'deps' },
+  { method: 'GET', path: '/packages/:uuid', body: 'none' },
+  { method: 'PUT', path: '/packages/:uuid', body: 'package' },
+  { method: 'DELETE', path: '/packages/:uuid', body: 'none' },
+  { method: 'GET', path: '/packages/:uuid/logs', body: 'none' },
+  { method: 'GET', path: '/packages/resources/:uuid', body: 'none' },
+  { method: 'PUT', path: '/packages/resources/:uuid', body: 'bytes' },
+  { method: 'GET', path: '/packages/:uuid/resources/:resource', body: 'none' },
+  { method: 'PUT', path: '/packages/:uuid/resources/:resource', body: 'bytes' },
+  { method: 'GET', path: '/stagingpipelines', body: 'none' },
+  { method: 'POST', path: '/stagingpipelines', body: 'pipeline' },
+  { method: 'GET', path: '/stagingpipelines/:uuid', body: 'none' },
+  { method: 'PUT', path: '/stagingpipelines/:uuid', body: 'pipeline' },
+  { method: 'DELETE', path: '/stagingpipelines/:uuid', body: 'none' },
+  { method: 'GET', path: '/runtimes', body: 'none' },
+  { method: 'GET', path: '/instance_managers', body: 'none' },
+  { method: 'GET', path: '/instance_managers/:uuid', body: 'none' },
+  { method: 'GET', path: '/instance_managers/:uuid/instances', body: 'none' },
+  { method: 'GET', path: '/users', body: 'none' },
+  { method: 'PUT', path: '/users/:name', body: 'user' },
+  { method: 'DELETE', path: '/users/:name', body: 'none' },
+  { method: 'GET', path: '/policy', body: 'none' },
+  { method: 'GET', path: '/policy/:name', body: 'none' },
+  { method: 'PUT', path: '/policy', body: 'policy' },
+  { method: 'GET', path: '/audit', body: 'none' },
+  { method: 'GET', path: '/audit/events', body: 'none' },
+  { method: 'GET', path: '/info', body: 'none' },
+  { method: 'GET', path: '/version', body: 'none' },
+  { method: 'GET', path: '/cluster/admin', body: 'none' },
+  { method: 'POST', path: '/oauth2/token', body: 'form' },
+  { method: 'GET', path: '/metrics', body: 'none' },
+  { method: 'GET', path: '/stager/:token/data', body: 'none' },
+  { method: 'POST', path: '/stager/:token/data', body: 'bytes' },
+  { method: 'GET', path: '/stager/:token/meta', body: 'none' },
+  { method: 'PUT', path: '/stager/:token/meta', body: 'form' },
+  { method: 'POST', path: '/stager/:token/done', body: 'none' },
+  { method: 'POST', path: '/stager/:token/failed', body: 'form' },
+  { method: 'GET', path: '/nowhere/:uuid', body: 'none' },
+];
+
+const FIELD_NAMES = [
+  'fqn', 'name', 'uuid', 'packages', 'num_instances', 'processes', 'state', 'ports', 'resources', 'restart', 'rollout', 'tags',
+  'bindings', 'drains', 'network_ref', 'stagers', 'staging_pipeline', 'staging_pipeline_fqn', 'resources', 'dependencies',
+  'provides', 'environment', 'docs', 'password', 'version_id', '__proto__', 'constructor', 'job_target', 'weight', 'logs',
+];
+
+const MUTATING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
+
+test('fuzz: every endpoint, seeded requests as admin, user and nobody: no 5xx, refusals are APIErrors and change nothing', async (t) => {
+  t.timeout(5 * 60_000);
+  const admin = suite.api();
+  const base = suite.controller().url;
+  const user = await admin.createUser(USER, PASSWORD);
+  const victim = await admin.createUser(OTHER, PASSWORD);
+  const token = (c: ApiClient) => c.defaultHeaders['authorization']!.slice('Bearer '.length);
+
+  // Something to aim at: resources of the fuzzing user, of another user and of the administrator.
+  const data = archive();
+  const uuids: string[] = [];
+  const own = { jobs: [] as string[], packages: [] as string[], pipelines: [] as string[] };
+  const fqns: string[] = [];
+  for (const [who, ns, mine] of [[user, `/sandbox/${USER}`, true], [victim, `/sandbox/${OTHER}`, false], [admin, '/fuzz', false]] as const) {
+    const pkg = await createPackage(who, ns, { upload: true });
+    const waiting = await createPackage(who, ns);
+    const job = (await who.post<Job>('/v1/jobs', { fqn: `job::${ns}::seed`, packages: [{ uuid: pkg.uuid }], processes: { app: { start_command: 'true' } } })).body;
+    const pipe = (await who.post<StagingPipeline>('/v1/stagingpipelines', { fqn: `stagpipe::${ns}::seed`, stagers: [{ uuid: job.uuid }] })).body;
+    uuids.push(pkg.uuid, waiting.uuid, job.uuid, pipe.uuid, ...waiting.resources.map((r: Package['resources'][number]) => r.uuid));
+    fqns.push(pkg.fqn, job.fqn, pipe.fqn);
+    if (mine) {
+      own.jobs.push(job.uuid);
+      own.packages.push(pkg.uuid);
+      own.pipelines.push(pipe.uuid);
+    }
+  }
+
+  const gen = new Generator(prng(SEED), {
+    tokens: { admin: token(admin), user: token(user) },
+    uuids,
+    own,
+    fqns,
+    digest: digestOf(data),
+    length: data.length,
+  });
+
+  const statuses = new Map<number, number>();
+  let compared = 0;
+  let coveredByComparison = 0;
+  let acceptedChanges = 0;
+  let uncomparedRuns = 0;
+  let failures = 0;
+  const fail = (message: string) => {
+    // The first few say enough; the rest would only flood the output.
+    if (++failures <= 10) t.fail(message);
+  };
+  const started = Date.now();
+  let baseline = await snapshot(admin);
+
+  /** Sends one request and checks its answer; what an accepted change touched goes to `touched`. */
+  const answered = new Map<FuzzRequest, number>();
+  const timing = new Map<string, number>();
+  const exchange = async (i: number, r: FuzzRequest, touched: Set<string>): Promise<boolean> => {
+    const t0 = Date.now();
+    const answer = await send(base, r);
+    if (process.env['PLATFORM_FUZZ_DEBUG']) {
+      const k = `${r.method} ${r.path.replace(/^\/v1/, '').replace(/\?.*$/, '').replace(/\/[^/]*[0-9a-f]{8}-[^/]*|\/[^/]{30,}/g, '/:x')} ${String(r.body ?? '').length > 10000 ? 'big' : ''}`;
+      timing.set(k, (timing.get(k) ?? 0) + Date.now() - t0);
+    }
+    answered.set(r, answer.status);
+    statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+    const what = `seed ${SEED} request ${i}: ${r.method} ${r.path.slice(0, 300)} ${JSON.stringify(r.headers).slice(0, 200)} ${String(r.body ?? r.raw ?? '').slice(0, 300)}`;
+    if (answer.status >= 500) fail(`${what}\n-> ${answer.status} ${answer.text.slice(0, 500)}`);
+    // The stager API answers in its own words (stager-and-gateway-api.md: status codes, plain text).
+    else if (answer.status >= 400 && r.method !== 'HEAD' && !/^(\/v1)?\/stager\//.test(r.path)) {
+      let body: Partial<ApiErrorBody> = {};
+      try {
+        body = JSON.parse(answer.text) as ApiErrorBody;
+      } catch {
+        fail(`${what}\n-> ${answer.status} without an APIError body: ${answer.text.slice(0, 300)}`);
+      }
+      if (typeof body.request_id !== 'string' || body.request_id === '' || body.code !== answer.status) {
+        fail(`${what}\n-> ${answer.status} APIError without request_id or code: ${answer.text.slice(0, 300)}`);
+      }
+    }
+    if (r.valid) {
+      // A lane may have deleted what the body refers to meanwhile: that is the one refusal expected.
+      const gone = answer.status === 400 && /^(packages|stagers): no /.test((JSON.parse(answer.text) as ApiErrorBody).message);
+      if (answer.status !== 200 && !gone) fail(`${what}\n-> a valid ${r.valid} was refused: ${answer.status} ${answer.text.slice(0, 300)}`);
+      else if (answer.status === 200) ({ job: own.jobs, package: own.packages, pipeline: own.pipelines })[r.valid].push((JSON.parse(answer.text) as { uuid: string }).uuid);
+    }
+    // POST /packages/dependencies only answers a question.
+    const changes = MUTATING.has(r.method) && !r.path.includes('/packages/dependencies');
+    if (!changes || answer.status < 200 || answer.status >= 400) return true;
+    acceptedChanges++;
+    if (r.method === 'DELETE') for (const list of Object.values(own)) list.splice(0, list.length, ...list.filter((u) => !r.path.includes(u)));
+    const keys = touchedBy(r, answer);
+    for (const k of keys ?? []) touched.add(k);
+    return keys !== undefined;
+  };
+
+  // Runs of RUN requests, LANES at a time within a run; the state is compared after each run.
+  let sent = 0;
+  for (let start = 0; start < TOTAL && Date.now() - started < BUDGET_MS; start += RUN) {
+    const requests = Array.from({ length: Math.min(RUN, TOTAL - start) }, () => gen.next());
+    sent += requests.length;
+    const touched = new Set<string>();
+    let known = true;
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: LANES }, async () => {
+        while (next < requests.length) {
+          const i = next++;
+          if (!(await exchange(start + i, requests[i]!, touched))) known = false;
+        }
+      }),
+    );
+    const now = await snapshot(admin);
+    if (known) {
+      const changed = differences(baseline, now, touched);
+      if (changed.length > 0) {
+        const refused = requests
+          .filter((r) => MUTATING.has(r.method))
+          .map((r) => `${r.method} ${r.path.slice(0, 120)} ${String(r.body ?? '').slice(0, 120)} -> ${answered.get(r)}`);
+        const ids = changed.flatMap((c) => [...c.matchAll(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g)].map((m) => m[0]));
+        const naming = requests.filter((r) => ids.some((id) => r.path.includes(id) || String(r.body ?? '').includes(id)));
+        t.log(`requests naming the changed: ${naming.map((r) => `${r.method} ${r.path} ${JSON.stringify(r.headers).slice(0, 400)} ${String(r.body ?? '').slice(0, 200)} -> ${answered.get(r)}`).join('\n')}`);
+        fail(`seed ${SEED}, requests ${start}..${start + requests.length - 1}: refused requests changed\n${changed.join('\n')}\nthe run's changes:\n${refused.join('\n')}`);
+      }
+      compared++;
+      coveredByComparison += requests.length;
+    } else uncomparedRuns++;
+    baseline = now;
+    answered.clear();
+  }
+  agent.destroy();
+  if (process.env['PLATFORM_FUZZ_DEBUG']) t.log([...timing].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${v} ms ${k}`).join('\n'));
+
+  const seconds = (Date.now() - started) / 1000;
+  const histogram = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}:${n}`).join(' ');
+  t.log(`seed ${SEED}: ${sent} of ${TOTAL} requests in ${seconds.toFixed(1)} s (budget ${BUDGET_MS / 1000} s); statuses ${histogram}`);
+  t.log(`${compared} runs compared (${coveredByComparison} requests), ${uncomparedRuns} not (an accepted change of unknown reach); ${acceptedChanges} changes accepted`);
+  // The comparison must cover most of the requests, or it proves little.
+  t.true(coveredByComparison > sent * 0.6, `only ${coveredByComparison} of ${sent} requests were covered by a comparison`);
+  t.false([...statuses.keys()].some((s) => s >= 500));
+});
