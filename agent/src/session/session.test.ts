@@ -3,7 +3,7 @@ import { createAgentServiceClient, type Hello, type Welcome } from '@platform/pr
 import { silentLogger } from '@platform/proto/common';
 import { FakeController } from '../test-support/fake-controller.js';
 import { eventually } from '../test-support/wait.js';
-import { Session, type SessionHandler, type SessionOptions } from './session.js';
+import { Session, SessionStateError, sessionTransition, type SessionHandler, type SessionOptions } from './session.js';
 
 interface Recorded {
   hellos: number;
@@ -112,4 +112,15 @@ test('session: stop ends the stream and it does not reconnect', async (t) => {
   session.start();
   t.is(session.state, 'stopped', 'a stopped session does not start again');
   await done();
+});
+
+test('session: the transition table refuses what the diagram does not draw, with a typed error', (t) => {
+  t.is(sessionTransition('idle', 'connecting'), 'connecting');
+  t.is(sessionTransition('open', 'welcomed'), 'welcomed');
+  t.is(sessionTransition('welcomed', 'connecting'), 'connecting');
+  for (const [from, to] of [['idle', 'welcomed'], ['connecting', 'welcomed'], ['stopped', 'connecting'], ['welcomed', 'open']] as const) {
+    const err = t.throws(() => sessionTransition(from, to), { instanceOf: SessionStateError });
+    t.is(err.from, from);
+    t.is(err.to, to);
+  }
 });
