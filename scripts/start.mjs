@@ -62,6 +62,7 @@ createInterface({ input: controller.stdout }).on('line', (line) => {
         : 'the password set when this data directory was first used';
     console.log('');
     console.log(`Platform API: ${entry.api}`);
+    if (entry.router) console.log(`Router: http://${entry.router} (apps at http://<route host>:${entry.router.split(':').pop()}/; default routes end in .localhost)`);
     console.log(`Administrator: admin, ${login}`);
     console.log(`Get a token: curl -s -X POST -u admin:<password> ${entry.api}/v1/oauth2/token`);
     console.log(`Agent: one local instance manager (data in ${agentDataDir}), joining at ${entry.grpc}`);

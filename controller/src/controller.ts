@@ -55,6 +55,10 @@ import { dependencyEndpoints } from './packages/dependency-routes.js';
 import { InstrumentedStore } from './store/instrumented-store.js';
 import { keys } from './store/keys.js';
 import { RocksStore } from './store/rocks-store.js';
+import { RouteService } from './router/route-service.js';
+import { routeEndpoints } from './router/router-routes.js';
+import { Router, type RouterTlsOptions } from './router/proxy/router.js';
+import { RouteWatchService } from './router/route-watch.js';
 import type { Store } from './store/store.js';
 import { SystemClock, type Clock } from './util/clock.js';
 import { randomIds, type IdSource } from './util/ids.js';
@@ -69,6 +73,15 @@ export interface ControllerOptions {
   listen?: HostPort;
   /** Where agents dial in. Default 127.0.0.1:7070. */
   grpcListen?: HostPort;
+  /**
+   * The embedded router's HTTP listener; `none` (the default of the library; the binary's is
+   * 127.0.0.1:8000) runs no router in this process.
+   */
+  routerListen?: HostPort | 'none';
+  /** The ports `tcp://auto` routes take. Default 30000-30999. */
+  routerTcpPorts?: { from: number; to: number };
+  /** The embedded router's HTTPS listener and certificates (PEM); none when absent. */
+  routerTls?: RouterTlsOptions;
   /** Cluster domain: `api.<domain>` and `<mechanism>auth.<domain>` select handlers. */
   domain?: string;
   /** The bootstrap administrator's password on first start; generated when absent. */
@@ -121,9 +134,9 @@ export interface ControllerOptions {
 }
 
 export type ResolvedControllerOptions = Required<
-  Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap' | 'stagerLauncher' | 'stagingLogSink'>
+  Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls'>
 > &
-  Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap' | 'stagerLauncher' | 'stagingLogSink'>;
+  Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls'>;
 
 export const DEFAULT_AUDIT_RETENTION_SECONDS = 90 * 86_400;
 
@@ -132,6 +145,9 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     dataDir: resolve(o.dataDir),
     listen: o.listen ?? { host: '127.0.0.1', port: 8080 },
     grpcListen: o.grpcListen ?? { host: '127.0.0.1', port: 7070 },
+    routerListen: o.routerListen ?? 'none',
+    routerTcpPorts: o.routerTcpPorts ?? { from: 30000, to: 30999 },
+    ...(o.routerTls ? { routerTls: o.routerTls } : {}),
     domain: o.domain ?? '',
     ...(o.adminPassword ? { adminPassword: o.adminPassword } : {}),
     adminEmail: o.adminEmail ?? '',
@@ -183,6 +199,9 @@ export class Controller {
     readonly references: ReferenceResolver,
     /** Background work that writes to the store (audit retention, login refusals): stopped before it closes. */
     private readonly housekeeping: { stop(): Promise<void> }[],
+    /** The embedded router, unless `routerListen` is `none`. */
+    readonly router: Router | undefined,
+    private readonly routeWatch: RouteWatchService,
   ) {
     this.#closed = new Promise((resolve) => (this.#markClosed = resolve));
   }
@@ -284,6 +303,12 @@ export class Controller {
       const installs = new InstancePackages(store, (ids, principal) => resolver.resolveInstallOrder(ids, { bestEffort: true, ...usableBy(principal) }));
       const instances = new AgentReports(deps, agents, logs, installs, { stagingSink });
       await instances.load();
+      // Without a domain, default routes live under `localhost`, whose names resolve to this host.
+      // tcp://auto endpoints name the router's address (the loopback one when it listens on all).
+      const routerHost = options.routerListen === 'none' || ['0.0.0.0', '::'].includes(options.routerListen.host) ? '127.0.0.1' : options.routerListen.host;
+      const routes = new RouteService({ domain: options.domain || 'localhost', tcpPorts: options.routerTcpPorts, streamAddress: routerHost });
+      await routes.load(store, instances.table.all());
+      instances.table.watch((record, uuid) => routes.instanceChanged(record, uuid));
       const jobs = new JobService(deps, {
         actorIdleMs: options.actorIdleMs,
         cacheSize: options.cacheSize,
@@ -293,6 +318,7 @@ export class Controller {
             .filter((r) => !ids.includes(r.package.uuid))
             .map((r) => ({ uuid: r.package.uuid, state: r.package.state })),
         run: instances,
+        routes,
         ...actorHooks('job'),
       });
       instances.attach(jobs.actors);
@@ -359,7 +385,8 @@ export class Controller {
           ...authEndpoints(tokens, users, audit, refusals, options.domain, options.maxBodyBytes, policy, ldap),
           ...policyEndpoints(policy),
           ...auditEndpoints(audit),
-          ...instanceEndpoints(jobs, instances, agents, logs, clock),
+          ...instanceEndpoints(jobs, instances, agents, logs, clock, (uuid) => routes.table.announced(uuid)),
+          ...routeEndpoints(routes.table),
           ...instanceSnapshotEndpoints(jobs, new InstanceSnapshots(deps, packages, agents, instances.table, join(options.dataDir, 'snapshot-tmp'))),
           ...packageLogEndpoints(async (uuid) => (await packages.find(uuid))?.package, logs),
           ...jobEndpoints(jobs, options.maxBodyBytes),
@@ -380,9 +407,24 @@ export class Controller {
       // gRPC first: a port in use fails the start before the API listens.
       const joinSecret = await joinToken(options);
       const agentServer = new AgentServer({ directory: agents, blobs, joinSecret, clusterId, log });
+      // Standalone routers follow the route table on the agents' port, with the same secret.
+      const routeWatch = new RouteWatchService({ table: routes.table, authorized: (m) => agentServer.authorized(m), log });
+      agentServer.addService(routeWatch.definition, routeWatch.implementation);
       undo.push(() => agentServer.stop(0));
       const grpcPort = await agentServer.listen(options.grpcListen.host, options.grpcListen.port);
       agents.watch();
+      const router =
+        options.routerListen === 'none'
+          ? undefined
+          : await Router.start({
+              listen: options.routerListen,
+              ...(options.routerTls ? { tls: options.routerTls } : {}),
+              feed: (listener) => routes.table.subscribe(listener),
+              registry: metrics.registry,
+              log: log.child({ component: 'router' }),
+              requestId: () => ids.requestId(),
+            });
+      if (router) undo.push(() => router.stop(0));
       const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app.callback());
       answerClientErrors(server, log, ids);
       server.keepAliveTimeout = 65_000;
@@ -394,7 +436,7 @@ export class Controller {
         });
       });
       const controller = new Controller(
-        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines, references, housekeeping,
+        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines, references, housekeeping, router, routeWatch,
       );
       apiUrl = controller.url;
       // Pipelines interrupted by the last stop run again, now that STAGER_URL can be reached.
@@ -402,6 +444,8 @@ export class Controller {
       log.info('controller ready', {
         api: controller.url,
         grpc: `${options.grpcListen.host.includes(':') ? `[${options.grpcListen.host}]` : options.grpcListen.host}:${grpcPort}`,
+        ...(router ? { router: router.address } : {}),
+        ...(router?.tlsAddress ? { router_tls: router.tlsAddress } : {}),
         version: CONTROLLER_VERSION,
         data_dir: options.dataDir,
         sync: options.sync,
@@ -425,8 +469,11 @@ export class Controller {
       this.log.info('controller stopping');
       // Stager runs first, while agents can still be told to stop them (the next start stages again).
       await this.staging.stop();
+      // The router drains with the API: requests in flight finish within the grace period.
+      const routerStopped = this.router?.stop(this.options.stopGraceMs);
       // Agents reconnect to the next controller; their instances keep running meanwhile.
       this.agents.stop();
+      this.routeWatch.stop();
       await this.agentServer.stop(1_000);
       this.logs.close();
       const serverClosed = new Promise<void>((resolve) => this.server.close(() => resolve()));
@@ -434,6 +481,7 @@ export class Controller {
       const force = setTimeout(() => this.server.closeAllConnections(), this.options.stopGraceMs);
       force.unref();
       await serverClosed;
+      await routerStopped;
       clearTimeout(force);
       // Handlers whose connection was closed may still be unwinding; let them finish
       // what they persist before the store closes.

@@ -1,42 +1,82 @@
 /**
  * @platform/gateway-sdk: for people who write service gateways.
  *
- * The gateway server scaffolding arrives with the services capability. The
- * persisted-state headers are fixed by the specification already: the cluster
- * stores what a gateway returns in them and sends it back on later requests.
+ * A gateway is a job that provisions a service (a database, a queue, an
+ * external API) for the cluster. With this SDK it is a few handlers:
+ *
+ *   import { runGateway } from '@platform/gateway-sdk';
+ *   await runGateway({
+ *     services: { create: async (req) => ({ state: {...} }), delete: async (service) => {...} },
+ *     bindings: { create: async (req, { service }) => ({ url, protocol: { scheme } }), delete: async (b) => {...} },
+ *   });
+ *
+ * Add `providers` for a three-tier gateway. What a handler must remember
+ * travels in the state headers (typed: `GatewayDefinition<P, S, B>`); the
+ * cluster keeps it and sends it back. The test kit is
+ * `@platform/gateway-sdk/testkit`; `GatewayClient` is how the cluster calls a
+ * gateway. See docs/gateway-authors.md.
  */
-
-export const STATE_HEADERS = {
-  provider: 'X-Provider-State',
-  service: 'X-Service-State',
-  binding: 'X-Binding-State',
-} as const;
-
-/** Limit of a state header value (spec: 4 KB, URL-safe Base64). */
-export const MAX_STATE_BYTES = 4096;
-
-export class GatewayStateError extends Error {
-  override readonly name = 'GatewayStateError';
-}
-
-/** Encodes gateway state for a state header, refusing values over the limit. */
-export function encodeState(state: unknown): string {
-  const encoded = Buffer.from(JSON.stringify(state), 'utf8').toString('base64url');
-  if (encoded.length > MAX_STATE_BYTES) {
-    throw new GatewayStateError(`state encodes to ${encoded.length} bytes; the limit is ${MAX_STATE_BYTES}`);
-  }
-  return encoded;
-}
-
-/** Decodes a state header value; undefined when the header was absent or empty. */
-export function decodeState<T = unknown>(header: string | undefined): T | undefined {
-  if (header === undefined || header === '') return undefined;
-  if (header.length > MAX_STATE_BYTES || !/^[A-Za-z0-9_-]+={0,2}$/.test(header)) {
-    throw new GatewayStateError('state header is not URL-safe Base64 of at most 4 KB');
-  }
-  try {
-    return JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as T;
-  } catch (err) {
-    throw new GatewayStateError('state header does not hold JSON', { cause: err });
-  }
-}
+export {
+  STATE_HEADERS,
+  MAX_STATE_BYTES,
+  encodeState,
+  decodeState,
+  encodeEnvelope,
+  decodeEnvelope,
+  isStateHeaderValue,
+  type StateEnvelope,
+  type StateKind,
+} from './state.js';
+export {
+  GatewayError,
+  BadRequestError,
+  NotFoundError,
+  ConflictError,
+  GatewayStateError,
+  UrlTemplateError,
+  GatewayCallError,
+  GatewayUnreachableError,
+  GatewayTimeoutError,
+  GatewayRefusedError,
+  GatewayProtocolError,
+  type ErrorBody,
+  type GatewayCallFailure,
+} from './errors.js';
+export { parseUrlTemplate, renderUrlTemplate, urlTemplateProblem, randomAlphanum, MIN_ALPHANUM, MAX_ALPHANUM, type UrlTemplatePart, type AlphanumCase } from './url-template.js';
+export {
+  ENDPOINTS,
+  tierOf,
+  requiredParams,
+  bindingUrlProblem,
+  formatBindingUrl,
+  type Binding,
+  type BindingProtocol,
+  type BindingRequest,
+  type Endpoint,
+  type MethodMap,
+  type Params,
+  type Provider,
+  type ProviderRequest,
+  type Service,
+  type ServiceRequest,
+  type Tier,
+  type Verb,
+} from './wire.js';
+export {
+  GatewayServer,
+  serveGateway,
+  runGateway,
+  methodMapOf,
+  type GatewayDefinition,
+  type GatewayEvent,
+  type ServeOptions,
+  type Stated,
+  type RequestContext,
+  type ProviderHandlers,
+  type ServiceHandlers,
+  type BindingHandlers,
+  type ProviderCreated,
+  type ServiceCreated,
+  type BindingCreated,
+} from './server.js';
+export { GatewayClient, type GatewayClientOptions, type GatewayReply, type States } from './client.js';

@@ -8,6 +8,7 @@
  */
 import * as grpc from '@grpc/grpc-js';
 import { platform } from '../generated/agent.js';
+import { platform as routerProto } from '../generated/router.js';
 
 const v1 = platform.agent.v1;
 
@@ -135,6 +136,37 @@ export function joinSecretOf(metadata: grpc.Metadata): string | undefined {
   const value = metadata.get(AUTHORIZATION_METADATA)[0];
   if (typeof value !== 'string' || !value.startsWith('Bearer ')) return undefined;
   return value.slice('Bearer '.length);
+}
+
+// ---- RouteTableService (router.proto): standalone routers follow the route table ------------
+
+const r1 = routerProto.router.v1;
+
+export const routerMessages = r1;
+export type WatchRequest = routerProto.router.v1.WatchRequest.$Properties;
+export type WireTableUpdate = routerProto.router.v1.TableUpdate.$Properties;
+export type WireTableEntry = routerProto.router.v1.TableEntry.$Properties;
+
+function routerMethod<Req, Res>(name: string, responseStream: boolean, req: Codec<Req>, res: Codec<Res>): grpc.MethodDefinition<Req, Res> {
+  return { ...method(name, false, responseStream, req, res), path: `/platform.router.v1.RouteTableService/${name}` };
+}
+
+/** The grpc-js definition of `RouteTableService` (see router.proto). */
+export const routeTableServiceDefinition = {
+  watch: routerMethod<WatchRequest, WireTableUpdate>('Watch', true, r1.WatchRequest as Codec<WatchRequest>, r1.TableUpdate as Codec<WireTableUpdate>),
+} satisfies grpc.ServiceDefinition;
+
+export interface RouteTableServiceClient extends grpc.Client {
+  watch(request: WatchRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<WireTableUpdate>;
+}
+
+const RouteTableClientConstructor = grpc.makeGenericClientConstructor(routeTableServiceDefinition, 'RouteTableService');
+
+/** A client for the controller's route table at `address` ("host:port"). */
+export function createRouteTableClient(
+  address: string, credentials: grpc.ChannelCredentials = grpc.credentials.createInsecure(), options?: grpc.ChannelOptions,
+): RouteTableServiceClient {
+  return new RouteTableClientConstructor(address, credentials, options) as unknown as RouteTableServiceClient;
 }
 
 export { grpc };

@@ -51,6 +51,19 @@ export class AgentServer {
     });
   }
 
+  /**
+   * Serves another service on the same port (the route table's watch for routers); before
+   * `listen`. Its calls authenticate with the same join secret (`authorized`).
+   */
+  addService(definition: grpc.ServiceDefinition, implementation: grpc.UntypedServiceImplementation): void {
+    this.#server.addService(definition, implementation);
+  }
+
+  /** True when the call presents the cluster's join secret. */
+  authorized(metadata: grpc.Metadata): boolean {
+    return this.#authorized(metadata);
+  }
+
   /** Binds `host:port` (port 0: any free one); answers the bound port. */
   listen(host: string, port: number): Promise<number> {
     const address = host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;

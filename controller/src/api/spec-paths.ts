@@ -4,7 +4,7 @@
  * - NOT_SERVED: the paths of the specification's endpoint table that no capability serves yet.
  *   Each answers one consistent 404 APIError naming the request's path, instead of whatever a
  *   neighbouring pattern would say (`POST /jobs/container` is not a 405 of `/jobs/:uuid`, nor
- *   `GET /jobs/routes` a "not a UUID" 400). They are matched before every endpoint, so the
+ *   `GET /networks` a plain "no endpoint"). They are matched before every endpoint, so the
  *   capability that serves one removes its row here; `mountSpecPaths` refuses to start while a
  *   row names an endpoint that is served.
  * - LEGACY_NAMES: the 2016 names of endpoints that the specification renamed, used by the
@@ -44,8 +44,6 @@ export const NOT_SERVED: readonly NotServed[] = [
   { method: 'POST', path: '/unbind', capability: 'bindings' },
   { method: 'POST', path: '/unlink', capability: 'bindings' },
   { method: 'POST', path: '/jobs/container', capability: 'container jobs' },
-  { method: 'GET', path: '/jobs/routes', capability: 'the route map' },
-  { method: 'GET', path: '/jobs/routes/:endpoint', capability: 'the route map' },
   { method: 'GET', path: '/jobs/:uuid/logs/drains', capability: 'log drains' },
   { method: 'POST', path: '/jobs/:uuid/logs/drains', capability: 'log drains' },
   { method: 'DELETE', path: '/jobs/:uuid/logs/drains/:drain', capability: 'log drains' },

@@ -18,7 +18,18 @@ Options (environment variable in brackets):
   --data-dir DIR          state and package archives (PLATFORM_DATA_DIR, default .data/controller)
   --listen HOST:PORT      REST API and auth hosts (PLATFORM_LISTEN, default 127.0.0.1:8080)
   --grpc-listen HOST:PORT where agents connect (PLATFORM_GRPC_LISTEN, default 127.0.0.1:7070)
-  --domain DOMAIN         cluster domain for api.DOMAIN and *auth.DOMAIN (PLATFORM_DOMAIN)
+  --domain DOMAIN         cluster domain for api.DOMAIN and *auth.DOMAIN, and of default
+                          routes NAME-XXXXXX.DOMAIN (PLATFORM_DOMAIN; routes: localhost when unset)
+  --router-listen HOST:PORT  the embedded router's HTTP listener (PLATFORM_ROUTER_LISTEN,
+                          default 127.0.0.1:8000; none runs no router in this process)
+  --router-tcp-ports FROM-TO  the ports tcp://auto routes take (PLATFORM_ROUTER_TCP_PORTS,
+                          default 30000-30999)
+  --router-tls-cert FILE  a PEM certificate chain for the router's HTTPS listener; repeat with
+                          --router-tls-key for several (chosen by SNI host name)
+                          (PLATFORM_ROUTER_TLS_CERT, PLATFORM_ROUTER_TLS_KEY: comma-separated)
+  --router-tls-key FILE   the PEM private key of the certificate in the same position
+  --router-tls-listen HOST:PORT  the router's HTTPS listener, with certificates
+                          (PLATFORM_ROUTER_TLS_LISTEN, default 127.0.0.1:8443)
   --log-level LEVEL       debug, info, warn, error or silent (PLATFORM_LOG_LEVEL, default info)
   --no-sync               acknowledge writes once in the write-ahead log, without fsync
                           (PLATFORM_SYNC=false); survives a crash of the process, not of the host
@@ -115,6 +126,11 @@ async function main(): Promise<void> {
         'data-dir': { type: 'string' },
         listen: { type: 'string' },
         'grpc-listen': { type: 'string' },
+        'router-listen': { type: 'string' },
+        'router-tls-listen': { type: 'string' },
+        'router-tcp-ports': { type: 'string' },
+        'router-tls-cert': { type: 'string', multiple: true },
+        'router-tls-key': { type: 'string', multiple: true },
         domain: { type: 'string' },
         'log-level': { type: 'string' },
         'no-sync': { type: 'boolean' },
@@ -140,10 +156,38 @@ async function main(): Promise<void> {
   const env = process.env;
   const logLevel = args['log-level'] ?? env['PLATFORM_LOG_LEVEL'] ?? 'info';
   if (!isLogLevel(logLevel)) fail(`log level "${logLevel}" is not one of debug, info, warn, error, silent`);
-  let listen, grpcListen;
+  let listen, grpcListen, routerListen;
+  const tcpRange = args['router-tcp-ports'] ?? env['PLATFORM_ROUTER_TCP_PORTS'] ?? '30000-30999';
+  const range = /^(\d{1,5})-(\d{1,5})$/.exec(tcpRange);
+  if (!range || Number(range[1]) < 1 || Number(range[2]) > 65535 || Number(range[1]) > Number(range[2])) {
+    fail(`--router-tcp-ports "${tcpRange}" is not FROM-TO with 1 <= FROM <= TO <= 65535`);
+  }
+  const routerTcpPorts = { from: Number(range[1]), to: Number(range[2]) };
+  let routerTls: { listen: { host: string; port: number }; certificates: { cert: string; key: string }[] } | undefined;
   try {
     listen = parseHostPort(args.listen ?? env['PLATFORM_LISTEN'] ?? '127.0.0.1:8080', '--listen');
     grpcListen = parseHostPort(args['grpc-listen'] ?? env['PLATFORM_GRPC_LISTEN'] ?? '127.0.0.1:7070', '--grpc-listen');
+    const router = args['router-listen'] ?? env['PLATFORM_ROUTER_LISTEN'] ?? '127.0.0.1:8000';
+    routerListen = router === 'none' ? ('none' as const) : parseHostPort(router, '--router-listen');
+    const certs = args['router-tls-cert'] ?? (env['PLATFORM_ROUTER_TLS_CERT'] ? env['PLATFORM_ROUTER_TLS_CERT'].split(',') : []);
+    const tlsKeys = args['router-tls-key'] ?? (env['PLATFORM_ROUTER_TLS_KEY'] ? env['PLATFORM_ROUTER_TLS_KEY'].split(',') : []);
+    const tlsListen = args['router-tls-listen'] ?? env['PLATFORM_ROUTER_TLS_LISTEN'];
+    if (certs.length !== tlsKeys.length) fail(`${certs.length} --router-tls-cert for ${tlsKeys.length} --router-tls-key: give them in pairs`);
+    if (tlsListen && certs.length === 0) fail('--router-tls-listen needs a certificate: --router-tls-cert and --router-tls-key');
+    if (certs.length > 0) {
+      if (routerListen === 'none') fail('--router-tls-cert with --router-listen none: the embedded router is off');
+      const read = (file: string, what: string) => {
+        try {
+          return readFileSync(file, 'utf8');
+        } catch (err) {
+          return fail(`cannot read ${what} ${file}: ${(err as Error).message}`);
+        }
+      };
+      routerTls = {
+        listen: parseHostPort(tlsListen ?? '127.0.0.1:8443', '--router-tls-listen'),
+        certificates: certs.map((c, i) => ({ cert: read(c, '--router-tls-cert'), key: read(tlsKeys[i]!, '--router-tls-key') })),
+      };
+    }
   } catch (err) {
     fail((err as Error).message);
   }
@@ -171,6 +215,9 @@ async function main(): Promise<void> {
       dataDir: args['data-dir'] ?? env['PLATFORM_DATA_DIR'] ?? '.data/controller',
       listen,
       grpcListen,
+      routerListen,
+      routerTcpPorts,
+      ...(routerTls ? { routerTls } : {}),
       domain: args.domain ?? env['PLATFORM_DOMAIN'] ?? '',
       ...(env['PLATFORM_ADMIN_PASSWORD'] ? { adminPassword: env['PLATFORM_ADMIN_PASSWORD'] } : {}),
       adminEmail: env['PLATFORM_ADMIN_EMAIL'] ?? '',

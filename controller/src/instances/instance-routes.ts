@@ -37,7 +37,15 @@ export function instanceFilePath(path: string): string {
   return path;
 }
 
-export function instanceEndpoints(jobs: JobService, instances: AgentReports, agents: AgentDirectory, logs: LogStore, clock: Clock): Endpoint[] {
+export function instanceEndpoints(
+  jobs: JobService,
+  instances: AgentReports,
+  agents: AgentDirectory,
+  logs: LogStore,
+  clock: Clock,
+  /** True once the instance is in the route table (`announced_routes`). */
+  announced: (instance: string) => boolean = () => false,
+): Endpoint[] {
   /** The job of the path, once the caller holds `permission` on it (404 when it may not even read it). */
   const jobOf = async (ctx: ApiContext, permission: 'read' | 'stop'): Promise<Job> => {
     const uuid = requireUuid(ctx.params['uuid'] ?? '', 'job uuid');
@@ -151,7 +159,7 @@ export function instanceEndpoints(jobs: JobService, instances: AgentReports, age
       handler: async (ctx) => {
         const job = await jobOf(ctx, 'read');
         const list = instances.table.ofJob(job.uuid).sort((a, b) => a.created_ms - b.created_ms || (a.uuid < b.uuid ? -1 : 1));
-        sendJson(ctx, v1('instance'), list.map(renderInstance));
+        sendJson(ctx, v1('instance'), list.map((i) => renderInstance(i, announced(i.uuid))));
       },
     },
     {

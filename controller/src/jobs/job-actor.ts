@@ -55,6 +55,29 @@ function packageIndexOps(jobUuid: string, before: JobSpec | undefined, after: Jo
   return ops;
 }
 
+/**
+ * `job.addroute` and `job.removeroute` records for the routes that a change adds or removes,
+ * each with the patch of that route (`job/ports/<i>/routes/<j>`).
+ */
+function routeAuditOps(deps: Deps, ctx: ChangeContext, fqn: string, before: JobSpec | undefined, after: JobSpec | undefined): BatchOp[] {
+  const flat = (spec: JobSpec | undefined) =>
+    new Map(
+      (spec?.ports ?? []).flatMap((p, pi) =>
+        p.routes.map((r, ri) => [`${p.number} ${r.type} ${r.endpoint}`, { path: `job/ports/${pi}/routes/${ri}`, route: r, port: p.number }] as const),
+      ),
+    );
+  const was = flat(before);
+  const now = flat(after);
+  const ops: BatchOp[] = [];
+  for (const [key, r] of was) {
+    if (!now.has(key)) ops.push(deps.audit.entry(ctx, 'job.removeroute', fqn, { port: r.port, patches: [{ op: 'remove', path: r.path, value: r.route }] }));
+  }
+  for (const [key, r] of now) {
+    if (!was.has(key)) ops.push(deps.audit.entry(ctx, 'job.addroute', fqn, { port: r.port, patches: [{ op: 'add', path: r.path, value: r.route }] }));
+  }
+  return ops;
+}
+
 /** The tag index entries of job `uuid` named `fqn` that change when its tags go from `before` to `after`. */
 export function tagIndexOps(uuid: string, fqn: string, before: Record<string, string> | undefined, after: Record<string, string> | undefined): BatchOp[] {
   const ops: BatchOp[] = [];
@@ -232,6 +255,7 @@ export class JobActor extends Actor {
         ...packageIndexOps(job.uuid, undefined, job),
         ...tagIndexOps(job.uuid, job.fqn, undefined, job.tags),
         deps.audit.entry(ctx, 'job.create', job.fqn),
+        ...routeAuditOps(deps, ctx, job.fqn, undefined, job),
         ...(job.state === 'started' ? [deps.audit.entry(ctx, 'job.start', job.fqn)] : []),
       ]);
     });
@@ -284,6 +308,7 @@ export class JobActor extends Actor {
         ...packageIndexOps(next.uuid, before, parsed.spec),
         ...tagIndexOps(next.uuid, next.fqn, current.tags, next.tags),
         audit.entry(ctx, 'job.update', next.fqn, { patches: diffPatches('job', current, next) }),
+        ...routeAuditOps(this.deps, ctx, next.fqn, before, parsed.spec),
         ...(state !== current.state && state === 'started' ? [audit.entry(ctx, 'job.start', next.fqn)] : []),
         ...(state !== current.state && state === 'stopped' ? [audit.entry(ctx, 'job.stop', next.fqn)] : []),
       ]);
@@ -313,6 +338,7 @@ export class JobActor extends Actor {
         { type: 'del', key: keys.job(job.uuid) },
         { type: 'del', key: keys.jobByFqn(job.fqn) },
         ...packageIndexOps(job.uuid, job, undefined),
+        ...routeAuditOps(this.deps, ctx, job.fqn, job, undefined),
         ...tagIndexOps(job.uuid, job.fqn, job.tags, undefined),
         this.deps.audit.entry(ctx, 'job.delete', job.fqn),
       ]);

@@ -16,7 +16,11 @@ import type { JobService } from './job-service.js';
  * `start` or `stop` when it changes the state), a delete `permit delete`.
  * Listings show only readable jobs; a job the caller may not read answers 404.
  * The packages a body names need `permit use` (policy/references.ts).
+ * Every route a create, PUT or PATCH adds needs `permit map` on `route::/http/<reversed domain>`.
  */
+/** Each route a change adds needs `permit map` on its realm (`route::/http/<reversed domain>`). */
+const mapCheck = (ctx: ApiContext) => (realm: string) => authorize(ctx, realm, 'map');
+
 export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[] {
   const param = (ctx: ApiContext) => requireUuid(ctx.params['uuid'] ?? '', 'job uuid');
   /** The job addressed by the path, once the caller may do `permission` on it. */
@@ -31,7 +35,7 @@ export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[]
   const change = async (ctx: ApiContext, current: Job, body: Record<string, unknown>, mode: 'put' | 'patch', ifMatch: readonly number[] | undefined) => {
     if (body['state'] === 'started' && current.state !== 'started') await authorize(ctx, current.fqn, 'start');
     if (body['state'] === 'stopped' && current.state === 'started') await authorize(ctx, current.fqn, 'stop');
-    const { job } = await jobs.update(current.uuid, body, changeContext(ctx), references(ctx), { mode, ...optional('ifMatch', ifMatch) });
+    const { job } = await jobs.update(current.uuid, body, changeContext(ctx), references(ctx), { mode, ...optional('ifMatch', ifMatch), mayMap: mapCheck(ctx) });
     setVersionTag(ctx, job.version_id);
     sendJson(ctx, v1('job'), job);
   };
@@ -72,7 +76,7 @@ export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[]
         const fqn = bodyFqn(body, 'job');
         await authorize(ctx, fqn, 'create');
         if (body['state'] === 'started') await authorize(ctx, fqn, 'start');
-        const job = await jobs.create(body, changeContext(ctx), references(ctx));
+        const job = await jobs.create(body, changeContext(ctx), references(ctx), mapCheck(ctx));
         ctx.set('Location', `${baseUrl(ctx)}/v1/jobs/${job.uuid}`);
         sendJson(ctx, v1('jobs'), (await jobs.render([job], false))[0]);
       },

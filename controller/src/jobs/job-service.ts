@@ -13,7 +13,7 @@ import { readIndexPage } from '../store/index-page.js';
 import { keys } from '../store/keys.js';
 import type { BatchOp } from '../store/store.js';
 import { KeyedLock } from '../util/keyed-lock.js';
-import { dependencyPrincipal, parseJobInput, specOf, type Job, type ParsedJobInput } from '../model/job.js';
+import { dependencyPrincipal, parseJobInput, specOf, type Job, type ParsedJobInput, type Port, type Route } from '../model/job.js';
 import { jsonEqual } from '../util/json.js';
 import { JobActor, tagIndexOps, type UpdateResult } from './job-actor.js';
 import { computeJobHealth } from './job-health.js';
@@ -40,6 +40,31 @@ export interface JobQuery {
   visible?: (fqn: string) => boolean;
 }
 
+/** The routes of a job about to be saved, as the router checked and completed them. */
+export interface PreparedJobRoutes {
+  ports: Port[];
+  keys: string[];
+  added: Route[];
+  removed: Route[];
+}
+
+/**
+ * What the router does for job changes (router/route-service.ts). Contract: `prepare` is pure
+ * and throws InvalidRequestError on a bad route; `claim` runs `save` while no other job may
+ * claim the same endpoints and throws ConflictError (before `save`) when another namespace
+ * owns one; `jobChanged` is told of every saved version of a job (undefined: deleted).
+ */
+export interface JobRouteHooks {
+  prepare(target: { fqn: string; name: string; tags: Record<string, string> }, ports: Port[], current?: { ports: Port[] }): PreparedJobRoutes;
+  claim<T>(jobUuid: string | undefined, fqn: string, prepared: PreparedJobRoutes, save: () => Promise<T>): Promise<T>;
+  jobChanged(uuid: string, job: Job | undefined): void;
+  /** The policy realm whose `permit map` a caller needs to add `route`. */
+  realmOf(route: Route): string;
+}
+
+/** Checks the caller may map a route: resolves, or throws ForbiddenError. */
+export type MapCheck = (realm: string) => Promise<void>;
+
 export interface JobServiceOptions {
   actorIdleMs: number;
   /** Jobs kept in the read cache. */
@@ -55,6 +80,8 @@ export interface JobServiceOptions {
   onPassivate?: () => void;
   /** The scheduler's side: when given, started jobs run instances on agents. */
   run?: RunDeps;
+  /** The router's side: when given, routes are checked, completed and followed. */
+  routes?: JobRouteHooks;
 }
 
 export class JobService {
@@ -82,8 +109,24 @@ export class JobService {
 
   /** Keeps the read cache in step with changes an actor makes on its own (errored, finished). */
   #watch(actor: JobActor): JobActor {
-    actor.onSystemChange = (job) => this.#jobs.remember(job.uuid, job);
+    actor.onSystemChange = (job) => {
+      this.#jobs.remember(job.uuid, job);
+      this.options.routes?.jobChanged(job.uuid, job);
+    };
     return actor;
+  }
+
+  /**
+   * Checks and completes the routes of `parsed` (400), checks the caller may map each route it
+   * adds (403), then runs `save` holding the routes' endpoints (409 when another namespace has one).
+   */
+  async #withRoutes<T>(parsed: ParsedJobInput, current: Job | undefined, mayMap: MapCheck | undefined, save: () => Promise<T>): Promise<T> {
+    const routes = this.options.routes;
+    if (!routes) return save();
+    const prepared = routes.prepare({ fqn: parsed.fqn, name: parsed.localName, tags: parsed.spec.tags }, parsed.spec.ports, current);
+    parsed.spec.ports = prepared.ports;
+    if (mayMap) for (const route of prepared.added) await mayMap(routes.realmOf(route));
+    return routes.claim(current?.uuid, parsed.fqn, prepared, save);
   }
 
   get actors(): ActorRegistry<JobActor> {
@@ -154,18 +197,21 @@ export class JobService {
   }
 
   /** `refs` checks what the body refers to (its packages) for the caller. */
-  async create(body: unknown, ctx: ChangeContext, refs: ReferenceCheck): Promise<Job> {
+  async create(body: unknown, ctx: ChangeContext, refs: ReferenceCheck, mayMap?: MapCheck): Promise<Job> {
     const parsed = parseJobInput(body, () => this.deps.ids.uuid());
     await this.#checkPackages(parsed, refs);
     await this.#checkPackagesReady(parsed);
     return this.#fqnLocks.run(parsed.fqn, async () => {
       const existing = await this.deps.store.get(keys.jobByFqn(parsed.fqn));
       if (existing !== undefined) throw new DuplicateError(`job ${parsed.fqn} exists already (uuid ${existing})`);
-      const actor = this.#watch(await JobActor.create(parsed, ctx, this.deps, this.options.run));
-      this.actors.add(actor);
-      this.#jobs.remember(actor.id, actor.job);
-      this.deps.log.info('job created', { job: actor.id, fqn: parsed.fqn, request_id: ctx.requestId });
-      return actor.job;
+      return this.#withRoutes(parsed, undefined, mayMap, async () => {
+        const actor = this.#watch(await JobActor.create(parsed, ctx, this.deps, this.options.run));
+        this.actors.add(actor);
+        this.#jobs.remember(actor.id, actor.job);
+        this.options.routes?.jobChanged(actor.id, actor.job);
+        this.deps.log.info('job created', { job: actor.id, fqn: parsed.fqn, request_id: ctx.requestId });
+        return actor.job;
+      });
     });
   }
 
@@ -222,7 +268,7 @@ export class JobService {
    * have dropped fields says so, and how to change only what it meant to. `refs` checks what
    * the body refers to (its packages) for the caller.
    */
-  async update(uuid: string, body: Record<string, unknown>, ctx: ChangeContext, refs: ReferenceCheck, options: { ifMatch?: readonly number[]; mode?: 'put' | 'patch' } = {}): Promise<UpdateResult> {
+  async update(uuid: string, body: Record<string, unknown>, ctx: ChangeContext, refs: ReferenceCheck, options: { ifMatch?: readonly number[]; mode?: 'put' | 'patch'; mayMap?: MapCheck } = {}): Promise<UpdateResult> {
     const current = await this.find(uuid);
     if (!current) throw new NotFoundError(`job ${uuid} not found`);
     let result: { job: Job; changed: boolean } | undefined;
@@ -230,7 +276,11 @@ export class JobService {
       const parsed = parseJobInput(body, () => this.deps.ids.uuid(), current.drains);
       await this.#checkPackages(parsed, refs);
       await this.#checkPackagesReady(parsed, current.state);
-      result = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx, options.ifMatch));
+      result = await this.#withRoutes(parsed, current, options.mayMap, async () => {
+        const r = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx, options.ifMatch));
+        if (r?.changed) this.options.routes?.jobChanged(uuid, r.job);
+        return r;
+      });
     } catch (err) {
       throw options.mode === 'patch' ? err : explainReplacement(err, current, body);
     }
@@ -249,6 +299,7 @@ export class JobService {
       const deleted = await this.actors.with(uuid, (actor) => actor.delete(ctx));
       if (!deleted) throw new NotFoundError(`job ${uuid} not found`);
       this.#jobs.forget(uuid);
+      this.options.routes?.jobChanged(uuid, undefined);
     });
     this.deps.log.info('job deleted', { job: uuid, fqn: current.fqn, request_id: ctx.requestId });
   }

@@ -52,7 +52,7 @@ export interface InstanceRecord {
 export const RUNNING_STATES: ReadonlySet<InstanceStateName> = new Set(['FIRST_RUNNING', 'RUNNING']);
 
 /** Instance of the REST API (cluster-api.md, Instances), plus `ports`. */
-export function renderInstance(i: InstanceRecord): Record<string, unknown> {
+export function renderInstance(i: InstanceRecord, announced = false): Record<string, unknown> {
   return {
     uuid: i.uuid,
     created_time: Math.floor(i.created_ms / 1000),
@@ -63,7 +63,7 @@ export function renderInstance(i: InstanceRecord): Record<string, unknown> {
     instance_manager_uuid: i.agent_uuid,
     job_version_id: i.job_version_id,
     state: i.state,
-    announced_routes: false,
+    announced_routes: announced,
     ports: i.ports,
     ...(i.reason ? { reason: i.reason } : {}),
   };

@@ -65,8 +65,9 @@ export const JOB_DEFAULTS = {
 
 const routeSchema = z.object({
   type: z.enum(['http', 'tcp', 'udp'], { error: 'expected "http", "tcp" or "udp"' }),
-  endpoint: str(1024),
-  weight: z.number().min(0).max(100).optional(),
+  // Empty (or absent) with auto_provision: the platform picks the app's default route.
+  endpoint: str(1024).optional(),
+  weight: z.number({ error: 'expected a number' }).min(0, { error: 'must not be negative' }).max(100, { error: 'must be at most 100' }).optional(),
   auto_provision: bool().optional(),
   https_only: bool().optional(),
 });
@@ -225,7 +226,7 @@ export type JobInput = z.output<typeof jobInputSchema>;
 
 // ---- the stored and served shape ------------------------------------------------------------
 
-export type Route = z.output<typeof routeSchema>;
+export type Route = Omit<z.output<typeof routeSchema>, 'endpoint'> & { endpoint: string };
 export type Port = { number: number; optional: boolean; routes: Route[] };
 export type Process = z.output<typeof processSchema> & { start_command_timeout: number; stop_timeout: number };
 export type Resource = { cpu: number; memory: number; disk: number; network: number; netmax: number };
@@ -358,7 +359,7 @@ export function parseJobInput(body: unknown, newUuid: () => string, existingDrai
   const spec: JobSpec = {
     num_instances: input.num_instances ?? 1,
     packages,
-    ports: (input.ports ?? []).map((p) => ({ number: p.number, optional: p.optional ?? false, routes: p.routes ?? [] })),
+    ports: (input.ports ?? []).map((p) => ({ number: p.number, optional: p.optional ?? false, routes: (p.routes ?? []).map((r) => ({ ...r, endpoint: r.endpoint ?? '' })) })),
     udp_ports: (input.udp_ports ?? []).map((p) => ({ number: p.number, optional: p.optional ?? true })),
     processes,
     resources: {

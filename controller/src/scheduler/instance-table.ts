@@ -11,6 +11,17 @@ export class InstanceTable {
   readonly #byUuid = new Map<string, InstanceRecord>();
   readonly #byJob = new Map<string, Map<string, InstanceRecord>>();
   readonly #byAgent = new Map<string, Map<string, InstanceRecord>>();
+  readonly #watchers: ((record: InstanceRecord | undefined, uuid: string) => void)[] = [];
+
+  /** Calls `fn` after every put (with the record) and delete (with undefined), synchronously. */
+  watch(fn: (record: InstanceRecord | undefined, uuid: string) => void): void {
+    this.#watchers.push(fn);
+  }
+
+  /** Every record. */
+  all(): IterableIterator<InstanceRecord> {
+    return this.#byUuid.values();
+  }
 
   get size(): number {
     return this.#byUuid.size;
@@ -27,6 +38,7 @@ export class InstanceTable {
     this.#byUuid.set(record.uuid, record);
     mapOf(this.#byJob, record.job_uuid).set(record.uuid, record);
     mapOf(this.#byAgent, record.agent_uuid).set(record.uuid, record);
+    for (const w of this.#watchers) w(record, record.uuid);
   }
 
   delete(uuid: string): void {
@@ -35,6 +47,7 @@ export class InstanceTable {
     this.#byUuid.delete(uuid);
     this.#byJob.get(old.job_uuid)?.delete(uuid);
     this.#byAgent.get(old.agent_uuid)?.delete(uuid);
+    for (const w of this.#watchers) w(undefined, uuid);
   }
 
   ofJob(job: string): InstanceRecord[] {

@@ -127,6 +127,12 @@ interface Row {
 
 const rawBytes = (fx: Fixture) => fx.archive;
 
+/** GET /jobs/routes/{endpoint} names the job routed there. */
+function assertRouteMap(body: unknown, endpoint: string, job: string): void {
+  const uuids = (body as Record<string, string[]>)[endpoint];
+  if (!uuids?.includes(job)) throw new Error(`route map ${JSON.stringify(body)} lacks ${endpoint} -> ${job}`);
+}
+
 /** The rows run in order: later ones use what earlier ones created (fx.ids). */
 const ROWS: Row[] = [
   { op: 'get /info', send: () => ({ method: 'GET', path: '/v1/info' }) },
@@ -262,6 +268,23 @@ const ROWS: Row[] = [
       const body = validator.throughModel({ $ref: '#/definitions/Job' }, current.body) as Record<string, unknown>;
       return { method: 'PUT', path: `/v1/jobs/${fx.ids['job']}`, body: { ...body, tags: { ...(body['tags'] as object), reviewed: 'yes' } } };
     },
+  },
+  {
+    // Deploy workflow step 12: an HTTP route added to the port entry, the whole job PUT back.
+    op: 'put /jobs/{uuid}',
+    send: async (fx) => {
+      const current = await fx.api.get(`/v1/jobs/${fx.ids['job']}`);
+      const body = validator.throughModel({ $ref: '#/definitions/Job' }, current.body) as Record<string, unknown>;
+      const route = { type: 'http', endpoint: `web-${fx.ns.split('/').pop()}.compat.test`, weight: 0 };
+      fx.ids['route'] = route.endpoint;
+      return { method: 'PUT', path: `/v1/jobs/${fx.ids['job']}`, body: { ...body, ports: [{ number: 0, optional: false, routes: [route] }] } };
+    },
+  },
+  { op: 'get /jobs/routes', send: () => ({ method: 'GET', path: '/v1/jobs/routes' }) },
+  {
+    op: 'get /jobs/routes/{endpoint}',
+    send: (fx) => ({ method: 'GET', path: `/v1/jobs/routes/${Buffer.from(fx.ids['route']!).toString('base64url')}` }),
+    after: (fx, r) => void assertRouteMap(r.body, fx.ids['route']!, fx.ids['job']!),
   },
   { op: 'get /audit', send: (fx) => ({ method: 'GET', path: `/v1/audit?fqn=job::${fx.ns}&start_time=0&end_time=${Math.ceil(Date.now() / 1000) + 60}&event_type=job.create` }) },
   {

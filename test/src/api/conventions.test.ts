@@ -162,8 +162,6 @@ test('api: paths of the spec not served yet answer one 404 naming the path, befo
   const uuid = '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b';
   for (const [method, path, capability] of [
     ['POST', '/jobs/container', 'container jobs'],
-    ['GET', '/jobs/routes', 'the route map'],
-    ['GET', '/jobs/routes/aGVsbG8', 'the route map'],
     ['GET', `/jobs/${uuid}/logs/drains`, 'log drains'],
     ['DELETE', `/jobs/${uuid}/logs/drains/${uuid}`, 'log drains'],
     ['POST', '/bindings', 'bindings'],

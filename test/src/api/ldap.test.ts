@@ -191,7 +191,8 @@ ldapTest('ldap: user input is escaped in DNs and filters; names are case-insensi
 ldapTest('ldap: a search that finds more than one entry refuses the login', async (t) => {
   const r = await ldapToken(env!.search, 'twin', 'twin-password');
   t.is(r.status, 401);
-  t.truthy(env!.search.lines.find((l) => l['msg'] === 'LDAP search found more than one entry for a user; refused'));
+  // Log lines are written beside the answer, not before it: wait for them.
+  t.truthy(await eventually(() => env!.search.lines.find((l) => l['msg'] === 'LDAP search found more than one entry for a user; refused'), { what: 'the refusal log line' }));
   // Direct bind names exactly one of them.
   t.is((await ldapToken(env!.direct, 'twin', 'twin-password')).status, 200);
 });
@@ -247,7 +248,7 @@ ldapTest('ldap: a directory that is down or refuses the service account answers 
   t.is(refused.status, 503);
   t.true(refused.json.retry);
   t.regex(refused.json.message, /misconfigured/);
-  t.truthy(misconfigured.lines.find((l) => l['level'] === 'error' && /refused the service account/.test(String(l['msg']))));
+  t.truthy(await eventually(() => misconfigured.lines.find((l) => l['level'] === 'error' && /refused the service account/.test(String(l['msg']))), { what: 'the service account log line' }));
 
   await own.stop();
   for (let i = 0; i < 5; i++) {
@@ -311,7 +312,8 @@ ldapTest('ldap: ldaps:// and StartTLS with the operator\'s CA file; an untrusted
     const c = await controller(settings);
     const refused = await ldapToken(c, 'dave', 'dave-password');
     t.is(refused.status, 503, refused.body);
-    const failure = c.lines.find((l) => l['msg'] === 'LDAP directory failed');
+    // The log line is written beside the answer, not before it: wait for it.
+    const failure = await eventually(() => c.lines.find((l) => l['msg'] === 'LDAP directory failed'), { what: 'the LDAP failure log line' });
     t.regex(JSON.stringify(failure), /certificate/i);
     await c.dispose();
   }

@@ -82,6 +82,10 @@ export class ControllerProcess extends PlatformProcess {
     readonly options: SpawnOptions,
     public url = '',
     public grpcAddress = '',
+    /** host:port of the embedded router ('' when it runs none). */
+    public routerAddress = '',
+    /** host:port of the embedded router's HTTPS listener ('' when none). */
+    public routerTlsAddress = '',
   ) {
     super(child);
   }
@@ -92,7 +96,13 @@ export class ControllerProcess extends PlatformProcess {
     options = { ...options, grpcPort: options.grpcPort ?? (await freePort()) };
     const child = spawn(
       process.execPath,
-      [...(options.nodeArgs ?? []), CONTROLLER_BIN, '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--grpc-listen', `127.0.0.1:${options.grpcPort}`, ...(options.args ?? [])],
+      [
+        ...(options.nodeArgs ?? []),
+        CONTROLLER_BIN, '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--grpc-listen', `127.0.0.1:${options.grpcPort}`,
+        // The embedded router on a free port unless the test says otherwise (tests run side by side).
+        ...(options.args?.includes('--router-listen') ? [] : ['--router-listen', '127.0.0.1:0']),
+        ...(options.args ?? []),
+      ],
       {
         env: {
           ...process.env,
@@ -105,7 +115,7 @@ export class ControllerProcess extends PlatformProcess {
       },
     );
     const proc = new ControllerProcess(child, dataDir, ownsDataDir, options);
-    const ready = new Promise<[string, string]>((resolve, reject) => {
+    const ready = new Promise<[string, string, string, string]>((resolve, reject) => {
       const timer = setTimeout(
         () => {
           reject(new Error(`controller not ready within ${options.readyTimeoutMs ?? 30_000} ms\n${proc.stderr.join('\n')}`));
@@ -118,7 +128,8 @@ export class ControllerProcess extends PlatformProcess {
       proc.onLine = (parsed) => {
         if (parsed['msg'] === 'controller ready') {
           clearTimeout(timer);
-          resolve([String(parsed['api']), String(parsed['grpc'])]);
+          const text = (v: unknown) => (typeof v === 'string' ? v : '');
+          resolve([String(parsed['api']), String(parsed['grpc']), text(parsed['router']), text(parsed['router_tls'])]);
         }
       };
       void proc.exited.then((e) => {
@@ -126,7 +137,7 @@ export class ControllerProcess extends PlatformProcess {
         reject(new Error(`controller exited (${e.code ?? e.signal}) before it was ready\n${proc.stderr.join('\n')}\n${JSON.stringify(proc.lines)}`));
       });
     });
-    [proc.url, proc.grpcAddress] = await ready;
+    [proc.url, proc.grpcAddress, proc.routerAddress, proc.routerTlsAddress] = await ready;
     return proc;
   }
 

@@ -13,6 +13,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import test from 'ava';
 import { eventually } from '../harness/wait.js';
+import { freePort } from '../harness/net.js';
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -57,7 +58,8 @@ test('README: the walk-through runs verbatim against npm start, leaves nothing i
     PLATFORM_AGENT_DATA_DIR: join(data, 'agent'),
     PLATFORM_LISTEN: '127.0.0.1:0',
     PLATFORM_GRPC_LISTEN: '127.0.0.1:0',
-    PLATFORM_ROUTER_LISTEN: 'none',
+    // The walk-through reaches the app through the router, on a port known free.
+    PLATFORM_ROUTER_LISTEN: `127.0.0.1:${await freePort()}`,
   };
   delete env['PLATFORM_ADMIN_PASSWORD'];
   delete env['PLATFORM_JOIN_TOKEN'];
@@ -119,6 +121,7 @@ test('README: the walk-through runs verbatim against npm start, leaves nothing i
   t.regex(block(5), /\[staging\] Staging is complete\./);
   t.regex(block(7), /"state":"RUNNING"/);
   t.regex(block(7), /hello from node/);
+  t.regex(block(7), /"announced_routes":true/);
   t.regex(block(8), /^\[[0-9a-f]{8}\] listening on \d+$/m);
   // The text form may be read before the line of the request arrives; the tail has it.
   t.regex(block(8), /^data: .*"line":"GET \/"\}$/m);

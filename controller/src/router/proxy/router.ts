@@ -1,0 +1,166 @@
+/**
+ * A router: HTTP listeners in front of the instances that the route table names. It follows a
+ * table feed (the controller's table in-process, or the gRPC watch stream of a standalone
+ * router) and never asks anything on the request path: matching and balancing are local.
+ *
+ * Lifecycle: `Router.start` listens; `stop(graceMs)` stops accepting, lets requests in flight
+ * finish for up to `graceMs`, then closes what is left; `closed` resolves once stopped.
+ */
+import { X509Certificate } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import tls from 'node:tls';
+import type { Registry } from 'prom-client';
+import type { Logger } from '@platform/proto/common';
+import type { TableUpdate } from '../route-table.js';
+import { HttpProxy } from './http-proxy.js';
+import { RouterMetrics } from './router-metrics.js';
+import { RoutingTable } from './routing.js';
+import { StreamProxy } from './stream-proxy.js';
+
+export interface Listen {
+  host: string;
+  port: number;
+}
+
+/** Subscribes to table updates (a snapshot first); returns the unsubscribe function. */
+export type TableFeed = (listener: (update: TableUpdate) => void) => () => void;
+
+/** A certificate chain and its private key, PEM. */
+export interface CertificatePair {
+  cert: string;
+  key: string;
+}
+
+export interface RouterTlsOptions {
+  listen: Listen;
+  /**
+   * TLS ends at the router. With several, the one whose names match the client's SNI host name
+   * is used (wildcards as in the certificate); the first when none matches or no SNI is sent.
+   */
+  certificates: CertificatePair[];
+}
+
+export interface RouterOptions {
+  /** Plain HTTP listener. */
+  listen: Listen;
+  /** HTTPS listener; none when absent. */
+  tls?: RouterTlsOptions;
+  feed: TableFeed;
+  /** Where the router's metrics are registered (the owner serves it). */
+  registry: Registry;
+  log: Logger;
+  requestId: () => string;
+  /** A UDP flow without datagrams for this long ends. Default 30 s. */
+  udpFlowTimeoutMs?: number;
+}
+
+function listenOn(server: http.Server, at: Listen): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(at.port, at.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+export function formatAddress(server: http.Server): string {
+  const a = server.address() as AddressInfo;
+  return a.family === 'IPv6' ? `[${a.address}]:${a.port}` : `${a.address}:${a.port}`;
+}
+
+export class Router {
+  readonly routing = new RoutingTable();
+  readonly metrics: RouterMetrics;
+  readonly #proxy: HttpProxy;
+  readonly #server: http.Server;
+  readonly #tlsServer: https.Server | undefined;
+  readonly #streams: StreamProxy;
+  #unsubscribe: (() => void) | undefined;
+  #stopping: Promise<void> | undefined;
+
+  private constructor(private readonly o: RouterOptions) {
+    this.metrics = new RouterMetrics(o.registry);
+    this.#proxy = new HttpProxy({
+      routing: this.routing,
+      metrics: this.metrics,
+      log: o.log,
+      requestId: o.requestId,
+      httpsPort: () => (this.#tlsServer?.address() as AddressInfo | null)?.port,
+    });
+    // TCP and UDP routes listen on the HTTP listener's address, on the port each route names.
+    this.#streams = new StreamProxy({
+      routing: this.routing,
+      metrics: this.metrics,
+      log: o.log,
+      host: o.listen.host,
+      ...(o.udpFlowTimeoutMs ? { flowTimeoutMs: o.udpFlowTimeoutMs } : {}),
+    });
+    this.routing.onUpdate = () => this.#streams.sync();
+    this.#server = http.createServer({ keepAliveTimeout: 65_000 });
+    this.#serve(this.#server, false);
+    if (o.tls) {
+      const { certificates } = o.tls;
+      if (certificates.length === 0) throw new Error('the TLS listener needs at least one certificate');
+      const contexts = certificates.map((c) => ({ x509: new X509Certificate(c.cert), context: tls.createSecureContext(c) }));
+      this.#tlsServer = https.createServer({
+        keepAliveTimeout: 65_000,
+        ...certificates[0]!,
+        SNICallback: (servername, done) => done(null, (contexts.find((c) => c.x509.checkHost(servername)) ?? contexts[0]!).context),
+      });
+      this.#serve(this.#tlsServer, true);
+    }
+  }
+
+  #serve(server: http.Server, secure: boolean): void {
+    server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => this.#proxy.handle(req, res, secure));
+    server.on('upgrade', (req: http.IncomingMessage, socket, head: Buffer) => this.#proxy.upgrade(req, socket, head, secure));
+    server.on('clientError', (_err, socket) => {
+      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
+    });
+  }
+
+  static async start(o: RouterOptions): Promise<Router> {
+    const router = new Router(o);
+    router.#unsubscribe = o.feed((update) => router.routing.apply(update));
+    try {
+      await listenOn(router.#server, o.listen);
+      if (router.#tlsServer && o.tls) await listenOn(router.#tlsServer, o.tls.listen);
+    } catch (err) {
+      router.#unsubscribe?.();
+      router.#streams.close();
+      router.#server.close();
+      throw err;
+    }
+    o.log.info('router listening', { http: router.address, ...(router.tlsAddress ? { https: router.tlsAddress } : {}) });
+    return router;
+  }
+
+  /** host:port of the HTTP listener. */
+  get address(): string {
+    return formatAddress(this.#server);
+  }
+
+  /** host:port of the HTTPS listener, when there is one. */
+  get tlsAddress(): string | undefined {
+    return this.#tlsServer ? formatAddress(this.#tlsServer) : undefined;
+  }
+
+  stop(graceMs = 5_000): Promise<void> {
+    this.#stopping ??= (async () => {
+      this.#unsubscribe?.();
+      const servers = [this.#server, ...(this.#tlsServer ? [this.#tlsServer] : [])];
+      const closed = Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+      for (const s of servers) s.closeIdleConnections();
+      const force = setTimeout(() => servers.forEach((s) => s.closeAllConnections()), graceMs);
+      force.unref();
+      this.#streams.close();
+      await closed;
+      clearTimeout(force);
+      this.#proxy.close();
+    })();
+    return this.#stopping;
+  }
+}

@@ -1,0 +1,291 @@
+/**
+ * The embedded HTTP router, end to end: a real controller with its router on a free port, a real
+ * agent, real apps reached only through the router by their route's host name.
+ */
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import { readFileSync } from 'node:fs';
+import test, { type ExecutionContext } from 'ava';
+import type { Job } from '@platform/controller';
+import { uploadPackage } from '../harness/apps.js';
+import { instancesOf, runningInstances, startCluster, type ApiInstance, type TestCluster } from '../harness/cluster.js';
+import { unique } from '../harness/fixtures.js';
+import { routerAppArchive, splitAddress, tally, viaRouter, websocketEcho } from '../harness/router-app.js';
+import { eventually } from '../harness/wait.js';
+
+let cluster: TestCluster;
+let pkg: string;
+
+const teardowns: (() => Promise<void>)[] = [];
+test.before(async (t) => {
+  // One cluster for the file: hooks cannot register teardowns, so they are kept here.
+  const ctx = { teardown: (fn: () => Promise<void>) => teardowns.push(fn), log: t.log.bind(t) } as unknown as ExecutionContext;
+  cluster = await startCluster(ctx, [{}], { args: ['--domain', 'apps.test'] });
+  pkg = (await uploadPackage(cluster.api, '/sandbox/admin', routerAppArchive())).uuid;
+});
+
+test.after.always(async () => {
+  for (const fn of teardowns.reverse()) await fn();
+});
+
+const router = () => cluster.controller.routerAddress;
+
+function appBody(host: string, extra: Record<string, unknown> = {}, route: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    fqn: `job::/sandbox/admin::${unique('rt')}`,
+    num_instances: 1,
+    packages: [{ uuid: pkg }],
+    processes: { app: { start_command: 'node /app/server.js', start_command_timeout: 30, stop_timeout: 5 } },
+    ports: [{ number: 0, optional: false, routes: [{ type: 'http', endpoint: host, ...route }] }],
+    resources: { memory: 64 * 1024 * 1024, disk: 64 * 1024 * 1024 },
+    tags: { app: '' },
+    state: 'started',
+    ...extra,
+  };
+}
+
+/** Creates a started job and waits until its `count` instances run and are in the route table. */
+async function deploy(t: ExecutionContext, body: Record<string, unknown>, count = 1): Promise<{ job: Job; instances: ApiInstance[] }> {
+  const r = await cluster.api.post<Job>('/jobs', body);
+  t.is(r.status, 200, r.text);
+  const instances = await announced(r.body.uuid, count);
+  return { job: r.body, instances };
+}
+
+async function announced(job: string, count: number): Promise<ApiInstance[]> {
+  await runningInstances(cluster.api, job, count, 90_000);
+  return eventually(
+    async () => {
+      const all = (await instancesOf(cluster.api, job)).filter((i) => i.state === 'RUNNING');
+      return all.length === count && all.every((i) => (i as unknown as { announced_routes: boolean }).announced_routes) ? all : undefined;
+    },
+    { timeoutMs: 5_000, what: `${count} instances of ${job} announced` },
+  );
+}
+
+async function many(host: string, n: number, path = '/'): Promise<string[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  try {
+    const out: string[] = [];
+    for (let i = 0; i < n; i += 8) {
+      const batch = await Promise.all(Array.from({ length: Math.min(8, n - i) }, () => viaRouter(router(), host, path, { agent })));
+      for (const r of batch) {
+        if (r.status !== 200) throw new Error(`status ${r.status}: ${r.text}`);
+        out.push(r.job ?? '');
+      }
+    }
+    return out;
+  } finally {
+    agent.destroy();
+  }
+}
+
+test('router: an app is reached by its route host (any case, any port), with X-Forwarded-* and X-Request-Id; unknown hosts 404', async (t) => {
+  const host = `${unique('hello')}.apps.test`;
+  const { job, instances } = await deploy(t, appBody(host));
+  const r = await viaRouter(router(), `${host.toUpperCase()}:8000`, '/some/path?q=1');
+  t.is(r.status, 200, r.text);
+  t.is(r.instance, instances[0]!.uuid);
+  t.is(r.job, job.uuid);
+  t.is(r.seen!['x-forwarded-for'], '127.0.0.1');
+  t.is(r.seen!['x-forwarded-proto'], 'http');
+  t.is(r.seen!['x-forwarded-host'], `${host.toUpperCase()}:8000`);
+  t.regex(r.seen!['x-request-id'] ?? '', /^[a-z0-9]{20}$/);
+  const kept = await viaRouter(router(), host, '/', { headers: { 'x-request-id': 'mine-123', 'x-forwarded-for': '10.1.2.3' } });
+  t.is(kept.seen!['x-request-id'], 'mine-123');
+  t.is(kept.seen!['x-forwarded-for'], '10.1.2.3, 127.0.0.1');
+  const unknown = await viaRouter(router(), `nobody.apps.test`);
+  t.is(unknown.status, 404);
+  t.regex(unknown.text, /no route for host "nobody.apps.test"/);
+  t.truthy(unknown.headers['x-request-id']);
+});
+
+test('router: the longest path prefix wins; a route whose job has no running instance answers 503', async (t) => {
+  const host = `${unique('paths')}.apps.test`;
+  const root = await deploy(t, appBody(host));
+  const api = await deploy(t, appBody(`${host}/api`));
+  t.is((await viaRouter(router(), host, '/')).job, root.job.uuid);
+  t.is((await viaRouter(router(), host, '/apiary')).job, root.job.uuid, 'prefixes match whole segments');
+  t.is((await viaRouter(router(), host, '/api')).job, api.job.uuid);
+  t.is((await viaRouter(router(), host, '/api/v2/x?y')).job, api.job.uuid);
+  const idle = await cluster.api.post<Job>('/jobs', { ...appBody(`${unique('idle')}.apps.test`), state: undefined });
+  t.is(idle.status, 200, idle.text);
+  const endpoint = idle.body.ports[0]!.routes[0]!.endpoint;
+  const r = await eventually(async () => {
+    const x = await viaRouter(router(), endpoint);
+    return x.status === 503 ? x : undefined;
+  });
+  t.regex(r.text, /no running instance/);
+});
+
+test('router: weights share a route over 1,000 requests within 5 points (30 and 0 -> 30/70; 0 and 0 -> 50/50)', async (t) => {
+  const host = `${unique('w')}.apps.test`;
+  const a = await deploy(t, appBody(host, { weight: 30 }));
+  const b = await deploy(t, appBody(host));
+  const counts = tally(await many(host, 1000));
+  t.true(Math.abs((counts.get(a.job.uuid) ?? 0) / 10 - 30) <= 5, JSON.stringify([...counts]));
+  t.true(Math.abs((counts.get(b.job.uuid) ?? 0) / 10 - 70) <= 5, JSON.stringify([...counts]));
+  // The route's own weight wins over the job's; two jobs at 0 split evenly.
+  const even = `${unique('e')}.apps.test`;
+  const c = await deploy(t, appBody(even, {}, { weight: 0 }));
+  const d = await deploy(t, appBody(even, { weight: 0 }));
+  const split = tally(await many(even, 1000));
+  t.true(Math.abs((split.get(c.job.uuid) ?? 0) / 10 - 50) <= 5, JSON.stringify([...split]));
+  t.true(Math.abs((split.get(d.job.uuid) ?? 0) / 10 - 50) <= 5, JSON.stringify([...split]));
+});
+
+test('router: sticky sessions follow the app cookie with Platform-LB, and move when the instance stops', async (t) => {
+  const host = `${unique('s')}.apps.test`;
+  const { job } = await deploy(t, appBody(host, { num_instances: 2, sticky_session_cookies: ['SESSIONID'] }), 2);
+  // Without the app's cookie, no Platform-LB and the instances take turns.
+  const plain = await Promise.all([0, 1, 2, 3].map(() => viaRouter(router(), host)));
+  t.true(plain.every((r) => r.headers['set-cookie'] === undefined));
+  t.is(new Set(plain.map((r) => r.instance)).size, 2);
+  const login = await viaRouter(router(), host, '/login');
+  const cookies = login.headers['set-cookie'] as string[];
+  const lb = cookies.find((c) => c.startsWith('Platform-LB='));
+  t.truthy(lb, JSON.stringify(cookies));
+  t.regex(lb!, /Max-Age=3600/);
+  t.is(lb!.split(';')[0], `Platform-LB=${login.instance}`);
+  const cookie = cookies.map((c) => c.split(';')[0]).join('; ');
+  const again = await Promise.all(Array.from({ length: 10 }, () => viaRouter(router(), host, '/', { headers: { cookie } })));
+  t.true(again.every((r) => r.instance === login.instance), JSON.stringify(again.map((r) => r.instance)));
+  // The sticky instance stops: the next request goes to the other one and the cookie is replaced.
+  t.is((await cluster.api.delete(`/jobs/${job.uuid}/instances/${login.instance}`)).status, 200);
+  const moved = await eventually(async () => {
+    const r = await viaRouter(router(), host, '/', { headers: { cookie } });
+    return r.status === 200 && r.instance !== login.instance ? r : undefined;
+  });
+  t.is(String(moved.headers['set-cookie']).split(';')[0], `Platform-LB=${moved.instance}`);
+});
+
+test('router: a WebSocket echoes through the router', async (t) => {
+  const host = `${unique('ws')}.apps.test`;
+  const { instances } = await deploy(t, appBody(host));
+  const r = await websocketEcho(router(), host, ['hello', 'world']);
+  t.is(r.status, 101);
+  t.deepEqual(r.replies, [`echo from ${instances[0]!.uuid}: hello`, `echo from ${instances[0]!.uuid}: world`]);
+});
+
+/** Peak resident memory of a process (kB), to see that a transfer was streamed. */
+function peakRssKb(pid: number): number {
+  const m = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(m?.[1] ?? 0);
+}
+
+test('router: 50 MiB stream up and down without buffering it whole', async (t) => {
+  const host = `${unique('big')}.apps.test`;
+  await deploy(t, appBody(host));
+  const pid = cluster.controller.child.pid!;
+  const before = peakRssKb(pid);
+  const size = 50 * 1024 * 1024;
+  const [h, p] = splitAddress(router());
+  // Upload 50 MiB (chunked) to /echo and read it back as it streams.
+  const result = await new Promise<{ status: number; bytes: number; sha: string }>((resolve, reject) => {
+    const sent = createHash('sha256');
+    const got = createHash('sha256');
+    let bytes = 0;
+    const req = http.request({ host: h, port: p, path: '/echo', method: 'POST', headers: { host, 'content-type': 'application/octet-stream' }, agent: false }, (res) => {
+      res.on('data', (c: Buffer) => {
+        bytes += c.length;
+        got.update(c);
+      });
+      res.on('end', () => (got.digest('hex') === sentDigest ? resolve({ status: res.statusCode ?? 0, bytes, sha: 'match' }) : resolve({ status: res.statusCode ?? 0, bytes, sha: 'differs' })));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    let left = size;
+    let n = 0;
+    let sentDigest = '';
+    const write = () => {
+      while (left > 0) {
+        const chunk = Buffer.alloc(Math.min(left, 256 * 1024), n++ % 251);
+        left -= chunk.length;
+        sent.update(chunk);
+        if (left === 0) {
+          sentDigest = sent.digest('hex');
+          req.end(chunk);
+          return;
+        }
+        if (!req.write(chunk)) return req.once('drain', write);
+      }
+    };
+    write();
+  });
+  t.deepEqual(result, { status: 200, bytes: size, sha: 'match' });
+  // And 50 MiB down.
+  const down = await new Promise<number>((resolve, reject) => {
+    http
+      .get({ host: h, port: p, path: `/bytes/${size}`, headers: { host }, agent: false }, (res) => {
+        let bytes = 0;
+        res.on('data', (c: Buffer) => (bytes += c.length));
+        res.on('end', () => resolve(bytes));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+  t.is(down, size);
+  const grown = peakRssKb(pid) - before;
+  t.true(grown < 40 * 1024, `the controller's peak memory grew by ${grown} kB moving 2 x 50 MiB`);
+});
+
+test.serial('router: scaling 1 -> 3, new instances take traffic within a second; stopping one gives no 5xx to GETs', async (t) => {
+  const host = `${unique('scale')}.apps.test`;
+  const { job } = await deploy(t, appBody(host));
+  const put = await cluster.api.put<Job>(`/jobs/${job.uuid}`, { ...(await cluster.api.get<Job>(`/jobs/${job.uuid}`)).body, num_instances: 3 });
+  t.is(put.status, 200, put.text);
+  // Each instance is served within a second of the API showing it RUNNING.
+  const seen = new Set<string>();
+  await eventually(
+    async () => {
+      const running = (await instancesOf(cluster.api, job.uuid)).filter((i) => i.state === 'RUNNING');
+      for (const r of await Promise.all(Array.from({ length: 6 }, () => viaRouter(router(), host)))) if (r.instance) seen.add(r.instance);
+      return running.length === 3 ? running : undefined;
+    },
+    { timeoutMs: 90_000, what: '3 running instances' },
+  );
+  const servedBy = await eventually(
+    async () => {
+      for (const r of await Promise.all(Array.from({ length: 6 }, () => viaRouter(router(), host)))) if (r.instance) seen.add(r.instance);
+      return seen.size === 3 ? seen : undefined;
+    },
+    { timeoutMs: 1_000, intervalMs: 10, what: 'all 3 instances serving' },
+  );
+  t.is(servedBy.size, 3);
+
+  // GETs keep flowing while an instance is stopped: none answers 5xx.
+  const statuses: number[] = [];
+  let stop = false;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+  const load = (async () => {
+    while (!stop) {
+      const batch = await Promise.all(Array.from({ length: 4 }, () => viaRouter(router(), host, '/', { agent }).then((r) => r.status, () => 599)));
+      statuses.push(...batch);
+    }
+  })();
+  const victim = (await instancesOf(cluster.api, job.uuid)).find((i) => i.state === 'RUNNING')!;
+  t.is((await cluster.api.delete(`/jobs/${job.uuid}/instances/${victim.uuid}`)).status, 200);
+  await eventually(async () => (await instancesOf(cluster.api, job.uuid)).find((i) => i.uuid === victim.uuid)?.state === 'REMOVED', {
+    timeoutMs: 30_000,
+    what: 'the stopped instance removed',
+  });
+  const after = statuses.length;
+  await eventually(() => statuses.length > after + 20);
+  stop = true;
+  await load;
+  agent.destroy();
+  const failures = statuses.filter((s) => s >= 500);
+  t.deepEqual(failures, [], `${failures.length} of ${statuses.length} GETs failed`);
+  t.true(statuses.length > 40);
+});
+
+test('router: metrics per route are on the controller /metrics', async (t) => {
+  const host = `${unique('m')}.apps.test`;
+  await deploy(t, appBody(host));
+  await many(host, 5);
+  const text = await (await fetch(`${cluster.controller.url}/metrics`)).text();
+  t.regex(text, new RegExp(`platform_router_requests_total\\{route="${host.replace(/\./g, '\\.')}",class="2xx"\\} 5`));
+  t.regex(text, new RegExp(`platform_router_request_duration_seconds_count\\{route="${host.replace(/\./g, '\\.')}"\\} 5`));
+  t.regex(text, /platform_router_bytes_total\{route="[^"]+",direction="out"\} \d+/);
+  t.regex(text, /platform_router_active_connections\{route="[^"]+"\} \d+/);
+});
