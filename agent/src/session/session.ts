@@ -23,6 +23,32 @@ import { Backoff } from './backoff.js';
 
 export type SessionState = 'idle' | 'connecting' | 'open' | 'welcomed' | 'stopped';
 
+/** The transitions of the diagram above; `connecting -> connecting` is a retry after a backoff. */
+const TRANSITIONS: Readonly<Record<SessionState, readonly SessionState[]>> = {
+  idle: ['connecting', 'stopped'],
+  connecting: ['connecting', 'open', 'stopped'],
+  open: ['welcomed', 'connecting', 'stopped'],
+  welcomed: ['welcomed', 'connecting', 'stopped'], // a second Welcome on one stream is applied again, as before
+  stopped: [],
+};
+
+/** A transition that the session's table does not allow: a bug in the session, never the peer's doing. */
+export class SessionStateError extends Error {
+  override readonly name = 'SessionStateError';
+  constructor(
+    readonly from: SessionState,
+    readonly to: SessionState,
+  ) {
+    super(`the agent session cannot go from ${from} to ${to}`);
+  }
+}
+
+/** `to`, when the table allows `from -> to`; a SessionStateError otherwise. */
+export function sessionTransition(from: SessionState, to: SessionState): SessionState {
+  if (!TRANSITIONS[from].includes(to)) throw new SessionStateError(from, to);
+  return to;
+}
+
 export interface SessionHandler {
   hello(): Hello;
   /** The Hello written on this session was accepted. */
@@ -74,6 +100,13 @@ export class Session {
     return this.#state;
   }
 
+  /** The one place where the state changes: refuses what TRANSITIONS does not allow, logs every change. */
+  #transition(to: SessionState): void {
+    const from = this.#state;
+    this.#state = sessionTransition(from, to);
+    if (from !== to) this.opts.log.debug('session state', { from, to });
+  }
+
   /** True when a message can be written now (open, not backed up). */
   canSend(): boolean {
     return (this.#state === 'open' || this.#state === 'welcomed') && !this.#backedUp;
@@ -87,7 +120,7 @@ export class Session {
   /** Ends the stream (the controller sees the agent leave) and stops reconnecting. */
   stop(): void {
     if (this.#state === 'stopped') return;
-    this.#state = 'stopped';
+    this.#transition('stopped');
     clearTimeout(this.#reconnect);
     this.#clearTimers();
     const call = this.#call;
@@ -144,7 +177,7 @@ export class Session {
 
   #connect(): void {
     if (this.#state === 'stopped') return;
-    this.#state = 'connecting';
+    this.#transition('connecting');
     this.#refused = false;
     this.#backedUp = false;
     const { client, joinToken, handler, log } = this.opts;
@@ -170,7 +203,7 @@ export class Session {
     const hello = handler.hello();
     this.#hello = hello;
     call.write({ hello });
-    this.#state = 'open';
+    this.#transition('open');
     this.#welcomeTimer = setTimeout(() => {
       log.warn('no Welcome from the controller; reconnecting', { timeout_ms: this.opts.welcomeTimeoutMs ?? 15_000 });
       call.cancel();
@@ -190,7 +223,7 @@ export class Session {
         call.cancel();
         return;
       }
-      this.#state = 'welcomed';
+      this.#transition('welcomed');
       this.#authWarned = false;
       this.#backoff.reset();
       this.opts.metrics?.connects.inc();
@@ -236,7 +269,7 @@ export class Session {
     this.#call = undefined;
     this.#clearTimers();
     if (this.#state === 'stopped') return;
-    this.#state = 'connecting';
+    this.#transition('connecting');
     if (wasWelcomed) {
       this.opts.metrics?.disconnects.inc();
       this.opts.log.warn('disconnected from the controller', { err: err?.message ?? 'stream ended' });

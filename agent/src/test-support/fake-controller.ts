@@ -16,8 +16,8 @@ export class FakeController {
   readonly received: Received[] = [];
   readonly hellos: Hello[] = [];
   readonly blobs = new Map<string, Buffer>();
-  /** Builds the Welcome for a Hello (default: adopt everything listed). */
-  welcome: (hello: Hello) => Welcome = (hello) => ({
+  /** Builds the Welcome for a Hello (default: adopt everything listed); undefined sends none. */
+  welcome: (hello: Hello) => Welcome | undefined = (hello) => ({
     heartbeatIntervalMs: 200, controllerId: 'test-cluster', adopt: (hello.instances ?? []).map((i) => i.instanceUuid ?? ''),
   });
   secret = 'join-secret';
@@ -66,7 +66,8 @@ export class FakeController {
       this.received.push({ session, msg });
       if (msg.hello) {
         this.hellos.push(msg.hello);
-        call.write({ welcome: this.welcome(msg.hello) });
+        const welcome = this.welcome(msg.hello);
+        if (welcome) call.write({ welcome });
       }
     });
     call.on('end', () => call.end());

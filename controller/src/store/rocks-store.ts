@@ -14,21 +14,28 @@ export interface RocksStoreOptions {
 
 /**
  * The embedded store: RocksDB in a directory that only this process opens.
- * Reads run on the main thread (they are asynchronous in the binding); writes
- * go to a writer thread (`rocks-writer.worker.ts`), which keeps fsync off the
- * event loop and commits concurrent batches together.
+ * Reads run on the main thread (they are asynchronous in the binding). With
+ * `sync`, writes go to a writer thread (`rocks-writer.worker.ts`), which keeps
+ * fsync off the event loop and commits concurrent batches together. Without
+ * `sync`, a write is a memtable insert and a write(2) to the log, a few tens of
+ * µs: it is done on the main thread, because the hop to the writer thread and
+ * back (structured clone, two thread wake-ups) cost more CPU than the write
+ * itself (measured with `npm run bench`, POST /jobs --no-sync).
  */
 export class RocksStore implements Store {
   readonly #pending = new Set<Promise<void>>();
   #writerFailure: Error | undefined;
   readonly #writerDied: Promise<never>;
+  /** Written on the main thread (no writer thread, `sync` off). */
+  #groups = 0;
 
   private constructor(
     private readonly db: RocksDb,
-    private readonly worker: Worker,
-    private readonly writer: Remote<RocksWriter>,
+    private readonly worker: Worker | undefined,
+    private readonly writer: Remote<RocksWriter> | undefined,
   ) {
     this.#writerDied = new Promise<never>((_, reject) => {
+      if (!worker) return;
       const fail = (err: Error) => {
         this.#writerFailure ??= err;
         reject(this.#writerFailure);
@@ -52,6 +59,7 @@ export class RocksStore implements Store {
         { cause: err },
       );
     }
+    if (!options.sync) return new RocksStore(db, undefined, undefined);
     const data: WriterData = { handle: db.handle, sync: options.sync };
     const worker = new Worker(new URL('./rocks-writer.worker.js', import.meta.url), { workerData: data });
     const writer = wrapWorker<RocksWriter>(worker);
@@ -79,6 +87,12 @@ export class RocksStore implements Store {
   batch(ops: readonly BatchOp[]): Promise<void> {
     if (ops.length === 0) return Promise.resolve();
     if (this.#writerFailure) return Promise.reject(this.#writerFailure);
+    if (!this.writer) {
+      // Synchronous inside the binding: written, in call order, before this returns.
+      const write = this.db.batch(ops as BatchOp[], { sync: false });
+      this.#groups++;
+      return write;
+    }
     const write = Promise.race([this.writer.write(ops), this.#writerDied]);
     this.#pending.add(write);
     const done = () => this.#pending.delete(write);
@@ -88,6 +102,7 @@ export class RocksStore implements Store {
 
   /** Groups and batches written so far (group commit at work when batches > groups). */
   writerStats(): Promise<{ groups: number; batches: number }> {
+    if (!this.writer) return Promise.resolve({ groups: this.#groups, batches: this.#groups });
     return this.writer.stats();
   }
 
@@ -103,8 +118,8 @@ export class RocksStore implements Store {
 
   async close(): Promise<void> {
     await Promise.allSettled([...this.#pending]);
-    this.worker.removeAllListeners('exit');
-    await this.worker.terminate();
+    this.worker?.removeAllListeners('exit');
+    await this.worker?.terminate();
     await this.db.close();
   }
 }

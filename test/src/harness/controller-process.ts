@@ -22,6 +22,8 @@ export interface SpawnOptions {
   dataDir?: string;
   env?: Record<string, string>;
   args?: string[];
+  /** Options for node itself, before the script (e.g. --cpu-prof). */
+  nodeArgs?: string[];
   /** How long to wait for the ready line. */
   readyTimeoutMs?: number;
   /** The gRPC port agents dial; chosen once and kept across restarts. */
@@ -95,6 +97,7 @@ export class ControllerProcess extends PlatformProcess {
     const child = spawn(
       process.execPath,
       [
+        ...(options.nodeArgs ?? []),
         CONTROLLER_BIN, '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--grpc-listen', `127.0.0.1:${options.grpcPort}`,
         // The embedded router on a free port unless the test says otherwise (tests run side by side).
         ...(options.args?.includes('--router-listen') ? [] : ['--router-listen', '127.0.0.1:0']),

@@ -5,8 +5,8 @@ import { archive, digestOf, unique } from '../harness/fixtures.js';
 import { rawPut } from '../harness/upload.js';
 import { eventually } from '../harness/wait.js';
 
-test('durability: every acknowledged write survives kill -9 of the controller', async (t) => {
-  const first = await ControllerProcess.start();
+const survivesKill9 = test.macro(async (t, args: string[]) => {
+  const first = await ControllerProcess.start({ args });
   t.teardown(() => first.dispose());
   const api = await first.admin();
   const ns = `/durable/${unique()}`;
@@ -72,3 +72,8 @@ test('durability: every acknowledged write survives kill -9 of the controller', 
   for (const fqn of recorded) if (fqn !== target.fqn) t.true(byFqn.has(fqn), `an audit record without its job: ${fqn}`);
   t.log(`${created.size} creates and ${lastAckedVersion - 1} updates acknowledged before kill -9; none lost`);
 });
+
+test('durability: every acknowledged write survives kill -9 of the controller', survivesKill9, []);
+// Without fsync, writes go to the log from the main thread (no writer thread): still in the log,
+// in the operating system's care, before they are acknowledged.
+test('durability: with --no-sync too, every acknowledged write survives kill -9 of the controller', survivesKill9, ['--no-sync']);

@@ -1,0 +1,274 @@
+import test from 'ava';
+import type { ControllerMessage } from '@platform/proto';
+import type { InstanceRecord } from '../model/instance.js';
+import type { Job } from '../model/job.js';
+import { keys } from '../store/keys.js';
+import { TestCluster, report, testJob } from './cluster.test-fixture.js';
+import { Reconciler } from './reconciler.js';
+import { RESTART_BASE_DELAY_MS } from './restart-tracker.js';
+
+async function setup(): Promise<{ cluster: TestCluster; reconciler: Reconciler; wakes: () => number }> {
+  const cluster = await new TestCluster().start();
+  let wakes = 0;
+  const reconciler = new Reconciler(testJob().uuid, cluster.deps, cluster.runDeps(), () => wakes++);
+  return { cluster, reconciler, wakes: () => wakes };
+}
+
+function starts(messages: ControllerMessage[]): string[] {
+  return messages.filter((m) => m.start).map((m) => m.start!.spec!.instanceUuid!);
+}
+
+function stops(messages: ControllerMessage[]): string[] {
+  return messages.filter((m) => m.stop).map((m) => m.stop!.instanceUuid!);
+}
+
+function live(reconciler: Reconciler): InstanceRecord[] {
+  return reconciler.instances().filter((i) => i.state !== 'REMOVED');
+}
+
+/** Every live, not-stopping instance reports `state`. */
+async function reportAll(reconciler: Reconciler, job: Job, state: 'RUNNING' | 'STARTING'): Promise<void> {
+  for (const i of live(reconciler).filter((r) => r.stop === undefined)) await reconciler.apply(i.agent_uuid, report(i.uuid, state), job);
+}
+
+test('reconciler: a started job is placed on the connected agents, spread, persisted before the agent is told', async (t) => {
+  const { cluster, reconciler } = await setup();
+  await cluster.connect('a1');
+  await cluster.connect('a2');
+  const job = testJob({ num_instances: 2 });
+  t.deepEqual(await reconciler.reconcile(job), {});
+  const placed = live(reconciler);
+  t.is(placed.length, 2);
+  t.deepEqual(placed.map((i) => i.agent_uuid).sort(), ['a1', 'a2'], 'one per agent (spread)');
+  for (const i of placed) {
+    t.deepEqual(starts(cluster.take(i.agent_uuid)), [i.uuid]);
+    const stored = await cluster.deps.store.get(keys.instance(job.uuid, i.uuid));
+    t.is((JSON.parse(stored!) as InstanceRecord).state, 'NEW');
+  }
+  // Nothing more to do: a second pass places nothing.
+  await reconciler.reconcile(job);
+  t.is(live(reconciler).length, 2);
+  t.deepEqual([...cluster.take('a1'), ...cluster.take('a2')], []);
+  reconciler.dispose();
+  cluster.stop();
+});
+
+test('reconciler: with no room the job waits and says why; an agent with room gets the instance on the next pass', async (t) => {
+  const { cluster, reconciler, wakes } = await setup();
+  await cluster.connect('small', 0.125); // 128 MiB < the default 256 MiB
+  const job = testJob();
+  await reconciler.reconcile(job);
+  t.is(live(reconciler).length, 0);
+  t.regex(reconciler.waitingReason ?? '', /no instance manager has room for another instance: memory/);
+  t.true(cluster.waitingJobs.has(job.uuid));
+  t.is(wakes(), 0);
+  await cluster.connect('big', 1);
+  await reconciler.reconcile(job);
+  t.deepEqual(live(reconciler).map((i) => i.agent_uuid), ['big']);
+  t.is(reconciler.waitingReason, undefined);
+  t.false(cluster.waitingJobs.has(job.uuid));
+  reconciler.dispose();
+  cluster.stop();
+});
+
+test('reconciler: resources placed are reserved, so a full agent takes no more', async (t) => {
+  const { cluster, reconciler } = await setup();
+  await cluster.connect('a1', 0.5); // room for two of 256 MiB
+  const job = testJob({ num_instances: 3 });
+  await reconciler.reconcile(job);
+  t.is(live(reconciler).length, 2);
+  t.regex(reconciler.waitingReason ?? '', /memory \(0 MiB free, 256 MiB needed\)/);
+  reconciler.dispose();
+  cluster.stop();
+});
+
+test('reconciler: scale down stops the not-yet-running and newest first, and keeps what runs', async (t) => {
+  const { cluster, reconciler } = await setup();
+  await cluster.connect('a1', 8);
+  // Four instances placed one after another, so that each is newer than the one before.
+  let job = testJob();
+  for (let n = 1; n <= 4; n++) {
+    job = { ...job, num_instances: n };
+    await reconciler.reconcile(job);
+    cluster.clock.advance(1000);
+  }
+  const [first, second, third, fourth] = live(reconciler).sort((a, b) => a.created_ms - b.created_ms);
+  t.true(first!.created_ms < fourth!.created_ms);
+  await reconciler.apply('a1', report(first!.uuid, 'RUNNING'), job);
+  await reconciler.apply('a1', report(fourth!.uuid, 'RUNNING'), job);
+  cluster.take('a1');
+  await reconciler.reconcile({ ...job, num_instances: 2 });
+  t.deepEqual(stops(cluster.take('a1')).sort(), [second!.uuid, third!.uuid].sort(), 'the ones not running stop first');
+  await reconciler.reconcile({ ...job, num_instances: 1 });
+  t.deepEqual(stops(cluster.take('a1')), [fourth!.uuid], 'then the newest');
+  t.deepEqual(live(reconciler).filter((i) => i.stop === undefined).map((i) => i.uuid), [first!.uuid]);
+  t.true(live(reconciler).filter((i) => i.stop).every((i) => i.stop === 'scale'));
+  // A stop is persisted before it is sent, so a reconnecting agent is told again.
+  const stored = JSON.parse((await cluster.deps.store.get(keys.instance(job.uuid, second!.uuid)))!) as InstanceRecord;
+  t.is(stored.stop, 'scale');
+  reconciler.dispose();
+  cluster.stop();
+});
+
+test('reconciler: a stopped job has every instance stopped, once', async (t) => {
+  const { cluster, reconciler } = await setup();
+  await cluster.connect('a1');
+  const job = testJob({ num_instances: 2 });
+  await reconciler.reconcile(job);
+  cluster.take('a1');
+  const stopped = { ...job, state: 'stopped' as const };
+  await reconciler.reconcile(stopped);
+  t.is(stops(cluster.take('a1')).length, 2);
+  await reconciler.reconcile(stopped);
+  t.deepEqual(cluster.take('a1'), [], 'no second stop for instances already stopping');
+  reconciler.dispose();
+  cluster.stop();
+});
+
+test('reconciler: without rolling mode a changed job replaces every old instance at once', async (t) => {
+  const { cluster, reconciler } = await setup();
+  await cluster.connect('a1', 8);
+  const job = testJob({ num_instances: 2 });
+  await reconciler.reconcile(job);
+  await reportAll(reconciler, job, 'RUNNING');
+  const old = live(reconciler).map((i) => i.uuid);
+  cluster.take('a1');
+  const changed = testJob({ num_instances: 2, processes: { app: { start_command: 'run --v2' } } }, { version_id: 2 });
+  await reconciler.reconcile(changed);
+  const sent = cluster.take('a1');
+  t.deepEqual(stops(sent).sort(), [...old].sort());
+  t.is(starts(sent).length, 2);
+  reconciler.dispose();
+  cluster.stop();
+});
+
+test('reconciler: a rolling update starts one new instance at a time and stops an old one as each new one runs', async (t) => {
+  const { cluster, reconciler } = await setup();
+  await cluster.connect('a1', 8);
+  const rollout = { rolling_mode: true, force_stop_old_instances_after: 60 };
+  const job = testJob({ num_instances: 2, rollout });
+  await reconciler.reconcile(job);
+  await reportAll(reconciler, job, 'RUNNING');
+  const old = live(reconciler).sort((a, b) => a.uuid.localeCompare(b.uuid)).map((i) => i.uuid);
+  cluster.take('a1');
+
+  const v2 = testJob({ num_instances: 2, rollout, processes: { app: { start_command: 'run --v2' } } }, { version_id: 2 });
+  await reconciler.reconcile(v2);
+  let sent = cluster.take('a1');
+  t.deepEqual(stops(sent), [], 'old ones serve until new ones run');
+  const [n1] = starts(sent);
+  t.truthy(n1);
+  t.is(starts(sent).length, 1, 'one new instance at a time');
+
+  // Still settling: nothing more starts.
+  await reconciler.reconcile(v2);
+  t.deepEqual(cluster.take('a1'), []);
+
+  // The new one runs: one old one stops (the oldest), and the next new one starts.
+  await reconciler.apply('a1', report(n1!, 'RUNNING'), v2);
+  sent = cluster.take('a1');
+  t.deepEqual(stops(sent), [old[0]]);
+  const [n2] = starts(sent);
+  t.truthy(n2);
+  await reconciler.apply('a1', report(n2!, 'RUNNING'), v2);
+  sent = cluster.take('a1');
+  t.deepEqual(stops(sent), [old[1]]);
+  t.deepEqual(starts(sent), []);
+  reconciler.dispose();
+  cluster.stop();
+});
+
+test('reconciler: old instances left after force_stop_old_instances_after are stopped', async (t) => {
+  const { cluster, reconciler } = await setup();
+  await cluster.connect('a1', 8);
+  const rollout = { rolling_mode: true, force_stop_old_instances_after: 60 };
+  const job = testJob({ num_instances: 2, rollout });
+  await reconciler.reconcile(job);
+  await reportAll(reconciler, job, 'RUNNING');
+  const old = live(reconciler).map((i) => i.uuid);
+  cluster.take('a1');
+  const v2 = testJob({ num_instances: 2, rollout, processes: { app: { start_command: 'run --v2' } } }, { version_id: 2 });
+  await reconciler.reconcile(v2);
+  cluster.take('a1');
+  cluster.clock.advance(60_000 - 1);
+  await reconciler.reconcile(v2);
+  t.deepEqual(stops(cluster.take('a1')), []);
+  cluster.clock.advance(1);
+  await reconciler.reconcile(v2);
+  t.deepEqual(stops(cluster.take('a1')).sort(), [...old].sort());
+  reconciler.dispose();
+  cluster.stop();
+});
+
+test('reconciler: instances of a lost agent are removed as lost and replaced elsewhere at once, not counted as restarts', async (t) => {
+  const { cluster, reconciler } = await setup();
+  const { sessionId } = await cluster.connect('a1');
+  const job = testJob();
+  await reconciler.reconcile(job);
+  const [first] = live(reconciler);
+  await reconciler.apply('a1', report(first!.uuid, 'RUNNING'), job);
+  await cluster.connect('a2');
+  cluster.agents.disconnected('a1', sessionId, 'test');
+  t.deepEqual(await reconciler.agentLost('a1', job), {});
+  const gone = reconciler.instances().find((i) => i.uuid === first!.uuid)!;
+  t.is(gone.state, 'REMOVED');
+  t.true(gone.lost);
+  t.true(gone.failed);
+  t.regex(gone.reason, /instance manager host-a1 was lost/);
+  t.deepEqual(live(reconciler).map((i) => i.agent_uuid), ['a2'], 'replaced without a restart delay');
+  t.is(reconciler.restarts.notBefore, 0);
+  reconciler.dispose();
+  cluster.stop();
+});
+
+test('reconciler: a crashed instance is replaced after the restart delay, not before', async (t) => {
+  const { cluster, reconciler, wakes } = await setup();
+  await cluster.connect('a1');
+  const job = testJob();
+  await reconciler.reconcile(job);
+  const [first] = live(reconciler);
+  await reconciler.apply('a1', report(first!.uuid, 'RUNNING'), job);
+  cluster.take('a1');
+  await reconciler.apply('a1', report(first!.uuid, 'REMOVED', { exited: true, exitCode: 1, failed: true }), job);
+  t.is(live(reconciler).length, 0, 'not before the delay');
+  t.deepEqual(cluster.take('a1'), []);
+  cluster.clock.advance(RESTART_BASE_DELAY_MS - 1);
+  await reconciler.reconcile(job);
+  t.is(live(reconciler).length, 0);
+  cluster.clock.advance(1);
+  await reconciler.reconcile(job);
+  t.is(live(reconciler).length, 1);
+  t.is(starts(cluster.take('a1')).length, 1);
+  t.is(wakes(), 0, 'the timer is real time; the test moved the clock itself');
+  reconciler.dispose();
+  cluster.stop();
+});
+
+test('reconciler: restart mode "no" finishes the job once every instance ended', async (t) => {
+  const { cluster, reconciler } = await setup();
+  await cluster.connect('a1');
+  const job = testJob({ restart: { restart_mode: 'no' } });
+  await reconciler.reconcile(job);
+  const [first] = live(reconciler);
+  const outcome = await reconciler.apply('a1', report(first!.uuid, 'REMOVED', { exited: true, exitCode: 0 }), job);
+  t.is(outcome.state, 'finished');
+  t.is(live(reconciler).length, 0);
+  reconciler.dispose();
+  cluster.stop();
+});
+
+test('reconciler: a report from an agent that does not run the instance stops it there and changes nothing', async (t) => {
+  const { cluster, reconciler } = await setup();
+  await cluster.connect('a1');
+  await cluster.connect('a2');
+  const job = testJob();
+  await reconciler.reconcile(job);
+  const [first] = live(reconciler);
+  const other = first!.agent_uuid === 'a1' ? 'a2' : 'a1';
+  cluster.take(other);
+  await reconciler.apply(other, report(first!.uuid, 'RUNNING'), job);
+  t.deepEqual(stops(cluster.take(other)), [first!.uuid]);
+  t.is(reconciler.instances()[0]!.state, 'NEW');
+  reconciler.dispose();
+  cluster.stop();
+});
