@@ -3,7 +3,8 @@
  * cgroups (off unless asked), an in-memory BlobSource (our own interface) and an outlet that
  * records reports and log lines.
  */
-import { chmodSync, mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -98,17 +99,31 @@ export class Harness {
     return eventually(() => this.reports.find((r) => r.instanceUuid === uuid && instanceStateName(r.state) === state), `${uuid} ${state} (seen ${this.states(uuid).join(',')})`, timeoutMs);
   }
 
+  /** Stops every instance, then removes the harness's directory: tests leave nothing in /tmp. */
   async close(): Promise<void> {
     await this.manager.stopAll('test done');
     this.shipper.stop();
+    await rm(this.dir, { recursive: true, force: true, maxRetries: 3 });
   }
+}
+
+let seccompFiles = 0;
+let seccompTmp: string | undefined;
+/** One directory per test process for the drivers' seccomp filters, removed when the process exits. */
+function seccompDir(): string {
+  if (seccompTmp === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), 'agent-seccomp-'));
+    seccompTmp = dir;
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return seccompTmp;
 }
 
 /** A bwrap driver for tests (its seccomp filter in a temporary directory), or undefined without bwrap. */
 export function testBwrapDriver(): BwrapDriver | undefined {
   const probe = probeBwrap(canChangeIdentity() ? TEST_UIDS.first : undefined);
   if (!probe.ok) return undefined;
-  return new BwrapDriver(probe.path, { seccompFile: join(mkdtempSync(join(tmpdir(), 'agent-seccomp-')), 'seccomp.bpf') });
+  return new BwrapDriver(probe.path, { seccompFile: join(seccompDir(), `seccomp-${++seccompFiles}.bpf`) });
 }
 
 /**
