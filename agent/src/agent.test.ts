@@ -1,6 +1,5 @@
 import test from 'ava';
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { instanceStateName } from '@platform/proto';
@@ -8,12 +7,13 @@ import { Agent } from './agent.js';
 import { JsonLogger, MemorySink } from '@platform/proto/common';
 import { FakeController } from './test-support/fake-controller.js';
 import { eventually } from './test-support/wait.js';
+import { tempDir } from './test-support/temp.js';
 
 test('agent (embedded): Welcome.stop stops a listed instance; stop({ stopInstances }) stops the rest and reports them', async (t) => {
   const ctl = new FakeController();
   await ctl.start();
   t.teardown(() => ctl.stop());
-  const dataDir = mkdtempSync(join(tmpdir(), 'agent-embedded-'));
+  const dataDir = tempDir(t, 'agent-embedded-');
   const sink = new MemorySink();
   const agent = await Agent.start({
     controller: ctl.address, dataDir, joinToken: ctl.secret, isolation: 'process', log: new JsonLogger(sink, 'debug'), pollMs: 50,

@@ -1,8 +1,8 @@
 import test, { type ExecutionContext } from 'ava';
 import { probeBwrap } from '../isolation/bwrap.js';
 import { requireTool } from '../test-support/system.js';
-import { mkdtempSync, existsSync, readFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { instanceStateName, PROTOCOL_VERSION, type InstanceSpec } from '@platform/proto';
@@ -11,6 +11,7 @@ import { AgentProcess } from '../test-support/agent-process.js';
 import { makeTarGz, sha256Digest } from '../test-support/tar.js';
 import { eventually } from '../test-support/wait.js';
 import { isSameProcessAlive } from '../isolation/procfs.js';
+import { tempDir } from '../test-support/temp.js';
 
 const APP = `
 const http = require('node:http');
@@ -42,7 +43,7 @@ async function get(addr: string): Promise<string> {
 async function scenario(t: ExecutionContext, isolation: 'process' | 'bwrap'): Promise<void> {
   const ctl = new FakeController();
   await ctl.start();
-  const dataDir = mkdtempSync(join(tmpdir(), 'agent-bin-'));
+  const dataDir = tempDir(t, 'agent-bin-');
   // Agents on one host need uid ranges of their own (the two scenarios run at once).
   const uids = isolation === 'bwrap' ? '2100000000-2100000999' : '2100001000-2100001999';
   const args = ['--controller', ctl.address, '--data-dir', dataDir, '--tags', 'ssd,edge', '--datacenter', 'dc1', '--isolation', isolation, '--log-level', 'debug', '--instance-uids', uids];
@@ -173,7 +174,7 @@ test('agent binary: a refused Welcome is logged and retried; a wrong join secret
   await ctl.start();
   let refuse = true;
   ctl.welcome = (h) => (refuse ? { refused: 'duplicate session' } : { heartbeatIntervalMs: 200, adopt: (h.instances ?? []).map((i) => i.instanceUuid ?? '') });
-  const dataDir = mkdtempSync(join(tmpdir(), 'agent-bin-'));
+  const dataDir = tempDir(t, 'agent-bin-');
   const agent = AgentProcess.start(['--controller', ctl.address, '--data-dir', dataDir, '--isolation', 'process'], { PLATFORM_JOIN_TOKEN: ctl.secret });
   t.teardown(async () => {
     agent.child.kill('SIGKILL');
@@ -183,7 +184,7 @@ test('agent binary: a refused Welcome is logged and retried; a wrong join secret
   refuse = false;
   await eventually(() => agent.logged('connected to the controller'), 'connected after the refusal', 60_000);
   t.pass();
-  const bad = AgentProcess.start(['--controller', ctl.address, '--data-dir', mkdtempSync(join(tmpdir(), 'agent-bin-')), '--isolation', 'process', '--log-level', 'debug'], { PLATFORM_JOIN_TOKEN: 'wrong' });
+  const bad = AgentProcess.start(['--controller', ctl.address, '--data-dir', tempDir(t, 'agent-bin-'), '--isolation', 'process', '--log-level', 'debug'], { PLATFORM_JOIN_TOKEN: 'wrong' });
   t.teardown(() => bad.child.kill('SIGKILL'));
   await eventually(() => bad.logged('the controller refused the join secret; retrying'), 'warned once');
 

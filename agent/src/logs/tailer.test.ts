@@ -1,15 +1,15 @@
-import test from 'ava';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import test, { type ExecutionContext } from 'ava';
+import { appendFileSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { LogTailer } from './tailer.js';
+import { tempDir } from '../test-support/temp.js';
 
-function dir(): string {
-  return mkdtempSync(join(tmpdir(), 'agent-logs-'));
+function dir(t: ExecutionContext): string {
+  return tempDir(t, 'agent-logs-');
 }
 
 test('logs: complete lines in order, partial line held until its newline, offsets resume', (t) => {
-  const d = dir();
+  const d = dir(t);
   const tl = new LogTailer(d, 'i1', 'j1');
   appendFileSync(join(d, 'stdout.log'), 'one\ntwo\r\nthr');
   appendFileSync(join(d, 'stderr.log'), 'err\n');
@@ -29,7 +29,7 @@ test('logs: complete lines in order, partial line held until its newline, offset
 });
 
 test('logs: long lines are cut into pieces; the final read flushes a last partial line', (t) => {
-  const d = dir();
+  const d = dir(t);
   const tl = new LogTailer(d, 'i', 'j', { maxLine: 10 });
   appendFileSync(join(d, 'stdout.log'), 'abcdefghijKLMNOPQRSTuv\nlast');
   t.deepEqual(tl.read().map((l) => l.text), ['abcdefghij', 'KLMNOPQRST', 'uv']);
@@ -38,7 +38,7 @@ test('logs: long lines are cut into pieces; the final read flushes a last partia
 });
 
 test('logs: a file past the cap is copied to .1 and truncated; unsent bytes count as dropped', (t) => {
-  const d = dir();
+  const d = dir(t);
   const tl = new LogTailer(d, 'i', 'j', { capBytes: 1000 });
   const line = 'x'.repeat(99) + '\n';
   for (let i = 0; i < 8; i++) appendFileSync(join(d, 'stdout.log'), line);

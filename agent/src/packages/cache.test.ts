@@ -1,10 +1,10 @@
 import test from 'ava';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { AgentMetrics } from '../metrics/metrics.js';
 import { PackageCache, parseDigest, type BlobSource } from './cache.js';
 import { sha256Digest } from '../test-support/tar.js';
+import { tempDir } from '../test-support/temp.js';
 
 function source(blobs: Map<string, Buffer>, calls: string[]): BlobSource {
   return {
@@ -21,7 +21,7 @@ function source(blobs: Map<string, Buffer>, calls: string[]): BlobSource {
 }
 
 test('cache: one download for concurrent requests, a hit afterwards, stored by digest', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'agent-cache-'));
+  const dir = tempDir(t, 'agent-cache-');
   const data = Buffer.from('an archive, pretend');
   const digest = sha256Digest(data);
   const calls: string[] = [];
@@ -42,7 +42,7 @@ test('cache: one download for concurrent requests, a hit afterwards, stored by d
 });
 
 test('cache: wrong length or digest never enters the cache', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'agent-cache-'));
+  const dir = tempDir(t, 'agent-cache-');
   const data = Buffer.from('the real bytes');
   const digest = sha256Digest(data);
   const cache = new PackageCache(dir, source(new Map([[digest, Buffer.from('other bytes!!!')]]), []));
@@ -58,7 +58,7 @@ test('cache: wrong length or digest never enters the cache', async (t) => {
 });
 
 test('cache: a fetch that fails at once leaves no temporary file (the file is created before the fetch starts)', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'agent-cache-'));
+  const dir = tempDir(t, 'agent-cache-');
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const failing: BlobSource = {
     // eslint-disable-next-line require-yield
@@ -75,7 +75,7 @@ test('cache: a fetch that fails at once leaves no temporary file (the file is cr
 });
 
 test('cache: bounded; archives not in use are evicted least recently used first, one in use never', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'agent-cache-'));
+  const dir = tempDir(t, 'agent-cache-');
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const blobs = new Map<string, Buffer>();
   const digests = ['a', 'b', 'c', 'd'].map((c) => {
@@ -114,7 +114,7 @@ test('cache: bounded; archives not in use are evicted least recently used first,
 });
 
 test('cache: a download needs its length free on the file system', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'agent-cache-'));
+  const dir = tempDir(t, 'agent-cache-');
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const data = Buffer.alloc(64, 1);
   const digest = sha256Digest(data);

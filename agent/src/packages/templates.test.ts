@@ -1,8 +1,8 @@
 import test from 'ava';
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderTemplate, renderTemplateFile, TemplateError } from './templates.js';
+import { tempDir } from '../test-support/temp.js';
 
 test('templates: env "NAME" and .Env.NAME are replaced, unset names are empty', (t) => {
   const env = { PORT: '8123', HOST: 'h' };
@@ -20,7 +20,7 @@ test('templates: an unknown expression names its line', (t) => {
 });
 
 test('templates: a file is rendered in place; paths with .. are refused', (t) => {
-  const root = mkdtempSync(join(tmpdir(), 'agent-tpl-'));
+  const root = tempDir(t, 'agent-tpl-');
   mkdirSync(join(root, 'app'));
   writeFileSync(join(root, 'app/conf'), 'port={{ env "PORT" }}\n');
   renderTemplateFile(root, '/app/conf', { PORT: '9' }, '{{', '}}');
