@@ -24,6 +24,7 @@ interface Harness {
 }
 
 async function startController(t: ExecutionContext, options: Partial<ControllerOptions> = {}, dir?: string): Promise<Harness> {
+  const ownsDir = dir === undefined;
   dir ??= await mkdtemp(join(tmpdir(), 'staging-test-'));
   const lines: Harness['lines'] = [];
   const controller = await Controller.start({
@@ -40,8 +41,10 @@ async function startController(t: ExecutionContext, options: Partial<ControllerO
     stagingLogSink: (pkg, stream, text) => lines.push({ pkg, stream, text }),
     ...options,
   });
+  const data = dir;
   t.teardown(async () => {
     await controller.stop();
+    if (ownsDir) await rm(data, { recursive: true, force: true });
   });
   return { controller, lines, dir };
 }
