@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Agent, AGENT_VERSION } from '../agent.js';
 import { isIsolationDriver } from '../isolation/driver.js';
-import { exitOnUncaughtException, FdSink, isLogLevel, JsonLogger, parseHostPort, stopOnSignals, type HostPort } from '@platform/proto/common';
+import { commonFlags, exitOnUncaughtException, FdSink, JsonLogger, parseHostPort, stopOnSignals, type HostPort } from '@platform/proto/common';
 import { DEFAULT_INSTANCE_UIDS, parseUidRange, type UidRange } from '../isolation/identity.js';
 
 const USAGE = `Usage: platform-agent [options]
@@ -86,17 +86,9 @@ async function main(): Promise<void> {
   } catch (err) {
     fail((err as Error).message);
   }
-  if (args.help) {
-    process.stdout.write(USAGE);
-    return;
-  }
-  if (args.version) {
-    process.stdout.write(`${AGENT_VERSION}\n`);
-    return;
-  }
+  const logLevel = commonFlags(args, { usage: USAGE, version: AGENT_VERSION, fail });
+  if (logLevel === undefined) return;
   const env = process.env;
-  const logLevel = args['log-level'] ?? env['PLATFORM_LOG_LEVEL'] ?? 'info';
-  if (!isLogLevel(logLevel)) fail(`log level "${logLevel}" is not one of debug, info, warn, error, silent`);
   const controller = args.controller ?? env['PLATFORM_CONTROLLER'] ?? '127.0.0.1:7070';
   hostPort(controller, '--controller');
   const metricsListen = hostPort(args['metrics-listen'] ?? env['PLATFORM_AGENT_METRICS_LISTEN'] ?? '127.0.0.1:0', '--metrics-listen');

@@ -19,6 +19,7 @@
 import { spawnSync } from 'node:child_process';
 import { lchownSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { procPids } from './procfs.js';
 
 export const DEFAULT_INSTANCE_UIDS = '2000000000-2000065535';
 
@@ -51,17 +52,9 @@ export function parseUidRange(text: string): UidRange {
 /** The uids of live processes (from /proc/<pid>/status, real uid). */
 export function liveUids(): Set<number> {
   const out = new Set<number>();
-  let names: string[];
-  try {
-    names = readdirSync('/proc');
-  } catch {
-    return out;
-  }
-  for (const name of names) {
-    const c = name.charCodeAt(0);
-    if (c < 48 || c > 57) continue;
+  for (const pid of procPids()) {
     try {
-      const m = /^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${name}/status`, 'latin1'));
+      const m = /^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'latin1'));
       if (m) out.add(Number(m[1]));
     } catch {
       // gone

@@ -43,19 +43,27 @@ export function isSameProcessAlive(pid: number, startTime: number): boolean {
   return st !== undefined && st.startTime === startTime && st.state !== 'Z' && st.state !== 'X';
 }
 
-/** Every live process whose process group is `pgid`. */
-export function processGroupMembers(pgid: number): ProcStat[] {
-  const out: ProcStat[] = [];
+/** The pids listed in /proc now (empty when /proc cannot be read). */
+export function procPids(): number[] {
   let names: string[];
   try {
     names = readdirSync('/proc');
   } catch {
-    return out;
+    return [];
   }
+  const pids: number[] = [];
   for (const name of names) {
     const c = name.charCodeAt(0);
-    if (c < 48 || c > 57) continue;
-    const st = readProcStat(Number(name));
+    if (c >= 48 && c <= 57) pids.push(Number(name));
+  }
+  return pids;
+}
+
+/** Every live process whose process group is `pgid`. */
+export function processGroupMembers(pgid: number): ProcStat[] {
+  const out: ProcStat[] = [];
+  for (const pid of procPids()) {
+    const st = readProcStat(pid);
     if (st && st.pgid === pgid && st.state !== 'Z' && st.state !== 'X') out.push(st);
   }
   return out;

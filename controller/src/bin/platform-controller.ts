@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { resolveLdapOptions, type LdapOptions } from '../auth/ldap.js';
 import { CONTROLLER_VERSION } from '../cluster/version.js';
 import { Controller } from '../controller.js';
-import { exitOnUncaughtException, FdSink, isLogLevel, JsonLogger, parseHostPort, stopOnSignals } from '@platform/proto/common';
+import { commonFlags, exitOnUncaughtException, FdSink, JsonLogger, parseHostPort, stopOnSignals } from '@platform/proto/common';
 import { parseDurationSeconds } from '../policy/parser.js';
 
 const USAGE = `Usage: platform-controller [options]
@@ -145,17 +145,9 @@ async function main(): Promise<void> {
   } catch (err) {
     fail((err as Error).message);
   }
-  if (args.help) {
-    process.stdout.write(USAGE);
-    return;
-  }
-  if (args.version) {
-    process.stdout.write(`${CONTROLLER_VERSION}\n`);
-    return;
-  }
+  const logLevel = commonFlags(args, { usage: USAGE, version: CONTROLLER_VERSION, fail });
+  if (logLevel === undefined) return;
   const env = process.env;
-  const logLevel = args['log-level'] ?? env['PLATFORM_LOG_LEVEL'] ?? 'info';
-  if (!isLogLevel(logLevel)) fail(`log level "${logLevel}" is not one of debug, info, warn, error, silent`);
   let listen, grpcListen, routerListen;
   const tcpRange = args['router-tcp-ports'] ?? env['PLATFORM_ROUTER_TCP_PORTS'] ?? '30000-30999';
   const range = /^(\d{1,5})-(\d{1,5})$/.exec(tcpRange);

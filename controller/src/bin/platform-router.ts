@@ -12,7 +12,7 @@ import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { CONTROLLER_VERSION } from '../cluster/version.js';
-import { exitOnUncaughtException, FdSink, isLogLevel, JsonLogger, parseHostPort, stopOnSignals } from '@platform/proto/common';
+import { commonFlags, exitOnUncaughtException, FdSink, JsonLogger, parseHostPort, stopOnSignals } from '@platform/proto/common';
 import { Router, type RouterTlsOptions } from '../router/proxy/router.js';
 import { TableFollower } from '../router/proxy/table-follower.js';
 import { randomIds } from '../util/ids.js';
@@ -65,17 +65,9 @@ async function main(): Promise<void> {
   } catch (err) {
     fail((err as Error).message);
   }
-  if (args.help) {
-    process.stdout.write(USAGE);
-    return;
-  }
-  if (args.version) {
-    process.stdout.write(`${CONTROLLER_VERSION}\n`);
-    return;
-  }
+  const logLevel = commonFlags(args, { usage: USAGE, version: CONTROLLER_VERSION, fail });
+  if (logLevel === undefined) return;
   const env = process.env;
-  const logLevel = args['log-level'] ?? env['PLATFORM_LOG_LEVEL'] ?? 'info';
-  if (!isLogLevel(logLevel)) fail(`log level "${logLevel}" is not one of debug, info, warn, error, silent`);
   const controller = args.controller ?? env['PLATFORM_CONTROLLER'];
   if (!controller) fail('--controller (PLATFORM_CONTROLLER) is required: the controller gRPC address');
   const secret = env['PLATFORM_JOIN_TOKEN'];

@@ -9,3 +9,4 @@ export { DIGEST_ALGORITHMS, DigestError, formatDigest, parseDigest, type Digest,
 export { STAGER_STATUS, type StagerStatusCode } from './stager-status.js';
 export { FdSink, JsonLogger, MemorySink, isLogLevel, silentLogger, type LogFields, type LogLevel, type LogSink, type Logger } from './logger.js';
 export { exitOnUncaughtException, stopOnSignals, type StopOnSignalsOptions } from './signals.js';
+export { commonFlags, type CommonFlags } from './cli.js';

@@ -35,14 +35,7 @@ import { freePort } from '../harness/net.js';
 import { unique } from '../harness/fixtures.js';
 import type { ApiClient } from '../harness/http.js';
 import { eventually } from '../harness/wait.js';
-
-function envCount(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name}="${raw}" is not a positive integer`);
-  return n;
-}
+import { envCount } from './env.js';
 
 const INSTANCES = envCount('BENCH_AGENTS_INSTANCES', 50);
 const RUNS = envCount('BENCH_AGENTS_RUNS', 30);

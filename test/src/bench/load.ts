@@ -24,18 +24,11 @@ import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { ControllerProcess } from '../harness/controller-process.js';
+import { envCount } from './env.js';
 
-function envInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name}="${raw}" is not a positive whole number`);
-  return n;
-}
-
-const JOBS = envInt('BENCH_JOBS', 3000);
-const CLIENTS = envInt('BENCH_CLIENTS', 200);
-const SECONDS = envInt('BENCH_SECONDS', 60);
+const JOBS = envCount('BENCH_JOBS', 3000);
+const CLIENTS = envCount('BENCH_CLIENTS', 200);
+const SECONDS = envCount('BENCH_SECONDS', 60);
 const PHASES = new Set((process.env['BENCH_PHASES'] ?? 'seed,lists,load,verify').split(','));
 const NAMESPACES = 20;
 /** A request without an answer by then counts as an error (and a write as one of unknown outcome). */

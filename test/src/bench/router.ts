@@ -32,14 +32,7 @@ import { freePort } from '../harness/net.js';
 import { viaRouter } from '../harness/router-app.js';
 import { RouterProcess } from '../harness/router-process.js';
 import { eventually } from '../harness/wait.js';
-
-function envCount(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name}="${raw}" is not a positive integer`);
-  return n;
-}
+import { envCount } from './env.js';
 
 const SECONDS = envCount('BENCH_ROUTER_SECONDS', 10);
 const CONNECTIONS = envCount('BENCH_ROUTER_CONNECTIONS', 32);
