@@ -59,6 +59,7 @@ import { RouteService } from './router/route-service.js';
 import { routeEndpoints } from './router/router-routes.js';
 import { Router, type RouterTlsOptions } from './router/proxy/router.js';
 import { RouteWatchService } from './router/route-watch.js';
+import { RequestStats, type RequestStatsSource } from './router/request-stats.js';
 import type { Store } from './store/store.js';
 import { SystemClock, type Clock } from './util/clock.js';
 import { randomIds, type IdSource } from './util/ids.js';
@@ -202,6 +203,11 @@ export class Controller {
     /** The embedded router, unless `routerListen` is `none`. */
     readonly router: Router | undefined,
     private readonly routeWatch: RouteWatchService,
+    /**
+     * Requests per job through every router (the embedded one and the standalone ones that
+     * report), since the previous drain: for metric queries and autoscaling.
+     */
+    readonly requestStats: RequestStatsSource,
   ) {
     this.#closed = new Promise((resolve) => (this.#markClosed = resolve));
   }
@@ -408,7 +414,8 @@ export class Controller {
       const joinSecret = await joinToken(options);
       const agentServer = new AgentServer({ directory: agents, blobs, joinSecret, clusterId, log });
       // Standalone routers follow the route table on the agents' port, with the same secret.
-      const routeWatch = new RouteWatchService({ table: routes.table, authorized: (m) => agentServer.authorized(m), log });
+      const requestStats = new RequestStats(() => clock.nowMs());
+      const routeWatch = new RouteWatchService({ table: routes.table, authorized: (m) => agentServer.authorized(m), requests: requestStats, log });
       agentServer.addService(routeWatch.definition, routeWatch.implementation);
       undo.push(() => agentServer.stop(0));
       const grpcPort = await agentServer.listen(options.grpcListen.host, options.grpcListen.port);
@@ -424,7 +431,10 @@ export class Controller {
               log: log.child({ component: 'router' }),
               requestId: () => ids.requestId(),
             });
-      if (router) undo.push(() => router.stop(0));
+      if (router) {
+        undo.push(() => router.stop(0));
+        requestStats.attach(router.requests);
+      }
       const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app.callback());
       answerClientErrors(server, log, ids);
       server.keepAliveTimeout = 65_000;
@@ -436,7 +446,7 @@ export class Controller {
         });
       });
       const controller = new Controller(
-        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines, references, housekeeping, router, routeWatch,
+        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines, references, housekeeping, router, routeWatch, requestStats,
       );
       apiUrl = controller.url;
       // Pipelines interrupted by the last stop run again, now that STAGER_URL can be reached.

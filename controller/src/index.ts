@@ -22,3 +22,4 @@ export { RocksStore } from './store/rocks-store.js';
 export { Mailbox, MailboxClosedError } from './actors/mailbox.js';
 export { ManualClock, SystemClock, formatTimestampNs, type Clock } from './util/clock.js';
 export type { LdapOptions } from './auth/ldap.js';
+export { LATENCY_BUCKETS_MS, type JobRequestWindow, type RequestStatsSource } from './router/request-stats.js';

@@ -1,7 +1,7 @@
 /**
  * An application for the router tests, run as a real job: it answers which instance served a
  * request and the headers it got, sets a session cookie on /login, streams /echo (request body
- * back as the response, never held whole) and /bytes/<n> (n bytes), and echoes WebSocket text
+ * back as the response, never held whole), /bytes/<n> (n bytes) and /status/<code> (that status), and echoes WebSocket text
  * frames on /ws. Plain Node.js, no dependencies, as users' apps are.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -36,6 +36,11 @@ const server = http.createServer((req, res) => {
     return;
   }
   req.resume();
+  if (req.url.startsWith('/status/')) {
+    res.writeHead(Number(req.url.slice(8)), { 'content-type': 'text/plain' });
+    res.end('as asked');
+    return;
+  }
   const headers = { 'content-type': 'application/json' };
   if (req.url === '/login') headers['set-cookie'] = 'SESSIONID=' + crypto.randomUUID() + '; Path=/; Max-Age=3600';
   res.writeHead(200, headers);

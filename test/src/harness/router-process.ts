@@ -9,7 +9,7 @@ export const ROUTER_BIN = join(dirname(fileURLToPath(import.meta.resolve('@platf
 export class RouterProcess extends PlatformProcess {
   address = '';
 
-  static async start(controller: ControllerProcess, args: string[] = []): Promise<RouterProcess> {
+  static async start(controller: Pick<ControllerProcess, 'grpcAddress'>, args: string[] = []): Promise<RouterProcess> {
     const child = spawn(process.execPath, [ROUTER_BIN, '--controller', controller.grpcAddress, '--listen', '127.0.0.1:0', ...args], {
       env: { ...process.env, PLATFORM_JOIN_TOKEN: TEST_JOIN_TOKEN, PLATFORM_LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],

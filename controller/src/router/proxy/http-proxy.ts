@@ -17,6 +17,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Logger } from '@platform/proto/common';
+import type { JobRequestCounter } from '../request-stats.js';
 import type { RouterMetrics, RouteStats } from './router-metrics.js';
 import type { Backend, RoutedPath, RoutingTable } from './routing.js';
 
@@ -25,6 +26,8 @@ export const STICKY_COOKIE = 'Platform-LB';
 export interface HttpProxyOptions {
   routing: RoutingTable;
   metrics: RouterMetrics;
+  /** Requests per job (of the instance chosen), for metric queries and autoscaling. */
+  requests: JobRequestCounter;
   log: Logger;
   requestId: () => string;
   /** The port that https redirects name (none for 443 or when there is no TLS listener). */
@@ -153,9 +156,16 @@ export class HttpProxy {
     return { backend: route.pick(avoid), replaced: sticky !== undefined };
   }
 
-  #reply(res: ServerResponse, stats: RouteStats, started: bigint, requestId: string, status: number, text: string, headers: Record<string, string> = {}): void {
+  /** Counts an answer of `status` (metrics per route, and per job when an instance was chosen). */
+  #answered(stats: RouteStats, started: bigint, status: number, job: string | undefined): void {
     this.o.metrics.answered(stats, status);
-    stats.latency.observe(Number(process.hrtime.bigint() - started) / 1e9);
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    stats.latency.observe(seconds);
+    if (job !== undefined) this.o.requests.record(job, status, seconds * 1000);
+  }
+
+  #reply(res: ServerResponse, stats: RouteStats, started: bigint, requestId: string, status: number, text: string, headers: Record<string, string> = {}, job?: string): void {
+    this.#answered(stats, started, status, job);
     if (res.headersSent) {
       res.destroy();
       return;
@@ -225,8 +235,7 @@ export class HttpProxy {
         const sticky = stickyCookie(backend, setCookie, replaced);
         if (sticky) headers['set-cookie'] = [...(setCookie ?? []), sticky];
         headers['x-request-id'] ??= requestId;
-        this.o.metrics.answered(stats, up.statusCode ?? 502);
-        stats.latency.observe(Number(process.hrtime.bigint() - started) / 1e9);
+        this.#answered(stats, started, up.statusCode ?? 502, backend.job);
         res.writeHead(up.statusCode ?? 502, up.statusMessage, headers);
         up.on('data', (chunk: Buffer) => (stats.bytesOut += chunk.length));
         up.pipe(res);
@@ -243,7 +252,16 @@ export class HttpProxy {
           return;
         }
         this.o.log.warn('instance failed', { route: route.label, instance: backend.instance, err: err.code ?? err.message, request_id: requestId });
-        this.#reply(res, stats, started, requestId, 502, `502 Bad Gateway: the instance serving ${route.label} ${err.code === 'ECONNREFUSED' ? 'refused the connection' : 'failed'} (${err.code ?? err.message})`);
+        this.#reply(
+          res,
+          stats,
+          started,
+          requestId,
+          502,
+          `502 Bad Gateway: the instance serving ${route.label} ${err.code === 'ECONNREFUSED' ? 'refused the connection' : 'failed'} (${err.code ?? err.message})`,
+          {},
+          backend.job,
+        );
       });
       // The client went away: stop the instance's work too.
       res.once('close', () => {
@@ -263,9 +281,8 @@ export class HttpProxy {
     const host = requestHost(req.headers.host);
     const route = host ? this.o.routing.matchHttp(host, pathOf(req.url)) : undefined;
     socket.on('error', () => socket.destroy());
-    const rawReply = (stats: RouteStats, status: number, text: string, extra = '') => {
-      this.o.metrics.answered(stats, status);
-      stats.latency.observe(Number(process.hrtime.bigint() - started) / 1e9);
+    const rawReply = (stats: RouteStats, status: number, text: string, extra = '', job?: string) => {
+      this.#answered(stats, started, status, job);
       const body = `${text}\n`;
       socket.end(
         `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? ''}\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
@@ -286,8 +303,7 @@ export class HttpProxy {
       headers: forwardHeaders(req, secure, requestId, true),
     });
     upstream.on('upgrade', (up, upSocket, upHead) => {
-      this.o.metrics.answered(stats, 101);
-      stats.latency.observe(Number(process.hrtime.bigint() - started) / 1e9);
+      this.#answered(stats, started, 101, backend.job);
       stats.active++;
       let lines = `HTTP/1.1 101 ${up.statusMessage ?? 'Switching Protocols'}\r\n`;
       for (let i = 0; i < up.rawHeaders.length; i += 2) lines += `${up.rawHeaders[i]}: ${up.rawHeaders[i + 1]}\r\n`;
@@ -312,7 +328,7 @@ export class HttpProxy {
     });
     upstream.on('response', (up) => {
       // The instance did not upgrade: pass its answer on and close.
-      this.o.metrics.answered(stats, up.statusCode ?? 502);
+      this.#answered(stats, started, up.statusCode ?? 502, backend.job);
       let lines = `HTTP/1.1 ${up.statusCode} ${up.statusMessage ?? ''}\r\n`;
       for (let i = 0; i < up.rawHeaders.length; i += 2) {
         if (!HOP_BY_HOP.has(up.rawHeaders[i]!.toLowerCase())) lines += `${up.rawHeaders[i]}: ${up.rawHeaders[i + 1]}\r\n`;
@@ -321,7 +337,7 @@ export class HttpProxy {
       up.pipe(socket);
     });
     upstream.on('error', (err: NodeJS.ErrnoException) => {
-      if (socket.writable) rawReply(stats, 502, `502 Bad Gateway: the instance serving ${route.label} failed (${err.code ?? err.message})`);
+      if (socket.writable) rawReply(stats, 502, `502 Bad Gateway: the instance serving ${route.label} failed (${err.code ?? err.message})`, '', backend.job);
     });
     upstream.end();
   }
