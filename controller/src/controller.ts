@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { isIP, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Deps } from './context.js';
 import { AgentDirectory } from './agents/agent-directory.js';
@@ -81,6 +81,12 @@ export interface ControllerOptions {
   routerListen?: HostPort | 'none';
   /** The ports `tcp://auto` routes take. Default 30000-30999. */
   routerTcpPorts?: { from: number; to: number };
+  /**
+   * The IP address that clients reach the routers at, named in the endpoints `tcp://auto` makes
+   * (`tcp://<address>:<port>`): for routers that listen on 0.0.0.0 or behind NAT. Default: the
+   * embedded router's listen address, 127.0.0.1 when that is a wildcard or there is no router.
+   */
+  routerAdvertiseAddress?: string;
   /** The embedded router's HTTPS listener and certificates (PEM); none when absent. */
   routerTls?: RouterTlsOptions;
   /** Cluster domain: `api.<domain>` and `<mechanism>auth.<domain>` select handlers. */
@@ -135,9 +141,9 @@ export interface ControllerOptions {
 }
 
 export type ResolvedControllerOptions = Required<
-  Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls'>
+  Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress'>
 > &
-  Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls'>;
+  Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress'>;
 
 export const DEFAULT_AUDIT_RETENTION_SECONDS = 90 * 86_400;
 
@@ -149,6 +155,7 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     routerListen: o.routerListen ?? 'none',
     routerTcpPorts: o.routerTcpPorts ?? { from: 30000, to: 30999 },
     ...(o.routerTls ? { routerTls: o.routerTls } : {}),
+    ...(o.routerAdvertiseAddress ? { routerAdvertiseAddress: o.routerAdvertiseAddress } : {}),
     domain: o.domain ?? '',
     ...(o.adminPassword ? { adminPassword: o.adminPassword } : {}),
     adminEmail: o.adminEmail ?? '',
@@ -310,8 +317,18 @@ export class Controller {
       const instances = new AgentReports(deps, agents, logs, installs, { stagingSink });
       await instances.load();
       // Without a domain, default routes live under `localhost`, whose names resolve to this host.
-      // tcp://auto endpoints name the router's address (the loopback one when it listens on all).
-      const routerHost = options.routerListen === 'none' || ['0.0.0.0', '::'].includes(options.routerListen.host) ? '127.0.0.1' : options.routerListen.host;
+      // tcp://auto endpoints name the routers' advertised address; without one, the router's own
+      // address (the loopback one when it listens on all, with a warning).
+      const wildcard = options.routerListen !== 'none' && ['0.0.0.0', '::'].includes(options.routerListen.host);
+      const routerHost = options.routerAdvertiseAddress ?? (options.routerListen === 'none' || wildcard ? '127.0.0.1' : options.routerListen.host);
+      if (options.routerAdvertiseAddress !== undefined && isIP(options.routerAdvertiseAddress) === 0) {
+        throw new Error(`routerAdvertiseAddress "${options.routerAdvertiseAddress}" is not an IP address`);
+      }
+      if (wildcard && !options.routerAdvertiseAddress) {
+        log.warn('the router listens on every address: tcp://auto endpoints will name 127.0.0.1; give --router-advertise-address for the one clients use', {
+          router_listen: options.routerListen,
+        });
+      }
       const routes = new RouteService({ domain: options.domain || 'localhost', tcpPorts: options.routerTcpPorts, streamAddress: routerHost });
       await routes.load(store, instances.table.all());
       instances.table.watch((record, uuid) => routes.instanceChanged(record, uuid));
