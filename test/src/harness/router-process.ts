@@ -9,8 +9,9 @@ export const ROUTER_BIN = join(dirname(fileURLToPath(import.meta.resolve('@platf
 export class RouterProcess extends PlatformProcess {
   address = '';
 
-  static async start(controller: Pick<ControllerProcess, 'grpcAddress'>, args: string[] = []): Promise<RouterProcess> {
-    const child = spawn(process.execPath, [ROUTER_BIN, '--controller', controller.grpcAddress, '--listen', '127.0.0.1:0', ...args], {
+  /** `nodeArgs`: options for node itself, before the script (e.g. --cpu-prof). */
+  static async start(controller: Pick<ControllerProcess, 'grpcAddress'>, args: string[] = [], nodeArgs: string[] = []): Promise<RouterProcess> {
+    const child = spawn(process.execPath, [...nodeArgs, ROUTER_BIN, '--controller', controller.grpcAddress, '--listen', '127.0.0.1:0', ...args], {
       env: { ...process.env, PLATFORM_JOIN_TOKEN: TEST_JOIN_TOKEN, PLATFORM_LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
