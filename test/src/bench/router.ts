@@ -22,6 +22,7 @@
  * profiles there, node --cpu-prof, when they stop).
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,24 +65,35 @@ function percentile(xs: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 }
 
+/** CPU time (user + system, ms) a process has used so far. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
 interface Row {
   name: string;
   rps: number;
+  /** CPU time of the proxy process per request (µs); NaN when there is no proxy. */
+  cpuUs: number;
   p50: number;
   p99: number;
   non2xx: number;
   errors: number;
 }
 
-/** autocannon against `url` with a Host header; p50/p99 from every response time (ms). */
-function load(name: string, url: string, host: string | undefined, seconds = SECONDS): Promise<Row> {
+/** autocannon against `url` with a Host header; p50/p99 from every response time (ms); the CPU that process `pid` used. */
+function load(name: string, url: string, host: string | undefined, seconds = SECONDS, pid?: number): Promise<Row> {
   const latencies: number[] = [];
+  const cpu0 = pid ? cpuMs(pid) : 0;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       { url, connections: CONNECTIONS, duration: seconds, ...(host ? { headers: { host } } : {}) },
       (err: unknown, r: Result) => {
         if (err) return reject(err instanceof Error ? err : new Error(String(err)));
-        resolve({ name, rps: r.requests.average, p50: percentile(latencies, 50), p99: percentile(latencies, 99), non2xx: r.non2xx, errors: r.errors });
+        const cpuUs = pid ? ((cpuMs(pid) - cpu0) * 1000) / Math.max(1, r.requests.total) : Number.NaN;
+        resolve({ name, rps: r.requests.average, cpuUs, p50: percentile(latencies, 50), p99: percentile(latencies, 99), non2xx: r.non2xx, errors: r.errors });
       },
     );
     instance.on('response', (_c: unknown, _s: number, _b: number, ms: number) => latencies.push(ms));
@@ -144,22 +156,23 @@ async function main(): Promise<void> {
       await load('warm-up', url, h, 2);
     }
     const paths = [
-      { name: 'router -> 4 instances', url: `http://${controller.routerAddress}/`, host },
-      { name: 'platform-router -> 4', url: `http://${standalone.address}/`, host },
-      { name: 'direct -> 1 instance', url: `http://${backends[0]}/`, host: undefined },
-      { name: 'HAProxy -> 4 instances', url: `http://127.0.0.1:${haPort}/`, host },
+      { name: 'router -> 4 instances', url: `http://${controller.routerAddress}/`, host, pid: controller.child.pid },
+      { name: 'platform-router -> 4', url: `http://${standalone.address}/`, host, pid: standalone.child.pid },
+      { name: 'direct -> 1 instance', url: `http://${backends[0]}/`, host: undefined, pid: undefined },
+      { name: 'HAProxy -> 4 instances', url: `http://127.0.0.1:${haPort}/`, host, pid: haproxy.pid },
     ];
     const runs: Row[][] = paths.map(() => []);
     for (let round = 1; round <= ROUNDS; round++) {
       for (const [i, p] of paths.entries()) {
         progress(`round ${round}/${ROUNDS}: ${p.name}`);
-        runs[i]!.push(await load(p.name, p.url, p.host));
+        runs[i]!.push(await load(p.name, p.url, p.host, SECONDS, p.pid));
       }
     }
     const median = (xs: number[]) => percentile(xs, 50);
     const rows: Row[] = runs.map((r, i) => ({
       name: paths[i]!.name,
       rps: median(r.map((x) => x.rps)),
+      cpuUs: median(r.map((x) => x.cpuUs)),
       p50: median(r.map((x) => x.p50)),
       p99: median(r.map((x) => x.p99)),
       non2xx: r.reduce((sum, x) => sum + x.non2xx, 0),
@@ -169,6 +182,8 @@ async function main(): Promise<void> {
     const ratio = (i: number) => ({
       rps: median(runs[i]!.map((x, round) => x.rps / runs[3]![round]!.rps)),
       p99: median(runs[i]!.map((x, round) => x.p99 / runs[3]![round]!.p99)),
+      /** Requests/s on one core of the proxy's own CPU, against HAProxy's: HAProxy's CPU per request over ours. */
+      core: median(runs[i]!.map((x, round) => runs[3]![round]!.cpuUs / x.cpuUs)),
       rounds: runs[i]!.map((x, round) => `${(x.rps / runs[3]![round]!.rps).toFixed(2)}/${(x.p99 / runs[3]![round]!.p99).toFixed(2)}`).join(' '),
     });
 
@@ -199,13 +214,18 @@ async function main(): Promise<void> {
       `Router benchmark: ${CONNECTIONS} keep-alive connections, GET /, ${ROUNDS} rounds of ${SECONDS} s per path (medians), ${cpus().length} cores (shared with the load generator, controller, agent and apps), load average ${loadavg()[0]!.toFixed(1)}`,
     );
     console.log('');
-    console.log('  path                         req/s     p50 ms   p99 ms   non-2xx  errors');
+    console.log('  path                         req/s     p50 ms   p99 ms   non-2xx  errors   proxy CPU us/req');
     for (const r of rows) {
-      console.log(`  ${r.name.padEnd(26)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(9)} ${r.p99.toFixed(2).padStart(8)} ${String(r.non2xx).padStart(9)} ${String(r.errors).padStart(7)}`);
+      console.log(
+        `  ${r.name.padEnd(26)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(9)} ${r.p99.toFixed(2).padStart(8)} ${String(r.non2xx).padStart(9)} ${String(r.errors).padStart(7)} ${(Number.isNaN(r.cpuUs) ? '-' : r.cpuUs.toFixed(0)).padStart(18)}`,
+      );
     }
     console.log('');
     console.log(`  embedded router / HAProxy: ${embedded.rps.toFixed(2)}x the requests/s (aim >= 0.5), p99 ${embedded.p99.toFixed(2)}x (aim <= 2); rounds (req/s / p99): ${embedded.rounds}`);
     console.log(`  platform-router / HAProxy: ${alone.rps.toFixed(2)}x the requests/s (aim >= 0.5), p99 ${alone.p99.toFixed(2)}x (aim <= 2); rounds (req/s / p99): ${alone.rounds}`);
+    console.log(
+      `  on one core of their own (HAProxy's CPU per request over ours): embedded ${embedded.core.toFixed(2)}x, platform-router ${alone.core.toFixed(2)}x HAProxy's requests/s (the embedded figure includes the controller's own work)`,
+    );
     console.log(changeLine('the embedded router', changes.get(controller.routerAddress)!));
     console.log(changeLine('the platform-router', changes.get(standalone.address)!));
     console.log('  (the embedded router shares the controller process, which also serves the PUTs; HAProxy is a separate process with 1 thread)');

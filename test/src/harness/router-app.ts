@@ -3,7 +3,7 @@
  * request and the headers it got, sets a session cookie on /login, streams /echo (request body
  * back as the response, never held whole), /bytes/<n> (n bytes; /progress says how many it has
  * written so far), /hold (an upload left unread until /release, then answered with its length
- * and digest) and /status/<code> (that status), and echoes WebSocket text
+ * and digest), /status/<code> (that status) and POST /crash (answers, then exits at once), and echoes WebSocket text
  * frames on /ws. Plain Node.js, no dependencies, as users' apps are.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -34,6 +34,12 @@ const server = http.createServer((req, res) => {
     h.req.on('data', (c) => { bytes += c.length; hash.update(c); });
     h.req.on('end', () => h.res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ bytes, sha: hash.digest('hex') })));
     res.writeHead(200, { 'content-type': 'text/plain' }).end('released');
+    return;
+  }
+  if (req.url === '/crash' && req.method === 'POST') {
+    // Answers, then ends at once (no graceful close: connections drop as when the process is killed).
+    req.resume();
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(me), () => process.exit(137));
     return;
   }
   if (req.url === '/progress') {

@@ -8,6 +8,8 @@ export const ROUTER_BIN = join(dirname(fileURLToPath(import.meta.resolve('@platf
 
 export class RouterProcess extends PlatformProcess {
   address = '';
+  /** host:port of its /metrics, when started with --metrics-listen ('' otherwise). */
+  metricsAddress = '';
 
   /** `nodeArgs`: options for node itself, before the script (e.g. --cpu-prof). */
   static async start(controller: Pick<ControllerProcess, 'grpcAddress'>, args: string[] = [], nodeArgs: string[] = []): Promise<RouterProcess> {
@@ -21,6 +23,7 @@ export class RouterProcess extends PlatformProcess {
       proc.onLine = (line) => {
         if (line['msg'] === 'router ready') {
           clearTimeout(timer);
+          proc.metricsAddress = typeof line['metrics'] === 'string' ? line['metrics'] : '';
           resolve(String(line['http']));
         }
       };

@@ -334,6 +334,41 @@ test.serial('router: scaling 1 -> 3, new instances take traffic within a second;
   t.true(statuses.length > 40);
 });
 
+test.serial('router: an instance that dies abruptly gives no 5xx to GETs (retried on another instance)', async (t) => {
+  const host = `${unique('crash')}.apps.test`;
+  const { job } = await deploy(t, appBody(host, { num_instances: 3 }), 3);
+  const statuses: number[] = [];
+  let stop = false;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+  const load = (async () => {
+    while (!stop) {
+      const batch = await Promise.all(Array.from({ length: 4 }, () => viaRouter(router(), host, '/', { agent }).then((r) => r.status, () => 599)));
+      statuses.push(...batch);
+    }
+  })();
+  await eventually(() => statuses.length > 20);
+  const crash = await viaRouter(router(), host, '/crash', { method: 'POST' });
+  t.is(crash.status, 200, crash.text);
+  const at = statuses.length;
+  // The instance is gone (its agent says so) and replaced; GETs went on all along.
+  await eventually(
+    async () => {
+      const all = await instancesOf(cluster.api, job.uuid);
+      const dead = all.find((i) => i.uuid === crash.instance);
+      return (!dead || dead.state !== 'RUNNING' || dead.exited) && statuses.length > at + 40 ? true : undefined;
+    },
+    { timeoutMs: 30_000, what: 'the crash noticed while GETs flow' },
+  );
+  await announced(job.uuid, 3);
+  const after = statuses.length;
+  await eventually(() => statuses.length > after + 20);
+  stop = true;
+  await load;
+  agent.destroy();
+  const failures = statuses.filter((s) => s >= 500);
+  t.deepEqual(failures, [], `${failures.length} of ${statuses.length} GETs failed`);
+});
+
 test('router: metrics per route are on the controller /metrics', async (t) => {
   const host = `${unique('m')}.apps.test`;
   await deploy(t, appBody(host));
