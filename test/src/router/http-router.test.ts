@@ -284,6 +284,32 @@ test('router: 50 MiB stream up and down without buffering it whole; a client or 
   t.deepEqual(await answer, { bytes: big, sha: state.digest });
 });
 
+/**
+ * GETs through the router, 4 at a time over keep-alive connections, until `stop()` (which lets
+ * 20 more answer first); `statuses` collects their statuses (599: the request failed).
+ */
+function steadyGets(host: string): { statuses: number[]; stop: () => Promise<void> } {
+  const statuses: number[] = [];
+  let stopping = false;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+  const load = (async () => {
+    while (!stopping) {
+      const batch = await Promise.all(Array.from({ length: 4 }, () => viaRouter(router(), host, '/', { agent }).then((r) => r.status, () => 599)));
+      statuses.push(...batch);
+    }
+  })();
+  return {
+    statuses,
+    stop: async () => {
+      const at = statuses.length;
+      await eventually(() => statuses.length > at + 20);
+      stopping = true;
+      await load;
+      agent.destroy();
+    },
+  };
+}
+
 test.serial('router: scaling 1 -> 3, new instances take traffic within a second; stopping one gives no 5xx to GETs', async (t) => {
   const host = `${unique('scale')}.apps.test`;
   const { job } = await deploy(t, appBody(host));
@@ -309,26 +335,15 @@ test.serial('router: scaling 1 -> 3, new instances take traffic within a second;
   t.is(servedBy.size, 3);
 
   // GETs keep flowing while an instance is stopped: none answers 5xx.
-  const statuses: number[] = [];
-  let stop = false;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
-  const load = (async () => {
-    while (!stop) {
-      const batch = await Promise.all(Array.from({ length: 4 }, () => viaRouter(router(), host, '/', { agent }).then((r) => r.status, () => 599)));
-      statuses.push(...batch);
-    }
-  })();
+  const gets = steadyGets(host);
+  const { statuses } = gets;
   const victim = (await instancesOf(cluster.api, job.uuid)).find((i) => i.state === 'RUNNING')!;
   t.is((await cluster.api.delete(`/jobs/${job.uuid}/instances/${victim.uuid}`)).status, 200);
   await eventually(async () => (await instancesOf(cluster.api, job.uuid)).find((i) => i.uuid === victim.uuid)?.state === 'REMOVED', {
     timeoutMs: 30_000,
     what: 'the stopped instance removed',
   });
-  const after = statuses.length;
-  await eventually(() => statuses.length > after + 20);
-  stop = true;
-  await load;
-  agent.destroy();
+  await gets.stop();
   const failures = statuses.filter((s) => s >= 500);
   t.deepEqual(failures, [], `${failures.length} of ${statuses.length} GETs failed`);
   t.true(statuses.length > 40);
@@ -337,15 +352,8 @@ test.serial('router: scaling 1 -> 3, new instances take traffic within a second;
 test.serial('router: an instance that dies abruptly gives no 5xx to GETs (retried on another instance)', async (t) => {
   const host = `${unique('crash')}.apps.test`;
   const { job } = await deploy(t, appBody(host, { num_instances: 3 }), 3);
-  const statuses: number[] = [];
-  let stop = false;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
-  const load = (async () => {
-    while (!stop) {
-      const batch = await Promise.all(Array.from({ length: 4 }, () => viaRouter(router(), host, '/', { agent }).then((r) => r.status, () => 599)));
-      statuses.push(...batch);
-    }
-  })();
+  const gets = steadyGets(host);
+  const { statuses } = gets;
   await eventually(() => statuses.length > 20);
   const crash = await viaRouter(router(), host, '/crash', { method: 'POST' });
   t.is(crash.status, 200, crash.text);
@@ -360,11 +368,7 @@ test.serial('router: an instance that dies abruptly gives no 5xx to GETs (retrie
     { timeoutMs: 30_000, what: 'the crash noticed while GETs flow' },
   );
   await announced(job.uuid, 3);
-  const after = statuses.length;
-  await eventually(() => statuses.length > after + 20);
-  stop = true;
-  await load;
-  agent.destroy();
+  await gets.stop();
   const failures = statuses.filter((s) => s >= 500);
   t.deepEqual(failures, [], `${failures.length} of ${statuses.length} GETs failed`);
 });
