@@ -14,6 +14,7 @@ import { AgentServer } from './agents/agent-server.js';
 import { AuditLog } from './audit/audit-log.js';
 import { AuditRetention } from './audit/audit-retention.js';
 import { MetricStore } from './metrics/metric-store.js';
+import { metricEndpoints } from './metrics/metric-routes.js';
 import { DEFAULT_RESOLUTIONS, type Resolution } from './metrics/series.js';
 import { auditEndpoints } from './audit/audit-routes.js';
 import { InFlight } from './api/middleware.js';
@@ -407,6 +408,7 @@ export class Controller {
           ...routeEndpoints(routes.table),
           ...instanceSnapshotEndpoints(jobs, new InstanceSnapshots(deps, packages, agents, instances.table, join(options.dataDir, 'snapshot-tmp'))),
           ...packageLogEndpoints(async (uuid) => (await packages.find(uuid))?.package, logs),
+          ...metricEndpoints(metricStore, jobs, agents, () => clock.nowMs()),
           ...jobEndpoints(jobs, options.maxBodyBytes),
           ...packageEndpoints(packages, options.maxBodyBytes),
           ...stagingEndpoints(pipelines, options.maxBodyBytes),
