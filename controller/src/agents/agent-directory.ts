@@ -23,7 +23,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
-import type { ControllerMessage, FilesReply, Hello, InstanceReport, LogBatch } from '@platform/proto';
+import type { ControllerMessage, FilesReply, Hello, InstanceReport, LogBatch, UsageBatch } from '@platform/proto';
 import type { Resource } from '../model/job.js';
 import type { Logger } from '@platform/proto/common';
 import { keys } from '../store/keys.js';
@@ -73,6 +73,12 @@ export interface ClusterEvents {
   capacityChanged(): void;
 }
 
+/** Where the agents' usage batches go (the metrics store); optional, set once at start. */
+export interface UsageSink {
+  /** A batch from `agent`'s current session, samples oldest first. Must not throw or block. */
+  usage(agent: string, hostname: string, batch: UsageBatch): void;
+}
+
 export interface HelloDecision {
   adopt: string[];
   stop: string[];
@@ -111,6 +117,7 @@ export class AgentDirectory {
   readonly #pendingFlushes = new Map<string, { resolve: () => void; timer: NodeJS.Timeout }>();
   readonly #pendingSnapshots = new Map<string, { stream: PassThrough; timer: NodeJS.Timeout }>();
   #events: ClusterEvents | undefined;
+  #usage: UsageSink | undefined;
   #sweeper: NodeJS.Timeout | undefined;
   #watching = false;
 
@@ -330,6 +337,17 @@ export class AgentDirectory {
 
   logs(agent: string, sessionId: string, batch: LogBatch): void {
     if (this.heard(agent, sessionId)) this.#requireEvents().logs(agent, batch);
+  }
+
+  /** Usage batches are dropped (after counting the agent as heard) until a sink is set. */
+  setUsageSink(sink: UsageSink): void {
+    this.#usage = sink;
+  }
+
+  usage(agent: string, sessionId: string, batch: UsageBatch): void {
+    if (!this.heard(agent, sessionId)) return;
+    const e = this.#agents.get(agent);
+    if (e) this.#usage?.usage(agent, e.record.hostname, batch);
   }
 
   files(agent: string, sessionId: string, reply: FilesReply): void {
