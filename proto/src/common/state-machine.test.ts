@@ -35,3 +35,14 @@ test('state machine: the guarded state logs every change with its fields and kee
     ],
   );
 });
+
+test('state machine: transition checks and logs a state kept in a record of its own', (t) => {
+  const sink = new MemorySink();
+  const log = new JsonLogger(sink, 'debug');
+  const record = { light: 'green' as Light };
+  record.light = light.transition(record.light, 'amber', log, { crossing: 'b' });
+  t.is(record.light, 'amber');
+  t.throws(() => (record.light = light.transition(record.light, 'green', log)), { instanceOf: IllegalTransitionError });
+  t.is(record.light, 'amber');
+  t.deepEqual(sink.lines.map(({ msg, from, to, crossing }) => ({ msg, from, to, crossing })), [{ msg: 'light state', from: 'green', to: 'amber', crossing: 'b' }]);
+});

@@ -44,6 +44,17 @@ export class StateMachine<S extends string> {
     return to;
   }
 
+  /**
+   * The setter of a machine whose state lives in a record of its own: checks `from -> to` and
+   * logs the change at debug level (`<name> state` with `from`, `to` and `fields`; a state that
+   * stays is not logged). Returns `to`.
+   */
+  transition(from: S, to: S, log: Logger, fields?: LogFields): S {
+    this.check(from, to);
+    if (from !== to) log.debug(`${this.name} state`, { ...fields, from, to });
+    return to;
+  }
+
   /** A holder of one machine's current state, starting at `initial`. */
   start(initial: S, log: Logger, fields: LogFields = {}): GuardedState<S> {
     return new GuardedState(this, initial, log, fields);
@@ -74,8 +85,7 @@ export class GuardedState<S extends string> {
   /** Goes to `to`, refusing what the table does not allow; returns the state it left. */
   set(to: S, fields?: LogFields): S {
     const from = this.#state;
-    this.#state = this.machine.check(from, to);
-    if (from !== to) this.log.debug(`${this.machine.name} state`, { ...this.fields, ...fields, from, to });
+    this.#state = this.machine.transition(from, to, this.log, { ...this.fields, ...fields });
     return from;
   }
 }
