@@ -1,10 +1,18 @@
 import test from 'ava';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { IllegalTransitionError, JsonLogger, MemorySink } from '@platform/proto/common';
+import { instanceStateName, type InstanceReport } from '@platform/proto';
+import { IllegalTransitionError, JsonLogger, MemorySink, silentLogger } from '@platform/proto/common';
+import { Cgroups } from '../isolation/cgroups.js';
+import { ProcessDriver } from '../isolation/process.js';
+import { AgentMetrics } from '../metrics/metrics.js';
+import { PackageCache } from '../packages/cache.js';
 import { Harness } from '../test-support/harness.js';
-import type { InstanceContext, InstanceStep } from './context.js';
-import { INSTANCE_MACHINE } from './instance.js';
+import { tempDir } from '../test-support/temp.js';
+import type { InstanceContext, InstanceStep, RunnerDeps } from './context.js';
+import { INSTANCE_MACHINE, InstanceRunner } from './instance.js';
+import { PortAllocator } from './ports.js';
+import { normalizeSpec } from './spec.js';
 import { INSTANCE_STEPS } from './steps/index.js';
 
 /** `step`, journaling each call before it does the real work; `release` optionally fails afterwards. */
@@ -91,4 +99,29 @@ test('runner: the instance table refuses what the diagram does not draw, with a 
     t.is(err.from, from);
     t.is(err.to, to);
   }
+});
+
+test('runner: a stop that arrives while the process is being spawned is carried out once it runs', async (t) => {
+  const dir = tempDir(t, 'agent-runner-');
+  const metrics = new AgentMetrics();
+  const reports: InstanceReport[] = [];
+  let runner: InstanceRunner | undefined;
+  const deps: RunnerDeps = {
+    driver: new ProcessDriver(), cgroups: Cgroups.disabled('tests'), ports: new PortAllocator(), address: '127.0.0.1',
+    cache: new PackageCache(join(dir, 'cache'), { fetch: () => { throw new Error('no archives here'); } }, metrics),
+    log: silentLogger, metrics, now: Date.now, onFinalLogs: () => undefined, pollMs: 50,
+    onReport(report) {
+      reports.push(report);
+      // STARTING is reported just before the spawn: the stop comes while it is under way.
+      if (instanceStateName(report.state) === 'STARTING') void runner?.stop({ reason: 'test' });
+    },
+  };
+  runner = InstanceRunner.create(join(dir, 'instances'), normalizeSpec({ instanceUuid: 'spawning-1', jobUuid: 'job-1', process: { startCommand: 'exec sleep 60', stopTimeoutS: 30 } }), deps);
+  await runner.start();
+  await runner.done;
+  const last = reports.at(-1)!;
+  t.deepEqual(reports.map((r) => instanceStateName(r.state)), ['NEW', 'SETUP', 'STARTING', 'STOPPING', 'TEARDOWN', 'REMOVED']);
+  t.true(last.stopRequested);
+  t.false(last.failed);
+  t.true(last.exited);
 });

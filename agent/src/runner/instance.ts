@@ -91,6 +91,8 @@ export class InstanceRunner {
   #process: ProcessSupervisor | undefined;
   #disk: DiskMonitor | undefined;
   #tearingDown = false;
+  /** A forced stop asked for before there was a process to kill. */
+  #forceRequested = false;
 
   private constructor(readonly instancesDir: string, rec: InstanceRecord, private readonly deps: RunnerDeps, tailer: () => LogTailer | undefined) {
     this.#rec = rec;
@@ -254,6 +256,8 @@ export class InstanceRunner {
       this.#persist();
       if (this.#rec.stopRequested) return void (await this.#teardown());
       await this.#spawn();
+      // A stop that arrived while the process was being spawned.
+      if (this.#rec.stopRequested) return this.#stopProcess(this.#process!, this.#forceRequested, true);
       await this.#awaitReady();
     } catch (err) {
       if (this.#rec.stopRequested && this.#abort.signal.aborted) {
@@ -359,17 +363,25 @@ export class InstanceRunner {
     if (first) this.#log.info('instance stopping', { reason: opts.reason ?? '', force: !!opts.force });
     const proc = this.#process;
     if (!proc) {
-      // Not spawned yet: abort the setup; start() tears down.
+      // Not spawned yet: abort the setup (start() tears down), or, when the spawn is under way,
+      // start() carries the stop out once it is done.
+      if (opts.force) this.#forceRequested = true;
       this.#abort.abort();
       if (st === 'NEW') void this.#teardown();
       return this.#done;
     }
-    if (proc.exited) return this.#done;
+    this.#stopProcess(proc, !!opts.force, first);
+    return this.#done;
+  }
+
+  /** STOPPING: SIGKILL now (`force`), or (the first time) the graceful stop with the kill timer armed. */
+  #stopProcess(proc: ProcessSupervisor, force: boolean, first: boolean): void {
+    if (proc.exited) return;
     // A stop is bounded (stop_timeout, then SIGKILL): keep the event loop alive until it ends,
     // so that an embedding program (or --stop-instances-on-exit) sees it through.
     proc.keepAlive();
-    if (st !== 'STOPPING') this.#transition('STOPPING');
-    if (opts.force) {
+    if (this.state !== 'STOPPING') this.#transition('STOPPING');
+    if (force) {
       proc.kill();
     } else if (first) {
       proc.armKill(this.#rec.spec.process.stopTimeoutS);
@@ -380,7 +392,6 @@ export class InstanceRunner {
         proc.terminate();
       }
     }
-    return this.#done;
   }
 
   /** The stop command inside the instance when the job has one, else SIGTERM. */
