@@ -105,7 +105,7 @@ test('runner: a stop that arrives while the process is being spawned is carried 
   const dir = tempDir(t, 'agent-runner-');
   const metrics = new AgentMetrics();
   const reports: InstanceReport[] = [];
-  let runner: InstanceRunner | undefined;
+  const stopAtStarting: { runner?: InstanceRunner } = {};
   const deps: RunnerDeps = {
     driver: new ProcessDriver(), cgroups: Cgroups.disabled('tests'), ports: new PortAllocator(), address: '127.0.0.1',
     cache: new PackageCache(join(dir, 'cache'), { fetch: () => { throw new Error('no archives here'); } }, metrics),
@@ -113,10 +113,11 @@ test('runner: a stop that arrives while the process is being spawned is carried 
     onReport(report) {
       reports.push(report);
       // STARTING is reported just before the spawn: the stop comes while it is under way.
-      if (instanceStateName(report.state) === 'STARTING') void runner?.stop({ reason: 'test' });
+      if (instanceStateName(report.state) === 'STARTING') void stopAtStarting.runner?.stop({ reason: 'test' });
     },
   };
-  runner = InstanceRunner.create(join(dir, 'instances'), normalizeSpec({ instanceUuid: 'spawning-1', jobUuid: 'job-1', process: { startCommand: 'exec sleep 60', stopTimeoutS: 30 } }), deps);
+  const runner = InstanceRunner.create(join(dir, 'instances'), normalizeSpec({ instanceUuid: 'spawning-1', jobUuid: 'job-1', process: { startCommand: 'exec sleep 60', stopTimeoutS: 30 } }), deps);
+  stopAtStarting.runner = runner;
   await runner.start();
   await runner.done;
   const last = reports.at(-1)!;
