@@ -1,7 +1,10 @@
 /**
  * What an instance's runner and its setup steps share: the runner's dependencies, the record
- * persisted in `<dir>/instance.json`, and the context each step receives.
+ * persisted in `<dir>/instance.json` (and how it is read and written), and the context each
+ * step receives.
  */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { InstanceReport, InstanceStateName } from '@platform/proto';
 import type { Logger } from '@platform/proto/common';
 import type { Cgroups } from '../isolation/cgroups.js';
@@ -93,6 +96,26 @@ export interface InstanceContext {
 }
 
 export type InstanceStep = Step<InstanceContext>;
+
+const RECORD_FILE = 'instance.json';
+
+/** Reads `<dir>/instance.json`; undefined when it is missing or unreadable. */
+export function readRecord(dir: string): InstanceRecord | undefined {
+  try {
+    const rec = JSON.parse(readFileSync(join(dir, RECORD_FILE), 'utf8')) as InstanceRecord;
+    return rec.version === 1 && rec.spec?.instanceUuid ? rec : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Replaces `<dir>/instance.json` with `rec` at once (a reader sees the old record or the new one). */
+export function writeRecord(dir: string, rec: InstanceRecord): void {
+  const file = join(dir, RECORD_FILE);
+  // 0600: the record holds the instance's environment, which may carry credentials.
+  writeFileSync(`${file}.tmp`, JSON.stringify(rec), { mode: 0o600 });
+  renameSync(`${file}.tmp`, file);
+}
 
 /** A setup failure whose message is the instance's reason. */
 export class SetupError extends Error {

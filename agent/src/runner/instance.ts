@@ -31,7 +31,7 @@
  * Every state change is persisted in `<dir>/instance.json` before it is reported, so that a
  * restarted agent can re-attach (see `restore`).
  */
-import { chmodSync, closeSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { instanceStateNumber, type InstanceReport, type InstanceStateName } from '@platform/proto';
 import { StateMachine, type GuardedState, type Logger } from '@platform/proto/common';
@@ -39,9 +39,9 @@ import { Cgroups } from '../isolation/cgroups.js';
 import { readExitFile } from '../isolation/launch.js';
 import { isSameProcessAlive } from '../isolation/procfs.js';
 import { LogTailer, openLogForAppend } from '../logs/tailer.js';
-import type { InstanceContext, InstanceRecord, RunnerDeps } from './context.js';
+import { readRecord, writeRecord, type InstanceContext, type InstanceRecord, type RunnerDeps } from './context.js';
 import { DiskMonitor } from './disk-monitor.js';
-import { listeningPorts } from './ports.js';
+import { awaitListening } from './readiness.js';
 import type { RunSpec } from './spec.js';
 import { INSTANCE_STEPS, StepRunner } from './steps/index.js';
 import { ProcessSupervisor, killLeftovers, type ExitStatus, type SupervisorOptions } from './supervisor.js';
@@ -183,12 +183,7 @@ export class InstanceRunner {
 
   /** Reads `<dir>/instance.json`; undefined when it is missing or unreadable. */
   static readRecord(dir: string): InstanceRecord | undefined {
-    try {
-      const rec = JSON.parse(readFileSync(join(dir, 'instance.json'), 'utf8')) as InstanceRecord;
-      return rec.version === 1 && rec.spec?.instanceUuid ? rec : undefined;
-    } catch {
-      return undefined;
-    }
+    return readRecord(dir);
   }
 
   /**
@@ -325,33 +320,25 @@ export class InstanceRunner {
   async #awaitReady(): Promise<void> {
     const spec = this.#rec.spec;
     const timeoutS = spec.process.startTimeoutS;
-    const deadline = this.deps.now() + timeoutS * 1000;
-    const required = spec.ports.filter((p) => !p.optional).map((p) => Number((this.#rec.ports[String(p.number)] ?? '').split(':').pop()));
-    const pollMs = this.deps.pollMs ?? 100;
-    const gone = (): boolean => this.state !== 'STARTING' || !!this.#process?.exited; // #onExit reports an exit
-    // Most apps listen within milliseconds: look soon, then less and less often, up to pollMs.
-    let waitMs = Math.min(5, pollMs);
-    for (;;) {
-      if (gone()) return;
-      const listening = required.length ? await listeningPorts() : new Set<number>();
-      const missing = required.find((p) => !listening.has(p));
-      if (gone()) return;
-      if (missing === undefined) {
-        this.#transition('FIRST_RUNNING');
-        this.#transition('RUNNING');
-        return;
-      }
-      if (this.deps.now() >= deadline) {
-        const shown = spec.ports.find((p) => this.#rec.ports[String(p.number)]?.endsWith(`:${missing}`));
-        const which = shown && shown.number === 0 ? `${missing} (PORT)` : String(missing);
-        this.#fail(`did not listen on port ${which} within ${fmtSeconds(timeoutS)}`, 'start');
-        this.#transition('STOPPING');
-        this.#process?.kill();
-        return;
-      }
-      await new Promise((r) => setTimeout(r, waitMs).unref());
-      waitMs = Math.min(pollMs, waitMs * 1.5);
+    const ready = await awaitListening({
+      required: spec.ports.filter((p) => !p.optional).map((p) => Number((this.#rec.ports[String(p.number)] ?? '').split(':').pop())),
+      deadlineMs: this.deps.now() + timeoutS * 1000,
+      now: this.deps.now,
+      pollMs: this.deps.pollMs ?? 100,
+      gone: () => this.state !== 'STARTING' || !!this.#process?.exited, // #onExit reports an exit
+    });
+    if (ready.kind === 'gone') return;
+    if (ready.kind === 'ready') {
+      this.#transition('FIRST_RUNNING');
+      this.#transition('RUNNING');
+      return;
     }
+    const missing = ready.missing;
+    const shown = spec.ports.find((p) => this.#rec.ports[String(p.number)]?.endsWith(`:${missing}`));
+    const which = shown && shown.number === 0 ? `${missing} (PORT)` : String(missing);
+    this.#fail(`did not listen on port ${which} within ${fmtSeconds(timeoutS)}`, 'start');
+    this.#transition('STOPPING');
+    this.#process?.kill();
   }
 
   /** Asks the instance to stop (idempotent); `force` kills at once. Resolves when REMOVED. */
@@ -504,11 +491,8 @@ export class InstanceRunner {
 
   #persist(): void {
     if (!existsSync(this.dir) || (this.#tearingDown && this.state === 'REMOVED')) return;
-    const file = join(this.dir, 'instance.json');
     try {
-      // 0600: the record holds the instance's environment, which may carry credentials.
-      writeFileSync(`${file}.tmp`, JSON.stringify(this.#rec), { mode: 0o600 });
-      renameSync(`${file}.tmp`, file);
+      writeRecord(this.dir, this.#rec);
     } catch (err) {
       this.#log.warn('cannot save the instance record', { err });
     }
