@@ -16,6 +16,7 @@ import { AuditRetention } from './audit/audit-retention.js';
 import { auditEndpoints } from './audit/audit-routes.js';
 import { InFlight } from './api/middleware.js';
 import { answerClientErrors, createApiApp, MAX_HEADER_BYTES } from './api/server.js';
+import { routeUpgrades } from './api/websocket.js';
 import { authEndpoints } from './auth/auth-routes.js';
 import { authenticate } from './auth/authenticate.js';
 import { ADMIN_USER, bootstrapAdmin } from './auth/bootstrap.js';
@@ -59,6 +60,8 @@ import { RouteService } from './router/route-service.js';
 import { routeEndpoints } from './router/router-routes.js';
 import { Router, type RouterTlsOptions } from './router/proxy/router.js';
 import { RouteWatchService } from './router/route-watch.js';
+import { TaskService } from './tasks/task-service.js';
+import { taskEndpoints } from './tasks/task-routes.js';
 import type { Store } from './store/store.js';
 import { SystemClock, type Clock } from './util/clock.js';
 import { randomIds, type IdSource } from './util/ids.js';
@@ -202,6 +205,8 @@ export class Controller {
     /** The embedded router, unless `routerListen` is `none`. */
     readonly router: Router | undefined,
     private readonly routeWatch: RouteWatchService,
+    /** Asynchronous operations (tasks/): their streams end before the API closes. */
+    readonly tasks: TaskService,
   ) {
     this.#closed = new Promise((resolve) => (this.#markClosed = resolve));
   }
@@ -364,6 +369,10 @@ export class Controller {
         orphan_blobs_removed: restoredPackages.orphanBlobs,
       });
 
+      const tasks = new TaskService(deps);
+      const interruptedTasks = await tasks.restore();
+      if (interruptedTasks > 0) log.info('tasks cut short by the last stop ended errored', { tasks: interruptedTasks });
+
       const registries = [jobs.actors, packages.actors];
       metrics.gaugeFrom('platform_actor_mailbox_depth', 'Messages queued or running in actor mailboxes, by kind.', 'kind', () =>
         Object.fromEntries(registries.map((r) => [r.kind, r.mailboxDepth])),
@@ -387,6 +396,7 @@ export class Controller {
           ...auditEndpoints(audit),
           ...instanceEndpoints(jobs, instances, agents, logs, clock, (uuid) => routes.table.announced(uuid)),
           ...routeEndpoints(routes.table),
+          ...taskEndpoints(tasks),
           ...instanceSnapshotEndpoints(jobs, new InstanceSnapshots(deps, packages, agents, instances.table, join(options.dataDir, 'snapshot-tmp'))),
           ...packageLogEndpoints(async (uuid) => (await packages.find(uuid))?.package, logs),
           ...jobEndpoints(jobs, options.maxBodyBytes),
@@ -425,8 +435,10 @@ export class Controller {
               requestId: () => ids.requestId(),
             });
       if (router) undo.push(() => router.stop(0));
-      const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app.callback());
+      const callback = app.callback();
+      const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, callback);
       answerClientErrors(server, log, ids);
+      routeUpgrades(server, callback);
       server.keepAliveTimeout = 65_000;
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
@@ -436,7 +448,7 @@ export class Controller {
         });
       });
       const controller = new Controller(
-        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines, references, housekeeping, router, routeWatch,
+        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines, references, housekeeping, router, routeWatch, tasks,
       );
       apiUrl = controller.url;
       // Pipelines interrupted by the last stop run again, now that STAGER_URL can be reached.
@@ -476,6 +488,7 @@ export class Controller {
       this.routeWatch.stop();
       await this.agentServer.stop(1_000);
       this.logs.close();
+      await this.tasks.stop();
       const serverClosed = new Promise<void>((resolve) => this.server.close(() => resolve()));
       this.server.closeIdleConnections();
       const force = setTimeout(() => this.server.closeAllConnections(), this.options.stopGraceMs);

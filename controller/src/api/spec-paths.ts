@@ -49,7 +49,6 @@ export const NOT_SERVED: readonly NotServed[] = [
   { method: 'DELETE', path: '/jobs/:uuid/logs/drains/:drain', capability: 'log drains' },
   { method: 'POST', path: '/manifests', capability: 'manifests' },
   { method: 'POST', path: '/manifests/expansion', capability: 'manifests' },
-  { method: 'GET', path: '/tasks/:uuid', capability: 'asynchronous tasks' },
   { method: 'POST', path: '/packages/container', capability: 'container packages' },
   { method: 'GET', path: '/networks', capability: 'networks' },
   { method: 'GET', path: '/metrics/jobs', capability: 'metric queries' },
