@@ -61,6 +61,8 @@ import { routeEndpoints } from './router/router-routes.js';
 import { Router, type RouterTlsOptions } from './router/proxy/router.js';
 import { RouteWatchService } from './router/route-watch.js';
 import { TaskService } from './tasks/task-service.js';
+import { ContainerService } from './images/container-service.js';
+import { containerEndpoints } from './images/container-routes.js';
 import { taskEndpoints } from './tasks/task-routes.js';
 import type { Store } from './store/store.js';
 import { SystemClock, type Clock } from './util/clock.js';
@@ -372,6 +374,8 @@ export class Controller {
       const tasks = new TaskService(deps);
       const interruptedTasks = await tasks.restore();
       if (interruptedTasks > 0) log.info('tasks cut short by the last stop ended errored', { tasks: interruptedTasks });
+      const containers = new ContainerService(deps, packages, { dir: join(options.dataDir, 'images'), maxPackageBytes: options.maxPackageBytes });
+      await containers.init();
 
       const registries = [jobs.actors, packages.actors];
       metrics.gaugeFrom('platform_actor_mailbox_depth', 'Messages queued or running in actor mailboxes, by kind.', 'kind', () =>
@@ -397,6 +401,7 @@ export class Controller {
           ...instanceEndpoints(jobs, instances, agents, logs, clock, (uuid) => routes.table.announced(uuid)),
           ...routeEndpoints(routes.table),
           ...taskEndpoints(tasks),
+          ...containerEndpoints(containers, packages, jobs, tasks, options.maxBodyBytes),
           ...instanceSnapshotEndpoints(jobs, new InstanceSnapshots(deps, packages, agents, instances.table, join(options.dataDir, 'snapshot-tmp'))),
           ...packageLogEndpoints(async (uuid) => (await packages.find(uuid))?.package, logs),
           ...jobEndpoints(jobs, options.maxBodyBytes),

@@ -46,7 +46,7 @@ export function taskEndpoints(tasks: TaskService): Endpoint[] {
         if (wantsWebSocket(ctx)) return stream(ctx, tasks, record);
         const time = queryValue(ctx, 'time');
         if (time !== undefined && !/^\d{1,20}$/.test(time)) throw new InvalidRequestError(`query time: "${time}" is not a time in UNIX nanoseconds`);
-        sendJson(ctx, v1('task'), await tasks.get(record, time === undefined ? undefined : BigInt(time)));
+        sendJson(ctx, v1('task'), await tasks.get(record, time === undefined ? undefined : Number(time)));
       },
     },
   ];

@@ -17,6 +17,9 @@ test('tasks: work that succeeds ends complete with eos, events in order with pro
   const deps = testDeps();
   const tasks = new TaskService(deps);
   const record = await tasks.start('container', owner, async (task) => {
+    await task.event({ stage: 'Pull', name: 'layer 1', index: 0, total: 2, partial: true, progress: { current: 3, total: 10 } });
+    // Within the same quarter second: dropped.
+    await task.event({ stage: 'Pull', name: 'layer 1', index: 0, total: 2, partial: true, progress: { current: 5, total: 10 } });
     await task.event({ stage: 'Pull', name: 'layer 1', index: 0, total: 2, progress: { current: 10, total: 10 } });
     await task.event({ stage: 'Pull', name: 'layer 2', index: 1, total: 2 });
   });
@@ -29,15 +32,17 @@ test('tasks: work that succeeds ends complete with eos, events in order with pro
     [
       ['event', 'execution started'],
       ['event', 'layer 1'],
+      ['event', 'layer 1'],
       ['event', 'layer 2'],
       ['eos', 'execution was successful'],
     ],
   );
-  t.deepEqual(task.events[1]!.subtask.progress, { current: 10, progress: 100 });
+  t.deepEqual(task.events[1]!.subtask.progress, { current: 3, progress: 30 });
+  t.deepEqual(task.events[2]!.subtask.progress, { current: 10, progress: 100 });
   t.true(task.time_completed >= task.time_started);
   // ?time= keeps the events after that time.
   deps.clock.advance(1);
-  const later = await tasks.get(done, BigInt(task.events[3]!.time));
+  const later = await tasks.get(done, task.events[4]!.time);
   t.is(later.events.length, 0);
 });
 

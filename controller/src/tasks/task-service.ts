@@ -86,6 +86,11 @@ export interface TaskStep {
   progress?: { current: number; total: number };
   payload?: Record<string, string>;
   tags?: string[];
+  /**
+   * Progress within a step (a chunk of a layer): such events are kept at most four a second
+   * per task, the others dropped. The events that start and end a step are never dropped.
+   */
+  partial?: boolean;
 }
 
 /** The handle the work of a task reports through. */
@@ -195,9 +200,8 @@ export class TaskService {
       const record = task.record;
       if (record.state !== 'running') return;
       const nowMs = this.deps.clock.nowMs();
-      // Progress events come often (every chunk of a layer): at most one per interval is kept,
-      // except the last of a step (current == total).
-      if (type === 'event' && step.progress && step.progress.current < step.progress.total) {
+      // Progress within a step comes often (every chunk of a layer): at most one per interval is kept.
+      if (type === 'event' && step.partial) {
         if (nowMs - task.lastProgressMs < PROGRESS_INTERVAL_MS) return;
         task.lastProgressMs = nowMs;
       }
@@ -251,12 +255,22 @@ export class TaskService {
     return raw === undefined ? undefined : (JSON.parse(raw) as TaskRecord);
   }
 
-  /** The task with its events after `afterNs` (all by default). */
-  async get(record: TaskRecord, afterNs?: bigint): Promise<Task> {
+  /**
+   * The task with its events after `afterNs` (all by default). Times are compared as the JSON
+   * numbers clients read (doubles): a time echoed back from an event names that event.
+   */
+  async get(record: TaskRecord, afterNs?: number): Promise<Task> {
     const events: TaskEvent[] = [];
+    let last: TaskEvent | undefined;
     for await (const [, value] of this.deps.store.iterate({ prefix: eventPrefix(record.uuid) })) {
       const event = JSON.parse(value) as TaskEvent;
-      if (afterNs === undefined || BigInt(event.time) > afterNs) events.push(event);
+      last = event;
+      if (afterNs === undefined || event.time > afterNs) events.push(event);
+    }
+    // The record may have been read just before its last event was stored: the events say.
+    if (record.state === 'running' && last && (last.task_event_type === 'eos' || last.task_event_type === 'error')) {
+      const ok = last.task_event_type === 'eos';
+      record = { ...record, state: ok ? 'complete' : 'stopped', errored: ok ? 'unerrored' : 'errored', time_completed: last.time };
     }
     return taskView(record, events);
   }
