@@ -59,7 +59,7 @@ export const LEGACY_NAMES: readonly LegacyName[] = [
   { method: 'POST', path: '/jobs/docker', target: { method: 'POST', path: '/jobs/container' } },
   // Checks a container job body against policy (the registries and images the caller may pull
   // from included) without creating anything; the specification has no new name for it.
-  { method: 'POST', path: '/jobs/docker-job-check', capability: 'container jobs' },
+  { method: 'POST', path: '/jobs/docker-job-check', capability: 'container job policy checks' },
   { method: 'GET', path: '/apc/download/:platform', target: { method: 'GET', path: '/cli/download/:platform' } },
   // The version of the command-line client offered for download; no new name either.
   { method: 'GET', path: '/apc/version', capability: 'command-line client downloads' },
