@@ -63,6 +63,9 @@ import { RouteWatchService } from './router/route-watch.js';
 import { TaskService } from './tasks/task-service.js';
 import { ContainerService } from './images/container-service.js';
 import { containerEndpoints } from './images/container-routes.js';
+import { ManifestService } from './manifests/manifest-service.js';
+import { manifestEndpoints } from './manifests/manifest-routes.js';
+import { NO_EXTRA_CAPABILITIES } from './manifests/manifest.js';
 import { taskEndpoints } from './tasks/task-routes.js';
 import type { Store } from './store/store.js';
 import { SystemClock, type Clock } from './util/clock.js';
@@ -376,6 +379,8 @@ export class Controller {
       if (interruptedTasks > 0) log.info('tasks cut short by the last stop ended errored', { tasks: interruptedTasks });
       const containers = new ContainerService(deps, packages, { dir: join(options.dataDir, 'images'), maxPackageBytes: options.maxPackageBytes });
       await containers.init();
+      // Services, networks, links, bindings, drains and autoscaling join the manifests as their capabilities land.
+      const manifests = new ManifestService(jobs, containers, tasks, NO_EXTRA_CAPABILITIES);
 
       const registries = [jobs.actors, packages.actors];
       metrics.gaugeFrom('platform_actor_mailbox_depth', 'Messages queued or running in actor mailboxes, by kind.', 'kind', () =>
@@ -402,6 +407,7 @@ export class Controller {
           ...routeEndpoints(routes.table),
           ...taskEndpoints(tasks),
           ...containerEndpoints(containers, packages, jobs, tasks, options.maxBodyBytes),
+          ...manifestEndpoints(manifests, options.maxBodyBytes),
           ...instanceSnapshotEndpoints(jobs, new InstanceSnapshots(deps, packages, agents, instances.table, join(options.dataDir, 'snapshot-tmp'))),
           ...packageLogEndpoints(async (uuid) => (await packages.find(uuid))?.package, logs),
           ...jobEndpoints(jobs, options.maxBodyBytes),

@@ -46,8 +46,6 @@ export const NOT_SERVED: readonly NotServed[] = [
   { method: 'GET', path: '/jobs/:uuid/logs/drains', capability: 'log drains' },
   { method: 'POST', path: '/jobs/:uuid/logs/drains', capability: 'log drains' },
   { method: 'DELETE', path: '/jobs/:uuid/logs/drains/:drain', capability: 'log drains' },
-  { method: 'POST', path: '/manifests', capability: 'manifests' },
-  { method: 'POST', path: '/manifests/expansion', capability: 'manifests' },
   { method: 'GET', path: '/networks', capability: 'networks' },
   { method: 'GET', path: '/metrics/jobs', capability: 'metric queries' },
   { method: 'GET', path: '/metrics/namespaces', capability: 'metric queries' },

@@ -76,7 +76,8 @@ function portRoutes(routes: Record<string, number>): Map<number, { type: 'http' 
     const m = /^(https?|tcp|udp):\/\/(.+)$/.exec(route);
     if (!m) throw new InvalidRequestError(`routes: "${route}" is not <http|tcp|udp>://<endpoint>`);
     const type = m[1] === 'https' ? 'http' : (m[1] as 'http' | 'tcp' | 'udp');
-    byPort.set(port, [...(byPort.get(port) ?? []), { type, endpoint: m[2]! }]);
+    // A TCP endpoint keeps its scheme (tcp://auto, tcp://<ip>:<port>), as jobs write it.
+    byPort.set(port, [...(byPort.get(port) ?? []), { type, endpoint: type === 'tcp' ? route : m[2]! }]);
   }
   return byPort;
 }

@@ -164,7 +164,6 @@ test('api: paths of the spec not served yet answer one 404 naming the path, befo
     ['GET', `/jobs/${uuid}/logs/drains`, 'log drains'],
     ['DELETE', `/jobs/${uuid}/logs/drains/${uuid}`, 'log drains'],
     ['POST', '/bindings', 'bindings'],
-    ['POST', '/manifests', 'manifests'],
     ['GET', '/networks', 'networks'],
     ['GET', '/metrics/jobs', 'metric queries'],
     ['GET', '/cli/download/linux_amd64', 'command-line client downloads'],
@@ -178,7 +177,7 @@ test('api: paths of the spec not served yet answer one 404 naming the path, befo
       t.is(e.message, `${method} ${path} is not served yet; it comes with ${capability}`);
     }
   }
-  const unauthenticated = await api.withHeaders({}).post('/manifests', {});
+  const unauthenticated = await api.withHeaders({}).post('/bindings', {});
   t.is(unauthenticated.status, 401);
 });
 
