@@ -149,25 +149,30 @@ export class ContainerService {
     if (total > this.options.maxPackageBytes) {
       throw new ImageError(`the image's layers are ${total} bytes, over this cluster's package limit of ${this.options.maxPackageBytes} bytes`);
     }
-    const files: LayerFile[] = [];
+    // Up to three layers at a time, as registry clients do; each streams to its own file.
+    const files: LayerFile[] = new Array<LayerFile>(manifest.layers.length);
     let done = 0;
-    for (const [index, layer] of manifest.layers.entries()) {
-      const step = { stage: 'Pull', name: `pulling layer ${layer.digest}`, index, total: manifest.layers.length };
-      let current = 0;
-      const got = await this.layers.get(
-        client,
-        layer,
-        () => task.event({ ...step, progress: { current: done, total } }),
-        (n) => {
-          current += n;
-          void task.event({ ...step, partial: true, progress: { current: done + current, total } }).catch(() => undefined);
-        },
-      );
-      if (!got.cached) fetched.push(layer.digest);
-      done += layer.size;
-      await task.event({ ...step, name: got.cached ? `layer ${layer.digest} already pulled` : `pulled layer ${layer.digest}`, progress: { current: done, total } });
-      files.push({ digest: layer.digest, file: got.file });
-    }
+    let next = 0;
+    const worker = async () => {
+      for (let index = next++; index < manifest.layers.length; index = next++) {
+        const layer = manifest.layers[index]!;
+        const step = { stage: 'Pull', name: `pulling layer ${layer.digest}`, index, total: manifest.layers.length };
+        const got = await this.layers.get(
+          client,
+          layer,
+          () => task.event({ ...step, progress: { current: done, total } }),
+          (n) => {
+            done += n;
+            void task.event({ ...step, partial: true, progress: { current: done, total } }).catch(() => undefined);
+          },
+        );
+        if (got.cached) done += layer.size;
+        else fetched.push(layer.digest);
+        await task.event({ ...step, name: got.cached ? `layer ${layer.digest} already pulled` : `pulled layer ${layer.digest}`, progress: { current: done, total } });
+        files[index] = { digest: layer.digest, file: got.file };
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(3, manifest.layers.length) }, worker));
     return files;
   }
 }

@@ -3,7 +3,6 @@
  * upload and download. Reads never activate an actor; changes go through the
  * package's actor.
  */
-import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { ActorRegistry } from '../actors/actor-registry.js';
 import { EntityDirectory } from '../actors/entity-directory.js';
@@ -248,9 +247,10 @@ export class PackageService {
   }
 
   /**
-   * A new package `ready` with `archive` (a gzip tar file, `length` bytes, `digest`) as its one
-   * resource: a package made from a container image (images/). The archive is stored first and
-   * referenced by the new package's uuid; a failure after that releases it, so nothing is left.
+   * A new package `ready` with `archive` (a gzip tar file, `length` bytes, `digest`, on the
+   * blob store's file system) as its one resource: a package made from a container image
+   * (images/). The file is moved into the blob store first and referenced by the new
+   * package's uuid; a failure after that releases it, so nothing is left.
    */
   async createFromArchive(
     input: { fqn: string; environment: Record<string, string>; tags?: Record<string, string>; docker_image_id?: string; docker_origin?: string },
@@ -264,7 +264,14 @@ export class PackageService {
       const existing = await this.deps.store.get(keys.packageByFqn(input.fqn));
       if (existing !== undefined) throw new DuplicateError(`package ${input.fqn} exists already (uuid ${existing})`);
       const uuid = this.deps.ids.uuid();
-      await this.ingestStagedArchive(uuid, createReadStream(archive.file), archive.length, digest);
+      if (archive.length > this.options.maxPackageBytes) {
+        throw new InvalidRequestError(`${archive.length} bytes is over this cluster's package limit of ${this.options.maxPackageBytes} bytes`);
+      }
+      // The file is the controller's own (made and hashed by it): moved into the store, not copied.
+      await this.#digestLocks.run(archive.digest, async () => {
+        await this.blobs.adopt(archive.file, { length: archive.length, digest });
+        await this.deps.store.batch([{ type: 'put', key: keys.blobRef(archive.digest, uuid), value: '' }]);
+      });
       try {
         const resource = resourceView(this.deps.ids.uuid(), archive.length, digest);
         const pkg: Package = {
