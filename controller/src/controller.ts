@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import { Counter } from 'prom-client';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Deps } from './context.js';
@@ -377,7 +378,12 @@ export class Controller {
       const tasks = new TaskService(deps);
       const interruptedTasks = await tasks.restore();
       if (interruptedTasks > 0) log.info('tasks cut short by the last stop ended errored', { tasks: interruptedTasks });
-      const containers = new ContainerService(deps, packages, { dir: join(options.dataDir, 'images'), maxPackageBytes: options.maxPackageBytes });
+      const layerBytes = new Counter({ name: 'platform_image_layer_bytes_total', help: 'Bytes of container image layers pulled from registries.', registers: [metrics.registry] });
+      const containers = new ContainerService(deps, packages, {
+        dir: join(options.dataDir, 'images'),
+        maxPackageBytes: options.maxPackageBytes,
+        onLayerBytes: (n) => layerBytes.inc(n),
+      });
       await containers.init();
       // Services, networks, links, bindings, drains and autoscaling join the manifests as their capabilities land.
       const manifests = new ManifestService(jobs, containers, tasks, NO_EXTRA_CAPABILITIES);
@@ -386,6 +392,7 @@ export class Controller {
       metrics.gaugeFrom('platform_actor_mailbox_depth', 'Messages queued or running in actor mailboxes, by kind.', 'kind', () =>
         Object.fromEntries(registries.map((r) => [r.kind, r.mailboxDepth])),
       );
+      metrics.gaugeFrom('platform_tasks_running', 'Asynchronous tasks running, by thread.', 'thread', () => tasks.runningByThread());
       metrics.gaugeFrom('platform_actors_live', 'Actors in memory, by kind.', 'kind', () =>
         Object.fromEntries(registries.map((r) => [r.kind, r.size])),
       );

@@ -46,6 +46,8 @@ export interface ContainerServiceOptions {
   /** The largest package archive (and sum of compressed layers) accepted. */
   maxPackageBytes: number;
   registryTimeoutMs?: number;
+  /** Hears the bytes of layers pulled from registries (for /metrics). */
+  onLayerBytes?: (n: number) => void;
 }
 
 export class ContainerService {
@@ -163,6 +165,7 @@ export class ContainerService {
           () => task.event({ ...step, progress: { current: done, total } }),
           (n) => {
             done += n;
+            this.options.onLayerBytes?.(n);
             void task.event({ ...step, partial: true, progress: { current: done, total } }).catch(() => undefined);
           },
         );

@@ -306,6 +306,13 @@ export class TaskService {
     return this.#running.size;
   }
 
+  /** Tasks running now by thread (`container`, `manifest`), for /metrics. */
+  runningByThread(): Record<string, number> {
+    const out: Record<string, number> = { container: 0, manifest: 0 };
+    for (const task of this.#running.values()) out[task.record.thread] = (out[task.record.thread] ?? 0) + 1;
+    return out;
+  }
+
   /**
    * Stops taking tasks; the work under way is abandoned where it stands (its task stays
    * `running` in the store, which the next start ends `errored`). Listeners hear a `disconnect`.

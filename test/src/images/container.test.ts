@@ -173,6 +173,11 @@ test('images: a container package flattens the layers (whiteouts, opaque directo
   t.true(listing.includes('l app/motd -> ../etc/motd'));
   const motd = execFileSync('tar', ['-xzOf', '-', 'etc/motd'], { input: Buffer.from(await (await api.fetch(`/packages/resources/${pkg.uuid}`)).arrayBuffer()) }).toString();
   t.is(motd, 'middle\n');
+  // /metrics counts the layer bytes pulled.
+  const metrics = (await api.get('/metrics')).text;
+  const pulled = Number(/^platform_image_layer_bytes_total (\d+)/m.exec(metrics)?.[1]);
+  t.is(pulled, image.layers.reduce((n, l) => n + l.size, 0));
+  t.regex(metrics, /^platform_tasks_running\{thread="container"\} 0$/m);
   // pkg.create is audited.
   const audit = (await api.get<{ items?: unknown[] } | unknown[]>(`/audit?fqn=${encodeURIComponent(fqn)}`)).text;
   t.regex(audit, /pkg\.create/);
