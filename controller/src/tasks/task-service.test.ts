@@ -1,6 +1,6 @@
 import test from 'ava';
 import { testDeps } from '../scheduler/cluster.test-fixture.js';
-import { TaskService, type TaskEvent } from './task-service.js';
+import { TASK_RETENTION_MS, TaskService, type TaskEvent } from './task-service.js';
 
 const owner = { fqn: 'job::/sandbox/admin::web', principal: 'admin@platform.local' };
 
@@ -98,4 +98,11 @@ test('tasks: a task cut short by a stop ends errored at the next start', async (
   t.is(last.task_event_type, 'error');
   t.regex(last.payload['error']!, /controller restarted/);
   t.is(await new TaskService(deps).restore(), 0);
+  // A week later it is gone, events and all.
+  deps.clock.advance(TASK_RETENTION_MS + 1);
+  await new TaskService(deps).restore();
+  t.is(await new TaskService(deps).find(record.uuid), undefined);
+  const left: string[] = [];
+  for await (const [key] of deps.store.iterate({ prefix: 'task' })) left.push(key);
+  t.deepEqual(left, []);
 });

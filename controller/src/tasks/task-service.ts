@@ -13,7 +13,8 @@
  * cuts it short ends it `errored` instead of leaving it `running` forever.
  *
  * Who may read a task: the principal that started it, or whoever may read the resource it works
- * on (`fqn`); the routes check that.
+ * on (`fqn`); the routes check that. Ended tasks are kept a week (TASK_RETENTION_MS), then
+ * dropped at a start of the controller.
  */
 import type { Deps } from '../context.js';
 import { Mailbox } from '../actors/mailbox.js';
@@ -106,6 +107,9 @@ const taskKey = (uuid: string) => `task/${uuid}`;
 const eventKey = (uuid: string, seq: number) => `task-ev/${uuid}/${seq.toString().padStart(8, '0')}`;
 const eventPrefix = (uuid: string) => `task-ev/${uuid}/`;
 
+/** How long an ended task stays readable (dropped at the next start after that). */
+export const TASK_RETENTION_MS = 7 * 24 * 3600 * 1000;
+
 /** At most this many progress events a second per task: the rest are folded into the next one. */
 const PROGRESS_INTERVAL_MS = 250;
 
@@ -141,9 +145,18 @@ export class TaskService {
    */
   async restore(): Promise<number> {
     const interrupted: TaskRecord[] = [];
+    const expired: string[] = [];
+    const horizon = Number(this.deps.clock.nowNs()) - TASK_RETENTION_MS * 1e6;
     for await (const [, value] of this.deps.store.iterate({ prefix: 'task/' })) {
       const record = JSON.parse(value) as TaskRecord;
       if (record.state === 'running') interrupted.push(record);
+      else if (record.time_completed < horizon) expired.push(record.uuid);
+    }
+    // Ended tasks are kept for a week, then dropped with their events.
+    for (const uuid of expired) {
+      const ops: BatchOp[] = [{ type: 'del', key: taskKey(uuid) }];
+      for await (const [key] of this.deps.store.iterate({ prefix: eventPrefix(uuid) })) ops.push({ type: 'del', key });
+      await this.deps.store.batch(ops);
     }
     for (const record of interrupted) {
       const task = new RunningTask(record, this);
