@@ -20,7 +20,7 @@ import { parseFqn } from '../model/fqn.js';
 import type { Package } from '../model/package.js';
 import type { PackageService } from '../packages/package-service.js';
 import type { TaskReporter } from '../tasks/task-service.js';
-import { flattenLayers, ImageError, type LayerFile } from './flatten.js';
+import { flattenLayers, ImageError, indexLayer, type LayerFile, type LayerIndex } from './flatten.js';
 import { planOf, type ImagePlan } from './image-config.js';
 import { originOf, type ImageRef } from './image-ref.js';
 import { LayerCache, RegistryClient, type ImageManifest } from './registry-client.js';
@@ -120,9 +120,10 @@ export class ContainerService {
     const archiveFile = join(this.#tmp, `${process.pid}-${++this.#seq}.tar.gz`);
     const fetched: string[] = [];
     try {
-      const layers = await this.#pullLayers(client, manifest, task, fetched);
+      const indexes: (Promise<LayerIndex> | undefined)[] = [];
+      const layers = await this.#pullLayers(client, manifest, task, fetched, indexes);
       await task.event({ stage: 'Unpack', name: `flattening ${layers.length} layer(s) into one package archive` });
-      const archive = await flattenLayers(layers, archiveFile);
+      const archive = await flattenLayers(layers, archiveFile, indexes);
       if (archive.length > this.options.maxPackageBytes) {
         throw new ImageError(`the flattened image is ${archive.length} bytes, over this cluster's package limit of ${this.options.maxPackageBytes} bytes`);
       }
@@ -146,7 +147,11 @@ export class ContainerService {
     }
   }
 
-  async #pullLayers(client: RegistryClient, manifest: ImageManifest, task: TaskReporter, fetched: string[]): Promise<LayerFile[]> {
+  /**
+   * The layers' files, pulled unless cached. Each layer above the bottom one is indexed (pass
+   * one of the flattening) as soon as it is there, while the others still download: `indexes`.
+   */
+  async #pullLayers(client: RegistryClient, manifest: ImageManifest, task: TaskReporter, fetched: string[], indexes: (Promise<LayerIndex> | undefined)[]): Promise<LayerFile[]> {
     const total = manifest.layers.reduce((n, l) => n + l.size, 0);
     if (total > this.options.maxPackageBytes) {
       throw new ImageError(`the image's layers are ${total} bytes, over this cluster's package limit of ${this.options.maxPackageBytes} bytes`);
@@ -173,6 +178,11 @@ export class ContainerService {
         else fetched.push(layer.digest);
         await task.event({ ...step, name: got.cached ? `layer ${layer.digest} already pulled` : `pulled layer ${layer.digest}`, progress: { current: done, total } });
         files[index] = { digest: layer.digest, file: got.file };
+        if (index > 0) {
+          const indexing = indexLayer(files[index]!);
+          indexing.catch(() => undefined); // awaited by the flattening; a failure there is the one reported
+          indexes[index] = indexing;
+        }
       }
     };
     await Promise.all(Array.from({ length: Math.min(3, manifest.layers.length) }, worker));

@@ -98,7 +98,7 @@ async function* entriesOf(layer: LayerFile) {
   }
 }
 
-interface LayerIndex {
+export interface LayerIndex {
   /** Paths the layer defines (not whiteouts), with their kind. */
   defined: Map<string, 'dir' | 'other'>;
   whiteouts: string[];
@@ -106,7 +106,7 @@ interface LayerIndex {
 }
 
 /** Pass one, for one layer: what it defines and hides (and its paths checked). */
-async function indexLayer(layer: LayerFile): Promise<LayerIndex> {
+export async function indexLayer(layer: LayerFile): Promise<LayerIndex> {
   const index: LayerIndex = { defined: new Map(), whiteouts: [], opaques: [] };
   for await (const { entry } of entriesOf(layer)) {
     const path = normalizeEntryPath(entry.path, layer.digest);
@@ -142,8 +142,8 @@ interface Survivors {
  * read (concurrently: decompression runs on the thread pool); the bottom layer's entries are
  * checked against what is above them while they are copied.
  */
-async function survivors(layers: readonly LayerFile[]): Promise<Survivors> {
-  const indexes = await Promise.all(layers.slice(1).map(indexLayer));
+async function survivors(layers: readonly LayerFile[], made: readonly (Promise<LayerIndex> | undefined)[]): Promise<Survivors> {
+  const indexes = await Promise.all(layers.slice(1).map((l, i) => made[i + 1] ?? indexLayer(l)));
   const above = new Map<string, 'dir' | 'other'>(); // defined by a higher layer
   const hidden = new Set<string>(); // whited out by a higher layer (with their subtrees)
   const opaque = new Set<string>(); // directories whose lower content is hidden
@@ -192,9 +192,12 @@ function hasher(): Transform & { length: number; digest: () => string } {
   return t;
 }
 
-/** Writes the flattened image of `layers` (lowest first) to `target` as a gzip tar. */
-export async function flattenLayers(layers: readonly LayerFile[], target: string): Promise<FlatArchive> {
-  const { keep, above, hidden, opaque } = await survivors(layers);
+/**
+ * Writes the flattened image of `layers` (lowest first) to `target` as a gzip tar. `indexes`:
+ * pass one of some layers, started earlier (as each layer arrived), by position.
+ */
+export async function flattenLayers(layers: readonly LayerFile[], target: string, indexes: readonly (Promise<LayerIndex> | undefined)[] = []): Promise<FlatArchive> {
+  const { keep, above, hidden, opaque } = await survivors(layers, indexes);
   // Huffman coding only: about seven times faster than deflate's level 1 (which searches for
   // repeats, costly on the already-compressed data images are full of), for archives some 5-30%
   // larger. The controller flattens on its own cores; agents fetch the archive once per host.

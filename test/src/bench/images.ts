@@ -71,6 +71,7 @@ async function main(): Promise<void> {
     const compressed = pushed.layers.reduce((n, l) => n + l.size, 0);
     console.log(`image: 3 layers, ${(compressed / MiB).toFixed(1)} MiB compressed (${pushed.layers.map((l) => (l.size / MiB).toFixed(1)).join(' + ')} MiB)`);
     const api = await controller.admin();
+    const rssBefore = Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${controller.child.pid!}/status`, 'utf8'))?.[1] ?? 0);
     const layerDir = join(controller.dataDir, 'images', 'layers');
     const ours: number[] = [];
     let lastTask = '';
@@ -94,7 +95,7 @@ async function main(): Promise<void> {
     const rss = await peakRssKiB(controller.child.pid!);
     const ourMs = median(ours);
     console.log(`controller: pull + verify + flatten + store into a ready package: ${ourMs.toFixed(0)} ms (median of ${RUNS}; ${ours.map((x) => x.toFixed(0)).join(', ')}), ` +
-      `${((compressed / MiB) / (ourMs / 1000)).toFixed(1)} MiB/s; controller peak RSS ${(rss / 1024).toFixed(0)} MiB`);
+      `${((compressed / MiB) / (ourMs / 1000)).toFixed(1)} MiB/s; controller RSS ${(rssBefore / 1024).toFixed(0)} MiB before the pulls, peak ${(rss / 1024).toFixed(0)} MiB`);
     if (!skopeo) {
       console.log('skopeo is not installed (apt-get install skopeo): no comparison');
       return;
