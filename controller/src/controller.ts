@@ -66,7 +66,7 @@ import { ContainerService } from './images/container-service.js';
 import { containerEndpoints } from './images/container-routes.js';
 import { ManifestService } from './manifests/manifest-service.js';
 import { manifestEndpoints } from './manifests/manifest-routes.js';
-import { NO_EXTRA_CAPABILITIES } from './manifests/manifest.js';
+import { JOBS_ONLY } from './manifests/kinds.js';
 import { taskEndpoints } from './tasks/task-routes.js';
 import type { Store } from './store/store.js';
 import { SystemClock, type Clock } from './util/clock.js';
@@ -385,8 +385,9 @@ export class Controller {
         onLayerBytes: (n) => layerBytes.inc(n),
       });
       await containers.init();
-      // Services, networks, links, bindings, drains and autoscaling join the manifests as their capabilities land.
-      const manifests = new ManifestService(jobs, containers, tasks, NO_EXTRA_CAPABILITIES);
+      // Services, networks, links, bindings, drains and autoscaling join the manifests as their
+      // capabilities land: a deployer each (manifests/kinds.ts); until then manifests naming them are refused.
+      const manifests = new ManifestService(jobs, containers, tasks, JOBS_ONLY);
 
       const registries = [jobs.actors, packages.actors];
       metrics.gaugeFrom('platform_actor_mailbox_depth', 'Messages queued or running in actor mailboxes, by kind.', 'kind', () =>

@@ -10,9 +10,9 @@
  * failed and why; what was done before it is whole (each job change is atomic) and listed in
  * the task's events.
  *
- * Resource kinds that other capabilities deploy (services, networks, links, bindings, drains,
- * autoscaling...) come in through `ManifestCapabilities`: a manifest naming a kind that is not
- * there is refused with a message saying so (manifest.ts, checkSupported).
+ * Resource kinds that other capabilities deploy come in through `ManifestKinds` (kinds.ts):
+ * services and networks are deployed before the jobs, links and bindings after their job; a
+ * manifest naming a kind that is not there is refused with a message saying so.
  */
 import type { ChangeContext } from '../context.js';
 import { InvalidRequestError } from '../errors.js';
@@ -21,27 +21,19 @@ import type { ContainerService } from '../images/container-service.js';
 import { packageFqnOfJob } from '../images/container-service.js';
 import { parseImageRef, type ImageRef } from '../images/image-ref.js';
 import type { JobService } from '../jobs/job-service.js';
-import type { ReferenceCheck } from '../policy/references.js';
 import type { TaskRecord, TaskService } from '../tasks/task-service.js';
 import {
-  checkSupported,
   deploymentOrder,
   expandVariables,
   jobBodyOf,
   parseManifest,
   splitBody,
   type Manifest,
-  type ManifestCapabilities,
   type ManifestJob,
 } from './manifest.js';
+import { checkSupported, type ManifestAccess, type ManifestKinds, type ManifestStep } from './kinds.js';
 
-/** What the caller may do, from its request (policy/access.ts). */
-export interface ManifestAccess {
-  authorize(fqn: string, permission: string): Promise<void>;
-  readable(fqn: string): boolean;
-  refs: ReferenceCheck;
-  mayMap: (realm: string) => Promise<void>;
-}
+export type { ManifestAccess } from './kinds.js';
 
 interface Step {
   fqn: string;
@@ -63,14 +55,16 @@ export class ManifestService {
     private readonly jobs: JobService,
     private readonly containers: ContainerService,
     private readonly tasks: TaskService,
-    private readonly capabilities: ManifestCapabilities,
+    private readonly kinds: ManifestKinds,
   ) {}
 
   /** Checks everything that can be checked before a change; throws a 400/403 otherwise. */
   async prepare(body: Record<string, unknown>, access: ManifestAccess): Promise<PreparedManifest> {
     const { manifest: raw, variables } = splitBody(body);
     const { manifest, warnings } = parseManifest(expandVariables(raw, variables));
-    checkSupported(manifest, this.capabilities);
+    checkSupported(manifest, this.kinds);
+    for (const [fqn, config] of Object.entries(manifest.services ?? {})) await this.kinds.services!.validate(fqn, config, access, manifest);
+    for (const [fqn, config] of Object.entries(manifest.networks ?? {})) await this.kinds.networks!.validate(fqn, config, access, manifest);
     const steps: Step[] = [];
     for (const fqn of deploymentOrder(manifest)) {
       const job = manifest.jobs[fqn]!;
@@ -78,6 +72,8 @@ export class ManifestService {
       await access.authorize(fqn, existing ? 'update' : 'create');
       if (job.state === 'started') await access.authorize(fqn, 'start');
       const step: Step = { fqn, job, packageUuids: [], ...(existing ? { existing } : {}) };
+      if (job.links && Object.keys(job.links).length > 0) await this.kinds.links!.validate(fqn, job.links, access, manifest);
+      if (job.services && Object.keys(job.services).length > 0) await this.kinds.bindings!.validate(fqn, job.services, access, manifest);
       if (job.docker) {
         const ref = parseImageRef(job.docker.image, `jobs."${fqn}".docker.image`);
         if (job.docker.username !== undefined) ref.credentials = { username: job.docker.username, password: job.docker.password ?? '' };
@@ -117,9 +113,30 @@ export class ManifestService {
   deploy(prepared: PreparedManifest, ctx: ChangeContext, access: ManifestAccess): Promise<TaskRecord> {
     const first = prepared.steps[0]!.fqn;
     return this.tasks.start('manifest', { fqn: first, principal: ctx.principal }, async (task) => {
-      const total = prepared.steps.length;
+      const declarations = [
+        ...Object.entries(prepared.manifest.services ?? {}).map(([fqn, config]) => ({ fqn, config, deployer: this.kinds.services! })),
+        ...Object.entries(prepared.manifest.networks ?? {}).map(([fqn, config]) => ({ fqn, config, deployer: this.kinds.networks! })),
+      ];
+      const total = declarations.length + prepared.steps.length;
       const done: string[] = [];
-      for (const [index, step] of prepared.steps.entries()) {
+      const stepOf = (index: number): ManifestStep => ({
+        ctx,
+        access,
+        report: (name, payload) => task.event({ stage: 'Deploy', name, index, total, progress: { current: index, total }, ...(payload ? { payload } : {}) }),
+      });
+      for (const [index, d] of declarations.entries()) {
+        try {
+          const step = stepOf(index);
+          await step.report(`deploying ${d.fqn}`);
+          const outcome = await d.deployer.deploy(d.fqn, d.config, step);
+          done.push(d.fqn);
+          await step.report(`${outcome} ${d.fqn}`);
+        } catch (err) {
+          throw new Error(`${d.fqn} failed: ${err instanceof Error ? err.message : String(err)}; done before it: ${done.length > 0 ? done.join(', ') : 'nothing'}`, { cause: err });
+        }
+      }
+      for (const [jobIndex, step] of prepared.steps.entries()) {
+        const index = declarations.length + jobIndex;
         const report = (name: string, extra: { payload?: Record<string, string>; current?: number } = {}) =>
           task.event({
             stage: 'Deploy',
@@ -155,11 +172,13 @@ export class ManifestService {
             const merged = { ...input, ...body, processes: { ...(input.processes ?? {}), app: { ...(input.processes?.['app'] ?? {}), ...app } } };
             const { job } = await this.jobs.update(step.existing, merged, ctx, access.refs, { mode: 'patch', mayMap: access.mayMap });
             done.push(step.fqn);
+            await this.#attach(job, step.job, stepOf(index));
             await report(`updated ${step.fqn}`, { current: index + 1, payload: { job_uuid: job.uuid, job_fqn: job.fqn } });
           } else {
             await report(`creating ${step.fqn}`);
             const job = await this.jobs.create({ num_instances: 1, ...body }, ctx, access.refs, access.mayMap);
             done.push(step.fqn);
+            await this.#attach(job, step.job, stepOf(index));
             await report(`created ${step.fqn}`, { current: index + 1, payload: { job_uuid: job.uuid, job_fqn: job.fqn } });
           }
         } catch (err) {
@@ -168,5 +187,11 @@ export class ManifestService {
         }
       }
     });
+  }
+
+  /** The job's links and bindings, once it exists (their deployers are there: prepare checked). */
+  async #attach(job: { uuid: string; fqn: string }, declared: ManifestJob, step: ManifestStep): Promise<void> {
+    if (declared.links && Object.keys(declared.links).length > 0) await this.kinds.links!.apply(job, declared.links, step);
+    if (declared.services && Object.keys(declared.services).length > 0) await this.kinds.bindings!.apply(job, declared.services, step);
   }
 }

@@ -1,6 +1,7 @@
 import test from 'ava';
 import { parseJobInput } from '../model/job.js';
-import { checkSupported, deploymentOrder, expandVariables, jobBodyOf, NO_EXTRA_CAPABILITIES, parseBitRate, parseBytes, parseManifest, splitBody } from './manifest.js';
+import { checkSupported, JOBS_ONLY } from './kinds.js';
+import { deploymentOrder, expandVariables, jobBodyOf, parseBitRate, parseBytes, parseManifest, splitBody } from './manifest.js';
 
 test('manifests: ${VAR} fills strings and keys; an unset variable is an error naming it', (t) => {
   const { manifest, variables } = splitBody({ manifest: { jobs: { 'job::/${NS}::web': { env: { A: '${GREETING}, ${NAME}', B: '$${LITERAL}' } } } }, variables: { NS: 'dev', GREETING: 'hi', NAME: 'x' } });
@@ -36,10 +37,10 @@ test('manifests: kinds not deployed yet are refused naming the field, never igno
   const { manifest } = parseManifest({
     jobs: { 'job::/a::b': { packages: [{ fqn: 'package::/a::p' }], links: { DB: { fqn: 'job::/a::db', port: 5432 } } } },
   });
-  t.throws(() => checkSupported(manifest, NO_EXTRA_CAPABILITIES), { message: /jobs\."job::\/a::b"\.links: job links are not yet supported/ });
-  t.notThrows(() => checkSupported(manifest, { ...NO_EXTRA_CAPABILITIES, links: true }));
+  t.throws(() => checkSupported(manifest, JOBS_ONLY), { message: /jobs\."job::\/a::b"\.links: job links are not yet supported/ });
+  t.notThrows(() => checkSupported(manifest, { links: { validate: async () => undefined, apply: async () => undefined } }));
   const services = parseManifest({ jobs: { 'job::/a::b': { packages: [{ fqn: 'package::/a::p' }] } }, services: { 'service::/a::db': { type: 'postgres' } } }).manifest;
-  t.throws(() => checkSupported(services, NO_EXTRA_CAPABILITIES), { message: /services: services are not yet supported/ });
+  t.throws(() => checkSupported(services, JOBS_ONLY), { message: /services: services are not yet supported/ });
 });
 
 test('manifests: link targets deploy first; a cycle is refused', (t) => {

@@ -213,52 +213,6 @@ export function parseManifest(value: unknown): { manifest: Manifest; warnings: s
 // ---- job bodies ----------------------------------------------------------------------------
 
 /**
- * The job-configuration fields whose resource kind is deployed by another capability, and
- * whether it is here. A manifest naming one that is not is refused, never silently ignored.
- */
-export interface ManifestCapabilities {
-  services: boolean;
-  networks: boolean;
-  links: boolean;
-  bindings: boolean;
-  drains: boolean;
-  autoscaling: boolean;
-  affinity: boolean;
-  ssh: boolean;
-}
-
-export const NO_EXTRA_CAPABILITIES: ManifestCapabilities = {
-  services: false,
-  networks: false,
-  links: false,
-  bindings: false,
-  drains: false,
-  autoscaling: false,
-  affinity: false,
-  ssh: false,
-};
-
-/** Refuses what the cluster cannot deploy yet, naming the resource and the field. */
-export function checkSupported(manifest: Manifest, can: ManifestCapabilities): void {
-  const refuse = (where: string, kind: string) => {
-    throw new InvalidRequestError(`${where}: ${kind} are not yet supported by this cluster's manifests; deploy the manifest without them`, {
-      details: { unsupported: kind, where },
-    });
-  };
-  if (manifest.services && Object.keys(manifest.services).length > 0 && !can.services) refuse('services', 'services');
-  if (manifest.networks && Object.keys(manifest.networks).length > 0 && !can.networks) refuse('networks', 'virtual networks');
-  for (const [fqn, job] of Object.entries(manifest.jobs)) {
-    const at = (field: string) => `jobs."${fqn}".${field}`;
-    if (job.links && Object.keys(job.links).length > 0 && !can.links) refuse(at('links'), 'job links');
-    if (job.services && Object.keys(job.services).length > 0 && !can.bindings) refuse(at('services'), 'service bindings');
-    if (job.drains && job.drains.length > 0 && !can.drains) refuse(at('drains'), 'log drains');
-    if (job.autoscaling && !can.autoscaling) refuse(at('autoscaling'), 'autoscaling');
-    if (job.affinity && !can.affinity) refuse(at('affinity'), 'affinity rules');
-    if (job.ssh === true && !can.ssh) refuse(at('ssh'), 'SSH into instances');
-  }
-}
-
-/**
  * The jobs in deployment order: a job after the jobs of the manifest it links to (link
  * targets first). A cycle of links is refused.
  */
