@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import { Counter } from 'prom-client';
 import { isIP, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Deps } from './context.js';
@@ -19,6 +20,7 @@ import { DEFAULT_RESOLUTIONS, type Resolution } from './metrics/series.js';
 import { auditEndpoints } from './audit/audit-routes.js';
 import { InFlight } from './api/middleware.js';
 import { answerClientErrors, createApiApp, MAX_HEADER_BYTES } from './api/server.js';
+import { routeUpgrades } from './api/websocket.js';
 import { authEndpoints } from './auth/auth-routes.js';
 import { authenticate } from './auth/authenticate.js';
 import { ADMIN_USER, bootstrapAdmin } from './auth/bootstrap.js';
@@ -63,6 +65,13 @@ import { routeEndpoints } from './router/router-routes.js';
 import { Router, type RouterTlsOptions } from './router/proxy/router.js';
 import { RouteWatchService } from './router/route-watch.js';
 import { RequestStats, type RequestStatsSource } from './router/request-stats.js';
+import { TaskService } from './tasks/task-service.js';
+import { ContainerService } from './images/container-service.js';
+import { containerEndpoints } from './images/container-routes.js';
+import { ManifestService } from './manifests/manifest-service.js';
+import { manifestEndpoints } from './manifests/manifest-routes.js';
+import { JOBS_ONLY } from './manifests/kinds.js';
+import { taskEndpoints } from './tasks/task-routes.js';
 import type { Store } from './store/store.js';
 import { SystemClock, type Clock } from './util/clock.js';
 import { randomIds, type IdSource } from './util/ids.js';
@@ -224,6 +233,8 @@ export class Controller {
      * report), since the previous drain: for metric queries and autoscaling.
      */
     readonly requestStats: RequestStatsSource,
+    /** Asynchronous operations (tasks/): their streams end before the API closes. */
+    readonly tasks: TaskService,
   ) {
     this.#closed = new Promise((resolve) => (this.#markClosed = resolve));
   }
@@ -406,10 +417,25 @@ export class Controller {
         orphan_blobs_removed: restoredPackages.orphanBlobs,
       });
 
+      const tasks = new TaskService(deps);
+      const interruptedTasks = await tasks.restore();
+      if (interruptedTasks > 0) log.info('tasks cut short by the last stop ended errored', { tasks: interruptedTasks });
+      const layerBytes = new Counter({ name: 'platform_image_layer_bytes_total', help: 'Bytes of container image layers pulled from registries.', registers: [metrics.registry] });
+      const containers = new ContainerService(deps, packages, {
+        dir: join(options.dataDir, 'images'),
+        maxPackageBytes: options.maxPackageBytes,
+        onLayerBytes: (n) => layerBytes.inc(n),
+      });
+      await containers.init();
+      // Services, networks, links, bindings, drains and autoscaling join the manifests as their
+      // capabilities land: a deployer each (manifests/kinds.ts); until then manifests naming them are refused.
+      const manifests = new ManifestService(jobs, containers, tasks, JOBS_ONLY);
+
       const registries = [jobs.actors, packages.actors];
       metrics.gaugeFrom('platform_actor_mailbox_depth', 'Messages queued or running in actor mailboxes, by kind.', 'kind', () =>
         Object.fromEntries(registries.map((r) => [r.kind, r.mailboxDepth])),
       );
+      metrics.gaugeFrom('platform_tasks_running', 'Asynchronous tasks running, by thread.', 'thread', () => tasks.runningByThread());
       metrics.gaugeFrom('platform_actors_live', 'Actors in memory, by kind.', 'kind', () =>
         Object.fromEntries(registries.map((r) => [r.kind, r.size])),
       );
@@ -429,6 +455,9 @@ export class Controller {
           ...auditEndpoints(audit),
           ...instanceEndpoints(jobs, instances, agents, logs, clock, (uuid) => routes.table.announced(uuid)),
           ...routeEndpoints(routes.table),
+          ...taskEndpoints(tasks),
+          ...containerEndpoints(containers, packages, jobs, tasks, options.maxBodyBytes),
+          ...manifestEndpoints(manifests, options.maxBodyBytes),
           ...instanceSnapshotEndpoints(jobs, new InstanceSnapshots(deps, packages, agents, instances.table, join(options.dataDir, 'snapshot-tmp'))),
           ...packageLogEndpoints(async (uuid) => (await packages.find(uuid))?.package, logs),
           ...metricEndpoints(metricStore, jobs, agents, () => clock.nowMs()),
@@ -472,8 +501,10 @@ export class Controller {
         undo.push(() => router.stop(0));
         requestStats.attach(router.requests);
       }
-      const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app.callback());
+      const callback = app.callback();
+      const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, callback);
       answerClientErrors(server, log, ids);
+      routeUpgrades(server, callback);
       server.keepAliveTimeout = 65_000;
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
@@ -483,7 +514,7 @@ export class Controller {
         });
       });
       const controller = new Controller(
-        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines, references, housekeeping, router, routeWatch, requestStats,
+        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines, references, housekeeping, router, routeWatch, requestStats, tasks,
       );
       apiUrl = controller.url;
       // Pipelines interrupted by the last stop run again, now that STAGER_URL can be reached.
@@ -523,6 +554,7 @@ export class Controller {
       this.routeWatch.stop();
       await this.agentServer.stop(1_000);
       this.logs.close();
+      await this.tasks.stop();
       const serverClosed = new Promise<void>((resolve) => this.server.close(() => resolve()));
       this.server.closeIdleConnections();
       const force = setTimeout(() => this.server.closeAllConnections(), this.options.stopGraceMs);

@@ -77,6 +77,10 @@ export interface Package extends PackageMeta {
    * stager packages, which have no archive). Set by the controller only.
    */
   host_paths?: string[];
+  /** Read-only: the digest of the container image the package was made from (images/). */
+  docker_image_id?: string;
+  /** Read-only: the image it was made from, `registry/name:tag`, without credentials. */
+  docker_origin?: string;
   version_id: number;
   created_at: string;
   updated_at: string;
