@@ -18,6 +18,8 @@ export interface TargetConfig {
   expires_at?: string;
   /** The namespace a short name resolves in (`hello` -> `job::<namespace>::hello`). */
   namespace?: string;
+  /** Where the cluster's router listens (host:port), for the URLs of apps. */
+  router?: string;
 }
 
 export interface ConfigFile {

@@ -10,6 +10,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { ApiError, ConnectionError } from './client/errors.js';
 import { CommandError, UsageError } from './config.js';
+import { appCommands, jobCommands } from './commands/app.js';
 import { authCommands } from './commands/auth.js';
 import { completionCommands } from './commands/completion.js';
 import type { Action, CommandModule } from './commands/registry.js';
@@ -24,7 +25,7 @@ export const EXIT_USAGE = 2;
  * Every command area. Services, providers, bindings, gateways, drains, metrics and manifests
  * get their module here once the controller serves them.
  */
-export const COMMAND_MODULES: readonly CommandModule[] = [authCommands, completionCommands];
+export const COMMAND_MODULES: readonly CommandModule[] = [authCommands, appCommands, jobCommands, completionCommands];
 
 export function buildProgram(io: SessionIo): Command {
   const program = new Command('platform')

@@ -78,6 +78,11 @@ export class Session {
     return new PlatformClient({ url: target.url, token, userAgent: `platform-cli/${CLI_VERSION}` });
   }
 
+  /** The router's host:port for app URLs: PLATFORM_ROUTER, or the target's `--router`. */
+  async router(): Promise<string | undefined> {
+    return this.io.env['PLATFORM_ROUTER'] || (await this.target()).router;
+  }
+
   /** The namespace a short name resolves in. */
   async namespace(): Promise<string> {
     if (this.options.namespace) return this.options.namespace;

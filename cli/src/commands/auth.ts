@@ -21,13 +21,15 @@ export const authCommands: CommandModule = {
       .command('target')
       .description('show the current target, or set it to <url> (the API, such as http://127.0.0.1:8080)')
       .argument('[url]')
+      .option('--router <host:port>', 'where the cluster\'s router listens, for the URLs of apps (npm start: 127.0.0.1:8000)')
       .action(
-        action(async (s, url?: string) => {
+        action(async (s, url: string | undefined, o: { router?: string }) => {
           const config = await s.config();
-          if (url) {
-            const key = normalizeUrl(url);
+          if (url || o.router) {
+            const key = url ? normalizeUrl(url) : await s.targetUrl();
             config.current = key;
-            config.targets[key] ??= { url: key };
+            const t = (config.targets[key] ??= { url: key });
+            if (o.router) t.router = o.router;
             await s.save();
           }
           const current = config.current;
@@ -64,6 +66,7 @@ export const authCommands: CommandModule = {
           const expiresAt = new Date(s.io.now() + (Number.isFinite(ttl) ? ttl : 0) * 1000).toISOString();
           config.current = target;
           config.targets[target] = {
+            ...config.targets[target],
             url: target,
             user: grant.user?.name ?? user,
             mechanism,
@@ -88,7 +91,8 @@ export const authCommands: CommandModule = {
           const target = await s.targetUrl();
           const config = await s.config();
           const had = config.targets[target]?.token !== undefined;
-          config.targets[target] = { url: target };
+          const { token: _token, expires_at: _expires, ...kept } = config.targets[target] ?? { url: target };
+          config.targets[target] = kept;
           await s.save();
           s.out.result({ target, logged_out: had }, () => s.out.line(had ? `Logged out of ${target}.` : `Not logged in to ${target}.`));
         }),
