@@ -13,6 +13,9 @@ import { CommandError, UsageError } from './config.js';
 import { appCommands, jobCommands } from './commands/app.js';
 import { authCommands } from './commands/auth.js';
 import { completionCommands } from './commands/completion.js';
+import { clusterCommands } from './commands/cluster.js';
+import { packageCommands } from './commands/package.js';
+import { adminCommands } from './commands/admin.js';
 import type { Action, CommandModule } from './commands/registry.js';
 import { isExpiredTokenError, Session, type GlobalOptions, type SessionIo } from './session.js';
 import { CLI_VERSION } from './version.js';
@@ -25,7 +28,15 @@ export const EXIT_USAGE = 2;
  * Every command area. Services, providers, bindings, gateways, drains, metrics and manifests
  * get their module here once the controller serves them.
  */
-export const COMMAND_MODULES: readonly CommandModule[] = [authCommands, appCommands, jobCommands, completionCommands];
+export const COMMAND_MODULES: readonly CommandModule[] = [
+  authCommands,
+  appCommands,
+  jobCommands,
+  packageCommands,
+  clusterCommands,
+  adminCommands,
+  completionCommands,
+];
 
 export function buildProgram(io: SessionIo): Command {
   const program = new Command('platform')

@@ -19,7 +19,6 @@ import type {
   Package,
   PackageInput,
   PolicyDocument,
-  RouteEntry,
   Runtime,
   StagingPipeline,
   TokenGrant,
@@ -204,7 +203,8 @@ export class PlatformClient {
   stopInstance = async (job: string, instance: string) => void (await this.request('DELETE', `/v1/jobs/${enc(job)}/instances/${enc(instance)}`));
   files = (job: string, path = '', instance?: string) =>
     this.json<FileEntry[]>('GET', `/v1/jobs/${enc(job)}/files${path.replace(/^\/*/, '/').replace(/\/$/, '')}`, { query: { instance } });
-  routes = () => this.json<RouteEntry[]>('GET', '/v1/jobs/routes');
+  /** Every routed endpoint with the uuids of the jobs routed at it. */
+  routes = () => this.json<Record<string, string[]>>('GET', '/v1/jobs/routes');
 
   /** The last `lines` lines of a job's log as text, each `[<short instance id>] line`. */
   async jobLogs(job: string, lines = 100, instance?: string): Promise<string> {

@@ -147,16 +147,15 @@ export interface InstanceManager {
   [field: string]: unknown;
 }
 
-export interface RouteEntry {
-  endpoint: string;
-  [field: string]: unknown;
-}
-
 export interface AuditEntry {
-  time?: string;
-  principal?: string;
-  event?: string;
-  resource?: string;
+  uuid: string;
+  event_type: string;
+  fqn: string;
+  principal_name: string;
+  on_behalf_of?: string;
+  /** UNIX time in seconds. */
+  timestamp: number;
+  audit_payload?: Record<string, unknown>;
   [field: string]: unknown;
 }
 

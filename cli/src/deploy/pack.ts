@@ -39,7 +39,8 @@ export async function ignoreFilter(dir: string): Promise<(rel: string, isDir: bo
   return (rel, isDir) => rel === '' || !ig.ignores(isDir ? `${rel}/` : rel);
 }
 
-export async function packDirectory(dir: string): Promise<PackedArchive> {
+/** `prefix` puts every entry under a directory (`app`: `/app/...` in the instance, for packages nobody stages). */
+export async function packDirectory(dir: string, prefix?: string): Promise<PackedArchive> {
   const info = await stat(dir).catch(() => undefined);
   if (!info?.isDirectory()) throw new CommandError(`${dir} is not a directory`);
   const keep = await ignoreFilter(dir);
@@ -61,6 +62,7 @@ export async function packDirectory(dir: string): Promise<PackedArchive> {
         gzip: true,
         cwd: dir,
         portable: true,
+        ...(prefix ? { prefix } : {}),
         filter: (p, st) => {
           const rel = relative('.', p).split(sep).join('/');
           const ok = keep(rel, 'isDirectory' in st && st.isDirectory());
