@@ -15,7 +15,8 @@ import { AuditLog } from './audit/audit-log.js';
 import { AuditRetention } from './audit/audit-retention.js';
 import { auditEndpoints } from './audit/audit-routes.js';
 import { InFlight } from './api/middleware.js';
-import { answerClientErrors, createApiApp, MAX_HEADER_BYTES } from './api/server.js';
+import { answerClientErrors, createApiApp, MAX_HEADER_BYTES, servedRoutes } from './api/server.js';
+import type Koa from 'koa';
 import { authEndpoints } from './auth/auth-routes.js';
 import { authenticate } from './auth/authenticate.js';
 import { ADMIN_USER, bootstrapAdmin } from './auth/bootstrap.js';
@@ -63,6 +64,8 @@ import type { Store } from './store/store.js';
 import { SystemClock, type Clock } from './util/clock.js';
 import { randomIds, type IdSource } from './util/ids.js';
 import type { HostPort } from '@platform/proto/common';
+import type { ApiState, Endpoint } from './api/endpoint.js';
+import { openApiEndpoint } from './api/openapi.js';
 
 export type { HostPort };
 
@@ -175,6 +178,9 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
 
 const SCHEMA_VERSION = 1;
 
+/** The API app behind each controller's server, for servedRoutes(). */
+const API_APPS = new WeakMap<Server, Koa<ApiState>>();
+
 export class Controller {
   #stopping: Promise<void> | undefined;
   readonly #closed: Promise<void>;
@@ -204,6 +210,12 @@ export class Controller {
     private readonly routeWatch: RouteWatchService,
   ) {
     this.#closed = new Promise((resolve) => (this.#markClosed = resolve));
+  }
+
+  /** Every route the REST API serves (method, router path without `/v1`), for the check of its OpenAPI document. */
+  servedRoutes(): { method: string; path: string }[] {
+    const app = API_APPS.get(this.server);
+    return app ? servedRoutes(app) : [];
   }
 
   /** The API's base URL, e.g. http://127.0.0.1:8080 */
@@ -381,7 +393,7 @@ export class Controller {
         minimumClientVersion: MINIMUM_CLIENT_VERSION,
         // Authentication, then each request's policy view (ctx.state.access) for the endpoints' checks.
         authenticate: accessControl(policy, audit, references, authenticate(tokens, users, { ldapEnabled: ldap !== undefined })),
-        endpoints: [
+        endpoints: withOpenApi([
           ...authEndpoints(tokens, users, audit, refusals, options.domain, options.maxBodyBytes, policy, ldap),
           ...policyEndpoints(policy),
           ...auditEndpoints(audit),
@@ -402,7 +414,7 @@ export class Controller {
             buildId: options.buildId,
             buildNumber: '0',
           }),
-        ],
+        ]),
       });
       // gRPC first: a port in use fails the start before the API listens.
       const joinSecret = await joinToken(options);
@@ -426,6 +438,7 @@ export class Controller {
             });
       if (router) undo.push(() => router.stop(0));
       const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app.callback());
+      API_APPS.set(server, app);
       answerClientErrors(server, log, ids);
       server.keepAliveTimeout = 65_000;
       await new Promise<void>((resolve, reject) => {
@@ -533,4 +546,17 @@ async function checkSchema(store: Store): Promise<void> {
 
 export function startController(options: ControllerOptions): Promise<Controller> {
   return Controller.start(options);
+}
+
+/** The endpoints with GET /openapi.json, whose document lists them all (itself and /metrics included). */
+function withOpenApi(endpoints: Endpoint[]): Endpoint[] {
+  const metrics: Endpoint = {
+    method: 'GET',
+    path: '/metrics',
+    doc: { summary: 'The controller\'s Prometheus metrics', public: true, responseMedia: ['text/plain; version=0.0.4; charset=utf-8'] },
+    handler: () => Promise.resolve(),
+  };
+  const all: Endpoint[] = [...endpoints];
+  all.push(openApiEndpoint(() => all, { title: 'platform REST API', version: CONTROLLER_VERSION, extra: [metrics] }));
+  return all;
 }
