@@ -27,6 +27,7 @@ import { UserService } from './auth/users.js';
 import { BlobStore } from './blobs/blob-store.js';
 import { clusterEndpoints } from './cluster/cluster-routes.js';
 import { MINIMUM_CLIENT_VERSION, CONTROLLER_VERSION } from './cluster/version.js';
+import { CliDownloads, cliDownloadEndpoints, DEFAULT_CLI_DOWNLOADS_DIR } from './cluster/cli-downloads.js';
 import { instanceEndpoints } from './instances/instance-routes.js';
 import { InstanceSnapshots, instanceSnapshotEndpoints } from './instances/instance-snapshot.js';
 import { AgentReports } from './instances/agent-reports.js';
@@ -107,6 +108,8 @@ export interface ControllerOptions {
   /** How long `stop()` waits for requests in flight. Default 10 s. */
   stopGraceMs?: number;
   buildId?: string;
+  /** The command-line client's archives (cli/scripts/build-downloads.mjs). Default: cli/downloads of this repository. */
+  cliDownloadsDir?: string;
   /** The secret agents present to join. Default: made on first start, kept in DATA_DIR/join-token. */
   joinToken?: string;
   /** How often agents send heartbeats. Default 2 s. */
@@ -164,6 +167,7 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     maxPackageBytes: o.maxPackageBytes ?? 4 * 1024 * 1024 * 1024,
     stopGraceMs: o.stopGraceMs ?? 10_000,
     buildId: o.buildId ?? 'dev',
+    cliDownloadsDir: o.cliDownloadsDir ?? DEFAULT_CLI_DOWNLOADS_DIR,
     ...(o.joinToken ? { joinToken: o.joinToken } : {}),
     heartbeatIntervalMs: o.heartbeatIntervalMs ?? 2_000,
     agentLostAfterMs: o.agentLostAfterMs ?? 10_000,
@@ -384,6 +388,7 @@ export class Controller {
         Object.fromEntries(registries.map((r) => [r.kind, r.size])),
       );
 
+      const cliDownloads = await CliDownloads.load(options.cliDownloadsDir, log);
       const inFlight = new InFlight();
       const app = createApiApp({
         inFlight,
@@ -413,7 +418,9 @@ export class Controller {
             adminEmail: options.adminEmail,
             buildId: options.buildId,
             buildNumber: '0',
+            downloads: cliDownloads,
           }),
+          ...cliDownloadEndpoints(cliDownloads),
         ]),
       });
       // gRPC first: a port in use fails the start before the API listens.
