@@ -62,8 +62,10 @@ export const authCommands: CommandModule = {
           if (password === '') throw new UsageError('the password is empty');
           const mechanism = o.ldap ? 'ldap' : 'basic';
           const grant = await (await s.anonymousClient()).login(user, password, mechanism);
+          // The token's own expiry (a JWT's exp), else the time the answer gave from now.
+          const exp = claimsOf(grant.access_token)['exp'];
           const ttl = Number(grant.expires_in);
-          const expiresAt = new Date(s.io.now() + (Number.isFinite(ttl) ? ttl : 0) * 1000).toISOString();
+          const expiresAt = new Date(typeof exp === 'number' ? exp * 1000 : s.io.now() + (Number.isFinite(ttl) ? ttl : 0) * 1000).toISOString();
           config.current = target;
           config.targets[target] = {
             ...config.targets[target],
