@@ -48,3 +48,21 @@ test('completion: subcommands and options of the command typed so far', (t) => {
   t.deepEqual(completions(program, 1, ['lo']), ['login', 'logout']);
   t.true(completions(program, 2, ['login', '--']).includes('--password-stdin'));
 });
+
+test('docs: docs/cli.md names every command of the program', async (t) => {
+  const { readFile } = await import('node:fs/promises');
+  const doc = await readFile(new URL('../../docs/cli.md', import.meta.url), 'utf8');
+  const io = { env: {}, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, now: () => 0 };
+  const paths: string[] = [];
+  const walk = (c: import('commander').Command, prefix: string) => {
+    for (const sub of c.commands) {
+      if (sub.name().startsWith('__')) continue;
+      const path = `${prefix} ${sub.name()}`;
+      if (sub.commands.length === 0) paths.push(path);
+      walk(sub, path);
+    }
+  };
+  walk(buildProgram(io), 'platform');
+  t.true(paths.length > 40, `${paths.length} commands`);
+  t.deepEqual(paths.filter((p) => !doc.includes(`\`${p}`)), []);
+});

@@ -32,6 +32,7 @@ async function setState(s: Session, client: PlatformClient, job: Job, state: 'st
 
 export function registerJobCommands(parent: Command, kind: Kind, action: Action): void {
   const what = kind === 'app' ? 'app' : 'job';
+  const a = kind === 'app' ? 'an app' : 'a job';
   parent
     .command('list')
     .description(`list ${what}s${kind === 'app' ? ' (jobs tagged app)' : ''}`)
@@ -63,7 +64,7 @@ export function registerJobCommands(parent: Command, kind: Kind, action: Action)
 
   parent
     .command('show')
-    .description(`show a ${what}: its settings, instances and URLs`)
+    .description(`show ${a}: its settings, instances and URLs`)
     .argument('<name>', 'a name, an FQN or a uuid')
     .action(
       action(async (s, name: string) => {
@@ -104,7 +105,7 @@ export function registerJobCommands(parent: Command, kind: Kind, action: Action)
   for (const state of ['start', 'stop'] as const) {
     parent
       .command(state)
-      .description(`${state} a ${what}${state === 'start' ? ' and wait until its instances run' : ''}`)
+      .description(`${state} ${a}${state === 'start' ? ' and wait until its instances run' : ''}`)
       .argument('<name>')
       .option('--no-wait', 'do not wait for the instances')
       .action(
@@ -118,7 +119,7 @@ export function registerJobCommands(parent: Command, kind: Kind, action: Action)
 
   parent
     .command('restart')
-    .description(`stop a ${what}, then start it again and wait until it runs`)
+    .description(`stop ${a}, then start it again and wait until it runs`)
     .argument('<name>')
     .action(
       action(async (s, name: string) => {
@@ -132,7 +133,7 @@ export function registerJobCommands(parent: Command, kind: Kind, action: Action)
 
   parent
     .command('scale')
-    .description(`set how many instances a ${what} runs`)
+    .description(`set how many instances ${a} runs`)
     .argument('<name>')
     .argument('<instances>', 'the number of instances', intOption('instances'))
     .option('--no-wait', 'do not wait for the instances')
@@ -171,7 +172,7 @@ export function registerJobCommands(parent: Command, kind: Kind, action: Action)
 
   parent
     .command('logs')
-    .description(`the last lines of a ${what}'s log, or (--tail) follow it`)
+    .description(`the last lines of ${a}'s log, or (--tail) follow it`)
     .argument('<name>')
     .option('-f, --tail', 'follow the log until Ctrl-C')
     .option('--lines <n>', 'how many of the last lines', intOption('lines'), 100)
@@ -203,7 +204,7 @@ export function registerJobCommands(parent: Command, kind: Kind, action: Action)
 
   parent
     .command('instances')
-    .description(`the instances of a ${what}`)
+    .description(`the instances of ${a}`)
     .argument('<name>')
     .action(
       action(async (s, name: string) => {
@@ -222,7 +223,7 @@ export function registerJobCommands(parent: Command, kind: Kind, action: Action)
 
   parent
     .command('files')
-    .description(`list the files of a running instance of a ${what}`)
+    .description(`list the files of a running instance of ${a}`)
     .argument('<name>')
     .argument('[path]', 'a directory in the instance', '/')
     .option('--instance <uuid>', 'which instance (default: a running one)')
@@ -237,7 +238,7 @@ export function registerJobCommands(parent: Command, kind: Kind, action: Action)
       }),
     );
 
-  const env = parent.command('env').description(`a ${what}'s environment variables`);
+  const env = parent.command('env').description(`${a}'s environment variables`);
   env
     .command('set')
     .description('set variables (KEY=VALUE ...); the instances restart with them')
