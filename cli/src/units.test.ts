@@ -1,7 +1,8 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
+import type { Command } from 'commander';
 import { loadConfig, normalizeUrl, saveConfig } from './config.js';
 import { resolveFqn } from './names.js';
 import { formatTable, parseMemory } from './output.js';
@@ -50,11 +51,10 @@ test('completion: subcommands and options of the command typed so far', (t) => {
 });
 
 test('docs: docs/cli.md names every command of the program', async (t) => {
-  const { readFile } = await import('node:fs/promises');
   const doc = await readFile(new URL('../../docs/cli.md', import.meta.url), 'utf8');
   const io = { env: {}, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, now: () => 0 };
   const paths: string[] = [];
-  const walk = (c: import('commander').Command, prefix: string) => {
+  const walk = (c: Command, prefix: string) => {
     for (const sub of c.commands) {
       if (sub.name().startsWith('__')) continue;
       const path = `${prefix} ${sub.name()}`;

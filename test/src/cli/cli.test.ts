@@ -5,13 +5,12 @@
  * change, stopped and deleted; a staging failure shows its log; an expired token is refused
  * with the advice to log in; --json output parses; usage mistakes exit 2.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test, { type ExecutionContext } from 'ava';
-import { Cli } from '../harness/cli.js';
+import { Cli, missingTool } from '../harness/cli.js';
 import { startCluster } from '../harness/cluster.js';
 import { ControllerProcess, TEST_ADMIN_PASSWORD } from '../harness/controller-process.js';
 import { eventually } from '../harness/wait.js';
@@ -68,12 +67,7 @@ interface DeployJson {
 
 test('cli: deploy a Node.js and a Python app from directories, logs and tail, scale, redeploy a change, stop, delete; a staging failure shows its log', async (t) => {
   t.timeout(6 * 60_000);
-  if (spawnSync('sh', ['-c', 'command -v python3']).status !== 0) {
-    if (process.env['PLATFORM_REQUIRE_SYSTEM_TOOLS'] === '1') throw new Error('python3 is required: apt-get install python3');
-    t.log('skipped: python3 is not installed');
-    t.pass();
-    return;
-  }
+  if (missingTool(t, 'python3')) return;
   const cluster = await startCluster(t, [{}]);
   const router = cluster.controller.routerAddress;
   const cli = await Cli.create(t);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
 import { x as untar } from 'tar';
-import { Cli } from '../harness/cli.js';
+import { Cli, missingTool } from '../harness/cli.js';
 import { ControllerProcess, TEST_ADMIN_PASSWORD } from '../harness/controller-process.js';
 
 const PLATFORMS = ['linux', 'osx', 'linux_amd64', 'osx_amd64', 'darwin_amd64', 'darwin'];
@@ -21,12 +21,7 @@ interface VersionInfo {
 
 test('cli download: every platform is in /version with its size and sha256; the tar.gz and zip unpack and the client runs', async (t) => {
   t.timeout(3 * 60_000);
-  if (spawnSync('sh', ['-c', 'command -v unzip']).status !== 0) {
-    if (process.env['PLATFORM_REQUIRE_SYSTEM_TOOLS'] === '1') throw new Error('unzip is required: apt-get install unzip');
-    t.log('skipped: unzip is not installed');
-    t.pass();
-    return;
-  }
+  if (missingTool(t, 'unzip')) return;
   const controller = await ControllerProcess.start();
   t.teardown(() => controller.dispose());
   const api = await controller.admin();

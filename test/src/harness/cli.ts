@@ -2,7 +2,7 @@
  * Runs the `platform` command-line client as a user does: the built binary as a child process,
  * with its own HOME (so its configuration file is the test's), against a real controller.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -10,6 +10,18 @@ import { fileURLToPath } from 'node:url';
 import type { ExecutionContext } from 'ava';
 
 export const CLI_BIN = join(dirname(fileURLToPath(import.meta.resolve('@platform/cli/package.json'))), 'bin', 'platform.js');
+
+/**
+ * True when `tool` is missing and the test should skip (it logs why); with
+ * PLATFORM_REQUIRE_SYSTEM_TOOLS=1 a missing tool fails the test instead.
+ */
+export function missingTool(t: ExecutionContext, tool: string, debianPackage = tool): boolean {
+  if (spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0) return false;
+  if (process.env['PLATFORM_REQUIRE_SYSTEM_TOOLS'] === '1') throw new Error(`${tool} is required: apt-get install ${debianPackage}`);
+  t.log(`skipped: ${tool} is not installed (apt-get install ${debianPackage})`);
+  t.pass();
+  return true;
+}
 
 export interface CliResult {
   code: number | null;
