@@ -19,8 +19,9 @@ import { metricEndpoints } from './metrics/metric-routes.js';
 import { DEFAULT_RESOLUTIONS, type Resolution } from './metrics/series.js';
 import { auditEndpoints } from './audit/audit-routes.js';
 import { InFlight } from './api/middleware.js';
-import { answerClientErrors, createApiApp, MAX_HEADER_BYTES } from './api/server.js';
+import { answerClientErrors, createApiApp, MAX_HEADER_BYTES, servedRoutes } from './api/server.js';
 import { routeUpgrades } from './api/websocket.js';
+import type Koa from 'koa';
 import { authEndpoints } from './auth/auth-routes.js';
 import { authenticate } from './auth/authenticate.js';
 import { ADMIN_USER, bootstrapAdmin } from './auth/bootstrap.js';
@@ -31,6 +32,7 @@ import { UserService } from './auth/users.js';
 import { BlobStore } from './blobs/blob-store.js';
 import { clusterEndpoints } from './cluster/cluster-routes.js';
 import { MINIMUM_CLIENT_VERSION, CONTROLLER_VERSION } from './cluster/version.js';
+import { CliDownloads, cliDownloadEndpoints, DEFAULT_CLI_DOWNLOADS_DIR } from './cluster/cli-downloads.js';
 import { instanceEndpoints } from './instances/instance-routes.js';
 import { InstanceSnapshots, instanceSnapshotEndpoints } from './instances/instance-snapshot.js';
 import { AgentReports } from './instances/agent-reports.js';
@@ -76,6 +78,8 @@ import type { Store } from './store/store.js';
 import { SystemClock, type Clock } from './util/clock.js';
 import { randomIds, type IdSource } from './util/ids.js';
 import type { HostPort } from '@platform/proto/common';
+import type { ApiState, Endpoint } from './api/endpoint.js';
+import { openApiEndpoint } from './api/openapi.js';
 
 export type { HostPort };
 
@@ -128,6 +132,8 @@ export interface ControllerOptions {
   /** How long `stop()` waits for requests in flight. Default 10 s. */
   stopGraceMs?: number;
   buildId?: string;
+  /** The command-line client's archives (cli/scripts/build-downloads.mjs). Default: cli/downloads of this repository. */
+  cliDownloadsDir?: string;
   /** The secret agents present to join. Default: made on first start, kept in DATA_DIR/join-token. */
   joinToken?: string;
   /** How often agents send heartbeats. Default 2 s. */
@@ -187,6 +193,7 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     maxPackageBytes: o.maxPackageBytes ?? 4 * 1024 * 1024 * 1024,
     stopGraceMs: o.stopGraceMs ?? 10_000,
     buildId: o.buildId ?? 'dev',
+    cliDownloadsDir: o.cliDownloadsDir ?? DEFAULT_CLI_DOWNLOADS_DIR,
     ...(o.joinToken ? { joinToken: o.joinToken } : {}),
     heartbeatIntervalMs: o.heartbeatIntervalMs ?? 2_000,
     agentLostAfterMs: o.agentLostAfterMs ?? 10_000,
@@ -200,6 +207,9 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
 }
 
 const SCHEMA_VERSION = 1;
+
+/** The API app behind each controller's server, for servedRoutes(). */
+const API_APPS = new WeakMap<Server, Koa<ApiState>>();
 
 export class Controller {
   #stopping: Promise<void> | undefined;
@@ -237,6 +247,12 @@ export class Controller {
     readonly tasks: TaskService,
   ) {
     this.#closed = new Promise((resolve) => (this.#markClosed = resolve));
+  }
+
+  /** Every route the REST API serves (method, router path without `/v1`), for the check of its OpenAPI document. */
+  servedRoutes(): { method: string; path: string }[] {
+    const app = API_APPS.get(this.server);
+    return app ? servedRoutes(app) : [];
   }
 
   /** The API's base URL, e.g. http://127.0.0.1:8080 */
@@ -440,6 +456,7 @@ export class Controller {
         Object.fromEntries(registries.map((r) => [r.kind, r.size])),
       );
 
+      const cliDownloads = await CliDownloads.load(options.cliDownloadsDir, log);
       const inFlight = new InFlight();
       const app = createApiApp({
         inFlight,
@@ -449,7 +466,7 @@ export class Controller {
         minimumClientVersion: MINIMUM_CLIENT_VERSION,
         // Authentication, then each request's policy view (ctx.state.access) for the endpoints' checks.
         authenticate: accessControl(policy, audit, references, authenticate(tokens, users, { ldapEnabled: ldap !== undefined })),
-        endpoints: [
+        endpoints: withOpenApi([
           ...authEndpoints(tokens, users, audit, refusals, options.domain, options.maxBodyBytes, policy, ldap),
           ...policyEndpoints(policy),
           ...auditEndpoints(audit),
@@ -473,8 +490,10 @@ export class Controller {
             adminEmail: options.adminEmail,
             buildId: options.buildId,
             buildNumber: '0',
+            downloads: cliDownloads,
           }),
-        ],
+          ...cliDownloadEndpoints(cliDownloads),
+        ]),
       });
       // gRPC first: a port in use fails the start before the API listens.
       const joinSecret = await joinToken(options);
@@ -503,6 +522,7 @@ export class Controller {
       }
       const callback = app.callback();
       const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, callback);
+      API_APPS.set(server, app);
       answerClientErrors(server, log, ids);
       routeUpgrades(server, callback);
       server.keepAliveTimeout = 65_000;
@@ -612,4 +632,17 @@ async function checkSchema(store: Store): Promise<void> {
 
 export function startController(options: ControllerOptions): Promise<Controller> {
   return Controller.start(options);
+}
+
+/** The endpoints with GET /openapi.json, whose document lists them all (itself and /metrics included). */
+function withOpenApi(endpoints: Endpoint[]): Endpoint[] {
+  const metrics: Endpoint = {
+    method: 'GET',
+    path: '/metrics',
+    doc: { summary: 'The controller\'s Prometheus metrics', public: true, responseMedia: ['text/plain; version=0.0.4; charset=utf-8'] },
+    handler: () => Promise.resolve(),
+  };
+  const all: Endpoint[] = [...endpoints];
+  all.push(openApiEndpoint(() => all, { title: 'platform REST API', version: CONTROLLER_VERSION, extra: [metrics] }));
+  return all;
 }

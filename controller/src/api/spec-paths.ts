@@ -39,7 +39,6 @@ export interface LegacyName {
 }
 
 export const NOT_SERVED: readonly NotServed[] = [
-  { method: 'GET', path: '/cli/download/:platform', capability: 'command-line client downloads' },
   { method: 'POST', path: '/bindings', capability: 'bindings' },
   { method: 'POST', path: '/unbind', capability: 'bindings' },
   { method: 'POST', path: '/unlink', capability: 'bindings' },
@@ -56,8 +55,6 @@ export const LEGACY_NAMES: readonly LegacyName[] = [
   // from included) without creating anything; the specification has no new name for it.
   { method: 'POST', path: '/jobs/docker-job-check', capability: 'container job policy checks' },
   { method: 'GET', path: '/apc/download/:platform', target: { method: 'GET', path: '/cli/download/:platform' } },
-  // The version of the command-line client offered for download; no new name either.
-  { method: 'GET', path: '/apc/version', capability: 'command-line client downloads' },
 ];
 
 /** Method and path with the parameter names left out: `/jobs/:uuid` and `/jobs/:id` are one route. */

@@ -63,6 +63,8 @@ Staging: PLATFORM_STAGER_TIMEOUT_MS (default 600000), PLATFORM_STAGER_BASE_URL (
 STAGER_URL as stagers reach the API), PLATFORM_STAGER_LAUNCHER=agents (default), none
 (packages wait in staging) or local (stagers as child processes of this host, for
 development), PLATFORM_BUILTINS=false (no built-in packages).
+Command-line client downloads (GET /cli/download/{platform}): PLATFORM_CLI_DOWNLOADS, the
+directory of the built archives (default: cli/downloads of this repository).
 `;
 
 function fail(message: string): never {
@@ -237,6 +239,7 @@ async function main(): Promise<void> {
       adminEmail: env['PLATFORM_ADMIN_EMAIL'] ?? '',
       clusterName: env['PLATFORM_CLUSTER_NAME'] ?? 'platform',
       buildId: env['PLATFORM_BUILD_ID'] ?? 'dev',
+      ...(env['PLATFORM_CLI_DOWNLOADS'] ? { cliDownloadsDir: env['PLATFORM_CLI_DOWNLOADS'] } : {}),
       logLevel,
       sync,
       log,

@@ -115,7 +115,7 @@ const templateSchema = z.object({
   right_delimiter: str(16).optional(),
 });
 
-const packageInputSchema = z.object({
+export const packageInputSchema = z.object({
   fqn: str(512),
   name: str(512).optional(),
   resources: z.array(resourceInputSchema).max(16).optional(),
@@ -127,6 +127,22 @@ const packageInputSchema = z.object({
   staging_pipeline: z.union([z.object({ uuid: uuid() }), uuid()], { error: 'expected {"uuid": "<uuid>"}' }).optional(),
   staging_pipeline_fqn: str(512).optional(),
   tags: stringMap().optional(),
+});
+
+/** The served package: what a client may set (as packageInputSchema types it) and the server's fields. */
+export const packageViewSchema = packageInputSchema.extend({
+  uuid: z.string(),
+  name: z.string(),
+  state: z.string(),
+  resources: z.array(z.object({ uuid: z.string(), length: z.number().int(), digest: z.string(), sha1: z.string().optional() })),
+  staging_pipeline_fqn: z.string(),
+  stager_job_fqns: z.array(z.string()),
+  error_message: z.string(),
+  version_id: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  created_by: z.string(),
+  updated_by: z.string(),
 });
 
 export interface ParsedPackageInput {

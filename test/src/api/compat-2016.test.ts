@@ -142,6 +142,9 @@ function assertRouteMap(body: unknown, endpoint: string, job: string): void {
 const ROWS: Row[] = [
   { op: 'get /info', send: () => ({ method: 'GET', path: '/v1/info' }) },
   { op: 'get /version', send: () => ({ method: 'GET', path: '/v1/version' }) },
+  { op: 'get /apc/version', send: () => ({ method: 'GET', path: '/v1/apc/version' }) },
+  // The 2016 name of GET /cli/download/{platform}: the client's archive (a gzip tar unless Accept names application/zip).
+  { op: 'get /apc/download/{platform}', send: () => ({ method: 'GET', path: '/v1/apc/download/linux' }), answer: 'bytes' },
   { op: 'get /runtimes', send: () => ({ method: 'GET', path: '/v1/runtimes' }) },
   {
     op: 'get /stagingpipelines',
