@@ -165,7 +165,6 @@ test('api: paths of the spec not served yet answer one 404 naming the path, befo
     ['DELETE', `/jobs/${uuid}/logs/drains/${uuid}`, 'log drains'],
     ['POST', '/bindings', 'bindings'],
     ['GET', '/networks', 'networks'],
-    ['GET', '/metrics/jobs', 'metric queries'],
   ] as const) {
     for (const prefix of ['', '/v1']) {
       const r = await api.request(method, `${prefix}${path}`, method === 'POST' ? { body: {} } : {});
