@@ -252,8 +252,17 @@ async function measure(kind: CaseKind, connections: number, target: Target, roun
   );
 }
 
-/** Runs a case in rounds, each target once per round, the order reversed every other round. */
+/**
+ * Runs a case in rounds, each target once per round, the order reversed every other round.
+ * First each target is warmed at 64 connections: at one connection a server slowed by fsync
+ * answers only a few hundred requests in the per-round warm-up, too few for the JIT to settle,
+ * and the compiling would be counted in its CPU per request.
+ */
 async function runCase(kind: CaseKind, connections: number, targets: readonly Target[]): Promise<void> {
+  for (const target of targets) {
+    progress(`warming ${target.name} for ${kind} (${2 * WARMUP_SECONDS} s at 64 connections)…`);
+    await cannon(loadOptions(kind, target, 64, 2 * WARMUP_SECONDS));
+  }
   for (let round = 1; round <= ROUNDS; round++) {
     for (const target of round % 2 === 1 ? targets : [...targets].reverse()) await measure(kind, connections, target, round);
   }
@@ -386,6 +395,9 @@ function printSummary(): void {
   console.log('  It includes what the process does besides the requests (timers, ~5-10 ms of CPU a second when idle),');
   console.log('  which weighs more at a few hundred req/s, and at one connection the cost of waking up for each request,');
   console.log('  which grows with the machine\'s load: compare it with the floor\'s, or the baseline\'s, of the same run.');
+  console.log('  With fsync on, one connection makes a few hundred requests a second (the disk\'s fsync time sets the pace),');
+  console.log('  so that time-bound work counts several times over per request: the --no-sync controller held to the same');
+  console.log('  rate cost 1.7 to 2 times its CPU per request at full speed here.');
   console.log('  "controller" keeps its default durability (fsync of every write before answering) and log level');
   console.log('  (info: one JSON log line per created job); "controller --no-sync" acknowledges writes without fsync.');
   console.log('  The floor is a bare node:http server with a Map: no routing, validation, storage, logging or metrics.');
