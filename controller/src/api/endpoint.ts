@@ -46,7 +46,7 @@ export function sendJson(ctx: ApiContext, media: MediaSpec, body: unknown, statu
 export function sendJsonText(ctx: ApiContext, media: MediaSpec, json: string, status = 200): void {
   ctx.status = status;
   // Set as a header, before the body, so that Koa does no MIME lookup of its own.
-  ctx.res.setHeader('Content-Type', negotiateMedia(media, ctx.req.headers.accept));
+  ctx.set('Content-Type', negotiateMedia(media, ctx.req.headers.accept));
   varyOnAccept(ctx);
   ctx.body = json;
 }

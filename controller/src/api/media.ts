@@ -126,6 +126,7 @@ export function formatMedia(type: string, version: number): string {
 
 /** Adds `Accept` to the answer's Vary header (Koa's `ctx.vary`, without parsing a header that is not there yet). */
 export function varyOnAccept(ctx: { res: ServerResponse; vary(field: string): void }): void {
+  if (ctx.res.headersSent) return;
   if (ctx.res.hasHeader('Vary')) ctx.vary('Accept');
   else ctx.res.setHeader('Vary', 'Accept');
 }
