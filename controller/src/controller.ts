@@ -30,6 +30,8 @@ import { instanceEndpoints } from './instances/instance-routes.js';
 import { InstanceSnapshots, instanceSnapshotEndpoints } from './instances/instance-snapshot.js';
 import { AgentReports } from './instances/agent-reports.js';
 import { jobEndpoints } from './jobs/job-routes.js';
+import { ServiceCatalog } from './services/catalog.js';
+import { serviceEndpoints } from './services/service-routes.js';
 import { packageLogEndpoints } from './logs/log-routes.js';
 import { LogStore } from './logs/log-store.js';
 import { JobService } from './jobs/job-service.js';
@@ -114,6 +116,8 @@ export interface ControllerOptions {
   ldap?: LdapOptions;
   /** A stager run longer than this is stopped and its package fails. Default 10 minutes. */
   stagerTimeoutMs?: number;
+  /** Bound of one call to a service gateway, connection included. Default 30 s. */
+  gatewayTimeoutMs?: number;
   /** Base of STAGER_URL as stager instances reach the API; default the API's own URL. */
   stagerBaseUrl?: string;
   /** Register the built-in os, runtime and stager packages, stager jobs and pipelines. Default true. */
@@ -167,6 +171,7 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     ...(o.ldap ? { ldap: o.ldap } : {}),
     stagerTimeoutMs: o.stagerTimeoutMs ?? 10 * 60_000,
     stagerBaseUrl: o.stagerBaseUrl ?? '',
+    gatewayTimeoutMs: o.gatewayTimeoutMs ?? 30_000,
     builtins: o.builtins ?? true,
     ...(o.stagerLauncher ? { stagerLauncher: o.stagerLauncher } : {}),
     ...(o.stagingLogSink ? { stagingLogSink: o.stagingLogSink } : {}),
@@ -301,7 +306,9 @@ export class Controller {
       const usableBy = usable(policy);
       // Dependencies resolve among the packages the job's principal may use (policy/references.ts).
       const installs = new InstancePackages(store, (ids, principal) => resolver.resolveInstallOrder(ids, { bestEffort: true, ...usableBy(principal) }));
-      const instances = new AgentReports(deps, agents, logs, installs, { stagingSink });
+      // The environment of bound jobs comes from the service catalog, made once jobs exist.
+      const late: { catalog?: ServiceCatalog } = {};
+      const instances = new AgentReports(deps, agents, logs, installs, { stagingSink, environmentFor: (job) => late.catalog?.environmentFor(job) ?? {} });
       await instances.load();
       // Without a domain, default routes live under `localhost`, whose names resolve to this host.
       // tcp://auto endpoints name the router's address (the loopback one when it listens on all).
@@ -327,6 +334,15 @@ export class Controller {
       references.register('job', jobs.referenceLookup());
       references.register('package', packages.referenceLookup());
       references.register('stagpipe', pipelines.referenceLookup());
+      const catalog = new ServiceCatalog(deps, jobs, {
+        gatewayTimeoutMs: options.gatewayTimeoutMs,
+        instancesOf: (job) => instances.table.ofJob(job),
+        trusted: references.trusted(),
+      });
+      await catalog.load();
+      late.catalog = catalog;
+      references.register('service', catalog.referenceLookup('service'));
+      references.register('provider', catalog.referenceLookup('provider'));
       const agentLauncher = new AgentStagerLauncher(deps, jobs.actors, installs, agents, instances.table, { stagingSink });
       instances.followRuns(agentLauncher);
       await agents.start(instances);
@@ -390,6 +406,7 @@ export class Controller {
           ...instanceSnapshotEndpoints(jobs, new InstanceSnapshots(deps, packages, agents, instances.table, join(options.dataDir, 'snapshot-tmp'))),
           ...packageLogEndpoints(async (uuid) => (await packages.find(uuid))?.package, logs),
           ...jobEndpoints(jobs, options.maxBodyBytes),
+          ...serviceEndpoints(catalog, options.maxBodyBytes),
           ...packageEndpoints(packages, options.maxBodyBytes),
           ...stagingEndpoints(pipelines, options.maxBodyBytes),
           ...dependencyEndpoints(resolver, options.maxBodyBytes),

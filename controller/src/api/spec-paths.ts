@@ -40,9 +40,6 @@ export interface LegacyName {
 
 export const NOT_SERVED: readonly NotServed[] = [
   { method: 'GET', path: '/cli/download/:platform', capability: 'command-line client downloads' },
-  { method: 'POST', path: '/bindings', capability: 'bindings' },
-  { method: 'POST', path: '/unbind', capability: 'bindings' },
-  { method: 'POST', path: '/unlink', capability: 'bindings' },
   { method: 'POST', path: '/jobs/container', capability: 'container jobs' },
   { method: 'GET', path: '/jobs/:uuid/logs/drains', capability: 'log drains' },
   { method: 'POST', path: '/jobs/:uuid/logs/drains', capability: 'log drains' },

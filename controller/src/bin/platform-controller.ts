@@ -55,6 +55,7 @@ Staging: PLATFORM_STAGER_TIMEOUT_MS (default 600000), PLATFORM_STAGER_BASE_URL (
 STAGER_URL as stagers reach the API), PLATFORM_STAGER_LAUNCHER=agents (default), none
 (packages wait in staging) or local (stagers as child processes of this host, for
 development), PLATFORM_BUILTINS=false (no built-in packages).
+Services: PLATFORM_GATEWAY_TIMEOUT_MS (bound of one call to a service gateway, default 30000).
 `;
 
 function fail(message: string): never {
@@ -191,6 +192,7 @@ async function main(): Promise<void> {
   const agentLostAfterMs = envInt('PLATFORM_AGENT_LOST_AFTER_MS');
   const ldap = ldapOptions(args['ldap-url'] ?? env['PLATFORM_LDAP_URL'] ?? '');
   const stagerTimeoutMs = envInt('PLATFORM_STAGER_TIMEOUT_MS');
+  const gatewayTimeoutMs = envInt('PLATFORM_GATEWAY_TIMEOUT_MS');
   const retentionText = args['audit-retention'] ?? env['PLATFORM_AUDIT_RETENTION'] ?? '';
   const auditRetentionSeconds = retentionText === '' ? undefined : parseDurationSeconds(retentionText);
   if (auditRetentionSeconds === undefined && retentionText !== '') {
@@ -226,6 +228,7 @@ async function main(): Promise<void> {
       ...(env['PLATFORM_JOIN_TOKEN'] ? { joinToken: env['PLATFORM_JOIN_TOKEN'] } : {}),
       ...(ldap === undefined ? {} : { ldap }),
       ...(stagerTimeoutMs === undefined ? {} : { stagerTimeoutMs }),
+      ...(gatewayTimeoutMs === undefined ? {} : { gatewayTimeoutMs }),
       ...(env['PLATFORM_STAGER_BASE_URL'] ? { stagerBaseUrl: env['PLATFORM_STAGER_BASE_URL'] } : {}),
       ...(stagerLauncher === 'local' || stagerLauncher === 'none' ? { stagerLauncher } : {}),
       builtins: env['PLATFORM_BUILTINS'] !== 'false',

@@ -81,6 +81,9 @@ export function runHash(job: Job): string {
     udp_ports: job.udp_ports,
     resources: job.resources,
     logs: job.logs,
+    // What the bindings put in the environment (left out when there are none, so that the hash of
+    // a job without bindings is what it was before bindings existed).
+    ...(Object.keys(job.bindings).length > 0 ? { bindings: Object.keys(job.bindings).sort().map((k) => [k, job.bindings[k]!.uuid ?? '']) } : {}),
   };
   return createHash('sha1').update(canonicalJson(shape)).digest('hex').slice(0, 16);
 }

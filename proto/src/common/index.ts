@@ -3,7 +3,7 @@
  * wire contract: the environment of an instance's process, host:port and digest parsing, the
  * stager API's status codes, the structured logger and the binaries' signal handling.
  */
-export { BASE_PATH, applyLayer, buildEnvironment, expand, mainProcessName, startArgv, type EnvInputs, type StartCommands } from './env.js';
+export { BASE_PATH, applyLayer, buildEnvironment, expand, isShellName, mainProcessName, shellFor, startArgv, type EnvInputs, type StartCommands } from './env.js';
 export { HostPortError, formatHostPort, parseHostPort, type HostPort } from './host-port.js';
 export { DIGEST_ALGORITHMS, DigestError, formatDigest, parseDigest, type Digest, type DigestAlgorithm } from './digest.js';
 export { STAGER_STATUS, type StagerStatusCode } from './stager-status.js';
