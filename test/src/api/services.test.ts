@@ -364,3 +364,27 @@ test('services: bad requests change nothing (400)', async (t) => {
   t.is((await api.get('/services/00000000-0000-4000-8000-000000000000')).status, 404);
   t.is((await api.get<Job>(`/jobs/${job.uuid}`)).body.version_id, job.version_id);
 });
+
+test('services: with rolling_mode a binding replaces the instances one at a time: one always runs', async (t) => {
+  const { api } = fx!;
+  const g = await gateway(t, { TIER: '2' });
+  const s = await service(t, g, undefined);
+  const job = await envJob(t, g.ns, 'rolling', { num_instances: 2, rollout: { rolling_mode: true, force_stop_old_instances_after: 120 } });
+  const old = await runningInstances(api, job.uuid, 2);
+  t.is((await api.post('/bindings', { job_fqn: job.fqn, service_fqn: s.fqn, name: 'kv' })).status, 200);
+  // Watched until both instances are new and running: RUNNING never drops to zero, and the second
+  // new instance is placed only once the first one runs.
+  let fewest = 2;
+  let secondPlacedEarly = false;
+  const fresh = await eventually(async () => {
+    const live = (await instancesOf(api, job.uuid)).filter((i) => i.state !== 'REMOVED');
+    fewest = Math.min(fewest, live.filter((i) => i.state === 'RUNNING').length);
+    const renewed = live.filter((i) => !old.some((o) => o.uuid === i.uuid));
+    if (renewed.length === 2 && renewed.filter((i) => i.state === 'RUNNING').length === 0) secondPlacedEarly = true;
+    return renewed.length === 2 && renewed.every((i) => i.state === 'RUNNING') && live.length === 2 ? renewed : undefined;
+  }, { timeoutMs: 90_000, intervalMs: 20, what: 'both instances replaced' });
+  t.true(fewest >= 1, 'an instance ran throughout');
+  t.false(secondPlacedEarly, 'one new instance at a time');
+  for (const i of fresh) t.truthy((await envOf(i))['KV_URI']);
+  t.is((await api.post('/unbind', { job: job.fqn, service: s.fqn })).status, 200);
+});
