@@ -46,7 +46,8 @@ import { ReferenceResolver } from './policy/references.js';
 import { policyEndpoints } from './policy/policy-routes.js';
 import { PolicyService } from './policy/policy-service.js';
 import { stagingEndpoints } from './staging/staging-routes.js';
-import { registerBuiltins } from './staging/builtins/register-builtins.js';
+import { BUILTIN_PRINCIPAL, registerBuiltins } from './staging/builtins/register-builtins.js';
+import { locateGatewaySdk, registerBuiltinGateways } from './services/builtin-gateways.js';
 import { StagingCoordinator } from './staging/coordinator/staging-coordinator.js';
 import { stagerEndpoints } from './staging/coordinator/stager-api.js';
 import { AgentStagerLauncher } from './staging/agent-launcher.js';
@@ -369,7 +370,8 @@ export class Controller {
         // A host that cannot be probed still gets a working controller, without built-ins.
         try {
           const builtins = await registerBuiltins({ packages, jobs, pipelines, log, references: references.trusted() });
-          log.info('built-in packages registered', { ...builtins });
+          const gateways = await registerBuiltinGateways({ packages, jobs, log, references: references.trusted() }, { principal: BUILTIN_PRINCIPAL, requestId: 'builtins' }, await locateGatewaySdk());
+          log.info('built-in packages registered', { ...builtins, gateways });
         } catch (err) {
           log.error('built-in packages could not be registered', { err });
         }
