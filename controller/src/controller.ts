@@ -31,6 +31,7 @@ import { InstanceSnapshots, instanceSnapshotEndpoints } from './instances/instan
 import { AgentReports } from './instances/agent-reports.js';
 import { jobEndpoints } from './jobs/job-routes.js';
 import { ServiceCatalog } from './services/catalog.js';
+import { LinkFeed } from './services/link-feed.js';
 import { serviceEndpoints } from './services/service-routes.js';
 import { packageLogEndpoints } from './logs/log-routes.js';
 import { LogStore } from './logs/log-store.js';
@@ -308,8 +309,12 @@ export class Controller {
       // Dependencies resolve among the packages the job's principal may use (policy/references.ts).
       const installs = new InstancePackages(store, (ids, principal) => resolver.resolveInstallOrder(ids, { bestEffort: true, ...usableBy(principal) }));
       // The environment of bound jobs comes from the service catalog, made once jobs exist.
-      const late: { catalog?: ServiceCatalog } = {};
-      const instances = new AgentReports(deps, agents, logs, installs, { stagingSink, environmentFor: (job) => late.catalog?.environmentFor(job) ?? {} });
+      const late: { catalog?: ServiceCatalog; links?: LinkFeed } = {};
+      const instances = new AgentReports(deps, agents, logs, installs, {
+        stagingSink,
+        environmentFor: (job) => late.catalog?.environmentFor(job) ?? {},
+        linksFor: (job) => late.links?.linksFor(job) ?? [],
+      });
       await instances.load();
       // Without a domain, default routes live under `localhost`, whose names resolve to this host.
       // tcp://auto endpoints name the router's address (the loopback one when it listens on all).
@@ -342,6 +347,9 @@ export class Controller {
       });
       await catalog.load();
       late.catalog = catalog;
+      const links = new LinkFeed(instances.table, agents, (id) => jobs.find(id), log.child({ component: 'links' }));
+      instances.table.watch((record) => links.instanceChanged(record));
+      late.links = links;
       references.register('service', catalog.referenceLookup('service'));
       references.register('provider', catalog.referenceLookup('provider'));
       const agentLauncher = new AgentStagerLauncher(deps, jobs.actors, installs, agents, instances.table, { stagingSink });

@@ -10,6 +10,7 @@ import { AgentProcess } from '../harness/agent-process.js';
 import { FAST_AGENT_TIMING, instancesOf, runningInstances, testIsolation, type ApiInstance } from '../harness/cluster.js';
 import { ControllerProcess } from '../harness/controller-process.js';
 import { unique } from '../harness/fixtures.js';
+import { freePort } from '../harness/net.js';
 import { envAppArchive, envAppJob, gatewayAppArchive, gatewayAppJob } from '../harness/gateway-app.js';
 import type { ApiClient } from '../harness/http.js';
 import { eventually } from '../harness/wait.js';
@@ -387,4 +388,71 @@ test('services: with rolling_mode a binding replaces the instances one at a time
   t.false(secondPlacedEarly, 'one new instance at a time');
   for (const i of fresh) t.truthy((await envOf(i))['KV_URI']);
   t.is((await api.post('/unbind', { job: job.fqn, service: s.fqn })).status, 200);
+});
+
+test('services: links: <NAME>_URI reaches the target\'s RUNNING instances through the agent and follows its scaling without a restart; bound address; unlink', async (t) => {
+  const { api } = fx!;
+  const ns = `/svc/${unique()}`;
+  const target = await envJob(t, ns, 'target');
+  const linker = await envJob(t, ns, 'linker');
+  const [targetFirst] = await runningInstances(api, target.uuid, 1);
+  const [linkerFirst] = await runningInstances(api, linker.uuid, 1);
+  const boundPort = await freePort();
+  const link = await api.post<Body>('/bindings', { job_fqn: linker.fqn, target_job_fqn: target.fqn, name: 'backend' });
+  t.is(link.status, 200, link.text);
+  t.like(link.body, { name: 'backend', target_job_uuid: target.uuid, target_job_port: '0', job_fqn: linker.fqn });
+  const bound = await api.post<Body>('/bindings', { job_fqn: linker.fqn, target_job_fqn: target.fqn, name: 'fixed', target_job_bound_ip: '127.0.0.1', target_job_bound_port: String(boundPort) });
+  t.is(bound.status, 200, bound.text);
+  t.like(bound.body, { target_job_bound_ip: '127.0.0.1', target_job_bound_port: String(boundPort) });
+  t.is((await api.post('/bindings', { job_fqn: linker.fqn, target_job_fqn: target.fqn, name: 'backend' })).status, 409, 'one name once');
+  t.is((await api.post('/bindings', { job_fqn: linker.fqn, target_job_fqn: target.fqn, target_job_port: '8080' })).status, 400, 'the target has no port 8080');
+
+  // The linker's instance is replaced (twice, one per link) by one with the variables.
+  const env = await eventually(async () => {
+    const [i] = (await instancesOf(api, linker.uuid)).filter((x) => x.state === 'RUNNING' && x.uuid !== linkerFirst!.uuid);
+    const e = i && (await envOf(i));
+    return i && e?.['BACKEND_URI'] && e['FIXED_URI'] ? { instance: i, env: e } : undefined;
+  }, { timeoutMs: 60_000, what: 'the linked instance' });
+  t.regex(env.env['BACKEND_URI']!, /^tcp:\/\/127\.0\.0\.1:\d+$/);
+  t.is(env.env['FIXED_URI'], `tcp://127.0.0.1:${boundPort}`);
+  t.is(env.env[`${(link.body['uuid'] as string).replace(/-/g, '').toUpperCase()}_URI`], env.env['BACKEND_URI']);
+  const through = async (uri: string) => ((await (await fetch(`http://${uri.slice('tcp://'.length)}/`)).json()) as { instance: string }).instance;
+  t.is(await through(env.env['BACKEND_URI']!), targetFirst!.uuid);
+  t.is(await through(env.env['FIXED_URI']!), targetFirst!.uuid);
+
+  // The target scales to two: connections reach both, and the linker is not restarted.
+  t.is((await api.patch(`/jobs/${target.uuid}`, { num_instances: 2 })).status, 200);
+  const both = await runningInstances(api, target.uuid, 2);
+  await eventually(async () => {
+    const seen = new Set<string>();
+    for (let n = 0; n < 6; n++) seen.add(await through(env.env['BACKEND_URI']!));
+    return both.every((i) => seen.has(i.uuid));
+  }, { timeoutMs: 30_000, what: 'connections spread over both target instances' });
+  t.deepEqual((await runningInstances(api, linker.uuid, 1)).map((i) => i.uuid), [env.instance.uuid], 'the linker kept running');
+  // And back to one: the instance that stops gets no more connections.
+  t.is((await api.patch(`/jobs/${target.uuid}`, { num_instances: 1 })).status, 200);
+  const [left] = await runningInstances(api, target.uuid, 1);
+  await eventually(async () => {
+    for (let n = 0; n < 4; n++) if ((await through(env.env['FIXED_URI']!)) !== left!.uuid) return false;
+    return true;
+  }, { timeoutMs: 30_000, what: 'connections only to the instance left' });
+
+  t.is((await api.post('/unlink', { from_job: linker.fqn, to_job: target.fqn, port: 0 })).status, 200);
+  t.deepEqual((await api.get<Job>(`/jobs/${linker.uuid}`)).body.bindings, {});
+  t.is((await api.post('/unlink', { from_job: linker.fqn, to_job: target.fqn })).status, 404);
+  await eventually(async () => {
+    const [i] = (await instancesOf(api, linker.uuid)).filter((x) => x.state === 'RUNNING' && x.uuid !== env.instance.uuid);
+    return i && (await envOf(i))['BACKEND_URI'] === undefined;
+  }, { timeoutMs: 60_000, what: 'the linker without the variables' });
+  await eventually(async () => {
+    try {
+      await fetch(`http://127.0.0.1:${boundPort}/`);
+      return false;
+    } catch {
+      return true;
+    }
+  }, { timeoutMs: 30_000, what: 'the bound listener closed' });
+  const events = (await audit(`fqn=${linker.fqn}`)).map((i) => i.event_type as string);
+  t.is(events.filter((e) => e === 'job.addlink').length, 2);
+  t.is(events.filter((e) => e === 'job.removelink').length, 2);
 });
