@@ -164,7 +164,6 @@ test('api: paths of the spec not served yet answer one 404 naming the path, befo
     ['POST', '/jobs/container', 'container jobs'],
     ['GET', `/jobs/${uuid}/logs/drains`, 'log drains'],
     ['DELETE', `/jobs/${uuid}/logs/drains/${uuid}`, 'log drains'],
-    ['POST', '/bindings', 'bindings'],
     ['POST', '/manifests', 'manifests'],
     ['GET', `/tasks/${uuid}`, 'asynchronous tasks'],
     ['POST', '/packages/container', 'container packages'],

@@ -17,6 +17,8 @@ import { eventually } from '../harness/wait.js';
 
 interface Fixture {
   controller: ControllerProcess;
+  /** The controller after the kill -9 test (on the same data directory, which `controller` removes). */
+  restarted?: ControllerProcess;
   agent: AgentProcess;
   api: ApiClient;
   gatewayPkg: string;
@@ -42,6 +44,7 @@ test.before(async (t) => {
 
 test.after.always(async () => {
   await fx?.agent.dispose();
+  await fx?.restarted?.dispose();
   await fx?.controller.dispose();
 });
 
@@ -455,4 +458,71 @@ test('services: links: <NAME>_URI reaches the target\'s RUNNING instances throug
   const events = (await audit(`fqn=${linker.fqn}`)).map((i) => i.event_type as string);
   t.is(events.filter((e) => e === 'job.addlink').length, 2);
   t.is(events.filter((e) => e === 'job.removelink').length, 2);
+});
+
+test('services: policy: what a user may not read does not exist for them; bind and link need their claims on both sides', async (t) => {
+  const { api } = fx!;
+  const g = await gateway(t);
+  const p = await provider(t, g);
+  const s = await service(t, g, p.fqn);
+  const name = unique('u').toLowerCase();
+  const user = await api.createUser(name, 'a long enough password');
+  const own = await user.post<Job>('/jobs', { fqn: `job::/sandbox/${name}::app` });
+  t.is(own.status, 200, own.text);
+
+  // Nothing of the administrator's is visible: listings filtered, reads 404, references 400.
+  t.false((await user.get<Body[]>('/providers')).body.some((x) => x['uuid'] === p.uuid));
+  t.false((await user.get<Body[]>('/services')).body.some((x) => x['uuid'] === s.uuid));
+  t.false((await user.get<Body[]>('/gateways')).body.some((x) => x['type'] === g.type));
+  t.is((await user.get(`/providers/${p.uuid}`)).status, 404);
+  t.is((await user.get(`/services/${s.uuid}`)).status, 404);
+  t.is((await user.delete(`/services/${s.uuid}`)).status, 404);
+  t.is((await user.delete(`/gateways/${g.type}`)).status, 404);
+  const hidden = await user.post<ApiErrorBody>('/bindings', { job_fqn: own.body.fqn, service_fqn: s.fqn });
+  t.is(hidden.status, 400, hidden.text);
+  t.is((await user.post('/bindings', { job_fqn: own.body.fqn, target_job_fqn: g.job.fqn })).status, 400);
+  t.is((await user.post('/gateways', { job_fqn: g.job.fqn, type: `${g.type}u` })).status, 400);
+  const create = await user.post<ApiErrorBody>('/providers', { fqn: `provider::${g.ns}::mine`, type: g.type, parameters: { url: 'x://y' } });
+  t.is(create.status, 403);
+  t.deepEqual(create.body.missing_claims, [`permit create on provider::${g.ns}::mine`]);
+  t.is((await user.post('/services', { fqn: `service::/sandbox/${name}::s`, provider_fqn: p.fqn })).status, 400, 'the provider is hidden from them');
+
+  // Read on the service is not enough to bind to it.
+  const doc = unique('svcread');
+  const put = await api.put('/v1/policy', { docs: [{ name: doc, for_version: 0, text: `on service::${g.ns} { if (auth_server@platform->name == "${name}") { permit read } }` }] });
+  t.is(put.status, 200, put.text);
+  const denied = await user.post<ApiErrorBody>('/bindings', { job_fqn: own.body.fqn, service_fqn: s.fqn });
+  t.is(denied.status, 403, denied.text);
+  t.deepEqual(denied.body.missing_claims, [`permit bind on ${s.fqn}`]);
+  t.deepEqual((await user.get<Job>(`/jobs/${own.body.uuid}`)).body.bindings, {});
+  t.is((await api.put('/v1/policy', { docs: [{ name: doc, for_version: 1, text: `on service::${g.ns} { if (auth_server@platform->name == "${name}") { permit read, bind } }` }] })).status, 200);
+  const allowed = await user.post<Body>('/bindings', { job_fqn: own.body.fqn, service_fqn: s.fqn });
+  t.is(allowed.status, 200, allowed.text);
+  t.is((await user.post('/unbind', { job: own.body.fqn, service: s.fqn })).status, 200);
+  t.is((await api.put('/v1/policy', { docs: [{ name: doc, for_version: 2, text: '' }] })).status, 200);
+});
+
+// Serial: AVA runs it before the concurrent tests, which then use the restarted controller.
+test.serial('services: what was acknowledged survives kill -9 of the controller: gateways, providers, services, bindings and their states', async (t) => {
+  const { api } = fx!;
+  const g = await gateway(t);
+  const p = await provider(t, g);
+  const s = await service(t, g, p.fqn);
+  const job = await envJob(t, g.ns);
+  t.is((await api.post('/bindings', { job_fqn: job.fqn, service_fqn: s.fqn })).status, 200);
+  await fx!.controller.kill9();
+  const restarted = await fx!.controller.restart();
+  fx!.restarted = restarted;
+  const again = await restarted.admin();
+  fx!.api = again;
+  await eventually(async () => (await again.get<{ status: string }[]>('/instance_managers')).body.some((m) => m.status === 'connected'), { timeoutMs: 30_000, what: 'the agent back' });
+  t.true((await again.get<Body[]>('/gateways')).body.some((x) => x['type'] === g.type));
+  t.is((await again.get(`/providers/${p.uuid}`)).status, 200);
+  t.is((await again.get(`/services/${s.uuid}`)).status, 200);
+  t.is(Object.keys((await again.get<Job>(`/jobs/${job.uuid}`)).body.bindings).length, 1);
+  // The states were kept: the gateway is given them on the unbind and the deletes.
+  t.is((await again.post('/unbind', { job: job.fqn, service: s.fqn })).status, 200);
+  t.is((await again.delete(`/services/${s.uuid}`)).status, 200);
+  t.is((await again.delete(`/providers/${p.uuid}`)).status, 200);
+  t.deepEqual(await g.live(), []);
 });
