@@ -13,6 +13,9 @@ import { AgentDirectory } from './agents/agent-directory.js';
 import { AgentServer } from './agents/agent-server.js';
 import { AuditLog } from './audit/audit-log.js';
 import { AuditRetention } from './audit/audit-retention.js';
+import { MetricStore } from './metrics/metric-store.js';
+import { metricEndpoints } from './metrics/metric-routes.js';
+import { DEFAULT_RESOLUTIONS, type Resolution } from './metrics/series.js';
 import { auditEndpoints } from './audit/audit-routes.js';
 import { InFlight } from './api/middleware.js';
 import { answerClientErrors, createApiApp, MAX_HEADER_BYTES } from './api/server.js';
@@ -101,6 +104,11 @@ export interface ControllerOptions {
   cacheSize?: number;
   /** Audit items older than this many seconds are deleted; 0 keeps them for ever. Default 90 days. */
   auditRetentionSeconds?: number;
+  /**
+   * Resolutions and retention of instance usage series (metrics/series.ts): default
+   * `10s:24h,1m:7d,1h:365d` (PLATFORM_METRICS_RETENTION, --metrics-retention).
+   */
+  metricsRetention?: readonly Resolution[];
   /** Largest JSON request body. Default 1 MiB. */
   maxBodyBytes?: number;
   /** Largest package archive. Default 4 GiB. */
@@ -163,6 +171,7 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     actorIdleMs: o.actorIdleMs ?? 60_000,
     cacheSize: o.cacheSize ?? 10_000,
     auditRetentionSeconds: o.auditRetentionSeconds ?? DEFAULT_AUDIT_RETENTION_SECONDS,
+    metricsRetention: o.metricsRetention ?? DEFAULT_RESOLUTIONS,
     maxBodyBytes: o.maxBodyBytes ?? 1024 * 1024,
     maxPackageBytes: o.maxPackageBytes ?? 4 * 1024 * 1024 * 1024,
     stopGraceMs: o.stopGraceMs ?? 10_000,
@@ -356,6 +365,16 @@ export class Controller {
       instances.followRuns(agentLauncher);
       await agents.start(instances);
       undo.push(async () => agents.stop());
+      // Instance usage from the agents, kept as series (GET /metrics/...); flushed at stop.
+      const metricStore = new MetricStore({
+        store, clock, log: log.child({ component: 'metrics' }), registry: metrics.registry,
+        jobFqn: async (uuid) => (await jobs.find(uuid))?.fqn,
+        resolutions: options.metricsRetention,
+      });
+      agents.setUsageSink(metricStore);
+      metricStore.start();
+      housekeeping.push(metricStore);
+      undo.push(async () => metricStore.stop());
       let apiUrl = '';
       const stagerLauncher =
         options.stagerLauncher === 'local'
@@ -415,6 +434,7 @@ export class Controller {
           ...routeEndpoints(routes.table),
           ...instanceSnapshotEndpoints(jobs, new InstanceSnapshots(deps, packages, agents, instances.table, join(options.dataDir, 'snapshot-tmp'))),
           ...packageLogEndpoints(async (uuid) => (await packages.find(uuid))?.package, logs),
+          ...metricEndpoints(metricStore, jobs, agents, () => clock.nowMs()),
           ...jobEndpoints(jobs, options.maxBodyBytes),
           ...serviceEndpoints(catalog, options.maxBodyBytes),
           ...packageEndpoints(packages, options.maxBodyBytes),

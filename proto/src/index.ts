@@ -51,6 +51,10 @@ export type SnapshotChunk = platform.agent.v1.SnapshotChunk.$Properties;
 export type SnapshotAck = platform.agent.v1.SnapshotAck.$Properties;
 export type FlushLogs = platform.agent.v1.FlushLogs.$Properties;
 export type LogsFlushed = platform.agent.v1.LogsFlushed.$Properties;
+export type UsageBatch = platform.agent.v1.UsageBatch.$Properties;
+export type UsageSample = platform.agent.v1.UsageSample.$Properties;
+export type InstanceUsage = platform.agent.v1.InstanceUsage.$Properties;
+export type HostUsage = platform.agent.v1.HostUsage.$Properties;
 export type InstanceStateNumber = platform.agent.v1.InstanceState;
 
 /** Instance states of the REST API, in lifecycle order. */

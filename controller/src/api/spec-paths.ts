@@ -49,9 +49,6 @@ export const NOT_SERVED: readonly NotServed[] = [
   { method: 'GET', path: '/tasks/:uuid', capability: 'asynchronous tasks' },
   { method: 'POST', path: '/packages/container', capability: 'container packages' },
   { method: 'GET', path: '/networks', capability: 'networks' },
-  { method: 'GET', path: '/metrics/jobs', capability: 'metric queries' },
-  { method: 'GET', path: '/metrics/namespaces', capability: 'metric queries' },
-  { method: 'GET', path: '/metrics/instance_managers', capability: 'metric queries' },
 ];
 
 export const LEGACY_NAMES: readonly LegacyName[] = [

@@ -11,6 +11,7 @@ import { CONTROLLER_VERSION } from '../cluster/version.js';
 import { Controller } from '../controller.js';
 import { commonFlags, exitOnUncaughtException, FdSink, JsonLogger, parseHostPort, stopOnSignals } from '@platform/proto/common';
 import { parseDurationSeconds } from '../policy/parser.js';
+import { parseRetention, type Resolution } from '../metrics/series.js';
 
 const USAGE = `Usage: platform-controller [options]
 
@@ -33,6 +34,9 @@ Options (environment variable in brackets):
   --log-level LEVEL       debug, info, warn, error or silent (PLATFORM_LOG_LEVEL, default info)
   --no-sync               acknowledge writes once in the write-ahead log, without fsync
                           (PLATFORM_SYNC=false); survives a crash of the process, not of the host
+  --metrics-retention R   resolutions and retention of instance usage series, finest first:
+                          <bucket>:<kept>,... (PLATFORM_METRICS_RETENTION, default
+                          10s:24h,1m:7d,1h:365d; the finest bucket is 10s)
   --audit-retention D     delete audit items older than D: "90d", "12h", "30m", "3600s";
                           0 keeps them for ever (PLATFORM_AUDIT_RETENTION, default 90d)
   --ldap-url URL          LDAP directory for ldapauth.DOMAIN, ldap:// or ldaps:// (PLATFORM_LDAP_URL);
@@ -137,6 +141,7 @@ async function main(): Promise<void> {
         'no-sync': { type: 'boolean' },
         'ldap-url': { type: 'string' },
         'audit-retention': { type: 'string' },
+        'metrics-retention': { type: 'string' },
         version: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -193,6 +198,13 @@ async function main(): Promise<void> {
   const ldap = ldapOptions(args['ldap-url'] ?? env['PLATFORM_LDAP_URL'] ?? '');
   const stagerTimeoutMs = envInt('PLATFORM_STAGER_TIMEOUT_MS');
   const gatewayTimeoutMs = envInt('PLATFORM_GATEWAY_TIMEOUT_MS');
+  const metricsRetentionText = args['metrics-retention'] ?? env['PLATFORM_METRICS_RETENTION'] ?? '';
+  let metricsRetention: Resolution[] | undefined;
+  try {
+    metricsRetention = metricsRetentionText === '' ? undefined : parseRetention(metricsRetentionText);
+  } catch (err) {
+    fail(`--metrics-retention "${metricsRetentionText}": ${(err as Error).message}`);
+  }
   const retentionText = args['audit-retention'] ?? env['PLATFORM_AUDIT_RETENTION'] ?? '';
   const auditRetentionSeconds = retentionText === '' ? undefined : parseDurationSeconds(retentionText);
   if (auditRetentionSeconds === undefined && retentionText !== '') {
@@ -223,6 +235,7 @@ async function main(): Promise<void> {
       ...(actorIdleMs === undefined ? {} : { actorIdleMs }),
       ...(maxPackageBytes === undefined ? {} : { maxPackageBytes }),
       ...(auditRetentionSeconds === undefined ? {} : { auditRetentionSeconds }),
+      ...(metricsRetention === undefined ? {} : { metricsRetention }),
       ...(heartbeatIntervalMs === undefined ? {} : { heartbeatIntervalMs }),
       ...(agentLostAfterMs === undefined ? {} : { agentLostAfterMs }),
       ...(env['PLATFORM_JOIN_TOKEN'] ? { joinToken: env['PLATFORM_JOIN_TOKEN'] } : {}),

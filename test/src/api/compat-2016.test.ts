@@ -257,6 +257,11 @@ const ROWS: Row[] = [
     why: 'the file: one JobHealth; the spec: an array of JobHealth, one per job asked for',
   },
   { op: 'get /instance_managers', send: () => ({ method: 'GET', path: '/v1/instance_managers' }) },
+  {
+    op: 'get /metrics/jobs',
+    send: (fx) => ({ method: 'GET', path: `/v1/metrics/jobs?metric=${encodeURIComponent(`job::${fx.ns},cpu.mean:avg-1h,-6h,now`)}&metric=${encodeURIComponent('job::/nowhere::x,cpu.sum')}` }),
+  },
+  { op: 'get /metrics/instance_managers', send: () => ({ method: 'GET', path: `/v1/metrics/instance_managers?metric=${encodeURIComponent('*,cpu:max-10min,-1h')}` }) },
   { op: 'get /instance_managers/{uuid}', send: (fx) => ({ method: 'GET', path: `/v1/instance_managers/${fx.agent.uuid}` }) },
   {
     op: 'get /instance_managers/{uuid}/instances',
