@@ -1,5 +1,5 @@
 import test, { type ExecutionContext } from 'ava';
-import { createServer, type Server } from 'node:http';
+import { createServer, get as httpGet, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { silentLogger } from '@platform/proto/common';
@@ -14,7 +14,17 @@ async function backend(t: ExecutionContext, name: string): Promise<{ address: st
   return { address: `127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
-const get = async (uri: string) => (await fetch(`http://${uri.slice('tcp://'.length)}/`)).text();
+/** GET / on a connection of its own (links spread connections, not requests). */
+function get(uri: string): Promise<string> {
+  const [host, port] = uri.slice('tcp://'.length).split(':') as [string, string];
+  return new Promise((resolve, reject) => {
+    httpGet({ host, port: Number(port), path: '/', agent: false }, (res) => {
+      let text = '';
+      res.on('data', (d: Buffer) => (text += d.toString('utf8')));
+      res.on('end', () => resolve(text));
+    }).on('error', reject);
+  });
+}
 
 test('links: connections go round the target\'s addresses, follow updates, skip one that refuses; listeners are shared and closed with their last instance', async (t) => {
   const dir = tempDir(t, 'links-');

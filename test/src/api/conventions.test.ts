@@ -168,7 +168,6 @@ test('api: paths of the spec not served yet answer one 404 naming the path, befo
     ['GET', `/tasks/${uuid}`, 'asynchronous tasks'],
     ['POST', '/packages/container', 'container packages'],
     ['GET', '/networks', 'networks'],
-    ['GET', '/metrics/jobs', 'metric queries'],
     ['GET', '/cli/download/linux_amd64', 'command-line client downloads'],
   ] as const) {
     for (const prefix of ['', '/v1']) {
