@@ -410,7 +410,8 @@ export class ServiceCatalog {
       { type: 'job', fqn: req.jobFqn, permission: 'bind', field: 'job_fqn' },
       { type: 'service', fqn: serviceFqn, permission: 'bind', field: 'service_fqn' },
     ]);
-    const first = this.#services.get(serviceRef!.uuid)!;
+    const first = this.#services.get(serviceRef!.uuid);
+    if (!first) throw new InvalidRequestError(`service_fqn: no service ${serviceFqn}`);
     return this.#locks.run(first.type, async () => {
       const service = this.#services.get(serviceRef!.uuid);
       if (!service) throw new InvalidRequestError(`service_fqn: no service ${serviceFqn}`);
