@@ -110,6 +110,16 @@ async function service(t: ExecutionContext, g: Gateway, providerFqn: string | un
   return r.body;
 }
 
+/** A gateway, a provider, a service on it, and a started job bound to the service. */
+async function bound(t: ExecutionContext): Promise<{ g: Gateway; p: { uuid: string; fqn: string }; s: { uuid: string; fqn: string }; job: Job }> {
+  const g = await gateway(t);
+  const p = await provider(t, g);
+  const s = await service(t, g, p.fqn);
+  const job = await envJob(t, g.ns);
+  t.is((await fx!.api.post('/bindings', { job_fqn: job.fqn, service_fqn: s.fqn })).status, 200);
+  return { g, p, s, job };
+}
+
 /** A started job answering its environment. */
 async function envJob(t: ExecutionContext, ns: string, name = 'app', extra: Body = {}): Promise<Job> {
   const r = await fx!.api.post<Job>('/jobs', envAppJob(`job::${ns}::${name}`, fx!.envPkg, extra));
@@ -241,11 +251,7 @@ test('services: provider, service and binding; state headers come back on every 
 
 test('services: forced deletes: a service with bindings, a provider with services, a service whose provider is gone', async (t) => {
   const { api } = fx!;
-  const g = await gateway(t);
-  const p = await provider(t, g);
-  const s = await service(t, g, p.fqn);
-  const job = await envJob(t, g.ns);
-  t.is((await api.post('/bindings', { job_fqn: job.fqn, service_fqn: s.fqn })).status, 200);
+  const { p, s, job } = await bound(t);
   t.is((await api.delete(`/providers/${p.uuid}?force=true`)).status, 200, 'a provider with services goes when forced');
   const orphan = await api.delete<ApiErrorBody>(`/services/${s.uuid}`);
   t.is(orphan.status, 409, 'bound, and its provider is gone');
@@ -519,12 +525,7 @@ test('services: policy: what a user may not read does not exist for them; bind a
 
 // Serial: AVA runs it before the concurrent tests, which then use the restarted controller.
 test.serial('services: what was acknowledged survives kill -9 of the controller: gateways, providers, services, bindings and their states', async (t) => {
-  const { api } = fx!;
-  const g = await gateway(t);
-  const p = await provider(t, g);
-  const s = await service(t, g, p.fqn);
-  const job = await envJob(t, g.ns);
-  t.is((await api.post('/bindings', { job_fqn: job.fqn, service_fqn: s.fqn })).status, 200);
+  const { g, p, s, job } = await bound(t);
   await fx!.controller.kill9();
   const restarted = await fx!.controller.restart();
   fx!.restarted = restarted;
