@@ -128,6 +128,14 @@ test('cli: deploy a Node.js and a Python app from directories, logs and tail, sc
   t.is(pyDeploy.job.fqn, 'job::/sandbox/admin::pyapp');
   t.deepEqual(await viaRouter(router, pyDeploy.urls[0]!), { status: 200, text: 'hello from python' });
 
+  // Placement waiting: no agent has the memory asked for; the deploy says so when it gives up.
+  const huge = await cli.run(['--json', 'app', 'deploy', py, '--name', 'huge', '--memory', '4096G', '--timeout', '5']);
+  t.is(huge.code, 1);
+  const waiting = JSON.parse(huge.stderr) as { error: { reason: string; message: string } };
+  t.is(waiting.error.reason, 'placement_waiting', huge.stderr);
+  t.regex(waiting.error.message, /did not come up in 5 s: waiting: /);
+  await cli.ok(['app', 'delete', 'huge']);
+
   const list = await cli.json<{ fqn: string; state: string }[]>(['app', 'list']);
   t.deepEqual(list.map((j) => j.fqn).sort(), ['job::/sandbox/admin::pyapp', 'job::/sandbox/admin::web']);
   const table = await cli.ok(['app', 'list']);
