@@ -6,11 +6,12 @@
  * with the advice to log in; --json output parses; usage mistakes exit 2.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test, { type ExecutionContext } from 'ava';
-import { Cli, missingTool } from '../harness/cli.js';
+import { CLI_BIN, Cli, missingTool } from '../harness/cli.js';
 import { startCluster } from '../harness/cluster.js';
 import { ControllerProcess, TEST_ADMIN_PASSWORD } from '../harness/controller-process.js';
 import { eventually } from '../harness/wait.js';
@@ -163,7 +164,7 @@ test('cli: deploy a Node.js and a Python app from directories, logs and tail, sc
   t.regex(gone.stderr, /error: no job job::\/sandbox\/admin::web/);
 });
 
-test('cli: an expired token is refused with the advice to log in again; API errors show their request id; usage mistakes exit 2', async (t) => {
+test('cli: an expired token is refused with the advice to log in again; API errors show their request id; the password prompt does not echo; usage mistakes exit 2', async (t) => {
   const controller = await ControllerProcess.start();
   t.teardown(() => controller.dispose());
   const admin = await Cli.create(t);
@@ -205,6 +206,42 @@ test('cli: an expired token is refused with the advice to log in again; API erro
   const syntax = await admin.run(['policy', 'put', 'broken', policy]);
   t.is(syntax.code, 1);
   t.regex(syntax.stderr, new RegExp(`${policy.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:3:\\d+: `));
+
+  // On a terminal: the password prompt does not echo what is typed (a pseudo-terminal from python3's pty).
+  if (!missingTool(t, 'python3')) {
+    const typed = await new Promise<{ code: number | null; out: string }>((resolve, reject) => {
+      const script = [
+        'import os, pty, sys, time',
+        'pid, fd = pty.fork()',
+        'if pid == 0:',
+        '    os.execv(sys.argv[1], sys.argv[1:])',
+        'out = b""',
+        'def read_until(marker, limit=30):',
+        '    global out',
+        '    end = time.time() + limit',
+        '    while marker not in out and time.time() < end:',
+        '        try: out += os.read(fd, 1024)',
+        '        except OSError: break',
+        'read_until(b"User: ")',
+        'os.write(fd, b"admin\\r")',
+        'read_until(b"Password: ")',
+        `os.write(fd, b"${TEST_ADMIN_PASSWORD}\\r")`,
+        'read_until(b"expires at")',
+        'sys.stdout.write(out.decode())',
+        'sys.exit(os.waitpid(pid, 0)[1] >> 8)',
+      ].join('\n');
+      const child = spawn('python3', ['-c', script, process.execPath, CLI_BIN, 'login', controller.url], { env: { ...process.env, HOME: admin.home } });
+      let out = '';
+      child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, out }));
+    });
+    t.is(typed.code, 0, typed.out);
+    t.regex(typed.out, /User: admin/, 'the user name is echoed');
+    t.regex(typed.out, /Password: /);
+    t.false(typed.out.includes(TEST_ADMIN_PASSWORD), 'the password is not echoed');
+    t.regex(typed.out, /Logged in to .* as admin/);
+  }
 
   // Usage: exit 2.
   t.is((await admin.run(['no-such-command'])).code, 2);
