@@ -30,6 +30,7 @@ import { diskQuotaSupport } from './runner/disk-monitor.js';
 import { InstanceManager } from './runner/manager.js';
 import { PortAllocator } from './runner/ports.js';
 import { Session } from './session/session.js';
+import { UsageReporter, type MeasuredInstance } from './usage/usage-reporter.js';
 
 export const AGENT_VERSION = '0.1.0';
 
@@ -61,6 +62,10 @@ export interface AgentOptions {
   pollMs?: number;
   /** How often each instance's disk use is measured against its disk resource (default 2000 ms). */
   diskCheckMs?: number;
+  /** How often instances and the host are measured for usage reports (default 10 s). */
+  usageIntervalMs?: number;
+  /** Usage samples kept while the controller cannot be reached (default 360). */
+  usageBuffer?: number;
   /** Bound of the package archive cache in bytes (default 4 GiB). */
   cacheMaxBytes?: number;
   defaultMetrics?: boolean;
@@ -73,6 +78,7 @@ export class Agent {
   readonly metrics: AgentMetrics;
   readonly manager: InstanceManager;
   readonly session: Session;
+  readonly usage: UsageReporter;
   #metricsServer: Server | undefined;
   #client: AgentServiceClient;
   #shipper: LogShipper;
@@ -111,6 +117,7 @@ export class Agent {
         welcome: (w, hello) => {
           this.manager.delivered(hello.instances ?? []);
           this.manager.welcome(w.stop ?? []);
+          this.usage.flush();
         },
         start: (m) => m.spec && this.manager.start(m.spec),
         stop: (m) => this.manager.stop(m),
@@ -154,6 +161,34 @@ export class Agent {
       ...(opts.pollMs ? { pollMs: opts.pollMs } : {}),
       ...(opts.diskCheckMs ? { diskCheckMs: opts.diskCheckMs } : {}),
     });
+    this.usage = new UsageReporter({
+      instances: () => this.#measured(),
+      outlet: { canSend: () => session.canSend(), sendUsage: (usage) => session.send({ usage }) },
+      cgroups,
+      dataDir,
+      registry: this.metrics.registry,
+      now,
+      ...(opts.usageIntervalMs ? { intervalMs: opts.usageIntervalMs } : {}),
+      ...(opts.usageBuffer ? { maxBuffered: opts.usageBuffer } : {}),
+    });
+  }
+
+  /** The runners as the usage reporter reads them. */
+  *#measured(): Iterable<MeasuredInstance> {
+    for (const r of this.manager.runners()) {
+      const rec = r.record;
+      yield {
+        uuid: r.uuid,
+        jobUuid: rec.spec.jobUuid,
+        jobFqn: rec.spec.jobFqn,
+        running: r.processStartedMs !== undefined && !rec.exited && r.state !== 'TEARDOWN' && r.state !== 'REMOVED',
+        pid: rec.pid,
+        cgroups: rec.cgroups,
+        resources: rec.spec.resources,
+        root: r.root,
+        diskMonitored: rec.spec.resources.disk > 0 ? r.diskUsed : undefined,
+      };
+    }
   }
 
   /** Answers a Snapshot request: the files the instance changed since its process started, uploaded. */
@@ -241,6 +276,7 @@ export class Agent {
     const ml = opts.metricsListen ?? { host: '127.0.0.1', port: 0 };
     agent.#metricsServer = await serveMetrics(agent.metrics.registry, ml.host, ml.port);
     agent.#shipper.start();
+    agent.usage.start();
     agent.session.start();
     log.info('agent started', {
       uuid: agent.uuid, controller: opts.controller, data_dir: agent.#dataDir, metrics: agent.metricsUrl,
@@ -275,15 +311,17 @@ export class Agent {
     };
   }
 
+  /** The instances' use at the last usage sample, summed (cpu in ms per second, as Resources). */
   #usage(): Resources {
-    // Memory in use by the instances' cgroups, disk as last measured in their roots; cpu is not measured yet.
+    let cpu = 0;
     let memory = 0;
     let disk = 0;
-    for (const r of this.manager.runners()) {
-      if (this.cgroups.available) memory += this.cgroups.usage(r.record.cgroups).memory;
-      disk += r.diskUsed;
+    for (const i of this.usage.last?.instances ?? []) {
+      cpu += (i.cpuNs ?? 0) / 1e6;
+      memory += i.memoryUsed ?? 0;
+      disk += i.diskUsed ?? 0;
     }
-    return { cpu: 0, memory, disk, network: 0, netmax: 0 };
+    return { cpu, memory, disk, network: 0, netmax: 0 };
   }
 
   /**
@@ -297,6 +335,8 @@ export class Agent {
     if (stopInstances) await this.manager.stopAll('agent stopping');
     this.#shipper.tick();
     this.#shipper.stop();
+    this.usage.flush();
+    this.usage.stop();
     this.session.stop();
     const server = this.#metricsServer;
     if (server) {

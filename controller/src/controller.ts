@@ -6,16 +6,21 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Counter } from 'prom-client';
+import { isIP, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Deps } from './context.js';
 import { AgentDirectory } from './agents/agent-directory.js';
 import { AgentServer } from './agents/agent-server.js';
 import { AuditLog } from './audit/audit-log.js';
 import { AuditRetention } from './audit/audit-retention.js';
+import { MetricStore } from './metrics/metric-store.js';
+import { metricEndpoints } from './metrics/metric-routes.js';
+import { DEFAULT_RESOLUTIONS, type Resolution } from './metrics/series.js';
 import { auditEndpoints } from './audit/audit-routes.js';
 import { InFlight } from './api/middleware.js';
 import { answerClientErrors, createApiApp, MAX_HEADER_BYTES, servedRoutes } from './api/server.js';
+import { routeUpgrades } from './api/websocket.js';
 import type Koa from 'koa';
 import { authEndpoints } from './auth/auth-routes.js';
 import { authenticate } from './auth/authenticate.js';
@@ -61,6 +66,14 @@ import { RouteService } from './router/route-service.js';
 import { routeEndpoints } from './router/router-routes.js';
 import { Router, type RouterTlsOptions } from './router/proxy/router.js';
 import { RouteWatchService } from './router/route-watch.js';
+import { RequestStats, type RequestStatsSource } from './router/request-stats.js';
+import { TaskService } from './tasks/task-service.js';
+import { ContainerService } from './images/container-service.js';
+import { containerEndpoints } from './images/container-routes.js';
+import { ManifestService } from './manifests/manifest-service.js';
+import { manifestEndpoints } from './manifests/manifest-routes.js';
+import { JOBS_ONLY } from './manifests/kinds.js';
+import { taskEndpoints } from './tasks/task-routes.js';
 import type { Store } from './store/store.js';
 import { SystemClock, type Clock } from './util/clock.js';
 import { randomIds, type IdSource } from './util/ids.js';
@@ -84,6 +97,12 @@ export interface ControllerOptions {
   routerListen?: HostPort | 'none';
   /** The ports `tcp://auto` routes take. Default 30000-30999. */
   routerTcpPorts?: { from: number; to: number };
+  /**
+   * The IP address that clients reach the routers at, named in the endpoints `tcp://auto` makes
+   * (`tcp://<address>:<port>`): for routers that listen on 0.0.0.0 or behind NAT. Default: the
+   * embedded router's listen address, 127.0.0.1 when that is a wildcard or there is no router.
+   */
+  routerAdvertiseAddress?: string;
   /** The embedded router's HTTPS listener and certificates (PEM); none when absent. */
   routerTls?: RouterTlsOptions;
   /** Cluster domain: `api.<domain>` and `<mechanism>auth.<domain>` select handlers. */
@@ -101,6 +120,11 @@ export interface ControllerOptions {
   cacheSize?: number;
   /** Audit items older than this many seconds are deleted; 0 keeps them for ever. Default 90 days. */
   auditRetentionSeconds?: number;
+  /**
+   * Resolutions and retention of instance usage series (metrics/series.ts): default
+   * `10s:24h,1m:7d,1h:365d` (PLATFORM_METRICS_RETENTION, --metrics-retention).
+   */
+  metricsRetention?: readonly Resolution[];
   /** Largest JSON request body. Default 1 MiB. */
   maxBodyBytes?: number;
   /** Largest package archive. Default 4 GiB. */
@@ -140,9 +164,9 @@ export interface ControllerOptions {
 }
 
 export type ResolvedControllerOptions = Required<
-  Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls'>
+  Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress'>
 > &
-  Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls'>;
+  Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress'>;
 
 export const DEFAULT_AUDIT_RETENTION_SECONDS = 90 * 86_400;
 
@@ -154,6 +178,7 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     routerListen: o.routerListen ?? 'none',
     routerTcpPorts: o.routerTcpPorts ?? { from: 30000, to: 30999 },
     ...(o.routerTls ? { routerTls: o.routerTls } : {}),
+    ...(o.routerAdvertiseAddress ? { routerAdvertiseAddress: o.routerAdvertiseAddress } : {}),
     domain: o.domain ?? '',
     ...(o.adminPassword ? { adminPassword: o.adminPassword } : {}),
     adminEmail: o.adminEmail ?? '',
@@ -163,6 +188,7 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     actorIdleMs: o.actorIdleMs ?? 60_000,
     cacheSize: o.cacheSize ?? 10_000,
     auditRetentionSeconds: o.auditRetentionSeconds ?? DEFAULT_AUDIT_RETENTION_SECONDS,
+    metricsRetention: o.metricsRetention ?? DEFAULT_RESOLUTIONS,
     maxBodyBytes: o.maxBodyBytes ?? 1024 * 1024,
     maxPackageBytes: o.maxPackageBytes ?? 4 * 1024 * 1024 * 1024,
     stopGraceMs: o.stopGraceMs ?? 10_000,
@@ -212,6 +238,13 @@ export class Controller {
     /** The embedded router, unless `routerListen` is `none`. */
     readonly router: Router | undefined,
     private readonly routeWatch: RouteWatchService,
+    /**
+     * Requests per job through every router (the embedded one and the standalone ones that
+     * report), since the previous drain: for metric queries and autoscaling.
+     */
+    readonly requestStats: RequestStatsSource,
+    /** Asynchronous operations (tasks/): their streams end before the API closes. */
+    readonly tasks: TaskService,
   ) {
     this.#closed = new Promise((resolve) => (this.#markClosed = resolve));
   }
@@ -320,8 +353,18 @@ export class Controller {
       const instances = new AgentReports(deps, agents, logs, installs, { stagingSink });
       await instances.load();
       // Without a domain, default routes live under `localhost`, whose names resolve to this host.
-      // tcp://auto endpoints name the router's address (the loopback one when it listens on all).
-      const routerHost = options.routerListen === 'none' || ['0.0.0.0', '::'].includes(options.routerListen.host) ? '127.0.0.1' : options.routerListen.host;
+      // tcp://auto endpoints name the routers' advertised address; without one, the router's own
+      // address (the loopback one when it listens on all, with a warning).
+      const wildcard = options.routerListen !== 'none' && ['0.0.0.0', '::'].includes(options.routerListen.host);
+      const routerHost = options.routerAdvertiseAddress ?? (options.routerListen === 'none' || wildcard ? '127.0.0.1' : options.routerListen.host);
+      if (options.routerAdvertiseAddress !== undefined && isIP(options.routerAdvertiseAddress) === 0) {
+        throw new Error(`routerAdvertiseAddress "${options.routerAdvertiseAddress}" is not an IP address`);
+      }
+      if (wildcard && !options.routerAdvertiseAddress) {
+        log.warn('the router listens on every address: tcp://auto endpoints will name 127.0.0.1; give --router-advertise-address for the one clients use', {
+          router_listen: options.routerListen,
+        });
+      }
       const routes = new RouteService({ domain: options.domain || 'localhost', tcpPorts: options.routerTcpPorts, streamAddress: routerHost });
       await routes.load(store, instances.table.all());
       instances.table.watch((record, uuid) => routes.instanceChanged(record, uuid));
@@ -347,6 +390,16 @@ export class Controller {
       instances.followRuns(agentLauncher);
       await agents.start(instances);
       undo.push(async () => agents.stop());
+      // Instance usage from the agents, kept as series (GET /metrics/...); flushed at stop.
+      const metricStore = new MetricStore({
+        store, clock, log: log.child({ component: 'metrics' }), registry: metrics.registry,
+        jobFqn: async (uuid) => (await jobs.find(uuid))?.fqn,
+        resolutions: options.metricsRetention,
+      });
+      agents.setUsageSink(metricStore);
+      metricStore.start();
+      housekeeping.push(metricStore);
+      undo.push(async () => metricStore.stop());
       let apiUrl = '';
       const stagerLauncher =
         options.stagerLauncher === 'local'
@@ -380,10 +433,25 @@ export class Controller {
         orphan_blobs_removed: restoredPackages.orphanBlobs,
       });
 
+      const tasks = new TaskService(deps);
+      const interruptedTasks = await tasks.restore();
+      if (interruptedTasks > 0) log.info('tasks cut short by the last stop ended errored', { tasks: interruptedTasks });
+      const layerBytes = new Counter({ name: 'platform_image_layer_bytes_total', help: 'Bytes of container image layers pulled from registries.', registers: [metrics.registry] });
+      const containers = new ContainerService(deps, packages, {
+        dir: join(options.dataDir, 'images'),
+        maxPackageBytes: options.maxPackageBytes,
+        onLayerBytes: (n) => layerBytes.inc(n),
+      });
+      await containers.init();
+      // Services, networks, links, bindings, drains and autoscaling join the manifests as their
+      // capabilities land: a deployer each (manifests/kinds.ts); until then manifests naming them are refused.
+      const manifests = new ManifestService(jobs, containers, tasks, JOBS_ONLY);
+
       const registries = [jobs.actors, packages.actors];
       metrics.gaugeFrom('platform_actor_mailbox_depth', 'Messages queued or running in actor mailboxes, by kind.', 'kind', () =>
         Object.fromEntries(registries.map((r) => [r.kind, r.mailboxDepth])),
       );
+      metrics.gaugeFrom('platform_tasks_running', 'Asynchronous tasks running, by thread.', 'thread', () => tasks.runningByThread());
       metrics.gaugeFrom('platform_actors_live', 'Actors in memory, by kind.', 'kind', () =>
         Object.fromEntries(registries.map((r) => [r.kind, r.size])),
       );
@@ -404,8 +472,12 @@ export class Controller {
           ...auditEndpoints(audit),
           ...instanceEndpoints(jobs, instances, agents, logs, clock, (uuid) => routes.table.announced(uuid)),
           ...routeEndpoints(routes.table),
+          ...taskEndpoints(tasks),
+          ...containerEndpoints(containers, packages, jobs, tasks, options.maxBodyBytes),
+          ...manifestEndpoints(manifests, options.maxBodyBytes),
           ...instanceSnapshotEndpoints(jobs, new InstanceSnapshots(deps, packages, agents, instances.table, join(options.dataDir, 'snapshot-tmp'))),
           ...packageLogEndpoints(async (uuid) => (await packages.find(uuid))?.package, logs),
+          ...metricEndpoints(metricStore, jobs, agents, () => clock.nowMs()),
           ...jobEndpoints(jobs, options.maxBodyBytes),
           ...packageEndpoints(packages, options.maxBodyBytes),
           ...stagingEndpoints(pipelines, options.maxBodyBytes),
@@ -427,7 +499,8 @@ export class Controller {
       const joinSecret = await joinToken(options);
       const agentServer = new AgentServer({ directory: agents, blobs, joinSecret, clusterId, log });
       // Standalone routers follow the route table on the agents' port, with the same secret.
-      const routeWatch = new RouteWatchService({ table: routes.table, authorized: (m) => agentServer.authorized(m), log });
+      const requestStats = new RequestStats(() => clock.nowMs());
+      const routeWatch = new RouteWatchService({ table: routes.table, authorized: (m) => agentServer.authorized(m), requests: requestStats, log });
       agentServer.addService(routeWatch.definition, routeWatch.implementation);
       undo.push(() => agentServer.stop(0));
       const grpcPort = await agentServer.listen(options.grpcListen.host, options.grpcListen.port);
@@ -443,10 +516,15 @@ export class Controller {
               log: log.child({ component: 'router' }),
               requestId: () => ids.requestId(),
             });
-      if (router) undo.push(() => router.stop(0));
-      const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app.callback());
+      if (router) {
+        undo.push(() => router.stop(0));
+        requestStats.attach(router.requests);
+      }
+      const callback = app.callback();
+      const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, callback);
       API_APPS.set(server, app);
       answerClientErrors(server, log, ids);
+      routeUpgrades(server, callback);
       server.keepAliveTimeout = 65_000;
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
@@ -456,7 +534,7 @@ export class Controller {
         });
       });
       const controller = new Controller(
-        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines, references, housekeeping, router, routeWatch,
+        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines, references, housekeeping, router, routeWatch, requestStats, tasks,
       );
       apiUrl = controller.url;
       // Pipelines interrupted by the last stop run again, now that STAGER_URL can be reached.
@@ -496,6 +574,7 @@ export class Controller {
       this.routeWatch.stop();
       await this.agentServer.stop(1_000);
       this.logs.close();
+      await this.tasks.stop();
       const serverClosed = new Promise<void>((resolve) => this.server.close(() => resolve()));
       this.server.closeIdleConnections();
       const force = setTimeout(() => this.server.closeAllConnections(), this.options.stopGraceMs);

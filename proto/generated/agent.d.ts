@@ -137,8 +137,11 @@ export namespace platform {
                 /** AgentMessage logsFlushed. */
                 logsFlushed?: (platform.agent.v1.LogsFlushed.$Properties|null);
 
+                /** AgentMessage usage. */
+                usage?: (platform.agent.v1.UsageBatch.$Properties|null);
+
                 /** AgentMessage body. */
-                body?: ("hello"|"heartbeat"|"instance"|"logs"|"files"|"logsFlushed");
+                body?: ("hello"|"heartbeat"|"instance"|"logs"|"files"|"logsFlushed"|"usage");
 
                 /**
                  * Creates a new AgentMessage instance using the specified properties.
@@ -218,8 +221,11 @@ export namespace platform {
                     /** AgentMessage logsFlushed */
                     logsFlushed?: (platform.agent.v1.LogsFlushed.$Properties|null);
 
+                    /** AgentMessage usage */
+                    usage?: (platform.agent.v1.UsageBatch.$Properties|null);
+
                     /** AgentMessage body */
-                    body?: ("hello"|"heartbeat"|"instance"|"logs"|"files"|"logsFlushed");
+                    body?: ("hello"|"heartbeat"|"instance"|"logs"|"files"|"logsFlushed"|"usage");
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -233,9 +239,10 @@ export namespace platform {
                   logs?: platform.agent.v1.LogBatch.$Shape|null;
                   files?: platform.agent.v1.FilesReply.$Shape|null;
                   logsFlushed?: platform.agent.v1.LogsFlushed.$Shape|null;
+                  usage?: platform.agent.v1.UsageBatch.$Shape|null;
                   $unknowns?: Uint8Array[];
                 } & (
-                  ({ body?: undefined; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed?: null }|{ body?: "hello"; hello: platform.agent.v1.Hello.$Shape; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed?: null }|{ body?: "heartbeat"; hello?: null; heartbeat: platform.agent.v1.Heartbeat.$Shape; instance?: null; logs?: null; files?: null; logsFlushed?: null }|{ body?: "instance"; hello?: null; heartbeat?: null; instance: platform.agent.v1.InstanceReport.$Shape; logs?: null; files?: null; logsFlushed?: null }|{ body?: "logs"; hello?: null; heartbeat?: null; instance?: null; logs: platform.agent.v1.LogBatch.$Shape; files?: null; logsFlushed?: null }|{ body?: "files"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files: platform.agent.v1.FilesReply.$Shape; logsFlushed?: null }|{ body?: "logsFlushed"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed: platform.agent.v1.LogsFlushed.$Shape })
+                  ({ body?: undefined; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed?: null; usage?: null }|{ body?: "hello"; hello: platform.agent.v1.Hello.$Shape; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed?: null; usage?: null }|{ body?: "heartbeat"; hello?: null; heartbeat: platform.agent.v1.Heartbeat.$Shape; instance?: null; logs?: null; files?: null; logsFlushed?: null; usage?: null }|{ body?: "instance"; hello?: null; heartbeat?: null; instance: platform.agent.v1.InstanceReport.$Shape; logs?: null; files?: null; logsFlushed?: null; usage?: null }|{ body?: "logs"; hello?: null; heartbeat?: null; instance?: null; logs: platform.agent.v1.LogBatch.$Shape; files?: null; logsFlushed?: null; usage?: null }|{ body?: "files"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files: platform.agent.v1.FilesReply.$Shape; logsFlushed?: null; usage?: null }|{ body?: "logsFlushed"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed: platform.agent.v1.LogsFlushed.$Shape; usage?: null }|{ body?: "usage"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed?: null; usage: platform.agent.v1.UsageBatch.$Shape })
                 );
             }
 
@@ -817,6 +824,510 @@ export namespace platform {
 
                 /** Shape of an InstanceReport. */
                 type $Shape = platform.agent.v1.InstanceReport.$Properties;
+            }
+
+            /**
+             * Properties of a UsageBatch.
+             * @deprecated Use platform.agent.v1.UsageBatch.$Properties instead.
+             */
+            interface IUsageBatch extends platform.agent.v1.UsageBatch.$Properties {
+            }
+
+            /** Represents a UsageBatch. */
+            class UsageBatch {
+
+                /**
+                 * Constructs a new UsageBatch.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.UsageBatch.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** UsageBatch samples. */
+                samples: platform.agent.v1.UsageSample.$Properties[];
+
+                /** UsageBatch droppedTotal. */
+                droppedTotal: number;
+
+                /**
+                 * Creates a new UsageBatch instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns UsageBatch instance
+                 */
+                static create(properties: platform.agent.v1.UsageBatch.$Shape): platform.agent.v1.UsageBatch & platform.agent.v1.UsageBatch.$Shape;
+                static create(properties?: platform.agent.v1.UsageBatch.$Properties): platform.agent.v1.UsageBatch;
+
+                /**
+                 * Encodes the specified UsageBatch message. Does not implicitly {@link platform.agent.v1.UsageBatch.verify|verify} messages.
+                 * @param m UsageBatch message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.UsageBatch.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a UsageBatch message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.UsageBatch & platform.agent.v1.UsageBatch.$Shape} UsageBatch
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.UsageBatch & platform.agent.v1.UsageBatch.$Shape;
+
+                /**
+                 * Creates a UsageBatch message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns UsageBatch
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.UsageBatch;
+
+                /**
+                 * Creates a plain object from a UsageBatch message. Also converts values to other types if specified.
+                 * @param m UsageBatch
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.UsageBatch, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this UsageBatch to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for UsageBatch
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace UsageBatch {
+
+                /** Properties of a UsageBatch. */
+                interface $Properties {
+
+                    /** UsageBatch samples */
+                    samples?: (platform.agent.v1.UsageSample.$Properties[]|null);
+
+                    /** UsageBatch droppedTotal */
+                    droppedTotal?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a UsageBatch. */
+                type $Shape = platform.agent.v1.UsageBatch.$Properties;
+            }
+
+            /**
+             * Properties of a UsageSample.
+             * @deprecated Use platform.agent.v1.UsageSample.$Properties instead.
+             */
+            interface IUsageSample extends platform.agent.v1.UsageSample.$Properties {
+            }
+
+            /** Represents a UsageSample. */
+            class UsageSample {
+
+                /**
+                 * Constructs a new UsageSample.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.UsageSample.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** UsageSample timeMs. */
+                timeMs: number;
+
+                /** UsageSample intervalMs. */
+                intervalMs: number;
+
+                /** UsageSample host. */
+                host?: (platform.agent.v1.HostUsage.$Properties|null);
+
+                /** UsageSample instances. */
+                instances: platform.agent.v1.InstanceUsage.$Properties[];
+
+                /**
+                 * Creates a new UsageSample instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns UsageSample instance
+                 */
+                static create(properties: platform.agent.v1.UsageSample.$Shape): platform.agent.v1.UsageSample & platform.agent.v1.UsageSample.$Shape;
+                static create(properties?: platform.agent.v1.UsageSample.$Properties): platform.agent.v1.UsageSample;
+
+                /**
+                 * Encodes the specified UsageSample message. Does not implicitly {@link platform.agent.v1.UsageSample.verify|verify} messages.
+                 * @param m UsageSample message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.UsageSample.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a UsageSample message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.UsageSample & platform.agent.v1.UsageSample.$Shape} UsageSample
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.UsageSample & platform.agent.v1.UsageSample.$Shape;
+
+                /**
+                 * Creates a UsageSample message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns UsageSample
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.UsageSample;
+
+                /**
+                 * Creates a plain object from a UsageSample message. Also converts values to other types if specified.
+                 * @param m UsageSample
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.UsageSample, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this UsageSample to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for UsageSample
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace UsageSample {
+
+                /** Properties of a UsageSample. */
+                interface $Properties {
+
+                    /** UsageSample timeMs */
+                    timeMs?: (number|null);
+
+                    /** UsageSample intervalMs */
+                    intervalMs?: (number|null);
+
+                    /** UsageSample host */
+                    host?: (platform.agent.v1.HostUsage.$Properties|null);
+
+                    /** UsageSample instances */
+                    instances?: (platform.agent.v1.InstanceUsage.$Properties[]|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a UsageSample. */
+                type $Shape = platform.agent.v1.UsageSample.$Properties;
+            }
+
+            /**
+             * Properties of an InstanceUsage.
+             * @deprecated Use platform.agent.v1.InstanceUsage.$Properties instead.
+             */
+            interface IInstanceUsage extends platform.agent.v1.InstanceUsage.$Properties {
+            }
+
+            /** Represents an InstanceUsage. */
+            class InstanceUsage {
+
+                /**
+                 * Constructs a new InstanceUsage.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.InstanceUsage.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** InstanceUsage instanceUuid. */
+                instanceUuid: string;
+
+                /** InstanceUsage jobUuid. */
+                jobUuid: string;
+
+                /** InstanceUsage cpuNs. */
+                cpuNs: number;
+
+                /** InstanceUsage memoryUsed. */
+                memoryUsed: number;
+
+                /** InstanceUsage memoryLimit. */
+                memoryLimit: number;
+
+                /** InstanceUsage diskUsed. */
+                diskUsed: number;
+
+                /** InstanceUsage diskLimit. */
+                diskLimit: number;
+
+                /** InstanceUsage networkRx. */
+                networkRx: number;
+
+                /** InstanceUsage networkTx. */
+                networkTx: number;
+
+                /** InstanceUsage networkMeasured. */
+                networkMeasured: boolean;
+
+                /** InstanceUsage bandwidthLimit. */
+                bandwidthLimit: number;
+
+                /**
+                 * Creates a new InstanceUsage instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns InstanceUsage instance
+                 */
+                static create(properties: platform.agent.v1.InstanceUsage.$Shape): platform.agent.v1.InstanceUsage & platform.agent.v1.InstanceUsage.$Shape;
+                static create(properties?: platform.agent.v1.InstanceUsage.$Properties): platform.agent.v1.InstanceUsage;
+
+                /**
+                 * Encodes the specified InstanceUsage message. Does not implicitly {@link platform.agent.v1.InstanceUsage.verify|verify} messages.
+                 * @param m InstanceUsage message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.InstanceUsage.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes an InstanceUsage message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.InstanceUsage & platform.agent.v1.InstanceUsage.$Shape} InstanceUsage
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.InstanceUsage & platform.agent.v1.InstanceUsage.$Shape;
+
+                /**
+                 * Creates an InstanceUsage message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns InstanceUsage
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.InstanceUsage;
+
+                /**
+                 * Creates a plain object from an InstanceUsage message. Also converts values to other types if specified.
+                 * @param m InstanceUsage
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.InstanceUsage, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this InstanceUsage to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for InstanceUsage
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace InstanceUsage {
+
+                /** Properties of an InstanceUsage. */
+                interface $Properties {
+
+                    /** InstanceUsage instanceUuid */
+                    instanceUuid?: (string|null);
+
+                    /** InstanceUsage jobUuid */
+                    jobUuid?: (string|null);
+
+                    /** InstanceUsage cpuNs */
+                    cpuNs?: (number|null);
+
+                    /** InstanceUsage memoryUsed */
+                    memoryUsed?: (number|null);
+
+                    /** InstanceUsage memoryLimit */
+                    memoryLimit?: (number|null);
+
+                    /** InstanceUsage diskUsed */
+                    diskUsed?: (number|null);
+
+                    /** InstanceUsage diskLimit */
+                    diskLimit?: (number|null);
+
+                    /** InstanceUsage networkRx */
+                    networkRx?: (number|null);
+
+                    /** InstanceUsage networkTx */
+                    networkTx?: (number|null);
+
+                    /** InstanceUsage networkMeasured */
+                    networkMeasured?: (boolean|null);
+
+                    /** InstanceUsage bandwidthLimit */
+                    bandwidthLimit?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of an InstanceUsage. */
+                type $Shape = platform.agent.v1.InstanceUsage.$Properties;
+            }
+
+            /**
+             * Properties of a HostUsage.
+             * @deprecated Use platform.agent.v1.HostUsage.$Properties instead.
+             */
+            interface IHostUsage extends platform.agent.v1.HostUsage.$Properties {
+            }
+
+            /** Represents a HostUsage. */
+            class HostUsage {
+
+                /**
+                 * Constructs a new HostUsage.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.HostUsage.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** HostUsage cpuNs. */
+                cpuNs: number;
+
+                /** HostUsage cpuTotal. */
+                cpuTotal: number;
+
+                /** HostUsage memoryUsed. */
+                memoryUsed: number;
+
+                /** HostUsage memoryTotal. */
+                memoryTotal: number;
+
+                /** HostUsage diskUsed. */
+                diskUsed: number;
+
+                /** HostUsage diskTotal. */
+                diskTotal: number;
+
+                /** HostUsage networkRx. */
+                networkRx: number;
+
+                /** HostUsage networkTx. */
+                networkTx: number;
+
+                /** HostUsage bandwidthTotal. */
+                bandwidthTotal: number;
+
+                /**
+                 * Creates a new HostUsage instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns HostUsage instance
+                 */
+                static create(properties: platform.agent.v1.HostUsage.$Shape): platform.agent.v1.HostUsage & platform.agent.v1.HostUsage.$Shape;
+                static create(properties?: platform.agent.v1.HostUsage.$Properties): platform.agent.v1.HostUsage;
+
+                /**
+                 * Encodes the specified HostUsage message. Does not implicitly {@link platform.agent.v1.HostUsage.verify|verify} messages.
+                 * @param m HostUsage message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.HostUsage.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a HostUsage message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.HostUsage & platform.agent.v1.HostUsage.$Shape} HostUsage
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.HostUsage & platform.agent.v1.HostUsage.$Shape;
+
+                /**
+                 * Creates a HostUsage message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns HostUsage
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.HostUsage;
+
+                /**
+                 * Creates a plain object from a HostUsage message. Also converts values to other types if specified.
+                 * @param m HostUsage
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.HostUsage, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this HostUsage to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for HostUsage
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace HostUsage {
+
+                /** Properties of a HostUsage. */
+                interface $Properties {
+
+                    /** HostUsage cpuNs */
+                    cpuNs?: (number|null);
+
+                    /** HostUsage cpuTotal */
+                    cpuTotal?: (number|null);
+
+                    /** HostUsage memoryUsed */
+                    memoryUsed?: (number|null);
+
+                    /** HostUsage memoryTotal */
+                    memoryTotal?: (number|null);
+
+                    /** HostUsage diskUsed */
+                    diskUsed?: (number|null);
+
+                    /** HostUsage diskTotal */
+                    diskTotal?: (number|null);
+
+                    /** HostUsage networkRx */
+                    networkRx?: (number|null);
+
+                    /** HostUsage networkTx */
+                    networkTx?: (number|null);
+
+                    /** HostUsage bandwidthTotal */
+                    bandwidthTotal?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a HostUsage. */
+                type $Shape = platform.agent.v1.HostUsage.$Properties;
             }
 
             /**

@@ -204,7 +204,8 @@ export const platform = $root.platform = (() => {
                  * @property {platform.agent.v1.LogBatch.$Properties|null} [logs] AgentMessage logs
                  * @property {platform.agent.v1.FilesReply.$Properties|null} [files] AgentMessage files
                  * @property {platform.agent.v1.LogsFlushed.$Properties|null} [logsFlushed] AgentMessage logsFlushed
-                 * @property {"hello"|"heartbeat"|"instance"|"logs"|"files"|"logsFlushed"} [body] AgentMessage body
+                 * @property {platform.agent.v1.UsageBatch.$Properties|null} [usage] AgentMessage usage
+                 * @property {"hello"|"heartbeat"|"instance"|"logs"|"files"|"logsFlushed"|"usage"} [body] AgentMessage body
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -225,9 +226,10 @@ export const platform = $root.platform = (() => {
                  *   logs?: platform.agent.v1.LogBatch.$Shape|null;
                  *   files?: platform.agent.v1.FilesReply.$Shape|null;
                  *   logsFlushed?: platform.agent.v1.LogsFlushed.$Shape|null;
+                 *   usage?: platform.agent.v1.UsageBatch.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ body?: undefined; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed?: null }|{ body?: "hello"; hello: platform.agent.v1.Hello.$Shape; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed?: null }|{ body?: "heartbeat"; hello?: null; heartbeat: platform.agent.v1.Heartbeat.$Shape; instance?: null; logs?: null; files?: null; logsFlushed?: null }|{ body?: "instance"; hello?: null; heartbeat?: null; instance: platform.agent.v1.InstanceReport.$Shape; logs?: null; files?: null; logsFlushed?: null }|{ body?: "logs"; hello?: null; heartbeat?: null; instance?: null; logs: platform.agent.v1.LogBatch.$Shape; files?: null; logsFlushed?: null }|{ body?: "files"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files: platform.agent.v1.FilesReply.$Shape; logsFlushed?: null }|{ body?: "logsFlushed"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed: platform.agent.v1.LogsFlushed.$Shape })
+                 *   ({ body?: undefined; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed?: null; usage?: null }|{ body?: "hello"; hello: platform.agent.v1.Hello.$Shape; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed?: null; usage?: null }|{ body?: "heartbeat"; hello?: null; heartbeat: platform.agent.v1.Heartbeat.$Shape; instance?: null; logs?: null; files?: null; logsFlushed?: null; usage?: null }|{ body?: "instance"; hello?: null; heartbeat?: null; instance: platform.agent.v1.InstanceReport.$Shape; logs?: null; files?: null; logsFlushed?: null; usage?: null }|{ body?: "logs"; hello?: null; heartbeat?: null; instance?: null; logs: platform.agent.v1.LogBatch.$Shape; files?: null; logsFlushed?: null; usage?: null }|{ body?: "files"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files: platform.agent.v1.FilesReply.$Shape; logsFlushed?: null; usage?: null }|{ body?: "logsFlushed"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed: platform.agent.v1.LogsFlushed.$Shape; usage?: null }|{ body?: "usage"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed?: null; usage: platform.agent.v1.UsageBatch.$Shape })
                  * )} platform.agent.v1.AgentMessage.$Shape
                  */
 
@@ -294,17 +296,25 @@ export const platform = $root.platform = (() => {
                  */
                 AgentMessage.prototype.logsFlushed = null;
 
+                /**
+                 * AgentMessage usage.
+                 * @member {platform.agent.v1.UsageBatch.$Properties|null|undefined} usage
+                 * @memberof platform.agent.v1.AgentMessage
+                 * @instance
+                 */
+                AgentMessage.prototype.usage = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * AgentMessage body.
-                 * @member {"hello"|"heartbeat"|"instance"|"logs"|"files"|"logsFlushed"|undefined} body
+                 * @member {"hello"|"heartbeat"|"instance"|"logs"|"files"|"logsFlushed"|"usage"|undefined} body
                  * @memberof platform.agent.v1.AgentMessage
                  * @instance
                  */
                 $Object.defineProperty(AgentMessage.prototype, "body", {
-                    get: $util.oneOfGetter($oneOfFields = ["hello", "heartbeat", "instance", "logs", "files", "logsFlushed"]),
+                    get: $util.oneOfGetter($oneOfFields = ["hello", "heartbeat", "instance", "logs", "files", "logsFlushed", "usage"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -352,6 +362,8 @@ export const platform = $root.platform = (() => {
                         $root.platform.agent.v1.FilesReply.encode(m.files, w.uint32(/* id 5, wireType 2 =*/42).fork(), q + 1).ldelim();
                     if (m.logsFlushed != null && $Object.hasOwnProperty.call(m, "logsFlushed"))
                         $root.platform.agent.v1.LogsFlushed.encode(m.logsFlushed, w.uint32(/* id 6, wireType 2 =*/50).fork(), q + 1).ldelim();
+                    if (m.usage != null && $Object.hasOwnProperty.call(m, "usage"))
+                        $root.platform.agent.v1.UsageBatch.encode(m.usage, w.uint32(/* id 7, wireType 2 =*/58).fork(), q + 1).ldelim();
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -438,6 +450,13 @@ export const platform = $root.platform = (() => {
                                 m.body = "logsFlushed";
                                 continue;
                             }
+                        case 7: {
+                                if (u !== 2)
+                                    break;
+                                m.usage = $root.platform.agent.v1.UsageBatch.decode(r, r.size(), $undefined, q + 1, m.usage);
+                                m.body = "usage";
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -503,6 +522,11 @@ export const platform = $root.platform = (() => {
                             throw $TypeError(".platform.agent.v1.AgentMessage.logsFlushed: object expected");
                         m.logsFlushed = $root.platform.agent.v1.LogsFlushed.fromObject(d.logsFlushed, q + 1);
                     }
+                    if (d.usage != null) {
+                        if (!$util.isObject(d.usage))
+                            throw $TypeError(".platform.agent.v1.AgentMessage.usage: object expected");
+                        m.usage = $root.platform.agent.v1.UsageBatch.fromObject(d.usage, q + 1);
+                    }
                     return m;
                 };
 
@@ -552,6 +576,11 @@ export const platform = $root.platform = (() => {
                         d.logsFlushed = $root.platform.agent.v1.LogsFlushed.toObject(m.logsFlushed, o, q + 1);
                         if (o.oneofs)
                             d.body = "logsFlushed";
+                    }
+                    if (m.usage != null && $Object.hasOwnProperty.call(m, "usage")) {
+                        d.usage = $root.platform.agent.v1.UsageBatch.toObject(m.usage, o, q + 1);
+                        if (o.oneofs)
+                            d.body = "usage";
                     }
                     return d;
                 };
@@ -2458,6 +2487,1581 @@ export const platform = $root.platform = (() => {
                 };
 
                 return InstanceReport;
+            })();
+
+            v1.UsageBatch = (function() {
+
+                /**
+                 * Properties of a UsageBatch.
+                 * @typedef {Object} platform.agent.v1.UsageBatch.$Properties
+                 * @property {Array.<platform.agent.v1.UsageSample.$Properties>|null} [samples] UsageBatch samples
+                 * @property {number|null} [droppedTotal] UsageBatch droppedTotal
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a UsageBatch.
+                 * @memberof platform.agent.v1
+                 * @interface IUsageBatch
+                 * @augments platform.agent.v1.UsageBatch.$Properties
+                 * @deprecated Use platform.agent.v1.UsageBatch.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a UsageBatch.
+                 * @typedef {platform.agent.v1.UsageBatch.$Properties} platform.agent.v1.UsageBatch.$Shape
+                 */
+
+                /**
+                 * Constructs a new UsageBatch.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a UsageBatch.
+                 * @constructor
+                 * @param {platform.agent.v1.UsageBatch.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const UsageBatch = function (p) {
+                    this.samples = [];
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * UsageBatch samples.
+                 * @member {Array.<platform.agent.v1.UsageSample.$Properties>} samples
+                 * @memberof platform.agent.v1.UsageBatch
+                 * @instance
+                 */
+                UsageBatch.prototype.samples = $util.emptyArray;
+
+                /**
+                 * UsageBatch droppedTotal.
+                 * @member {number} droppedTotal
+                 * @memberof platform.agent.v1.UsageBatch
+                 * @instance
+                 */
+                UsageBatch.prototype.droppedTotal = 0;
+
+                /**
+                 * Creates a new UsageBatch instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.UsageBatch
+                 * @static
+                 * @param {platform.agent.v1.UsageBatch.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.UsageBatch} UsageBatch instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.UsageBatch.$Shape): platform.agent.v1.UsageBatch & platform.agent.v1.UsageBatch.$Shape;
+                 *   (properties?: platform.agent.v1.UsageBatch.$Properties): platform.agent.v1.UsageBatch;
+                 * }}
+                 */
+                UsageBatch.create = function(properties) {
+                    return new UsageBatch(properties);
+                };
+
+                /**
+                 * Encodes the specified UsageBatch message. Does not implicitly {@link platform.agent.v1.UsageBatch.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.UsageBatch
+                 * @static
+                 * @param {platform.agent.v1.UsageBatch.$Properties} m UsageBatch message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                UsageBatch.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.samples != null && m.samples.length) {
+                        for (var i = 0; i < m.samples.length; ++i)
+                            $root.platform.agent.v1.UsageSample.encode(m.samples[i], w.uint32(/* id 1, wireType 2 =*/10).fork(), q + 1).ldelim();
+                    }
+                    if (m.droppedTotal != null && $Object.hasOwnProperty.call(m, "droppedTotal") && !$Object.is(m.droppedTotal, 0))
+                        w.uint32(/* id 2, wireType 1 =*/17).double(m.droppedTotal);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a UsageBatch message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.UsageBatch
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.UsageBatch & platform.agent.v1.UsageBatch.$Shape} UsageBatch
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                UsageBatch.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.UsageBatch();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.samples && m.samples.length))
+                                    m.samples = [];
+                                m.samples.push($root.platform.agent.v1.UsageSample.decode(r, r.size(), $undefined, q + 1));
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.droppedTotal = v;
+                                else
+                                    delete m.droppedTotal;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a UsageBatch message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.UsageBatch
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.UsageBatch} UsageBatch
+                 */
+                UsageBatch.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.UsageBatch)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.UsageBatch: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.UsageBatch();
+                    if (d.samples) {
+                        if (!$Array.isArray(d.samples))
+                            throw $TypeError(".platform.agent.v1.UsageBatch.samples: array expected");
+                        m.samples = $Array(d.samples.length);
+                        for (var i = 0; i < d.samples.length; ++i) {
+                            if (!$util.isObject(d.samples[i]))
+                                throw $TypeError(".platform.agent.v1.UsageBatch.samples: object expected");
+                            m.samples[i] = $root.platform.agent.v1.UsageSample.fromObject(d.samples[i], q + 1);
+                        }
+                    }
+                    if (d.droppedTotal != null) {
+                        if (!$Object.is($Number(d.droppedTotal), 0)) {
+                            m.droppedTotal = $Number(d.droppedTotal);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a UsageBatch message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.UsageBatch
+                 * @static
+                 * @param {platform.agent.v1.UsageBatch} m UsageBatch
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                UsageBatch.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.arrays || o.defaults) {
+                        d.samples = [];
+                    }
+                    if (o.defaults) {
+                        d.droppedTotal = 0;
+                    }
+                    if (m.samples && m.samples.length) {
+                        d.samples = $Array(m.samples.length);
+                        for (var j = 0; j < m.samples.length; ++j) {
+                            d.samples[j] = $root.platform.agent.v1.UsageSample.toObject(m.samples[j], o, q + 1);
+                        }
+                    }
+                    if (m.droppedTotal != null && $Object.hasOwnProperty.call(m, "droppedTotal")) {
+                        d.droppedTotal = o.json && !$isFinite(m.droppedTotal) ? $String(m.droppedTotal) : m.droppedTotal;
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this UsageBatch to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.UsageBatch
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                UsageBatch.prototype.toJSON = function() {
+                    return UsageBatch.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for UsageBatch
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.UsageBatch
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                UsageBatch.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.UsageBatch";
+                };
+
+                return UsageBatch;
+            })();
+
+            v1.UsageSample = (function() {
+
+                /**
+                 * Properties of a UsageSample.
+                 * @typedef {Object} platform.agent.v1.UsageSample.$Properties
+                 * @property {number|null} [timeMs] UsageSample timeMs
+                 * @property {number|null} [intervalMs] UsageSample intervalMs
+                 * @property {platform.agent.v1.HostUsage.$Properties|null} [host] UsageSample host
+                 * @property {Array.<platform.agent.v1.InstanceUsage.$Properties>|null} [instances] UsageSample instances
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a UsageSample.
+                 * @memberof platform.agent.v1
+                 * @interface IUsageSample
+                 * @augments platform.agent.v1.UsageSample.$Properties
+                 * @deprecated Use platform.agent.v1.UsageSample.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a UsageSample.
+                 * @typedef {platform.agent.v1.UsageSample.$Properties} platform.agent.v1.UsageSample.$Shape
+                 */
+
+                /**
+                 * Constructs a new UsageSample.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a UsageSample.
+                 * @constructor
+                 * @param {platform.agent.v1.UsageSample.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const UsageSample = function (p) {
+                    this.instances = [];
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * UsageSample timeMs.
+                 * @member {number} timeMs
+                 * @memberof platform.agent.v1.UsageSample
+                 * @instance
+                 */
+                UsageSample.prototype.timeMs = 0;
+
+                /**
+                 * UsageSample intervalMs.
+                 * @member {number} intervalMs
+                 * @memberof platform.agent.v1.UsageSample
+                 * @instance
+                 */
+                UsageSample.prototype.intervalMs = 0;
+
+                /**
+                 * UsageSample host.
+                 * @member {platform.agent.v1.HostUsage.$Properties|null|undefined} host
+                 * @memberof platform.agent.v1.UsageSample
+                 * @instance
+                 */
+                UsageSample.prototype.host = null;
+
+                /**
+                 * UsageSample instances.
+                 * @member {Array.<platform.agent.v1.InstanceUsage.$Properties>} instances
+                 * @memberof platform.agent.v1.UsageSample
+                 * @instance
+                 */
+                UsageSample.prototype.instances = $util.emptyArray;
+
+                /**
+                 * Creates a new UsageSample instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.UsageSample
+                 * @static
+                 * @param {platform.agent.v1.UsageSample.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.UsageSample} UsageSample instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.UsageSample.$Shape): platform.agent.v1.UsageSample & platform.agent.v1.UsageSample.$Shape;
+                 *   (properties?: platform.agent.v1.UsageSample.$Properties): platform.agent.v1.UsageSample;
+                 * }}
+                 */
+                UsageSample.create = function(properties) {
+                    return new UsageSample(properties);
+                };
+
+                /**
+                 * Encodes the specified UsageSample message. Does not implicitly {@link platform.agent.v1.UsageSample.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.UsageSample
+                 * @static
+                 * @param {platform.agent.v1.UsageSample.$Properties} m UsageSample message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                UsageSample.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.timeMs != null && $Object.hasOwnProperty.call(m, "timeMs") && !$Object.is(m.timeMs, 0))
+                        w.uint32(/* id 1, wireType 1 =*/9).double(m.timeMs);
+                    if (m.intervalMs != null && $Object.hasOwnProperty.call(m, "intervalMs") && !$Object.is(m.intervalMs, 0))
+                        w.uint32(/* id 2, wireType 1 =*/17).double(m.intervalMs);
+                    if (m.host != null && $Object.hasOwnProperty.call(m, "host"))
+                        $root.platform.agent.v1.HostUsage.encode(m.host, w.uint32(/* id 3, wireType 2 =*/26).fork(), q + 1).ldelim();
+                    if (m.instances != null && m.instances.length) {
+                        for (var i = 0; i < m.instances.length; ++i)
+                            $root.platform.agent.v1.InstanceUsage.encode(m.instances[i], w.uint32(/* id 4, wireType 2 =*/34).fork(), q + 1).ldelim();
+                    }
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a UsageSample message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.UsageSample
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.UsageSample & platform.agent.v1.UsageSample.$Shape} UsageSample
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                UsageSample.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.UsageSample();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.timeMs = v;
+                                else
+                                    delete m.timeMs;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.intervalMs = v;
+                                else
+                                    delete m.intervalMs;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                m.host = $root.platform.agent.v1.HostUsage.decode(r, r.size(), $undefined, q + 1, m.host);
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.instances && m.instances.length))
+                                    m.instances = [];
+                                m.instances.push($root.platform.agent.v1.InstanceUsage.decode(r, r.size(), $undefined, q + 1));
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a UsageSample message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.UsageSample
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.UsageSample} UsageSample
+                 */
+                UsageSample.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.UsageSample)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.UsageSample: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.UsageSample();
+                    if (d.timeMs != null) {
+                        if (!$Object.is($Number(d.timeMs), 0)) {
+                            m.timeMs = $Number(d.timeMs);
+                        }
+                    }
+                    if (d.intervalMs != null) {
+                        if (!$Object.is($Number(d.intervalMs), 0)) {
+                            m.intervalMs = $Number(d.intervalMs);
+                        }
+                    }
+                    if (d.host != null) {
+                        if (!$util.isObject(d.host))
+                            throw $TypeError(".platform.agent.v1.UsageSample.host: object expected");
+                        m.host = $root.platform.agent.v1.HostUsage.fromObject(d.host, q + 1);
+                    }
+                    if (d.instances) {
+                        if (!$Array.isArray(d.instances))
+                            throw $TypeError(".platform.agent.v1.UsageSample.instances: array expected");
+                        m.instances = $Array(d.instances.length);
+                        for (var i = 0; i < d.instances.length; ++i) {
+                            if (!$util.isObject(d.instances[i]))
+                                throw $TypeError(".platform.agent.v1.UsageSample.instances: object expected");
+                            m.instances[i] = $root.platform.agent.v1.InstanceUsage.fromObject(d.instances[i], q + 1);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a UsageSample message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.UsageSample
+                 * @static
+                 * @param {platform.agent.v1.UsageSample} m UsageSample
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                UsageSample.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.arrays || o.defaults) {
+                        d.instances = [];
+                    }
+                    if (o.defaults) {
+                        d.timeMs = 0;
+                        d.intervalMs = 0;
+                        d.host = null;
+                    }
+                    if (m.timeMs != null && $Object.hasOwnProperty.call(m, "timeMs")) {
+                        d.timeMs = o.json && !$isFinite(m.timeMs) ? $String(m.timeMs) : m.timeMs;
+                    }
+                    if (m.intervalMs != null && $Object.hasOwnProperty.call(m, "intervalMs")) {
+                        d.intervalMs = o.json && !$isFinite(m.intervalMs) ? $String(m.intervalMs) : m.intervalMs;
+                    }
+                    if (m.host != null && $Object.hasOwnProperty.call(m, "host")) {
+                        d.host = $root.platform.agent.v1.HostUsage.toObject(m.host, o, q + 1);
+                    }
+                    if (m.instances && m.instances.length) {
+                        d.instances = $Array(m.instances.length);
+                        for (var j = 0; j < m.instances.length; ++j) {
+                            d.instances[j] = $root.platform.agent.v1.InstanceUsage.toObject(m.instances[j], o, q + 1);
+                        }
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this UsageSample to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.UsageSample
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                UsageSample.prototype.toJSON = function() {
+                    return UsageSample.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for UsageSample
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.UsageSample
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                UsageSample.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.UsageSample";
+                };
+
+                return UsageSample;
+            })();
+
+            v1.InstanceUsage = (function() {
+
+                /**
+                 * Properties of an InstanceUsage.
+                 * @typedef {Object} platform.agent.v1.InstanceUsage.$Properties
+                 * @property {string|null} [instanceUuid] InstanceUsage instanceUuid
+                 * @property {string|null} [jobUuid] InstanceUsage jobUuid
+                 * @property {number|null} [cpuNs] InstanceUsage cpuNs
+                 * @property {number|null} [memoryUsed] InstanceUsage memoryUsed
+                 * @property {number|null} [memoryLimit] InstanceUsage memoryLimit
+                 * @property {number|null} [diskUsed] InstanceUsage diskUsed
+                 * @property {number|null} [diskLimit] InstanceUsage diskLimit
+                 * @property {number|null} [networkRx] InstanceUsage networkRx
+                 * @property {number|null} [networkTx] InstanceUsage networkTx
+                 * @property {boolean|null} [networkMeasured] InstanceUsage networkMeasured
+                 * @property {number|null} [bandwidthLimit] InstanceUsage bandwidthLimit
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of an InstanceUsage.
+                 * @memberof platform.agent.v1
+                 * @interface IInstanceUsage
+                 * @augments platform.agent.v1.InstanceUsage.$Properties
+                 * @deprecated Use platform.agent.v1.InstanceUsage.$Properties instead.
+                 */
+
+                /**
+                 * Shape of an InstanceUsage.
+                 * @typedef {platform.agent.v1.InstanceUsage.$Properties} platform.agent.v1.InstanceUsage.$Shape
+                 */
+
+                /**
+                 * Constructs a new InstanceUsage.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents an InstanceUsage.
+                 * @constructor
+                 * @param {platform.agent.v1.InstanceUsage.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const InstanceUsage = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * InstanceUsage instanceUuid.
+                 * @member {string} instanceUuid
+                 * @memberof platform.agent.v1.InstanceUsage
+                 * @instance
+                 */
+                InstanceUsage.prototype.instanceUuid = "";
+
+                /**
+                 * InstanceUsage jobUuid.
+                 * @member {string} jobUuid
+                 * @memberof platform.agent.v1.InstanceUsage
+                 * @instance
+                 */
+                InstanceUsage.prototype.jobUuid = "";
+
+                /**
+                 * InstanceUsage cpuNs.
+                 * @member {number} cpuNs
+                 * @memberof platform.agent.v1.InstanceUsage
+                 * @instance
+                 */
+                InstanceUsage.prototype.cpuNs = 0;
+
+                /**
+                 * InstanceUsage memoryUsed.
+                 * @member {number} memoryUsed
+                 * @memberof platform.agent.v1.InstanceUsage
+                 * @instance
+                 */
+                InstanceUsage.prototype.memoryUsed = 0;
+
+                /**
+                 * InstanceUsage memoryLimit.
+                 * @member {number} memoryLimit
+                 * @memberof platform.agent.v1.InstanceUsage
+                 * @instance
+                 */
+                InstanceUsage.prototype.memoryLimit = 0;
+
+                /**
+                 * InstanceUsage diskUsed.
+                 * @member {number} diskUsed
+                 * @memberof platform.agent.v1.InstanceUsage
+                 * @instance
+                 */
+                InstanceUsage.prototype.diskUsed = 0;
+
+                /**
+                 * InstanceUsage diskLimit.
+                 * @member {number} diskLimit
+                 * @memberof platform.agent.v1.InstanceUsage
+                 * @instance
+                 */
+                InstanceUsage.prototype.diskLimit = 0;
+
+                /**
+                 * InstanceUsage networkRx.
+                 * @member {number} networkRx
+                 * @memberof platform.agent.v1.InstanceUsage
+                 * @instance
+                 */
+                InstanceUsage.prototype.networkRx = 0;
+
+                /**
+                 * InstanceUsage networkTx.
+                 * @member {number} networkTx
+                 * @memberof platform.agent.v1.InstanceUsage
+                 * @instance
+                 */
+                InstanceUsage.prototype.networkTx = 0;
+
+                /**
+                 * InstanceUsage networkMeasured.
+                 * @member {boolean} networkMeasured
+                 * @memberof platform.agent.v1.InstanceUsage
+                 * @instance
+                 */
+                InstanceUsage.prototype.networkMeasured = false;
+
+                /**
+                 * InstanceUsage bandwidthLimit.
+                 * @member {number} bandwidthLimit
+                 * @memberof platform.agent.v1.InstanceUsage
+                 * @instance
+                 */
+                InstanceUsage.prototype.bandwidthLimit = 0;
+
+                /**
+                 * Creates a new InstanceUsage instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.InstanceUsage
+                 * @static
+                 * @param {platform.agent.v1.InstanceUsage.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.InstanceUsage} InstanceUsage instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.InstanceUsage.$Shape): platform.agent.v1.InstanceUsage & platform.agent.v1.InstanceUsage.$Shape;
+                 *   (properties?: platform.agent.v1.InstanceUsage.$Properties): platform.agent.v1.InstanceUsage;
+                 * }}
+                 */
+                InstanceUsage.create = function(properties) {
+                    return new InstanceUsage(properties);
+                };
+
+                /**
+                 * Encodes the specified InstanceUsage message. Does not implicitly {@link platform.agent.v1.InstanceUsage.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.InstanceUsage
+                 * @static
+                 * @param {platform.agent.v1.InstanceUsage.$Properties} m InstanceUsage message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                InstanceUsage.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.instanceUuid != null && $Object.hasOwnProperty.call(m, "instanceUuid") && m.instanceUuid !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.instanceUuid);
+                    if (m.jobUuid != null && $Object.hasOwnProperty.call(m, "jobUuid") && m.jobUuid !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.jobUuid);
+                    if (m.cpuNs != null && $Object.hasOwnProperty.call(m, "cpuNs") && !$Object.is(m.cpuNs, 0))
+                        w.uint32(/* id 3, wireType 1 =*/25).double(m.cpuNs);
+                    if (m.memoryUsed != null && $Object.hasOwnProperty.call(m, "memoryUsed") && !$Object.is(m.memoryUsed, 0))
+                        w.uint32(/* id 4, wireType 1 =*/33).double(m.memoryUsed);
+                    if (m.memoryLimit != null && $Object.hasOwnProperty.call(m, "memoryLimit") && !$Object.is(m.memoryLimit, 0))
+                        w.uint32(/* id 5, wireType 1 =*/41).double(m.memoryLimit);
+                    if (m.diskUsed != null && $Object.hasOwnProperty.call(m, "diskUsed") && !$Object.is(m.diskUsed, 0))
+                        w.uint32(/* id 6, wireType 1 =*/49).double(m.diskUsed);
+                    if (m.diskLimit != null && $Object.hasOwnProperty.call(m, "diskLimit") && !$Object.is(m.diskLimit, 0))
+                        w.uint32(/* id 7, wireType 1 =*/57).double(m.diskLimit);
+                    if (m.networkRx != null && $Object.hasOwnProperty.call(m, "networkRx") && !$Object.is(m.networkRx, 0))
+                        w.uint32(/* id 8, wireType 1 =*/65).double(m.networkRx);
+                    if (m.networkTx != null && $Object.hasOwnProperty.call(m, "networkTx") && !$Object.is(m.networkTx, 0))
+                        w.uint32(/* id 9, wireType 1 =*/73).double(m.networkTx);
+                    if (m.networkMeasured != null && $Object.hasOwnProperty.call(m, "networkMeasured") && m.networkMeasured !== false)
+                        w.uint32(/* id 10, wireType 0 =*/80).bool(m.networkMeasured);
+                    if (m.bandwidthLimit != null && $Object.hasOwnProperty.call(m, "bandwidthLimit") && !$Object.is(m.bandwidthLimit, 0))
+                        w.uint32(/* id 11, wireType 1 =*/89).double(m.bandwidthLimit);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes an InstanceUsage message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.InstanceUsage
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.InstanceUsage & platform.agent.v1.InstanceUsage.$Shape} InstanceUsage
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                InstanceUsage.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.InstanceUsage();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.instanceUuid = v;
+                                else
+                                    delete m.instanceUuid;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.jobUuid = v;
+                                else
+                                    delete m.jobUuid;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.cpuNs = v;
+                                else
+                                    delete m.cpuNs;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.memoryUsed = v;
+                                else
+                                    delete m.memoryUsed;
+                                continue;
+                            }
+                        case 5: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.memoryLimit = v;
+                                else
+                                    delete m.memoryLimit;
+                                continue;
+                            }
+                        case 6: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.diskUsed = v;
+                                else
+                                    delete m.diskUsed;
+                                continue;
+                            }
+                        case 7: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.diskLimit = v;
+                                else
+                                    delete m.diskLimit;
+                                continue;
+                            }
+                        case 8: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.networkRx = v;
+                                else
+                                    delete m.networkRx;
+                                continue;
+                            }
+                        case 9: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.networkTx = v;
+                                else
+                                    delete m.networkTx;
+                                continue;
+                            }
+                        case 10: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.networkMeasured = v;
+                                else
+                                    delete m.networkMeasured;
+                                continue;
+                            }
+                        case 11: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.bandwidthLimit = v;
+                                else
+                                    delete m.bandwidthLimit;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates an InstanceUsage message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.InstanceUsage
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.InstanceUsage} InstanceUsage
+                 */
+                InstanceUsage.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.InstanceUsage)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.InstanceUsage: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.InstanceUsage();
+                    if (d.instanceUuid != null) {
+                        if (typeof d.instanceUuid !== "string" || d.instanceUuid.length) {
+                            m.instanceUuid = $String(d.instanceUuid);
+                        }
+                    }
+                    if (d.jobUuid != null) {
+                        if (typeof d.jobUuid !== "string" || d.jobUuid.length) {
+                            m.jobUuid = $String(d.jobUuid);
+                        }
+                    }
+                    if (d.cpuNs != null) {
+                        if (!$Object.is($Number(d.cpuNs), 0)) {
+                            m.cpuNs = $Number(d.cpuNs);
+                        }
+                    }
+                    if (d.memoryUsed != null) {
+                        if (!$Object.is($Number(d.memoryUsed), 0)) {
+                            m.memoryUsed = $Number(d.memoryUsed);
+                        }
+                    }
+                    if (d.memoryLimit != null) {
+                        if (!$Object.is($Number(d.memoryLimit), 0)) {
+                            m.memoryLimit = $Number(d.memoryLimit);
+                        }
+                    }
+                    if (d.diskUsed != null) {
+                        if (!$Object.is($Number(d.diskUsed), 0)) {
+                            m.diskUsed = $Number(d.diskUsed);
+                        }
+                    }
+                    if (d.diskLimit != null) {
+                        if (!$Object.is($Number(d.diskLimit), 0)) {
+                            m.diskLimit = $Number(d.diskLimit);
+                        }
+                    }
+                    if (d.networkRx != null) {
+                        if (!$Object.is($Number(d.networkRx), 0)) {
+                            m.networkRx = $Number(d.networkRx);
+                        }
+                    }
+                    if (d.networkTx != null) {
+                        if (!$Object.is($Number(d.networkTx), 0)) {
+                            m.networkTx = $Number(d.networkTx);
+                        }
+                    }
+                    if (d.networkMeasured != null) {
+                        if (d.networkMeasured) {
+                            m.networkMeasured = $Boolean(d.networkMeasured);
+                        }
+                    }
+                    if (d.bandwidthLimit != null) {
+                        if (!$Object.is($Number(d.bandwidthLimit), 0)) {
+                            m.bandwidthLimit = $Number(d.bandwidthLimit);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from an InstanceUsage message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.InstanceUsage
+                 * @static
+                 * @param {platform.agent.v1.InstanceUsage} m InstanceUsage
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                InstanceUsage.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.defaults) {
+                        d.instanceUuid = "";
+                        d.jobUuid = "";
+                        d.cpuNs = 0;
+                        d.memoryUsed = 0;
+                        d.memoryLimit = 0;
+                        d.diskUsed = 0;
+                        d.diskLimit = 0;
+                        d.networkRx = 0;
+                        d.networkTx = 0;
+                        d.networkMeasured = false;
+                        d.bandwidthLimit = 0;
+                    }
+                    if (m.instanceUuid != null && $Object.hasOwnProperty.call(m, "instanceUuid")) {
+                        d.instanceUuid = m.instanceUuid;
+                    }
+                    if (m.jobUuid != null && $Object.hasOwnProperty.call(m, "jobUuid")) {
+                        d.jobUuid = m.jobUuid;
+                    }
+                    if (m.cpuNs != null && $Object.hasOwnProperty.call(m, "cpuNs")) {
+                        d.cpuNs = o.json && !$isFinite(m.cpuNs) ? $String(m.cpuNs) : m.cpuNs;
+                    }
+                    if (m.memoryUsed != null && $Object.hasOwnProperty.call(m, "memoryUsed")) {
+                        d.memoryUsed = o.json && !$isFinite(m.memoryUsed) ? $String(m.memoryUsed) : m.memoryUsed;
+                    }
+                    if (m.memoryLimit != null && $Object.hasOwnProperty.call(m, "memoryLimit")) {
+                        d.memoryLimit = o.json && !$isFinite(m.memoryLimit) ? $String(m.memoryLimit) : m.memoryLimit;
+                    }
+                    if (m.diskUsed != null && $Object.hasOwnProperty.call(m, "diskUsed")) {
+                        d.diskUsed = o.json && !$isFinite(m.diskUsed) ? $String(m.diskUsed) : m.diskUsed;
+                    }
+                    if (m.diskLimit != null && $Object.hasOwnProperty.call(m, "diskLimit")) {
+                        d.diskLimit = o.json && !$isFinite(m.diskLimit) ? $String(m.diskLimit) : m.diskLimit;
+                    }
+                    if (m.networkRx != null && $Object.hasOwnProperty.call(m, "networkRx")) {
+                        d.networkRx = o.json && !$isFinite(m.networkRx) ? $String(m.networkRx) : m.networkRx;
+                    }
+                    if (m.networkTx != null && $Object.hasOwnProperty.call(m, "networkTx")) {
+                        d.networkTx = o.json && !$isFinite(m.networkTx) ? $String(m.networkTx) : m.networkTx;
+                    }
+                    if (m.networkMeasured != null && $Object.hasOwnProperty.call(m, "networkMeasured")) {
+                        d.networkMeasured = m.networkMeasured;
+                    }
+                    if (m.bandwidthLimit != null && $Object.hasOwnProperty.call(m, "bandwidthLimit")) {
+                        d.bandwidthLimit = o.json && !$isFinite(m.bandwidthLimit) ? $String(m.bandwidthLimit) : m.bandwidthLimit;
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this InstanceUsage to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.InstanceUsage
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                InstanceUsage.prototype.toJSON = function() {
+                    return InstanceUsage.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for InstanceUsage
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.InstanceUsage
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                InstanceUsage.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.InstanceUsage";
+                };
+
+                return InstanceUsage;
+            })();
+
+            v1.HostUsage = (function() {
+
+                /**
+                 * Properties of a HostUsage.
+                 * @typedef {Object} platform.agent.v1.HostUsage.$Properties
+                 * @property {number|null} [cpuNs] HostUsage cpuNs
+                 * @property {number|null} [cpuTotal] HostUsage cpuTotal
+                 * @property {number|null} [memoryUsed] HostUsage memoryUsed
+                 * @property {number|null} [memoryTotal] HostUsage memoryTotal
+                 * @property {number|null} [diskUsed] HostUsage diskUsed
+                 * @property {number|null} [diskTotal] HostUsage diskTotal
+                 * @property {number|null} [networkRx] HostUsage networkRx
+                 * @property {number|null} [networkTx] HostUsage networkTx
+                 * @property {number|null} [bandwidthTotal] HostUsage bandwidthTotal
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a HostUsage.
+                 * @memberof platform.agent.v1
+                 * @interface IHostUsage
+                 * @augments platform.agent.v1.HostUsage.$Properties
+                 * @deprecated Use platform.agent.v1.HostUsage.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a HostUsage.
+                 * @typedef {platform.agent.v1.HostUsage.$Properties} platform.agent.v1.HostUsage.$Shape
+                 */
+
+                /**
+                 * Constructs a new HostUsage.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a HostUsage.
+                 * @constructor
+                 * @param {platform.agent.v1.HostUsage.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const HostUsage = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * HostUsage cpuNs.
+                 * @member {number} cpuNs
+                 * @memberof platform.agent.v1.HostUsage
+                 * @instance
+                 */
+                HostUsage.prototype.cpuNs = 0;
+
+                /**
+                 * HostUsage cpuTotal.
+                 * @member {number} cpuTotal
+                 * @memberof platform.agent.v1.HostUsage
+                 * @instance
+                 */
+                HostUsage.prototype.cpuTotal = 0;
+
+                /**
+                 * HostUsage memoryUsed.
+                 * @member {number} memoryUsed
+                 * @memberof platform.agent.v1.HostUsage
+                 * @instance
+                 */
+                HostUsage.prototype.memoryUsed = 0;
+
+                /**
+                 * HostUsage memoryTotal.
+                 * @member {number} memoryTotal
+                 * @memberof platform.agent.v1.HostUsage
+                 * @instance
+                 */
+                HostUsage.prototype.memoryTotal = 0;
+
+                /**
+                 * HostUsage diskUsed.
+                 * @member {number} diskUsed
+                 * @memberof platform.agent.v1.HostUsage
+                 * @instance
+                 */
+                HostUsage.prototype.diskUsed = 0;
+
+                /**
+                 * HostUsage diskTotal.
+                 * @member {number} diskTotal
+                 * @memberof platform.agent.v1.HostUsage
+                 * @instance
+                 */
+                HostUsage.prototype.diskTotal = 0;
+
+                /**
+                 * HostUsage networkRx.
+                 * @member {number} networkRx
+                 * @memberof platform.agent.v1.HostUsage
+                 * @instance
+                 */
+                HostUsage.prototype.networkRx = 0;
+
+                /**
+                 * HostUsage networkTx.
+                 * @member {number} networkTx
+                 * @memberof platform.agent.v1.HostUsage
+                 * @instance
+                 */
+                HostUsage.prototype.networkTx = 0;
+
+                /**
+                 * HostUsage bandwidthTotal.
+                 * @member {number} bandwidthTotal
+                 * @memberof platform.agent.v1.HostUsage
+                 * @instance
+                 */
+                HostUsage.prototype.bandwidthTotal = 0;
+
+                /**
+                 * Creates a new HostUsage instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.HostUsage
+                 * @static
+                 * @param {platform.agent.v1.HostUsage.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.HostUsage} HostUsage instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.HostUsage.$Shape): platform.agent.v1.HostUsage & platform.agent.v1.HostUsage.$Shape;
+                 *   (properties?: platform.agent.v1.HostUsage.$Properties): platform.agent.v1.HostUsage;
+                 * }}
+                 */
+                HostUsage.create = function(properties) {
+                    return new HostUsage(properties);
+                };
+
+                /**
+                 * Encodes the specified HostUsage message. Does not implicitly {@link platform.agent.v1.HostUsage.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.HostUsage
+                 * @static
+                 * @param {platform.agent.v1.HostUsage.$Properties} m HostUsage message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                HostUsage.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.cpuNs != null && $Object.hasOwnProperty.call(m, "cpuNs") && !$Object.is(m.cpuNs, 0))
+                        w.uint32(/* id 1, wireType 1 =*/9).double(m.cpuNs);
+                    if (m.cpuTotal != null && $Object.hasOwnProperty.call(m, "cpuTotal") && !$Object.is(m.cpuTotal, 0))
+                        w.uint32(/* id 2, wireType 1 =*/17).double(m.cpuTotal);
+                    if (m.memoryUsed != null && $Object.hasOwnProperty.call(m, "memoryUsed") && !$Object.is(m.memoryUsed, 0))
+                        w.uint32(/* id 3, wireType 1 =*/25).double(m.memoryUsed);
+                    if (m.memoryTotal != null && $Object.hasOwnProperty.call(m, "memoryTotal") && !$Object.is(m.memoryTotal, 0))
+                        w.uint32(/* id 4, wireType 1 =*/33).double(m.memoryTotal);
+                    if (m.diskUsed != null && $Object.hasOwnProperty.call(m, "diskUsed") && !$Object.is(m.diskUsed, 0))
+                        w.uint32(/* id 5, wireType 1 =*/41).double(m.diskUsed);
+                    if (m.diskTotal != null && $Object.hasOwnProperty.call(m, "diskTotal") && !$Object.is(m.diskTotal, 0))
+                        w.uint32(/* id 6, wireType 1 =*/49).double(m.diskTotal);
+                    if (m.networkRx != null && $Object.hasOwnProperty.call(m, "networkRx") && !$Object.is(m.networkRx, 0))
+                        w.uint32(/* id 7, wireType 1 =*/57).double(m.networkRx);
+                    if (m.networkTx != null && $Object.hasOwnProperty.call(m, "networkTx") && !$Object.is(m.networkTx, 0))
+                        w.uint32(/* id 8, wireType 1 =*/65).double(m.networkTx);
+                    if (m.bandwidthTotal != null && $Object.hasOwnProperty.call(m, "bandwidthTotal") && !$Object.is(m.bandwidthTotal, 0))
+                        w.uint32(/* id 9, wireType 1 =*/73).double(m.bandwidthTotal);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a HostUsage message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.HostUsage
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.HostUsage & platform.agent.v1.HostUsage.$Shape} HostUsage
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                HostUsage.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.HostUsage();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.cpuNs = v;
+                                else
+                                    delete m.cpuNs;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.cpuTotal = v;
+                                else
+                                    delete m.cpuTotal;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.memoryUsed = v;
+                                else
+                                    delete m.memoryUsed;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.memoryTotal = v;
+                                else
+                                    delete m.memoryTotal;
+                                continue;
+                            }
+                        case 5: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.diskUsed = v;
+                                else
+                                    delete m.diskUsed;
+                                continue;
+                            }
+                        case 6: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.diskTotal = v;
+                                else
+                                    delete m.diskTotal;
+                                continue;
+                            }
+                        case 7: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.networkRx = v;
+                                else
+                                    delete m.networkRx;
+                                continue;
+                            }
+                        case 8: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.networkTx = v;
+                                else
+                                    delete m.networkTx;
+                                continue;
+                            }
+                        case 9: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.bandwidthTotal = v;
+                                else
+                                    delete m.bandwidthTotal;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a HostUsage message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.HostUsage
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.HostUsage} HostUsage
+                 */
+                HostUsage.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.HostUsage)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.HostUsage: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.HostUsage();
+                    if (d.cpuNs != null) {
+                        if (!$Object.is($Number(d.cpuNs), 0)) {
+                            m.cpuNs = $Number(d.cpuNs);
+                        }
+                    }
+                    if (d.cpuTotal != null) {
+                        if (!$Object.is($Number(d.cpuTotal), 0)) {
+                            m.cpuTotal = $Number(d.cpuTotal);
+                        }
+                    }
+                    if (d.memoryUsed != null) {
+                        if (!$Object.is($Number(d.memoryUsed), 0)) {
+                            m.memoryUsed = $Number(d.memoryUsed);
+                        }
+                    }
+                    if (d.memoryTotal != null) {
+                        if (!$Object.is($Number(d.memoryTotal), 0)) {
+                            m.memoryTotal = $Number(d.memoryTotal);
+                        }
+                    }
+                    if (d.diskUsed != null) {
+                        if (!$Object.is($Number(d.diskUsed), 0)) {
+                            m.diskUsed = $Number(d.diskUsed);
+                        }
+                    }
+                    if (d.diskTotal != null) {
+                        if (!$Object.is($Number(d.diskTotal), 0)) {
+                            m.diskTotal = $Number(d.diskTotal);
+                        }
+                    }
+                    if (d.networkRx != null) {
+                        if (!$Object.is($Number(d.networkRx), 0)) {
+                            m.networkRx = $Number(d.networkRx);
+                        }
+                    }
+                    if (d.networkTx != null) {
+                        if (!$Object.is($Number(d.networkTx), 0)) {
+                            m.networkTx = $Number(d.networkTx);
+                        }
+                    }
+                    if (d.bandwidthTotal != null) {
+                        if (!$Object.is($Number(d.bandwidthTotal), 0)) {
+                            m.bandwidthTotal = $Number(d.bandwidthTotal);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a HostUsage message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.HostUsage
+                 * @static
+                 * @param {platform.agent.v1.HostUsage} m HostUsage
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                HostUsage.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.defaults) {
+                        d.cpuNs = 0;
+                        d.cpuTotal = 0;
+                        d.memoryUsed = 0;
+                        d.memoryTotal = 0;
+                        d.diskUsed = 0;
+                        d.diskTotal = 0;
+                        d.networkRx = 0;
+                        d.networkTx = 0;
+                        d.bandwidthTotal = 0;
+                    }
+                    if (m.cpuNs != null && $Object.hasOwnProperty.call(m, "cpuNs")) {
+                        d.cpuNs = o.json && !$isFinite(m.cpuNs) ? $String(m.cpuNs) : m.cpuNs;
+                    }
+                    if (m.cpuTotal != null && $Object.hasOwnProperty.call(m, "cpuTotal")) {
+                        d.cpuTotal = o.json && !$isFinite(m.cpuTotal) ? $String(m.cpuTotal) : m.cpuTotal;
+                    }
+                    if (m.memoryUsed != null && $Object.hasOwnProperty.call(m, "memoryUsed")) {
+                        d.memoryUsed = o.json && !$isFinite(m.memoryUsed) ? $String(m.memoryUsed) : m.memoryUsed;
+                    }
+                    if (m.memoryTotal != null && $Object.hasOwnProperty.call(m, "memoryTotal")) {
+                        d.memoryTotal = o.json && !$isFinite(m.memoryTotal) ? $String(m.memoryTotal) : m.memoryTotal;
+                    }
+                    if (m.diskUsed != null && $Object.hasOwnProperty.call(m, "diskUsed")) {
+                        d.diskUsed = o.json && !$isFinite(m.diskUsed) ? $String(m.diskUsed) : m.diskUsed;
+                    }
+                    if (m.diskTotal != null && $Object.hasOwnProperty.call(m, "diskTotal")) {
+                        d.diskTotal = o.json && !$isFinite(m.diskTotal) ? $String(m.diskTotal) : m.diskTotal;
+                    }
+                    if (m.networkRx != null && $Object.hasOwnProperty.call(m, "networkRx")) {
+                        d.networkRx = o.json && !$isFinite(m.networkRx) ? $String(m.networkRx) : m.networkRx;
+                    }
+                    if (m.networkTx != null && $Object.hasOwnProperty.call(m, "networkTx")) {
+                        d.networkTx = o.json && !$isFinite(m.networkTx) ? $String(m.networkTx) : m.networkTx;
+                    }
+                    if (m.bandwidthTotal != null && $Object.hasOwnProperty.call(m, "bandwidthTotal")) {
+                        d.bandwidthTotal = o.json && !$isFinite(m.bandwidthTotal) ? $String(m.bandwidthTotal) : m.bandwidthTotal;
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this HostUsage to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.HostUsage
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                HostUsage.prototype.toJSON = function() {
+                    return HostUsage.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for HostUsage
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.HostUsage
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                HostUsage.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.HostUsage";
+                };
+
+                return HostUsage;
             })();
 
             v1.LogBatch = (function() {

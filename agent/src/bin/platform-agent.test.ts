@@ -1,6 +1,6 @@
 import test, { type ExecutionContext } from 'ava';
 import { probeBwrap } from '../isolation/bwrap.js';
-import { requireTool } from '../test-support/system.js';
+import { nodeHostPaths, requireTool } from '../test-support/system.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -28,7 +28,7 @@ function spec(ctl: FakeController, over: Partial<InstanceSpec> = {}): InstanceSp
   const uuid = randomUUID();
   return {
     instanceUuid: uuid, jobUuid: randomUUID(), jobFqn: 'job::/test::web', jobVersionId: 2,
-    packages: [{ uuid: randomUUID(), fqn: 'package::/test::web', digest, length: archive.length, installPath: '/' }],
+    packages: [{ uuid: randomUUID(), fqn: 'package::/test::web', digest, length: archive.length, installPath: '/', hostPaths: nodeHostPaths() }],
     process: { name: 'app', startCommand: `exec ${process.execPath} app.js`, stopTimeoutS: 10 },
     ports: [{ number: 0 }],
     environment: { INSTANCE: uuid },

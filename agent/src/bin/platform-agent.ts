@@ -30,6 +30,10 @@ Options (environment variable in brackets):
                            default 4294967296 = 4 GiB); least recently used archives are evicted
   --disk-check-ms N        how often each instance's disk use is measured against its disk
                            resource (PLATFORM_AGENT_DISK_CHECK_MS, default 2000)
+  --usage-interval-ms N    how often instances and the host are measured for usage reports and
+                           /metrics (PLATFORM_AGENT_USAGE_INTERVAL_MS, default 10000)
+  --usage-buffer N         usage samples kept while the controller cannot be reached; older ones
+                           are dropped and counted (PLATFORM_AGENT_USAGE_BUFFER, default 360)
   --instance-uids F-L      host uids given to instances, one each, when the agent runs as root
                            (PLATFORM_AGENT_INSTANCE_UIDS, default ${DEFAULT_INSTANCE_UIDS}); no other
                            user or program on the host may use them
@@ -73,6 +77,8 @@ async function main(): Promise<void> {
         'no-cgroups': { type: 'boolean' },
         'cache-max-bytes': { type: 'string' },
         'disk-check-ms': { type: 'string' },
+        'usage-interval-ms': { type: 'string' },
+        'usage-buffer': { type: 'string' },
         'instance-uids': { type: 'string' },
         'allow-root-instances': { type: 'boolean' },
         'stop-instances-on-exit': { type: 'boolean' },
@@ -118,6 +124,8 @@ async function main(): Promise<void> {
   };
   const cacheMaxBytes = positive(args['cache-max-bytes'] ?? env['PLATFORM_AGENT_CACHE_MAX_BYTES'], '--cache-max-bytes');
   const diskCheckMs = positive(args['disk-check-ms'] ?? env['PLATFORM_AGENT_DISK_CHECK_MS'], '--disk-check-ms');
+  const usageIntervalMs = positive(args['usage-interval-ms'] ?? env['PLATFORM_AGENT_USAGE_INTERVAL_MS'], '--usage-interval-ms');
+  const usageBuffer = positive(args['usage-buffer'] ?? env['PLATFORM_AGENT_USAGE_BUFFER'], '--usage-buffer');
   const tags = (args.tags ?? env['PLATFORM_AGENT_TAGS'] ?? '').split(',').map((t) => t.trim()).filter(Boolean);
   const log = new JsonLogger(new FdSink(1), logLevel, { component: 'agent', pid: process.pid });
 
@@ -138,6 +146,8 @@ async function main(): Promise<void> {
       stopInstancesOnExit: !!args['stop-instances-on-exit'],
       ...(cacheMaxBytes !== undefined ? { cacheMaxBytes } : {}),
       ...(diskCheckMs !== undefined ? { diskCheckMs } : {}),
+      ...(usageIntervalMs !== undefined ? { usageIntervalMs } : {}),
+      ...(usageBuffer !== undefined ? { usageBuffer } : {}),
       defaultMetrics: true,
       log,
     });

@@ -13,6 +13,10 @@ export interface ProcStat {
   state: string;
   /** Start time in clock ticks since boot: with the pid, a process's identity. */
   startTime: number;
+  /** CPU time in user and kernel mode, clock ticks (USER_HZ) since the process started. */
+  cpuTicks: number;
+  /** Resident set size, pages. */
+  rssPages: number;
 }
 
 /** The stat of `pid`, or undefined when it does not exist. */
@@ -27,13 +31,16 @@ export function readProcStat(pid: number): ProcStat | undefined {
   const close = text.lastIndexOf(')');
   if (close < 0) return undefined;
   const rest = text.slice(close + 2).split(' ');
-  // rest[0] = state (field 3), rest[1] = ppid, rest[2] = pgrp, ..., rest[19] = starttime (field 22)
+  // rest[0] = state (field 3), rest[1] = ppid, rest[2] = pgrp, rest[11] = utime (field 14),
+  // rest[12] = stime, rest[19] = starttime (field 22), rest[21] = rss (field 24)
   return {
     pid,
     state: rest[0] ?? '?',
     ppid: Number(rest[1]),
     pgid: Number(rest[2]),
     startTime: Number(rest[19]),
+    cpuTicks: Number(rest[11]) + Number(rest[12]),
+    rssPages: Number(rest[21]),
   };
 }
 

@@ -4,6 +4,8 @@
  * install cannot provide (writable cgroups) pass `required = false`: they always skip visibly.
  */
 import type { ExecutionContext } from 'ava';
+import { dirname } from 'node:path';
+import { DEFAULT_SYSTEM_DIRS } from '../isolation/bwrap.js';
 
 export const REQUIRE_SYSTEM_TOOLS = process.env['PLATFORM_REQUIRE_SYSTEM_TOOLS'] === '1';
 
@@ -17,4 +19,15 @@ export function requireTool(t: ExecutionContext, available: boolean, what: strin
   t.log(`SKIPPED: ${what} is unavailable on this host`);
   t.pass();
   return false;
+}
+
+/**
+ * Host directories a sandboxed instance needs to run this test's own `node` (process.execPath):
+ * none beyond the defaults when node is a system one (/usr/bin/node); its install directory besides
+ * the defaults when it lives elsewhere (a Node 22 or 24 unpacked under /opt or a home directory),
+ * which bubblewrap would otherwise not bind, so the instance's `exec node` would exit 127.
+ */
+export function nodeHostPaths(): string[] {
+  if (DEFAULT_SYSTEM_DIRS.some((d) => process.execPath.startsWith(`${d}/`))) return [];
+  return [...DEFAULT_SYSTEM_DIRS, dirname(dirname(process.execPath))];
 }

@@ -164,6 +164,9 @@ export class AgentServer {
         case 'logs':
           if (message.logs) directory.logs(agent, session, message.logs);
           break;
+        case 'usage':
+          if (message.usage) directory.usage(agent, session, message.usage);
+          break;
         case 'files':
           if (message.files) directory.files(agent, session, message.files);
           break;

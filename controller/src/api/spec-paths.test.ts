@@ -9,6 +9,7 @@ test('spec paths: every legacy name resolves, and the tables mount beside the se
   const served: Endpoint[] = [
     { method: 'GET', path: '/audit', handler },
     { method: 'GET', path: '/cli/download/:platform', handler },
+    { method: 'POST', path: '/jobs/container', handler },
   ];
   t.notThrows(() => mountSpecPaths(new Router<ApiState>(), served));
   for (const l of LEGACY_NAMES) t.true(l.target !== undefined || l.capability !== undefined, l.path);

@@ -42,18 +42,10 @@ export const NOT_SERVED: readonly NotServed[] = [
   { method: 'POST', path: '/bindings', capability: 'bindings' },
   { method: 'POST', path: '/unbind', capability: 'bindings' },
   { method: 'POST', path: '/unlink', capability: 'bindings' },
-  { method: 'POST', path: '/jobs/container', capability: 'container jobs' },
   { method: 'GET', path: '/jobs/:uuid/logs/drains', capability: 'log drains' },
   { method: 'POST', path: '/jobs/:uuid/logs/drains', capability: 'log drains' },
   { method: 'DELETE', path: '/jobs/:uuid/logs/drains/:drain', capability: 'log drains' },
-  { method: 'POST', path: '/manifests', capability: 'manifests' },
-  { method: 'POST', path: '/manifests/expansion', capability: 'manifests' },
-  { method: 'GET', path: '/tasks/:uuid', capability: 'asynchronous tasks' },
-  { method: 'POST', path: '/packages/container', capability: 'container packages' },
   { method: 'GET', path: '/networks', capability: 'networks' },
-  { method: 'GET', path: '/metrics/jobs', capability: 'metric queries' },
-  { method: 'GET', path: '/metrics/namespaces', capability: 'metric queries' },
-  { method: 'GET', path: '/metrics/instance_managers', capability: 'metric queries' },
 ];
 
 export const LEGACY_NAMES: readonly LegacyName[] = [
@@ -61,7 +53,7 @@ export const LEGACY_NAMES: readonly LegacyName[] = [
   { method: 'POST', path: '/jobs/docker', target: { method: 'POST', path: '/jobs/container' } },
   // Checks a container job body against policy (the registries and images the caller may pull
   // from included) without creating anything; the specification has no new name for it.
-  { method: 'POST', path: '/jobs/docker-job-check', capability: 'container jobs' },
+  { method: 'POST', path: '/jobs/docker-job-check', capability: 'container job policy checks' },
   { method: 'GET', path: '/apc/download/:platform', target: { method: 'GET', path: '/cli/download/:platform' } },
 ];
 

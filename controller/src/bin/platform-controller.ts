@@ -5,12 +5,14 @@
  * SIGTERM or SIGINT stops gracefully; a second one exits at once.
  */
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { resolveLdapOptions, type LdapOptions } from '../auth/ldap.js';
 import { CONTROLLER_VERSION } from '../cluster/version.js';
 import { Controller } from '../controller.js';
 import { commonFlags, exitOnUncaughtException, FdSink, JsonLogger, parseHostPort, stopOnSignals } from '@platform/proto/common';
 import { parseDurationSeconds } from '../policy/parser.js';
+import { parseRetention, type Resolution } from '../metrics/series.js';
 
 const USAGE = `Usage: platform-controller [options]
 
@@ -24,6 +26,9 @@ Options (environment variable in brackets):
                           default 127.0.0.1:8000; none runs no router in this process)
   --router-tcp-ports FROM-TO  the ports tcp://auto routes take (PLATFORM_ROUTER_TCP_PORTS,
                           default 30000-30999)
+  --router-advertise-address IP  the address clients reach the routers at, named in the
+                          endpoints tcp://auto makes (PLATFORM_ROUTER_ADVERTISE_ADDRESS; default
+                          the --router-listen address, 127.0.0.1 when that is 0.0.0.0 or none)
   --router-tls-cert FILE  a PEM certificate chain for the router's HTTPS listener; repeat with
                           --router-tls-key for several (chosen by SNI host name)
                           (PLATFORM_ROUTER_TLS_CERT, PLATFORM_ROUTER_TLS_KEY: comma-separated)
@@ -33,6 +38,9 @@ Options (environment variable in brackets):
   --log-level LEVEL       debug, info, warn, error or silent (PLATFORM_LOG_LEVEL, default info)
   --no-sync               acknowledge writes once in the write-ahead log, without fsync
                           (PLATFORM_SYNC=false); survives a crash of the process, not of the host
+  --metrics-retention R   resolutions and retention of instance usage series, finest first:
+                          <bucket>:<kept>,... (PLATFORM_METRICS_RETENTION, default
+                          10s:24h,1m:7d,1h:365d; the finest bucket is 10s)
   --audit-retention D     delete audit items older than D: "90d", "12h", "30m", "3600s";
                           0 keeps them for ever (PLATFORM_AUDIT_RETENTION, default 90d)
   --ldap-url URL          LDAP directory for ldapauth.DOMAIN, ldap:// or ldaps:// (PLATFORM_LDAP_URL);
@@ -131,6 +139,7 @@ async function main(): Promise<void> {
         'router-listen': { type: 'string' },
         'router-tls-listen': { type: 'string' },
         'router-tcp-ports': { type: 'string' },
+        'router-advertise-address': { type: 'string' },
         'router-tls-cert': { type: 'string', multiple: true },
         'router-tls-key': { type: 'string', multiple: true },
         domain: { type: 'string' },
@@ -138,6 +147,7 @@ async function main(): Promise<void> {
         'no-sync': { type: 'boolean' },
         'ldap-url': { type: 'string' },
         'audit-retention': { type: 'string' },
+        'metrics-retention': { type: 'string' },
         version: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -157,6 +167,10 @@ async function main(): Promise<void> {
     fail(`--router-tcp-ports "${tcpRange}" is not FROM-TO with 1 <= FROM <= TO <= 65535`);
   }
   const routerTcpPorts = { from: Number(range[1]), to: Number(range[2]) };
+  const advertise = (args['router-advertise-address'] ?? env['PLATFORM_ROUTER_ADVERTISE_ADDRESS'] ?? '').replace(/^\[(.*)\]$/, '$1');
+  if (advertise !== '' && (isIP(advertise) === 0 || ['0.0.0.0', '::'].includes(advertise))) {
+    fail(`--router-advertise-address "${advertise}" is not an IP address that clients can reach (tcp:// endpoints name an IP)`);
+  }
   let routerTls: { listen: { host: string; port: number }; certificates: { cert: string; key: string }[] } | undefined;
   try {
     listen = parseHostPort(args.listen ?? env['PLATFORM_LISTEN'] ?? '127.0.0.1:8080', '--listen');
@@ -193,6 +207,13 @@ async function main(): Promise<void> {
   const agentLostAfterMs = envInt('PLATFORM_AGENT_LOST_AFTER_MS');
   const ldap = ldapOptions(args['ldap-url'] ?? env['PLATFORM_LDAP_URL'] ?? '');
   const stagerTimeoutMs = envInt('PLATFORM_STAGER_TIMEOUT_MS');
+  const metricsRetentionText = args['metrics-retention'] ?? env['PLATFORM_METRICS_RETENTION'] ?? '';
+  let metricsRetention: Resolution[] | undefined;
+  try {
+    metricsRetention = metricsRetentionText === '' ? undefined : parseRetention(metricsRetentionText);
+  } catch (err) {
+    fail(`--metrics-retention "${metricsRetentionText}": ${(err as Error).message}`);
+  }
   const retentionText = args['audit-retention'] ?? env['PLATFORM_AUDIT_RETENTION'] ?? '';
   const auditRetentionSeconds = retentionText === '' ? undefined : parseDurationSeconds(retentionText);
   if (auditRetentionSeconds === undefined && retentionText !== '') {
@@ -211,6 +232,7 @@ async function main(): Promise<void> {
       grpcListen,
       routerListen,
       routerTcpPorts,
+      ...(advertise ? { routerAdvertiseAddress: advertise } : {}),
       ...(routerTls ? { routerTls } : {}),
       domain: args.domain ?? env['PLATFORM_DOMAIN'] ?? '',
       ...(env['PLATFORM_ADMIN_PASSWORD'] ? { adminPassword: env['PLATFORM_ADMIN_PASSWORD'] } : {}),
@@ -224,6 +246,7 @@ async function main(): Promise<void> {
       ...(actorIdleMs === undefined ? {} : { actorIdleMs }),
       ...(maxPackageBytes === undefined ? {} : { maxPackageBytes }),
       ...(auditRetentionSeconds === undefined ? {} : { auditRetentionSeconds }),
+      ...(metricsRetention === undefined ? {} : { metricsRetention }),
       ...(heartbeatIntervalMs === undefined ? {} : { heartbeatIntervalMs }),
       ...(agentLostAfterMs === undefined ? {} : { agentLostAfterMs }),
       ...(env['PLATFORM_JOIN_TOKEN'] ? { joinToken: env['PLATFORM_JOIN_TOKEN'] } : {}),

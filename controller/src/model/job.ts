@@ -89,6 +89,9 @@ const processSchema = z.object({
   stop_timeout: int(0, 86_400).optional(),
   environment: stringMap().optional(),
   heavy: bool().optional(),
+  // Who the process runs as inside the instance (a container job: the image's user); empty: root.
+  user: str(256).optional(),
+  group: str(256).optional(),
 });
 
 const resourceSchema = z.object({

@@ -4,13 +4,15 @@
  * The state machine of a package:
  *
  *   POST ──▶ uploading ──every archive uploaded──┬──▶ staging ──stagers succeed──▶ ready
- *                                                │        └────stager fails──────▶ failed
- *                                                └──▶ ready   (no staging pipeline)
+ *             │    ▲ one of several              │        └────stager fails──────▶ failed
+ *             └────┘                             └──▶ ready   (no staging pipeline)
+ *   snapshot of an instance: uploading ──archive stored──▶ ready, or ──fails──▶ failed
  *
  * An upload whose length or digest differs from what was declared is refused and
  * the package stays `uploading`. Staging itself is the staging coordinator's.
  */
 import { z } from 'zod';
+import { StateMachine } from '@platform/proto/common';
 import { InvalidRequestError, TooLargeError } from '../errors.js';
 import { parseFqn } from './fqn.js';
 import { int, parseInput, str, stringMap, uuid } from './validate.js';
@@ -18,6 +20,14 @@ import { formatDigest, parseDigest, type Digest } from './digest.js';
 import { sortedRecord } from '../util/json.js';
 
 export type PackageState = 'uploading' | 'staging' | 'ready' | 'failed';
+
+/** The transitions of the diagram above (the package actor's one setter checks them). */
+export const PACKAGE_MACHINE = new StateMachine<PackageState>('package', {
+  uploading: ['uploading', 'staging', 'ready', 'failed'],
+  staging: ['ready', 'failed'],
+  ready: [],
+  failed: [],
+});
 
 export interface PackageResource {
   uuid: string;
@@ -67,6 +77,10 @@ export interface Package extends PackageMeta {
    * stager packages, which have no archive). Set by the controller only.
    */
   host_paths?: string[];
+  /** Read-only: the digest of the container image the package was made from (images/). */
+  docker_image_id?: string;
+  /** Read-only: the image it was made from, `registry/name:tag`, without credentials. */
+  docker_origin?: string;
   version_id: number;
   created_at: string;
   updated_at: string;

@@ -161,15 +161,10 @@ test('api: paths of the spec not served yet answer one 404 naming the path, befo
   const api = suite.api();
   const uuid = '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b';
   for (const [method, path, capability] of [
-    ['POST', '/jobs/container', 'container jobs'],
     ['GET', `/jobs/${uuid}/logs/drains`, 'log drains'],
     ['DELETE', `/jobs/${uuid}/logs/drains/${uuid}`, 'log drains'],
     ['POST', '/bindings', 'bindings'],
-    ['POST', '/manifests', 'manifests'],
-    ['GET', `/tasks/${uuid}`, 'asynchronous tasks'],
-    ['POST', '/packages/container', 'container packages'],
     ['GET', '/networks', 'networks'],
-    ['GET', '/metrics/jobs', 'metric queries'],
   ] as const) {
     for (const prefix of ['', '/v1']) {
       const r = await api.request(method, `${prefix}${path}`, method === 'POST' ? { body: {} } : {});
@@ -180,7 +175,7 @@ test('api: paths of the spec not served yet answer one 404 naming the path, befo
       t.is(e.message, `${method} ${path} is not served yet; it comes with ${capability}`);
     }
   }
-  const unauthenticated = await api.withHeaders({}).post('/jobs/container', {});
+  const unauthenticated = await api.withHeaders({}).post('/bindings', {});
   t.is(unauthenticated.status, 401);
 });
 
@@ -197,14 +192,18 @@ test('api: the 2016 names answer what their new paths answer', async (t) => {
   const next = new URLSearchParams((await api.get(`/audit_logs?fqn=job::${ns}&limit=1`)).headers.get('next')?.replace(/^\/v1\/audit_logs\?/, '') ?? '');
   t.is(next.get('offset'), '1');
   for (const [method, path, message] of [
-    ['POST', '/jobs/docker', 'POST /jobs/docker (the 2016 name of POST /jobs/container) is not served yet; it comes with container jobs'],
-    ['POST', '/jobs/docker-job-check', 'POST /jobs/docker-job-check is not served yet; it comes with container jobs'],
+    ['POST', '/jobs/docker-job-check', 'POST /jobs/docker-job-check is not served yet; it comes with container job policy checks'],
   ] as const) {
     const r = await api.request(method, `/v1${path}`, method === 'POST' ? { body: {} } : {});
     t.is(r.status, 404, path);
     assertApiError(t, r.body, 404);
     t.is((r.body as ApiErrorBody).message, message);
   }
+  // Served names answer as their new path: the same refusal of the same body.
+  const docker = await api.post('/v1/jobs/docker', {});
+  const container = await api.post('/v1/jobs/container', {});
+  t.is(docker.status, 400);
+  t.is((docker.body as ApiErrorBody).message, (container.body as ApiErrorBody).message);
   // The client's downloads under their 2016 name: the same archive as /cli/download.
   const [legacyArchive, archive] = await Promise.all([api.fetch('/v1/apc/download/linux'), api.fetch('/v1/cli/download/linux')]);
   t.is(legacyArchive.status, 200);

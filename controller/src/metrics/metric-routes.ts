@@ -1,0 +1,117 @@
+/**
+ * GET /metrics/jobs, /metrics/namespaces, /metrics/instance_managers: each `metric` parameter
+ * (repeatable) is one query (query.ts), answered under its own text in `metrics`; a query that
+ * cannot be parsed or answered goes to `errors` with its message and leaves the others alone.
+ *
+ * Policy: a job's series only when the caller may read the job (a namespace target lists only
+ * such jobs); a namespace's aggregate when the caller may read the namespace; instance managers
+ * when the caller may read the cluster (as GET /instance_managers).
+ */
+import type { Endpoint, ApiContext } from '../api/endpoint.js';
+import { sendPlainJson } from '../api/endpoint.js';
+import { rawListValues } from '../api/query.js';
+import type { AgentDirectory } from '../agents/agent-directory.js';
+import type { JobService } from '../jobs/job-service.js';
+import { formatFqn, parseFqn } from '../model/fqn.js';
+import { authorize, canAccess } from '../policy/access.js';
+import { InvalidRequestError } from '../errors.js';
+import type { MetricStore } from './metric-store.js';
+import { downsample, parseMetricQuery, QueryError, type MetricQuery, type Series } from './query.js';
+import { FIELD_INDEX, namespaceDepth, NAMESPACE_LEVELS, type EntityKind, type JobField } from './series.js';
+
+const MAX_QUERIES = 20;
+/** At most this many job series in one answer (a namespace target). */
+const MAX_SERIES = 1000;
+
+type Kind = 'jobs' | 'namespaces' | 'instance_managers';
+
+export interface MetricResponse {
+  metrics: Record<string, Record<string, Series>>;
+  errors: Record<string, string>;
+}
+
+export function metricEndpoints(store: MetricStore, jobs: JobService, agents: AgentDirectory, nowMs: () => number): Endpoint[] {
+  /** One entity's series for query `q`. */
+  const series = async (q: MetricQuery, kind: EntityKind, id: string): Promise<Series> => {
+    const res = store.resolutionFor(q.fromS, q.downsample?.intervalS ?? 0);
+    const points = await store.read(res, kind, id, q.fromS, q.untilS);
+    const f = FIELD_INDEX[q.field as JobField];
+    const values = points.map((p) => {
+      const k = p.p[0] || 1;
+      const n = p.p[1] ?? 0;
+      const sum = p.p[2 + f] ?? 0;
+      switch (q.aggregate) {
+        case 'count':
+          return { t: p.t, v: n / k };
+        case 'mean':
+          return { t: p.t, v: n > 0 ? sum / n : null };
+        default:
+          return { t: p.t, v: sum / k };
+      }
+    });
+    if (q.downsample) return downsample(values, q.downsample.fn, q.downsample.intervalS, q.fromS, q.untilS);
+    return { times: values.map((v) => v.t), values: values.map((v) => v.v ?? 0) };
+  };
+
+  /** One series per job of the namespace (or the one job) that the caller may read. */
+  const jobSeries = async (ctx: ApiContext, q: MetricQuery): Promise<Record<string, Series>> => {
+    let fqn;
+    try {
+      fqn = parseFqn(q.target, { type: 'job', localName: 'optional', field: 'target' });
+    } catch (err) {
+      throw new QueryError((err as Error).message);
+    }
+    const list = await jobs.list({ fqn, matchPartialFqn: fqn.localName === undefined, health: false, visible: (f) => canAccess(ctx, f, 'read') });
+    if (fqn.localName !== undefined && list.length === 0) throw new QueryError(`job ${q.target} not found`);
+    if (list.length > MAX_SERIES) throw new QueryError(`${q.target} has ${list.length} jobs; at most ${MAX_SERIES} series are answered: query a deeper namespace`);
+    const out: Record<string, Series> = {};
+    for (const job of list) out[job.fqn] = await series(q, 'j', job.uuid);
+    return out;
+  };
+
+  const answer = async (ctx: ApiContext, kind: Kind, q: MetricQuery): Promise<Record<string, Series>> => {
+    if (kind === 'jobs') return jobSeries(ctx, q);
+    if (kind === 'namespaces') {
+      let fqn;
+      try {
+        fqn = parseFqn(q.target, { type: 'job', localName: 'forbidden', field: 'target' });
+      } catch (err) {
+        throw new QueryError((err as Error).message);
+      }
+      const depth = namespaceDepth(fqn.namespace);
+      // Deeper than the pre-aggregated levels (or the root): answered as a job query.
+      if (depth === 0 || depth > NAMESPACE_LEVELS) return jobSeries(ctx, q);
+      if (!canAccess(ctx, formatFqn(fqn), 'read')) throw new QueryError(`not permitted to read ${q.target}`);
+      return { [formatFqn(fqn)]: await series(q, 'n', fqn.namespace) };
+    }
+    const hosts = q.target === '*' ? [...new Set(agents.list().map((a) => a.record.hostname))].sort() : [q.target];
+    const out: Record<string, Series> = {};
+    for (const host of hosts) out[host] = await series(q, 'm', host);
+    return out;
+  };
+
+  const endpoint = (kind: Kind): Endpoint => ({
+    method: 'GET',
+    path: `/metrics/${kind}`,
+    handler: async (ctx) => {
+      if (kind === 'instance_managers') await authorize(ctx, 'cluster::/', 'read');
+      const texts = rawListValues(ctx.query, 'metric') ?? [];
+      if (texts.length === 0) throw new InvalidRequestError('query metric: at least one is needed, <target>,<metric>[:<function>-<interval>][,<from>[,<until>]]');
+      if (texts.length > MAX_QUERIES) throw new InvalidRequestError(`query metric: at most ${MAX_QUERIES} per request`);
+      const nowS = Math.floor(nowMs() / 1000);
+      const body: MetricResponse = { metrics: {}, errors: {} };
+      for (const text of texts) {
+        try {
+          const q = parseMetricQuery(text, nowS, kind !== 'instance_managers');
+          body.metrics[text] = await answer(ctx, kind, q);
+        } catch (err) {
+          if (!(err instanceof QueryError)) throw err;
+          body.errors[text] = err.message;
+        }
+      }
+      sendPlainJson(ctx, body);
+    },
+  });
+
+  return [endpoint('jobs'), endpoint('namespaces'), endpoint('instance_managers')];
+}
