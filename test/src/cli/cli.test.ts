@@ -61,12 +61,13 @@ function viaRouter(router: string, url: string, path = '/'): Promise<{ status: n
 
 interface DeployJson {
   job: { uuid: string; fqn: string; state: string; version_id: number };
+  package: { fqn: string };
   urls: string[];
   created: boolean;
   instances: { uuid: string; state: string }[];
 }
 
-test('cli: deploy a Node.js and a Python app from directories, logs and tail, scale, redeploy a change, stop, delete; a staging failure shows its log', async (t) => {
+test('cli: deploy a Node.js and a Python app from directories, logs and tail, scale, redeploy a change, a manifest, metrics, stop, delete; a staging failure shows its log', async (t) => {
   t.timeout(6 * 60_000);
   if (missingTool(t, 'python3')) return;
   const cluster = await startCluster(t, [{}]);
@@ -128,6 +129,24 @@ test('cli: deploy a Node.js and a Python app from directories, logs and tail, sc
   t.true(pyDeploy.created);
   t.is(pyDeploy.job.fqn, 'job::/sandbox/admin::pyapp');
   t.deepEqual(await viaRouter(router, pyDeploy.urls[0]!), { status: 200, text: 'hello from python' });
+
+  // A manifest of one more job running the Python app's package, followed until its task ends.
+  const manifest = join(py, '..', `manifest-${Date.now()}.json`);
+  t.teardown(() => rm(manifest, { force: true }));
+  await writeFile(manifest, JSON.stringify({ jobs: { 'job::/sandbox/admin::py-${ENV}': { packages: [{ fqn: pyDeploy.package.fqn }], exposed_ports: [0], instances: 1, state: 'started' } } }));
+  const deployed = await cli.run(['manifest', 'deploy', manifest, '--var', 'ENV=dev']);
+  t.is(deployed.code, 0, deployed.stderr);
+  t.regex(deployed.stdout, /created job::\/sandbox\/admin::py-dev/);
+  t.regex(deployed.stdout, /^Manifest deployed\.$/m);
+  t.is((await cli.json<{ job: { state: string } }>(['job', 'show', 'py-dev'])).job.state, 'started');
+  await cli.ok(['job', 'delete', 'py-dev']);
+  // A metric query answers JSON (series may be empty this early), and a malformed one its error.
+  const metrics = await cli.json<{ metrics: Record<string, unknown>; errors: Record<string, string> }>(['metrics', 'jobs', 'job::/sandbox/admin::web,cpu.mean']);
+  t.deepEqual(metrics.errors, {});
+  t.truthy(metrics.metrics['job::/sandbox/admin::web,cpu.mean']);
+  const badQuery = await cli.run(['metrics', 'jobs', 'nonsense']);
+  t.is(badQuery.code, 1);
+  t.regex(badQuery.stderr, /error: nonsense: /);
 
   // Placement waiting: no agent has the memory asked for; the deploy says so when it gives up.
   const huge = await cli.run(['--json', 'app', 'deploy', py, '--name', 'huge', '--memory', '4096G', '--timeout', '5']);
