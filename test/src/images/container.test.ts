@@ -251,7 +251,9 @@ test('images: bad images are refused (missing layer, wrong digest, ../ path, esc
   const { proc, api } = await controller(t);
   const missing = await registry.pushImage('bad/missing', 'latest', { layers: [BASE, APP], config: CONFIG });
   await registry.deleteBlob('bad/missing', missing.layers[1]!.digest);
-  const corrupt = await registry.pushImage('bad/corrupt', 'latest', { layers: [BASE], config: CONFIG });
+  // A layer of its own: BASE may already be in the layer cache from bad/missing (whose good
+  // layer can finish before the missing one fails), and a cached layer is not fetched again.
+  const corrupt = await registry.pushImage('bad/corrupt', 'latest', { layers: [[{ path: 'app/corrupt.txt', content: 'only in bad/corrupt' }]], config: CONFIG });
   await registry.pushImage('bad/dotdot', 'latest', { layers: [BASE, [{ path: 'app/../../etc/evil', content: 'x' }]], config: CONFIG });
   await registry.pushImage('bad/link', 'latest', { layers: [[{ path: 'app/escape', type: 'symlink', linkpath: '../../../etc/shadow' }]], config: CONFIG });
   await registry.pushImage('bad/abslink', 'latest', { layers: [[{ path: 'app/escape', type: 'symlink', linkpath: '/../../etc/shadow' }]], config: CONFIG });
