@@ -2808,6 +2808,9 @@ export namespace platform {
                 /** PackageSpec hostPaths. */
                 hostPaths: string[];
 
+                /** PackageSpec rootFilesystem. */
+                rootFilesystem: boolean;
+
                 /**
                  * Creates a new PackageSpec instance using the specified properties.
                  * @param [properties] Properties to set
@@ -2891,6 +2894,9 @@ export namespace platform {
 
                     /** PackageSpec hostPaths */
                     hostPaths?: (string[]|null);
+
+                    /** PackageSpec rootFilesystem */
+                    rootFilesystem?: (boolean|null);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
