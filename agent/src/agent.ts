@@ -14,7 +14,7 @@ import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
-import { createAgentServiceClient, joinMetadata, PROTOCOL_VERSION, type AgentServiceClient, type Hello, type Resources, type Snapshot } from '@platform/proto';
+import { createAgentServiceClient, instanceStateNumber, joinMetadata, PROTOCOL_VERSION, type AgentServiceClient, type Hello, type InstanceSpec, type Resources, type Snapshot } from '@platform/proto';
 import { changedFiles, packFiles } from './files/snapshot.js';
 import { BwrapDriver, findExecutable, probeBwrap } from './isolation/bwrap.js';
 import { Cgroups } from './isolation/cgroups.js';
@@ -28,6 +28,7 @@ import { AgentMetrics, serveMetrics } from './metrics/metrics.js';
 import { PackageCache } from './packages/cache.js';
 import { diskQuotaSupport } from './runner/disk-monitor.js';
 import { InstanceManager } from './runner/manager.js';
+import { LinkProxies } from './links/link-proxies.js';
 import { PortAllocator } from './runner/ports.js';
 import { Session } from './session/session.js';
 import { UsageReporter, type MeasuredInstance } from './usage/usage-reporter.js';
@@ -78,6 +79,8 @@ export class Agent {
   readonly metrics: AgentMetrics;
   readonly manager: InstanceManager;
   readonly session: Session;
+  /** Listeners of the instances' links to other jobs. */
+  readonly links: LinkProxies;
   readonly usage: UsageReporter;
   #metricsServer: Server | undefined;
   #client: AgentServiceClient;
@@ -97,6 +100,7 @@ export class Agent {
     this.isolation = driver.name;
     this.cgroups = cgroups;
     const log = opts.log;
+    this.links = new LinkProxies(join(dataDir, 'links.json'), log.child({ component: 'links' }), opts.address ?? '127.0.0.1');
     this.metrics = new AgentMetrics(() => (this.manager as InstanceManager | undefined)?.countByState() ?? {}, { defaultMetrics: opts.defaultMetrics ?? false });
     this.#client = createAgentServiceClient(opts.controller, undefined, {
       'grpc.keepalive_time_ms': 10_000,
@@ -119,7 +123,8 @@ export class Agent {
           this.manager.welcome(w.stop ?? []);
           this.usage.flush();
         },
-        start: (m) => m.spec && this.manager.start(m.spec),
+        start: (m) => m.spec && this.#start(m.spec),
+        linkTargets: (m) => this.links.update(m),
         stop: (m) => this.manager.stop(m),
         listFiles: (m) => {
           void this.manager.listFiles(m).then((files) => session.send({ files }));
@@ -157,7 +162,10 @@ export class Agent {
       metrics: this.metrics,
       now,
       shipper: this.#shipper,
-      sendReport: (instance) => session.send({ instance }),
+      sendReport: (instance) => {
+        if (instance.state === instanceStateNumber('REMOVED')) this.links.release(instance.instanceUuid ?? '');
+        return session.send({ instance });
+      },
       ...(opts.pollMs ? { pollMs: opts.pollMs } : {}),
       ...(opts.diskCheckMs ? { diskCheckMs: opts.diskCheckMs } : {}),
     });
@@ -273,6 +281,7 @@ export class Agent {
     await agent.#cache.cleanTmp();
     await agent.#cache.load();
     agent.manager.recover();
+    await agent.links.restore(new Set([...agent.manager.runners()].map((r) => r.uuid)));
     const ml = opts.metricsListen ?? { host: '127.0.0.1', port: 0 };
     agent.#metricsServer = await serveMetrics(agent.metrics.registry, ml.host, ml.port);
     agent.#shipper.start();
@@ -311,6 +320,28 @@ export class Agent {
     };
   }
 
+  /** A StartInstance: the instance's links listen first, and give it their variables. */
+  #start(spec: InstanceSpec): void {
+    const links = spec.links ?? [];
+    if (links.length === 0 || this.manager.get(spec.instanceUuid ?? '')) {
+      this.manager.start(spec);
+      return;
+    }
+    this.links.open(spec.instanceUuid ?? '', links).then(
+      (env) => this.manager.start({ ...spec, environment: { ...spec.environment, ...env } }),
+      (err: unknown) => {
+        this.opts.log.warn('instance refused: a link cannot listen', { instance: spec.instanceUuid, err: (err as Error).message });
+        const now = (this.opts.now ?? Date.now)();
+        this.session.send({
+          instance: {
+            instanceUuid: spec.instanceUuid ?? '', jobUuid: spec.jobUuid ?? '', jobVersionId: spec.jobVersionId ?? 0,
+            state: instanceStateNumber('REMOVED'), failed: true, reason: `link: ${(err as Error).message}`, timeMs: now, createdMs: now,
+          },
+        });
+      },
+    );
+  }
+
   /** The instances' use at the last usage sample, summed (cpu in ms per second, as Resources). */
   #usage(): Resources {
     let cpu = 0;
@@ -338,6 +369,7 @@ export class Agent {
     this.usage.flush();
     this.usage.stop();
     this.session.stop();
+    this.links.close();
     const server = this.#metricsServer;
     if (server) {
       const closed = new Promise<void>((r) => server.close(() => r()));

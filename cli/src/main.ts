@@ -16,6 +16,7 @@ import { completionCommands } from './commands/completion.js';
 import { clusterCommands } from './commands/cluster.js';
 import { packageCommands } from './commands/package.js';
 import { adminCommands } from './commands/admin.js';
+import { manifestCommands } from './commands/manifest.js';
 import type { Action, CommandModule } from './commands/registry.js';
 import { isExpiredTokenError, Session, type GlobalOptions, type SessionIo } from './session.js';
 import { CLI_VERSION } from './version.js';
@@ -25,8 +26,8 @@ export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 
 /**
- * Every command area. Services, providers, bindings, gateways, drains, metrics and manifests
- * get their module here once the controller serves them.
+ * Every command area. Services, providers, bindings, gateways and drains get their module
+ * here once the controller serves them.
  */
 export const COMMAND_MODULES: readonly CommandModule[] = [
   authCommands,
@@ -35,6 +36,7 @@ export const COMMAND_MODULES: readonly CommandModule[] = [
   packageCommands,
   clusterCommands,
   adminCommands,
+  manifestCommands,
   completionCommands,
 ];
 

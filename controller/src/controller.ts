@@ -37,6 +37,9 @@ import { instanceEndpoints } from './instances/instance-routes.js';
 import { InstanceSnapshots, instanceSnapshotEndpoints } from './instances/instance-snapshot.js';
 import { AgentReports } from './instances/agent-reports.js';
 import { jobEndpoints } from './jobs/job-routes.js';
+import { ServiceCatalog } from './services/catalog.js';
+import { LinkFeed } from './services/link-feed.js';
+import { serviceEndpoints } from './services/service-routes.js';
 import { packageLogEndpoints } from './logs/log-routes.js';
 import { LogStore } from './logs/log-store.js';
 import { JobService } from './jobs/job-service.js';
@@ -51,7 +54,8 @@ import { ReferenceResolver } from './policy/references.js';
 import { policyEndpoints } from './policy/policy-routes.js';
 import { PolicyService } from './policy/policy-service.js';
 import { stagingEndpoints } from './staging/staging-routes.js';
-import { registerBuiltins } from './staging/builtins/register-builtins.js';
+import { BUILTIN_PRINCIPAL, registerBuiltins } from './staging/builtins/register-builtins.js';
+import { locateGatewaySdk, registerBuiltinGateways } from './services/builtin-gateways.js';
 import { StagingCoordinator } from './staging/coordinator/staging-coordinator.js';
 import { stagerEndpoints } from './staging/coordinator/stager-api.js';
 import { AgentStagerLauncher } from './staging/agent-launcher.js';
@@ -144,6 +148,8 @@ export interface ControllerOptions {
   ldap?: LdapOptions;
   /** A stager run longer than this is stopped and its package fails. Default 10 minutes. */
   stagerTimeoutMs?: number;
+  /** Bound of one call to a service gateway, connection included. Default 30 s. */
+  gatewayTimeoutMs?: number;
   /** Base of STAGER_URL as stager instances reach the API; default the API's own URL. */
   stagerBaseUrl?: string;
   /** Register the built-in os, runtime and stager packages, stager jobs and pipelines. Default true. */
@@ -200,6 +206,7 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     ...(o.ldap ? { ldap: o.ldap } : {}),
     stagerTimeoutMs: o.stagerTimeoutMs ?? 10 * 60_000,
     stagerBaseUrl: o.stagerBaseUrl ?? '',
+    gatewayTimeoutMs: o.gatewayTimeoutMs ?? 30_000,
     builtins: o.builtins ?? true,
     ...(o.stagerLauncher ? { stagerLauncher: o.stagerLauncher } : {}),
     ...(o.stagingLogSink ? { stagingLogSink: o.stagingLogSink } : {}),
@@ -350,7 +357,13 @@ export class Controller {
       const usableBy = usable(policy);
       // Dependencies resolve among the packages the job's principal may use (policy/references.ts).
       const installs = new InstancePackages(store, (ids, principal) => resolver.resolveInstallOrder(ids, { bestEffort: true, ...usableBy(principal) }));
-      const instances = new AgentReports(deps, agents, logs, installs, { stagingSink });
+      // The environment of bound jobs comes from the service catalog, made once jobs exist.
+      const late: { catalog?: ServiceCatalog; links?: LinkFeed } = {};
+      const instances = new AgentReports(deps, agents, logs, installs, {
+        stagingSink,
+        environmentFor: (job) => late.catalog?.environmentFor(job) ?? {},
+        linksFor: (job) => late.links?.linksFor(job) ?? [],
+      });
       await instances.load();
       // Without a domain, default routes live under `localhost`, whose names resolve to this host.
       // tcp://auto endpoints name the routers' advertised address; without one, the router's own
@@ -386,6 +399,18 @@ export class Controller {
       references.register('job', jobs.referenceLookup());
       references.register('package', packages.referenceLookup());
       references.register('stagpipe', pipelines.referenceLookup());
+      const catalog = new ServiceCatalog(deps, jobs, {
+        gatewayTimeoutMs: options.gatewayTimeoutMs,
+        instancesOf: (job) => instances.table.ofJob(job),
+        trusted: references.trusted(),
+      });
+      await catalog.load();
+      late.catalog = catalog;
+      const links = new LinkFeed(instances.table, agents, (id) => jobs.find(id), log.child({ component: 'links' }));
+      instances.table.watch((record) => links.instanceChanged(record));
+      late.links = links;
+      references.register('service', catalog.referenceLookup('service'));
+      references.register('provider', catalog.referenceLookup('provider'));
       const agentLauncher = new AgentStagerLauncher(deps, jobs.actors, installs, agents, instances.table, { stagingSink });
       instances.followRuns(agentLauncher);
       await agents.start(instances);
@@ -422,7 +447,8 @@ export class Controller {
         // A host that cannot be probed still gets a working controller, without built-ins.
         try {
           const builtins = await registerBuiltins({ packages, jobs, pipelines, log, references: references.trusted() });
-          log.info('built-in packages registered', { ...builtins });
+          const gateways = await registerBuiltinGateways({ packages, jobs, log, references: references.trusted() }, { principal: BUILTIN_PRINCIPAL, requestId: 'builtins' }, await locateGatewaySdk());
+          log.info('built-in packages registered', { ...builtins, gateways });
         } catch (err) {
           log.error('built-in packages could not be registered', { err });
         }
@@ -479,6 +505,7 @@ export class Controller {
           ...packageLogEndpoints(async (uuid) => (await packages.find(uuid))?.package, logs),
           ...metricEndpoints(metricStore, jobs, agents, () => clock.nowMs()),
           ...jobEndpoints(jobs, options.maxBodyBytes),
+          ...serviceEndpoints(catalog, options.maxBodyBytes),
           ...packageEndpoints(packages, options.maxBodyBytes),
           ...stagingEndpoints(pipelines, options.maxBodyBytes),
           ...dependencyEndpoints(resolver, options.maxBodyBytes),

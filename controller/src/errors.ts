@@ -19,7 +19,8 @@ export type ErrorKind =
   | 'unauthenticated'
   | 'throttled'
   | 'forbidden'
-  | 'unavailable';
+  | 'unavailable'
+  | 'bad_gateway';
 
 export interface PlatformErrorOptions {
   cause?: unknown;
@@ -144,4 +145,10 @@ export class UnavailableError extends PlatformError {
   ) {
     super(message, options);
   }
+}
+
+/** A service gateway (or another server the controller called) failed or answered something unusable (502). */
+export class BadGatewayError extends PlatformError {
+  override readonly name = 'BadGatewayError';
+  readonly kind = 'bad_gateway';
 }

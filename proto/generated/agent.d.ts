@@ -1880,8 +1880,11 @@ export namespace platform {
                 /** ControllerMessage flushLogs. */
                 flushLogs?: (platform.agent.v1.FlushLogs.$Properties|null);
 
+                /** ControllerMessage linkTargets. */
+                linkTargets?: (platform.agent.v1.LinkTargets.$Properties|null);
+
                 /** ControllerMessage body. */
-                body?: ("welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs");
+                body?: ("welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets");
 
                 /**
                  * Creates a new ControllerMessage instance using the specified properties.
@@ -1961,8 +1964,11 @@ export namespace platform {
                     /** ControllerMessage flushLogs */
                     flushLogs?: (platform.agent.v1.FlushLogs.$Properties|null);
 
+                    /** ControllerMessage linkTargets */
+                    linkTargets?: (platform.agent.v1.LinkTargets.$Properties|null);
+
                     /** ControllerMessage body */
-                    body?: ("welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs");
+                    body?: ("welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets");
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -1976,10 +1982,116 @@ export namespace platform {
                   listFiles?: platform.agent.v1.ListFiles.$Shape|null;
                   snapshot?: platform.agent.v1.Snapshot.$Shape|null;
                   flushLogs?: platform.agent.v1.FlushLogs.$Shape|null;
+                  linkTargets?: platform.agent.v1.LinkTargets.$Shape|null;
                   $unknowns?: Uint8Array[];
                 } & (
-                  ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null; snapshot?: null; flushLogs?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape; snapshot?: null; flushLogs?: null }|{ body?: "snapshot"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot: platform.agent.v1.Snapshot.$Shape; flushLogs?: null }|{ body?: "flushLogs"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs: platform.agent.v1.FlushLogs.$Shape })
+                  ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape; snapshot?: null; flushLogs?: null; linkTargets?: null }|{ body?: "snapshot"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot: platform.agent.v1.Snapshot.$Shape; flushLogs?: null; linkTargets?: null }|{ body?: "flushLogs"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs: platform.agent.v1.FlushLogs.$Shape; linkTargets?: null }|{ body?: "linkTargets"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets: platform.agent.v1.LinkTargets.$Shape })
                 );
+            }
+
+            /**
+             * Properties of a LinkTargets.
+             * @deprecated Use platform.agent.v1.LinkTargets.$Properties instead.
+             */
+            interface ILinkTargets extends platform.agent.v1.LinkTargets.$Properties {
+            }
+
+            /** Represents a LinkTargets. */
+            class LinkTargets {
+
+                /**
+                 * Constructs a new LinkTargets.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.LinkTargets.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** LinkTargets targetJobUuid. */
+                targetJobUuid: string;
+
+                /** LinkTargets targetPort. */
+                targetPort: number;
+
+                /** LinkTargets addresses. */
+                addresses: string[];
+
+                /**
+                 * Creates a new LinkTargets instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns LinkTargets instance
+                 */
+                static create(properties: platform.agent.v1.LinkTargets.$Shape): platform.agent.v1.LinkTargets & platform.agent.v1.LinkTargets.$Shape;
+                static create(properties?: platform.agent.v1.LinkTargets.$Properties): platform.agent.v1.LinkTargets;
+
+                /**
+                 * Encodes the specified LinkTargets message. Does not implicitly {@link platform.agent.v1.LinkTargets.verify|verify} messages.
+                 * @param m LinkTargets message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.LinkTargets.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a LinkTargets message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.LinkTargets & platform.agent.v1.LinkTargets.$Shape} LinkTargets
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.LinkTargets & platform.agent.v1.LinkTargets.$Shape;
+
+                /**
+                 * Creates a LinkTargets message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns LinkTargets
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.LinkTargets;
+
+                /**
+                 * Creates a plain object from a LinkTargets message. Also converts values to other types if specified.
+                 * @param m LinkTargets
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.LinkTargets, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this LinkTargets to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for LinkTargets
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace LinkTargets {
+
+                /** Properties of a LinkTargets. */
+                interface $Properties {
+
+                    /** LinkTargets targetJobUuid */
+                    targetJobUuid?: (string|null);
+
+                    /** LinkTargets targetPort */
+                    targetPort?: (number|null);
+
+                    /** LinkTargets addresses */
+                    addresses?: (string[]|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a LinkTargets. */
+                type $Shape = platform.agent.v1.LinkTargets.$Properties;
             }
 
             /**
@@ -2661,6 +2773,9 @@ export namespace platform {
                 /** InstanceSpec stagerfs. */
                 stagerfs: platform.agent.v1.PackageSpec.$Properties[];
 
+                /** InstanceSpec links. */
+                links: platform.agent.v1.LinkSpec.$Properties[];
+
                 /**
                  * Creates a new InstanceSpec instance using the specified properties.
                  * @param [properties] Properties to set
@@ -2757,12 +2872,144 @@ export namespace platform {
                     /** InstanceSpec stagerfs */
                     stagerfs?: (platform.agent.v1.PackageSpec.$Properties[]|null);
 
+                    /** InstanceSpec links */
+                    links?: (platform.agent.v1.LinkSpec.$Properties[]|null);
+
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
                 }
 
                 /** Shape of an InstanceSpec. */
                 type $Shape = platform.agent.v1.InstanceSpec.$Properties;
+            }
+
+            /**
+             * Properties of a LinkSpec.
+             * @deprecated Use platform.agent.v1.LinkSpec.$Properties instead.
+             */
+            interface ILinkSpec extends platform.agent.v1.LinkSpec.$Properties {
+            }
+
+            /** Represents a LinkSpec. */
+            class LinkSpec {
+
+                /**
+                 * Constructs a new LinkSpec.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.LinkSpec.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** LinkSpec bindingUuid. */
+                bindingUuid: string;
+
+                /** LinkSpec envVars. */
+                envVars: string[];
+
+                /** LinkSpec targetJobUuid. */
+                targetJobUuid: string;
+
+                /** LinkSpec targetPort. */
+                targetPort: number;
+
+                /** LinkSpec boundIp. */
+                boundIp: string;
+
+                /** LinkSpec boundPort. */
+                boundPort: number;
+
+                /** LinkSpec addresses. */
+                addresses: string[];
+
+                /**
+                 * Creates a new LinkSpec instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns LinkSpec instance
+                 */
+                static create(properties: platform.agent.v1.LinkSpec.$Shape): platform.agent.v1.LinkSpec & platform.agent.v1.LinkSpec.$Shape;
+                static create(properties?: platform.agent.v1.LinkSpec.$Properties): platform.agent.v1.LinkSpec;
+
+                /**
+                 * Encodes the specified LinkSpec message. Does not implicitly {@link platform.agent.v1.LinkSpec.verify|verify} messages.
+                 * @param m LinkSpec message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.LinkSpec.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a LinkSpec message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.LinkSpec & platform.agent.v1.LinkSpec.$Shape} LinkSpec
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.LinkSpec & platform.agent.v1.LinkSpec.$Shape;
+
+                /**
+                 * Creates a LinkSpec message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns LinkSpec
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.LinkSpec;
+
+                /**
+                 * Creates a plain object from a LinkSpec message. Also converts values to other types if specified.
+                 * @param m LinkSpec
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.LinkSpec, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this LinkSpec to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for LinkSpec
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace LinkSpec {
+
+                /** Properties of a LinkSpec. */
+                interface $Properties {
+
+                    /** LinkSpec bindingUuid */
+                    bindingUuid?: (string|null);
+
+                    /** LinkSpec envVars */
+                    envVars?: (string[]|null);
+
+                    /** LinkSpec targetJobUuid */
+                    targetJobUuid?: (string|null);
+
+                    /** LinkSpec targetPort */
+                    targetPort?: (number|null);
+
+                    /** LinkSpec boundIp */
+                    boundIp?: (string|null);
+
+                    /** LinkSpec boundPort */
+                    boundPort?: (number|null);
+
+                    /** LinkSpec addresses */
+                    addresses?: (string[]|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a LinkSpec. */
+                type $Shape = platform.agent.v1.LinkSpec.$Properties;
             }
 
             /**

@@ -5474,7 +5474,8 @@ export const platform = $root.platform = (() => {
                  * @property {platform.agent.v1.ListFiles.$Properties|null} [listFiles] ControllerMessage listFiles
                  * @property {platform.agent.v1.Snapshot.$Properties|null} [snapshot] ControllerMessage snapshot
                  * @property {platform.agent.v1.FlushLogs.$Properties|null} [flushLogs] ControllerMessage flushLogs
-                 * @property {"welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"} [body] ControllerMessage body
+                 * @property {platform.agent.v1.LinkTargets.$Properties|null} [linkTargets] ControllerMessage linkTargets
+                 * @property {"welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"} [body] ControllerMessage body
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -5495,9 +5496,10 @@ export const platform = $root.platform = (() => {
                  *   listFiles?: platform.agent.v1.ListFiles.$Shape|null;
                  *   snapshot?: platform.agent.v1.Snapshot.$Shape|null;
                  *   flushLogs?: platform.agent.v1.FlushLogs.$Shape|null;
+                 *   linkTargets?: platform.agent.v1.LinkTargets.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null; snapshot?: null; flushLogs?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape; snapshot?: null; flushLogs?: null }|{ body?: "snapshot"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot: platform.agent.v1.Snapshot.$Shape; flushLogs?: null }|{ body?: "flushLogs"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs: platform.agent.v1.FlushLogs.$Shape })
+                 *   ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape; snapshot?: null; flushLogs?: null; linkTargets?: null }|{ body?: "snapshot"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot: platform.agent.v1.Snapshot.$Shape; flushLogs?: null; linkTargets?: null }|{ body?: "flushLogs"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs: platform.agent.v1.FlushLogs.$Shape; linkTargets?: null }|{ body?: "linkTargets"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets: platform.agent.v1.LinkTargets.$Shape })
                  * )} platform.agent.v1.ControllerMessage.$Shape
                  */
 
@@ -5564,17 +5566,25 @@ export const platform = $root.platform = (() => {
                  */
                 ControllerMessage.prototype.flushLogs = null;
 
+                /**
+                 * ControllerMessage linkTargets.
+                 * @member {platform.agent.v1.LinkTargets.$Properties|null|undefined} linkTargets
+                 * @memberof platform.agent.v1.ControllerMessage
+                 * @instance
+                 */
+                ControllerMessage.prototype.linkTargets = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * ControllerMessage body.
-                 * @member {"welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|undefined} body
+                 * @member {"welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|undefined} body
                  * @memberof platform.agent.v1.ControllerMessage
                  * @instance
                  */
                 $Object.defineProperty(ControllerMessage.prototype, "body", {
-                    get: $util.oneOfGetter($oneOfFields = ["welcome", "start", "stop", "listFiles", "snapshot", "flushLogs"]),
+                    get: $util.oneOfGetter($oneOfFields = ["welcome", "start", "stop", "listFiles", "snapshot", "flushLogs", "linkTargets"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -5622,6 +5632,8 @@ export const platform = $root.platform = (() => {
                         $root.platform.agent.v1.Snapshot.encode(m.snapshot, w.uint32(/* id 5, wireType 2 =*/42).fork(), q + 1).ldelim();
                     if (m.flushLogs != null && $Object.hasOwnProperty.call(m, "flushLogs"))
                         $root.platform.agent.v1.FlushLogs.encode(m.flushLogs, w.uint32(/* id 6, wireType 2 =*/50).fork(), q + 1).ldelim();
+                    if (m.linkTargets != null && $Object.hasOwnProperty.call(m, "linkTargets"))
+                        $root.platform.agent.v1.LinkTargets.encode(m.linkTargets, w.uint32(/* id 7, wireType 2 =*/58).fork(), q + 1).ldelim();
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -5708,6 +5720,13 @@ export const platform = $root.platform = (() => {
                                 m.body = "flushLogs";
                                 continue;
                             }
+                        case 7: {
+                                if (u !== 2)
+                                    break;
+                                m.linkTargets = $root.platform.agent.v1.LinkTargets.decode(r, r.size(), $undefined, q + 1, m.linkTargets);
+                                m.body = "linkTargets";
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -5773,6 +5792,11 @@ export const platform = $root.platform = (() => {
                             throw $TypeError(".platform.agent.v1.ControllerMessage.flushLogs: object expected");
                         m.flushLogs = $root.platform.agent.v1.FlushLogs.fromObject(d.flushLogs, q + 1);
                     }
+                    if (d.linkTargets != null) {
+                        if (!$util.isObject(d.linkTargets))
+                            throw $TypeError(".platform.agent.v1.ControllerMessage.linkTargets: object expected");
+                        m.linkTargets = $root.platform.agent.v1.LinkTargets.fromObject(d.linkTargets, q + 1);
+                    }
                     return m;
                 };
 
@@ -5823,6 +5847,11 @@ export const platform = $root.platform = (() => {
                         if (o.oneofs)
                             d.body = "flushLogs";
                     }
+                    if (m.linkTargets != null && $Object.hasOwnProperty.call(m, "linkTargets")) {
+                        d.linkTargets = $root.platform.agent.v1.LinkTargets.toObject(m.linkTargets, o, q + 1);
+                        if (o.oneofs)
+                            d.body = "linkTargets";
+                    }
                     return d;
                 };
 
@@ -5852,6 +5881,303 @@ export const platform = $root.platform = (() => {
                 };
 
                 return ControllerMessage;
+            })();
+
+            v1.LinkTargets = (function() {
+
+                /**
+                 * Properties of a LinkTargets.
+                 * @typedef {Object} platform.agent.v1.LinkTargets.$Properties
+                 * @property {string|null} [targetJobUuid] LinkTargets targetJobUuid
+                 * @property {number|null} [targetPort] LinkTargets targetPort
+                 * @property {Array.<string>|null} [addresses] LinkTargets addresses
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a LinkTargets.
+                 * @memberof platform.agent.v1
+                 * @interface ILinkTargets
+                 * @augments platform.agent.v1.LinkTargets.$Properties
+                 * @deprecated Use platform.agent.v1.LinkTargets.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a LinkTargets.
+                 * @typedef {platform.agent.v1.LinkTargets.$Properties} platform.agent.v1.LinkTargets.$Shape
+                 */
+
+                /**
+                 * Constructs a new LinkTargets.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a LinkTargets.
+                 * @constructor
+                 * @param {platform.agent.v1.LinkTargets.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const LinkTargets = function (p) {
+                    this.addresses = [];
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * LinkTargets targetJobUuid.
+                 * @member {string} targetJobUuid
+                 * @memberof platform.agent.v1.LinkTargets
+                 * @instance
+                 */
+                LinkTargets.prototype.targetJobUuid = "";
+
+                /**
+                 * LinkTargets targetPort.
+                 * @member {number} targetPort
+                 * @memberof platform.agent.v1.LinkTargets
+                 * @instance
+                 */
+                LinkTargets.prototype.targetPort = 0;
+
+                /**
+                 * LinkTargets addresses.
+                 * @member {Array.<string>} addresses
+                 * @memberof platform.agent.v1.LinkTargets
+                 * @instance
+                 */
+                LinkTargets.prototype.addresses = $util.emptyArray;
+
+                /**
+                 * Creates a new LinkTargets instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.LinkTargets
+                 * @static
+                 * @param {platform.agent.v1.LinkTargets.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.LinkTargets} LinkTargets instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.LinkTargets.$Shape): platform.agent.v1.LinkTargets & platform.agent.v1.LinkTargets.$Shape;
+                 *   (properties?: platform.agent.v1.LinkTargets.$Properties): platform.agent.v1.LinkTargets;
+                 * }}
+                 */
+                LinkTargets.create = function(properties) {
+                    return new LinkTargets(properties);
+                };
+
+                /**
+                 * Encodes the specified LinkTargets message. Does not implicitly {@link platform.agent.v1.LinkTargets.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.LinkTargets
+                 * @static
+                 * @param {platform.agent.v1.LinkTargets.$Properties} m LinkTargets message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                LinkTargets.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.targetJobUuid != null && $Object.hasOwnProperty.call(m, "targetJobUuid") && m.targetJobUuid !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.targetJobUuid);
+                    if (m.targetPort != null && $Object.hasOwnProperty.call(m, "targetPort") && m.targetPort !== 0)
+                        w.uint32(/* id 2, wireType 0 =*/16).uint32(m.targetPort);
+                    if (m.addresses != null && m.addresses.length) {
+                        for (var i = 0; i < m.addresses.length; ++i)
+                            w.uint32(/* id 3, wireType 2 =*/26).string(m.addresses[i]);
+                    }
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a LinkTargets message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.LinkTargets
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.LinkTargets & platform.agent.v1.LinkTargets.$Shape} LinkTargets
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                LinkTargets.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.LinkTargets();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.targetJobUuid = v;
+                                else
+                                    delete m.targetJobUuid;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.targetPort = v;
+                                else
+                                    delete m.targetPort;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.addresses && m.addresses.length))
+                                    m.addresses = [];
+                                m.addresses.push(r.stringVerify());
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a LinkTargets message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.LinkTargets
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.LinkTargets} LinkTargets
+                 */
+                LinkTargets.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.LinkTargets)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.LinkTargets: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.LinkTargets();
+                    if (d.targetJobUuid != null) {
+                        if (typeof d.targetJobUuid !== "string" || d.targetJobUuid.length) {
+                            m.targetJobUuid = $String(d.targetJobUuid);
+                        }
+                    }
+                    if (d.targetPort != null) {
+                        if ($Number(d.targetPort) !== 0) {
+                            m.targetPort = d.targetPort >>> 0;
+                        }
+                    }
+                    if (d.addresses) {
+                        if (!$Array.isArray(d.addresses))
+                            throw $TypeError(".platform.agent.v1.LinkTargets.addresses: array expected");
+                        m.addresses = $Array(d.addresses.length);
+                        for (var i = 0; i < d.addresses.length; ++i) {
+                            m.addresses[i] = $String(d.addresses[i]);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a LinkTargets message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.LinkTargets
+                 * @static
+                 * @param {platform.agent.v1.LinkTargets} m LinkTargets
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                LinkTargets.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.arrays || o.defaults) {
+                        d.addresses = [];
+                    }
+                    if (o.defaults) {
+                        d.targetJobUuid = "";
+                        d.targetPort = 0;
+                    }
+                    if (m.targetJobUuid != null && $Object.hasOwnProperty.call(m, "targetJobUuid")) {
+                        d.targetJobUuid = m.targetJobUuid;
+                    }
+                    if (m.targetPort != null && $Object.hasOwnProperty.call(m, "targetPort")) {
+                        d.targetPort = m.targetPort;
+                    }
+                    if (m.addresses && m.addresses.length) {
+                        d.addresses = $Array(m.addresses.length);
+                        for (var j = 0; j < m.addresses.length; ++j) {
+                            d.addresses[j] = m.addresses[j];
+                        }
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this LinkTargets to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.LinkTargets
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                LinkTargets.prototype.toJSON = function() {
+                    return LinkTargets.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for LinkTargets
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.LinkTargets
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                LinkTargets.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.LinkTargets";
+                };
+
+                return LinkTargets;
             })();
 
             v1.FlushLogs = (function() {
@@ -7579,6 +7905,7 @@ export const platform = $root.platform = (() => {
                  * @property {Object.<string,string>|null} [environment] InstanceSpec environment
                  * @property {string|null} [stagerUrl] InstanceSpec stagerUrl
                  * @property {Array.<platform.agent.v1.PackageSpec.$Properties>|null} [stagerfs] InstanceSpec stagerfs
+                 * @property {Array.<platform.agent.v1.LinkSpec.$Properties>|null} [links] InstanceSpec links
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -7609,6 +7936,7 @@ export const platform = $root.platform = (() => {
                     this.logs = [];
                     this.environment = {};
                     this.stagerfs = [];
+                    this.links = [];
                     if (p)
                         for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
                             if (p[ks[i]] != null && ks[i] !== "__proto__")
@@ -7712,6 +8040,14 @@ export const platform = $root.platform = (() => {
                 InstanceSpec.prototype.stagerfs = $util.emptyArray;
 
                 /**
+                 * InstanceSpec links.
+                 * @member {Array.<platform.agent.v1.LinkSpec.$Properties>} links
+                 * @memberof platform.agent.v1.InstanceSpec
+                 * @instance
+                 */
+                InstanceSpec.prototype.links = $util.emptyArray;
+
+                /**
                  * Creates a new InstanceSpec instance using the specified properties.
                  * @function create
                  * @memberof platform.agent.v1.InstanceSpec
@@ -7777,6 +8113,10 @@ export const platform = $root.platform = (() => {
                     if (m.stagerfs != null && m.stagerfs.length) {
                         for (var i = 0; i < m.stagerfs.length; ++i)
                             $root.platform.agent.v1.PackageSpec.encode(m.stagerfs[i], w.uint32(/* id 12, wireType 2 =*/98).fork(), q + 1).ldelim();
+                    }
+                    if (m.links != null && m.links.length) {
+                        for (var i = 0; i < m.links.length; ++i)
+                            $root.platform.agent.v1.LinkSpec.encode(m.links[i], w.uint32(/* id 13, wireType 2 =*/106).fork(), q + 1).ldelim();
                     }
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
@@ -7947,6 +8287,14 @@ export const platform = $root.platform = (() => {
                                 m.stagerfs.push($root.platform.agent.v1.PackageSpec.decode(r, r.size(), $undefined, q + 1));
                                 continue;
                             }
+                        case 13: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.links && m.links.length))
+                                    m.links = [];
+                                m.links.push($root.platform.agent.v1.LinkSpec.decode(r, r.size(), $undefined, q + 1));
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -8067,6 +8415,16 @@ export const platform = $root.platform = (() => {
                             m.stagerfs[i] = $root.platform.agent.v1.PackageSpec.fromObject(d.stagerfs[i], q + 1);
                         }
                     }
+                    if (d.links) {
+                        if (!$Array.isArray(d.links))
+                            throw $TypeError(".platform.agent.v1.InstanceSpec.links: array expected");
+                        m.links = $Array(d.links.length);
+                        for (var i = 0; i < d.links.length; ++i) {
+                            if (!$util.isObject(d.links[i]))
+                                throw $TypeError(".platform.agent.v1.InstanceSpec.links: object expected");
+                            m.links[i] = $root.platform.agent.v1.LinkSpec.fromObject(d.links[i], q + 1);
+                        }
+                    }
                     return m;
                 };
 
@@ -8092,6 +8450,7 @@ export const platform = $root.platform = (() => {
                         d.ports = [];
                         d.logs = [];
                         d.stagerfs = [];
+                        d.links = [];
                     }
                     if (o.objects || o.defaults) {
                         d.environment = {};
@@ -8159,6 +8518,12 @@ export const platform = $root.platform = (() => {
                             d.stagerfs[j] = $root.platform.agent.v1.PackageSpec.toObject(m.stagerfs[j], o, q + 1);
                         }
                     }
+                    if (m.links && m.links.length) {
+                        d.links = $Array(m.links.length);
+                        for (var j = 0; j < m.links.length; ++j) {
+                            d.links[j] = $root.platform.agent.v1.LinkSpec.toObject(m.links[j], o, q + 1);
+                        }
+                    }
                     return d;
                 };
 
@@ -8188,6 +8553,427 @@ export const platform = $root.platform = (() => {
                 };
 
                 return InstanceSpec;
+            })();
+
+            v1.LinkSpec = (function() {
+
+                /**
+                 * Properties of a LinkSpec.
+                 * @typedef {Object} platform.agent.v1.LinkSpec.$Properties
+                 * @property {string|null} [bindingUuid] LinkSpec bindingUuid
+                 * @property {Array.<string>|null} [envVars] LinkSpec envVars
+                 * @property {string|null} [targetJobUuid] LinkSpec targetJobUuid
+                 * @property {number|null} [targetPort] LinkSpec targetPort
+                 * @property {string|null} [boundIp] LinkSpec boundIp
+                 * @property {number|null} [boundPort] LinkSpec boundPort
+                 * @property {Array.<string>|null} [addresses] LinkSpec addresses
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a LinkSpec.
+                 * @memberof platform.agent.v1
+                 * @interface ILinkSpec
+                 * @augments platform.agent.v1.LinkSpec.$Properties
+                 * @deprecated Use platform.agent.v1.LinkSpec.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a LinkSpec.
+                 * @typedef {platform.agent.v1.LinkSpec.$Properties} platform.agent.v1.LinkSpec.$Shape
+                 */
+
+                /**
+                 * Constructs a new LinkSpec.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a LinkSpec.
+                 * @constructor
+                 * @param {platform.agent.v1.LinkSpec.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const LinkSpec = function (p) {
+                    this.envVars = [];
+                    this.addresses = [];
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * LinkSpec bindingUuid.
+                 * @member {string} bindingUuid
+                 * @memberof platform.agent.v1.LinkSpec
+                 * @instance
+                 */
+                LinkSpec.prototype.bindingUuid = "";
+
+                /**
+                 * LinkSpec envVars.
+                 * @member {Array.<string>} envVars
+                 * @memberof platform.agent.v1.LinkSpec
+                 * @instance
+                 */
+                LinkSpec.prototype.envVars = $util.emptyArray;
+
+                /**
+                 * LinkSpec targetJobUuid.
+                 * @member {string} targetJobUuid
+                 * @memberof platform.agent.v1.LinkSpec
+                 * @instance
+                 */
+                LinkSpec.prototype.targetJobUuid = "";
+
+                /**
+                 * LinkSpec targetPort.
+                 * @member {number} targetPort
+                 * @memberof platform.agent.v1.LinkSpec
+                 * @instance
+                 */
+                LinkSpec.prototype.targetPort = 0;
+
+                /**
+                 * LinkSpec boundIp.
+                 * @member {string} boundIp
+                 * @memberof platform.agent.v1.LinkSpec
+                 * @instance
+                 */
+                LinkSpec.prototype.boundIp = "";
+
+                /**
+                 * LinkSpec boundPort.
+                 * @member {number} boundPort
+                 * @memberof platform.agent.v1.LinkSpec
+                 * @instance
+                 */
+                LinkSpec.prototype.boundPort = 0;
+
+                /**
+                 * LinkSpec addresses.
+                 * @member {Array.<string>} addresses
+                 * @memberof platform.agent.v1.LinkSpec
+                 * @instance
+                 */
+                LinkSpec.prototype.addresses = $util.emptyArray;
+
+                /**
+                 * Creates a new LinkSpec instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.LinkSpec
+                 * @static
+                 * @param {platform.agent.v1.LinkSpec.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.LinkSpec} LinkSpec instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.LinkSpec.$Shape): platform.agent.v1.LinkSpec & platform.agent.v1.LinkSpec.$Shape;
+                 *   (properties?: platform.agent.v1.LinkSpec.$Properties): platform.agent.v1.LinkSpec;
+                 * }}
+                 */
+                LinkSpec.create = function(properties) {
+                    return new LinkSpec(properties);
+                };
+
+                /**
+                 * Encodes the specified LinkSpec message. Does not implicitly {@link platform.agent.v1.LinkSpec.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.LinkSpec
+                 * @static
+                 * @param {platform.agent.v1.LinkSpec.$Properties} m LinkSpec message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                LinkSpec.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.bindingUuid != null && $Object.hasOwnProperty.call(m, "bindingUuid") && m.bindingUuid !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.bindingUuid);
+                    if (m.envVars != null && m.envVars.length) {
+                        for (var i = 0; i < m.envVars.length; ++i)
+                            w.uint32(/* id 2, wireType 2 =*/18).string(m.envVars[i]);
+                    }
+                    if (m.targetJobUuid != null && $Object.hasOwnProperty.call(m, "targetJobUuid") && m.targetJobUuid !== "")
+                        w.uint32(/* id 3, wireType 2 =*/26).string(m.targetJobUuid);
+                    if (m.targetPort != null && $Object.hasOwnProperty.call(m, "targetPort") && m.targetPort !== 0)
+                        w.uint32(/* id 4, wireType 0 =*/32).uint32(m.targetPort);
+                    if (m.boundIp != null && $Object.hasOwnProperty.call(m, "boundIp") && m.boundIp !== "")
+                        w.uint32(/* id 5, wireType 2 =*/42).string(m.boundIp);
+                    if (m.boundPort != null && $Object.hasOwnProperty.call(m, "boundPort") && m.boundPort !== 0)
+                        w.uint32(/* id 6, wireType 0 =*/48).uint32(m.boundPort);
+                    if (m.addresses != null && m.addresses.length) {
+                        for (var i = 0; i < m.addresses.length; ++i)
+                            w.uint32(/* id 7, wireType 2 =*/58).string(m.addresses[i]);
+                    }
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a LinkSpec message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.LinkSpec
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.LinkSpec & platform.agent.v1.LinkSpec.$Shape} LinkSpec
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                LinkSpec.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.LinkSpec();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.bindingUuid = v;
+                                else
+                                    delete m.bindingUuid;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.envVars && m.envVars.length))
+                                    m.envVars = [];
+                                m.envVars.push(r.stringVerify());
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.targetJobUuid = v;
+                                else
+                                    delete m.targetJobUuid;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.targetPort = v;
+                                else
+                                    delete m.targetPort;
+                                continue;
+                            }
+                        case 5: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.boundIp = v;
+                                else
+                                    delete m.boundIp;
+                                continue;
+                            }
+                        case 6: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.boundPort = v;
+                                else
+                                    delete m.boundPort;
+                                continue;
+                            }
+                        case 7: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.addresses && m.addresses.length))
+                                    m.addresses = [];
+                                m.addresses.push(r.stringVerify());
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a LinkSpec message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.LinkSpec
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.LinkSpec} LinkSpec
+                 */
+                LinkSpec.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.LinkSpec)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.LinkSpec: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.LinkSpec();
+                    if (d.bindingUuid != null) {
+                        if (typeof d.bindingUuid !== "string" || d.bindingUuid.length) {
+                            m.bindingUuid = $String(d.bindingUuid);
+                        }
+                    }
+                    if (d.envVars) {
+                        if (!$Array.isArray(d.envVars))
+                            throw $TypeError(".platform.agent.v1.LinkSpec.envVars: array expected");
+                        m.envVars = $Array(d.envVars.length);
+                        for (var i = 0; i < d.envVars.length; ++i) {
+                            m.envVars[i] = $String(d.envVars[i]);
+                        }
+                    }
+                    if (d.targetJobUuid != null) {
+                        if (typeof d.targetJobUuid !== "string" || d.targetJobUuid.length) {
+                            m.targetJobUuid = $String(d.targetJobUuid);
+                        }
+                    }
+                    if (d.targetPort != null) {
+                        if ($Number(d.targetPort) !== 0) {
+                            m.targetPort = d.targetPort >>> 0;
+                        }
+                    }
+                    if (d.boundIp != null) {
+                        if (typeof d.boundIp !== "string" || d.boundIp.length) {
+                            m.boundIp = $String(d.boundIp);
+                        }
+                    }
+                    if (d.boundPort != null) {
+                        if ($Number(d.boundPort) !== 0) {
+                            m.boundPort = d.boundPort >>> 0;
+                        }
+                    }
+                    if (d.addresses) {
+                        if (!$Array.isArray(d.addresses))
+                            throw $TypeError(".platform.agent.v1.LinkSpec.addresses: array expected");
+                        m.addresses = $Array(d.addresses.length);
+                        for (var i = 0; i < d.addresses.length; ++i) {
+                            m.addresses[i] = $String(d.addresses[i]);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a LinkSpec message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.LinkSpec
+                 * @static
+                 * @param {platform.agent.v1.LinkSpec} m LinkSpec
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                LinkSpec.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.arrays || o.defaults) {
+                        d.envVars = [];
+                        d.addresses = [];
+                    }
+                    if (o.defaults) {
+                        d.bindingUuid = "";
+                        d.targetJobUuid = "";
+                        d.targetPort = 0;
+                        d.boundIp = "";
+                        d.boundPort = 0;
+                    }
+                    if (m.bindingUuid != null && $Object.hasOwnProperty.call(m, "bindingUuid")) {
+                        d.bindingUuid = m.bindingUuid;
+                    }
+                    if (m.envVars && m.envVars.length) {
+                        d.envVars = $Array(m.envVars.length);
+                        for (var j = 0; j < m.envVars.length; ++j) {
+                            d.envVars[j] = m.envVars[j];
+                        }
+                    }
+                    if (m.targetJobUuid != null && $Object.hasOwnProperty.call(m, "targetJobUuid")) {
+                        d.targetJobUuid = m.targetJobUuid;
+                    }
+                    if (m.targetPort != null && $Object.hasOwnProperty.call(m, "targetPort")) {
+                        d.targetPort = m.targetPort;
+                    }
+                    if (m.boundIp != null && $Object.hasOwnProperty.call(m, "boundIp")) {
+                        d.boundIp = m.boundIp;
+                    }
+                    if (m.boundPort != null && $Object.hasOwnProperty.call(m, "boundPort")) {
+                        d.boundPort = m.boundPort;
+                    }
+                    if (m.addresses && m.addresses.length) {
+                        d.addresses = $Array(m.addresses.length);
+                        for (var j = 0; j < m.addresses.length; ++j) {
+                            d.addresses[j] = m.addresses[j];
+                        }
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this LinkSpec to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.LinkSpec
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                LinkSpec.prototype.toJSON = function() {
+                    return LinkSpec.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for LinkSpec
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.LinkSpec
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                LinkSpec.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.LinkSpec";
+                };
+
+                return LinkSpec;
             })();
 
             v1.PackageSpec = (function() {

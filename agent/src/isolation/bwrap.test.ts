@@ -150,6 +150,22 @@ test('bwrap: a host path out of the instance uid\'s reach is still bound (by roo
   t.false(readFileSync('/proc/self/mountinfo', 'utf8').includes(spec.instanceUuid!));
 });
 
+test('bwrap: an environment name that starts with a digit (a binding\'s <UUID>_URI) reaches the application through every shell on the way', async (t) => {
+  if (!requireTool(t, probe.ok, 'bubblewrap')) return;
+  const h = new Harness(testBwrapDriver(), undefined, canChangeIdentity());
+  t.teardown(() => h.close());
+  // The app is `env` run by the shell command: what it prints is what a program gets.
+  const spec = h.spec({ process: { startCommand: 'env; echo done-listing; exec sleep 60' }, environment: { '3F2A9C_URI': 'postgres://u:p@h:5432/d', MYDB_URI: 'x://y:1' } });
+  h.manager.start(spec);
+  await h.waitState(spec.instanceUuid!, 'RUNNING');
+  const out = await eventually(() => {
+    const lines = h.text(spec.instanceUuid!);
+    return lines.includes('done-listing') && lines;
+  }, 'output', 60_000);
+  t.true(out.includes('3F2A9C_URI=postgres://u:p@h:5432/d'), out.join(' | '));
+  t.true(out.includes('MYDB_URI=x://y:1'));
+});
+
 test('bwrap: a container image is its own root: its programs and /etc/passwd, no host system directory, its named user', async (t) => {
   if (!requireTool(t, probe.ok, 'bubblewrap')) return;
   if (!requireTool(t, existsSync('/bin/busybox'), 'a static busybox (busybox-static)')) return;

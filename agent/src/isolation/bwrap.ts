@@ -40,6 +40,7 @@
  * (`--userns`, `--pidns`): it sees and may signal the application's processes, with the same
  * identity, binds, capabilities (none) and filter; only its /tmp is its own.
  */
+import { shellFor } from '@platform/proto/common';
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, lstatSync, readlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
@@ -263,7 +264,8 @@ export class BwrapDriver implements IsolationDriver {
     const bwrap = [this.bwrapPath, ...this.args(req, staged, nsFiles !== undefined)];
     const argv = [
       ...(staged.size ? [o.unsharePath as string, '--mount', '--propagation', 'private', '--'] : []),
-      '/bin/sh', '-c', PRELUDE, 'platform-bwrap',
+      // bash when the environment holds names dash would drop (a binding's <UUID>_URI): see shellFor.
+      shellFor(req.env), '-c', PRELUDE, 'platform-bwrap',
       o.seccompFile, nsFiles?.[0] ?? '/dev/null', nsFiles?.[1] ?? '/dev/null',
       String(staged.size), ...[...staged].flat(),
       ...(id ? [o.setprivPath as string, ...setprivArgs(id)] : []),

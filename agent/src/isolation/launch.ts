@@ -1,7 +1,8 @@
 /**
  * Starting and signalling an instance's process tree, the same way for every driver.
  *
- * The agent spawns a tiny POSIX shell wrapper, detached (its own session and process group, so
+ * The agent spawns a tiny POSIX shell wrapper (/bin/sh, or bash when the environment holds a name
+ * that dash would not pass on: `shellFor` of @platform/proto/common), detached (its own session and process group, so
  * the process group id is the wrapper's pid), with stdout and stderr opened on the instance's
  * log files: nothing depends on the agent's pipes, and the instance outlives the agent. The
  * wrapper
@@ -13,6 +14,7 @@
  * The agent knows the instance by (wrapper pid, its start time); see procfs.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { shellFor } from '@platform/proto/common';
 import { readFileSync } from 'node:fs';
 import type { HostCommand } from './driver.js';
 import { processGroupMembers, readProcStat, signalPid } from './procfs.js';
@@ -49,7 +51,8 @@ export function spawnWrapped(req: SpawnRequest): Promise<Spawned> {
       ...req.cgroupProcsFiles, ...req.command.argv];
     let child: ChildProcess;
     try {
-      child = spawn('/bin/sh', args, {
+      // bash when the environment holds names dash would drop (a binding's <UUID>_URI): see shellFor.
+      child = spawn(shellFor(req.env), args, {
         cwd: req.command.cwd,
         env: req.env,
         detached: true,

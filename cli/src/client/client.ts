@@ -16,11 +16,13 @@ import type {
   JobHealth,
   JobInput,
   LogEvent,
+  MetricAnswer,
   Package,
   PackageInput,
   PolicyDocument,
   Runtime,
   StagingPipeline,
+  Task,
   TokenGrant,
   User,
   VersionInfo,
@@ -85,6 +87,12 @@ export const OPERATIONS = [
   'GET /v1/policy',
   'GET /v1/policy/{name}',
   'PUT /v1/policy',
+  'POST /v1/manifests',
+  'POST /v1/manifests/expansion',
+  'GET /v1/tasks/{uuid}',
+  'GET /v1/metrics/jobs',
+  'GET /v1/metrics/namespaces',
+  'GET /v1/metrics/instance_managers',
   'GET /v1/users',
   'PUT /v1/users/{name}',
   'DELETE /v1/users/{name}',
@@ -259,6 +267,18 @@ export class PlatformClient {
   listUsers = () => this.json<User[]>('GET', '/v1/users');
   setUserPassword = (name: string, password: string) => this.json<User>('PUT', `/v1/users/${enc(name)}`, { json: { password } });
   deleteUser = async (name: string) => void (await this.request('DELETE', `/v1/users/${enc(name)}`));
+
+  // ---- manifests, tasks, metric queries ------------------------------------------------------
+
+  /** Deploys a manifest (`{manifest, variables}` or the manifest itself) in a task; answers the task's URL. */
+  deployManifest = (body: Record<string, unknown>) => this.json<{ location: string }>('POST', '/v1/manifests', { json: body });
+  /** What a manifest would do, without doing it. */
+  expandManifest = (body: Record<string, unknown>) => this.json<Record<string, unknown>>('POST', '/v1/manifests/expansion', { json: body });
+  /** A task with its events (`after`: only events after that UNIX time in nanoseconds). */
+  getTask = (uuid: string, after?: number) => this.json<Task>('GET', `/v1/tasks/${enc(uuid)}`, { query: { time: after } });
+  /** Metric queries (`<target>,<metric>[:<function>-<interval>][,<from>[,<until>]]`) of jobs, namespaces or instance managers. */
+  metrics = (kind: 'jobs' | 'namespaces' | 'instance_managers', queries: readonly string[]) =>
+    this.json<MetricAnswer>('GET', `/v1/metrics/${kind}`, { query: { metric: queries } });
 
   // ---- Server-Sent Events -------------------------------------------------------------------
 

@@ -205,3 +205,29 @@ export interface TokenGrant {
   token_type: string;
   user?: { name: string; principal: string; mechanism: string; expires_in: number; default_namespace: string };
 }
+
+/** One event of a task (a manifest's deploy): `eos` ends it, `error` ends it failed. */
+export interface TaskEvent {
+  uuid: string;
+  task_event_type: 'event' | 'error' | 'eos' | 'disconnect' | 'cancel';
+  stage: string;
+  subtask: { index: number; name: string; total: number; progress?: { current: number; progress: number } };
+  payload: Record<string, string>;
+  /** UNIX nanoseconds. */
+  time: number;
+}
+
+export interface Task {
+  uuid: string;
+  state: 'running' | 'stopped' | 'complete';
+  errored: 'unerrored' | 'errored';
+  events: TaskEvent[];
+  time_started: number;
+  time_completed: number;
+}
+
+/** The answer of a metric query: per query text, per entity, a series; or per query text an error. */
+export interface MetricAnswer {
+  metrics: Record<string, Record<string, { times: number[]; values: number[] }>>;
+  errors: Record<string, string>;
+}

@@ -40,6 +40,7 @@ const TABLE: Record<ErrorKind, { status: number; flags: Flags }> = {
   throttled: { status: 429, flags: { retry: true } },
   forbidden: { status: 403, flags: { fatal: true } },
   unavailable: { status: 503, flags: { retry: true } },
+  bad_gateway: { status: 502, flags: {} },
 };
 
 export interface MappedError {

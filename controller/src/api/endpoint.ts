@@ -7,7 +7,7 @@ import type { Router, RouterContext } from '@koa/router';
 import type { z } from 'zod';
 import type { Logger } from '@platform/proto/common';
 import type { ChangeContext } from '../context.js';
-import { negotiateMedia, PLAIN_JSON, type MediaSpec } from './media.js';
+import { negotiateMedia, PLAIN_JSON, varyOnAccept, type MediaSpec } from './media.js';
 
 export interface ApiState {
   requestId: string;
@@ -72,8 +72,8 @@ export function sendJson(ctx: ApiContext, media: MediaSpec, body: unknown, statu
 export function sendJsonText(ctx: ApiContext, media: MediaSpec, json: string, status = 200): void {
   ctx.status = status;
   // Set as a header, before the body, so that Koa does no MIME lookup of its own.
-  ctx.set('Content-Type', negotiateMedia(media, ctx.get('Accept')));
-  ctx.vary('Accept');
+  ctx.set('Content-Type', negotiateMedia(media, ctx.req.headers.accept));
+  varyOnAccept(ctx);
   ctx.body = json;
 }
 

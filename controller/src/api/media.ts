@@ -18,6 +18,8 @@
  *   application/vnd.platform.<t>;version=n   vnd.platform.<endpoint type>;version=<n if served, else default>
  *   application/json (no vnd.platform type)  application/json; charset=utf-8
  */
+import type { ServerResponse } from 'node:http';
+
 export const MEDIA_PREFIX = 'application/vnd.platform.';
 
 /** The answer type of JSON endpoints for clients that ask for plain JSON. */
@@ -90,8 +92,28 @@ export function negotiateVersion(spec: MediaSpec, accept: string | undefined): n
 
 /** The Content-Type of a JSON answer of `spec` to a request with this Accept header. */
 export function negotiateMedia(spec: MediaSpec, accept: string | undefined): string {
+  if (!accept) return formatMedia(spec.type, spec.versions[0] ?? 1);
+  if (accept.length > NEGOTIATED_ACCEPT_MAX) return answerMedia(spec, accept);
+  // Clients send the same few Accept headers again and again: the answer is parsed once per
+  // resource type, served versions and header text. A bounded cache (client-chosen text).
+  const key = `${spec.type};${spec.versions.join(',')};${accept}`;
+  let media = negotiated.get(key);
+  if (media === undefined) {
+    media = answerMedia(spec, accept);
+    if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear();
+    negotiated.set(key, media);
+  }
+  return media;
+}
+
+function answerMedia(spec: MediaSpec, accept: string): string {
   return wantsPlainJson(accept) ? PLAIN_JSON : formatMedia(spec.type, negotiateVersion(spec, accept));
 }
+
+/** Answers of negotiateMedia by resource type, versions and Accept header (at most this long). */
+const negotiated = new Map<string, string>();
+const NEGOTIATED_MAX = 1024;
+const NEGOTIATED_ACCEPT_MAX = 256;
 
 const formatted = new Map<string, string>();
 
@@ -100,4 +122,11 @@ export function formatMedia(type: string, version: number): string {
   let text = formatted.get(key);
   if (text === undefined) formatted.set(key, (text = `${MEDIA_PREFIX}${type};version=${version}`));
   return text;
+}
+
+/** Adds `Accept` to the answer's Vary header (Koa's `ctx.vary`, without parsing a header that is not there yet). */
+export function varyOnAccept(ctx: { res: ServerResponse; vary(field: string): void }): void {
+  if (ctx.res.headersSent) return;
+  if (ctx.res.hasHeader('Vary')) ctx.vary('Accept');
+  else ctx.res.setHeader('Vary', 'Accept');
 }

@@ -14,7 +14,7 @@ import type { Logger } from '@platform/proto/common';
 import type { IdSource } from '../util/ids.js';
 import { toApiError } from './api-error.js';
 import type { ApiState } from './endpoint.js';
-import { API_ERROR_MEDIA, negotiateMedia } from './media.js';
+import { API_ERROR_MEDIA, negotiateMedia, varyOnAccept } from './media.js';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -58,14 +58,14 @@ export function requestContext(
 ): Middleware<ApiState> {
   return async (ctx, next) => {
     inFlight.enter();
-    const incoming = ctx.get('X-Request-Id');
-    const requestId = REQUEST_ID_RE.test(incoming) ? incoming : ids.requestId();
+    const incoming = ctx.req.headers['x-request-id'];
+    const requestId = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : ids.requestId();
     ctx.state.requestId = requestId;
     ctx.state.log = log;
     // Authentication sets the token's principal; requests without one (the token endpoint) are anonymous.
     ctx.state.principal = 'anonymous';
-    ctx.set('X-Request-Id', requestId);
-    ctx.set('Minimum-Client-Version', minimumClientVersion);
+    ctx.res.setHeader('X-Request-Id', requestId);
+    ctx.res.setHeader('Minimum-Client-Version', minimumClientVersion);
     try {
       await next();
     } finally {
@@ -122,8 +122,8 @@ export function errors(): Middleware<ApiState> {
       for (const [k, v] of Object.entries(mapped.headers)) ctx.set(k, v);
       // A refused body may still be arriving; do not read it to keep the connection.
       if (!ctx.req.complete) ctx.set('Connection', 'close');
-      ctx.set('Content-Type', negotiateMedia(API_ERROR_MEDIA, ctx.get('Accept')));
-      ctx.vary('Accept');
+      ctx.set('Content-Type', negotiateMedia(API_ERROR_MEDIA, ctx.req.headers.accept));
+      varyOnAccept(ctx);
       ctx.body = JSON.stringify(mapped.body);
     }
   };

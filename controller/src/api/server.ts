@@ -11,6 +11,7 @@ import { toApiError } from './api-error.js';
 import { formatMedia } from './media.js';
 import { mountEndpoints, type ApiState, type Endpoint } from './endpoint.js';
 import { errors, observe, requestContext, versionPrefix, type InFlight } from './middleware.js';
+import { indexRoutes } from './route-index.js';
 import { LEGACY_NAMES, mountSpecPaths, NOT_SERVED } from './spec-paths.js';
 
 export interface ApiAppOptions {
@@ -44,7 +45,7 @@ export function createApiApp(o: ApiAppOptions): Koa<ApiState> {
   const app = new Koa<ApiState>();
   app.silent = true; // errors are logged by the `errors` middleware, once, with the request id
 
-  const router = new Router<ApiState>();
+  const router = indexRoutes(new Router<ApiState>());
   ROUTERS.set(app, router);
   // First: the specification's paths not served yet and the 2016 names, ahead of the patterns they would fall into.
   mountSpecPaths(router, o.endpoints);

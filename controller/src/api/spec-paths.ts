@@ -39,9 +39,6 @@ export interface LegacyName {
 }
 
 export const NOT_SERVED: readonly NotServed[] = [
-  { method: 'POST', path: '/bindings', capability: 'bindings' },
-  { method: 'POST', path: '/unbind', capability: 'bindings' },
-  { method: 'POST', path: '/unlink', capability: 'bindings' },
   { method: 'GET', path: '/jobs/:uuid/logs/drains', capability: 'log drains' },
   { method: 'POST', path: '/jobs/:uuid/logs/drains', capability: 'log drains' },
   { method: 'DELETE', path: '/jobs/:uuid/logs/drains/:drain', capability: 'log drains' },

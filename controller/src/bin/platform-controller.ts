@@ -65,6 +65,7 @@ STAGER_URL as stagers reach the API), PLATFORM_STAGER_LAUNCHER=agents (default),
 development), PLATFORM_BUILTINS=false (no built-in packages).
 Command-line client downloads (GET /cli/download/{platform}): PLATFORM_CLI_DOWNLOADS, the
 directory of the built archives (default: cli/downloads of this repository).
+Services: PLATFORM_GATEWAY_TIMEOUT_MS (bound of one call to a service gateway, default 30000).
 `;
 
 function fail(message: string): never {
@@ -207,6 +208,7 @@ async function main(): Promise<void> {
   const agentLostAfterMs = envInt('PLATFORM_AGENT_LOST_AFTER_MS');
   const ldap = ldapOptions(args['ldap-url'] ?? env['PLATFORM_LDAP_URL'] ?? '');
   const stagerTimeoutMs = envInt('PLATFORM_STAGER_TIMEOUT_MS');
+  const gatewayTimeoutMs = envInt('PLATFORM_GATEWAY_TIMEOUT_MS');
   const metricsRetentionText = args['metrics-retention'] ?? env['PLATFORM_METRICS_RETENTION'] ?? '';
   let metricsRetention: Resolution[] | undefined;
   try {
@@ -252,6 +254,7 @@ async function main(): Promise<void> {
       ...(env['PLATFORM_JOIN_TOKEN'] ? { joinToken: env['PLATFORM_JOIN_TOKEN'] } : {}),
       ...(ldap === undefined ? {} : { ldap }),
       ...(stagerTimeoutMs === undefined ? {} : { stagerTimeoutMs }),
+      ...(gatewayTimeoutMs === undefined ? {} : { gatewayTimeoutMs }),
       ...(env['PLATFORM_STAGER_BASE_URL'] ? { stagerBaseUrl: env['PLATFORM_STAGER_BASE_URL'] } : {}),
       ...(stagerLauncher === 'local' || stagerLauncher === 'none' ? { stagerLauncher } : {}),
       builtins: env['PLATFORM_BUILTINS'] !== 'false',

@@ -6,7 +6,7 @@
  * from outside the scheduler (RunDeps): what an instance installs (packages/instance-packages.ts)
  * and the end of one-off runs (staging/agent-launcher.ts).
  */
-import { instanceStateName, type InstanceReport, type LogBatch, type PackageSpec } from '@platform/proto';
+import { instanceStateName, type InstanceReport, type LinkSpec, type LogBatch, type PackageSpec } from '@platform/proto';
 import type { AgentDirectory, AgentRecord, ClusterEvents, HelloDecision } from '../agents/agent-directory.js';
 import type { Deps } from '../context.js';
 import type { Job } from '../model/job.js';
@@ -21,6 +21,7 @@ import type { StagingLogSink } from '../staging/stager-launcher.js';
 
 export interface AgentReportsOptions {
   environmentFor?: (job: Job) => Record<string, string>;
+  linksFor?: (job: Job) => LinkSpec[];
   /** Where the output of stager runs goes (the staged package's log). */
   stagingSink?: StagingLogSink;
 }
@@ -98,6 +99,10 @@ export class AgentReports implements ClusterEvents, RunDeps {
 
   environmentFor(job: Job): Record<string, string> {
     return this.options.environmentFor?.(job) ?? {};
+  }
+
+  linksFor(job: Job): LinkSpec[] {
+    return this.options.linksFor?.(job) ?? [];
   }
 
   waiting(job: string, waiting: boolean): void {

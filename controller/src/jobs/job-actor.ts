@@ -13,7 +13,7 @@ import type { BatchOp } from '../store/store.js';
 import { formatTimestampNs } from '../util/clock.js';
 import { jsonEqual } from '../util/json.js';
 import { checkVersion } from '../model/version.js';
-import { SCHEDULER_PRINCIPAL, specOf, type Job, type JobSpec, type JobState, type ParsedJobInput } from '../model/job.js';
+import { SCHEDULER_PRINCIPAL, specOf, type Job, type JobBinding, type JobSpec, type JobState, type ParsedJobInput } from '../model/job.js';
 import { initialJobState, nextJobState } from './job-state.js';
 import type { InstanceReport, PackageSpec } from '@platform/proto';
 import type { InstanceRecord } from '../model/instance.js';
@@ -22,6 +22,12 @@ import { Reconciler, type RunDeps, type RunOutcome, type RunRequest } from '../s
 /** Who changes a job when nobody asked: the scheduler putting a crash loop in `errored`. */
 export const SYSTEM_CONTEXT: ChangeContext = { principal: SCHEDULER_PRINCIPAL, requestId: 'scheduler' };
 
+
+/**
+ * A change of a job's bindings (services/): the new map, and what goes into the same store
+ * batch (the binding's own record, audit items). Throwing refuses the change.
+ */
+export type BindingChange = (job: Job) => { bindings: Record<string, JobBinding>; ops: BatchOp[] };
 
 export interface UpdateResult {
   job: Job;
@@ -231,6 +237,8 @@ export class JobActor extends Actor {
    * The caller holds the FQN lock and has checked that the FQN is free.
    */
   static async create(parsed: ParsedJobInput, ctx: ChangeContext, deps: Deps, run?: RunDeps): Promise<JobActor> {
+    // Bindings are made by POST /bindings, never by a job body.
+    parsed.spec.bindings = {};
     const now = formatTimestampNs(deps.clock.nowNs());
     const job = assembleJob(
       {
@@ -279,6 +287,8 @@ export class JobActor extends Actor {
       if (parsed.fqn !== current.fqn) {
         throw new InvalidRequestError(`fqn: a job's fqn cannot be changed (this job is ${current.fqn})`);
       }
+      // Bindings are the controller's (POST /bindings, /unbind, /unlink): a body does not change them.
+      parsed.spec.bindings = current.bindings;
       const state: JobState = nextJobState(current.state, parsed.spec.packages.length > 0, parsed.stateRequest);
       if (current.state === 'started' && state === 'started' && !jsonEqual(parsed.spec.resources, current.resources)) {
         const was = current.resources as unknown as Record<string, number>;
@@ -319,6 +329,30 @@ export class JobActor extends Actor {
     });
   }
 
+  /**
+   * Changes the job's bindings (services/): the new map and `change`'s operations are written in
+   * one batch with the job's new version; a started job's instances are then replaced (following
+   * its rollout) because their environment changed.
+   */
+  changeBindings(change: BindingChange, ctx: ChangeContext): Promise<Job> {
+    return this.mailbox.post(async () => {
+      this.#assertLive();
+      const current = this.#job;
+      const { bindings, ops } = change(current);
+      const next: Job = {
+        ...current,
+        bindings,
+        version_id: current.version_id + 1,
+        updated_at: formatTimestampNs(this.deps.clock.nowNs()),
+        updated_by: ctx.principal,
+      };
+      await this.deps.store.batch([{ type: 'put', key: keys.job(next.uuid), value: JSON.stringify(next) }, ...ops]);
+      this.#job = next;
+      await this.#step((runner, job) => runner.reconcile(job));
+      return next;
+    });
+  }
+
   /** Deletes the job and its index entries, unless a staging pipeline runs it. The caller holds the FQN lock. */
   delete(ctx: ChangeContext): Promise<Job> {
     return this.mailbox.post(async () => {
@@ -330,6 +364,18 @@ export class JobActor extends Actor {
       if (pipelines.length > 0) {
         throw new ConflictError(`job ${job.fqn} is a stager of staging pipeline ${pipelines.join(', ')}; change those pipelines first`, {
           details: { pipelines },
+        });
+      }
+      const gatewayOf = await this.deps.store.get(keys.gatewayOfJob(job.uuid));
+      if (gatewayOf !== undefined) {
+        throw new ConflictError(`job ${job.fqn} is the gateway of service type ${gatewayOf}; demote it first (DELETE /gateways/${gatewayOf})`, {
+          details: { gateway: gatewayOf },
+        });
+      }
+      const services = Object.values(job.bindings).filter((b) => b.service_fqn);
+      if (services.length > 0) {
+        throw new ConflictError(`job ${job.fqn} is bound to ${services.map((b) => b.service_fqn).join(', ')}; unbind it first (POST /unbind)`, {
+          details: { services: services.map((b) => b.service_fqn) },
         });
       }
       const instances = this.#runner?.instances() ?? [];

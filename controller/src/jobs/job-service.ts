@@ -15,7 +15,7 @@ import type { BatchOp } from '../store/store.js';
 import { KeyedLock } from '../util/keyed-lock.js';
 import { dependencyPrincipal, parseJobInput, specOf, type Job, type ParsedJobInput, type Port, type Route } from '../model/job.js';
 import { jsonEqual } from '../util/json.js';
-import { JobActor, tagIndexOps, type UpdateResult } from './job-actor.js';
+import { JobActor, tagIndexOps, type BindingChange, type UpdateResult } from './job-actor.js';
 import { computeJobHealth } from './job-health.js';
 import { shownJobState } from './job-state.js';
 import type { RunDeps } from '../scheduler/reconciler.js';
@@ -225,11 +225,29 @@ export class JobService {
     return this.#jobs.find(uuid);
   }
 
-  /** How bodies refer to jobs (policy/references.ts): by uuid. */
+  /** How bodies refer to jobs (policy/references.ts): by uuid, or by FQN (bindings, gateways). */
   referenceLookup(): ReferenceLookup {
     return {
       byUuid: async (uuids) => new Map((await this.#byIds(uuids)).map((j) => [j.uuid, j.fqn])),
+      byFqn: async (fqns) => {
+        const found = new Map<string, string>();
+        for (const fqn of fqns) {
+          const id = await this.deps.store.get(keys.jobByFqn(fqn));
+          if (id !== undefined) found.set(fqn, id);
+        }
+        return found;
+      },
     };
+  }
+
+  /** Changes job `uuid`'s bindings through its actor (services/); see JobActor.changeBindings. */
+  async changeBindings(uuid: string, change: BindingChange, ctx: ChangeContext): Promise<Job> {
+    const job = await this.actors.with(uuid, (actor) => actor.changeBindings(change, ctx));
+    if (!job) throw new NotFoundError(`job ${uuid} not found`);
+    this.#jobs.remember(uuid, job);
+    this.options.routes?.jobChanged(uuid, job);
+    this.deps.log.info('job bindings changed', { job: uuid, version_id: job.version_id, bindings: Object.keys(job.bindings).length, request_id: ctx.requestId });
+    return job;
   }
 
   /** GET /jobs/{uuid} as JSON text with its version_id, rendered once per job version and package states. */
@@ -438,7 +456,7 @@ function explainReplacement(err: unknown, current: Job, body: Record<string, unk
   const spec = specOf(current) as unknown as Record<string, unknown>;
   // What a field left out of a PUT becomes: its default.
   const defaults = parseJobInput({ fqn: current.fqn }, () => '', current.drains).spec as unknown as Record<string, unknown>;
-  const removed = Object.keys(spec).filter((k) => body[k] === undefined && !jsonEqual(spec[k], defaults[k]));
+  const removed = Object.keys(spec).filter((k) => k !== 'bindings' && body[k] === undefined && !jsonEqual(spec[k], defaults[k]));
   const missingFqn = body['fqn'] === undefined;
   if (removed.length === 0 && !missingFqn) return err;
   const meant = Object.fromEntries(Object.entries(body).filter(([k]) => !ALWAYS_SENT.has(k)));

@@ -264,6 +264,8 @@ export type Rollout = {
   failure_threshold: number;
 };
 export type PackageInfo = { uuid: string; source: 'user' | 'system'; install_path?: string; state?: string };
+/** An entry of a job's `bindings` map (key: the binding's FQN): a service binding or a link to another job. */
+export type JobBinding = z.output<typeof bindingSchema>;
 export type JobLog = { channel: string; file: string; jobid?: string };
 export type Drain = {
   uuid: string;
@@ -296,7 +298,8 @@ export interface JobSpec {
   hard_scheduling_tags: Record<string, boolean>;
   soft_scheduling_tags: Record<string, boolean>;
   logs: JobLog[];
-  bindings: Record<string, z.output<typeof bindingSchema>>;
+  /** Kept by the controller (POST /bindings, /unbind, /unlink): what a body holds is ignored. */
+  bindings: Record<string, JobBinding>;
   drains: Drain[];
   monitoring: Record<string, z.output<typeof monitoringSchema>>;
   autoscaling: z.output<typeof autoscalingSchema> | null;

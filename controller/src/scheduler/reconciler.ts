@@ -15,7 +15,7 @@
  * A job that is not started has every instance stopped.
  */
 import { createHash } from 'node:crypto';
-import type { ControllerMessage, InstanceReport, InstanceSpec, PackageSpec } from '@platform/proto';
+import type { ControllerMessage, InstanceReport, InstanceSpec, LinkSpec, PackageSpec } from '@platform/proto';
 import { instanceStateName } from '@platform/proto';
 import { mainProcessName } from '@platform/proto/common';
 import type { AgentDirectory } from '../agents/agent-directory.js';
@@ -37,6 +37,8 @@ export interface RunDeps {
   packagesFor(job: Job): Promise<PackageSpec[]>;
   /** Extra environment for instances of `job` (e.g. STAGER_URL of a stager run). */
   environmentFor?(job: Job): Record<string, string>;
+  /** The links of instances of `job` to other jobs (services/link-feed.ts). */
+  linksFor?(job: Job): LinkSpec[];
   /** Jobs that wait for room call this to be retried when agents change. */
   waiting(job: string, waiting: boolean): void;
   /** A one-off run's instance has ended (REMOVED). */
@@ -81,6 +83,9 @@ export function runHash(job: Job): string {
     udp_ports: job.udp_ports,
     resources: job.resources,
     logs: job.logs,
+    // What the bindings put in the environment (left out when there are none, so that the hash of
+    // a job without bindings is what it was before bindings existed).
+    ...(Object.keys(job.bindings).length > 0 ? { bindings: Object.keys(job.bindings).sort().map((k) => [k, job.bindings[k]!.uuid ?? '']) } : {}),
   };
   return createHash('sha1').update(canonicalJson(shape)).digest('hex').slice(0, 16);
 }
@@ -440,6 +445,7 @@ export class Reconciler {
         PLATFORM_INSTANCE_UUID: record.uuid,
         ...(this.run.environmentFor?.(job) ?? {}),
       },
+      links: this.run.linksFor?.(job) ?? [],
     };
   }
 }

@@ -28,6 +28,11 @@ import { createHash } from 'node:crypto';
  *   meta/<name>                        controller metadata (schema version, ...)
  *   policydoc/<name>                   policy document policydoc::/::<name>, current version
  *   policydoc-ver/<name>/<version>     every version of it (version zero-padded to 10 digits)
+ *   gateway/<type>                     the gateway of a service type (services/)
+ *   idx/gateway-job/<job>              -> type          (the job is a gateway: it cannot be deleted)
+ *   provider/<uuid>                    Provider record, with the gateway's id and state header
+ *   service/<uuid>                     Service record, with the gateway's id and state header
+ *   svcbind/<uuid>                     a job-to-service binding: the gateway's id, state header and url
  */
 /** A tag name or value as one key segment (no `/`). */
 function tagSegment(text: string): string {
@@ -82,4 +87,14 @@ export const keys = {
   policyDocPrefix: 'policydoc/',
   policyDocVersion: (name: string, version: number) => `policydoc-ver/${name}/${String(version).padStart(10, '0')}`,
   policyDocVersionPrefix: 'policydoc-ver/',
+
+  gateway: (type: string) => `gateway/${type}`,
+  gatewayPrefix: 'gateway/',
+  gatewayOfJob: (job: string) => `idx/gateway-job/${job}`,
+  provider: (uuid: string) => `provider/${uuid}`,
+  providerPrefix: 'provider/',
+  service: (uuid: string) => `service/${uuid}`,
+  servicePrefix: 'service/',
+  serviceBinding: (uuid: string) => `svcbind/${uuid}`,
+  serviceBindingPrefix: 'svcbind/',
 } as const;

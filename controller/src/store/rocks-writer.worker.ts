@@ -7,38 +7,50 @@
  * Group commit: batches that arrive while a write is under way are written
  * together in one atomic RocksDB batch, with one fsync, in arrival order. Each
  * caller's batch stays atomic because it lies wholly inside one group.
+ *
+ * The protocol is plain messages on the worker's port (no RPC library: its
+ * message ids, proxies and per-call objects cost more CPU than the write of a
+ * small batch):
+ *
+ *   parent -> writer   { id, ops }       ops flat: 'p', key, value for a put, 'd', key, '' for a delete
+ *                      { id, stats: true }
+ *   writer -> parent   'ready'           once the database is open here
+ *                      { done: ids }     those batches are in the write-ahead log (fsync'd with `sync`)
+ *                      { failed: ids, error }
+ *                      { id, stats: { groups, batches } }
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { exposeToParent } from '../util/comlink.js';
-import { openRocksDbFromHandle } from './rocksdb.js';
-import type { BatchOp } from './store.js';
+import { openRocksDbFromHandle, type RocksBatchOp } from './rocksdb.js';
 
 export interface WriterData {
   handle: bigint;
   sync: boolean;
 }
 
-export interface RocksWriter {
-  /** Resolves once `ops` are in the write-ahead log (fsync'd with `sync`). */
-  write(ops: readonly BatchOp[]): Promise<void>;
-  /** How many groups and batches have been written. */
-  stats(): { groups: number; batches: number };
-}
+/** What the parent sends. */
+export type WriterRequest = { id: number; ops: string[] } | { id: number; stats: true };
 
-interface Pending {
-  ops: readonly BatchOp[];
-  resolve: () => void;
-  reject: (err: unknown) => void;
+/** What the writer answers. */
+export type WriterReply = 'ready' | { done: number[] } | { failed: number[]; error: string } | { id: number; stats: WriterStats };
+
+export interface WriterStats {
+  groups: number;
+  batches: number;
 }
 
 const { handle, sync } = workerData as WriterData;
+const port = parentPort!;
 const db = openRocksDbFromHandle(handle);
 await db.open();
 
-let queue: Pending[] = [];
+let queue: { id: number; ops: string[] }[] = [];
 let writing = false;
 let groups = 0;
 let batches = 0;
+
+function reply(message: WriterReply): void {
+  port.postMessage(message);
+}
 
 async function drain(): Promise<void> {
   writing = true;
@@ -48,16 +60,20 @@ async function drain(): Promise<void> {
       await new Promise((resolve) => setImmediate(resolve));
       const group = queue;
       queue = [];
+      const ops: RocksBatchOp[] = [];
+      for (const { ops: flat } of group) {
+        for (let i = 0; i + 2 < flat.length; i += 3) {
+          ops.push(flat[i] === 'p' ? { type: 'put', key: flat[i + 1]!, value: flat[i + 2]! } : { type: 'del', key: flat[i + 1]! });
+        }
+      }
+      const ids = group.map((g) => g.id);
       try {
-        await db.batch(
-          group.flatMap((p) => p.ops.map((op) => (op.type === 'put' ? { type: 'put' as const, key: op.key, value: op.value } : { type: 'del' as const, key: op.key }))),
-          { sync },
-        );
+        await db.batch(ops, { sync });
         groups++;
         batches += group.length;
-        for (const p of group) p.resolve();
+        reply({ done: ids });
       } catch (err) {
-        for (const p of group) p.reject(err);
+        reply({ failed: ids, error: err instanceof Error ? err.message : String(err) });
       }
     }
   } finally {
@@ -65,16 +81,12 @@ async function drain(): Promise<void> {
   }
 }
 
-const writer: RocksWriter = {
-  write(ops) {
-    return new Promise<void>((resolve, reject) => {
-      queue.push({ ops, resolve, reject });
-      if (!writing) void drain();
-    });
-  },
-  stats() {
-    return { groups, batches };
-  },
-};
-
-exposeToParent(writer, parentPort!);
+port.on('message', (message: WriterRequest) => {
+  if ('stats' in message) {
+    reply({ id: message.id, stats: { groups, batches } });
+    return;
+  }
+  queue.push(message);
+  if (!writing) void drain();
+});
+reply('ready');

@@ -19,10 +19,20 @@ export interface RocksBatchOp {
   value?: string;
 }
 
+export interface RocksOpenOptions {
+  /** zstd-compress each write-ahead log record (the binding's default: true). */
+  walCompression?: boolean;
+}
+
 export interface RocksDb {
-  open(): Promise<void>;
+  open(options?: RocksOpenOptions): Promise<void>;
   close(): Promise<void>;
   getMany(keys: string[]): Promise<(string | undefined)[]>;
+  /**
+   * The binding's synchronous MultiGet, on the calling thread: undefined for a key not
+   * found, null for a read it aborted. Only on an open database (a closed one crashes).
+   */
+  _getManySync(keys: string[], options: { valueEncoding: 'utf8' }): (string | undefined | null)[];
   batch(ops: RocksBatchOp[], options?: { sync?: boolean }): Promise<void>;
   iterator(options: RocksIteratorOptions): AsyncIterable<[string, string]> & { close(): Promise<void> };
   getProperty(name: string): string;

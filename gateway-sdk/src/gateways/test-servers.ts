@@ -2,7 +2,8 @@
  * Real PostgreSQL and Redis servers for the gateways' tests: each on a free
  * loopback port with its data in a temporary directory, stopped and removed by
  * `stop()`. PostgreSQL refuses to run as root, so as root it runs as `nobody`.
- * Not exported from the package.
+ * Exported as `@platform/gateway-sdk/test-servers`, for tests that run a gateway against a real
+ * server (the controller's end-to-end tests do).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';

@@ -1,5 +1,6 @@
 import test from 'ava';
-import { buildEnvironment, expand, BASE_PATH, mainProcessName, startArgv } from './env.js';
+import { execFileSync } from 'node:child_process';
+import { buildEnvironment, expand, BASE_PATH, isShellName, mainProcessName, shellFor, startArgv } from './env.js';
 
 test('env: $NAME and ${NAME} expand against the earlier value; $$ is a dollar', (t) => {
   t.is(expand('/opt/node/bin:$PATH', { PATH: '/usr/bin' }), '/opt/node/bin:/usr/bin');
@@ -66,4 +67,21 @@ test('env: the command is the raw one, else the shell one, else START_COMMAND; t
   t.is(mainProcessName(['worker', 'app']), 'app');
   t.is(mainProcessName(['worker', 'other']), 'worker');
   t.is(mainProcessName([]), undefined);
+});
+
+test('env: a name dash would drop (a leading digit) makes the shell bash, when there is one; it reaches the command', (t) => {
+  t.is(shellFor({ PATH: '/bin', MYDB_URI: 'x' }), '/bin/sh');
+  t.is(shellFor({ '3F2A_URI': 'x' }, () => true), '/bin/bash');
+  t.is(shellFor({ '3F2A_URI': 'x' }, () => false), '/bin/sh', 'no bash: the names are lost, the command still runs');
+  t.deepEqual(startArgv({ startCommand: 'env' }, { '3F2A_URI': 'x' }, () => true), ['/bin/bash', '-c', 'env']);
+  t.true(isShellName('_A1') && !isShellName('1A') && !isShellName('A-B'));
+  // The real shells: whatever startArgv picks passes the name on to what it runs.
+  const env = { PATH: BASE_PATH, '3F2A_URI': 'postgres://u:p@h:5432/d' };
+  const argv = startArgv({ startCommand: 'env' }, env)!;
+  if (argv[0] !== '/bin/bash') {
+    t.log('bash is not installed here: the name cannot survive /bin/sh');
+    return;
+  }
+  const out = execFileSync(argv[0], argv.slice(1), { env, encoding: 'utf8' });
+  t.true(out.split('\n').includes('3F2A_URI=postgres://u:p@h:5432/d'), out);
 });

@@ -15,7 +15,13 @@
  *  6. the platform's variables from the controller (job and instance uuids, FQN...);
  *  7. STAGER_URL for stager instances.
  * Nothing of the running program's own environment (which holds secrets) is passed on.
+ *
+ * Names that are not shell identifiers (a binding's `<UUID>_URI` may start with a digit) are
+ * dropped by some POSIX shells (dash, Debian's /bin/sh) from the environment they pass on:
+ * whatever runs such an environment through a shell uses `shellFor`, which picks bash (it
+ * passes them on) when the environment holds one.
  */
+import { existsSync } from 'node:fs';
 
 export const BASE_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
@@ -63,6 +69,21 @@ export function buildEnvironment(inputs: EnvInputs): Record<string, string> {
   return env;
 }
 
+/** True when every POSIX shell keeps `name` in the environment of the commands it runs. */
+export function isShellName(name: string): boolean {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name);
+}
+
+/**
+ * The shell to run a command with `env` through: /bin/sh, or /bin/bash when `env` holds a
+ * name that is not a shell identifier (dash drops those; bash passes them on) and bash is
+ * installed (`exists`, for tests).
+ */
+export function shellFor(env: Readonly<Record<string, string>>, exists: (path: string) => boolean = existsSync): string {
+  if (Object.keys(env).every(isShellName)) return '/bin/sh';
+  return exists('/bin/bash') ? '/bin/bash' : '/bin/sh';
+}
+
 /** The commands of a process, as a job declares them. */
 export interface StartCommands {
   /** Passed to exec as is (first element the program). */
@@ -73,13 +94,13 @@ export interface StartCommands {
 
 /**
  * What to exec: the process's raw command, else its shell command, else the START_COMMAND its
- * packages set (through `env`), run by `/bin/sh -c`; undefined when there is none.
+ * packages set (through `env`), run by `<shell> -c` (`shellFor(env)`: /bin/sh, or bash when a
+ * name of `env` would be dropped by dash); undefined when there is none.
  */
-export function startArgv(commands: StartCommands, env: Readonly<Record<string, string>>): string[] | undefined {
+export function startArgv(commands: StartCommands, env: Readonly<Record<string, string>>, exists?: (path: string) => boolean): string[] | undefined {
   if (commands.startCommandRaw?.length) return [...commands.startCommandRaw];
-  if (commands.startCommand) return ['/bin/sh', '-c', commands.startCommand];
-  if (env['START_COMMAND']) return ['/bin/sh', '-c', env['START_COMMAND']];
-  return undefined;
+  const command = commands.startCommand || env['START_COMMAND'];
+  return command ? [shellFor(env, exists), '-c', command] : undefined;
 }
 
 /** The process an instance of a job runs: the one named `app`, else the first; undefined when there are none. */

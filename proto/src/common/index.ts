@@ -4,7 +4,7 @@
  * stager API's status codes, the structured logger, the binaries' signal handling and the guarded
  * state machines.
  */
-export { BASE_PATH, applyLayer, buildEnvironment, expand, mainProcessName, startArgv, type EnvInputs, type StartCommands } from './env.js';
+export { BASE_PATH, applyLayer, buildEnvironment, expand, isShellName, mainProcessName, shellFor, startArgv, type EnvInputs, type StartCommands } from './env.js';
 export { HostPortError, formatHostPort, parseHostPort, type HostPort } from './host-port.js';
 export { DIGEST_ALGORITHMS, DigestError, formatDigest, parseDigest, type Digest, type DigestAlgorithm } from './digest.js';
 export { STAGER_STATUS, type StagerStatusCode } from './stager-status.js';

@@ -14,7 +14,8 @@
 import test from 'ava';
 import { createHash } from 'node:crypto';
 import type { ApiErrorBody, Job } from '@platform/controller';
-import { HTTP_APP, tarGz } from '../harness/apps.js';
+import { HTTP_APP, tarGz, uploadPackage } from '../harness/apps.js';
+import { gatewayAppArchive, gatewayAppJob } from '../harness/gateway-app.js';
 import { AgentProcess } from '../harness/agent-process.js';
 import { FAST_AGENT_TIMING, testIsolation } from '../harness/cluster.js';
 import { ControllerProcess } from '../harness/controller-process.js';
@@ -54,6 +55,8 @@ const CORRECTIONS: Record<string, (d: Schema) => Schema> = {
   // doubles, not safe integers. The values are integers all the same.
   Task: (d) => withProps(d, { time_started: { type: 'integer' }, time_completed: { type: 'integer' } }),
   TaskEvent: (d) => withProps(d, { time: { type: 'integer' } }),
+  // The file: the service's created_at a number (UNIX time); the spec: timestamps are ISO 8601 strings.
+  Service: (d) => withProps(d, { created_at: { type: 'string', format: 'date-time' } }),
   // The file: `payload`, a string; the spec: `audit_payload`, an object (patches or a claim).
   AuditLogItem: (d) => withProps(d, { payload: undefined, audit_payload: { type: 'object' } }),
 };
@@ -73,6 +76,10 @@ const FIELDS_OF_OURS: Record<string, readonly string[]> = {
   Instances: ['ports', 'reason'],
   JobHealth: ['message'],
   InstanceManager: ['status', 'address', 'isolation', 'cgroups', 'version'],
+  // behaviour notes: a Provider's parameters; created_by/created_at as every resource has them.
+  Provider: ['parameters', 'created_at', 'created_by'],
+  // The service's name, as POST /services takes it (ServiceRequestObject).
+  Service: ['name'],
 };
 
 const EXTRA_FIELDS: Record<string, readonly string[]> = {};
@@ -343,6 +350,43 @@ const ROWS: Row[] = [
     send: (fx) => ({ method: 'DELETE', path: `/v1/jobs/${fx.ids['job']}/instances/${fx.ids['instance']}` }),
     answer: 'empty',
   },
+  {
+    // A gateway first (a job promoted: not an operation of the file), then a provider on it.
+    op: 'post /providers',
+    send: async (fx) => {
+      const pkg = await uploadPackage(fx.api, fx.ns, gatewayAppArchive());
+      const job = (await fx.api.post<Job>('/v1/jobs', { ...gatewayAppJob(`job::${fx.ns}::gateway`, pkg.uuid), state: 'started' })).body;
+      fx.ids['gatewayJob'] = job.fqn;
+      await eventually(async () => (await fx.api.get<{ state: string }[]>(`/v1/jobs/${job.uuid}/instances`)).body.some((i) => i.state === 'RUNNING'), { timeoutMs: 60_000, what: 'the gateway running' });
+      fx.ids['type'] = `compat-${unique()}`.toLowerCase();
+      const promoted = await fx.api.post('/v1/gateways', { job_fqn: job.fqn, type: fx.ids['type'] });
+      if (promoted.status !== 200) throw new Error(`promotion failed: ${promoted.text}`);
+      return { method: 'POST', path: '/v1/providers', body: { fqn: `provider::${fx.ns}::db`, type: fx.ids['type'], name: 'db', description: 'compat', parameters: { url: 'scripted://admin:pw@db:5432' } } };
+    },
+    answer: 'Provider',
+    why: 'the file: an array of Provider; the spec: the provider created',
+    after: (fx, r) => void (fx.ids['provider'] = (r.body as { uuid: string }).uuid),
+  },
+  { op: 'get /providers', send: () => ({ method: 'GET', path: '/v1/providers' }) },
+  {
+    op: 'post /services',
+    send: (fx) => ({ method: 'POST', path: '/v1/services', body: { fqn: `service::${fx.ns}::db`, provider_fqn: `provider::${fx.ns}::db`, description: 'compat', parameters: { db: '1' } } }),
+    after: (fx, r) => void (fx.ids['service'] = (r.body as { uuid: string }).uuid),
+  },
+  { op: 'get /services', send: () => ({ method: 'GET', path: '/v1/services' }) },
+  {
+    op: 'post /bindings',
+    send: (fx) => ({ method: 'POST', path: '/v1/bindings', body: { name: 'db', job_fqn: `job::${fx.ns}::web`, service_fqn: `service::${fx.ns}::db` } }),
+  },
+  { op: 'post /unbind', send: (fx) => ({ method: 'POST', path: '/v1/unbind', body: { job: `job::${fx.ns}::web`, service: `service::${fx.ns}::db` } }), answer: 'empty' },
+  {
+    // A job link: the web job to the gateway job's port 0.
+    op: 'post /bindings',
+    send: (fx) => ({ method: 'POST', path: '/v1/bindings', body: { name: 'gw', job_fqn: `job::${fx.ns}::web`, target_job_fqn: fx.ids['gatewayJob'], target_job_port: '0' } }),
+  },
+  { op: 'post /unlink', send: (fx) => ({ method: 'POST', path: '/v1/unlink', body: { from_job: `job::${fx.ns}::web`, to_job: fx.ids['gatewayJob'], port: 0 } }), answer: 'empty' },
+  { op: 'delete /services/{uuid}', send: (fx) => ({ method: 'DELETE', path: `/v1/services/${fx.ids['service']}` }), answer: 'empty' },
+  { op: 'delete /providers/{uuid}', send: (fx) => ({ method: 'DELETE', path: `/v1/providers/${fx.ids['provider']}` }), answer: 'empty' },
   { op: 'delete /jobs/{uuid}', send: (fx) => ({ method: 'DELETE', path: `/v1/jobs/${fx.ids['job']}` }), answer: 'empty' },
   { op: 'get /jobs/{uuid}', send: (fx) => ({ method: 'GET', path: `/v1/jobs/${fx.ids['job']}` }), status: 404 },
   { op: 'delete /jobs/{uuid}', send: (fx) => ({ method: 'DELETE', path: `/v1/jobs/${fx.ids['job']}` }), status: 404 },
@@ -442,12 +486,6 @@ const NOT_IN_THE_SPEC = new Set<OperationKey>([
   'get /rules/{uuid}',
   'delete /rules/{uuid}',
   'get /tags',
-  'get /providers',
-  'post /providers',
-  'delete /providers/{uuid}',
-  'get /services',
-  'post /services',
-  'delete /services/{uuid}',
 ]);
 
 test.serial('compat 2016: every other operation of the file is one the platform does not serve yet, and answers so', async (t) => {

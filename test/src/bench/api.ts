@@ -6,11 +6,19 @@
  *   GET  /jobs/{uuid}  at 1 and 64 connections
  *   POST /jobs         at 1 and 64 connections, every body with its own FQN
  *
- * The controller runs with its default durability (fsync on); POST is measured
- * again on a second controller started with `--no-sync` to show the cost of fsync.
+ * Two controllers run side by side: one with its default durability (fsync on)
+ * and one started with `--no-sync`, which shows the cost of fsync; POST is
+ * measured on both. Each case runs in rounds: in every round each server of the
+ * case is loaded in turn (the order reversed every other round), so that drift in
+ * a shared machine's load touches them alike; the figures are medians over the
+ * rounds, and ratios are taken within a round, then their median.
  *
- * Environment: BENCH_SECONDS (measured seconds per case, default 5),
- * BENCH_WARMUP_SECONDS (unmeasured warm-up per case, default 1).
+ * Environment: BENCH_SECONDS (measured seconds per server, case and round, default 3),
+ * BENCH_WARMUP_SECONDS (unmeasured warm-up before each, default 1), BENCH_ROUNDS
+ * (default 3), BENCH_BASELINE_BIN (another build's dist/bin/platform-controller.js,
+ * e.g. from a worktree of an older commit after `npm ci && npm run build` there:
+ * measured in the same rounds, with and without --no-sync, for a before/after of
+ * this run).
  */
 import autocannon from 'autocannon';
 import type { Options, Result } from 'autocannon';
@@ -21,6 +29,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ControllerProcess } from '../harness/controller-process.js';
+import { envCount } from './env.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const FLOOR_SERVER = join(HERE, 'floor-server.js');
@@ -33,12 +42,17 @@ function envSeconds(name: string, fallback: number): number {
   return n;
 }
 
-const SECONDS = envSeconds('BENCH_SECONDS', 5);
+const SECONDS = envSeconds('BENCH_SECONDS', 3);
 const WARMUP_SECONDS = envSeconds('BENCH_WARMUP_SECONDS', 1);
+const ROUNDS = envCount('BENCH_ROUNDS', 3);
+const BASELINE_BIN = process.env['BENCH_BASELINE_BIN'] || undefined;
 const GOAL_PERCENT = 60;
 /**
  * POST /jobs server CPU per request, as a multiple of the floor's on the same case, before the
- * work of issue 10 (commit d63a0f8, measured beside it on the same machine): the goal is half.
+ * work of issue 10 (commit d63a0f8, measured beside the floor on the same machine, in another
+ * run): the goal is half. Machine load moves these multiples (a busy machine inflates the CPU
+ * of a server that waits between requests more than the floor's), so the same-run comparison
+ * with BENCH_BASELINE_BIN is the one to trust.
  */
 const POST_CPU_BEFORE_X_FLOOR = { controller: 10.9, 'controller --no-sync': 7.1 } as Record<string, number>;
 
@@ -48,12 +62,17 @@ function progress(line: string): void {
 
 // ---------------------------------------------------------------- servers
 
+type Role = 'controller' | 'floor' | 'baseline';
+
 interface Target {
   /** Sent with every request (the controller's bearer token; the floor gets the same bytes). */
   headers: Record<string, string>;
   name: string;
+  role: Role;
   url: string;
   pid: number | undefined;
+  /** The job its GETs read. */
+  jobUuid: string;
 }
 
 /** Starts floor-server.js with `jobJson` on its stdin; resolves once it prints its port. */
@@ -132,12 +151,12 @@ function nextJobBody(): string {
 
 type CaseKind = 'GET' | 'POST';
 
-function loadOptions(kind: CaseKind, target: Target, jobUuid: string, connections: number, seconds: number): Options {
+function loadOptions(kind: CaseKind, target: Target, connections: number, seconds: number): Options {
   const common = { connections, duration: seconds, pipelining: 1, timeout: 10 };
   if (kind === 'GET') {
     return {
       ...common,
-      url: `${target.url}/jobs/${jobUuid}`,
+      url: `${target.url}/jobs/${target.jobUuid}`,
       method: 'GET',
       headers: { ...target.headers, accept: 'application/vnd.platform.job;version=1' },
     };
@@ -169,63 +188,84 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[rank] ?? Number.NaN;
 }
 
+function median(values: readonly number[]): number {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** One server's figures in one round of one case. */
+interface Sample {
+  rps: number;
+  total: number;
+  /** Undefined where /proc cannot be read. */
+  cpuUsPerReq: number | undefined;
+}
+
+/** One server in one case, over the rounds. */
 interface Row {
   kind: CaseKind;
   connections: number;
   server: string;
-  /** The floor this row is compared with; undefined for the floor itself. */
-  vsFloor: boolean;
-  rps: number;
-  total: number;
-  p50: number;
-  p99: number;
-  acP50: number;
-  acP99: number;
+  role: Role;
+  samples: Sample[];
+  latencies: number[];
   non2xx: number;
   errors: number;
   timeouts: number;
-  statusCodes: string;
-  cpuUsPerReq: number | undefined;
+  statusCodes: Map<string, number>;
 }
 
 const rows: Row[] = [];
 
-async function runCase(kind: CaseKind, connections: number, target: Target, jobUuid: string, vsFloor: boolean): Promise<Row> {
+function rowFor(kind: CaseKind, connections: number, target: Target): Row {
+  let row = rows.find((r) => r.kind === kind && r.connections === connections && r.server === target.name);
+  if (!row) {
+    row = { kind, connections, server: target.name, role: target.role, samples: [], latencies: [], non2xx: 0, errors: 0, timeouts: 0, statusCodes: new Map() };
+    rows.push(row);
+  }
+  return row;
+}
+
+async function measure(kind: CaseKind, connections: number, target: Target, round: number): Promise<void> {
   const what = kind === 'GET' ? 'GET /jobs/{uuid}' : 'POST /jobs';
-  progress(`running ${what} c=${connections} against ${target.name} (${WARMUP_SECONDS} s warm-up, ${SECONDS} s measured)…`);
-  await cannon(loadOptions(kind, target, jobUuid, connections, WARMUP_SECONDS));
-  const latencies: number[] = [];
+  progress(`round ${round}/${ROUNDS}: ${what} c=${connections} against ${target.name} (${WARMUP_SECONDS} s warm-up, ${SECONDS} s measured)…`);
+  await cannon(loadOptions(kind, target, connections, WARMUP_SECONDS));
+  const row = rowFor(kind, connections, target);
   const cpuBefore = cpuMs(target.pid);
-  const result = await cannon(loadOptions(kind, target, jobUuid, connections, SECONDS), latencies);
+  const result = await cannon(loadOptions(kind, target, connections, SECONDS), row.latencies);
   const cpuAfter = cpuMs(target.pid);
-  const sorted = Float64Array.from(latencies).sort();
   const total = result.requests.total;
-  const statusCodes = Object.entries(result.statusCodeStats ?? {})
-    .map(([code, s]) => `${code}×${s.count ?? 0}`)
-    .join(' ');
-  const row: Row = {
-    kind,
-    connections,
-    server: target.name,
-    vsFloor,
+  const sample: Sample = {
     rps: result.requests.average,
     total,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    acP50: result.latency.p50,
-    acP99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    statusCodes,
     cpuUsPerReq: cpuBefore !== undefined && cpuAfter !== undefined && total > 0 ? ((cpuAfter - cpuBefore) * 1000) / total : undefined,
   };
-  rows.push(row);
+  row.samples.push(sample);
+  row.non2xx += result.non2xx;
+  row.errors += result.errors;
+  row.timeouts += result.timeouts;
+  for (const [code, s] of Object.entries(result.statusCodeStats ?? {})) row.statusCodes.set(code, (row.statusCodes.get(code) ?? 0) + (s.count ?? 0));
   progress(
-    `  ${row.rps.toFixed(0)} req/s, p50 ${row.p50.toFixed(2)} ms, p99 ${row.p99.toFixed(2)} ms, ` +
-      `non-2xx ${row.non2xx}, errors ${row.errors}, statuses ${statusCodes || '-'}`,
+    `  ${sample.rps.toFixed(0)} req/s, srv CPU ${sample.cpuUsPerReq?.toFixed(0) ?? '-'} µs/req, non-2xx ${result.non2xx}, errors ${result.errors}`,
   );
-  return row;
+}
+
+/**
+ * Runs a case in rounds, each target once per round, the order reversed every other round.
+ * First each target is warmed at 64 connections: at one connection a server slowed by fsync
+ * answers only a few hundred requests in the per-round warm-up, too few for the JIT to settle,
+ * and the compiling would be counted in its CPU per request.
+ */
+async function runCase(kind: CaseKind, connections: number, targets: readonly Target[]): Promise<void> {
+  for (const target of targets) {
+    progress(`warming ${target.name} for ${kind} (${2 * WARMUP_SECONDS} s at 64 connections)…`);
+    await cannon(loadOptions(kind, target, 64, 2 * WARMUP_SECONDS));
+  }
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const target of round % 2 === 1 ? targets : [...targets].reverse()) await measure(kind, connections, target, round);
+  }
 }
 
 // ---------------------------------------------------------------- report
@@ -238,34 +278,46 @@ function caseLabel(r: Pick<Row, 'kind' | 'connections'>): string {
   return `${r.kind === 'GET' ? 'GET /jobs/{uuid}' : 'POST /jobs'} c=${r.connections}`;
 }
 
-function floorOf(r: Row): Row | undefined {
-  return rows.find((f) => !f.vsFloor && f.kind === r.kind && f.connections === r.connections);
+function peerOf(r: Row, server: string): Row | undefined {
+  return rows.find((f) => f.server === server && f.kind === r.kind && f.connections === r.connections);
 }
 
-function percentOfFloor(r: Row): string {
-  const floor = floorOf(r);
-  if (!r.vsFloor || !floor || floor.rps <= 0) return '';
-  return `${((100 * r.rps) / floor.rps).toFixed(0)}% of floor`;
+/** The ratio of `r`'s figure to `other`'s within each round. */
+function roundRatios(r: Row, other: Row, figure: (s: Sample) => number | undefined): number[] {
+  return r.samples.flatMap((s, i) => {
+    const a = figure(s);
+    const b = other.samples[i] === undefined ? undefined : figure(other.samples[i]);
+    return a !== undefined && b !== undefined && b > 0 ? [a / b] : [];
+  });
 }
+
+const medianRps = (r: Row) => median(r.samples.map((s) => s.rps));
+const medianCpu = (r: Row) => median(r.samples.flatMap((s) => (s.cpuUsPerReq === undefined ? [] : [s.cpuUsPerReq])));
+const list = (values: number[], digits: number) => values.map((v) => v.toFixed(digits)).join(' ');
 
 function printTable(): void {
   const header = ['case', 'server', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'timeouts', 'srv CPU µs/req', 'vs floor (req/s)'];
   const rightAligned = new Set([2, 3, 4, 5, 6, 7, 8]);
-  const order = (r: Row) => `${r.kind === 'GET' ? 0 : 1}-${String(r.connections).padStart(4, '0')}`;
+  const order = (r: Row) => `${r.kind === 'GET' ? 0 : 1}-${String(r.connections).padStart(4, '0')}-${r.role === 'floor' ? 2 : r.role === 'baseline' ? 1 : 0}`;
   const body = [...rows]
     .sort((a, b) => order(a).localeCompare(order(b)))
-    .map((r) => [
-      caseLabel(r),
-      r.server,
-      r.rps.toFixed(0),
-      r.p50.toFixed(2),
-      r.p99.toFixed(2),
-      String(r.non2xx),
-      String(r.errors),
-      String(r.timeouts),
-      r.cpuUsPerReq === undefined ? '-' : r.cpuUsPerReq.toFixed(0),
-      percentOfFloor(r),
-    ]);
+    .map((r) => {
+      const sorted = Float64Array.from(r.latencies).sort();
+      const floor = peerOf(r, 'floor');
+      const cpu = medianCpu(r);
+      return [
+        caseLabel(r),
+        r.server,
+        medianRps(r).toFixed(0),
+        percentile(sorted, 50).toFixed(2),
+        percentile(sorted, 99).toFixed(2),
+        String(r.non2xx),
+        String(r.errors),
+        String(r.timeouts),
+        Number.isNaN(cpu) ? '-' : cpu.toFixed(0),
+        r.role !== 'floor' && floor ? `${(100 * median(roundRatios(r, floor, (s) => s.rps))).toFixed(0)}% of floor` : '',
+      ];
+    });
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => (cells[i] ?? '').length)));
   const line = (cells: string[]) => cells.map((c, i) => pad(c, widths[i] ?? 0, rightAligned.has(i))).join('  ').trimEnd();
   console.log(line(header));
@@ -281,41 +333,71 @@ function printTable(): void {
 
 function printSummary(): void {
   console.log('');
-  console.log(`Goal: GET /jobs/{uuid} at >= ${GOAL_PERCENT}% of the bare node:http floor`);
-  for (const r of rows.filter((x) => x.vsFloor && x.kind === 'GET')) {
-    const floor = floorOf(r);
-    if (!floor || floor.rps <= 0) continue;
-    const pct = (100 * r.rps) / floor.rps;
-    console.log(`  GET ${r.connections} conn: ${pct.toFixed(0)}% of floor (${r.rps.toFixed(0)} vs ${floor.rps.toFixed(0)} req/s) — ${pct >= GOAL_PERCENT ? 'meets the goal' : 'BELOW the goal'}`);
-  }
-  console.log('Goal: POST /jobs server CPU per request at half of what it was (as a multiple of the floor\'s CPU per request)');
-  for (const r of rows.filter((x) => x.vsFloor && x.kind === 'POST')) {
-    const floor = floorOf(r);
-    const before = POST_CPU_BEFORE_X_FLOOR[r.server];
-    if (!floor?.cpuUsPerReq || r.cpuUsPerReq === undefined || before === undefined) continue;
-    const x = r.cpuUsPerReq / floor.cpuUsPerReq;
+  console.log(`Goal: GET /jobs/{uuid} at >= ${GOAL_PERCENT}% of the bare node:http floor's req/s (median of the rounds' ratios)`);
+  for (const r of rows.filter((x) => x.role !== 'floor' && x.kind === 'GET')) {
+    const floor = peerOf(r, 'floor');
+    if (!floor) continue;
+    const pct = roundRatios(r, floor, (s) => s.rps).map((x) => 100 * x);
+    const m = median(pct);
     console.log(
-      `  POST ${r.connections} conn, ${r.server}: ${r.cpuUsPerReq.toFixed(0)} µs/req vs floor ${floor.cpuUsPerReq.toFixed(0)} µs/req = ${x.toFixed(1)}× ` +
-        `(before: ${before}×, goal <= ${(before / 2).toFixed(1)}×) — ${x <= before / 2 ? 'meets the goal' : 'BELOW the goal'}`,
+      `  GET ${r.connections} conn, ${r.server}: ${m.toFixed(0)}% of floor (rounds: ${list(pct, 0)}; medians ${medianRps(r).toFixed(0)} vs ${medianRps(floor).toFixed(0)} req/s)` +
+        (r.role === 'controller' ? ` — ${m >= GOAL_PERCENT ? 'meets the goal' : 'BELOW the goal'}` : ''),
     );
+  }
+  console.log('Goal: POST /jobs server CPU per request at half of what it was');
+  for (const r of rows.filter((x) => x.role !== 'floor' && x.kind === 'POST')) {
+    const floor = peerOf(r, 'floor');
+    if (!floor) continue;
+    const multiples = roundRatios(r, floor, (s) => s.cpuUsPerReq);
+    if (multiples.length === 0) continue;
+    const x = median(multiples);
+    const before = r.role === 'controller' ? POST_CPU_BEFORE_X_FLOOR[r.server] : undefined;
+    console.log(
+      `  POST ${r.connections} conn, ${r.server}: ${medianCpu(r).toFixed(0)} µs/req vs floor ${medianCpu(floor).toFixed(0)} µs/req = ${x.toFixed(1)}× the floor (rounds: ${list(multiples, 1)})` +
+        (before === undefined ? '' : `; recorded before: ${before}× in another run, goal <= ${(before / 2).toFixed(1)}× — ${x <= before / 2 ? 'meets the goal' : 'BELOW the goal'}`),
+    );
+  }
+  if (BASELINE_BIN) {
+    console.log(`Same run, this build against the baseline (${BASELINE_BIN}): server CPU per request, median of the rounds' ratios`);
+    for (const r of rows.filter((x) => x.role === 'controller')) {
+      const base = peerOf(r, r.server.replace(/^controller/, 'baseline'));
+      if (!base) continue;
+      const ratios = roundRatios(r, base, (s) => s.cpuUsPerReq);
+      const rps = roundRatios(r, base, (s) => s.rps);
+      const goal = r.kind === 'POST' && r.connections === 1 ? ` — ${median(ratios) <= 0.5 ? 'meets' : 'BELOW'} the goal of halving it` : '';
+      console.log(`  ${caseLabel(r)}, ${r.server}: ${median(ratios).toFixed(2)}× the baseline's CPU per request (rounds: ${list(ratios, 2)}), ${median(rps).toFixed(2)}× its req/s${goal}`);
+    }
   }
   for (const c of [1, 64]) {
     const synced = rows.find((r) => r.kind === 'POST' && r.connections === c && r.server === 'controller');
     const unsynced = rows.find((r) => r.kind === 'POST' && r.connections === c && r.server === 'controller --no-sync');
-    if (synced && unsynced && synced.rps > 0) {
-      console.log(`fsync cost, POST ${c} conn: ${synced.rps.toFixed(0)} req/s with fsync vs ${unsynced.rps.toFixed(0)} without (${(unsynced.rps / synced.rps).toFixed(1)}× faster without; p50 ${synced.p50.toFixed(2)} vs ${unsynced.p50.toFixed(2)} ms)`);
+    if (synced && unsynced && medianRps(synced) > 0) {
+      const p50 = (r: Row) => percentile(Float64Array.from(r.latencies).sort(), 50).toFixed(2);
+      console.log(
+        `fsync cost, POST ${c} conn: ${medianRps(synced).toFixed(0)} req/s with fsync vs ${medianRps(unsynced).toFixed(0)} without ` +
+          `(${(medianRps(unsynced) / medianRps(synced)).toFixed(1)}× faster without; p50 ${p50(synced)} vs ${p50(unsynced)} ms)`,
+      );
     }
   }
   const bad = rows.filter((r) => r.non2xx > 0 || r.errors > 0);
   for (const r of bad) {
-    console.log(`WARNING: ${caseLabel(r)} against ${r.server}: ${r.non2xx} non-2xx, ${r.errors} errors (statuses: ${r.statusCodes || '-'}); its figures are not comparable`);
+    const statuses = [...r.statusCodes].map(([code, n]) => `${code}×${n}`).join(' ');
+    console.log(`WARNING: ${caseLabel(r)} against ${r.server}: ${r.non2xx} non-2xx, ${r.errors} errors (statuses: ${statuses || '-'}); its figures are not comparable`);
   }
   console.log('');
   console.log('Notes:');
-  console.log('  req/s is autocannon\'s requests.average (mean of per-second samples). p50/p99 are computed from every');
-  console.log('  response time autocannon measured (sub-ms resolution; its own latency histogram rounds to whole ms).');
-  console.log('  srv CPU µs/req is the server process\'s user+system CPU time over the measured run divided by the');
-  console.log('  requests it answered (from /proc); it is less sensitive to the shared machine than req/s.');
+  console.log(`  Every figure is the median over ${ROUNDS} round(s); "vs floor" and the goals take the ratio within each round, then`);
+  console.log('  the median. req/s is autocannon\'s requests.average (mean of per-second samples). p50/p99 are computed from every');
+  console.log('  response time autocannon measured in all rounds (sub-ms resolution; its own histogram rounds to whole ms).');
+  console.log('  srv CPU µs/req is the server process\'s user+system CPU time over the measured run (from /proc/<pid>/stat,');
+  console.log('  which counts all its threads: the main thread, the store\'s writer thread when fsync is on, the libuv');
+  console.log('  thread pool, V8\'s GC helpers, RocksDB\'s background threads), divided by the requests it answered.');
+  console.log('  It includes what the process does besides the requests (timers, ~5-10 ms of CPU a second when idle),');
+  console.log('  which weighs more at a few hundred req/s, and at one connection the cost of waking up for each request,');
+  console.log('  which grows with the machine\'s load: compare it with the floor\'s, or the baseline\'s, of the same run.');
+  console.log('  With fsync on, one connection makes a few hundred requests a second (the disk\'s fsync time sets the pace),');
+  console.log('  so that time-bound work counts several times over per request: the --no-sync controller held to the same');
+  console.log('  rate cost 1.7 to 2 times its CPU per request at full speed here.');
   console.log('  "controller" keeps its default durability (fsync of every write before answering) and log level');
   console.log('  (info: one JSON log line per created job); "controller --no-sync" acknowledges writes without fsync.');
   console.log('  The floor is a bare node:http server with a Map: no routing, validation, storage, logging or metrics.');
@@ -323,59 +405,62 @@ function printSummary(): void {
 
 // ---------------------------------------------------------------- main
 
+/** A controller with one job; its uuid for the GETs, its JSON for the floor. */
+async function startController(name: string, role: Role, args: string[], bin?: string): Promise<{ target: Target; jobJson: string; controller: ControllerProcess }> {
+  progress(`starting ${name}…`);
+  const controller = await ControllerProcess.start({ env: { PLATFORM_LOG_LEVEL: 'info' }, args, ...(bin ? { bin } : {}) });
+  try {
+    const headers = (await controller.admin()).defaultHeaders;
+    const created = await fetch(`${controller.url}/jobs`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: nextJobBody() });
+    if (created.status !== 200) throw new Error(`${name}: POST /jobs answered ${created.status}: ${await created.text()}`);
+    const { uuid } = (await created.json()) as { uuid: string };
+    const fetched = await fetch(`${controller.url}/jobs/${uuid}`, { headers });
+    const jobJson = await fetched.text();
+    if (fetched.status !== 200) throw new Error(`${name}: GET /jobs/${uuid} answered ${fetched.status}: ${jobJson}`);
+    return { controller, jobJson, target: { name, role, url: controller.url, pid: controller.child.pid, headers, jobUuid: uuid } };
+  } catch (err) {
+    await controller.dispose();
+    throw err;
+  }
+}
+
 async function main(): Promise<number> {
   const cpuList = cpus();
   console.log('API benchmark: controller REST API vs a bare node:http floor, loopback 127.0.0.1');
   console.log(`node ${process.version}, ${cpuList.length} CPU(s) (${cpuList[0]?.model.trim() ?? 'unknown model'}), ${process.platform}/${process.arch}`);
-  console.log(`${SECONDS} s measured + ${WARMUP_SECONDS} s warm-up per case; GET/POST at 1 and 64 connections; pipelining 1`);
+  console.log(`${ROUNDS} round(s) per case, each server ${SECONDS} s measured + ${WARMUP_SECONDS} s warm-up per round; GET/POST at 1 and 64 connections; pipelining 1`);
   console.log(`Note: the load generator (autocannon, in this process) shares the ${cpuList.length}-core machine with the server under test;`);
   console.log('      absolute req/s are therefore lower than on separate machines; compare the ratios to the floor.');
+  if (BASELINE_BIN) console.log(`Baseline: ${BASELINE_BIN}, measured in the same rounds`);
   console.log('');
 
   const cleanups: (() => Promise<void>)[] = [];
   try {
-    progress('starting the controller (default durability: fsync on)…');
-    const controller = await ControllerProcess.start({ env: { PLATFORM_LOG_LEVEL: 'info' } });
-    cleanups.push(() => controller.dispose());
-
-    // One real job: its uuid for the GETs, its JSON for the floor to serve.
-    const auth = (await controller.admin()).defaultHeaders;
-    const created = await fetch(`${controller.url}/jobs`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: nextJobBody() });
-    if (created.status !== 200) throw new Error(`POST /jobs answered ${created.status}: ${await created.text()}`);
-    const { uuid } = (await created.json()) as { uuid: string };
-    const fetched = await fetch(`${controller.url}/jobs/${uuid}`, { headers: auth });
-    const jobJson = await fetched.text();
-    if (fetched.status !== 200) throw new Error(`GET /jobs/${uuid} answered ${fetched.status}: ${jobJson}`);
-
-    progress('starting the floor server…');
-    const floor = await startFloor(jobJson);
-    cleanups.push(() => stopChild(floor.child));
-    const floorJson = await (await fetch(`${floor.url}/jobs/${uuid}`)).text();
-    if (floorJson !== jobJson) throw new Error(`the floor's job body differs from the controller's:\n${floorJson}\n${jobJson}`);
-    console.log(`GET body: ${Buffer.byteLength(jobJson)} bytes of job JSON, byte-identical from both servers`);
-    console.log('');
-
-    const controllerTarget: Target = { name: 'controller', url: controller.url, pid: controller.child.pid, headers: auth };
-    const floorTarget: Target = { name: 'floor', url: floor.url, pid: floor.child.pid, headers: auth };
-    for (const kind of ['GET', 'POST'] as const) {
-      for (const c of [1, 64]) {
-        await runCase(kind, c, controllerTarget, uuid, true);
-        await runCase(kind, c, floorTarget, uuid, false);
+    const synced = await startController('controller', 'controller', []);
+    cleanups.push(() => synced.controller.dispose());
+    const unsynced = await startController('controller --no-sync', 'controller', ['--no-sync']);
+    cleanups.push(() => unsynced.controller.dispose());
+    const baselines: Target[] = [];
+    if (BASELINE_BIN) {
+      for (const [name, args] of [['baseline', []], ['baseline --no-sync', ['--no-sync']]] as const) {
+        const b = await startController(name, 'baseline', [...args], BASELINE_BIN);
+        cleanups.push(() => b.controller.dispose());
+        baselines.push(b.target);
       }
     }
-    await cleanups.pop()?.(); // the floor
-    await cleanups.pop()?.(); // the controller
 
-    progress('starting a second controller with --no-sync…');
-    const unsynced = await ControllerProcess.start({ env: { PLATFORM_LOG_LEVEL: 'info' }, args: ['--no-sync'] });
-    cleanups.push(() => unsynced.dispose());
-    const unsyncedTarget: Target = {
-      name: 'controller --no-sync',
-      url: unsynced.url,
-      pid: unsynced.child.pid,
-      headers: (await unsynced.admin()).defaultHeaders,
-    };
-    for (const c of [1, 64]) await runCase('POST', c, unsyncedTarget, uuid, true);
+    progress('starting the floor server…');
+    const floor = await startFloor(synced.jobJson);
+    cleanups.push(() => stopChild(floor.child));
+    const floorJson = await (await fetch(`${floor.url}/jobs/${synced.target.jobUuid}`)).text();
+    if (floorJson !== synced.jobJson) throw new Error(`the floor's job body differs from the controller's:\n${floorJson}\n${synced.jobJson}`);
+    console.log(`GET body: ${Buffer.byteLength(synced.jobJson)} bytes of job JSON, byte-identical from both servers`);
+    console.log('');
+
+    const floorTarget: Target = { name: 'floor', role: 'floor', url: floor.url, pid: floor.child.pid, headers: synced.target.headers, jobUuid: synced.target.jobUuid };
+    const baselineSynced = baselines.filter((b) => b.name === 'baseline');
+    for (const c of [1, 64]) await runCase('GET', c, [synced.target, ...baselineSynced, floorTarget]);
+    for (const c of [1, 64]) await runCase('POST', c, [synced.target, unsynced.target, ...baselines, floorTarget]);
   } catch (err) {
     progress(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     return 1;

@@ -6,11 +6,12 @@
  * with the advice to log in; --json output parses; usage mistakes exit 2.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test, { type ExecutionContext } from 'ava';
-import { Cli, missingTool } from '../harness/cli.js';
+import { CLI_BIN, Cli, missingTool } from '../harness/cli.js';
 import { startCluster } from '../harness/cluster.js';
 import { ControllerProcess, TEST_ADMIN_PASSWORD } from '../harness/controller-process.js';
 import { eventually } from '../harness/wait.js';
@@ -60,12 +61,13 @@ function viaRouter(router: string, url: string, path = '/'): Promise<{ status: n
 
 interface DeployJson {
   job: { uuid: string; fqn: string; state: string; version_id: number };
+  package: { fqn: string };
   urls: string[];
   created: boolean;
   instances: { uuid: string; state: string }[];
 }
 
-test('cli: deploy a Node.js and a Python app from directories, logs and tail, scale, redeploy a change, stop, delete; a staging failure shows its log', async (t) => {
+test('cli: deploy a Node.js and a Python app from directories, logs and tail, scale, redeploy a change, a manifest, metrics, stop, delete; a staging failure shows its log', async (t) => {
   t.timeout(6 * 60_000);
   if (missingTool(t, 'python3')) return;
   const cluster = await startCluster(t, [{}]);
@@ -128,6 +130,32 @@ test('cli: deploy a Node.js and a Python app from directories, logs and tail, sc
   t.is(pyDeploy.job.fqn, 'job::/sandbox/admin::pyapp');
   t.deepEqual(await viaRouter(router, pyDeploy.urls[0]!), { status: 200, text: 'hello from python' });
 
+  // A manifest of one more job running the Python app's package, followed until its task ends.
+  const manifest = join(py, '..', `manifest-${Date.now()}.json`);
+  t.teardown(() => rm(manifest, { force: true }));
+  await writeFile(manifest, JSON.stringify({ jobs: { 'job::/sandbox/admin::py-${ENV}': { packages: [{ fqn: pyDeploy.package.fqn }], exposed_ports: [0], instances: 1, state: 'started' } } }));
+  const deployed = await cli.run(['manifest', 'deploy', manifest, '--var', 'ENV=dev']);
+  t.is(deployed.code, 0, deployed.stderr);
+  t.regex(deployed.stdout, /created job::\/sandbox\/admin::py-dev/);
+  t.regex(deployed.stdout, /^Manifest deployed\.$/m);
+  t.is((await cli.json<{ job: { state: string } }>(['job', 'show', 'py-dev'])).job.state, 'started');
+  await cli.ok(['job', 'delete', 'py-dev']);
+  // A metric query answers JSON (series may be empty this early), and a malformed one its error.
+  const metrics = await cli.json<{ metrics: Record<string, unknown>; errors: Record<string, string> }>(['metrics', 'jobs', 'job::/sandbox/admin::web,cpu.mean']);
+  t.deepEqual(metrics.errors, {});
+  t.truthy(metrics.metrics['job::/sandbox/admin::web,cpu.mean']);
+  const badQuery = await cli.run(['metrics', 'jobs', 'nonsense']);
+  t.is(badQuery.code, 1);
+  t.regex(badQuery.stderr, /error: nonsense: /);
+
+  // Placement waiting: no agent has the memory asked for; the deploy says so when it gives up.
+  const huge = await cli.run(['--json', 'app', 'deploy', py, '--name', 'huge', '--memory', '4096G', '--timeout', '5']);
+  t.is(huge.code, 1);
+  const waiting = JSON.parse(huge.stderr) as { error: { reason: string; message: string } };
+  t.is(waiting.error.reason, 'placement_waiting', huge.stderr);
+  t.regex(waiting.error.message, /did not come up in 5 s: waiting: /);
+  await cli.ok(['app', 'delete', 'huge']);
+
   const list = await cli.json<{ fqn: string; state: string }[]>(['app', 'list']);
   t.deepEqual(list.map((j) => j.fqn).sort(), ['job::/sandbox/admin::pyapp', 'job::/sandbox/admin::web']);
   const table = await cli.ok(['app', 'list']);
@@ -155,7 +183,7 @@ test('cli: deploy a Node.js and a Python app from directories, logs and tail, sc
   t.regex(gone.stderr, /error: no job job::\/sandbox\/admin::web/);
 });
 
-test('cli: an expired token is refused with the advice to log in again; API errors show their request id; usage mistakes exit 2', async (t) => {
+test('cli: an expired token is refused with the advice to log in again; API errors show their request id; the password prompt does not echo; usage mistakes exit 2', async (t) => {
   const controller = await ControllerProcess.start();
   t.teardown(() => controller.dispose());
   const admin = await Cli.create(t);
@@ -197,6 +225,42 @@ test('cli: an expired token is refused with the advice to log in again; API erro
   const syntax = await admin.run(['policy', 'put', 'broken', policy]);
   t.is(syntax.code, 1);
   t.regex(syntax.stderr, new RegExp(`${policy.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:3:\\d+: `));
+
+  // On a terminal: the password prompt does not echo what is typed (a pseudo-terminal from python3's pty).
+  if (!missingTool(t, 'python3')) {
+    const typed = await new Promise<{ code: number | null; out: string }>((resolve, reject) => {
+      const script = [
+        'import os, pty, sys, time',
+        'pid, fd = pty.fork()',
+        'if pid == 0:',
+        '    os.execv(sys.argv[1], sys.argv[1:])',
+        'out = b""',
+        'def read_until(marker, limit=30):',
+        '    global out',
+        '    end = time.time() + limit',
+        '    while marker not in out and time.time() < end:',
+        '        try: out += os.read(fd, 1024)',
+        '        except OSError: break',
+        'read_until(b"User: ")',
+        'os.write(fd, b"admin\\r")',
+        'read_until(b"Password: ")',
+        `os.write(fd, b"${TEST_ADMIN_PASSWORD}\\r")`,
+        'read_until(b"expires at")',
+        'sys.stdout.write(out.decode())',
+        'sys.exit(os.waitpid(pid, 0)[1] >> 8)',
+      ].join('\n');
+      const child = spawn('python3', ['-c', script, process.execPath, CLI_BIN, 'login', controller.url], { env: { ...process.env, HOME: admin.home } });
+      let out = '';
+      child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, out }));
+    });
+    t.is(typed.code, 0, typed.out);
+    t.regex(typed.out, /User: admin/, 'the user name is echoed');
+    t.regex(typed.out, /Password: /);
+    t.false(typed.out.includes(TEST_ADMIN_PASSWORD), 'the password is not echoed');
+    t.regex(typed.out, /Logged in to .* as admin/);
+  }
 
   // Usage: exit 2.
   t.is((await admin.run(['no-such-command'])).code, 2);

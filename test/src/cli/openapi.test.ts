@@ -81,6 +81,14 @@ test('openapi: real answers of a whole deploy validate against the document, and
   await client.routes();
   const patched = await client.patchJob(job.uuid, { num_instances: 2 });
   await client.putJob(job.uuid, { ...patched, num_instances: 1 }, patched.version_id);
+  await client.metrics('jobs', [`${job.fqn},cpu.mean`]);
+  await client.metrics('namespaces', ['/sandbox/admin,mem_used.sum']);
+  const manifest = { manifest: { jobs: { [`job::/sandbox/admin::${name}-m`]: { packages: [{ fqn: pkg.fqn }], exposed_ports: [0], instances: 1 } } } };
+  await client.expandManifest(manifest);
+  const { location } = await client.deployManifest(manifest);
+  const taskId = location.slice(location.lastIndexOf('/') + 1);
+  await eventually(async () => ((await client.getTask(taskId)).state !== 'running' ? true : undefined), { timeoutMs: 30_000, what: 'the manifest task' });
+  await client.deleteJob((await client.findJob(`job::/sandbox/admin::${name}-m`))!.uuid);
   await client.audit({ limit: 5 });
   await client.auditEvents();
   await client.listPolicies();

@@ -24,6 +24,8 @@ export interface SpawnOptions {
   args?: string[];
   /** Options for node itself, before the script (e.g. --cpu-prof). */
   nodeArgs?: string[];
+  /** Another build of the controller's entry script (a benchmark's baseline); CONTROLLER_BIN by default. */
+  bin?: string;
   /** How long to wait for the ready line. */
   readyTimeoutMs?: number;
   /** The gRPC port agents dial; chosen once and kept across restarts. */
@@ -98,7 +100,7 @@ export class ControllerProcess extends PlatformProcess {
       process.execPath,
       [
         ...(options.nodeArgs ?? []),
-        CONTROLLER_BIN, '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--grpc-listen', `127.0.0.1:${options.grpcPort}`,
+        options.bin ?? CONTROLLER_BIN, '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--grpc-listen', `127.0.0.1:${options.grpcPort}`,
         // The embedded router on a free port unless the test says otherwise (tests run side by side).
         ...(options.args?.includes('--router-listen') ? [] : ['--router-listen', '127.0.0.1:0']),
         ...(options.args ?? []),

@@ -1,0 +1,742 @@
+/**
+ * ServiceCatalog: gateways, providers, services and bindings (cluster-api.md "Binding", POST
+ * /bindings, /unbind, /unlink; stager-and-gateway-api.md, the service gateway API).
+ *
+ * Every operation takes a parsed request (service-model.ts), so that an endpoint and a manifest
+ * deployer call the same code, and a ReferenceCheck for what the request names (policy).
+ *
+ * The gateway of a type is a job, called with GatewayClient at the addresses of its RUNNING
+ * instances, each call bounded (`gatewayTimeoutMs`). The state headers a gateway returns are
+ * stored with the object they belong to and sent back on every later call about it (a
+ * provider's with its services and bindings, a service's with its bindings).
+ *
+ * Nothing half done:
+ *   create    gateway call first; then one store batch (record, changed states, audit). When the
+ *             batch fails (or the job refuses the binding), what the gateway made is deleted
+ *             again (orphan mitigation) before the error reaches the client.
+ *   delete    gateway call first (a 404 counts as gone already); then one store batch. Refused
+ *             (409) while services use the provider, or bindings the service, unless forced;
+ *             `force` also carries on past a gateway that fails (the provider is gone).
+ *   bindings  the job's `bindings` map changes through its actor, in the same batch as the
+ *             binding's record and audit items; the job's instances are then replaced because
+ *             their environment changes (JobActor.changeBindings).
+ * Changes of one service type (its gateway, providers, services and service bindings) run one
+ * at a time (a lock per type); links change only their job, inside its actor.
+ *
+ * Everything is kept in memory as well (there are few of these objects), loaded at start and
+ * written through, so that the environment of an instance is found synchronously.
+ */
+import {
+  GatewayCallError,
+  GatewayClient,
+  GatewayRefusedError,
+  tierOf,
+  type MethodMap,
+  type States,
+} from '@platform/gateway-sdk';
+import type { ChangeContext, Deps } from '../context.js';
+import { BadGatewayError, ConflictError, DuplicateError, InvalidRequestError, NotFoundError, UnavailableError } from '../errors.js';
+import type { JobService } from '../jobs/job-service.js';
+import { parseFqn } from '../model/fqn.js';
+import { RUNNING_STATES, type InstanceRecord } from '../model/instance.js';
+import type { Job, JobBinding } from '../model/job.js';
+import type { ReferenceCheck, ReferenceLookup } from '../policy/references.js';
+import { keys } from '../store/keys.js';
+import type { BatchOp } from '../store/store.js';
+import { formatTimestampNs } from '../util/clock.js';
+import { sortedRecord } from '../util/json.js';
+import { KeyedLock } from '../util/keyed-lock.js';
+import {
+  nameVariable,
+  renderGateway,
+  renderProvider,
+  renderService,
+  uuidVariable,
+  type BindRequest,
+  type GatewayRecord,
+  type PromoteRequest,
+  type ProviderRecord,
+  type ProviderRequest,
+  type ServiceBindingRecord,
+  type ServiceRecord,
+  type ServiceRequest,
+  type UnbindRequest,
+  type UnlinkRequest,
+} from './service-model.js';
+
+export interface ServiceCatalogOptions {
+  /** Bound of one call to a gateway, connection included. */
+  gatewayTimeoutMs: number;
+  /** The instances of a job (the scheduler's instance table): where its gateway is called. */
+  instancesOf: (job: string) => readonly InstanceRecord[];
+  /** For the controller's own job changes (removing a new gateway's public routes). */
+  trusted: ReferenceCheck;
+}
+
+/** Where an instance serves its job's port 0 (the gateway's $PORT), else its first port. */
+function addressOf(i: InstanceRecord): string | undefined {
+  return i.ports['0'] ?? Object.values(i.ports)[0];
+}
+
+const localName = (fqn: string) => parseFqn(fqn).localName!;
+const namespaceOf = (fqn: string) => parseFqn(fqn).namespace;
+
+/** A gateway's refusal with 404: the object is gone already (a delete then counts as done). */
+const isGone = (err: unknown) => err instanceof GatewayRefusedError && err.status === 404;
+
+export class ServiceCatalog {
+  readonly #gateways = new Map<string, GatewayRecord>();
+  readonly #providers = new Map<string, ProviderRecord>();
+  readonly #services = new Map<string, ServiceRecord>();
+  readonly #bindings = new Map<string, ServiceBindingRecord>();
+  /** One change at a time per service type. */
+  readonly #locks = new KeyedLock();
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly jobs: JobService,
+    private readonly options: ServiceCatalogOptions,
+  ) {}
+
+  async load(): Promise<void> {
+    const read = async <T>(prefix: string, into: Map<string, T>, keyOf: (t: T) => string) => {
+      for await (const [, value] of this.deps.store.iterate({ prefix })) {
+        const record = JSON.parse(value) as T;
+        into.set(keyOf(record), record);
+      }
+    };
+    await read(keys.gatewayPrefix, this.#gateways, (g) => g.type);
+    await read(keys.providerPrefix, this.#providers, (p) => p.uuid);
+    await read(keys.servicePrefix, this.#services, (s) => s.uuid);
+    await read(keys.serviceBindingPrefix, this.#bindings, (b) => b.uuid);
+  }
+
+  #now(): string {
+    return formatTimestampNs(this.deps.clock.nowNs());
+  }
+
+  // ---- lookups ------------------------------------------------------------------------------
+
+  /** How bodies refer to providers and services (policy/references.ts): by uuid or FQN. */
+  referenceLookup(type: 'provider' | 'service'): ReferenceLookup {
+    const records = (): Iterable<{ uuid: string; fqn: string }> => (type === 'provider' ? this.#providers.values() : this.#services.values());
+    return {
+      byUuid: async (uuids) => new Map([...records()].filter((r) => uuids.includes(r.uuid)).map((r) => [r.uuid, r.fqn])),
+      byFqn: async (fqns) => new Map([...records()].filter((r) => fqns.includes(r.fqn)).map((r) => [r.fqn, r.uuid])),
+    };
+  }
+
+  gateways(): GatewayRecord[] {
+    return [...this.#gateways.values()].sort((a, b) => (a.type < b.type ? -1 : 1));
+  }
+  gateway(type: string): GatewayRecord | undefined {
+    return this.#gateways.get(type);
+  }
+  providers(): ProviderRecord[] {
+    return [...this.#providers.values()].sort((a, b) => (a.fqn < b.fqn ? -1 : 1));
+  }
+  provider(uuid: string): ProviderRecord | undefined {
+    return this.#providers.get(uuid);
+  }
+  services(): ServiceRecord[] {
+    return [...this.#services.values()].sort((a, b) => (a.fqn < b.fqn ? -1 : 1));
+  }
+  service(uuid: string): ServiceRecord | undefined {
+    return this.#services.get(uuid);
+  }
+
+  // ---- calling gateways ---------------------------------------------------------------------
+
+  /** A client of `gateway`'s RUNNING instances; 503 when none runs. */
+  #client(gateway: Pick<GatewayRecord, 'type' | 'job_uuid' | 'job_fqn'>): GatewayClient {
+    const addresses = this.options
+      .instancesOf(gateway.job_uuid)
+      .filter((i) => RUNNING_STATES.has(i.state) && i.stop === undefined && i.run === undefined)
+      .map(addressOf)
+      .filter((a): a is string => !!a);
+    if (addresses.length === 0) {
+      throw new UnavailableError(`the ${gateway.type} gateway (${gateway.job_fqn}) has no running instance`, 2000, {
+        details: { gateway: gateway.type, gateway_job: gateway.job_fqn, failure: 'not_running' },
+      });
+    }
+    return new GatewayClient(addresses.map((a) => `http://${a}`), { timeoutMs: this.options.gatewayTimeoutMs });
+  }
+
+  /** Runs one gateway call; its failure becomes the APIError that names the gateway and what it said. */
+  async #call<T>(gateway: Pick<GatewayRecord, 'type' | 'job_uuid' | 'job_fqn'>, what: string, fn: (client: GatewayClient) => Promise<T>): Promise<T> {
+    const client = this.#client(gateway);
+    try {
+      return await fn(client);
+    } catch (err) {
+      throw gatewayFailure(gateway, what, err);
+    }
+  }
+
+  /** The gateway of `type`, or 400 naming how to make one. */
+  #gatewayOf(type: string): GatewayRecord {
+    const g = this.#gateways.get(type);
+    if (!g) throw new InvalidRequestError(`no gateway serves service type "${type}": promote a job to it first (POST /gateways)`, { details: { type } });
+    return g;
+  }
+
+  // ---- gateways -----------------------------------------------------------------------------
+
+  /** POST /gateways: reads the job's `GET /`, records it as the gateway of the type, removes its public routes. */
+  async promote(req: PromoteRequest, ctx: ChangeContext, refs: ReferenceCheck): Promise<GatewayRecord> {
+    const [ref] = await refs.resolve([{ type: 'job', fqn: req.jobFqn, permission: 'promote', field: 'job_fqn' }]);
+    return this.#locks.run(req.type, async () => {
+      const existing = this.#gateways.get(req.type);
+      if (existing) throw new DuplicateError(`service type ${req.type} has a gateway already (${existing.job_fqn}); demote it first`, { details: { type: req.type, job_fqn: existing.job_fqn } });
+      const other = [...this.#gateways.values()].find((g) => g.job_uuid === ref!.uuid);
+      if (other) throw new ConflictError(`job ${req.jobFqn} is the gateway of service type ${other.type} already`, { details: { type: other.type } });
+      const target = { type: req.type, job_uuid: ref!.uuid, job_fqn: ref!.fqn };
+      const map: MethodMap = await this.#call(target, 'describe itself (GET /)', (c) => c.describe());
+      const record: GatewayRecord = { ...target, tier: tierOf(map), method_map: map, created_at: this.#now(), created_by: ctx.principal };
+      await this.deps.store.batch([
+        { type: 'put', key: keys.gateway(record.type), value: JSON.stringify(record) },
+        { type: 'put', key: keys.gatewayOfJob(record.job_uuid), value: record.type },
+        this.deps.audit.entry(ctx, 'gateway.promote', record.job_fqn, { patches: [{ op: 'add', path: `gateway/${record.type}`, value: renderGateway(record) }] }),
+      ]);
+      this.#gateways.set(record.type, record);
+      try {
+        await this.#removeRoutes(record.job_uuid, ctx);
+      } catch (err) {
+        await this.deps.store.batch([{ type: 'del', key: keys.gateway(record.type) }, { type: 'del', key: keys.gatewayOfJob(record.job_uuid) }]);
+        this.#gateways.delete(record.type);
+        throw err;
+      }
+      this.deps.log.info('gateway promoted', { type: record.type, job: record.job_fqn, tier: record.tier, request_id: ctx.requestId });
+      return record;
+    });
+  }
+
+  /** A gateway's public routes expose credentials: promotion removes them (spec, deployment of a gateway). */
+  async #removeRoutes(jobUuid: string, ctx: ChangeContext): Promise<void> {
+    const job = await this.jobs.find(jobUuid);
+    if (!job || !job.ports.some((p) => p.routes.length > 0)) return;
+    const body = { ...this.jobs.inputOf(job), ports: job.ports.map((p) => ({ ...p, routes: [] })) };
+    await this.jobs.update(jobUuid, body, ctx, this.options.trusted, { mode: 'patch' });
+  }
+
+  /** DELETE /gateways/{type}: refused (409) while services of the type exist, unless forced. */
+  async demote(type: string, force: boolean, ctx: ChangeContext): Promise<void> {
+    await this.#locks.run(type, async () => {
+      const g = this.#gateways.get(type);
+      if (!g) throw new NotFoundError(`no gateway serves service type ${type}`);
+      const services = [...this.#services.values()].filter((s) => s.type === type);
+      if (services.length > 0 && !force) {
+        throw new ConflictError(`service type ${type} has ${services.length} service(s) (${services.map((s) => s.fqn).join(', ')}); delete them first, or demote with force=true`, {
+          details: { services: services.map((s) => s.fqn) },
+        });
+      }
+      await this.deps.store.batch([
+        { type: 'del', key: keys.gateway(type) },
+        { type: 'del', key: keys.gatewayOfJob(g.job_uuid) },
+        this.deps.audit.entry(ctx, 'gateway.demote', g.job_fqn, { patches: [{ op: 'remove', path: `gateway/${type}`, value: renderGateway(g) }] }),
+      ]);
+      this.#gateways.delete(type);
+      this.deps.log.info('gateway demoted', { type, job: g.job_fqn, request_id: ctx.requestId });
+    });
+  }
+
+  // ---- providers ----------------------------------------------------------------------------
+
+  async createProvider(req: ProviderRequest, ctx: ChangeContext, refs: ReferenceCheck): Promise<ProviderRecord> {
+    if (req.backing_job_fqn) await refs.resolve([{ type: 'job', fqn: req.backing_job_fqn, permission: 'read', field: 'backing_job_fqn' }]);
+    return this.#locks.run(req.type, async () => {
+      const gateway = this.#gatewayOf(req.type);
+      if (gateway.tier !== 3) throw new InvalidRequestError(`the ${req.type} gateway (${gateway.job_fqn}) is two-tier: it manages no providers; create services of type ${req.type} directly`);
+      const taken = [...this.#providers.values()].find((p) => p.fqn === req.fqn);
+      if (taken) throw new DuplicateError(`provider ${req.fqn} exists already (uuid ${taken.uuid})`);
+      const reply = await this.#call(gateway, 'create the provider', (c) =>
+        c.createProvider({ type: req.type, ...(req.name ? { name: req.name } : {}), ...(req.description ? { description: req.description } : {}), params: req.parameters }),
+      );
+      const now = this.#now();
+      const record: ProviderRecord = {
+        uuid: this.deps.ids.uuid(),
+        fqn: req.fqn,
+        name: req.name || reply.object.name || req.localName,
+        type: req.type,
+        description: req.description ?? '',
+        parameters: req.parameters,
+        backing_job_fqn: req.backing_job_fqn ?? '',
+        backing_job_port: req.backing_job_port ?? '',
+        rootcerts: req.rootcerts ?? '',
+        gateway_id: reply.object.id,
+        ...(reply.states.provider ? { state: reply.states.provider } : {}),
+        created_at: now,
+        created_by: ctx.principal,
+      };
+      await this.#orElseUndo(
+        () =>
+          this.deps.store.batch([
+            { type: 'put', key: keys.provider(record.uuid), value: JSON.stringify(record) },
+            this.deps.audit.entry(ctx, 'provider.create', record.fqn, { patches: [{ op: 'add', path: 'provider', value: renderProvider(record) }] }),
+          ]),
+        gateway,
+        'provider',
+        () => this.#call(gateway, 'delete the provider it made', (c) => c.deleteProvider(record.gateway_id, states(record))),
+      );
+      this.#providers.set(record.uuid, record);
+      this.deps.log.info('provider created', { provider: record.uuid, fqn: record.fqn, type: record.type, request_id: ctx.requestId });
+      return record;
+    });
+  }
+
+  async deleteProvider(uuid: string, force: boolean, ctx: ChangeContext): Promise<void> {
+    const found = this.#providers.get(uuid);
+    if (!found) throw new NotFoundError(`provider ${uuid} not found`);
+    await this.#locks.run(found.type, async () => {
+      const p = this.#providers.get(uuid);
+      if (!p) throw new NotFoundError(`provider ${uuid} not found`);
+      const services = [...this.#services.values()].filter((s) => s.provider_uuid === uuid);
+      if (services.length > 0 && !force) {
+        throw new ConflictError(`provider ${p.fqn} has ${services.length} service(s) (${services.map((s) => s.fqn).join(', ')}); delete them first, or delete with force=true`, {
+          details: { services: services.map((s) => s.fqn) },
+        });
+      }
+      await this.#gatewayDelete(p.type, force, 'delete the provider', (c) => c.deleteProvider(p.gateway_id, states(p)));
+      await this.deps.store.batch([
+        { type: 'del', key: keys.provider(uuid) },
+        this.deps.audit.entry(ctx, 'provider.delete', p.fqn, { patches: [{ op: 'remove', path: 'provider', value: renderProvider(p) }], ...(force ? { force: true } : {}) }),
+      ]);
+      this.#providers.delete(uuid);
+      this.deps.log.info('provider deleted', { provider: uuid, fqn: p.fqn, force, request_id: ctx.requestId });
+    });
+  }
+
+  // ---- services -----------------------------------------------------------------------------
+
+  async createService(req: ServiceRequest, ctx: ChangeContext, refs: ReferenceCheck): Promise<ServiceRecord> {
+    let provider: ProviderRecord | undefined;
+    if (req.provider_fqn) {
+      const [ref] = await refs.resolve([{ type: 'provider', fqn: req.provider_fqn, permission: 'bind', field: 'provider_fqn' }]);
+      provider = this.#providers.get(ref!.uuid);
+      if (!provider) throw new InvalidRequestError(`provider_fqn: no provider ${req.provider_fqn}`);
+      if (req.type && req.type !== provider.type) throw new InvalidRequestError(`type: "${req.type}" differs from the type of provider ${provider.fqn} ("${provider.type}")`);
+    }
+    const type = provider?.type ?? req.type!;
+    return this.#locks.run(type, async () => {
+      const gateway = this.#gatewayOf(type);
+      if (gateway.tier === 3 && !provider) throw new InvalidRequestError(`provider_fqn: the ${type} gateway (${gateway.job_fqn}) is three-tier: a service is made on one of its providers`);
+      if (provider && !this.#providers.has(provider.uuid)) throw new InvalidRequestError(`provider_fqn: no provider ${req.provider_fqn}`);
+      const taken = [...this.#services.values()].find((s) => s.fqn === req.fqn);
+      if (taken) throw new DuplicateError(`service ${req.fqn} exists already (uuid ${taken.uuid})`);
+      const reply = await this.#call(gateway, 'create the service', (c) =>
+        c.createService(
+          {
+            ...(req.name ? { name: req.name } : {}),
+            ...(req.description ? { description: req.description } : {}),
+            ...(provider ? { provider_id: provider.gateway_id } : {}),
+            params: req.parameters ?? {},
+          },
+          provider?.state ? { provider: provider.state } : {},
+        ),
+      );
+      const record: ServiceRecord = {
+        uuid: this.deps.ids.uuid(),
+        fqn: req.fqn,
+        name: reply.object.name || req.name || req.localName,
+        type,
+        provider_fqn: provider?.fqn ?? '',
+        provider_uuid: provider?.uuid ?? '',
+        description: req.description ?? '',
+        parameters: req.parameters ?? {},
+        gateway_id: reply.object.id,
+        ...(reply.states.service ? { state: reply.states.service } : {}),
+        created_at: this.#now(),
+        created_by: ctx.principal,
+      };
+      const providerNow = provider && reply.states.provider && reply.states.provider !== provider.state ? { ...provider, state: reply.states.provider } : undefined;
+      await this.#orElseUndo(
+        () =>
+          this.deps.store.batch([
+            { type: 'put', key: keys.service(record.uuid), value: JSON.stringify(record) },
+            ...(providerNow ? [{ type: 'put' as const, key: keys.provider(providerNow.uuid), value: JSON.stringify(providerNow) }] : []),
+            this.deps.audit.entry(ctx, 'service.create', record.fqn, { patches: [{ op: 'add', path: 'service', value: renderService(record) }] }),
+          ]),
+        gateway,
+        'service',
+        () => this.#call(gateway, 'delete the service it made', (c) => c.deleteService(record.gateway_id, { ...states(providerNow ?? provider), service: record.state })),
+      );
+      this.#services.set(record.uuid, record);
+      if (providerNow) this.#providers.set(providerNow.uuid, providerNow);
+      this.deps.log.info('service created', { service: record.uuid, fqn: record.fqn, type, request_id: ctx.requestId });
+      return record;
+    });
+  }
+
+  /**
+   * DELETE /services/{uuid}: refused (409) while jobs are bound to it, or when its provider is
+   * gone, unless forced. Forced: the bindings are taken off their jobs (the gateway's forced
+   * delete removes what is left of them at the back end) and gateway failures do not stop it.
+   */
+  async deleteService(uuid: string, force: boolean, ctx: ChangeContext): Promise<void> {
+    const found = this.#services.get(uuid);
+    if (!found) throw new NotFoundError(`service ${uuid} not found`);
+    await this.#locks.run(found.type, async () => {
+      const s = this.#services.get(uuid);
+      if (!s) throw new NotFoundError(`service ${uuid} not found`);
+      const bound = [...this.#bindings.values()].filter((b) => b.service_uuid === uuid);
+      if (bound.length > 0 && !force) {
+        throw new ConflictError(`service ${s.fqn} is bound to ${bound.map((b) => b.job_fqn).join(', ')}; unbind them first, or delete with force=true`, {
+          details: { jobs: bound.map((b) => b.job_fqn) },
+        });
+      }
+      const provider = s.provider_uuid ? this.#providers.get(s.provider_uuid) : undefined;
+      if (s.provider_uuid && !provider && !force) {
+        throw new ConflictError(`the provider of service ${s.fqn} (${s.provider_fqn}) is gone; delete the service with force=true`, { details: { provider_fqn: s.provider_fqn } });
+      }
+      for (const b of bound) await this.#dropBinding(b, ctx, { force: true });
+      await this.#gatewayDelete(s.type, force, 'delete the service', (c) => c.deleteService(s.gateway_id, { ...states(provider), service: s.state }, { force }));
+      await this.deps.store.batch([
+        { type: 'del', key: keys.service(uuid) },
+        this.deps.audit.entry(ctx, 'service.delete', s.fqn, { patches: [{ op: 'remove', path: 'service', value: renderService(s) }], ...(force ? { force: true } : {}) }),
+      ]);
+      this.#services.delete(uuid);
+      this.deps.log.info('service deleted', { service: uuid, fqn: s.fqn, force, request_id: ctx.requestId });
+    });
+  }
+
+  // ---- bindings -----------------------------------------------------------------------------
+
+  /** POST /bindings: a job-to-service binding, or a link to another job. Answers the Binding. */
+  async bind(req: BindRequest, ctx: ChangeContext, refs: ReferenceCheck): Promise<JobBinding> {
+    return req.serviceFqn ? this.#bindService(req, req.serviceFqn, ctx, refs) : this.#link(req, req.targetJobFqn!, ctx, refs);
+  }
+
+  async #bindService(req: BindRequest, serviceFqn: string, ctx: ChangeContext, refs: ReferenceCheck): Promise<JobBinding> {
+    const [jobRef, serviceRef] = await refs.resolve([
+      { type: 'job', fqn: req.jobFqn, permission: 'bind', field: 'job_fqn' },
+      { type: 'service', fqn: serviceFqn, permission: 'bind', field: 'service_fqn' },
+    ]);
+    const first = this.#services.get(serviceRef!.uuid);
+    if (!first) throw new InvalidRequestError(`service_fqn: no service ${serviceFqn}`);
+    return this.#locks.run(first.type, async () => {
+      const service = this.#services.get(serviceRef!.uuid);
+      if (!service) throw new InvalidRequestError(`service_fqn: no service ${serviceFqn}`);
+      const job = await this.jobs.find(jobRef!.uuid);
+      if (!job) throw new InvalidRequestError(`job_fqn: no job ${req.jobFqn}`);
+      const uuid = this.deps.ids.uuid();
+      const name = req.name ?? localName(service.fqn);
+      const fqn = req.fqn ?? `binding::${namespaceOf(job.fqn)}::${uuid}`;
+      const entry: JobBinding = {
+        name,
+        uuid,
+        fqn,
+        job_fqn: job.fqn,
+        env_var: [nameVariable(name), uuidVariable(uuid)],
+        parameters: req.parameters,
+        service_fqn: service.fqn,
+        ...(service.provider_fqn ? { provider_fqn: service.provider_fqn } : {}),
+      };
+      this.#checkFree(job, entry);
+      const provider = service.provider_uuid ? this.#providers.get(service.provider_uuid) : undefined;
+      if (service.provider_uuid && !provider) throw new ConflictError(`the provider of service ${service.fqn} (${service.provider_fqn}) is gone: nothing can be bound to it`);
+      const gateway = this.#gatewayOf(service.type);
+      const reply = await this.#call(gateway, 'create the binding', (c) =>
+        c.createBinding({ name, service_id: service.gateway_id, params: req.parameters }, { ...states(provider), service: service.state }),
+      );
+      const record: ServiceBindingRecord = {
+        uuid,
+        fqn,
+        name,
+        job_uuid: job.uuid,
+        job_fqn: job.fqn,
+        service_uuid: service.uuid,
+        service_fqn: service.fqn,
+        gateway_id: reply.object.id,
+        ...(reply.states.binding ? { state: reply.states.binding } : {}),
+        url: reply.object.url,
+        protocol: reply.object.protocol,
+        created_at: this.#now(),
+        created_by: ctx.principal,
+      };
+      const serviceNow = reply.states.service && reply.states.service !== service.state ? { ...service, state: reply.states.service } : undefined;
+      const providerNow = provider && reply.states.provider && reply.states.provider !== provider.state ? { ...provider, state: reply.states.provider } : undefined;
+      // Known before the job changes: the job's new instances are started from inside that change.
+      this.#bindings.set(uuid, record);
+      await this.#orElseUndo(
+        () =>
+          this.jobs.changeBindings(
+            job.uuid,
+            (current) => {
+              this.#checkFree(current, entry);
+              return {
+                bindings: sortedRecord({ ...current.bindings, [fqn]: entry }),
+                ops: [
+                  { type: 'put', key: keys.serviceBinding(uuid), value: JSON.stringify(record) },
+                  ...(serviceNow ? [{ type: 'put' as const, key: keys.service(serviceNow.uuid), value: JSON.stringify(serviceNow) }] : []),
+                  ...(providerNow ? [{ type: 'put' as const, key: keys.provider(providerNow.uuid), value: JSON.stringify(providerNow) }] : []),
+                  this.deps.audit.entry(ctx, 'service.bind', service.fqn, { patches: [{ op: 'add', path: `service/bindings/${fqn}`, value: entry }] }),
+                  this.deps.audit.entry(ctx, 'job.addbinding', current.fqn, { patches: [{ op: 'add', path: `job/bindings/${fqn}`, value: entry }] }),
+                ],
+              };
+            },
+            ctx,
+          ),
+        gateway,
+        'binding',
+        () => {
+          this.#bindings.delete(uuid);
+          return this.#call(gateway, 'delete the binding it made', (c) => c.deleteBinding(record.gateway_id, { ...states(providerNow ?? provider), service: (serviceNow ?? service).state, binding: record.state }));
+        },
+      );
+      if (serviceNow) this.#services.set(serviceNow.uuid, serviceNow);
+      if (providerNow) this.#providers.set(providerNow.uuid, providerNow);
+      this.deps.log.info('job bound to service', { job: job.fqn, service: service.fqn, binding: uuid, request_id: ctx.requestId });
+      return entry;
+    });
+  }
+
+  async #link(req: BindRequest, targetFqn: string, ctx: ChangeContext, refs: ReferenceCheck): Promise<JobBinding> {
+    const [jobRef, targetRef] = await refs.resolve([
+      { type: 'job', fqn: req.jobFqn, permission: 'link', field: 'job_fqn' },
+      { type: 'job', fqn: targetFqn, permission: 'link', field: 'target_job_fqn' },
+    ]);
+    if (jobRef!.uuid === targetRef!.uuid) throw new InvalidRequestError('target_job_fqn: a job cannot be linked to itself');
+    const target = await this.jobs.find(targetRef!.uuid);
+    if (!target) throw new InvalidRequestError(`target_job_fqn: no job ${targetFqn}`);
+    if (!target.ports.some((p) => p.number === req.targetJobPort)) {
+      throw new InvalidRequestError(`target_job_port: job ${target.fqn} has no port ${req.targetJobPort} (its ports: ${target.ports.map((p) => p.number).join(', ') || 'none'})`, {
+        details: { ports: target.ports.map((p) => p.number) },
+      });
+    }
+    const uuid = this.deps.ids.uuid();
+    const name = req.name ?? localName(target.fqn);
+    const fqn = req.fqn ?? `binding::${namespaceOf(req.jobFqn)}::${uuid}`;
+    const entry: JobBinding = {
+      name,
+      uuid,
+      fqn,
+      job_fqn: jobRef!.fqn,
+      env_var: [nameVariable(name), uuidVariable(uuid)],
+      parameters: req.parameters,
+      target_job_uuid: target.uuid,
+      target_job_port: String(req.targetJobPort),
+      ...(req.boundIp !== undefined ? { target_job_bound_ip: req.boundIp, target_job_bound_port: String(req.boundPort) } : {}),
+    };
+    await this.jobs.changeBindings(
+      jobRef!.uuid,
+      (current) => {
+        this.#checkFree(current, entry);
+        return {
+          bindings: sortedRecord({ ...current.bindings, [fqn]: entry }),
+          ops: [this.deps.audit.entry(ctx, 'job.addlink', current.fqn, { target_job_fqn: target.fqn, patches: [{ op: 'add', path: `job/bindings/${fqn}`, value: entry }] })],
+        };
+      },
+      ctx,
+    );
+    this.deps.log.info('job linked', { job: jobRef!.fqn, target: target.fqn, port: req.targetJobPort, binding: uuid, request_id: ctx.requestId });
+    return entry;
+  }
+
+  /** Refuses a binding whose FQN, name (its variable) or service the job has already (409). */
+  #checkFree(job: Job, entry: JobBinding): void {
+    for (const [key, b] of Object.entries(job.bindings)) {
+      if (key === entry.fqn) throw new DuplicateError(`job ${job.fqn} has a binding ${entry.fqn} already`);
+      if (b.name && nameVariable(b.name) === nameVariable(entry.name!)) {
+        throw new DuplicateError(`job ${job.fqn} has a binding named ${b.name} already (variable ${nameVariable(b.name)}); choose another name`, { details: { name: b.name } });
+      }
+      if (entry.service_fqn && b.service_fqn === entry.service_fqn) throw new DuplicateError(`job ${job.fqn} is bound to ${entry.service_fqn} already (${key})`);
+    }
+  }
+
+  /** POST /unbind. */
+  async unbind(req: UnbindRequest, ctx: ChangeContext, refs: ReferenceCheck): Promise<void> {
+    const [jobRef] = await refs.resolve([{ type: 'job', fqn: req.jobFqn, permission: 'bind', field: 'job' }]);
+    const job = await this.jobs.find(jobRef!.uuid);
+    const entry = job && Object.values(job.bindings).find((b) => b.service_fqn === req.serviceFqn);
+    const record = entry?.uuid ? this.#bindings.get(entry.uuid) : undefined;
+    if (!job || !entry || !record) throw new NotFoundError(`job ${req.jobFqn} is not bound to ${req.serviceFqn}`);
+    const service = this.#services.get(record.service_uuid);
+    await this.#locks.run(service?.type ?? '', async () => {
+      if (!this.#bindings.has(record.uuid)) throw new NotFoundError(`job ${req.jobFqn} is not bound to ${req.serviceFqn}`);
+      await this.#dropBinding(record, ctx, { force: req.force, callGateway: true });
+    });
+  }
+
+  /**
+   * Takes a service binding off its job: the gateway deletes it first (`callGateway`; a 404 is
+   * gone already; with `force` a failure is logged and passed over), then one batch removes
+   * the job's entry, the record, and records service.unbind and job.removebinding.
+   */
+  async #dropBinding(record: ServiceBindingRecord, ctx: ChangeContext, options: { force: boolean; callGateway?: boolean }): Promise<void> {
+    const service = this.#services.get(record.service_uuid);
+    const provider = service?.provider_uuid ? this.#providers.get(service.provider_uuid) : undefined;
+    if (options.callGateway) {
+      await this.#gatewayDelete(service?.type ?? '', options.force, 'delete the binding', (c) =>
+        c.deleteBinding(record.gateway_id, { ...states(provider), ...(service?.state ? { service: service.state } : {}), ...(record.state ? { binding: record.state } : {}) }),
+      );
+    }
+    const audits = (jobFqn: string): BatchOp[] => [
+      this.deps.audit.entry(ctx, 'service.unbind', record.service_fqn, { patches: [{ op: 'remove', path: `service/bindings/${record.fqn}`, value: { job_fqn: jobFqn, name: record.name } }] }),
+      this.deps.audit.entry(ctx, 'job.removebinding', jobFqn, { patches: [{ op: 'remove', path: `job/bindings/${record.fqn}`, value: { name: record.name, service_fqn: record.service_fqn } }] }),
+    ];
+    try {
+      await this.jobs.changeBindings(
+        record.job_uuid,
+        (current) => {
+          const bindings = Object.fromEntries(Object.entries(current.bindings).filter(([, b]) => b.uuid !== record.uuid));
+          return { bindings, ops: [{ type: 'del', key: keys.serviceBinding(record.uuid) }, ...audits(current.fqn)] };
+        },
+        ctx,
+      );
+    } catch (err) {
+      if (!(err instanceof NotFoundError)) throw err;
+      // The job is gone (it cannot be deleted while bound, but a record may outlive it): the record goes alone.
+      await this.deps.store.batch([{ type: 'del', key: keys.serviceBinding(record.uuid) }, ...audits(record.job_fqn)]);
+    }
+    this.#bindings.delete(record.uuid);
+    this.deps.log.info('job unbound from service', { job: record.job_fqn, service: record.service_fqn, binding: record.uuid, request_id: ctx.requestId });
+  }
+
+  /** POST /unlink: removes from `from_job` its links to `to_job` (on `port` when given). */
+  async unlink(req: UnlinkRequest, ctx: ChangeContext, refs: ReferenceCheck): Promise<void> {
+    const [from, to] = await refs.resolve([
+      { type: 'job', fqn: req.fromJobFqn, permission: 'link', field: 'from_job' },
+      { type: 'job', fqn: req.toJobFqn, permission: 'read', field: 'to_job' },
+    ]);
+    const matches = (b: JobBinding) => b.target_job_uuid === to!.uuid && (req.port === undefined || b.target_job_port === String(req.port));
+    const job = await this.jobs.find(from!.uuid);
+    if (!job || !Object.values(job.bindings).some(matches)) {
+      throw new NotFoundError(`job ${req.fromJobFqn} has no link to ${req.toJobFqn}${req.port === undefined ? '' : ` port ${req.port}`}`);
+    }
+    await this.jobs.changeBindings(
+      from!.uuid,
+      (current) => {
+        const gone = Object.entries(current.bindings).filter(([, b]) => matches(b));
+        if (gone.length === 0) throw new NotFoundError(`job ${req.fromJobFqn} has no link to ${req.toJobFqn}`);
+        return {
+          bindings: Object.fromEntries(Object.entries(current.bindings).filter(([, b]) => !matches(b))),
+          ops: gone.map(([key, b]) => this.deps.audit.entry(ctx, 'job.removelink', current.fqn, { target_job_fqn: req.toJobFqn, patches: [{ op: 'remove', path: `job/bindings/${key}`, value: b }] })),
+        };
+      },
+      ctx,
+    );
+    this.deps.log.info('job unlinked', { job: req.fromJobFqn, target: req.toJobFqn, request_id: ctx.requestId });
+  }
+
+  // ---- what a bound job gets ----------------------------------------------------------------
+
+  /**
+   * The environment of an instance of `job`: `<NAME>_URI` and `<UUID>_URI` of each binding.
+   * A service binding's url with port 0 names the gateway job itself: host and port are
+   * replaced by where a RUNNING instance of the gateway serves its $PORT.
+   */
+  environmentFor(job: Job): Record<string, string> {
+    const env: Record<string, string> = {};
+    for (const b of Object.values(job.bindings)) {
+      const url = b.service_fqn ? this.#serviceUrl(b) : undefined;
+      if (url === undefined) continue;
+      for (const name of b.env_var ?? []) env[name] = url;
+    }
+    return env;
+  }
+
+  #serviceUrl(b: JobBinding): string | undefined {
+    const record = b.uuid ? this.#bindings.get(b.uuid) : undefined;
+    if (!record) return undefined;
+    const port0 = /^([a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?)(\[[^\]]*\]|[^:/?#]*):0(?=[/?#]|$)/i.exec(record.url);
+    if (!port0) return record.url;
+    const type = this.#services.get(record.service_uuid)?.type;
+    const gateway = type === undefined ? undefined : this.#gateways.get(type);
+    const address = gateway
+      ? this.options
+          .instancesOf(gateway.job_uuid)
+          .filter((i) => RUNNING_STATES.has(i.state) && i.stop === undefined)
+          .map(addressOf)
+          .find((a) => a)
+      : undefined;
+    return address ? `${port0[1]}${address}${record.url.slice(port0[0].length)}` : record.url;
+  }
+
+  // ---- helpers ------------------------------------------------------------------------------
+
+  /**
+   * Runs `store` (the cluster's write after a gateway made an object); when it fails, `undo`
+   * deletes what the gateway made, so that nothing is left that the cluster does not know.
+   */
+  async #orElseUndo<T>(store: () => Promise<T>, gateway: GatewayRecord, what: string, undo: () => Promise<void>): Promise<T> {
+    try {
+      return await store();
+    } catch (err) {
+      try {
+        await undo();
+        this.deps.log.warn(`the ${what} the gateway made was deleted again: the cluster did not store it`, { gateway: gateway.type, err: (err as Error).message });
+      } catch (undoErr) {
+        this.deps.log.error(`the ${what} the gateway made could not be deleted again: it is orphaned at the gateway`, {
+          gateway: gateway.type,
+          err: (err as Error).message,
+          undo_err: (undoErr as Error).message,
+        });
+      }
+      throw err;
+    }
+  }
+
+  /** A delete at the gateway of `type`: gone already (404) is done; with `force`, failures (or no gateway) are logged and passed over. */
+  async #gatewayDelete(type: string, force: boolean, what: string, fn: (c: GatewayClient) => Promise<void>): Promise<void> {
+    const gateway = this.#gateways.get(type);
+    if (!gateway) {
+      if (force) return;
+      throw new ConflictError(`no gateway serves service type "${type}" any more: promote one again, or force the change (the back end is then left as it is)`, { details: { type } });
+    }
+    try {
+      await this.#call(gateway, what, async (c) => {
+        try {
+          await fn(c);
+        } catch (err) {
+          if (!isGone(err)) throw err;
+        }
+      });
+    } catch (err) {
+      if (!force) throw err;
+      this.deps.log.warn(`forced: the gateway failed to ${what}; carrying on`, { gateway: type, err: (err as Error).message });
+    }
+  }
+}
+
+/** The state headers of a provider, for a call about it or what it holds. */
+function states(provider: ProviderRecord | undefined): States {
+  return provider?.state ? { provider: provider.state } : {};
+}
+
+/**
+ * A failed gateway call as the client's APIError: which gateway (type, job, address), which
+ * call, and what the gateway said (`error_details`). Unreachable and timed out: 503 (retry);
+ * a 409 refusal: 409; other 4xx refusals: 400 (the request's parameters); 5xx and answers that
+ * are not the gateway API: 502.
+ */
+export function gatewayFailure(gateway: Pick<GatewayRecord, 'type' | 'job_fqn'>, what: string, err: unknown): unknown {
+  if (!(err instanceof GatewayCallError)) return err;
+  const details: Record<string, unknown> = {
+    gateway: gateway.type,
+    gateway_job: gateway.job_fqn,
+    gateway_address: err.gateway,
+    call: `${err.method} ${err.path}`,
+    failure: err.kind,
+  };
+  let said = err.message;
+  if (err instanceof GatewayRefusedError) {
+    details['gateway_status'] = err.status;
+    details['gateway_message'] = err.body?.message ?? err.text.slice(0, 1000);
+    if (err.body?.details) details['gateway_details'] = err.body.details;
+    said = `it answered ${err.status}: ${String(details['gateway_message'])}`;
+  }
+  const message = `the ${gateway.type} gateway (${gateway.job_fqn}) failed to ${what}: ${said}`;
+  const options = { cause: err, details };
+  switch (err.kind) {
+    case 'unreachable':
+    case 'timeout':
+      return new UnavailableError(message, 2000, options);
+    case 'malformed':
+      return new BadGatewayError(message, options);
+    case 'refused': {
+      const status = (err as GatewayRefusedError).status;
+      if (status === 409) return new ConflictError(message, options);
+      if (status >= 400 && status < 500 && status !== 401 && status !== 403) return new InvalidRequestError(message, options);
+      return new BadGatewayError(message, options);
+    }
+  }
+}

@@ -1,0 +1,544 @@
+/**
+ * Services against a real controller, a real agent and gateways that run as jobs on it (the
+ * scripted gateway of harness/gateway-app.ts, which can be told to misbehave): promotion,
+ * providers, services, bindings, links, what a bound job gets, and every failure of a gateway.
+ */
+import { get as httpGet } from 'node:http';
+import test, { type ExecutionContext } from 'ava';
+import type { ApiErrorBody, AuditLogItem, Job } from '@platform/controller';
+import { uploadPackage } from '../harness/apps.js';
+import { AgentProcess } from '../harness/agent-process.js';
+import { FAST_AGENT_TIMING, instancesOf, runningInstances, testIsolation, type ApiInstance } from '../harness/cluster.js';
+import { ControllerProcess } from '../harness/controller-process.js';
+import { unique } from '../harness/fixtures.js';
+import { freePort } from '../harness/net.js';
+import { envAppArchive, envAppJob, gatewayAppArchive, gatewayAppJob } from '../harness/gateway-app.js';
+import type { ApiClient } from '../harness/http.js';
+import { eventually } from '../harness/wait.js';
+
+interface Fixture {
+  controller: ControllerProcess;
+  /** The controller after the kill -9 test (on the same data directory, which `controller` removes). */
+  restarted?: ControllerProcess;
+  agent: AgentProcess;
+  api: ApiClient;
+  gatewayPkg: string;
+  envPkg: string;
+}
+
+let fx: Fixture | undefined;
+const GATEWAY_TIMEOUT_MS = 2000;
+
+test.before(async (t) => {
+  const controller = await ControllerProcess.start({ env: { ...FAST_AGENT_TIMING, PLATFORM_GATEWAY_TIMEOUT_MS: String(GATEWAY_TIMEOUT_MS) } });
+  try {
+    const api = await controller.admin();
+    const agent = await AgentProcess.start(controller, api, { isolation: testIsolation(t) });
+    const gatewayPkg = (await uploadPackage(api, '/svc-test', gatewayAppArchive())).uuid;
+    const envPkg = (await uploadPackage(api, '/svc-test', envAppArchive())).uuid;
+    fx = { controller, agent, api, gatewayPkg, envPkg };
+  } catch (err) {
+    await controller.dispose();
+    throw err;
+  }
+});
+
+test.after.always(async () => {
+  await fx?.agent.dispose();
+  await fx?.restarted?.dispose();
+  await fx?.controller.dispose();
+});
+
+type Body = Record<string, unknown>;
+
+interface Gateway {
+  type: string;
+  ns: string;
+  job: Job;
+  instance: ApiInstance;
+  /** Tells the gateway how to behave (see gateway-app.ts). */
+  mode(modes: Record<string, string>): Promise<void>;
+  calls(): Promise<{ method: string; path: string; states: Record<string, { id: string } | undefined>; body: Body }[]>;
+  live(): Promise<string[]>;
+}
+
+async function control(instance: ApiInstance, method: string, path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`http://${instance.ports['0']}${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  return res.json();
+}
+
+/** A started scripted gateway job with a public route, promoted to a fresh type. */
+async function gateway(t: ExecutionContext, env: Record<string, string> = {}, promote = true): Promise<Gateway> {
+  const { api, gatewayPkg } = fx!;
+  const ns = `/svc/${unique()}`;
+  const type = unique('t').toLowerCase();
+  const created = await api.post<Job>('/jobs', {
+    ...gatewayAppJob(`job::${ns}::gw`, gatewayPkg, env),
+    ports: [{ number: 0, optional: false, routes: [{ type: 'http', endpoint: `${type}.gw.test` }] }],
+    state: 'started',
+  });
+  t.is(created.status, 200, created.text);
+  const [instance] = await runningInstances(api, created.body.uuid, 1);
+  if (promote) {
+    const r = await api.post('/gateways', { job_fqn: created.body.fqn, type });
+    t.is(r.status, 200, r.text);
+  }
+  return {
+    type,
+    ns,
+    job: created.body,
+    instance: instance!,
+    mode: async (modes) => void (await control(instance!, 'POST', '/_mode', modes)),
+    calls: async () => (await control(instance!, 'GET', '/_calls')) as Awaited<ReturnType<Gateway['calls']>>,
+    live: async () => (await control(instance!, 'GET', '/_live')) as string[],
+  };
+}
+
+async function provider(t: ExecutionContext, g: Gateway, name = 'prov'): Promise<{ uuid: string; fqn: string }> {
+  const r = await fx!.api.post<{ uuid: string; fqn: string }>('/providers', { fqn: `provider::${g.ns}::${name}`, type: g.type, parameters: { url: 'scripted://admin:hunter2@db.example:5432' } });
+  t.is(r.status, 200, r.text);
+  return r.body;
+}
+
+async function service(t: ExecutionContext, g: Gateway, providerFqn: string | undefined, name = 'db'): Promise<{ uuid: string; fqn: string }> {
+  const r = await fx!.api.post<{ uuid: string; fqn: string }>('/services', {
+    fqn: `service::${g.ns}::${name}`,
+    ...(providerFqn ? { provider_fqn: providerFqn } : { type: g.type }),
+    parameters: { db: '3' },
+  });
+  t.is(r.status, 200, r.text);
+  return r.body;
+}
+
+/** A gateway, a provider, a service on it, and a started job bound to the service. */
+async function bound(t: ExecutionContext): Promise<{ g: Gateway; p: { uuid: string; fqn: string }; s: { uuid: string; fqn: string }; job: Job }> {
+  const g = await gateway(t);
+  const p = await provider(t, g);
+  const s = await service(t, g, p.fqn);
+  const job = await envJob(t, g.ns);
+  t.is((await fx!.api.post('/bindings', { job_fqn: job.fqn, service_fqn: s.fqn })).status, 200);
+  return { g, p, s, job };
+}
+
+/** A started job answering its environment. */
+async function envJob(t: ExecutionContext, ns: string, name = 'app', extra: Body = {}): Promise<Job> {
+  const r = await fx!.api.post<Job>('/jobs', envAppJob(`job::${ns}::${name}`, fx!.envPkg, extra));
+  t.is(r.status, 200, r.text);
+  return r.body;
+}
+
+/** GET / at a link's `tcp://host:port` on a connection of its own (fetch would reuse one, and a link spreads connections). */
+function getOnce(uri: string): Promise<string> {
+  const [host, port] = uri.slice('tcp://'.length).split(':') as [string, string];
+  return new Promise((resolve, reject) => {
+    httpGet({ host, port: Number(port), path: '/', agent: false }, (res) => {
+      let text = '';
+      res.on('data', (d: Buffer) => (text += d.toString('utf8')));
+      res.on('end', () => resolve(text));
+    }).on('error', reject);
+  });
+}
+
+async function envOf(instance: ApiInstance): Promise<Record<string, string>> {
+  return ((await control(instance, 'GET', '/')) as { env: Record<string, string> }).env;
+}
+
+async function audit(query: string): Promise<AuditLogItem[]> {
+  return (await fx!.api.get<AuditLogItem[]>(`/audit?${query}`)).body;
+}
+
+test('services: promotion reads the gateway\'s GET /, removes its public route, lists it, refuses a second one, demotes; audited', async (t) => {
+  const { api } = fx!;
+  const g = await gateway(t, {}, false);
+  const r = await api.post<Body>('/gateways', { job_fqn: g.job.fqn, type: g.type });
+  t.is(r.status, 200, r.text);
+  t.like(r.body, { type: g.type, job_fqn: g.job.fqn, job_uuid: g.job.uuid, tier: 3, parameters: { providers: { url: 'scripted://admin@host' } }, created_by: 'admin@platform.local' });
+  const job = (await api.get<Job>(`/jobs/${g.job.uuid}`)).body;
+  t.deepEqual(job.ports[0]!.routes, [], 'the public route is gone');
+  t.true((await api.get<Body[]>('/gateways')).body.some((x) => x['type'] === g.type));
+
+  const again = await api.post<ApiErrorBody>('/gateways', { job_fqn: g.job.fqn, type: g.type });
+  t.is(again.status, 409);
+  t.true(again.body.duplicate_key);
+  const other = await api.post<ApiErrorBody>('/gateways', { job_fqn: g.job.fqn, type: `${g.type}x` });
+  t.is(other.status, 409, 'one job is the gateway of one type');
+  t.is((await api.post('/gateways', { job_fqn: `job::${g.ns}::nope`, type: 'zz' })).status, 400);
+  t.is((await api.post('/gateways', { job_fqn: g.job.fqn, type: 'Bad Type' })).status, 400);
+  t.is((await api.delete(`/jobs/${g.job.uuid}`)).status, 409, 'a gateway job is not deleted while it is one');
+
+  t.is((await api.delete(`/gateways/${g.type}`)).status, 200);
+  t.false((await api.get<Body[]>('/gateways')).body.some((x) => x['type'] === g.type));
+  t.is((await api.delete(`/gateways/${g.type}`)).status, 404);
+  const events = (await audit(`fqn=${g.job.fqn}`)).map((i) => i.event_type);
+  t.true(events.includes('gateway.promote') && events.includes('gateway.demote'), events.join(','));
+  const promote = (await audit(`fqn=${g.job.fqn}&event_type=gateway.promote`))[0] as AuditLogItem & { audit_payload: { patches: { op: string; path: string }[] } };
+  t.is(promote.audit_payload.patches[0]!.op, 'add');
+  t.is(promote.audit_payload.patches[0]!.path, `gateway/${g.type}`);
+});
+
+test('services: provider, service and binding; state headers come back on every later call; the bound job gets *_URI; unbind removes it', async (t) => {
+  const { api } = fx!;
+  const g = await gateway(t);
+  const p = await provider(t, g);
+  const shown = (await api.get<Body>(`/providers/${p.uuid}`)).body;
+  t.like(shown, { fqn: p.fqn, type: g.type, name: 'prov' });
+  t.is((shown['parameters'] as Body)['url'], 'scripted://admin:***@db.example:5432', 'the admin password is not shown');
+  t.true((await api.get<Body[]>('/providers')).body.some((x) => x['uuid'] === p.uuid));
+
+  const s = await service(t, g, p.fqn);
+  t.like((await api.get<Body>(`/services/${s.uuid}`)).body, { fqn: s.fqn, type: g.type, provider_fqn: p.fqn, parameters: { db: '3' }, created_by: 'admin@platform.local' });
+  t.true((await api.get<Body[]>('/services')).body.some((x) => x['uuid'] === s.uuid));
+
+  const job = await envJob(t, g.ns);
+  const [before] = await runningInstances(api, job.uuid, 1);
+  const b = await api.post<Body>('/bindings', { job_fqn: job.fqn, service_fqn: s.fqn, name: 'mydb' });
+  t.is(b.status, 200, b.text);
+  const uuid = b.body['uuid'] as string;
+  const uuidVar = `${uuid.replace(/-/g, '').toUpperCase()}_URI`;
+  t.deepEqual(b.body['env_var'], ['MYDB_URI', uuidVar]);
+  t.like(b.body, { name: 'mydb', job_fqn: job.fqn, service_fqn: s.fqn, provider_fqn: p.fqn, fqn: `binding::${g.ns}::${uuid}` });
+
+  // The gateway got the states it issued: the provider's with the service, both with the binding.
+  const calls = await g.calls();
+  const svcCall = calls.find((c) => c.method === 'POST' && c.path === '/services')!;
+  const bindCall = calls.find((c) => c.method === 'POST' && c.path === '/bindings')!;
+  t.truthy(svcCall.states['provider']?.id);
+  t.is(bindCall.states['provider']?.id, svcCall.states['provider']?.id);
+  t.is(bindCall.states['service']?.id, bindCall.body['service_id'] as string);
+
+  // The job's bindings map, and the job queries.
+  const bound = (await api.get<Job>(`/jobs/${job.uuid}`)).body;
+  t.deepEqual(Object.keys(bound.bindings), [b.body['fqn']]);
+  for (const q of [`ServiceFQN=${s.fqn}`, `ProviderFQN=${p.fqn}`, `BindingFQN=${b.body['fqn'] as string}`]) {
+    t.deepEqual((await api.get<Job[]>(`/jobs?${q}`)).body.map((j) => j.uuid), [job.uuid], q);
+  }
+
+  // The running instance was replaced by one with the variables; port 0 is the gateway's own address.
+  const [after] = await eventually(async () => {
+    const running = (await instancesOf(api, job.uuid)).filter((i) => i.state === 'RUNNING' && i.uuid !== before!.uuid);
+    return running.length === 1 ? running : undefined;
+  }, { timeoutMs: 60_000, what: 'the bound instance' });
+  const env = await envOf(after!);
+  t.regex(env['MYDB_URI'] ?? '', new RegExp(`^scripted://user-[0-9a-f]{8}:secret@${g.instance.ports['0']!.replace(/\./g, '\\.')}/3$`));
+  t.is(env[uuidVar], env['MYDB_URI'], 'the uuid variable starts with a digit or not: it reaches the app either way');
+
+  // Deleting the service or the provider is refused while they are in use.
+  const inUse = await api.delete<ApiErrorBody>(`/services/${s.uuid}`);
+  t.is(inUse.status, 409, inUse.text);
+  t.is((await api.delete(`/providers/${p.uuid}`)).status, 409);
+  t.is((await api.delete(`/jobs/${job.uuid}`)).status, 409, 'a bound job is unbound before it is deleted');
+  t.is((await api.post('/bindings', { job_fqn: job.fqn, service_fqn: s.fqn, name: 'again' })).status, 409, 'one binding per service and job');
+
+  // Unbind: the gateway deletes the binding with every state; the variable goes.
+  t.is((await api.post('/unbind', { job: job.fqn, service: s.fqn })).status, 200);
+  const del = (await g.calls()).find((c) => c.method === 'DELETE' && c.path.startsWith('/bindings/'))!;
+  t.truthy(del.states['provider'] && del.states['service'] && del.states['binding']);
+  t.deepEqual((await api.get<Job>(`/jobs/${job.uuid}`)).body.bindings, {});
+  const [third] = await eventually(async () => {
+    const running = (await instancesOf(api, job.uuid)).filter((i) => i.state === 'RUNNING' && i.uuid !== after!.uuid);
+    return running.length === 1 ? running : undefined;
+  }, { timeoutMs: 60_000, what: 'the unbound instance' });
+  t.is((await envOf(third!))['MYDB_URI'], undefined);
+  t.is((await api.post('/unbind', { job: job.fqn, service: s.fqn })).status, 404);
+
+  t.is((await api.delete(`/services/${s.uuid}`)).status, 200);
+  t.is((await api.get(`/services/${s.uuid}`)).status, 404);
+  t.is((await api.delete(`/providers/${p.uuid}`)).status, 200);
+  t.deepEqual(await g.live(), [], 'everything the gateway made is deleted');
+  const events = new Set<string>([...(await audit(`fqn=${s.fqn}`)), ...(await audit(`fqn=${p.fqn}`)), ...(await audit(`fqn=${job.fqn}`))].map((i) => i.event_type));
+  for (const e of ['provider.create', 'provider.delete', 'service.create', 'service.delete', 'service.bind', 'service.unbind', 'job.addbinding', 'job.removebinding']) t.true(events.has(e), e);
+});
+
+test('services: forced deletes: a service with bindings, a provider with services, a service whose provider is gone', async (t) => {
+  const { api } = fx!;
+  const { p, s, job } = await bound(t);
+  t.is((await api.delete(`/providers/${p.uuid}?force=true`)).status, 200, 'a provider with services goes when forced');
+  const orphan = await api.delete<ApiErrorBody>(`/services/${s.uuid}`);
+  t.is(orphan.status, 409, 'bound, and its provider is gone');
+  t.is((await api.delete(`/services/${s.uuid}?force=true`)).status, 200);
+  t.deepEqual((await api.get<Job>(`/jobs/${job.uuid}`)).body.bindings, {}, 'the forced delete took the binding off the job');
+  t.is((await api.delete(`/jobs/${job.uuid}`)).status, 200);
+});
+
+test('services: two-tier gateways take services without providers; a three-tier one refuses them', async (t) => {
+  const { api } = fx!;
+  const two = await gateway(t, { TIER: '2' });
+  const s = await service(t, two, undefined);
+  t.is((await api.post('/providers', { fqn: `provider::${two.ns}::p`, type: two.type, parameters: { url: 'x://y' } })).status, 400);
+  const three = await gateway(t);
+  t.is((await api.post('/services', { fqn: `service::${three.ns}::s`, type: three.type })).status, 400);
+  t.is((await api.post('/services', { fqn: `service::${three.ns}::s`, type: 'no-such-type' })).status, 400);
+  t.is((await api.delete(`/gateways/${two.type}`)).status, 409, 'a gateway with services is not demoted');
+  t.is((await api.delete(`/services/${s.uuid}`)).status, 200);
+});
+
+const REFUSALS: [mode: string, status: number, failure: string][] = [
+  ['400', 400, 'refused'],
+  ['409', 409, 'refused'],
+  ['500', 502, 'refused'],
+  ['malformed', 502, 'malformed'],
+  ['badstate', 502, 'malformed'],
+  ['hang', 503, 'timeout'],
+];
+
+for (const [mode, status, failure] of REFUSALS) {
+  test(`services: a gateway answering ${mode} fails each create with ${status}, naming it; nothing is recorded`, async (t) => {
+    const { api } = fx!;
+    const g = await gateway(t);
+    const check = (r: { status: number; body: ApiErrorBody; text: string }, call: string) => {
+      t.is(r.status, status, r.text);
+      const d = r.body.error_details as Record<string, unknown>;
+      t.like(d, { gateway: g.type, gateway_job: g.job.fqn, failure, call });
+      t.true(r.body.message.includes(g.job.fqn), r.body.message);
+      if (failure === 'refused') t.is(d['gateway_message'], `scripted refusal of ${call.startsWith('POST /providers') ? 'create_provider' : call.startsWith('POST /services') ? 'create_service' : 'create_binding'}`);
+    };
+    await g.mode({ create_provider: mode });
+    check(await api.post<ApiErrorBody>('/providers', { fqn: `provider::${g.ns}::p`, type: g.type, parameters: { url: 'x://y' } }), 'POST /providers');
+    t.false((await api.get<Body[]>('/providers')).body.some((x) => x['fqn'] === `provider::${g.ns}::p`));
+    await g.mode({ create_provider: 'ok', create_service: mode });
+    const p = await provider(t, g);
+    check(await api.post<ApiErrorBody>('/services', { fqn: `service::${g.ns}::s`, provider_fqn: p.fqn }), 'POST /services');
+    t.false((await api.get<Body[]>('/services')).body.some((x) => x['fqn'] === `service::${g.ns}::s`));
+    await g.mode({ create_service: 'ok', create_binding: mode });
+    const s = await service(t, g, p.fqn);
+    const job = await envJob(t, g.ns);
+    check(await api.post<ApiErrorBody>('/bindings', { job_fqn: job.fqn, service_fqn: s.fqn }), 'POST /bindings');
+    t.deepEqual((await api.get<Job>(`/jobs/${job.uuid}`)).body.bindings, {});
+    t.is((await api.get<Job>(`/jobs/${job.uuid}`)).body.version_id, job.version_id, 'the job is unchanged');
+  });
+}
+
+test('services: a gateway that refuses or fails a delete keeps the object; force carries on', async (t) => {
+  const { api } = fx!;
+  const g = await gateway(t);
+  const p = await provider(t, g);
+  const s = await service(t, g, p.fqn);
+  await g.mode({ delete_service: '500' });
+  const r = await api.delete<ApiErrorBody>(`/services/${s.uuid}`);
+  t.is(r.status, 502, r.text);
+  t.like(r.body.error_details, { gateway: g.type, failure: 'refused', gateway_status: 500 });
+  t.is((await api.get(`/services/${s.uuid}`)).status, 200, 'the service is still there');
+  t.is((await api.delete(`/services/${s.uuid}?force=true`)).status, 200);
+  await g.mode({ delete_provider: '404' });
+  t.is((await api.delete(`/providers/${p.uuid}`)).status, 200, 'gone at the gateway already counts as deleted');
+});
+
+test('services: a gateway with no running instance, or not listening, is unavailable (503)', async (t) => {
+  const { api } = fx!;
+  const g = await gateway(t);
+  await g.mode({ close: 'now' });
+  const closed = await api.post<ApiErrorBody>('/providers', { fqn: `provider::${g.ns}::p`, type: g.type, parameters: { url: 'x://y' } });
+  t.is(closed.status, 503, closed.text);
+  t.like(closed.body.error_details, { gateway: g.type, failure: 'unreachable' });
+  t.true(closed.body.retry);
+  t.is((await api.patch(`/jobs/${g.job.uuid}`, { state: 'stopped' })).status, 200);
+  await eventually(async () => (await instancesOf(api, g.job.uuid)).every((i) => i.state === 'REMOVED'), { timeoutMs: 30_000, what: 'the gateway stopped' });
+  const stopped = await api.post<ApiErrorBody>('/providers', { fqn: `provider::${g.ns}::p`, type: g.type, parameters: { url: 'x://y' } });
+  t.is(stopped.status, 503, stopped.text);
+  t.like(stopped.body.error_details, { gateway: g.type, failure: 'not_running' });
+});
+
+test('services: orphan mitigation: a binding the cluster cannot record is deleted at the gateway again', async (t) => {
+  const { api } = fx!;
+  const g = await gateway(t, { SLOW_MS: '1500' });
+  const p = await provider(t, g);
+  const s = await service(t, g, p.fqn);
+  const job = await envJob(t, g.ns);
+  await g.mode({ create_binding: 'slow' });
+  const binding = api.post<ApiErrorBody>('/bindings', { job_fqn: job.fqn, service_fqn: s.fqn });
+  await eventually(async () => (await g.calls()).some((c) => c.path === '/bindings'), { what: 'the gateway asked for the binding' });
+  // While the gateway works, the job goes: the cluster cannot record the binding.
+  t.is((await api.delete(`/jobs/${job.uuid}`)).status, 200);
+  const r = await binding;
+  t.is(r.status, 404, r.text);
+  await eventually(async () => (await g.calls()).some((c) => c.method === 'DELETE' && c.path.startsWith('/bindings/')), { what: 'the binding deleted again' });
+  t.false((await g.live()).some((o) => o.startsWith('binding:')), 'nothing is left at the gateway');
+});
+
+test('services: bad requests change nothing (400)', async (t) => {
+  const { api } = fx!;
+  const g = await gateway(t);
+  const job = await envJob(t, g.ns);
+  for (const body of [
+    {},
+    { job_fqn: job.fqn },
+    { job_fqn: job.fqn, service_fqn: `service::${g.ns}::none` },
+    { job_fqn: job.fqn, service_fqn: `service::${g.ns}::x`, target_job_fqn: job.fqn },
+    { job_fqn: job.fqn, target_job_fqn: job.fqn },
+    { job_fqn: job.fqn, service_fqn: 'job::/x::y' },
+    { job_fqn: job.fqn, target_job_fqn: `job::${g.ns}::none` },
+    { job_fqn: job.fqn, target_job_fqn: g.job.fqn, target_job_bound_ip: '127.0.0.1' },
+    { job_fqn: job.fqn, target_job_fqn: g.job.fqn, name: '1abc' },
+  ]) {
+    const r = await api.post<ApiErrorBody>('/bindings', body);
+    t.is(r.status, 400, `${JSON.stringify(body)}: ${r.text}`);
+  }
+  for (const [path, body] of [
+    ['/providers', { fqn: `provider::${g.ns}::p`, type: g.type }],
+    ['/providers', { fqn: `service::${g.ns}::p`, type: g.type, parameters: { url: 'x://y' } }],
+    ['/services', { fqn: `service::${g.ns}::s` }],
+    ['/services', { fqn: `service::${g.ns}::s`, provider_fqn: `provider::${g.ns}::none` }],
+    ['/unbind', { job: job.fqn }],
+    ['/unlink', { from_job: job.fqn }],
+  ] as const) {
+    t.is((await api.post(path, body)).status, 400, `${path} ${JSON.stringify(body)}`);
+  }
+  t.is((await api.get('/providers/not-a-uuid')).status, 400);
+  t.is((await api.get('/services/00000000-0000-4000-8000-000000000000')).status, 404);
+  t.is((await api.get<Job>(`/jobs/${job.uuid}`)).body.version_id, job.version_id);
+});
+
+test('services: with rolling_mode a binding replaces the instances one at a time: one always runs', async (t) => {
+  const { api } = fx!;
+  const g = await gateway(t, { TIER: '2' });
+  const s = await service(t, g, undefined);
+  const job = await envJob(t, g.ns, 'rolling', { num_instances: 2, rollout: { rolling_mode: true, force_stop_old_instances_after: 120 } });
+  const old = await runningInstances(api, job.uuid, 2);
+  t.is((await api.post('/bindings', { job_fqn: job.fqn, service_fqn: s.fqn, name: 'kv' })).status, 200);
+  // Watched until both instances are new and running: RUNNING never drops to zero, and the second
+  // new instance is placed only once the first one runs.
+  let fewest = 2;
+  let secondPlacedEarly = false;
+  // FIRST_RUNNING counts as running, as it does for the rollout.
+  const runs = (i: ApiInstance) => i.state === 'RUNNING' || i.state === 'FIRST_RUNNING';
+  const fresh = await eventually(async () => {
+    const live = (await instancesOf(api, job.uuid)).filter((i) => i.state !== 'REMOVED');
+    fewest = Math.min(fewest, live.filter(runs).length);
+    const renewed = live.filter((i) => !old.some((o) => o.uuid === i.uuid));
+    if (renewed.length === 2 && renewed.filter(runs).length === 0) secondPlacedEarly = true;
+    return renewed.length === 2 && renewed.every((i) => i.state === 'RUNNING') && live.length === 2 ? renewed : undefined;
+  }, { timeoutMs: 90_000, intervalMs: 20, what: 'both instances replaced' });
+  t.true(fewest >= 1, 'an instance ran throughout');
+  t.false(secondPlacedEarly, 'one new instance at a time');
+  for (const i of fresh) t.truthy((await envOf(i))['KV_URI']);
+  t.is((await api.post('/unbind', { job: job.fqn, service: s.fqn })).status, 200);
+});
+
+test('services: links: <NAME>_URI reaches the target\'s RUNNING instances through the agent and follows its scaling without a restart; bound address; unlink', async (t) => {
+  const { api } = fx!;
+  const ns = `/svc/${unique()}`;
+  const target = await envJob(t, ns, 'target');
+  const linker = await envJob(t, ns, 'linker');
+  const [targetFirst] = await runningInstances(api, target.uuid, 1);
+  const [linkerFirst] = await runningInstances(api, linker.uuid, 1);
+  const boundPort = await freePort();
+  const link = await api.post<Body>('/bindings', { job_fqn: linker.fqn, target_job_fqn: target.fqn, name: 'backend' });
+  t.is(link.status, 200, link.text);
+  t.like(link.body, { name: 'backend', target_job_uuid: target.uuid, target_job_port: '0', job_fqn: linker.fqn });
+  const bound = await api.post<Body>('/bindings', { job_fqn: linker.fqn, target_job_fqn: target.fqn, name: 'fixed', target_job_bound_ip: '127.0.0.1', target_job_bound_port: String(boundPort) });
+  t.is(bound.status, 200, bound.text);
+  t.like(bound.body, { target_job_bound_ip: '127.0.0.1', target_job_bound_port: String(boundPort) });
+  t.is((await api.post('/bindings', { job_fqn: linker.fqn, target_job_fqn: target.fqn, name: 'backend' })).status, 409, 'one name once');
+  t.is((await api.post('/bindings', { job_fqn: linker.fqn, target_job_fqn: target.fqn, target_job_port: '8080' })).status, 400, 'the target has no port 8080');
+
+  // The linker's instance is replaced (twice, one per link) by one with the variables.
+  const env = await eventually(async () => {
+    const [i] = (await instancesOf(api, linker.uuid)).filter((x) => x.state === 'RUNNING' && x.uuid !== linkerFirst!.uuid);
+    const e = i && (await envOf(i));
+    return i && e?.['BACKEND_URI'] && e['FIXED_URI'] ? { instance: i, env: e } : undefined;
+  }, { timeoutMs: 60_000, what: 'the linked instance' });
+  t.regex(env.env['BACKEND_URI']!, /^tcp:\/\/127\.0\.0\.1:\d+$/);
+  t.is(env.env['FIXED_URI'], `tcp://127.0.0.1:${boundPort}`);
+  t.is(env.env[`${(link.body['uuid'] as string).replace(/-/g, '').toUpperCase()}_URI`], env.env['BACKEND_URI']);
+  const through = async (uri: string) => (JSON.parse(await getOnce(uri)) as { instance: string }).instance;
+  t.is(await through(env.env['BACKEND_URI']!), targetFirst!.uuid);
+  t.is(await through(env.env['FIXED_URI']!), targetFirst!.uuid);
+
+  // The target scales to two: connections reach both, and the linker is not restarted.
+  t.is((await api.patch(`/jobs/${target.uuid}`, { num_instances: 2 })).status, 200);
+  const both = await runningInstances(api, target.uuid, 2);
+  await eventually(async () => {
+    const seen = new Set<string>();
+    for (let n = 0; n < 6; n++) seen.add(await through(env.env['BACKEND_URI']!));
+    return both.every((i) => seen.has(i.uuid));
+  }, { timeoutMs: 30_000, what: 'connections spread over both target instances' });
+  t.deepEqual((await runningInstances(api, linker.uuid, 1)).map((i) => i.uuid), [env.instance.uuid], 'the linker kept running');
+  // And back to one: the instance that stops gets no more connections.
+  t.is((await api.patch(`/jobs/${target.uuid}`, { num_instances: 1 })).status, 200);
+  const [left] = await runningInstances(api, target.uuid, 1);
+  await eventually(async () => {
+    for (let n = 0; n < 4; n++) if ((await through(env.env['FIXED_URI']!)) !== left!.uuid) return false;
+    return true;
+  }, { timeoutMs: 30_000, what: 'connections only to the instance left' });
+
+  t.is((await api.post('/unlink', { from_job: linker.fqn, to_job: target.fqn, port: 0 })).status, 200);
+  t.deepEqual((await api.get<Job>(`/jobs/${linker.uuid}`)).body.bindings, {});
+  t.is((await api.post('/unlink', { from_job: linker.fqn, to_job: target.fqn })).status, 404);
+  await eventually(async () => {
+    const [i] = (await instancesOf(api, linker.uuid)).filter((x) => x.state === 'RUNNING' && x.uuid !== env.instance.uuid);
+    return i && (await envOf(i))['BACKEND_URI'] === undefined;
+  }, { timeoutMs: 60_000, what: 'the linker without the variables' });
+  await eventually(async () => {
+    try {
+      await getOnce(`tcp://127.0.0.1:${boundPort}`);
+      return false;
+    } catch {
+      return true;
+    }
+  }, { timeoutMs: 30_000, what: 'the bound listener closed' });
+  const events = (await audit(`fqn=${linker.fqn}`)).map((i) => i.event_type as string);
+  t.is(events.filter((e) => e === 'job.addlink').length, 2);
+  t.is(events.filter((e) => e === 'job.removelink').length, 2);
+});
+
+test('services: policy: what a user may not read does not exist for them; bind and link need their claims on both sides', async (t) => {
+  const { api } = fx!;
+  const g = await gateway(t);
+  const p = await provider(t, g);
+  const s = await service(t, g, p.fqn);
+  const name = unique('u').toLowerCase();
+  const user = await api.createUser(name, 'a long enough password');
+  const own = await user.post<Job>('/jobs', { fqn: `job::/sandbox/${name}::app` });
+  t.is(own.status, 200, own.text);
+
+  // Nothing of the administrator's is visible: listings filtered, reads 404, references 400.
+  t.false((await user.get<Body[]>('/providers')).body.some((x) => x['uuid'] === p.uuid));
+  t.false((await user.get<Body[]>('/services')).body.some((x) => x['uuid'] === s.uuid));
+  t.false((await user.get<Body[]>('/gateways')).body.some((x) => x['type'] === g.type));
+  t.is((await user.get(`/providers/${p.uuid}`)).status, 404);
+  t.is((await user.get(`/services/${s.uuid}`)).status, 404);
+  t.is((await user.delete(`/services/${s.uuid}`)).status, 404);
+  t.is((await user.delete(`/gateways/${g.type}`)).status, 404);
+  const hidden = await user.post<ApiErrorBody>('/bindings', { job_fqn: own.body.fqn, service_fqn: s.fqn });
+  t.is(hidden.status, 400, hidden.text);
+  t.is((await user.post('/bindings', { job_fqn: own.body.fqn, target_job_fqn: g.job.fqn })).status, 400);
+  t.is((await user.post('/gateways', { job_fqn: g.job.fqn, type: `${g.type}u` })).status, 400);
+  const create = await user.post<ApiErrorBody>('/providers', { fqn: `provider::${g.ns}::mine`, type: g.type, parameters: { url: 'x://y' } });
+  t.is(create.status, 403);
+  t.deepEqual(create.body.missing_claims, [`permit create on provider::${g.ns}::mine`]);
+  t.is((await user.post('/services', { fqn: `service::/sandbox/${name}::s`, provider_fqn: p.fqn })).status, 400, 'the provider is hidden from them');
+
+  // Read on the service is not enough to bind to it.
+  const doc = unique('svcread');
+  const put = await api.put('/v1/policy', { docs: [{ name: doc, for_version: 0, text: `on service::${g.ns} { if (auth_server@platform->name == "${name}") { permit read } }` }] });
+  t.is(put.status, 200, put.text);
+  const denied = await user.post<ApiErrorBody>('/bindings', { job_fqn: own.body.fqn, service_fqn: s.fqn });
+  t.is(denied.status, 403, denied.text);
+  t.deepEqual(denied.body.missing_claims, [`permit bind on ${s.fqn}`]);
+  t.deepEqual((await user.get<Job>(`/jobs/${own.body.uuid}`)).body.bindings, {});
+  t.is((await api.put('/v1/policy', { docs: [{ name: doc, for_version: 1, text: `on service::${g.ns} { if (auth_server@platform->name == "${name}") { permit read, bind } }` }] })).status, 200);
+  const allowed = await user.post<Body>('/bindings', { job_fqn: own.body.fqn, service_fqn: s.fqn });
+  t.is(allowed.status, 200, allowed.text);
+  t.is((await user.post('/unbind', { job: own.body.fqn, service: s.fqn })).status, 200);
+  t.is((await api.put('/v1/policy', { docs: [{ name: doc, for_version: 2, text: '' }] })).status, 200);
+});
+
+// Serial: AVA runs it before the concurrent tests, which then use the restarted controller.
+test.serial('services: what was acknowledged survives kill -9 of the controller: gateways, providers, services, bindings and their states', async (t) => {
+  const { g, p, s, job } = await bound(t);
+  await fx!.controller.kill9();
+  const restarted = await fx!.controller.restart();
+  fx!.restarted = restarted;
+  const again = await restarted.admin();
+  fx!.api = again;
+  await eventually(async () => (await again.get<{ status: string }[]>('/instance_managers')).body.some((m) => m.status === 'connected'), { timeoutMs: 30_000, what: 'the agent back' });
+  t.true((await again.get<Body[]>('/gateways')).body.some((x) => x['type'] === g.type));
+  t.is((await again.get(`/providers/${p.uuid}`)).status, 200);
+  t.is((await again.get(`/services/${s.uuid}`)).status, 200);
+  t.is(Object.keys((await again.get<Job>(`/jobs/${job.uuid}`)).body.bindings).length, 1);
+  // The states were kept: the gateway is given them on the unbind and the deletes.
+  t.is((await again.post('/unbind', { job: job.fqn, service: s.fqn })).status, 200);
+  t.is((await again.delete(`/services/${s.uuid}`)).status, 200);
+  t.is((await again.delete(`/providers/${p.uuid}`)).status, 200);
+  t.deepEqual(await g.live(), []);
+});

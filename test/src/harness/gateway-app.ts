@@ -1,0 +1,146 @@
+/**
+ * A service gateway for the controller's tests, run as a job (plain Node, no dependencies): it
+ * speaks the gateway API (three-tier, or two-tier with TIER=2), keeps nothing but what the state
+ * headers bring back (so a restart loses nothing), and can be told to misbehave.
+ *
+ * Control endpoints (on the instance's address; a gateway's public routes are removed):
+ *   POST /_mode   {"<operation>": "<behaviour>"}, operation one of create_provider,
+ *                 create_service, create_binding, delete_provider, delete_service, delete_binding,
+ *                 describe; behaviour: ok, 400, 404, 409, 500, slow (answers after SLOW_MS,
+ *                 default 3000), hang (never answers), malformed (a 2xx that is not the API),
+ *                 badstate (a state header that is not URL-safe Base64)
+ *                 {"close": "now"} stops listening while the process keeps running
+ *   GET  /_calls  every call so far: {method, path, states: {provider, service, binding}, body}
+ *   GET  /_live   the objects it made and has not deleted: ["binding:<id>", ...] (shared through
+ *                 the file LIVE_FILE when set, so that it survives a restart)
+ */
+import { tarGz } from './apps.js';
+
+export const GATEWAY_APP = `
+const http = require('node:http');
+const fs = require('node:fs');
+const crypto = require('node:crypto');
+const tier = process.env.TIER === '2' ? 2 : 3;
+const slowMs = Number(process.env.SLOW_MS || 3000);
+const liveFile = process.env.LIVE_FILE || '';
+const modes = {};
+const calls = [];
+let live = new Set();
+if (liveFile && fs.existsSync(liveFile)) live = new Set(JSON.parse(fs.readFileSync(liveFile, 'utf8')));
+const save = () => { if (liveFile) fs.writeFileSync(liveFile, JSON.stringify([...live])); };
+const enc = (o) => Buffer.from(JSON.stringify(o)).toString('base64url');
+const dec = (h) => (h ? JSON.parse(Buffer.from(h, 'base64url').toString()) : undefined);
+const map = {
+  '/services': { POST: {} }, '/services/:id': { DELETE: {} },
+  '/bindings': { POST: {} }, '/bindings/:id': { DELETE: {} },
+};
+if (tier === 3) { map['/providers'] = { POST: { params: { url: 'scripted://admin@host' } } }; map['/providers/:id'] = { DELETE: {} }; }
+function send(res, status, body, headers = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body));
+}
+function misbehave(op, res) {
+  const m = modes[op] || 'ok';
+  if (m === 'ok' || m === 'slow' || m === 'badstate') return false;
+  if (m === 'hang') return true;
+  if (m === 'malformed') { send(res, 200, 'this is not json'); return true; }
+  send(res, Number(m), { code: Number(m), message: 'scripted refusal of ' + op, details: { op } });
+  return true;
+}
+function stateHeader(op, value) { return modes[op] === 'badstate' ? 'not base64!' : enc(value); }
+const server = http.createServer((req, res) => {
+  let text = '';
+  req.on('data', (c) => (text += c));
+  req.on('end', () => {
+    const url = new URL(req.url, 'http://x');
+    const states = { provider: dec(req.headers['x-provider-state']), service: dec(req.headers['x-service-state']), binding: dec(req.headers['x-binding-state']) };
+    const body = text ? JSON.parse(text) : undefined;
+    if (url.pathname === '/_mode') {
+      Object.assign(modes, body);
+      send(res, 200, modes);
+      // "close": stop listening but keep running, so that calls find the port closed (unreachable).
+      if (modes.close === 'now') { server.close(); server.closeAllConnections(); }
+      return;
+    }
+    if (url.pathname === '/_calls') return send(res, 200, calls);
+    if (url.pathname === '/_live') return send(res, 200, [...live]);
+    calls.push({ method: req.method, path: url.pathname + url.search, states, body });
+    const [, kind, id] = url.pathname.split('/');
+    const op = (req.method === 'GET' ? 'describe' : (req.method === 'POST' ? 'create_' : 'delete_') + (kind || '').replace(/s$/, ''));
+    const run = () => {
+      if (misbehave(op, res)) return;
+      if (req.method === 'GET' && url.pathname === '/') return send(res, 200, map);
+      if (req.method === 'POST' && kind === 'providers') {
+        const pid = crypto.randomUUID(); live.add('provider:' + pid); save();
+        return send(res, 201, { ...body, id: pid }, { 'X-Provider-State': stateHeader(op, { id: pid, url: body.params.url }) });
+      }
+      if (req.method === 'POST' && kind === 'services') {
+        if (tier === 3 && (!states.provider || states.provider.id !== body.provider_id)) return send(res, 400, { code: 400, message: 'unknown provider_id' });
+        const sid = crypto.randomUUID(); live.add('service:' + sid); save();
+        return send(res, 201, { ...body, id: sid, name: body.name || 'svc' }, { 'X-Service-State': stateHeader(op, { id: sid, db: (body.params || {}).db || '0' }) });
+      }
+      if (req.method === 'POST' && kind === 'bindings') {
+        if (!states.service || states.service.id !== body.service_id) return send(res, 404, { code: 404, message: 'unknown service id' });
+        const bid = crypto.randomUUID(); live.add('binding:' + bid); save();
+        const url = process.env.BINDING_URL || ('scripted://user-' + bid.slice(0, 8) + ':secret@127.0.0.1:0/' + states.service.db);
+        return send(res, 201, { ...body, id: bid, name: body.name || 'b', url, protocol: { scheme: 'scripted' } }, { 'X-Binding-State': stateHeader(op, { id: bid }) });
+      }
+      if (req.method === 'DELETE' && kind && id) {
+        const key = kind.replace(/s$/, '') + ':' + id;
+        const st = states[kind.replace(/s$/, '')];
+        if (!st || st.id !== id || !live.has(key)) return send(res, 404, { code: 404, message: 'unknown ' + key });
+        live.delete(key); save();
+        return send(res, 200);
+      }
+      send(res, 404, { code: 404, message: 'no such path' });
+    };
+    if (modes[op] === 'slow') setTimeout(run, slowMs); else run();
+  });
+});
+server.listen(Number(process.env.PORT), () => console.log('gateway listening on ' + process.env.PORT));
+process.on('SIGTERM', () => { server.close(); process.exit(0); });
+`;
+
+export function gatewayAppArchive(): Buffer {
+  return tarGz({ 'app/gateway.js': GATEWAY_APP });
+}
+
+/** A job body that runs the scripted gateway with one port chosen by the agent. */
+export function gatewayAppJob(fqn: string, pkg: string, env: Record<string, string> = {}, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    fqn,
+    num_instances: 1,
+    packages: [{ uuid: pkg }],
+    processes: { app: { start_command: 'node /app/gateway.js', start_command_timeout: 30, stop_timeout: 5, environment: env } },
+    ports: [{ number: 0, optional: false }],
+    resources: { memory: 64 * 1024 * 1024, disk: 64 * 1024 * 1024 },
+    ...extra,
+  };
+}
+
+/** An HTTP server on $PORT that answers its environment as JSON (what a bound job gets). */
+export const ENV_APP = `
+const http = require('node:http');
+http.createServer((req, res) => {
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify({ instance: process.env.PLATFORM_INSTANCE_UUID, env: process.env }));
+}).listen(Number(process.env.PORT));
+`;
+
+export function envAppArchive(): Buffer {
+  return tarGz({ 'app/env.js': ENV_APP });
+}
+
+/** A started job running ENV_APP (with a shell start command, as users write them). */
+export function envAppJob(fqn: string, pkg: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    fqn,
+    num_instances: 1,
+    packages: [{ uuid: pkg }],
+    processes: { app: { start_command: 'node /app/env.js', start_command_timeout: 30, stop_timeout: 2 } },
+    ports: [{ number: 0, optional: false }],
+    resources: { memory: 64 * 1024 * 1024, disk: 64 * 1024 * 1024 },
+    state: 'started',
+    ...extra,
+  };
+}
