@@ -75,7 +75,7 @@ test('manifests: a document with variables deploys a package job and an image jo
   t.is(unknownPackage.status, 400, unknownPackage.text);
   const linked = await api.post('/manifests', { jobs: { [`job::${ns}::x`]: { packages: [{ fqn: pkg.fqn }], links: { API: { fqn: `job::${ns}::api`, port: 80 } } } } });
   t.is(linked.status, 400);
-  t.regex(linked.text, /job links are not yet supported/);
+  t.regex(linked.text, /job::.*::api does not exist and is not declared in the manifest/);
   t.is(await jobNamed(api, `job::${ns}::x`), undefined);
 
   // The expansion changes nothing.
