@@ -26,8 +26,12 @@ export function serviceKinds(catalog: ServiceCatalog, jobs: JobService): Manifes
 
   const services: DeclarationDeployer = {
     async validate(fqn, config, access) {
-      serviceRequest(fqn, config);
-      if (!serviceNamed(fqn)) await access.authorize(fqn, 'create');
+      const req = serviceRequest(fqn, config);
+      if (serviceNamed(fqn)) return;
+      await access.authorize(fqn, 'create');
+      if (!req.provider_fqn && req.type && !catalog.gateway(req.type)) {
+        throw new InvalidRequestError(`services."${fqn}".type: no gateway serves service type ${req.type}`);
+      }
     },
     async deploy(fqn, config, step) {
       if (serviceNamed(fqn)) return 'unchanged';

@@ -18,6 +18,7 @@ import { ControllerProcess } from '../harness/controller-process.js';
 import { unique } from '../harness/fixtures.js';
 import type { ApiClient } from '../harness/http.js';
 import { busyboxAvailable, busyboxLayer, IMAGE_HTTP_SCRIPT, IMAGE_PASSWD, Registry, registryAvailable, type ImageHttpAnswer, type TarEntrySpec } from '../harness/registry.js';
+import { taskEnd } from '../harness/tasks.js';
 import { eventually } from '../harness/wait.js';
 
 interface TaskEvent {
@@ -89,15 +90,6 @@ function taskPath(location: string): string {
   return new URL(location).pathname;
 }
 
-async function taskEnd(api: ApiClient, location: string, timeoutMs = 60_000): Promise<Task> {
-  return eventually(
-    async () => {
-      const task = (await api.get<Task>(taskPath(location))).body;
-      return task.state !== 'running' ? task : undefined;
-    },
-    { timeoutMs, intervalMs: 100, what: `task ${location} to end` },
-  );
-}
 
 /** Every event of the task over a WebSocket, until the server closes the stream. */
 function followTask(api: ApiClient, location: string): Promise<{ events: TaskEvent[]; code: number }> {
@@ -137,7 +129,7 @@ test('images: a container package flattens the layers (whiteouts, opaque directo
   const r = await api.post<{ location: string }>('/packages/container', { image_url: `${registry.address}/team/web:v1`, package_fqn: fqn });
   t.is(r.status, 200, r.text);
   const streamed = followTask(api, r.body.location);
-  const task = await taskEnd(api, r.body.location);
+  const task = await taskEnd<Task>(api, r.body.location);
   t.is(task.state, 'complete', JSON.stringify(task.events.at(-1)));
   t.is(task.errored, 'unerrored');
   const { events, code } = await streamed;
@@ -190,13 +182,13 @@ test('images: credentials in the image URL pass the registry basic authenticatio
   const { api } = await controller(t);
   await registry.pushImage('private/app', 'latest', { layers: [APP], config: CONFIG });
   const refused = await api.post<{ location: string }>('/packages/container', { image_url: `${registry.address}/private/app`, package_fqn: `package::/sandbox/admin::${unique('p')}` });
-  const failed = await taskEnd(api, refused.body.location);
+  const failed = await taskEnd<Task>(api, refused.body.location);
   t.is(failed.errored, 'errored');
   t.regex(failed.events.at(-1)!.payload['error']!, /requires credentials/);
   const fqn = `package::/sandbox/admin::${unique('p')}`;
   const url = `http://${auth.user}:${encodeURIComponent(auth.password)}@${registry.address}/private/app`;
   const ok = await api.post<{ location: string }>('/packages/container', { image_url: url, package_fqn: fqn });
-  const done = await taskEnd(api, ok.body.location);
+  const done = await taskEnd<Task>(api, ok.body.location);
   t.is(done.state, 'complete', JSON.stringify(done.events.at(-1)));
   const pkg = (await packageNamed(api, fqn))!;
   t.is(pkg.docker_origin, `${registry.address}/private/app:latest`, 'no credentials in the origin');
@@ -270,7 +262,7 @@ test('images: bad images are refused (missing layer, wrong digest, ../ path, esc
     const fqn = `package::/sandbox/admin::${unique('bad')}`;
     const r = await api.post<{ location: string }>('/packages/container', { image_url: url, package_fqn: fqn });
     t.is(r.status, 200, r.text);
-    const task = await taskEnd(api, r.body.location);
+    const task = await taskEnd<Task>(api, r.body.location);
     t.is(task.state, 'stopped', url);
     t.is(task.errored, 'errored', url);
     t.regex(task.events.at(-1)!.payload['error'] ?? '', message, url);
@@ -340,7 +332,7 @@ test('images: an image becomes a started job that answers HTTP as its own root f
     resources: { memory: 64 * 1024 * 1024, disk: 64 * 1024 * 1024 },
   });
   t.is(r.status, 200, r.text);
-  const task = await taskEnd(api, r.body.location);
+  const task = await taskEnd<Task>(api, r.body.location);
   t.is(task.state, 'complete', JSON.stringify(task.events.at(-1)));
   const jobUuid = task.events.find((e) => e.payload['job_uuid'])!.payload['job_uuid']!;
   const job = (await api.get<Job>(`/jobs/${jobUuid}`)).body;
@@ -359,14 +351,14 @@ test('images: an image becomes a started job that answers HTTP as its own root f
 
   // pull: false takes the package made from the same image, without the registry.
   const again = await api.post<{ location: string }>('/jobs/container', { image_url: `${registry.address}/team/http:v1`, job_fqn: `${jobFqn}-2`, exposed_ports: [0], pull: false });
-  const reused = await taskEnd(api, again.body.location);
+  const reused = await taskEnd<Task>(api, again.body.location);
   t.is(reused.state, 'complete', JSON.stringify(reused.events.at(-1)));
   t.true(reused.events.some((e) => /^using package /.test(e.subtask.name)));
   t.false(reused.events.some((e) => /layer/.test(e.subtask.name)));
   // Another image sharing two layers: those are not pulled again.
   await registry.pushImage('team/other', 'v1', { layers: [busyboxLayer(), BASE, [{ path: 'other.txt', content: 'other' }]], config: CONFIG });
   const other = await api.post<{ location: string }>('/packages/container', { image_url: `${registry.address}/team/other:v1`, package_fqn: `package::/sandbox/admin::${unique('o')}` });
-  const otherTask = await taskEnd(api, other.body.location);
+  const otherTask = await taskEnd<Task>(api, other.body.location);
   t.is(otherTask.state, 'complete', JSON.stringify(otherTask.events.at(-1)));
   t.is(otherTask.events.filter((e) => /already pulled/.test(e.subtask.name)).length, 2);
   t.is(otherTask.events.filter((e) => /^pulled layer/.test(e.subtask.name)).length, 1);

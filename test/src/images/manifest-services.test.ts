@@ -10,7 +10,7 @@ import { uploadPackage } from '../harness/apps.js';
 import { instancesOf, runningInstances, startCluster, type ApiInstance } from '../harness/cluster.js';
 import { envAppArchive, gatewayAppArchive, gatewayAppJob } from '../harness/gateway-app.js';
 import { unique } from '../harness/fixtures.js';
-import type { ApiClient } from '../harness/http.js';
+import { taskEnd } from '../harness/tasks.js';
 import { eventually } from '../harness/wait.js';
 
 interface Task {
@@ -19,15 +19,6 @@ interface Task {
   events: { subtask: { name: string }; payload: Record<string, string> }[];
 }
 
-async function taskEnd(api: ApiClient, location: string): Promise<Task> {
-  return eventually(
-    async () => {
-      const task = (await api.get<Task>(new URL(location).pathname)).body;
-      return task.state !== 'running' ? task : undefined;
-    },
-    { timeoutMs: 90_000, intervalMs: 200, what: `task ${location}` },
-  );
-}
 
 async function envOf(instance: ApiInstance): Promise<Record<string, string>> {
   const res = await fetch(`http://${Object.values(instance.ports)[0]}/`);
@@ -56,7 +47,7 @@ test('manifests: a manifest deploying two linked jobs and a service runs end to 
   };
   const r = await api.post<{ location: string }>('/manifests', manifest);
   t.is(r.status, 200, r.text);
-  const task = await taskEnd(api, r.body.location);
+  const task = await taskEnd<Task>(api, r.body.location);
   t.is(task.state, 'complete', JSON.stringify(task.events.at(-1)));
   const names = task.events.map((e) => e.subtask.name);
   // Dependency order: the service, then the link target, then the job that uses both.
@@ -89,7 +80,7 @@ test('manifests: a manifest deploying two linked jobs and a service runs end to 
 
   // Again: the service is unchanged, the link and the binding are left alone (rule 2).
   const again = await api.post<{ location: string }>('/manifests', manifest);
-  const second = await taskEnd(api, again.body.location);
+  const second = await taskEnd<Task>(api, again.body.location);
   t.is(second.state, 'complete', JSON.stringify(second.events.at(-1)));
   const names2 = second.events.map((e) => e.subtask.name);
   t.true(names2.includes(`unchanged service::${ns}::db`), names2.join(' | '));

@@ -11,7 +11,7 @@ import { callInstance, runningInstances, startCluster, testIsolation } from '../
 import { unique } from '../harness/fixtures.js';
 import type { ApiClient } from '../harness/http.js';
 import { busyboxAvailable, busyboxLayer, IMAGE_HTTP_SCRIPT, Registry, registryAvailable } from '../harness/registry.js';
-import { eventually } from '../harness/wait.js';
+import { taskEnd } from '../harness/tasks.js';
 
 interface Task {
   state: string;
@@ -19,15 +19,6 @@ interface Task {
   events: { task_event_type: string; stage: string; thread: string; subtask: { name: string }; payload: Record<string, string> }[];
 }
 
-async function taskEnd(api: ApiClient, location: string): Promise<Task> {
-  return eventually(
-    async () => {
-      const task = (await api.get<Task>(new URL(location).pathname)).body;
-      return task.state !== 'running' ? task : undefined;
-    },
-    { timeoutMs: 90_000, intervalMs: 200, what: `task ${location}` },
-  );
-}
 
 async function jobNamed(api: ApiClient, fqn: string): Promise<Job | undefined> {
   return (await api.get<Job[]>(`/jobs?fqn=${encodeURIComponent(fqn)}`)).body[0];
@@ -87,7 +78,7 @@ test('manifests: a document with variables deploys a package job and an image jo
 
   const r = await api.post<{ location: string }>('/manifests', { manifest, variables: { NS: ns, ROLE: 'front' } });
   t.is(r.status, 200, r.text);
-  const task = await taskEnd(api, r.body.location);
+  const task = await taskEnd<Task>(api, r.body.location);
   t.is(task.state, 'complete', JSON.stringify(task.events.at(-1)));
   const names = task.events.map((e) => e.subtask.name);
   t.true(names.includes(`created job::${ns}::api`));
@@ -103,7 +94,7 @@ test('manifests: a document with variables deploys a package job and an image jo
 
   // Again, with another value: updated (rule 1), not created twice.
   const again = await api.post<{ location: string }>('/manifests', { manifest, variables: { NS: ns, ROLE: 'back' } });
-  const updated = await taskEnd(api, again.body.location);
+  const updated = await taskEnd<Task>(api, again.body.location);
   t.is(updated.state, 'complete', JSON.stringify(updated.events.at(-1)));
   t.true(updated.events.some((e) => e.subtask.name === `updated job::${ns}::web`));
   t.is((await jobNamed(api, `job::${ns}::web`))!.processes['app']!.environment?.['ROLE'], 'back');
@@ -115,7 +106,7 @@ test('manifests: a document with variables deploys a package job and an image jo
       [`job::${ns}::b-second`]: { docker: { image: `${registry.address}/team/missing:v1` } },
     },
   });
-  const failed = await taskEnd(api, broken.body.location);
+  const failed = await taskEnd<Task>(api, broken.body.location);
   t.is(failed.errored, 'errored');
   t.regex(failed.events.at(-1)!.payload['error']!, new RegExp(`job::${ns}::b-second failed: image .* not found.*done before it: job::${ns}::a-first`));
   t.truthy(await jobNamed(api, `job::${ns}::a-first`));
