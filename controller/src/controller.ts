@@ -76,7 +76,7 @@ import { ContainerService } from './images/container-service.js';
 import { containerEndpoints } from './images/container-routes.js';
 import { ManifestService } from './manifests/manifest-service.js';
 import { manifestEndpoints } from './manifests/manifest-routes.js';
-import { JOBS_ONLY } from './manifests/kinds.js';
+import { serviceKinds } from './manifests/service-kinds.js';
 import { taskEndpoints } from './tasks/task-routes.js';
 import type { Store } from './store/store.js';
 import { SystemClock, type Clock } from './util/clock.js';
@@ -469,9 +469,10 @@ export class Controller {
         onLayerBytes: (n) => layerBytes.inc(n),
       });
       await containers.init();
-      // Services, networks, links, bindings, drains and autoscaling join the manifests as their
-      // capabilities land: a deployer each (manifests/kinds.ts); until then manifests naming them are refused.
-      const manifests = new ManifestService(jobs, containers, tasks, JOBS_ONLY);
+      // Services, links and bindings are deployed through the service catalog; networks, drains,
+      // autoscaling, affinity and ssh join as their capabilities land (manifests/kinds.ts): until
+      // then manifests naming them are refused.
+      const manifests = new ManifestService(jobs, containers, tasks, serviceKinds(catalog, jobs));
 
       const registries = [jobs.actors, packages.actors];
       metrics.gaugeFrom('platform_actor_mailbox_depth', 'Messages queued or running in actor mailboxes, by kind.', 'kind', () =>
