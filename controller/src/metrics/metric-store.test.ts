@@ -5,7 +5,7 @@ import { Registry } from 'prom-client';
 import { MemoryStore } from '../store/memory-store.js';
 import { ManualClock } from '../util/clock.js';
 import { MetricStore } from './metric-store.js';
-import { FIELD_INDEX, namespaceLevels, parseRetention } from './series.js';
+import { FIELD_INDEX, namespaceLevels, parseRetention, type Resolution } from './series.js';
 
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
 
@@ -80,6 +80,38 @@ test('metric store: 1 min and 1 h rollups average their 10 s points; a late samp
   await again.stop();
   const [h1b] = await again.read(again.resolutions[2]!, 'j', 'j1', s - 3600, s + 3600);
   t.is(h1b!.p[0], 7);
+});
+
+test('metric store: reads include the open points not yet written, and count them once after the flush', async (t) => {
+  const { clock, metrics } = setup();
+  const s = T0 / 1000;
+  const [r10, r1m] = metrics.resolutions as [Resolution, Resolution];
+  metrics.usage('agent-1', 'h', { samples: [{ timeMs: T0 + 1000, host: { cpuNs: 7 }, instances: [inst('i1', 'j1', 1e8), inst('i2', 'j1', 2e8), inst('i3', 'j2', 5e8)] }] });
+  const snapshot = async () => ({
+    job: await metrics.read(r10, 'j', 'j1', s - 60, s + 60),
+    ns: await metrics.read(r10, 'n', '/a', s - 60, s + 60),
+    deep: await metrics.read(r10, 'n', '/a/b/c/d', s - 60, s + 60),
+    host: await metrics.read(r10, 'm', 'h', s - 60, s + 60),
+    minute: await metrics.read(r1m, 'j', 'j1', s - 60, s + 60),
+  });
+  const open = await snapshot();
+  t.is(metrics.openPoints, 3);
+  t.deepEqual(open.job.map((p) => [p.t, p.p[0], p.p[1], field(p.p, 'cpu')]), [[s, 1, 2, 3e8]], 'the open point, before any flush');
+  t.deepEqual(open.ns.map((p) => [p.p[1], field(p.p, 'cpu')]), [[3, 8e8]], 'namespace: every open job under it');
+  t.deepEqual(open.deep.map((p) => [p.p[1], field(p.p, 'cpu')]), [[2, 3e8]]);
+  t.is(field(open.host[0]!.p, 'cpu'), 7);
+  t.deepEqual(open.minute.map((p) => [p.t, p.p[0], field(p.p, 'cpu')]), [[s, 1, 3e8]], 'a rollup of the open point');
+  clock.advance(45_000);
+  await metrics.flush();
+  t.is(metrics.openPoints, 0);
+  t.deepEqual(await snapshot(), open, 'the same answer once written');
+  // A late sample of the written bucket: open again, added to the stored point (not counted as another 10 s point).
+  metrics.usage('agent-2', 'h2', { samples: [{ timeMs: T0 + 2000, instances: [inst('i4', 'j1', 1e9)] }] });
+  const late = await snapshot();
+  t.deepEqual(late.job.map((p) => [p.p[0], p.p[1], field(p.p, 'cpu')]), [[1, 3, 13e8]]);
+  t.deepEqual(late.minute.map((p) => [p.p[0], p.p[1], field(p.p, 'cpu')]), [[1, 3, 13e8]]);
+  await metrics.flush();
+  t.deepEqual(await snapshot(), late);
 });
 
 test('metric store: resolutions by age of the query, expiry by partition, drops counted', async (t) => {
