@@ -35,6 +35,8 @@ import { AgentReports } from './instances/agent-reports.js';
 import { jobEndpoints } from './jobs/job-routes.js';
 import { packageLogEndpoints } from './logs/log-routes.js';
 import { LogStore } from './logs/log-store.js';
+import { LogDrains } from './logs/log-drains.js';
+import { drainEndpoints } from './logs/drain-routes.js';
 import { JobService } from './jobs/job-service.js';
 import { FdSink, JsonLogger, type Logger, type LogLevel } from '@platform/proto/common';
 import { createControllerMetrics, type ControllerMetrics } from './telemetry/controller-metrics.js';
@@ -350,6 +352,19 @@ export class Controller {
       metricStore.start();
       housekeeping.push(metricStore);
       undo.push(async () => metricStore.stop());
+      // Log drains: every stored line of a job also goes to the job's syslog drains.
+      const logDrains = new LogDrains({
+        job: (uuid) => jobs.find(uuid),
+        note: (job, text) => {
+          logs.append(job, [{ time_ms: clock.nowMs(), instance: '', stream: 'stderr', text }]).catch(() => undefined);
+        },
+        log: log.child({ component: 'log-drains' }),
+        nowMs: () => clock.nowMs(),
+        registry: metrics.registry,
+      });
+      logs.observe((owner, lines) => logDrains.lines(owner, lines));
+      housekeeping.push({ stop: async () => logDrains.close() });
+      undo.push(async () => logDrains.close());
       let apiUrl = '';
       const stagerLauncher =
         options.stagerLauncher === 'local'
@@ -409,6 +424,7 @@ export class Controller {
           ...instanceSnapshotEndpoints(jobs, new InstanceSnapshots(deps, packages, agents, instances.table, join(options.dataDir, 'snapshot-tmp'))),
           ...packageLogEndpoints(async (uuid) => (await packages.find(uuid))?.package, logs),
           ...metricEndpoints(metricStore, jobs, agents, () => clock.nowMs()),
+          ...drainEndpoints(jobs, logDrains, log, options.maxBodyBytes),
           ...jobEndpoints(jobs, options.maxBodyBytes),
           ...packageEndpoints(packages, options.maxBodyBytes),
           ...stagingEndpoints(pipelines, options.maxBodyBytes),

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { InvalidRequestError } from '../errors.js';
+import { drainsSchema, normalizeDrain, type Drain } from './drain.js';
 import { parseFqn } from './fqn.js';
 import { bool, int, parseInput, str, stringMap, uuid } from './validate.js';
 import { sortedRecord } from '../util/json.js';
@@ -122,14 +123,6 @@ const packageInfoSchema = z.object({
 
 const logSchema = z.object({ channel: str(1024), file: str(1024), jobid: str(64).optional() });
 
-const drainSchema = z.object({
-  url: str(1024).regex(/^syslog:\/\/[^/\s:]+:\d{1,5}$/, { error: 'expected syslog://<host>:<port>' }),
-  conf: z
-    .object({ priority: int(0, 191).optional(), protocol: z.enum(['tcp', 'udp']).optional() })
-    .optional(),
-  max_size: int(1, 1 << 20).optional(),
-});
-
 const bindingSchema = z.object({
   name: str(512).optional(),
   uuid: str(64).optional(),
@@ -213,7 +206,7 @@ export const jobInputSchema = z.object({
   soft_scheduling_tags: z.record(str(256), bool()).optional(),
   logs: z.array(logSchema).max(64).optional(),
   bindings: z.record(str(512), bindingSchema).optional(),
-  drains: z.array(drainSchema).max(64).optional(),
+  drains: drainsSchema.optional(),
   docker_origin: containerOriginSchema.optional(),
   monitoring: z.record(str(256), monitoringSchema).optional(),
   autoscaling: autoscalingSchema.optional(),
@@ -242,12 +235,7 @@ export type Rollout = {
 };
 export type PackageInfo = { uuid: string; source: 'user' | 'system'; install_path?: string; state?: string };
 export type JobLog = { channel: string; file: string; jobid?: string };
-export type Drain = {
-  uuid: string;
-  url: string;
-  conf: { priority: number; protocol: 'tcp' | 'udp' };
-  max_size: number;
-};
+export type { Drain } from './drain.js';
 export type JobHealth = {
   uuid: string;
   flapping: boolean;
@@ -381,12 +369,7 @@ export function parseJobInput(body: unknown, newUuid: () => string, existingDrai
     soft_scheduling_tags: sortedRecord(input.soft_scheduling_tags),
     logs: input.logs && input.logs.length > 0 ? input.logs : JOB_DEFAULTS.logs.map((l) => ({ ...l })),
     bindings: sortedRecord(input.bindings),
-    drains: (input.drains ?? []).map((dr) => ({
-      uuid: drainsByUrl.get(dr.url) ?? newUuid(),
-      url: dr.url,
-      conf: { priority: dr.conf?.priority ?? 14, protocol: dr.conf?.protocol ?? 'tcp' },
-      max_size: dr.max_size ?? 2048,
-    })),
+    drains: (input.drains ?? []).map((dr) => normalizeDrain(dr, drainsByUrl.get(dr.url) ?? newUuid())),
     monitoring: sortedRecord(input.monitoring),
     autoscaling: input.autoscaling ? normalizeAutoscaling(input.autoscaling, input.monitoring ?? {}) : null,
     network_ref: input.network_ref ? { uuid: input.network_ref.uuid.toLowerCase() } : null,

@@ -162,14 +162,12 @@ test('api: paths of the spec not served yet answer one 404 naming the path, befo
   const uuid = '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b';
   for (const [method, path, capability] of [
     ['POST', '/jobs/container', 'container jobs'],
-    ['GET', `/jobs/${uuid}/logs/drains`, 'log drains'],
-    ['DELETE', `/jobs/${uuid}/logs/drains/${uuid}`, 'log drains'],
+    ['POST', '/manifests/expansion', 'manifests'],
     ['POST', '/bindings', 'bindings'],
     ['POST', '/manifests', 'manifests'],
     ['GET', `/tasks/${uuid}`, 'asynchronous tasks'],
     ['POST', '/packages/container', 'container packages'],
     ['GET', '/networks', 'networks'],
-    ['GET', '/metrics/jobs', 'metric queries'],
     ['GET', '/cli/download/linux_amd64', 'command-line client downloads'],
   ] as const) {
     for (const prefix of ['', '/v1']) {
