@@ -36,6 +36,9 @@ import { jobEndpoints } from './jobs/job-routes.js';
 import { packageLogEndpoints } from './logs/log-routes.js';
 import { LogStore } from './logs/log-store.js';
 import { LogDrains } from './logs/log-drains.js';
+import { Autoscaler } from './metrics/autoscaler.js';
+import { AUTOSCALER_PRINCIPAL } from './model/job.js';
+import { autoscaleObserver } from './metrics/autoscale-sources.js';
 import { drainEndpoints } from './logs/drain-routes.js';
 import { JobService } from './jobs/job-service.js';
 import { FdSink, JsonLogger, type Logger, type LogLevel } from '@platform/proto/common';
@@ -352,6 +355,23 @@ export class Controller {
       metricStore.start();
       housekeeping.push(metricStore);
       undo.push(async () => metricStore.stop());
+      // Autoscaling: started jobs with `autoscaling`, scaled by job updates of the autoscaler.
+      const autoscaler = new Autoscaler({
+        clock,
+        log: log.child({ component: 'autoscaler' }),
+        jobs: async () => (await jobs.list({ health: false, matchPartialFqn: false })).filter((j) => j.autoscaling !== null && j.state === 'started'),
+        observe: autoscaleObserver({ metrics: metricStore, nowMs: () => clock.nowMs(), instancesOf: (job) => instances.table.ofJob(job) }),
+        scale: async (job, to, reason) => {
+          const current = await jobs.find(job.uuid);
+          if (!current) return;
+          const body = { ...jobs.inputOf(current), num_instances: to };
+          await jobs.update(job.uuid, body, { principal: AUTOSCALER_PRINCIPAL, requestId: 'autoscaler' }, references.trusted(), { mode: 'patch', ifMatch: [current.version_id] });
+          logs.append(job.uuid, [{ time_ms: clock.nowMs(), instance: '', stream: 'stderr', text: `[${reason}]` }]).catch(() => undefined);
+        },
+      });
+      autoscaler.start();
+      housekeeping.push(autoscaler);
+      undo.push(async () => autoscaler.stop());
       // Log drains: every stored line of a job also goes to the job's syslog drains.
       const logDrains = new LogDrains({
         job: (uuid) => jobs.find(uuid),

@@ -28,14 +28,16 @@ export type JobState = (typeof JOB_STATES)[number];
 
 /** Who changes a job when nobody asked: the scheduler putting a crash loop in `errored`. */
 export const SCHEDULER_PRINCIPAL = 'scheduler@platform.local';
+/** Who changes num_instances of a job with `autoscaling` (metrics/autoscaler.ts). */
+export const AUTOSCALER_PRINCIPAL = 'autoscaler@platform.local';
 
 /**
  * Whose rights choose the packages that satisfy a job's dependencies (policy/references.ts,
  * UsableBy): the last principal who changed the job, or its creator when the last change was
- * the scheduler's own (errored, finished), which stands for no user.
+ * the scheduler's own (errored, finished) or the autoscaler's, which stand for no user.
  */
 export function dependencyPrincipal(job: Pick<Job, 'created_by' | 'updated_by'>): string {
-  return job.updated_by === SCHEDULER_PRINCIPAL ? job.created_by : job.updated_by;
+  return job.updated_by === SCHEDULER_PRINCIPAL || job.updated_by === AUTOSCALER_PRINCIPAL ? job.created_by : job.updated_by;
 }
 
 const MiB = 1024 * 1024;
