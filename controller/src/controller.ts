@@ -37,6 +37,7 @@ import { packageLogEndpoints } from './logs/log-routes.js';
 import { LogStore } from './logs/log-store.js';
 import { LogDrains } from './logs/log-drains.js';
 import { Autoscaler } from './metrics/autoscaler.js';
+import type { RequestStatsSource } from './metrics/request-stats.js';
 import { AUTOSCALER_PRINCIPAL } from './model/job.js';
 import { autoscaleObserver } from './metrics/autoscale-sources.js';
 import { drainEndpoints } from './logs/drain-routes.js';
@@ -139,6 +140,12 @@ export interface ControllerOptions {
   stagerLauncher?: StagerLauncher | 'local' | 'none';
   /** Where staging output goes; default the controller's log. */
   stagingLogSink?: StagingLogSink;
+  /**
+   * The router's per-job request windows, kept as job series (requests_per_second,
+   * request_latency) for metric queries and autoscaling. Until the embedded router offers one,
+   * none by default.
+   */
+  requestStats?: RequestStatsSource;
   // Injected for tests; defaults are the real ones.
   log?: Logger;
   clock?: Clock;
@@ -147,9 +154,9 @@ export interface ControllerOptions {
 }
 
 export type ResolvedControllerOptions = Required<
-  Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls'>
+  Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'requestStats'>
 > &
-  Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls'>;
+  Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'requestStats'>;
 
 export const DEFAULT_AUDIT_RETENTION_SECONDS = 90 * 86_400;
 
@@ -184,6 +191,7 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     builtins: o.builtins ?? true,
     ...(o.stagerLauncher ? { stagerLauncher: o.stagerLauncher } : {}),
     ...(o.stagingLogSink ? { stagingLogSink: o.stagingLogSink } : {}),
+    ...(o.requestStats ? { requestStats: o.requestStats } : {}),
   };
 }
 
@@ -350,6 +358,7 @@ export class Controller {
         store, clock, log: log.child({ component: 'metrics' }), registry: metrics.registry,
         jobFqn: async (uuid) => (await jobs.find(uuid))?.fqn,
         resolutions: options.metricsRetention,
+        ...(options.requestStats ? { requestStats: options.requestStats } : {}),
       });
       agents.setUsageSink(metricStore);
       metricStore.start();

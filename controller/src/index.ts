@@ -24,3 +24,5 @@ export { ManualClock, SystemClock, formatTimestampNs, type Clock } from './util/
 export type { LdapOptions } from './auth/ldap.js';
 export { MetricStore, type SeriesPoint } from './metrics/metric-store.js';
 export { DEFAULT_RESOLUTIONS, parseRetention, FIELD_INDEX, type Resolution } from './metrics/series.js';
+export type { JobRequestWindow, RequestStatsSource } from './metrics/request-stats.js';
+export { drainInputSchema, drainsSchema, normalizeDrain, parseDrainUrl, DRAIN_DEFAULTS, type Drain, type DrainInput } from './model/drain.js';

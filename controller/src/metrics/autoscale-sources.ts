@@ -7,7 +7,7 @@ import type { InstanceRecord } from '../model/instance.js';
 import { RUNNING_STATES } from '../model/instance.js';
 import type { MetricStore } from './metric-store.js';
 import type { ScaledJob } from './autoscaler.js';
-import { FIELD_INDEX } from './series.js';
+import { FIELD_INDEX, STEP_S } from './series.js';
 
 const HTTP_TIMEOUT_MS = 5_000;
 
@@ -36,6 +36,22 @@ export function autoscaleObserver(o: { metrics: MetricStore; nowMs(): number; in
       }
       // Mean per instance, ns per second -> ms of CPU per second (the unit of resources.cpu).
       return n > 0 ? cpu / n / 1e6 : undefined;
+    }
+    if (metric === 'requests_per_second' || metric === 'request_latency') {
+      // Per instance, over the window: requests per second, or the mean latency in seconds.
+      const nowS = Math.floor(o.nowMs() / 1000);
+      const points = await o.metrics.read(o.metrics.resolutions[0]!, 'j', job.uuid, nowS - windowS, nowS);
+      let requests = 0;
+      let latency = 0;
+      let instances = 0;
+      for (const p of points) {
+        requests += p.p[2 + FIELD_INDEX.requests] ?? 0;
+        latency += p.p[2 + FIELD_INDEX.latency_ms_sum] ?? 0;
+        instances += p.p[1] ?? 0;
+      }
+      if (metric === 'request_latency') return requests > 0 ? latency / requests / 1000 : undefined;
+      // instances / points = the mean count; requests / (points * 10 s) = requests per second.
+      return instances > 0 ? requests / STEP_S / instances : undefined;
     }
     const rule = job.monitoring[metric];
     if (!rule || rule.type !== 'http_metric') return undefined;

@@ -1,7 +1,10 @@
 import test from 'ava';
 import { silentLogger } from '@platform/proto/common';
 import { ManualClock } from '../util/clock.js';
+import { MemoryStore } from '../store/memory-store.js';
+import { autoscaleObserver } from './autoscale-sources.js';
 import { Autoscaler, pidDecision, thresholdDecision, type ScaledJob } from './autoscaler.js';
+import { MetricStore } from './metric-store.js';
 
 function harness(autoscaling: ScaledJob['autoscaling'], series: (tMs: number) => number | undefined) {
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
@@ -93,4 +96,20 @@ test('autoscaler: pid anti-windup: the integral does not grow while the count si
   // Load gone: it comes down at once instead of unwinding a huge integral first.
   t.true(pidDecision(s, c, 10, 10, 3, 1, 3).desired < 3);
   t.deepEqual(thresholdDecision({ lower_threshold: 1, scale_up_delta: 1, scale_down_delta: 1 }, 1e9, 2, 1, 5).desired, 2, 'no upper bound: never up');
+});
+
+test('autoscaler: observes cpu_per_second, requests_per_second and request_latency per instance from the metric store', async (t) => {
+  const clock = new ManualClock(Date.UTC(2026, 0, 1, 12));
+  const metrics = new MetricStore({ store: new MemoryStore(), clock, log: silentLogger, jobFqn: async () => 'job::/a::web' });
+  const T = clock.nowMs();
+  const usage = (i: string, cpuNs: number) => ({ instanceUuid: i, jobUuid: 'j1', cpuNs, memoryUsed: 1, memoryLimit: 1, diskUsed: 0, diskLimit: 0, networkRx: 0, networkTx: 0, bandwidthLimit: 0 });
+  metrics.usage('a', 'h', { samples: [{ timeMs: T + 1000, instances: [usage('i1', 3e8), usage('i2', 1e8)] }] });
+  metrics.requests([{ jobUuid: 'j1', requests: 40, errors: 0, latencySumMs: 2000, latencyMaxMs: 100 }], T + 2000);
+  clock.advance(9_000);
+  const observe = autoscaleObserver({ metrics, nowMs: () => clock.nowMs(), instancesOf: () => [] });
+  const job: ScaledJob = { uuid: 'j1', fqn: 'job::/a::web', state: 'started', num_instances: 2, autoscaling: {}, monitoring: {} };
+  t.is(await observe(job, 'cpu_per_second', 10), 200, 'mean per instance: (300 + 100) / 2 ms per second');
+  t.is(await observe(job, 'requests_per_second', 10), 2, '40 requests in 10 s over 2 instances');
+  t.is(await observe(job, 'request_latency', 10), 0.05, '50 ms in seconds');
+  t.is(await observe(job, 'unknown', 10), undefined);
 });

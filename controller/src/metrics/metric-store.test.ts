@@ -5,7 +5,7 @@ import { Registry } from 'prom-client';
 import { MemoryStore } from '../store/memory-store.js';
 import { ManualClock } from '../util/clock.js';
 import { MetricStore } from './metric-store.js';
-import { FIELD_INDEX, namespaceLevels, parseRetention, type Resolution } from './series.js';
+import { FIELD_INDEX, namespaceLevels, parseRetention, pointValue, type Resolution } from './series.js';
 
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
 
@@ -112,6 +112,29 @@ test('metric store: reads include the open points not yet written, and count the
   t.deepEqual(late.minute.map((p) => [p.p[0], p.p[1], field(p.p, 'cpu')]), [[1, 3, 13e8]]);
   await metrics.flush();
   t.deepEqual(await snapshot(), late);
+});
+
+test('metric store: the router\'s request windows add up per job and bucket, and answer requests_per_second and request_latency', async (t) => {
+  const { clock, metrics } = setup();
+  const s = T0 / 1000;
+  metrics.usage('agent-1', 'h', { samples: [{ timeMs: T0 + 1000, instances: [inst('i1', 'j1', 1e8), inst('i2', 'j1', 1e8)] }] });
+  metrics.requests([{ jobUuid: 'j1', requests: 30, errors: 1, latencySumMs: 600, latencyMaxMs: 90 }], T0 + 2000);
+  metrics.requests([{ jobUuid: 'j1', requests: 20, errors: 0, latencySumMs: 400, latencyMaxMs: 50 }, { jobUuid: 'j2', requests: 5, errors: 5, latencySumMs: 5, latencyMaxMs: 1 }], T0 + 8000);
+  const check = async (what: string) => {
+    const [p] = await metrics.read(metrics.resolutions[0]!, 'j', 'j1', s, s);
+    t.is(pointValue(p!.p, 'requests_per_second', 'sum'), 5, `${what}: 50 requests in 10 s`);
+    t.is(pointValue(p!.p, 'requests_per_second', 'mean'), 2.5, `${what}: per instance`);
+    t.is(pointValue(p!.p, 'request_errors_per_second', 'sum'), 0.1);
+    t.is(pointValue(p!.p, 'request_latency', 'mean'), 20, `${what}: 1000 ms over 50 requests`);
+    t.is(pointValue(p!.p, 'requests_per_second', 'count'), 2, `${what}: the router is not an instance`);
+    t.is(pointValue(p!.p, 'cpu', 'sum'), 2e8);
+    const [j2] = await metrics.read(metrics.resolutions[0]!, 'j', 'j2', s, s);
+    t.is(pointValue(j2!.p, 'requests_per_second', 'mean'), null, 'no instance: no mean');
+  };
+  await check('open');
+  clock.advance(45_000);
+  await metrics.flush();
+  await check('written');
 });
 
 test('metric store: resolutions by age of the query, expiry by partition, drops counted', async (t) => {

@@ -29,6 +29,7 @@ import type { Logger } from '@platform/proto/common';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { BatchOp, Store } from '../store/store.js';
 import type { Clock } from '../util/clock.js';
+import type { JobRequestWindow, RequestStatsSource } from './request-stats.js';
 import {
   addPoint, bucketOfKey, DEFAULT_RESOLUTIONS, emptyPoint, FIELD_INDEX, namespaceLevels, partitionOfKey, partitionPrefix, pointKey,
   POINT_WIDTH, resolutionPrefix, seriesPrefix, type EntityKind, type Point, type Resolution,
@@ -47,6 +48,9 @@ export interface MetricStoreOptions {
   latenessS?: number;
   maxOpenPoints?: number;
   maxBatchOps?: number;
+  /** The router's per-job request windows, drained every `requestsIntervalMs` (default 2 s). */
+  requestStats?: RequestStatsSource;
+  requestsIntervalMs?: number;
 }
 
 interface OpenPoint {
@@ -105,6 +109,7 @@ export class MetricStore {
   #writtenBefore: number;
   #running: Promise<unknown> = Promise.resolve();
   #flushTimer: NodeJS.Timeout | undefined;
+  #requestsTimer: NodeJS.Timeout | undefined;
   #expireTimer: NodeJS.Timeout | undefined;
   #stopped = false;
   readonly #m: { samples: Counter; dropped: Counter<'reason'>; points: Counter; open: Gauge; flushSeconds: Gauge } | undefined;
@@ -142,6 +147,34 @@ export class MetricStore {
     };
     this.#expireTimer = setTimeout(expire, 60_000);
     this.#expireTimer.unref();
+    const source = this.#o.requestStats;
+    if (source) {
+      this.#requestsTimer = setInterval(() => {
+        try {
+          this.requests(source.drain(), this.#o.clock.nowMs());
+        } catch (err) {
+          this.#o.log.error('reading request stats failed', { err: (err as Error).message });
+        }
+      }, this.#o.requestsIntervalMs ?? 2_000);
+      this.#requestsTimer.unref();
+    }
+  }
+
+  /**
+   * Adds the router's windows (drained at `timeMs`) to the jobs' open points of that bucket: one
+   * row per job from contributor `router`, summed across drains (windows are counts, not samples),
+   * with n = 0 so that they do not count as instances.
+   */
+  requests(windows: readonly JobRequestWindow[], timeMs: number): void {
+    const bucket = Math.floor(timeMs / 1000 / STEP) * STEP;
+    for (const w of windows) {
+      if (!w.jobUuid) continue;
+      const row = new Array<number>(POINT_WIDTH - 1).fill(0);
+      row[1 + FIELD_INDEX.requests] = w.requests;
+      row[1 + FIELD_INDEX.request_errors] = w.errors;
+      row[1 + FIELD_INDEX.latency_ms_sum] = w.latencySumMs;
+      this.#add('j', w.jobUuid, bucket, 'router', row, true);
+    }
   }
 
   /** Stops the timers and writes every open point. */
@@ -150,6 +183,7 @@ export class MetricStore {
     this.#stopped = true;
     clearTimeout(this.#flushTimer);
     clearTimeout(this.#expireTimer);
+    clearInterval(this.#requestsTimer);
     await this.flush({ all: true });
   }
 
@@ -193,7 +227,7 @@ export class MetricStore {
     }
   }
 
-  #add(kind: 'j' | 'm', id: string, bucket: number, contributor: string, row: number[]): void {
+  #add(kind: 'j' | 'm', id: string, bucket: number, contributor: string, row: number[], accumulate = false): void {
     const key = `${kind} ${id}`;
     let entity = this.#open.get(key);
     let p = entity?.get(bucket);
@@ -207,7 +241,9 @@ export class MetricStore {
       entity.set(bucket, p);
       this.#openCount++;
     }
-    p.rows.set(contributor, row);
+    const before = accumulate ? p.rows.get(contributor) : undefined;
+    if (before) for (let i = 0; i < row.length; i++) before[i] = (before[i] ?? 0) + (row[i] ?? 0);
+    else p.rows.set(contributor, row);
   }
 
   /** Writes the points whose bucket is closed (`all`: every open one). One flush at a time. */
