@@ -1,4 +1,7 @@
 import test from 'ava';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { InstanceRecord } from '../model/instance.js';
 import { silentLogger } from '@platform/proto/common';
 import { ManualClock } from '../util/clock.js';
 import { MemoryStore } from '../store/memory-store.js';
@@ -112,4 +115,30 @@ test('autoscaler: observes cpu_per_second, requests_per_second and request_laten
   t.is(await observe(job, 'requests_per_second', 10), 2, '40 requests in 10 s over 2 instances');
   t.is(await observe(job, 'request_latency', 10), 0.05, '50 ms in seconds');
   t.is(await observe(job, 'unknown', 10), undefined);
+});
+
+test('autoscaler: an http_metric is polled as written, or on every running instance for a $INSTANCE host, and averaged', async (t) => {
+  const servers = await Promise.all(
+    ['3.5', '1.5', 'not a number'].map(
+      (answer) =>
+        new Promise<Server>((resolve) => {
+          const s = createServer((req, res) => res.end(req.url === '/load' ? answer : '0'));
+          s.listen(0, '127.0.0.1', () => resolve(s));
+        }),
+    ),
+  );
+  t.teardown(() => servers.forEach((s) => s.close()));
+  const address = (s: Server) => `127.0.0.1:${(s.address() as AddressInfo).port}`;
+  const record = (uuid: string, state: string, s: Server) => ({ uuid, state, ports: { '0': address(s) } }) as unknown as InstanceRecord;
+  const metrics = new MetricStore({ store: new MemoryStore(), clock: new ManualClock(0), log: silentLogger, jobFqn: async () => undefined });
+  const observe = autoscaleObserver({
+    metrics,
+    nowMs: () => 0,
+    // The third answers no number; a stopped one is not asked.
+    instancesOf: () => [record('i1', 'RUNNING', servers[0]!), record('i2', 'RUNNING', servers[1]!), record('i3', 'RUNNING', servers[2]!), record('i4', 'STOPPED', servers[0]!)],
+  });
+  const job = (url: string): ScaledJob => ({ uuid: 'j1', fqn: 'job::/a::web', state: 'started', num_instances: 3, autoscaling: {}, monitoring: { load: { type: 'http_metric', config: { url } } } });
+  t.is(await observe(job('http://$INSTANCE/load'), 'load', 10), 2.5);
+  t.is(await observe(job(`http://${address(servers[1]!)}/load`), 'load', 10), 1.5);
+  t.is(await observe(job(`http://${address(servers[2]!)}/load`), 'load', 10), undefined);
 });
