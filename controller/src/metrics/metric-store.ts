@@ -102,6 +102,8 @@ export class MetricStore {
   #flushGen = 0;
   /** Rollup accumulators by key: the stored value plus what was added since. */
   readonly #rollups = new Map<string, { point: Point; endS: number }>();
+  /** The rollup keys by the end of their bucket, so that a flush drops the finished ones without a pass over all. */
+  readonly #rollupsByEnd = new Map<number, string[]>();
   readonly #fqns = new Map<string, string | null>();
   /** The last dropped_total each agent sent. */
   readonly #agentDropped = new Map<string, number>();
@@ -288,12 +290,12 @@ export class MetricStore {
     }
     const [finest, ...coarser] = this.resolutions as [Resolution, ...Resolution[]];
     // Entity points of this flush at 10 s: key -> point.
-    const points = new Map<string, { kind: EntityKind; id: string; bucket: number; point: Point; fresh: Point }>();
+    const points = new Map<string, { kind: EntityKind; id: string; bucket: number; point: Point; fresh: Point; rollupKeys: string[] }>();
     const addTo = (kind: EntityKind, id: string, bucket: number, row: readonly number[]) => {
       const key = pointKey(finest, kind, id, bucket);
       let e = points.get(key);
       if (!e) {
-        e = { kind, id, bucket, point: emptyPoint(), fresh: [] };
+        e = { kind, id, bucket, point: emptyPoint(), fresh: [], rollupKeys: [] };
         e.point[0] = 1;
         points.set(key, e);
       }
@@ -331,6 +333,7 @@ export class MetricStore {
     for (const e of points.values()) {
       for (const res of coarser) {
         const key = pointKey(res, e.kind, e.id, Math.floor(e.bucket / res.stepS) * res.stepS);
+        e.rollupKeys.push(key);
         if (!this.#rollups.has(key) && !touched.has(key)) missing.push(key);
         touched.add(key);
       }
@@ -340,15 +343,21 @@ export class MetricStore {
       missing.forEach((key, i) => {
         const raw = stored[i];
         const res = this.resolutions.find((r) => key.startsWith(resolutionPrefix(r)))!;
-        this.#rollups.set(key, { point: raw === undefined ? emptyPoint() : (JSON.parse(raw) as Point), endS: bucketOfKey(key) + res.stepS });
+        const endS = bucketOfKey(key) + res.stepS;
+        this.#rollups.set(key, { point: raw === undefined ? emptyPoint() : (JSON.parse(raw) as Point), endS });
+        let ending = this.#rollupsByEnd.get(endS);
+        if (!ending) this.#rollupsByEnd.set(endS, (ending = []));
+        ending.push(key);
       });
     }
-    for (const e of points.values()) {
-      for (const res of coarser) addPoint(this.#rollups.get(pointKey(res, e.kind, e.id, Math.floor(e.bucket / res.stepS) * res.stepS))!.point, e.fresh);
-    }
+    for (const e of points.values()) for (const key of e.rollupKeys) addPoint(this.#rollups.get(key)!.point, e.fresh);
     for (const key of touched) ops.push({ type: 'put', key, value: JSON.stringify(this.#rollups.get(key)!.point) });
     // Accumulators of buckets that are over are not needed any more.
-    for (const [key, acc] of this.#rollups) if (acc.endS + STEP <= horizon || all) this.#rollups.delete(key);
+    for (const [endS, ending] of this.#rollupsByEnd) {
+      if (endS + STEP > horizon && !all) continue;
+      for (const key of ending) this.#rollups.delete(key);
+      this.#rollupsByEnd.delete(endS);
+    }
     const max = this.#o.maxBatchOps ?? 10_000;
     for (let i = 0; i < ops.length; i += max) await this.#o.store.batch(ops.slice(i, i + max));
     if (!all) this.#writtenBefore = Math.max(this.#writtenBefore, horizon);

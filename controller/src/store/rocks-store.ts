@@ -100,6 +100,11 @@ export class RocksStore implements Store {
     return write;
   }
 
+  /** A RocksDB property (`rocksdb.num-running-compactions`, `rocksdb.stats`...), for benchmarks and diagnostics. */
+  property(name: string): string {
+    return this.db.getProperty(name);
+  }
+
   /** Groups and batches written so far (group commit at work when batches > groups). */
   writerStats(): Promise<{ groups: number; batches: number }> {
     if (!this.writer) return Promise.resolve({ groups: this.#groups, batches: this.#groups });
