@@ -26,3 +26,5 @@ if (stale) {
 }
 console.log('setup: building (tsc -b)');
 run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b']);
+// The command-line client's archives for GET /cli/download (skipped when up to date).
+run(process.execPath, [join(root, 'cli', 'scripts', 'build-downloads.mjs')]);

@@ -64,7 +64,9 @@ createInterface({ input: controller.stdout }).on('line', (line) => {
     console.log(`Platform API: ${entry.api}`);
     if (entry.router) console.log(`Router: http://${entry.router} (apps at http://<route host>:${entry.router.split(':').pop()}/; default routes end in .localhost)`);
     console.log(`Administrator: admin, ${login}`);
-    console.log(`Get a token: curl -s -X POST -u admin:<password> ${entry.api}/v1/oauth2/token`);
+    console.log(`Log in: npx platform login ${entry.api} --user admin${entry.router ? ` && npx platform target --router ${entry.router}` : ''}`);
+    console.log('Deploy an app: npx platform app deploy cli/examples/hello');
+    console.log(`Get a token for curl: curl -s -X POST -u admin:<password> ${entry.api}/v1/oauth2/token`);
     console.log(`Agent: one local instance manager (data in ${agentDataDir}), joining at ${entry.grpc}`);
     console.log('Press Ctrl-C to stop.');
     console.log('');

@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Counter } from 'prom-client';
+import { isIP, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Deps } from './context.js';
 import { AgentDirectory } from './agents/agent-directory.js';
@@ -18,7 +19,9 @@ import { metricEndpoints } from './metrics/metric-routes.js';
 import { DEFAULT_RESOLUTIONS, type Resolution } from './metrics/series.js';
 import { auditEndpoints } from './audit/audit-routes.js';
 import { InFlight } from './api/middleware.js';
-import { answerClientErrors, createApiApp, MAX_HEADER_BYTES } from './api/server.js';
+import { answerClientErrors, createApiApp, MAX_HEADER_BYTES, servedRoutes } from './api/server.js';
+import { routeUpgrades } from './api/websocket.js';
+import type Koa from 'koa';
 import { authEndpoints } from './auth/auth-routes.js';
 import { authenticate } from './auth/authenticate.js';
 import { ADMIN_USER, bootstrapAdmin } from './auth/bootstrap.js';
@@ -29,6 +32,7 @@ import { UserService } from './auth/users.js';
 import { BlobStore } from './blobs/blob-store.js';
 import { clusterEndpoints } from './cluster/cluster-routes.js';
 import { MINIMUM_CLIENT_VERSION, CONTROLLER_VERSION } from './cluster/version.js';
+import { CliDownloads, cliDownloadEndpoints, DEFAULT_CLI_DOWNLOADS_DIR } from './cluster/cli-downloads.js';
 import { instanceEndpoints } from './instances/instance-routes.js';
 import { InstanceSnapshots, instanceSnapshotEndpoints } from './instances/instance-snapshot.js';
 import { AgentReports } from './instances/agent-reports.js';
@@ -37,7 +41,7 @@ import { packageLogEndpoints } from './logs/log-routes.js';
 import { LogStore } from './logs/log-store.js';
 import { LogDrains } from './logs/log-drains.js';
 import { Autoscaler } from './metrics/autoscaler.js';
-import type { RequestStatsSource } from './metrics/request-stats.js';
+import { RequestStatsTee } from './metrics/request-stats.js';
 import { AUTOSCALER_PRINCIPAL } from './model/job.js';
 import { autoscaleObserver } from './metrics/autoscale-sources.js';
 import { drainEndpoints } from './logs/drain-routes.js';
@@ -68,10 +72,20 @@ import { RouteService } from './router/route-service.js';
 import { routeEndpoints } from './router/router-routes.js';
 import { Router, type RouterTlsOptions } from './router/proxy/router.js';
 import { RouteWatchService } from './router/route-watch.js';
+import { RequestStats, type RequestStatsSource } from './router/request-stats.js';
+import { TaskService } from './tasks/task-service.js';
+import { ContainerService } from './images/container-service.js';
+import { containerEndpoints } from './images/container-routes.js';
+import { ManifestService } from './manifests/manifest-service.js';
+import { manifestEndpoints } from './manifests/manifest-routes.js';
+import { JOBS_ONLY } from './manifests/kinds.js';
+import { taskEndpoints } from './tasks/task-routes.js';
 import type { Store } from './store/store.js';
 import { SystemClock, type Clock } from './util/clock.js';
 import { randomIds, type IdSource } from './util/ids.js';
 import type { HostPort } from '@platform/proto/common';
+import type { ApiState, Endpoint } from './api/endpoint.js';
+import { openApiEndpoint } from './api/openapi.js';
 
 export type { HostPort };
 
@@ -89,6 +103,12 @@ export interface ControllerOptions {
   routerListen?: HostPort | 'none';
   /** The ports `tcp://auto` routes take. Default 30000-30999. */
   routerTcpPorts?: { from: number; to: number };
+  /**
+   * The IP address that clients reach the routers at, named in the endpoints `tcp://auto` makes
+   * (`tcp://<address>:<port>`): for routers that listen on 0.0.0.0 or behind NAT. Default: the
+   * embedded router's listen address, 127.0.0.1 when that is a wildcard or there is no router.
+   */
+  routerAdvertiseAddress?: string;
   /** The embedded router's HTTPS listener and certificates (PEM); none when absent. */
   routerTls?: RouterTlsOptions;
   /** Cluster domain: `api.<domain>` and `<mechanism>auth.<domain>` select handlers. */
@@ -118,6 +138,8 @@ export interface ControllerOptions {
   /** How long `stop()` waits for requests in flight. Default 10 s. */
   stopGraceMs?: number;
   buildId?: string;
+  /** The command-line client's archives (cli/scripts/build-downloads.mjs). Default: cli/downloads of this repository. */
+  cliDownloadsDir?: string;
   /** The secret agents present to join. Default: made on first start, kept in DATA_DIR/join-token. */
   joinToken?: string;
   /** How often agents send heartbeats. Default 2 s. */
@@ -141,9 +163,9 @@ export interface ControllerOptions {
   /** Where staging output goes; default the controller's log. */
   stagingLogSink?: StagingLogSink;
   /**
-   * The router's per-job request windows, kept as job series (requests_per_second,
-   * request_latency) for metric queries and autoscaling. Until the embedded router offers one,
-   * none by default.
+   * Where the metric store takes per-job request windows from (requests_per_second,
+   * request_latency series, autoscaling); default the controller's own request stats (its
+   * embedded router and the platform-routers that report to it).
    */
   requestStats?: RequestStatsSource;
   // Injected for tests; defaults are the real ones.
@@ -154,9 +176,9 @@ export interface ControllerOptions {
 }
 
 export type ResolvedControllerOptions = Required<
-  Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'requestStats'>
+  Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress' | 'requestStats'>
 > &
-  Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'requestStats'>;
+  Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress' | 'requestStats'>;
 
 export const DEFAULT_AUDIT_RETENTION_SECONDS = 90 * 86_400;
 
@@ -168,6 +190,7 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     routerListen: o.routerListen ?? 'none',
     routerTcpPorts: o.routerTcpPorts ?? { from: 30000, to: 30999 },
     ...(o.routerTls ? { routerTls: o.routerTls } : {}),
+    ...(o.routerAdvertiseAddress ? { routerAdvertiseAddress: o.routerAdvertiseAddress } : {}),
     domain: o.domain ?? '',
     ...(o.adminPassword ? { adminPassword: o.adminPassword } : {}),
     adminEmail: o.adminEmail ?? '',
@@ -182,6 +205,7 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     maxPackageBytes: o.maxPackageBytes ?? 4 * 1024 * 1024 * 1024,
     stopGraceMs: o.stopGraceMs ?? 10_000,
     buildId: o.buildId ?? 'dev',
+    cliDownloadsDir: o.cliDownloadsDir ?? DEFAULT_CLI_DOWNLOADS_DIR,
     ...(o.joinToken ? { joinToken: o.joinToken } : {}),
     heartbeatIntervalMs: o.heartbeatIntervalMs ?? 2_000,
     agentLostAfterMs: o.agentLostAfterMs ?? 10_000,
@@ -196,6 +220,9 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
 }
 
 const SCHEMA_VERSION = 1;
+
+/** The API app behind each controller's server, for servedRoutes(). */
+const API_APPS = new WeakMap<Server, Koa<ApiState>>();
 
 export class Controller {
   #stopping: Promise<void> | undefined;
@@ -224,8 +251,21 @@ export class Controller {
     /** The embedded router, unless `routerListen` is `none`. */
     readonly router: Router | undefined,
     private readonly routeWatch: RouteWatchService,
+    /**
+     * Requests per job through every router (the embedded one and the standalone ones that
+     * report), since the previous drain: for metric queries and autoscaling.
+     */
+    readonly requestStats: RequestStatsSource,
+    /** Asynchronous operations (tasks/): their streams end before the API closes. */
+    readonly tasks: TaskService,
   ) {
     this.#closed = new Promise((resolve) => (this.#markClosed = resolve));
+  }
+
+  /** Every route the REST API serves (method, router path without `/v1`), for the check of its OpenAPI document. */
+  servedRoutes(): { method: string; path: string }[] {
+    const app = API_APPS.get(this.server);
+    return app ? servedRoutes(app) : [];
   }
 
   /** The API's base URL, e.g. http://127.0.0.1:8080 */
@@ -326,8 +366,18 @@ export class Controller {
       const instances = new AgentReports(deps, agents, logs, installs, { stagingSink });
       await instances.load();
       // Without a domain, default routes live under `localhost`, whose names resolve to this host.
-      // tcp://auto endpoints name the router's address (the loopback one when it listens on all).
-      const routerHost = options.routerListen === 'none' || ['0.0.0.0', '::'].includes(options.routerListen.host) ? '127.0.0.1' : options.routerListen.host;
+      // tcp://auto endpoints name the routers' advertised address; without one, the router's own
+      // address (the loopback one when it listens on all, with a warning).
+      const wildcard = options.routerListen !== 'none' && ['0.0.0.0', '::'].includes(options.routerListen.host);
+      const routerHost = options.routerAdvertiseAddress ?? (options.routerListen === 'none' || wildcard ? '127.0.0.1' : options.routerListen.host);
+      if (options.routerAdvertiseAddress !== undefined && isIP(options.routerAdvertiseAddress) === 0) {
+        throw new Error(`routerAdvertiseAddress "${options.routerAdvertiseAddress}" is not an IP address`);
+      }
+      if (wildcard && !options.routerAdvertiseAddress) {
+        log.warn('the router listens on every address: tcp://auto endpoints will name 127.0.0.1; give --router-advertise-address for the one clients use', {
+          router_listen: options.routerListen,
+        });
+      }
       const routes = new RouteService({ domain: options.domain || 'localhost', tcpPorts: options.routerTcpPorts, streamAddress: routerHost });
       await routes.load(store, instances.table.all());
       instances.table.watch((record, uuid) => routes.instanceChanged(record, uuid));
@@ -353,12 +403,16 @@ export class Controller {
       instances.followRuns(agentLauncher);
       await agents.start(instances);
       undo.push(async () => agents.stop());
+      // What the routers served, per job: kept as series by the metric store, and drained by
+      // Controller.requestStats too (each consumer sees every window).
+      const requestStats = new RequestStats(() => clock.nowMs());
+      const requestTee = new RequestStatsTee(requestStats);
       // Instance usage from the agents, kept as series (GET /metrics/...); flushed at stop.
       const metricStore = new MetricStore({
         store, clock, log: log.child({ component: 'metrics' }), registry: metrics.registry,
         jobFqn: async (uuid) => (await jobs.find(uuid))?.fqn,
         resolutions: options.metricsRetention,
-        ...(options.requestStats ? { requestStats: options.requestStats } : {}),
+        requestStats: options.requestStats ?? requestTee.first,
       });
       agents.setUsageSink(metricStore);
       metricStore.start();
@@ -427,14 +481,30 @@ export class Controller {
         orphan_blobs_removed: restoredPackages.orphanBlobs,
       });
 
+      const tasks = new TaskService(deps);
+      const interruptedTasks = await tasks.restore();
+      if (interruptedTasks > 0) log.info('tasks cut short by the last stop ended errored', { tasks: interruptedTasks });
+      const layerBytes = new Counter({ name: 'platform_image_layer_bytes_total', help: 'Bytes of container image layers pulled from registries.', registers: [metrics.registry] });
+      const containers = new ContainerService(deps, packages, {
+        dir: join(options.dataDir, 'images'),
+        maxPackageBytes: options.maxPackageBytes,
+        onLayerBytes: (n) => layerBytes.inc(n),
+      });
+      await containers.init();
+      // Services, networks, links, bindings, drains and autoscaling join the manifests as their
+      // capabilities land: a deployer each (manifests/kinds.ts); until then manifests naming them are refused.
+      const manifests = new ManifestService(jobs, containers, tasks, JOBS_ONLY);
+
       const registries = [jobs.actors, packages.actors];
       metrics.gaugeFrom('platform_actor_mailbox_depth', 'Messages queued or running in actor mailboxes, by kind.', 'kind', () =>
         Object.fromEntries(registries.map((r) => [r.kind, r.mailboxDepth])),
       );
+      metrics.gaugeFrom('platform_tasks_running', 'Asynchronous tasks running, by thread.', 'thread', () => tasks.runningByThread());
       metrics.gaugeFrom('platform_actors_live', 'Actors in memory, by kind.', 'kind', () =>
         Object.fromEntries(registries.map((r) => [r.kind, r.size])),
       );
 
+      const cliDownloads = await CliDownloads.load(options.cliDownloadsDir, log);
       const inFlight = new InFlight();
       const app = createApiApp({
         inFlight,
@@ -444,12 +514,15 @@ export class Controller {
         minimumClientVersion: MINIMUM_CLIENT_VERSION,
         // Authentication, then each request's policy view (ctx.state.access) for the endpoints' checks.
         authenticate: accessControl(policy, audit, references, authenticate(tokens, users, { ldapEnabled: ldap !== undefined })),
-        endpoints: [
+        endpoints: withOpenApi([
           ...authEndpoints(tokens, users, audit, refusals, options.domain, options.maxBodyBytes, policy, ldap),
           ...policyEndpoints(policy),
           ...auditEndpoints(audit),
           ...instanceEndpoints(jobs, instances, agents, logs, clock, (uuid) => routes.table.announced(uuid)),
           ...routeEndpoints(routes.table),
+          ...taskEndpoints(tasks),
+          ...containerEndpoints(containers, packages, jobs, tasks, options.maxBodyBytes),
+          ...manifestEndpoints(manifests, options.maxBodyBytes),
           ...instanceSnapshotEndpoints(jobs, new InstanceSnapshots(deps, packages, agents, instances.table, join(options.dataDir, 'snapshot-tmp'))),
           ...packageLogEndpoints(async (uuid) => (await packages.find(uuid))?.package, logs),
           ...metricEndpoints(metricStore, jobs, agents, () => clock.nowMs()),
@@ -466,14 +539,16 @@ export class Controller {
             adminEmail: options.adminEmail,
             buildId: options.buildId,
             buildNumber: '0',
+            downloads: cliDownloads,
           }),
-        ],
+          ...cliDownloadEndpoints(cliDownloads),
+        ]),
       });
       // gRPC first: a port in use fails the start before the API listens.
       const joinSecret = await joinToken(options);
       const agentServer = new AgentServer({ directory: agents, blobs, joinSecret, clusterId, log });
       // Standalone routers follow the route table on the agents' port, with the same secret.
-      const routeWatch = new RouteWatchService({ table: routes.table, authorized: (m) => agentServer.authorized(m), log });
+      const routeWatch = new RouteWatchService({ table: routes.table, authorized: (m) => agentServer.authorized(m), requests: requestStats, log });
       agentServer.addService(routeWatch.definition, routeWatch.implementation);
       undo.push(() => agentServer.stop(0));
       const grpcPort = await agentServer.listen(options.grpcListen.host, options.grpcListen.port);
@@ -489,9 +564,15 @@ export class Controller {
               log: log.child({ component: 'router' }),
               requestId: () => ids.requestId(),
             });
-      if (router) undo.push(() => router.stop(0));
-      const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app.callback());
+      if (router) {
+        undo.push(() => router.stop(0));
+        requestStats.attach(router.requests);
+      }
+      const callback = app.callback();
+      const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, callback);
+      API_APPS.set(server, app);
       answerClientErrors(server, log, ids);
+      routeUpgrades(server, callback);
       server.keepAliveTimeout = 65_000;
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
@@ -501,7 +582,7 @@ export class Controller {
         });
       });
       const controller = new Controller(
-        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines, references, housekeeping, router, routeWatch,
+        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines, references, housekeeping, router, routeWatch, requestTee.second, tasks,
       );
       apiUrl = controller.url;
       // Pipelines interrupted by the last stop run again, now that STAGER_URL can be reached.
@@ -541,6 +622,7 @@ export class Controller {
       this.routeWatch.stop();
       await this.agentServer.stop(1_000);
       this.logs.close();
+      await this.tasks.stop();
       const serverClosed = new Promise<void>((resolve) => this.server.close(() => resolve()));
       this.server.closeIdleConnections();
       const force = setTimeout(() => this.server.closeAllConnections(), this.options.stopGraceMs);
@@ -598,4 +680,17 @@ async function checkSchema(store: Store): Promise<void> {
 
 export function startController(options: ControllerOptions): Promise<Controller> {
   return Controller.start(options);
+}
+
+/** The endpoints with GET /openapi.json, whose document lists them all (itself and /metrics included). */
+function withOpenApi(endpoints: Endpoint[]): Endpoint[] {
+  const metrics: Endpoint = {
+    method: 'GET',
+    path: '/metrics',
+    doc: { summary: 'The controller\'s Prometheus metrics', public: true, responseMedia: ['text/plain; version=0.0.4; charset=utf-8'] },
+    handler: () => Promise.resolve(),
+  };
+  const all: Endpoint[] = [...endpoints];
+  all.push(openApiEndpoint(() => all, { title: 'platform REST API', version: CONTROLLER_VERSION, extra: [metrics] }));
+  return all;
 }

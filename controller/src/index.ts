@@ -22,7 +22,7 @@ export { RocksStore } from './store/rocks-store.js';
 export { Mailbox, MailboxClosedError } from './actors/mailbox.js';
 export { ManualClock, SystemClock, formatTimestampNs, type Clock } from './util/clock.js';
 export type { LdapOptions } from './auth/ldap.js';
+export { LATENCY_BUCKETS_MS, type JobRequestWindow, type RequestStatsSource } from './router/request-stats.js';
 export { MetricStore, type SeriesPoint } from './metrics/metric-store.js';
 export { DEFAULT_RESOLUTIONS, parseRetention, FIELD_INDEX, type Resolution } from './metrics/series.js';
-export type { JobRequestWindow, RequestStatsSource } from './metrics/request-stats.js';
 export { drainInputSchema, drainsSchema, normalizeDrain, parseDrainUrl, DRAIN_DEFAULTS, type Drain, type DrainInput } from './model/drain.js';

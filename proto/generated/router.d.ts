@@ -32,6 +32,9 @@ export namespace platform {
 
                 /** Calls Watch. */
                 watch: platform.router.v1.RouteTableService.Watch;
+
+                /** Calls ReportRequests. */
+                reportRequests: platform.router.v1.RouteTableService.ReportRequests;
             }
 
             namespace RouteTableService {
@@ -53,6 +56,25 @@ export namespace platform {
                   readonly responseType: "TableUpdate";
                   readonly requestStream: undefined;
                   readonly responseStream: true;
+                };
+
+                /**
+                 * Callback as used by {@link platform.router.v1.RouteTableService#reportRequests}.
+                 * @param error Error, if any
+                 * @param [response] RequestReportAck
+                 */
+                type ReportRequestsCallback = (error: (Error|null), response?: platform.router.v1.RequestReportAck) => void;
+
+                /** Calls ReportRequests. */
+                type ReportRequests = {
+                  (request: platform.router.v1.IRequestReport, callback: platform.router.v1.RouteTableService.ReportRequestsCallback): void;
+                  (request: platform.router.v1.IRequestReport): Promise<platform.router.v1.RequestReportAck>;
+                  readonly name: "ReportRequests";
+                  readonly path: "/platform.router.v1.RouteTableService/ReportRequests";
+                  readonly requestType: "RequestReport";
+                  readonly responseType: "RequestReportAck";
+                  readonly requestStream: undefined;
+                  readonly responseStream: undefined;
                 };
             }
 
@@ -696,6 +718,333 @@ export namespace platform {
 
                 /** Shape of a TableBackend. */
                 type $Shape = platform.router.v1.TableBackend.$Properties;
+            }
+
+            /**
+             * Properties of a RequestReport.
+             * @deprecated Use platform.router.v1.RequestReport.$Properties instead.
+             */
+            interface IRequestReport extends platform.router.v1.RequestReport.$Properties {
+            }
+
+            /** Represents a RequestReport. */
+            class RequestReport {
+
+                /**
+                 * Constructs a new RequestReport.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.router.v1.RequestReport.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** RequestReport routerId. */
+                routerId: string;
+
+                /** RequestReport sequence. */
+                sequence: number;
+
+                /** RequestReport routerName. */
+                routerName: string;
+
+                /** RequestReport jobs. */
+                jobs: platform.router.v1.JobRequests.$Properties[];
+
+                /**
+                 * Creates a new RequestReport instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns RequestReport instance
+                 */
+                static create(properties: platform.router.v1.RequestReport.$Shape): platform.router.v1.RequestReport & platform.router.v1.RequestReport.$Shape;
+                static create(properties?: platform.router.v1.RequestReport.$Properties): platform.router.v1.RequestReport;
+
+                /**
+                 * Encodes the specified RequestReport message. Does not implicitly {@link platform.router.v1.RequestReport.verify|verify} messages.
+                 * @param m RequestReport message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.router.v1.RequestReport.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a RequestReport message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.router.v1.RequestReport & platform.router.v1.RequestReport.$Shape} RequestReport
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.router.v1.RequestReport & platform.router.v1.RequestReport.$Shape;
+
+                /**
+                 * Creates a RequestReport message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns RequestReport
+                 */
+                static fromObject(d: { [k: string]: any }): platform.router.v1.RequestReport;
+
+                /**
+                 * Creates a plain object from a RequestReport message. Also converts values to other types if specified.
+                 * @param m RequestReport
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.router.v1.RequestReport, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this RequestReport to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for RequestReport
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace RequestReport {
+
+                /** Properties of a RequestReport. */
+                interface $Properties {
+
+                    /** RequestReport routerId */
+                    routerId?: (string|null);
+
+                    /** RequestReport sequence */
+                    sequence?: (number|null);
+
+                    /** RequestReport routerName */
+                    routerName?: (string|null);
+
+                    /** RequestReport jobs */
+                    jobs?: (platform.router.v1.JobRequests.$Properties[]|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a RequestReport. */
+                type $Shape = platform.router.v1.RequestReport.$Properties;
+            }
+
+            /**
+             * Properties of a JobRequests.
+             * @deprecated Use platform.router.v1.JobRequests.$Properties instead.
+             */
+            interface IJobRequests extends platform.router.v1.JobRequests.$Properties {
+            }
+
+            /** Represents a JobRequests. */
+            class JobRequests {
+
+                /**
+                 * Constructs a new JobRequests.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.router.v1.JobRequests.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** JobRequests job. */
+                job: string;
+
+                /** JobRequests requests. */
+                requests: number;
+
+                /** JobRequests errors. */
+                errors: number;
+
+                /** JobRequests latencySumMs. */
+                latencySumMs: number;
+
+                /** JobRequests latencyMaxMs. */
+                latencyMaxMs: number;
+
+                /** JobRequests latencyBuckets. */
+                latencyBuckets: number[];
+
+                /**
+                 * Creates a new JobRequests instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns JobRequests instance
+                 */
+                static create(properties: platform.router.v1.JobRequests.$Shape): platform.router.v1.JobRequests & platform.router.v1.JobRequests.$Shape;
+                static create(properties?: platform.router.v1.JobRequests.$Properties): platform.router.v1.JobRequests;
+
+                /**
+                 * Encodes the specified JobRequests message. Does not implicitly {@link platform.router.v1.JobRequests.verify|verify} messages.
+                 * @param m JobRequests message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.router.v1.JobRequests.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a JobRequests message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.router.v1.JobRequests & platform.router.v1.JobRequests.$Shape} JobRequests
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.router.v1.JobRequests & platform.router.v1.JobRequests.$Shape;
+
+                /**
+                 * Creates a JobRequests message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns JobRequests
+                 */
+                static fromObject(d: { [k: string]: any }): platform.router.v1.JobRequests;
+
+                /**
+                 * Creates a plain object from a JobRequests message. Also converts values to other types if specified.
+                 * @param m JobRequests
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.router.v1.JobRequests, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this JobRequests to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for JobRequests
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace JobRequests {
+
+                /** Properties of a JobRequests. */
+                interface $Properties {
+
+                    /** JobRequests job */
+                    job?: (string|null);
+
+                    /** JobRequests requests */
+                    requests?: (number|null);
+
+                    /** JobRequests errors */
+                    errors?: (number|null);
+
+                    /** JobRequests latencySumMs */
+                    latencySumMs?: (number|null);
+
+                    /** JobRequests latencyMaxMs */
+                    latencyMaxMs?: (number|null);
+
+                    /** JobRequests latencyBuckets */
+                    latencyBuckets?: (number[]|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a JobRequests. */
+                type $Shape = platform.router.v1.JobRequests.$Properties;
+            }
+
+            /**
+             * Properties of a RequestReportAck.
+             * @deprecated Use platform.router.v1.RequestReportAck.$Properties instead.
+             */
+            interface IRequestReportAck extends platform.router.v1.RequestReportAck.$Properties {
+            }
+
+            /** Represents a RequestReportAck. */
+            class RequestReportAck {
+
+                /**
+                 * Constructs a new RequestReportAck.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.router.v1.RequestReportAck.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** RequestReportAck counted. */
+                counted: boolean;
+
+                /**
+                 * Creates a new RequestReportAck instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns RequestReportAck instance
+                 */
+                static create(properties: platform.router.v1.RequestReportAck.$Shape): platform.router.v1.RequestReportAck & platform.router.v1.RequestReportAck.$Shape;
+                static create(properties?: platform.router.v1.RequestReportAck.$Properties): platform.router.v1.RequestReportAck;
+
+                /**
+                 * Encodes the specified RequestReportAck message. Does not implicitly {@link platform.router.v1.RequestReportAck.verify|verify} messages.
+                 * @param m RequestReportAck message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.router.v1.RequestReportAck.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a RequestReportAck message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.router.v1.RequestReportAck & platform.router.v1.RequestReportAck.$Shape} RequestReportAck
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.router.v1.RequestReportAck & platform.router.v1.RequestReportAck.$Shape;
+
+                /**
+                 * Creates a RequestReportAck message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns RequestReportAck
+                 */
+                static fromObject(d: { [k: string]: any }): platform.router.v1.RequestReportAck;
+
+                /**
+                 * Creates a plain object from a RequestReportAck message. Also converts values to other types if specified.
+                 * @param m RequestReportAck
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.router.v1.RequestReportAck, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this RequestReportAck to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for RequestReportAck
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace RequestReportAck {
+
+                /** Properties of a RequestReportAck. */
+                interface $Properties {
+
+                    /** RequestReportAck counted */
+                    counted?: (boolean|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a RequestReportAck. */
+                type $Shape = platform.router.v1.RequestReportAck.$Properties;
             }
         }
     }

@@ -108,6 +108,47 @@ export const platform = $root.platform = (() => {
                     responseStream: { value: true }
                 });
 
+                /**
+                 * Callback as used by {@link platform.router.v1.RouteTableService#reportRequests}.
+                 * @memberof platform.router.v1.RouteTableService
+                 * @typedef ReportRequestsCallback
+                 * @type {function}
+                 * @param {Error|null} error Error, if any
+                 * @param {platform.router.v1.RequestReportAck} [response] RequestReportAck
+                 */
+
+                /**
+                 * Calls ReportRequests.
+                 * @memberof platform.router.v1.RouteTableService
+                 * @typedef ReportRequests
+                 * @type {{
+                 *   (request: platform.router.v1.IRequestReport, callback: platform.router.v1.RouteTableService.ReportRequestsCallback): void;
+                 *   (request: platform.router.v1.IRequestReport): Promise<platform.router.v1.RequestReportAck>;
+                 *   readonly name: "ReportRequests";
+                 *   readonly path: "/platform.router.v1.RouteTableService/ReportRequests";
+                 *   readonly requestType: "RequestReport";
+                 *   readonly responseType: "RequestReportAck";
+                 *   readonly requestStream: undefined;
+                 *   readonly responseStream: undefined;
+                 * }}
+                 */
+
+                /**
+                 * Calls ReportRequests.
+                 * @name platform.router.v1.RouteTableService#reportRequests
+                 * @type {platform.router.v1.RouteTableService.ReportRequests}
+                 */
+                $Object.defineProperties(RouteTableService.prototype.reportRequests = function(request, callback) {
+                    return $protobuf.rpc.Service.prototype.rpcCall.call(this, RouteTableService.prototype.reportRequests, $root.platform.router.v1.RequestReport, $root.platform.router.v1.RequestReportAck, request, callback);
+                }, {
+                    name: { value: "ReportRequests" },
+                    path: { value: "/platform.router.v1.RouteTableService/ReportRequests" },
+                    requestType: { value: "RequestReport" },
+                    responseType: { value: "RequestReportAck" },
+                    requestStream: { value: $undefined },
+                    responseStream: { value: $undefined }
+                });
+
                 return RouteTableService;
             })();
 
@@ -1953,6 +1994,952 @@ export const platform = $root.platform = (() => {
                 };
 
                 return TableBackend;
+            })();
+
+            v1.RequestReport = (function() {
+
+                /**
+                 * Properties of a RequestReport.
+                 * @typedef {Object} platform.router.v1.RequestReport.$Properties
+                 * @property {string|null} [routerId] RequestReport routerId
+                 * @property {number|null} [sequence] RequestReport sequence
+                 * @property {string|null} [routerName] RequestReport routerName
+                 * @property {Array.<platform.router.v1.JobRequests.$Properties>|null} [jobs] RequestReport jobs
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a RequestReport.
+                 * @memberof platform.router.v1
+                 * @interface IRequestReport
+                 * @augments platform.router.v1.RequestReport.$Properties
+                 * @deprecated Use platform.router.v1.RequestReport.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a RequestReport.
+                 * @typedef {platform.router.v1.RequestReport.$Properties} platform.router.v1.RequestReport.$Shape
+                 */
+
+                /**
+                 * Constructs a new RequestReport.
+                 * @memberof platform.router.v1
+                 * @classdesc Represents a RequestReport.
+                 * @constructor
+                 * @param {platform.router.v1.RequestReport.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const RequestReport = function (p) {
+                    this.jobs = [];
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * RequestReport routerId.
+                 * @member {string} routerId
+                 * @memberof platform.router.v1.RequestReport
+                 * @instance
+                 */
+                RequestReport.prototype.routerId = "";
+
+                /**
+                 * RequestReport sequence.
+                 * @member {number} sequence
+                 * @memberof platform.router.v1.RequestReport
+                 * @instance
+                 */
+                RequestReport.prototype.sequence = 0;
+
+                /**
+                 * RequestReport routerName.
+                 * @member {string} routerName
+                 * @memberof platform.router.v1.RequestReport
+                 * @instance
+                 */
+                RequestReport.prototype.routerName = "";
+
+                /**
+                 * RequestReport jobs.
+                 * @member {Array.<platform.router.v1.JobRequests.$Properties>} jobs
+                 * @memberof platform.router.v1.RequestReport
+                 * @instance
+                 */
+                RequestReport.prototype.jobs = $util.emptyArray;
+
+                /**
+                 * Creates a new RequestReport instance using the specified properties.
+                 * @function create
+                 * @memberof platform.router.v1.RequestReport
+                 * @static
+                 * @param {platform.router.v1.RequestReport.$Properties=} [properties] Properties to set
+                 * @returns {platform.router.v1.RequestReport} RequestReport instance
+                 * @type {{
+                 *   (properties: platform.router.v1.RequestReport.$Shape): platform.router.v1.RequestReport & platform.router.v1.RequestReport.$Shape;
+                 *   (properties?: platform.router.v1.RequestReport.$Properties): platform.router.v1.RequestReport;
+                 * }}
+                 */
+                RequestReport.create = function(properties) {
+                    return new RequestReport(properties);
+                };
+
+                /**
+                 * Encodes the specified RequestReport message. Does not implicitly {@link platform.router.v1.RequestReport.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.router.v1.RequestReport
+                 * @static
+                 * @param {platform.router.v1.RequestReport.$Properties} m RequestReport message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                RequestReport.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.routerId != null && $Object.hasOwnProperty.call(m, "routerId") && m.routerId !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.routerId);
+                    if (m.sequence != null && $Object.hasOwnProperty.call(m, "sequence") && !$Object.is(m.sequence, 0))
+                        w.uint32(/* id 2, wireType 1 =*/17).double(m.sequence);
+                    if (m.routerName != null && $Object.hasOwnProperty.call(m, "routerName") && m.routerName !== "")
+                        w.uint32(/* id 3, wireType 2 =*/26).string(m.routerName);
+                    if (m.jobs != null && m.jobs.length) {
+                        for (var i = 0; i < m.jobs.length; ++i)
+                            $root.platform.router.v1.JobRequests.encode(m.jobs[i], w.uint32(/* id 4, wireType 2 =*/34).fork(), q + 1).ldelim();
+                    }
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a RequestReport message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.router.v1.RequestReport
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.router.v1.RequestReport & platform.router.v1.RequestReport.$Shape} RequestReport
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                RequestReport.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.router.v1.RequestReport();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.routerId = v;
+                                else
+                                    delete m.routerId;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.sequence = v;
+                                else
+                                    delete m.sequence;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.routerName = v;
+                                else
+                                    delete m.routerName;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.jobs && m.jobs.length))
+                                    m.jobs = [];
+                                m.jobs.push($root.platform.router.v1.JobRequests.decode(r, r.size(), $undefined, q + 1));
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a RequestReport message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.router.v1.RequestReport
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.router.v1.RequestReport} RequestReport
+                 */
+                RequestReport.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.router.v1.RequestReport)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.router.v1.RequestReport: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.router.v1.RequestReport();
+                    if (d.routerId != null) {
+                        if (typeof d.routerId !== "string" || d.routerId.length) {
+                            m.routerId = $String(d.routerId);
+                        }
+                    }
+                    if (d.sequence != null) {
+                        if (!$Object.is($Number(d.sequence), 0)) {
+                            m.sequence = $Number(d.sequence);
+                        }
+                    }
+                    if (d.routerName != null) {
+                        if (typeof d.routerName !== "string" || d.routerName.length) {
+                            m.routerName = $String(d.routerName);
+                        }
+                    }
+                    if (d.jobs) {
+                        if (!$Array.isArray(d.jobs))
+                            throw $TypeError(".platform.router.v1.RequestReport.jobs: array expected");
+                        m.jobs = $Array(d.jobs.length);
+                        for (var i = 0; i < d.jobs.length; ++i) {
+                            if (!$util.isObject(d.jobs[i]))
+                                throw $TypeError(".platform.router.v1.RequestReport.jobs: object expected");
+                            m.jobs[i] = $root.platform.router.v1.JobRequests.fromObject(d.jobs[i], q + 1);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a RequestReport message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.router.v1.RequestReport
+                 * @static
+                 * @param {platform.router.v1.RequestReport} m RequestReport
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                RequestReport.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.arrays || o.defaults) {
+                        d.jobs = [];
+                    }
+                    if (o.defaults) {
+                        d.routerId = "";
+                        d.sequence = 0;
+                        d.routerName = "";
+                    }
+                    if (m.routerId != null && $Object.hasOwnProperty.call(m, "routerId")) {
+                        d.routerId = m.routerId;
+                    }
+                    if (m.sequence != null && $Object.hasOwnProperty.call(m, "sequence")) {
+                        d.sequence = o.json && !$isFinite(m.sequence) ? $String(m.sequence) : m.sequence;
+                    }
+                    if (m.routerName != null && $Object.hasOwnProperty.call(m, "routerName")) {
+                        d.routerName = m.routerName;
+                    }
+                    if (m.jobs && m.jobs.length) {
+                        d.jobs = $Array(m.jobs.length);
+                        for (var j = 0; j < m.jobs.length; ++j) {
+                            d.jobs[j] = $root.platform.router.v1.JobRequests.toObject(m.jobs[j], o, q + 1);
+                        }
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this RequestReport to JSON.
+                 * @function toJSON
+                 * @memberof platform.router.v1.RequestReport
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                RequestReport.prototype.toJSON = function() {
+                    return RequestReport.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for RequestReport
+                 * @function getTypeUrl
+                 * @memberof platform.router.v1.RequestReport
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                RequestReport.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.router.v1.RequestReport";
+                };
+
+                return RequestReport;
+            })();
+
+            v1.JobRequests = (function() {
+
+                /**
+                 * Properties of a JobRequests.
+                 * @typedef {Object} platform.router.v1.JobRequests.$Properties
+                 * @property {string|null} [job] JobRequests job
+                 * @property {number|null} [requests] JobRequests requests
+                 * @property {number|null} [errors] JobRequests errors
+                 * @property {number|null} [latencySumMs] JobRequests latencySumMs
+                 * @property {number|null} [latencyMaxMs] JobRequests latencyMaxMs
+                 * @property {Array.<number>|null} [latencyBuckets] JobRequests latencyBuckets
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a JobRequests.
+                 * @memberof platform.router.v1
+                 * @interface IJobRequests
+                 * @augments platform.router.v1.JobRequests.$Properties
+                 * @deprecated Use platform.router.v1.JobRequests.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a JobRequests.
+                 * @typedef {platform.router.v1.JobRequests.$Properties} platform.router.v1.JobRequests.$Shape
+                 */
+
+                /**
+                 * Constructs a new JobRequests.
+                 * @memberof platform.router.v1
+                 * @classdesc Represents a JobRequests.
+                 * @constructor
+                 * @param {platform.router.v1.JobRequests.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const JobRequests = function (p) {
+                    this.latencyBuckets = [];
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * JobRequests job.
+                 * @member {string} job
+                 * @memberof platform.router.v1.JobRequests
+                 * @instance
+                 */
+                JobRequests.prototype.job = "";
+
+                /**
+                 * JobRequests requests.
+                 * @member {number} requests
+                 * @memberof platform.router.v1.JobRequests
+                 * @instance
+                 */
+                JobRequests.prototype.requests = 0;
+
+                /**
+                 * JobRequests errors.
+                 * @member {number} errors
+                 * @memberof platform.router.v1.JobRequests
+                 * @instance
+                 */
+                JobRequests.prototype.errors = 0;
+
+                /**
+                 * JobRequests latencySumMs.
+                 * @member {number} latencySumMs
+                 * @memberof platform.router.v1.JobRequests
+                 * @instance
+                 */
+                JobRequests.prototype.latencySumMs = 0;
+
+                /**
+                 * JobRequests latencyMaxMs.
+                 * @member {number} latencyMaxMs
+                 * @memberof platform.router.v1.JobRequests
+                 * @instance
+                 */
+                JobRequests.prototype.latencyMaxMs = 0;
+
+                /**
+                 * JobRequests latencyBuckets.
+                 * @member {Array.<number>} latencyBuckets
+                 * @memberof platform.router.v1.JobRequests
+                 * @instance
+                 */
+                JobRequests.prototype.latencyBuckets = $util.emptyArray;
+
+                /**
+                 * Creates a new JobRequests instance using the specified properties.
+                 * @function create
+                 * @memberof platform.router.v1.JobRequests
+                 * @static
+                 * @param {platform.router.v1.JobRequests.$Properties=} [properties] Properties to set
+                 * @returns {platform.router.v1.JobRequests} JobRequests instance
+                 * @type {{
+                 *   (properties: platform.router.v1.JobRequests.$Shape): platform.router.v1.JobRequests & platform.router.v1.JobRequests.$Shape;
+                 *   (properties?: platform.router.v1.JobRequests.$Properties): platform.router.v1.JobRequests;
+                 * }}
+                 */
+                JobRequests.create = function(properties) {
+                    return new JobRequests(properties);
+                };
+
+                /**
+                 * Encodes the specified JobRequests message. Does not implicitly {@link platform.router.v1.JobRequests.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.router.v1.JobRequests
+                 * @static
+                 * @param {platform.router.v1.JobRequests.$Properties} m JobRequests message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                JobRequests.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.job != null && $Object.hasOwnProperty.call(m, "job") && m.job !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.job);
+                    if (m.requests != null && $Object.hasOwnProperty.call(m, "requests") && !$Object.is(m.requests, 0))
+                        w.uint32(/* id 2, wireType 1 =*/17).double(m.requests);
+                    if (m.errors != null && $Object.hasOwnProperty.call(m, "errors") && !$Object.is(m.errors, 0))
+                        w.uint32(/* id 3, wireType 1 =*/25).double(m.errors);
+                    if (m.latencySumMs != null && $Object.hasOwnProperty.call(m, "latencySumMs") && !$Object.is(m.latencySumMs, 0))
+                        w.uint32(/* id 4, wireType 1 =*/33).double(m.latencySumMs);
+                    if (m.latencyMaxMs != null && $Object.hasOwnProperty.call(m, "latencyMaxMs") && !$Object.is(m.latencyMaxMs, 0))
+                        w.uint32(/* id 5, wireType 1 =*/41).double(m.latencyMaxMs);
+                    if (m.latencyBuckets != null && m.latencyBuckets.length) {
+                        w.uint32(/* id 6, wireType 2 =*/50).doubles(m.latencyBuckets);
+                    }
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a JobRequests message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.router.v1.JobRequests
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.router.v1.JobRequests & platform.router.v1.JobRequests.$Shape} JobRequests
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                JobRequests.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.router.v1.JobRequests();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.job = v;
+                                else
+                                    delete m.job;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.requests = v;
+                                else
+                                    delete m.requests;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.errors = v;
+                                else
+                                    delete m.errors;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.latencySumMs = v;
+                                else
+                                    delete m.latencySumMs;
+                                continue;
+                            }
+                        case 5: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.latencyMaxMs = v;
+                                else
+                                    delete m.latencyMaxMs;
+                                continue;
+                            }
+                        case 6: {
+                                if (u === 2) {
+                                    if (!(m.latencyBuckets && m.latencyBuckets.length))
+                                        m.latencyBuckets = [];
+                                    r.doubles(m.latencyBuckets);
+                                    continue;
+                                }
+                                if (u !== 1)
+                                    break;
+                                if (!(m.latencyBuckets && m.latencyBuckets.length))
+                                    m.latencyBuckets = [];
+                                m.latencyBuckets.push(r.double());
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a JobRequests message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.router.v1.JobRequests
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.router.v1.JobRequests} JobRequests
+                 */
+                JobRequests.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.router.v1.JobRequests)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.router.v1.JobRequests: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.router.v1.JobRequests();
+                    if (d.job != null) {
+                        if (typeof d.job !== "string" || d.job.length) {
+                            m.job = $String(d.job);
+                        }
+                    }
+                    if (d.requests != null) {
+                        if (!$Object.is($Number(d.requests), 0)) {
+                            m.requests = $Number(d.requests);
+                        }
+                    }
+                    if (d.errors != null) {
+                        if (!$Object.is($Number(d.errors), 0)) {
+                            m.errors = $Number(d.errors);
+                        }
+                    }
+                    if (d.latencySumMs != null) {
+                        if (!$Object.is($Number(d.latencySumMs), 0)) {
+                            m.latencySumMs = $Number(d.latencySumMs);
+                        }
+                    }
+                    if (d.latencyMaxMs != null) {
+                        if (!$Object.is($Number(d.latencyMaxMs), 0)) {
+                            m.latencyMaxMs = $Number(d.latencyMaxMs);
+                        }
+                    }
+                    if (d.latencyBuckets) {
+                        if (!$Array.isArray(d.latencyBuckets))
+                            throw $TypeError(".platform.router.v1.JobRequests.latencyBuckets: array expected");
+                        m.latencyBuckets = $Array(d.latencyBuckets.length);
+                        for (var i = 0; i < d.latencyBuckets.length; ++i) {
+                            m.latencyBuckets[i] = $Number(d.latencyBuckets[i]);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a JobRequests message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.router.v1.JobRequests
+                 * @static
+                 * @param {platform.router.v1.JobRequests} m JobRequests
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                JobRequests.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.arrays || o.defaults) {
+                        d.latencyBuckets = [];
+                    }
+                    if (o.defaults) {
+                        d.job = "";
+                        d.requests = 0;
+                        d.errors = 0;
+                        d.latencySumMs = 0;
+                        d.latencyMaxMs = 0;
+                    }
+                    if (m.job != null && $Object.hasOwnProperty.call(m, "job")) {
+                        d.job = m.job;
+                    }
+                    if (m.requests != null && $Object.hasOwnProperty.call(m, "requests")) {
+                        d.requests = o.json && !$isFinite(m.requests) ? $String(m.requests) : m.requests;
+                    }
+                    if (m.errors != null && $Object.hasOwnProperty.call(m, "errors")) {
+                        d.errors = o.json && !$isFinite(m.errors) ? $String(m.errors) : m.errors;
+                    }
+                    if (m.latencySumMs != null && $Object.hasOwnProperty.call(m, "latencySumMs")) {
+                        d.latencySumMs = o.json && !$isFinite(m.latencySumMs) ? $String(m.latencySumMs) : m.latencySumMs;
+                    }
+                    if (m.latencyMaxMs != null && $Object.hasOwnProperty.call(m, "latencyMaxMs")) {
+                        d.latencyMaxMs = o.json && !$isFinite(m.latencyMaxMs) ? $String(m.latencyMaxMs) : m.latencyMaxMs;
+                    }
+                    if (m.latencyBuckets && m.latencyBuckets.length) {
+                        d.latencyBuckets = $Array(m.latencyBuckets.length);
+                        for (var j = 0; j < m.latencyBuckets.length; ++j) {
+                            d.latencyBuckets[j] = o.json && !$isFinite(m.latencyBuckets[j]) ? $String(m.latencyBuckets[j]) : m.latencyBuckets[j];
+                        }
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this JobRequests to JSON.
+                 * @function toJSON
+                 * @memberof platform.router.v1.JobRequests
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                JobRequests.prototype.toJSON = function() {
+                    return JobRequests.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for JobRequests
+                 * @function getTypeUrl
+                 * @memberof platform.router.v1.JobRequests
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                JobRequests.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.router.v1.JobRequests";
+                };
+
+                return JobRequests;
+            })();
+
+            v1.RequestReportAck = (function() {
+
+                /**
+                 * Properties of a RequestReportAck.
+                 * @typedef {Object} platform.router.v1.RequestReportAck.$Properties
+                 * @property {boolean|null} [counted] RequestReportAck counted
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a RequestReportAck.
+                 * @memberof platform.router.v1
+                 * @interface IRequestReportAck
+                 * @augments platform.router.v1.RequestReportAck.$Properties
+                 * @deprecated Use platform.router.v1.RequestReportAck.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a RequestReportAck.
+                 * @typedef {platform.router.v1.RequestReportAck.$Properties} platform.router.v1.RequestReportAck.$Shape
+                 */
+
+                /**
+                 * Constructs a new RequestReportAck.
+                 * @memberof platform.router.v1
+                 * @classdesc Represents a RequestReportAck.
+                 * @constructor
+                 * @param {platform.router.v1.RequestReportAck.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const RequestReportAck = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * RequestReportAck counted.
+                 * @member {boolean} counted
+                 * @memberof platform.router.v1.RequestReportAck
+                 * @instance
+                 */
+                RequestReportAck.prototype.counted = false;
+
+                /**
+                 * Creates a new RequestReportAck instance using the specified properties.
+                 * @function create
+                 * @memberof platform.router.v1.RequestReportAck
+                 * @static
+                 * @param {platform.router.v1.RequestReportAck.$Properties=} [properties] Properties to set
+                 * @returns {platform.router.v1.RequestReportAck} RequestReportAck instance
+                 * @type {{
+                 *   (properties: platform.router.v1.RequestReportAck.$Shape): platform.router.v1.RequestReportAck & platform.router.v1.RequestReportAck.$Shape;
+                 *   (properties?: platform.router.v1.RequestReportAck.$Properties): platform.router.v1.RequestReportAck;
+                 * }}
+                 */
+                RequestReportAck.create = function(properties) {
+                    return new RequestReportAck(properties);
+                };
+
+                /**
+                 * Encodes the specified RequestReportAck message. Does not implicitly {@link platform.router.v1.RequestReportAck.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.router.v1.RequestReportAck
+                 * @static
+                 * @param {platform.router.v1.RequestReportAck.$Properties} m RequestReportAck message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                RequestReportAck.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.counted != null && $Object.hasOwnProperty.call(m, "counted") && m.counted !== false)
+                        w.uint32(/* id 1, wireType 0 =*/8).bool(m.counted);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a RequestReportAck message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.router.v1.RequestReportAck
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.router.v1.RequestReportAck & platform.router.v1.RequestReportAck.$Shape} RequestReportAck
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                RequestReportAck.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.router.v1.RequestReportAck();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.counted = v;
+                                else
+                                    delete m.counted;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a RequestReportAck message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.router.v1.RequestReportAck
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.router.v1.RequestReportAck} RequestReportAck
+                 */
+                RequestReportAck.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.router.v1.RequestReportAck)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.router.v1.RequestReportAck: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.router.v1.RequestReportAck();
+                    if (d.counted != null) {
+                        if (d.counted) {
+                            m.counted = $Boolean(d.counted);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a RequestReportAck message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.router.v1.RequestReportAck
+                 * @static
+                 * @param {platform.router.v1.RequestReportAck} m RequestReportAck
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                RequestReportAck.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.defaults) {
+                        d.counted = false;
+                    }
+                    if (m.counted != null && $Object.hasOwnProperty.call(m, "counted")) {
+                        d.counted = m.counted;
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this RequestReportAck to JSON.
+                 * @function toJSON
+                 * @memberof platform.router.v1.RequestReportAck
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                RequestReportAck.prototype.toJSON = function() {
+                    return RequestReportAck.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for RequestReportAck
+                 * @function getTypeUrl
+                 * @memberof platform.router.v1.RequestReportAck
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                RequestReportAck.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.router.v1.RequestReportAck";
+                };
+
+                return RequestReportAck;
             })();
 
             return v1;

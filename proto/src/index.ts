@@ -150,6 +150,9 @@ export const routerMessages = r1;
 export type WatchRequest = routerProto.router.v1.WatchRequest.$Properties;
 export type WireTableUpdate = routerProto.router.v1.TableUpdate.$Properties;
 export type WireTableEntry = routerProto.router.v1.TableEntry.$Properties;
+export type RequestReport = routerProto.router.v1.RequestReport.$Properties;
+export type WireJobRequests = routerProto.router.v1.JobRequests.$Properties;
+export type RequestReportAck = routerProto.router.v1.RequestReportAck.$Properties;
 
 function routerMethod<Req, Res>(name: string, responseStream: boolean, req: Codec<Req>, res: Codec<Res>): grpc.MethodDefinition<Req, Res> {
   return { ...method(name, false, responseStream, req, res), path: `/platform.router.v1.RouteTableService/${name}` };
@@ -158,10 +161,15 @@ function routerMethod<Req, Res>(name: string, responseStream: boolean, req: Code
 /** The grpc-js definition of `RouteTableService` (see router.proto). */
 export const routeTableServiceDefinition = {
   watch: routerMethod<WatchRequest, WireTableUpdate>('Watch', true, r1.WatchRequest as Codec<WatchRequest>, r1.TableUpdate as Codec<WireTableUpdate>),
+  reportRequests: routerMethod<RequestReport, RequestReportAck>(
+    'ReportRequests', false, r1.RequestReport as Codec<RequestReport>, r1.RequestReportAck as Codec<RequestReportAck>),
 } satisfies grpc.ServiceDefinition;
 
 export interface RouteTableServiceClient extends grpc.Client {
   watch(request: WatchRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<WireTableUpdate>;
+  reportRequests(
+    request: RequestReport, metadata: grpc.Metadata, options: grpc.CallOptions, callback: (err: grpc.ServiceError | null, ack?: RequestReportAck) => void,
+  ): grpc.ClientUnaryCall;
 }
 
 const RouteTableClientConstructor = grpc.makeGenericClientConstructor(routeTableServiceDefinition, 'RouteTableService');

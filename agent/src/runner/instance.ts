@@ -1,15 +1,17 @@
 /**
  * InstanceRunner: one instance on this host, from its StartInstance to REMOVED.
  *
- *   NEW ──▶ SETUP ──▶ STARTING ──▶ FIRST_RUNNING ──▶ RUNNING
- *    │        │          │               │              │
+ *   NEW ──▶ SETUP ──▶ STARTING ──▶ FIRST_RUNNING ──▶ RUNNING ◀─┐ (re-attached)
+ *    │        │          │               │              │  └────┘
  *    │        │          │   (exit / start failure)     │ (exit)
  *    │        │          └──────────────┬───────────────┘
- *    └────────┴──(stop)──▶ STOPPING ────┼──▶ TEARDOWN ──▶ REMOVED
- *                                       └──────▲
- * - SETUP: packages fetched (cache), extracted into `<dir>/root`, ports chosen, environment
- *   built, templates rendered, cgroups created. Any failure -> TEARDOWN with failed + reason.
- * - STARTING: the process is spawned (launch.ts); it is RUNNING once it is alive and every
+ *    │        │          (stop, or not ready in time) ──┴──▶ STOPPING
+ *    └────────┴──(stop, failure)──────────────▶ TEARDOWN ◀─────┘ (exit)  ──▶ REMOVED
+ *
+ * - SETUP: the setup steps run in their fixed order (steps/index.ts: logs, packages, ports,
+ *   environment, templates, launch, root, cgroups); the first that fails ends the setup, and
+ *   the instance goes to TEARDOWN with failed + reason. A stop during setup aborts it.
+ * - STARTING: the process is spawned (supervisor.ts); it is RUNNING once it is alive and every
  *   required port listens, within start_command_timeout. Otherwise it is killed and fails:
  *   "did not listen on port N within 30 s" / "exited with code 3 during start".
  * - From the spawn on (and after a re-attach), the root is measured against the job's disk
@@ -18,91 +20,56 @@
  * - STOPPING (a stop request): stop_command, or SIGTERM to the application's processes; SIGKILL
  *   to the whole group after stop_timeout (at once with `force`).
  * - TEARDOWN: reported with exited/exit_code/failed/reason; leftover processes killed (process
- *   group and cgroups), cgroups removed, last log lines handed over, the directory removed.
+ *   group and cgroups), then every step that was prepared is released in the reverse order
+ *   (cgroups removed, the uid's processes killed and the root removed, ports freed, last log
+ *   lines handed over; errors are collected and logged, none stops the others), then the
+ *   directory is removed.
  * The agent never restarts an instance: the controller decides (a new StartInstance).
  *
- * STARTING_WAIT, UPDATING and STOPPING_WAIT are not used by this agent.
+ * STARTING_WAIT, UPDATING and STOPPING_WAIT are not used by this agent. A transition that
+ * INSTANCE_MACHINE does not allow throws an IllegalTransitionError (a bug in the runner).
  * Every state change is persisted in `<dir>/instance.json` before it is reported, so that a
  * restarted agent can re-attach (see `restore`).
  */
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
-import { chmodSync, closeSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { constants as osConstants } from 'node:os';
+import { chmodSync, closeSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { instanceStateNumber, type InstanceReport, type InstanceStateName } from '@platform/proto';
-import type { IsolationDriver, LaunchRequest } from '../isolation/driver.js';
+import { StateMachine, type GuardedState, type Logger } from '@platform/proto/common';
 import { Cgroups } from '../isolation/cgroups.js';
-import { chownTree, killAllOfUid, resolveInsideIds, type HostIdentity, type UidAllocator } from '../isolation/identity.js';
-import { groupAlive, killGroup, readExitFile, signalApplication, spawnWrapped } from '../isolation/launch.js';
-import { isSameProcessAlive, processGroupMembers, readProcStat } from '../isolation/procfs.js';
-import type { Logger } from '@platform/proto/common';
-import type { AgentMetrics } from '../metrics/metrics.js';
-import type { PackageCache } from '../packages/cache.js';
-import { DiskBudget, extractArchive } from '../packages/extract.js';
-import { DiskMonitor } from './disk-monitor.js';
-import { renderTemplateFile } from '../packages/templates.js';
+import { readExitFile } from '../isolation/launch.js';
+import { isSameProcessAlive } from '../isolation/procfs.js';
 import { LogTailer, openLogForAppend } from '../logs/tailer.js';
-import { buildEnvironment, startArgv } from '@platform/proto/common';
-import { listeningPorts, type PortAllocator } from './ports.js';
+import { readRecord, writeRecord, type InstanceContext, type InstanceRecord, type RunnerDeps } from './context.js';
+import { DiskMonitor } from './disk-monitor.js';
+import { awaitListening } from './readiness.js';
 import type { RunSpec } from './spec.js';
+import { INSTANCE_STEPS, StepRunner } from './steps/index.js';
+import { ProcessSupervisor, killLeftovers, type ExitStatus, type SupervisorOptions } from './supervisor.js';
 
-export interface RunnerDeps {
-  driver: IsolationDriver;
-  cgroups: Cgroups;
-  /**
-   * The instance uids (identity.ts) when the agent gives each instance its own; undefined when
-   * instances run as the agent's user (an agent that is not root, or --allow-root-instances).
-   */
-  identities?: UidAllocator | undefined;
-  cache: PackageCache;
-  ports: PortAllocator;
-  /** Host address at which instance ports are reachable (reported in `ports`). */
-  address: string;
-  log: Logger;
-  metrics: AgentMetrics;
-  now: () => number;
-  /** Called on every state change, in order. */
-  onReport(report: InstanceReport): void;
-  /** Called once at teardown, before the directory is removed: take the last log lines. */
-  onFinalLogs(tailer: LogTailer): void;
-  /** How often readiness and (after a re-attach) liveness are checked. */
-  pollMs?: number;
-  /** How often the disk use of a running instance is measured (default 2000 ms; disk-monitor.ts). */
-  diskCheckMs?: number;
-}
+export type { InstanceContext, InstanceRecord, InstanceStep, RunnerDeps } from './context.js';
 
-/** What instance.json holds. */
-export interface InstanceRecord {
-  version: 1;
-  spec: RunSpec;
-  state: InstanceStateName;
-  createdMs: number;
-  stateTimeMs: number;
-  /** When the process was started: files changed after it are what a snapshot takes. */
-  processStartedMs?: number;
-  launch?: LaunchRequest;
-  /** The instance's own host uid/gid, from the agent's range (kept here so a restart reserves it). */
-  identity?: HostIdentity;
-  pid?: number;
-  pidStart?: number;
-  cgroups: string[];
-  ports: Record<string, string>;
-  allocatedPorts: number[];
-  stopRequested: boolean;
-  exited: boolean;
-  exitCode: number;
-  failed: boolean;
-  reason: string;
-}
+/** The transitions of the diagram above (states the agent does not use have none). */
+export const INSTANCE_MACHINE = new StateMachine<InstanceStateName>('instance', {
+  NEW: ['SETUP', 'TEARDOWN'],
+  SETUP: ['STARTING', 'TEARDOWN'],
+  STARTING: ['FIRST_RUNNING', 'STOPPING', 'TEARDOWN'],
+  FIRST_RUNNING: ['RUNNING', 'STOPPING', 'TEARDOWN'],
+  // A re-attached instance reports RUNNING again.
+  RUNNING: ['RUNNING', 'STOPPING', 'TEARDOWN'],
+  STOPPING: ['TEARDOWN'],
+  TEARDOWN: ['REMOVED'],
+  REMOVED: [],
+  STARTING_WAIT: [],
+  UPDATING: [],
+  STOPPING_WAIT: [],
+});
 
 const TERMINAL: ReadonlySet<InstanceStateName> = new Set(['TEARDOWN', 'REMOVED']);
 
-class StartFailure extends Error {
-  constructor(message: string, readonly kind: 'setup' | 'start') {
-    super(message);
-  }
-}
+type FailureKind = 'setup' | 'start' | 'exit' | 'lost' | 'disk';
+
+/** A start that failed after the setup (the driver's command, the spawn). */
+class StartFailure extends Error {}
 
 function fmtSeconds(s: number): string {
   return `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
@@ -111,40 +78,47 @@ function fmtSeconds(s: number): string {
 export class InstanceRunner {
   readonly dir: string;
   readonly root: string;
-
-  /** When the instance's process was started (undefined before). */
-  get processStartedMs(): number | undefined {
-    return this.#rec.processStartedMs;
-  }
   readonly logsDir: string;
-  #rec: InstanceRecord;
-  #tailer: LogTailer | undefined;
-  #child: ChildProcess | undefined;
-  #abort = new AbortController();
-  #poll: NodeJS.Timeout | undefined;
-  #killTimer: NodeJS.Timeout | undefined;
-  #exitSeen = false;
-  #tearingDown = false;
-  #log: Logger;
-  #done: Promise<void>;
+  readonly #rec: InstanceRecord;
+  readonly #state: GuardedState<InstanceStateName>;
+  readonly #ctx: InstanceContext;
+  readonly #steps: StepRunner<InstanceContext>;
+  readonly #abort = new AbortController();
+  readonly #log: Logger;
+  readonly #done: Promise<void>;
   #resolveDone!: () => void;
-  #exitWaiters: (() => void)[] = [];
+  #tailer: LogTailer | undefined;
+  #process: ProcessSupervisor | undefined;
   #disk: DiskMonitor | undefined;
+  #tearingDown = false;
+  /** A forced stop asked for before there was a process to kill. */
+  #forceRequested = false;
 
-  private constructor(readonly instancesDir: string, rec: InstanceRecord, private readonly deps: RunnerDeps) {
+  private constructor(readonly instancesDir: string, rec: InstanceRecord, private readonly deps: RunnerDeps, tailer: () => LogTailer | undefined) {
     this.#rec = rec;
     this.dir = join(instancesDir, rec.spec.instanceUuid);
     this.root = join(this.dir, 'root');
     this.logsDir = join(this.dir, 'logs');
     this.#log = deps.log.child({ instance: rec.spec.instanceUuid, job: rec.spec.jobUuid });
     this.#done = new Promise((r) => (this.#resolveDone = r));
+    this.#state = INSTANCE_MACHINE.start(rec.state, this.#log);
+    this.#tailer = tailer();
+    this.#steps = new StepRunner(deps.steps ?? INSTANCE_STEPS, this.#log);
+    this.#ctx = {
+      spec: rec.spec, rec, dir: this.dir, root: this.root, logsDir: this.logsDir, deps, log: this.#log,
+      signal: this.#abort.signal, tailer: this.#tailer, persist: () => this.#persist(), portEnv: {}, env: {},
+    };
   }
 
+  /** When the instance's process was started (undefined before). */
+  get processStartedMs(): number | undefined {
+    return this.#rec.processStartedMs;
+  }
   get uuid(): string {
     return this.#rec.spec.instanceUuid;
   }
   get state(): InstanceStateName {
-    return this.#rec.state;
+    return this.#state.current;
   }
   get spec(): RunSpec {
     return this.#rec.spec;
@@ -188,29 +162,28 @@ export class InstanceRunner {
   /** A runner for a new instance (state NEW, reported). Call `start()` next. */
   static create(instancesDir: string, spec: RunSpec, deps: RunnerDeps): InstanceRunner {
     const now = deps.now();
+    const dir = join(instancesDir, spec.instanceUuid);
     const runner = new InstanceRunner(instancesDir, {
       version: 1, spec, state: 'NEW', createdMs: now, stateTimeMs: now, cgroups: [], ports: {}, allocatedPorts: [],
       stopRequested: false, exited: false, exitCode: 0, failed: false, reason: '',
-    }, deps);
-    // The instance directory is traversable (its uid must reach root/ to bind it) but not
-    // listable; its logs and record are the agent's alone.
-    mkdirSync(runner.dir, { recursive: true, mode: 0o711 });
-    chmodSync(runner.dir, 0o711);
-    mkdirSync(runner.logsDir, { recursive: true, mode: 0o700 });
-    mkdirSync(runner.root, { recursive: true, mode: 0o700 });
-    runner.#tailer = new LogTailer(runner.logsDir, spec.instanceUuid, spec.jobUuid);
-    runner.#transition('NEW');
+    }, deps, () => {
+      // The instance directory is traversable (its uid must reach root/ to bind it) but not
+      // listable; its logs and record are the agent's alone.
+      mkdirSync(dir, { recursive: true, mode: 0o711 });
+      chmodSync(dir, 0o711);
+      mkdirSync(join(dir, 'logs'), { recursive: true, mode: 0o700 });
+      mkdirSync(join(dir, 'root'), { recursive: true, mode: 0o700 });
+      return new LogTailer(join(dir, 'logs'), spec.instanceUuid, spec.jobUuid);
+    });
+    // The logs step's part is done here, not in setup: the shipper follows the logs from the start.
+    runner.#steps.adopt('logs');
+    runner.#announce();
     return runner;
   }
 
   /** Reads `<dir>/instance.json`; undefined when it is missing or unreadable. */
   static readRecord(dir: string): InstanceRecord | undefined {
-    try {
-      const rec = JSON.parse(readFileSync(join(dir, 'instance.json'), 'utf8')) as InstanceRecord;
-      return rec.version === 1 && rec.spec?.instanceUuid ? rec : undefined;
-    } catch {
-      return undefined;
-    }
+    return readRecord(dir);
   }
 
   /**
@@ -219,21 +192,26 @@ export class InstanceRunner {
    * and torn down.
    */
   static restore(instancesDir: string, rec: InstanceRecord, deps: RunnerDeps): InstanceRunner {
-    const runner = new InstanceRunner(instancesDir, rec, deps);
-    try {
-      runner.#tailer = new LogTailer(runner.logsDir, rec.spec.instanceUuid, rec.spec.jobUuid);
-    } catch {
-      runner.#tailer = undefined;
-    }
-    for (const p of rec.allocatedPorts) deps.ports.reserve(p);
-    if (rec.identity) deps.identities?.reserve(rec.identity.uid);
+    // REMOVED is never saved; a record that says so was being torn down.
+    if (rec.state === 'REMOVED') rec.state = 'TEARDOWN';
+    const dir = join(instancesDir, rec.spec.instanceUuid);
+    const runner = new InstanceRunner(instancesDir, rec, deps, () => {
+      try {
+        return new LogTailer(join(dir, 'logs'), rec.spec.instanceUuid, rec.spec.jobUuid);
+      } catch {
+        return undefined;
+      }
+    });
+    // What the steps hold is in the record: they are released at teardown, whatever happens next.
+    runner.#steps.hold(runner.#ctx);
     const alive = rec.pid !== undefined && rec.pidStart !== undefined && isSameProcessAlive(rec.pid, rec.pidStart);
     if (alive && !TERMINAL.has(rec.state)) {
       runner.#log.info('instance re-attached', { pid: rec.pid, state: rec.state });
-      runner.#watchByPolling();
-      runner.#watchDisk();
+      runner.#process = ProcessSupervisor.attach(rec.pid!, rec.pidStart!, runner.#supervisorOptions());
+      runner.#running();
       if (rec.state === 'STOPPING') {
-        runner.#armKill(rec.spec.process.stopTimeoutS);
+        runner.#process.keepAlive();
+        runner.#process.armKill(rec.spec.process.stopTimeoutS);
       } else if (rec.state === 'STARTING') {
         void runner.#awaitReady();
       } else {
@@ -247,18 +225,18 @@ export class InstanceRunner {
     }
     const code = rec.pid !== undefined ? readExitFile(join(runner.dir, 'exit-code')) : undefined;
     if (code !== undefined) {
-      runner.#rec.exited = true;
-      runner.#rec.exitCode = code;
+      rec.exited = true;
+      rec.exitCode = code;
       if (!rec.stopRequested && code !== 0) {
-        runner.#rec.failed = true;
-        runner.#rec.reason = `exited with code ${code} while the agent was down`;
+        rec.failed = true;
+        rec.reason = `exited with code ${code} while the agent was down`;
       }
     } else if (!rec.stopRequested) {
-      runner.#rec.failed = true;
-      runner.#rec.reason = 'lost while the agent was down';
+      rec.failed = true;
+      rec.reason = 'lost while the agent was down';
       deps.metrics.failures.inc({ kind: 'lost' });
     }
-    runner.#log.info('instance found ended after agent restart', { exit_code: code, reason: runner.#rec.reason });
+    runner.#log.info('instance found ended after agent restart', { exit_code: code, reason: rec.reason });
     void runner.#teardown();
     return runner;
   }
@@ -269,300 +247,161 @@ export class InstanceRunner {
   async start(): Promise<void> {
     try {
       this.#transition('SETUP');
-      await this.#setup();
+      await this.#steps.prepare(this.#ctx, this.#abort.signal);
+      this.#persist();
       if (this.#rec.stopRequested) return void (await this.#teardown());
       await this.#spawn();
+      // A stop that arrived while the process was being spawned.
+      if (this.#rec.stopRequested) return this.#stopProcess(this.#process!, this.#forceRequested, true);
       await this.#awaitReady();
     } catch (err) {
-      const kind = err instanceof StartFailure ? err.kind : 'setup';
       if (this.#rec.stopRequested && this.#abort.signal.aborted) {
         // Stopped during setup: not a failure.
       } else {
-        this.#fail((err as Error).message, kind);
+        this.#fail((err as Error).message, err instanceof StartFailure ? 'start' : 'setup');
       }
-      if (this.#rec.pid !== undefined && !this.#exitSeen) {
-        killGroup(this.#rec.pid);
-        await this.#waitExit(5000);
+      const proc = this.#process;
+      if (proc && !proc.exited) {
+        proc.kill();
+        await proc.waitExit(5000);
       }
       await this.#teardown();
     }
   }
 
-  async #setup(): Promise<void> {
-    const spec = this.#rec.spec;
-    const signal = this.#abort.signal;
-    // The job's disk resource bounds what its packages may unpack (a compression bomb stops there).
-    const budget = new DiskBudget(spec.resources.disk);
-    if (this.deps.identities && !this.#rec.identity) {
-      const uid = this.deps.identities.allocate();
-      this.#rec.identity = { uid, gid: uid };
-      this.#persist();
-    }
-    for (const pkg of spec.packages) {
-      if (!pkg.digest || pkg.length <= 0) continue;
-      await this.deps.cache.use(pkg.digest, pkg.length, signal, async (file) => {
-        if (signal.aborted) throw new Error('stopped during setup');
-        await extractArchive(file, this.root, pkg.installPath, { label: `package ${pkg.fqn || pkg.uuid}`, budget });
-      });
-    }
-    // Stager rule 3: the staged package's dependencies again, under /stagerfs of the root.
-    const stagerfsDir = join(this.root, 'stagerfs');
-    if (spec.stagerUrl) mkdirSync(stagerfsDir, { recursive: true });
-    for (const pkg of spec.stagerfs ?? []) {
-      if (!pkg.digest || pkg.length <= 0) continue;
-      await this.deps.cache.use(pkg.digest, pkg.length, signal, async (file) => {
-        if (signal.aborted) throw new Error('stopped during setup');
-        // Charged to the same disk budget: the copy is on the instance's disk too.
-        await extractArchive(file, stagerfsDir, pkg.installPath, { label: `package ${pkg.fqn || pkg.uuid} (under /stagerfs)`, budget });
-      });
-    }
-    // Ports: the first port 0 gets a free port (PORT); fixed ports are passed as PORT_<n>.
-    const portEnv: Record<string, string> = {};
-    let zeroSeen = false;
-    for (const port of spec.ports) {
-      let value = port.number;
-      if (port.number === 0) {
-        if (zeroSeen) throw new StartFailure('more than one port with number 0', 'setup');
-        zeroSeen = true;
-        value = await this.deps.ports.allocate();
-        this.#rec.allocatedPorts.push(value);
-        portEnv['PORT'] = String(value);
-      } else {
-        portEnv[`PORT_${port.number}`] = String(port.number);
-      }
-      this.#rec.ports[String(port.number)] = `${this.deps.address}:${value}`;
-    }
-    if (!portEnv['PORT'] && spec.ports[0]) portEnv['PORT'] = String(spec.ports[0].number);
-    const env = buildEnvironment({
-      packages: spec.packages.map((p) => p.environment),
-      process: spec.process.environment,
-      defaultStartPath: existsSync(join(this.root, 'app')) ? '/app' : '/',
-      home: this.deps.driver.name === 'process' ? this.root : '/',
-      ports: portEnv,
-      platform: spec.environment,
-      stagerUrl: spec.stagerUrl,
-    });
-    // Where the stager finds /stagerfs: its own path under bwrap, the host path for the process driver.
-    if (spec.stagerUrl) env['STAGERFS'] = this.deps.driver.name === 'process' ? stagerfsDir : '/stagerfs';
-    for (const pkg of spec.packages) {
-      for (const t of pkg.templates) {
-        if (!t.path) continue;
-        const base = join(this.root, ...pkg.installPath.split('/').filter((s) => s && s !== '.'));
-        // A relative path is under the package's start path (its START_PATH, else the instance's),
-        // as the original server resolved it; ".." is refused either way.
-        const path = t.path.startsWith('/') ? t.path : `${pkg.environment['START_PATH'] || env['START_PATH'] || '/'}/${t.path}`;
-        renderTemplateFile(base, path, env, t.left, t.right);
-      }
-    }
-    const argv = startArgv(spec.process, env);
-    if (!argv) throw new StartFailure('no start command: the process has none and no package sets START_COMMAND', 'setup');
-    const workdir = '/' + (env['START_PATH'] ?? '/').split('/').filter((s) => s && s !== '.').join('/');
-    if (workdir.split('/').includes('..')) throw new StartFailure(`START_PATH ${env['START_PATH']} has a ".." component`, 'setup');
-    const hostPaths = [...new Set(spec.packages.flatMap((p) => p.hostPaths))];
-    this.#rec.launch = {
-      instanceUuid: spec.instanceUuid, root: this.root, argv, env, workdir, hostPaths,
-      ...(spec.stagerUrl ? { stagerfs: { hostPaths: [...new Set((spec.stagerfs ?? []).flatMap((p) => p.hostPaths))] } } : {}),
-    };
-    const host = this.#rec.identity;
-    if (host) {
-      let inside = { uid: host.uid, gid: host.gid };
-      if (this.deps.driver.name === 'bwrap') {
-        // The instance sees the host's /etc/passwd when it is bound (os package, default dirs).
-        const seesHostEtc = hostPaths.length === 0 || hostPaths.some((p) => p === '/etc' || p === '/etc/passwd');
-        try {
-          inside = resolveInsideIds(spec.process.user, spec.process.group, {
-            passwd: [join(this.root, 'etc', 'passwd'), ...(seesHostEtc ? ['/etc/passwd'] : [])],
-            group: [join(this.root, 'etc', 'group'), ...(seesHostEtc ? ['/etc/group'] : [])],
-          });
-        } catch (err) {
-          throw new StartFailure((err as Error).message, 'setup');
-        }
-      } else if (spec.process.user || spec.process.group) {
-        this.#log.warn('the process driver cannot run a job as its user/group: the instance runs as its own uid', { user: spec.process.user, group: spec.process.group, uid: host.uid });
-      }
-      this.#rec.launch.identity = { host, inside };
-      // Everything the packages put in the root belongs to the instance, and no one else may look.
-      chownTree(this.root, host);
-      chmodSync(this.root, 0o700);
-    }
-    if (this.deps.cgroups.available) {
-      try {
-        this.#rec.cgroups = this.deps.cgroups.create(spec.instanceUuid, { memory: spec.resources.memory, cpu: spec.resources.cpu });
-      } catch (err) {
-        this.#log.warn('cgroup setup failed; running without limits', { err });
-        this.#rec.cgroups = [];
-      }
-    }
-    this.#persist();
-  }
-
   async #spawn(): Promise<void> {
-    const launch = this.#rec.launch as LaunchRequest;
+    const launch = this.#rec.launch!;
     let command;
     try {
       command = this.deps.driver.command(launch);
     } catch (err) {
-      throw new StartFailure((err as Error).message, 'start');
+      throw new StartFailure((err as Error).message);
     }
     this.#rec.processStartedMs = this.deps.now();
     this.#transition('STARTING');
     const out = openLogForAppend(this.logsDir, 'stdout');
     const errFd = openLogForAppend(this.logsDir, 'stderr');
     try {
-      const spawned = await spawnWrapped({
+      this.#process = await ProcessSupervisor.spawn({
         command, env: launch.env, stdoutFd: out, stderrFd: errFd,
         exitFile: join(this.dir, 'exit-code'),
         cgroupProcsFiles: Cgroups.procsFiles(this.#rec.cgroups),
-      });
-      this.#child = spawned.child;
-      this.#rec.pid = spawned.pid;
-      this.#rec.pidStart = spawned.startTime;
-      this.#persist();
-      this.deps.metrics.starts.inc();
-      spawned.child.once('exit', () => this.#onExit());
-      this.#watchDisk();
+      }, this.#supervisorOptions());
     } catch (err) {
-      throw new StartFailure(`cannot start the process: ${(err as Error).message}`, 'start');
+      throw new StartFailure(`cannot start the process: ${(err as Error).message}`);
     } finally {
       closeSync(out);
       closeSync(errFd);
     }
+    this.#rec.pid = this.#process.pid;
+    this.#rec.pidStart = this.#process.startTime;
+    this.#persist();
+    this.deps.metrics.starts.inc();
+    this.#running();
+  }
+
+  #supervisorOptions(): SupervisorOptions {
+    return {
+      exitFile: join(this.dir, 'exit-code'),
+      infrastructure: (pid, members) => this.deps.driver.infrastructure(pid, members),
+      log: this.#log,
+      ...(this.deps.pollMs !== undefined ? { pollMs: this.deps.pollMs } : {}),
+      onExit: (status) => this.#onExit(status),
+    };
+  }
+
+  /** The process runs (spawned or re-attached): its disk is measured, the steps hear of it. */
+  #running(): void {
+    this.#watchDisk();
+    this.#steps.started(this.#ctx);
   }
 
   /** Waits until the process is alive and every required port listens; then RUNNING. */
   async #awaitReady(): Promise<void> {
     const spec = this.#rec.spec;
     const timeoutS = spec.process.startTimeoutS;
-    const deadline = this.deps.now() + timeoutS * 1000;
-    const required = spec.ports.filter((p) => !p.optional).map((p) => Number((this.#rec.ports[String(p.number)] ?? '').split(':').pop()));
-    const pollMs = this.deps.pollMs ?? 100;
-    // Most apps listen within milliseconds: look soon, then less and less often, up to pollMs.
-    let waitMs = Math.min(5, pollMs);
-    for (;;) {
-      if (this.#rec.state !== 'STARTING') return;
-      if (this.#exitSeen) return; // #onExit reports it
-      const listening = required.length ? await listeningPorts() : new Set<number>();
-      const missing = required.find((p) => !listening.has(p));
-      if (this.#rec.state !== 'STARTING' || this.#exitSeen) return;
-      if (missing === undefined) {
-        this.#transition('FIRST_RUNNING');
-        this.#transition('RUNNING');
-        return;
-      }
-      if (this.deps.now() >= deadline) {
-        const shown = spec.ports.find((p) => this.#rec.ports[String(p.number)]?.endsWith(`:${missing}`));
-        const which = shown && shown.number === 0 ? `${missing} (PORT)` : String(missing);
-        this.#fail(`did not listen on port ${which} within ${fmtSeconds(timeoutS)}`, 'start');
-        this.#transition('STOPPING');
-        if (this.#rec.pid !== undefined) killGroup(this.#rec.pid);
-        return;
-      }
-      await new Promise((r) => setTimeout(r, waitMs).unref());
-      waitMs = Math.min(pollMs, waitMs * 1.5);
+    const ready = await awaitListening({
+      required: spec.ports.filter((p) => !p.optional).map((p) => Number((this.#rec.ports[String(p.number)] ?? '').split(':').pop())),
+      deadlineMs: this.deps.now() + timeoutS * 1000,
+      now: this.deps.now,
+      pollMs: this.deps.pollMs ?? 100,
+      gone: () => this.state !== 'STARTING' || !!this.#process?.exited, // #onExit reports an exit
+    });
+    if (ready.kind === 'gone') return;
+    if (ready.kind === 'ready') {
+      this.#transition('FIRST_RUNNING');
+      this.#transition('RUNNING');
+      return;
     }
+    const missing = ready.missing;
+    const shown = spec.ports.find((p) => this.#rec.ports[String(p.number)]?.endsWith(`:${missing}`));
+    const which = shown && shown.number === 0 ? `${missing} (PORT)` : String(missing);
+    this.#fail(`did not listen on port ${which} within ${fmtSeconds(timeoutS)}`, 'start');
+    this.#transition('STOPPING');
+    this.#process?.kill();
   }
 
   /** Asks the instance to stop (idempotent); `force` kills at once. Resolves when REMOVED. */
   stop(opts: { force?: boolean; reason?: string } = {}): Promise<void> {
-    const st = this.#rec.state;
+    const st = this.state;
     if (TERMINAL.has(st)) return this.#done;
     const first = !this.#rec.stopRequested;
     this.#rec.stopRequested = true;
     if (first) this.#log.info('instance stopping', { reason: opts.reason ?? '', force: !!opts.force });
-    if (this.#rec.pid === undefined) {
-      // Not spawned yet: abort the setup; start() tears down.
+    const proc = this.#process;
+    if (!proc) {
+      // Not spawned yet: abort the setup (start() tears down), or, when the spawn is under way,
+      // start() carries the stop out once it is done.
+      if (opts.force) this.#forceRequested = true;
       this.#abort.abort();
       if (st === 'NEW') void this.#teardown();
       return this.#done;
     }
-    if (this.#exitSeen) return this.#done;
-    // A stop is bounded (stop_timeout, then SIGKILL): keep the event loop alive until it ends,
-    // so that an embedding program (or --stop-instances-on-exit) sees it through.
-    this.#child?.ref();
-    if (this.#poll) {
-      clearInterval(this.#poll);
-      this.#watchByPolling(true);
-    }
-    if (st !== 'STOPPING') this.#transition('STOPPING');
-    if (opts.force) {
-      killGroup(this.#rec.pid);
-    } else if (first) {
-      this.#armKill(this.#rec.spec.process.stopTimeoutS);
-      try {
-        this.#gracefulStop();
-      } catch (err) {
-        this.#log.warn('graceful stop failed; sending SIGTERM', { err });
-        this.#terminate();
-      }
-    }
+    this.#stopProcess(proc, !!opts.force, first);
     return this.#done;
   }
 
-  #gracefulStop(): void {
-    const pid = this.#rec.pid as number;
+  /** STOPPING: SIGKILL now (`force`), or (the first time) the graceful stop with the kill timer armed. */
+  #stopProcess(proc: ProcessSupervisor, force: boolean, first: boolean): void {
+    if (proc.exited) return;
+    // A stop is bounded (stop_timeout, then SIGKILL): keep the event loop alive until it ends,
+    // so that an embedding program (or --stop-instances-on-exit) sees it through.
+    proc.keepAlive();
+    if (this.state !== 'STOPPING') this.#transition('STOPPING');
+    if (force) {
+      proc.kill();
+    } else if (first) {
+      proc.armKill(this.#rec.spec.process.stopTimeoutS);
+      try {
+        this.#gracefulStop(proc);
+      } catch (err) {
+        this.#log.warn('graceful stop failed; sending SIGTERM', { err });
+        proc.terminate();
+      }
+    }
+  }
+
+  /** The stop command inside the instance when the job has one, else SIGTERM. */
+  #gracefulStop(proc: ProcessSupervisor): void {
     const spec = this.#rec.spec.process;
     const launch = this.#rec.launch;
     const stopArgv = spec.stopCommandRaw.length ? spec.stopCommandRaw : spec.stopCommand ? ['/bin/sh', '-c', spec.stopCommand] : undefined;
-    const infra = (members: ReturnType<typeof processGroupMembers>) => this.deps.driver.infrastructure(pid, members);
-    if (!stopArgv || !launch) {
-      this.#terminate();
-      return;
-    }
-    const members = processGroupMembers(pid);
-    const skip = infra(members);
-    // The application's first process: the one the wrapper (or bwrap's init) started.
-    const appPid = (members.find((m) => !skip.has(m.pid) && skip.has(m.ppid)) ?? members.find((m) => !skip.has(m.pid)))?.pid;
+    if (!stopArgv || !launch) return proc.terminate();
     let command;
     try {
-      command = this.deps.driver.commandInside(launch, appPid, stopArgv);
+      command = this.deps.driver.commandInside(launch, proc.appPid(), stopArgv);
     } catch (err) {
       this.#log.warn('stop command cannot run; sending SIGTERM', { err });
-      this.#terminate();
-      return;
+      return proc.terminate();
     }
-    const out = openLogForAppend(this.logsDir, 'stdout');
-    const errFd = openLogForAppend(this.logsDir, 'stderr');
+    const stdout = openLogForAppend(this.logsDir, 'stdout');
+    const stderr = openLogForAppend(this.logsDir, 'stderr');
     try {
-      const [file, ...args] = command.argv as [string, ...string[]];
-      const child = spawn(file, args, { cwd: command.cwd, env: launch.env, stdio: ['ignore', out, errFd] });
-      child.on('error', (err) => {
-        this.#log.warn('stop command failed to start; sending SIGTERM', { err });
-        this.#terminate();
-      });
-      const t = setTimeout(() => child.kill('SIGKILL'), spec.stopTimeoutS * 1000).unref();
-      child.once('exit', (code) => {
-        clearTimeout(t);
-        // A stop command that failed must not leave the instance running until the kill.
-        if (code !== 0 && !this.#exitSeen) {
-          this.#log.info('stop command failed; sending SIGTERM', { exit_code: code });
-          this.#terminate();
-        }
-      });
+      proc.runStopCommand({ ...command, env: launch.env, stdout, stderr }, spec.stopTimeoutS);
     } finally {
-      closeSync(out);
-      closeSync(errFd);
+      closeSync(stdout);
+      closeSync(stderr);
     }
-  }
-
-  /**
-   * SIGTERM to the application's processes. Right after the start they may not exist yet (the
-   * sandbox is still being built, only its machinery runs): then again a little later, until
-   * some process got it or the instance is gone (the stop timeout's kill bounds it).
-   */
-  #terminate(): void {
-    const pid = this.#rec.pid;
-    if (pid === undefined || this.#exitSeen) return;
-    if (signalApplication(pid, (m) => this.deps.driver.infrastructure(pid, m), 'SIGTERM') > 0) return;
-    setTimeout(() => this.#terminate(), 50).unref();
-  }
-
-  #armKill(timeoutS: number): void {
-    clearTimeout(this.#killTimer);
-    this.#killTimer = setTimeout(() => {
-      if (this.#exitSeen || this.#rec.pid === undefined) return;
-      this.#log.info('stop timeout: killing', { stop_timeout_s: timeoutS });
-      killGroup(this.#rec.pid);
-    }, timeoutS * 1000);
   }
 
   /** Measures the root while the process runs; over the job's disk resource, fails and kills it. */
@@ -582,51 +421,21 @@ export class InstanceRunner {
     this.#disk.start();
   }
 
-  #watchByPolling(keepAlive = false): void {
-    const pid = this.#rec.pid as number;
-    const start = this.#rec.pidStart as number;
-    this.#poll = setInterval(() => {
-      if (!isSameProcessAlive(pid, start)) this.#onExit();
-    }, Math.max(200, (this.deps.pollMs ?? 100) * 5));
-    if (!keepAlive) this.#poll.unref();
-  }
-
-  #waitExit(ms: number): Promise<void> {
-    if (this.#exitSeen) return Promise.resolve();
-    return new Promise((resolve) => {
-      const t = setTimeout(resolve, ms);
-      t.unref();
-      this.#exitWaiters.push(() => {
-        clearTimeout(t);
-        resolve();
-      });
-    });
-  }
-
   /** The wrapper exited: record how, then tear down (unless start() is already doing so). */
-  #onExit(): void {
-    if (this.#exitSeen) return;
-    this.#exitSeen = true;
-    clearInterval(this.#poll);
-    clearTimeout(this.#killTimer);
-    for (const w of this.#exitWaiters.splice(0)) w();
-    const code = readExitFile(join(this.dir, 'exit-code'));
-    const child = this.#child;
+  #onExit(status: ExitStatus): void {
     const r = this.#rec;
     r.exited = true;
-    if (code !== undefined) r.exitCode = code;
-    else if (child?.signalCode) r.exitCode = 128 + (signalNumber(child.signalCode) ?? 9);
-    else r.exitCode = child?.exitCode ?? 137;
-    const how = code === undefined && child?.signalCode ? `was killed (${child.signalCode})` : `exited with code ${r.exitCode}`;
+    r.exitCode = status.exitCode;
+    const how = status.signal ? `was killed (${status.signal})` : `exited with code ${r.exitCode}`;
     if (!r.failed && !r.stopRequested) {
-      if (r.state === 'STARTING') this.#fail(`${how} during start`, 'start');
+      if (this.state === 'STARTING') this.#fail(`${how} during start`, 'start');
       else if (r.exitCode !== 0) this.#fail(how, 'exit');
     }
     this.#log.info('instance process exited', { exit_code: r.exitCode, failed: r.failed, stop_requested: r.stopRequested });
     void this.#teardown();
   }
 
-  #fail(reason: string, kind: 'setup' | 'start' | 'exit' | 'lost' | 'disk'): void {
+  #fail(reason: string, kind: FailureKind): void {
     if (this.#rec.failed) return;
     this.#rec.failed = true;
     this.#rec.reason = reason;
@@ -634,83 +443,58 @@ export class InstanceRunner {
     this.#log.info('instance failed', { reason, kind });
   }
 
+  /**
+   * Kills what is left of the processes, then releases every prepared step (reverse order; each
+   * failure is logged by the step runner and the others still run), then removes the directory.
+   */
   async #teardown(): Promise<void> {
     if (this.#tearingDown) return this.#done;
     this.#tearingDown = true;
-    clearInterval(this.#poll);
-    clearTimeout(this.#killTimer);
+    this.#process?.dispose();
     const diskStopped = this.#disk?.stop();
-    if (this.#rec.state !== 'TEARDOWN') this.#transition('TEARDOWN');
-    const pid = this.#rec.pid;
-    // The kernel does not reuse a pid while it names a live process group, so the group is ours
-    // unless a process with the group's id exists that is not our wrapper (the group emptied and
-    // the id was reused, possible after a long agent downtime): then it is left alone.
-    const groupIsOurs = (): boolean => {
-      if (pid === undefined) return false;
-      const leader = readProcStat(pid);
-      return !leader || leader.startTime === this.#rec.pidStart;
-    };
+    if (this.state !== 'TEARDOWN') this.#transition('TEARDOWN');
+    const cgroups = this.#rec.cgroups;
     // Nothing of the instance may survive it: the rest of its group, and its cgroups.
-    for (let i = 0; i < 50; i++) {
-      const inGroup = pid !== undefined && groupIsOurs() && groupAlive(pid);
-      const inCgroups = this.#rec.cgroups.length ? this.deps.cgroups.pids(this.#rec.cgroups).length > 0 : false;
-      if (!inGroup && !inCgroups) break;
-      if (inGroup) killGroup(pid);
-      if (inCgroups) this.deps.cgroups.killAll(this.#rec.cgroups);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    // Whatever still runs as the instance's uid (it left the group, and no cgroups hold it).
-    const id = this.#rec.identity;
-    if (id && id.uid !== 0) killAllOfUid(id.uid);
-    try {
-      this.deps.cgroups.remove(this.#rec.cgroups);
-    } catch (err) {
-      this.#log.warn('cannot remove cgroups', { err, cgroups: this.#rec.cgroups });
-    }
-    if (this.#tailer) {
-      try {
-        this.deps.onFinalLogs(this.#tailer);
-      } catch (err) {
-        this.#log.warn('cannot read the last log lines', { err });
-      }
-      this.#tailer.close();
-    }
-    for (const p of this.#rec.allocatedPorts) this.deps.ports.release(p);
+    await killLeftovers(this.#rec.pid, this.#rec.pidStart, cgroups.length ? {
+      alive: () => this.deps.cgroups.pids(cgroups).length > 0,
+      kill: () => this.deps.cgroups.killAll(cgroups),
+    } : undefined);
     await diskStopped;
-    let removed = true;
+    try {
+      await this.#steps.release(this.#ctx);
+    } catch (err) {
+      // Each step's failure is logged already; this is the summary.
+      this.#log.warn('instance teardown incomplete', { err });
+    }
     try {
       rmSync(this.dir, { recursive: true, force: true, maxRetries: 3 });
     } catch (err) {
-      removed = false;
       this.#log.warn('cannot remove the instance directory', { err, dir: this.dir });
     }
-    // A uid is free again only once nothing of it is left (files included).
-    if (id && removed) this.deps.identities?.release(id.uid);
     this.#transition('REMOVED', false);
     this.#resolveDone();
   }
 
+  /** The one place where the state changes: checked against INSTANCE_MACHINE, logged, saved, reported. */
   #transition(state: InstanceStateName, persist = true): void {
+    this.#state.set(state);
     this.#rec.state = state;
+    this.#announce(persist);
+  }
+
+  /** Saves (unless told not to) and reports the current state. */
+  #announce(persist = true): void {
     this.#rec.stateTimeMs = this.deps.now();
     if (persist) this.#persist();
-    this.#log.debug('instance state', { state });
     this.deps.onReport(this.report());
   }
 
   #persist(): void {
-    if (!existsSync(this.dir) || (this.#tearingDown && this.#rec.state === 'REMOVED')) return;
-    const file = join(this.dir, 'instance.json');
+    if (!existsSync(this.dir) || (this.#tearingDown && this.state === 'REMOVED')) return;
     try {
-      // 0600: the record holds the instance's environment, which may carry credentials.
-      writeFileSync(`${file}.tmp`, JSON.stringify(this.#rec), { mode: 0o600 });
-      renameSync(`${file}.tmp`, file);
+      writeRecord(this.dir, this.#rec);
     } catch (err) {
       this.#log.warn('cannot save the instance record', { err });
     }
   }
-}
-
-function signalNumber(sig: NodeJS.Signals): number | undefined {
-  return osConstants.signals[sig];
 }

@@ -16,7 +16,7 @@
  */
 import type { AgentMessage, AgentServiceClient, ControllerMessage, FlushLogs, Hello, ListFiles, LogLine, Resources, Snapshot, StartInstance, StopInstance, Welcome } from '@platform/proto';
 import { grpc, joinMetadata } from '@platform/proto';
-import type { Logger } from '@platform/proto/common';
+import { IllegalTransitionError, StateMachine, type GuardedState, type Logger } from '@platform/proto/common';
 import type { AgentMetrics } from '../metrics/metrics.js';
 import type { BlobSource } from '../packages/cache.js';
 import { Backoff } from './backoff.js';
@@ -24,29 +24,21 @@ import { Backoff } from './backoff.js';
 export type SessionState = 'idle' | 'connecting' | 'open' | 'welcomed' | 'stopped';
 
 /** The transitions of the diagram above; `connecting -> connecting` is a retry after a backoff. */
-const TRANSITIONS: Readonly<Record<SessionState, readonly SessionState[]>> = {
+export const SESSION_MACHINE = new StateMachine<SessionState>('session', {
   idle: ['connecting', 'stopped'],
   connecting: ['connecting', 'open', 'stopped'],
   open: ['welcomed', 'connecting', 'stopped'],
   welcomed: ['welcomed', 'connecting', 'stopped'], // a second Welcome on one stream is applied again, as before
   stopped: [],
-};
+});
 
 /** A transition that the session's table does not allow: a bug in the session, never the peer's doing. */
-export class SessionStateError extends Error {
-  override readonly name = 'SessionStateError';
-  constructor(
-    readonly from: SessionState,
-    readonly to: SessionState,
-  ) {
-    super(`the agent session cannot go from ${from} to ${to}`);
-  }
-}
+export const SessionStateError = IllegalTransitionError;
+export type SessionStateError = IllegalTransitionError<SessionState>;
 
-/** `to`, when the table allows `from -> to`; a SessionStateError otherwise. */
+/** `to`, when the table allows `from -> to`; an IllegalTransitionError otherwise. */
 export function sessionTransition(from: SessionState, to: SessionState): SessionState {
-  if (!TRANSITIONS[from].includes(to)) throw new SessionStateError(from, to);
-  return to;
+  return SESSION_MACHINE.check(from, to);
 }
 
 export interface SessionHandler {
@@ -79,7 +71,7 @@ export interface SessionOptions {
 type Call = grpc.ClientDuplexStream<AgentMessage, ControllerMessage>;
 
 export class Session {
-  #state: SessionState = 'idle';
+  readonly #state: GuardedState<SessionState>;
   #call: Call | undefined;
   #hello: Hello | undefined;
   #backoff: Backoff;
@@ -94,32 +86,31 @@ export class Session {
   constructor(private readonly opts: SessionOptions) {
     this.#backoff = new Backoff(200, opts.maxBackoffMs ?? 5000, opts.random);
     this.#now = opts.now ?? Date.now;
+    this.#state = SESSION_MACHINE.start('idle', opts.log);
   }
 
   get state(): SessionState {
-    return this.#state;
+    return this.#state.current;
   }
 
-  /** The one place where the state changes: refuses what TRANSITIONS does not allow, logs every change. */
+  /** The one place where the state changes: refuses what the table does not allow, logs every change. */
   #transition(to: SessionState): void {
-    const from = this.#state;
-    this.#state = sessionTransition(from, to);
-    if (from !== to) this.opts.log.debug('session state', { from, to });
+    this.#state.set(to);
   }
 
   /** True when a message can be written now (open, not backed up). */
   canSend(): boolean {
-    return (this.#state === 'open' || this.#state === 'welcomed') && !this.#backedUp;
+    return (this.state === 'open' || this.state === 'welcomed') && !this.#backedUp;
   }
 
   start(): void {
-    if (this.#state !== 'idle') return;
+    if (this.state !== 'idle') return;
     this.#connect();
   }
 
   /** Ends the stream (the controller sees the agent leave) and stops reconnecting. */
   stop(): void {
-    if (this.#state === 'stopped') return;
+    if (this.state === 'stopped') return;
     this.#transition('stopped');
     clearTimeout(this.#reconnect);
     this.#clearTimers();
@@ -138,7 +129,7 @@ export class Session {
   /** Writes `msg`; false (nothing written) when the stream is not open. */
   send(msg: AgentMessage): boolean {
     const call = this.#call;
-    if (!call || (this.#state !== 'open' && this.#state !== 'welcomed')) return false;
+    if (!call || (this.state !== 'open' && this.state !== 'welcomed')) return false;
     try {
       if (!call.write(msg)) {
         this.#backedUp = true;
@@ -176,7 +167,7 @@ export class Session {
   }
 
   #connect(): void {
-    if (this.#state === 'stopped') return;
+    if (this.state === 'stopped') return;
     this.#transition('connecting');
     this.#refused = false;
     this.#backedUp = false;
@@ -265,10 +256,10 @@ export class Session {
   }
 
   #closed(err?: Error): void {
-    const wasWelcomed = this.#state === 'welcomed';
+    const wasWelcomed = this.state === 'welcomed';
     this.#call = undefined;
     this.#clearTimers();
-    if (this.#state === 'stopped') return;
+    if (this.state === 'stopped') return;
     this.#transition('connecting');
     if (wasWelcomed) {
       this.opts.metrics?.disconnects.inc();
@@ -284,7 +275,7 @@ export class Session {
   }
 
   #scheduleReconnect(): void {
-    if (this.#state === 'stopped') return;
+    if (this.state === 'stopped') return;
     const delay = this.#refused ? this.#backoff.max() : this.#backoff.next();
     this.#reconnect = setTimeout(() => this.#connect(), delay);
     this.#reconnect.unref();

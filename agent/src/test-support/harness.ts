@@ -1,7 +1,7 @@
 /**
  * Test support: an InstanceManager on a temporary directory with the real isolation driver,
  * cgroups (off unless asked), an in-memory BlobSource (our own interface) and an outlet that
- * records reports and log lines.
+ * records reports and log lines; `options.steps` replaces the setup steps (default INSTANCE_STEPS).
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -14,10 +14,11 @@ import { Cgroups } from '../isolation/cgroups.js';
 import { canChangeIdentity, UidAllocator, type UidRange } from '../isolation/identity.js';
 import type { IsolationDriver } from '../isolation/driver.js';
 import { ProcessDriver } from '../isolation/process.js';
-import { silentLogger } from '@platform/proto/common';
+import { silentLogger, type Logger } from '@platform/proto/common';
 import { LogShipper } from '../logs/shipper.js';
 import { AgentMetrics } from '../metrics/metrics.js';
 import { PackageCache, type BlobSource } from '../packages/cache.js';
+import type { InstanceStep } from '../runner/context.js';
 import { InstanceManager } from '../runner/manager.js';
 import { PortAllocator } from '../runner/ports.js';
 import { eventually } from './wait.js';
@@ -40,7 +41,7 @@ export class Harness {
    * allocator for every harness of the test process; the test must then run as root (see
    * `canChangeIdentity`).
    */
-  constructor(readonly driver: IsolationDriver = new ProcessDriver(), readonly cgroups: Cgroups = Cgroups.disabled('tests'), uids = false) {
+  constructor(readonly driver: IsolationDriver = new ProcessDriver(), readonly cgroups: Cgroups = Cgroups.disabled('tests'), uids = false, options: { steps?: readonly InstanceStep[]; log?: Logger } = {}) {
     const blobs = this.blobs;
     this.identities = uids ? testUids : undefined;
     // As the agent does with its data directory: the instances' uids must reach their roots.
@@ -61,13 +62,14 @@ export class Harness {
       cache: new PackageCache(join(this.dir, 'cache'), source, this.metrics),
       ports: new PortAllocator(),
       address: '127.0.0.1',
-      log: silentLogger,
+      log: options.log ?? silentLogger,
       metrics: this.metrics,
       now: Date.now,
       shipper: this.shipper,
       sendReport: (r) => (this.open ? (this.reports.push(r), true) : false),
       pollMs: 50,
       diskCheckMs: 100,
+      ...(options.steps ? { steps: options.steps } : {}),
     });
     this.shipper.start();
   }

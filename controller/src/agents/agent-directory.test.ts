@@ -3,10 +3,10 @@ import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import test from 'ava';
 import type { Hello } from '@platform/proto';
-import { silentLogger } from '@platform/proto/common';
+import { IllegalTransitionError, silentLogger } from '@platform/proto/common';
 import { MemoryStore } from '../store/memory-store.js';
 import { ManualClock } from '../util/clock.js';
-import { AgentDirectory, type AgentConnection, type ClusterEvents } from './agent-directory.js';
+import { AGENT_MACHINE, AgentDirectory, type AgentConnection, type ClusterEvents } from './agent-directory.js';
 
 const LOST_AFTER = 4000;
 const GRACE = 5000;
@@ -101,4 +101,15 @@ test('agent directory: a snapshot that fails before anyone reads it keeps its er
   const stream = agents.requestSnapshot('6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b', 'instance', '');
   await sleep(20);
   await t.throwsAsync(pipeline(stream, new Writable({ write: (_c, _e, cb) => cb() })), { message: /not connected/ });
+});
+
+test('agent directory: the status table refuses what the diagram does not draw, with a typed error', (t) => {
+  t.is(AGENT_MACHINE.check('lost', 'connected'), 'connected');
+  t.is(AGENT_MACHINE.check('connected', 'connected'), 'connected', 'a new session replaces the old one');
+  for (const [from, to] of [['lost', 'disconnected'], ['lost', 'lost'], ['disconnected', 'disconnected']] as const) {
+    const err = t.throws(() => AGENT_MACHINE.check(from, to), { instanceOf: IllegalTransitionError });
+    t.is(err.machine, 'agent');
+    t.is(err.from, from);
+    t.is(err.to, to);
+  }
 });

@@ -25,7 +25,7 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import type { ControllerMessage, FilesReply, Hello, InstanceReport, LogBatch, UsageBatch } from '@platform/proto';
 import type { Resource } from '../model/job.js';
-import type { Logger } from '@platform/proto/common';
+import { StateMachine, type Logger } from '@platform/proto/common';
 import { keys } from '../store/keys.js';
 import type { Store } from '../store/store.js';
 import type { Clock } from '../util/clock.js';
@@ -48,6 +48,17 @@ export interface AgentRecord {
 }
 
 export type AgentStatus = 'connected' | 'disconnected' | 'lost';
+
+/**
+ * The transitions of the diagram above. An agent enters the directory `connected` (its first
+ * Hello) or `disconnected` (known from the store); `connected -> connected` is a new session of
+ * the same agent replacing the old one.
+ */
+export const AGENT_MACHINE = new StateMachine<AgentStatus>('agent', {
+  connected: ['connected', 'disconnected', 'lost'],
+  disconnected: ['connected', 'lost'],
+  lost: ['connected'],
+});
 
 /** What the rest of the controller reads of one agent. */
 export interface AgentView {
@@ -305,7 +316,9 @@ export class AgentDirectory {
     if (previous?.connection) previous.connection.close('replaced by a new session of the same agent');
     const sessionId = randomUUID();
     // Connected before the instances are reconciled, so that Start/Stop sent while deciding reach it.
-    this.#agents.set(uuid, { record, status: 'connected', lastHeardMs: now, connection, sessionId });
+    const current = this.#agents.get(uuid);
+    const status = current ? this.#status(uuid, current, 'connected') : 'connected';
+    this.#agents.set(uuid, { record, status, lastHeardMs: now, connection, sessionId });
     const wasLost = previous?.status === 'lost';
     this.o.log.info('instance manager connected', {
       agent: uuid, hostname: record.hostname, tags: record.tags, isolation: record.isolation, instances: hello.instances?.length ?? 0,
@@ -363,7 +376,7 @@ export class AgentDirectory {
   disconnected(agent: string, sessionId: string, why: string): void {
     const e = this.#agents.get(agent);
     if (!e || e.sessionId !== sessionId) return;
-    e.status = 'disconnected';
+    e.status = this.#status(agent, e, 'disconnected');
     delete e.connection;
     delete e.sessionId;
     this.o.log.warn('instance manager disconnected', { agent, hostname: e.record.hostname, why });
@@ -377,7 +390,7 @@ export class AgentDirectory {
     for (const [uuid, e] of this.#agents) {
       if (e.status === 'lost' || now - e.lastHeardMs < this.o.lostAfterMs + (e.restored ? grace : 0)) continue;
       const connection = e.connection;
-      e.status = 'lost';
+      e.status = this.#status(uuid, e, 'lost');
       delete e.connection;
       delete e.sessionId;
       connection?.close('no heartbeat');
@@ -385,6 +398,11 @@ export class AgentDirectory {
       this.o.log.warn('instance manager lost', { agent: uuid, hostname: e.record.hostname, silent_ms: now - e.lastHeardMs });
       this.#requireEvents().lost(uuid);
     }
+  }
+
+  /** The one setter of an agent's status: refuses what AGENT_MACHINE does not allow, logs the change. */
+  #status(agent: string, e: Entry, to: AgentStatus): AgentStatus {
+    return AGENT_MACHINE.transition(e.status, to, this.o.log, { agent });
   }
 
   #requireEvents(): ClusterEvents {

@@ -4,6 +4,7 @@
  * records the route pattern for metrics and logs.
  */
 import type { Router, RouterContext } from '@koa/router';
+import type { z } from 'zod';
 import type { Logger } from '@platform/proto/common';
 import type { ChangeContext } from '../context.js';
 import { negotiateMedia, PLAIN_JSON, type MediaSpec } from './media.js';
@@ -32,6 +33,31 @@ export interface Endpoint {
   /** The resource type the endpoint answers with; omitted for non-JSON answers. */
   media?: MediaSpec;
   handler: (ctx: ApiContext) => Promise<void>;
+  /** What the OpenAPI document (api/openapi.ts) says of it, beyond method, path and media. */
+  doc?: EndpointDoc;
+}
+
+/**
+ * The parts of an endpoint's description that its declaration alone does not give. `body`
+ * is the schema the handler validates the request body with (the same object, never a
+ * copy written for the document).
+ */
+export interface EndpointDoc {
+  summary?: string;
+  /** The request body's schema. */
+  body?: z.ZodType;
+  /** Content types the request body is sent in; `application/json` by default when there is a body. */
+  bodyMedia?: readonly string[];
+  /** The schema of the 2xx answer, where one is declared. */
+  response?: z.ZodType;
+  /** Content types of a non-JSON answer (text, archives, event streams). */
+  responseMedia?: readonly string[];
+  /** Served without a token. */
+  public?: boolean;
+  /** Query parameters, by name: what each means. */
+  query?: Record<string, string>;
+  /** The HTTP status of success, when not 200. */
+  status?: number;
 }
 
 /** A media spec at version 1 only, the usual case. */

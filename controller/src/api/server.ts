@@ -11,7 +11,7 @@ import { toApiError } from './api-error.js';
 import { formatMedia } from './media.js';
 import { mountEndpoints, type ApiState, type Endpoint } from './endpoint.js';
 import { errors, observe, requestContext, versionPrefix, type InFlight } from './middleware.js';
-import { mountSpecPaths } from './spec-paths.js';
+import { LEGACY_NAMES, mountSpecPaths, NOT_SERVED } from './spec-paths.js';
 
 export interface ApiAppOptions {
   log: Logger;
@@ -24,11 +24,28 @@ export interface ApiAppOptions {
   authenticate: Middleware<ApiState>;
 }
 
+const ROUTERS = new WeakMap<Koa<ApiState>, Router<ApiState>>();
+
+/**
+ * The method and path (router syntax, without `/v1`) of every route an API app serves, read
+ * from its router: not the specification's not-served rows nor the 2016 names (spec-paths.ts).
+ * For the check that the OpenAPI document lists every served route.
+ */
+export function servedRoutes(app: Koa<ApiState>): { method: string; path: string }[] {
+  const router = ROUTERS.get(app);
+  if (!router) return [];
+  const special = new Set([...NOT_SERVED, ...LEGACY_NAMES].map((r) => `${r.method} ${r.path}`));
+  return router.stack
+    .flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: String(layer.path) })))
+    .filter((r) => !special.has(`${r.method} ${r.path}`));
+}
+
 export function createApiApp(o: ApiAppOptions): Koa<ApiState> {
   const app = new Koa<ApiState>();
   app.silent = true; // errors are logged by the `errors` middleware, once, with the request id
 
   const router = new Router<ApiState>();
+  ROUTERS.set(app, router);
   // First: the specification's paths not served yet and the 2016 names, ahead of the patterns they would fall into.
   mountSpecPaths(router, o.endpoints);
   mountEndpoints(router, o.endpoints);

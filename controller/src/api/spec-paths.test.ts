@@ -6,7 +6,12 @@ import { LEGACY_NAMES, mountSpecPaths, NOT_SERVED, specPath } from './spec-paths
 const handler = async () => undefined;
 
 test('spec paths: every legacy name resolves, and the tables mount beside the served endpoints', (t) => {
-  t.notThrows(() => mountSpecPaths(new Router<ApiState>(), [{ method: 'GET', path: '/audit', handler }]));
+  const served: Endpoint[] = [
+    { method: 'GET', path: '/audit', handler },
+    { method: 'GET', path: '/cli/download/:platform', handler },
+    { method: 'POST', path: '/jobs/container', handler },
+  ];
+  t.notThrows(() => mountSpecPaths(new Router<ApiState>(), served));
   for (const l of LEGACY_NAMES) t.true(l.target !== undefined || l.capability !== undefined, l.path);
   t.is(specPath('/jobs/:uuid/logs/drains/:drain'), '/jobs/{uuid}/logs/drains/{drain}');
 });

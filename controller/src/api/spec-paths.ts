@@ -39,15 +39,9 @@ export interface LegacyName {
 }
 
 export const NOT_SERVED: readonly NotServed[] = [
-  { method: 'GET', path: '/cli/download/:platform', capability: 'command-line client downloads' },
   { method: 'POST', path: '/bindings', capability: 'bindings' },
   { method: 'POST', path: '/unbind', capability: 'bindings' },
   { method: 'POST', path: '/unlink', capability: 'bindings' },
-  { method: 'POST', path: '/jobs/container', capability: 'container jobs' },
-  { method: 'POST', path: '/manifests', capability: 'manifests' },
-  { method: 'POST', path: '/manifests/expansion', capability: 'manifests' },
-  { method: 'GET', path: '/tasks/:uuid', capability: 'asynchronous tasks' },
-  { method: 'POST', path: '/packages/container', capability: 'container packages' },
   { method: 'GET', path: '/networks', capability: 'networks' },
 ];
 
@@ -56,10 +50,8 @@ export const LEGACY_NAMES: readonly LegacyName[] = [
   { method: 'POST', path: '/jobs/docker', target: { method: 'POST', path: '/jobs/container' } },
   // Checks a container job body against policy (the registries and images the caller may pull
   // from included) without creating anything; the specification has no new name for it.
-  { method: 'POST', path: '/jobs/docker-job-check', capability: 'container jobs' },
+  { method: 'POST', path: '/jobs/docker-job-check', capability: 'container job policy checks' },
   { method: 'GET', path: '/apc/download/:platform', target: { method: 'GET', path: '/cli/download/:platform' } },
-  // The version of the command-line client offered for download; no new name either.
-  { method: 'GET', path: '/apc/version', capability: 'command-line client downloads' },
 ];
 
 /** Method and path with the parameter names left out: `/jobs/:uuid` and `/jobs/:id` are one route. */

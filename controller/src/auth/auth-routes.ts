@@ -7,6 +7,9 @@
  * default) or `ldap_basic`.
  */
 import { parse as parseQuery } from 'node:querystring';
+import { z } from 'zod';
+import { PLAIN_JSON } from '../api/media.js';
+import { parseInput } from '../model/validate.js';
 import { readBodyText, readJsonObject } from '../api/body.js';
 import { sendEmpty, sendPlainJson, type ApiContext, type Endpoint } from '../api/endpoint.js';
 import type { AuditTrail } from '../context.js';
@@ -21,20 +24,32 @@ import { principalOf, UserService } from './users.js';
 
 const FORM_LIMIT = 16 * 1024;
 
+/** What the token endpoint answers. */
+const tokenResponseSchema = z.object({ access_token: z.string(), expires_in: z.string(), token_type: z.string() });
+
+/** The token request's form (`application/x-www-form-urlencoded`); the credentials are in the Basic header. */
+export const tokenFormSchema = z.object({
+  grant_type: z
+    .enum(['basic', 'ldap_basic', ''], { error: (i) => `"${String(i.input)}" is not one of basic, ldap_basic` })
+    .optional(),
+});
+
+/** The body of PUT /users/{name}. */
+export const userPasswordSchema = z.object({ password: z.string({ error: 'expected a string' }) });
+
 function mechanismFor(ctx: ApiContext, domain: string, grantType: string | undefined): 'basic' | 'ldap' {
   const host = ctx.hostname.toLowerCase();
   if (domain && host === `basicauth.${domain}`) return 'basic';
   if (domain && host === `ldapauth.${domain}`) return 'ldap';
-  if (grantType === undefined || grantType === '' || grantType === 'basic') return 'basic';
-  if (grantType === 'ldap_basic') return 'ldap';
-  throw new InvalidRequestError(`grant_type "${grantType}" is not one of basic, ldap_basic`);
+  return grantType === 'ldap_basic' ? 'ldap' : 'basic';
 }
 
-async function readForm(ctx: ApiContext): Promise<Record<string, string>> {
+async function readForm(ctx: ApiContext): Promise<z.output<typeof tokenFormSchema>> {
   const text = await readBodyText(ctx.req, FORM_LIMIT);
   if (text === '') return {};
   const parsed = parseQuery(text);
-  return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, Array.isArray(v) ? (v[0] ?? '') : (v ?? '')]));
+  const form = Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, Array.isArray(v) ? (v[0] ?? '') : (v ?? '')]));
+  return parseInput(tokenFormSchema, form, 'token request');
 }
 
 function basicCredentials(ctx: ApiContext): { name: string; password: string } {
@@ -82,6 +97,13 @@ export function authEndpoints(
     {
       method: 'POST',
       path: '/oauth2/token',
+      doc: {
+        summary: 'A token for a user: credentials in "Authorization: Basic"; grant_type basic (default) or ldap_basic',
+        public: true,
+        body: tokenFormSchema,
+        bodyMedia: ['application/x-www-form-urlencoded'],
+        response: tokenResponseSchema,
+      },
       handler: async (ctx) => {
         const form = await readForm(ctx);
         const mechanism = mechanismFor(ctx, domain, form['grant_type']);
@@ -116,6 +138,7 @@ export function authEndpoints(
     {
       method: 'GET',
       path: '/users',
+      doc: { summary: 'The users of basic authentication', responseMedia: [PLAIN_JSON] },
       handler: async (ctx) => {
         await authorize(ctx, AUTH_REALM, 'read');
         sendPlainJson(ctx, users.list());
@@ -124,12 +147,12 @@ export function authEndpoints(
     {
       method: 'PUT',
       path: '/users/:name',
+      doc: { summary: 'Creates a user or changes its password', body: userPasswordSchema, responseMedia: [PLAIN_JSON] },
       handler: async (ctx) => {
         await requireUserAdmin(ctx);
         const name = UserService.checkName(ctx.params['name'] ?? '');
-        const body = await readJsonObject(ctx.req, maxBodyBytes);
-        if (typeof body['password'] !== 'string') throw new InvalidRequestError('password: expected a string');
-        const { created } = await users.setPassword(name, body['password']);
+        const body = parseInput(userPasswordSchema, await readJsonObject(ctx.req, maxBodyBytes), 'user');
+        const { created } = await users.setPassword(name, body.password);
         ctx.state.log.info(created ? 'user created' : 'user password changed', { user: name, request_id: ctx.state.requestId });
         sendPlainJson(ctx, users.list().find((u) => u.name === name));
       },
@@ -137,6 +160,7 @@ export function authEndpoints(
     {
       method: 'DELETE',
       path: '/users/:name',
+      doc: { summary: 'Deletes a user' },
       handler: async (ctx) => {
         await requireUserAdmin(ctx);
         const name = UserService.checkName(ctx.params['name'] ?? '');

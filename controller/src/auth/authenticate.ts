@@ -1,7 +1,7 @@
 /**
  * Authentication of API requests: every request carries `Authorization: Bearer
- * <token>`, except the token endpoint itself and the Prometheus scrape at
- * /metrics, and the stager API under /stager/<token>. A missing, malformed, forged or expired token, or one whose user is
+ * <token>`, except the token endpoint itself, the Prometheus scrape at
+ * /metrics, the OpenAPI document at /openapi.json, the client's downloads (/cli/download/...), and the stager API under /stager/<token>. A missing, malformed, forged or expired token, or one whose user is
  * gone (a user deleted and created again under the same name is another account) or has changed password since, is
  * refused with 401 and `token_invalid`.
  *
@@ -17,7 +17,9 @@ import { TokenInvalidError } from '../errors.js';
 import type { TokenService } from './tokens.js';
 import type { UserService } from './users.js';
 
-const PUBLIC = (path: string) => path === '/metrics' || path.startsWith('/oauth2/');
+/** Served without a token: the Prometheus scrape, the token endpoint, the API's OpenAPI document, the client's downloads. */
+const PUBLIC = (path: string) =>
+  path === '/metrics' || path === '/openapi.json' || path.startsWith('/oauth2/') || path.startsWith('/cli/download/') || path.startsWith('/apc/download/');
 /** The stager API: its token in the path (STAGER_URL) is the stager's credential. */
 const STAGER_API = (path: string) => path.startsWith('/stager/');
 

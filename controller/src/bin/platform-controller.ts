@@ -5,6 +5,7 @@
  * SIGTERM or SIGINT stops gracefully; a second one exits at once.
  */
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { resolveLdapOptions, type LdapOptions } from '../auth/ldap.js';
 import { CONTROLLER_VERSION } from '../cluster/version.js';
@@ -25,6 +26,9 @@ Options (environment variable in brackets):
                           default 127.0.0.1:8000; none runs no router in this process)
   --router-tcp-ports FROM-TO  the ports tcp://auto routes take (PLATFORM_ROUTER_TCP_PORTS,
                           default 30000-30999)
+  --router-advertise-address IP  the address clients reach the routers at, named in the
+                          endpoints tcp://auto makes (PLATFORM_ROUTER_ADVERTISE_ADDRESS; default
+                          the --router-listen address, 127.0.0.1 when that is 0.0.0.0 or none)
   --router-tls-cert FILE  a PEM certificate chain for the router's HTTPS listener; repeat with
                           --router-tls-key for several (chosen by SNI host name)
                           (PLATFORM_ROUTER_TLS_CERT, PLATFORM_ROUTER_TLS_KEY: comma-separated)
@@ -59,6 +63,8 @@ Staging: PLATFORM_STAGER_TIMEOUT_MS (default 600000), PLATFORM_STAGER_BASE_URL (
 STAGER_URL as stagers reach the API), PLATFORM_STAGER_LAUNCHER=agents (default), none
 (packages wait in staging) or local (stagers as child processes of this host, for
 development), PLATFORM_BUILTINS=false (no built-in packages).
+Command-line client downloads (GET /cli/download/{platform}): PLATFORM_CLI_DOWNLOADS, the
+directory of the built archives (default: cli/downloads of this repository).
 `;
 
 function fail(message: string): never {
@@ -133,6 +139,7 @@ async function main(): Promise<void> {
         'router-listen': { type: 'string' },
         'router-tls-listen': { type: 'string' },
         'router-tcp-ports': { type: 'string' },
+        'router-advertise-address': { type: 'string' },
         'router-tls-cert': { type: 'string', multiple: true },
         'router-tls-key': { type: 'string', multiple: true },
         domain: { type: 'string' },
@@ -160,6 +167,10 @@ async function main(): Promise<void> {
     fail(`--router-tcp-ports "${tcpRange}" is not FROM-TO with 1 <= FROM <= TO <= 65535`);
   }
   const routerTcpPorts = { from: Number(range[1]), to: Number(range[2]) };
+  const advertise = (args['router-advertise-address'] ?? env['PLATFORM_ROUTER_ADVERTISE_ADDRESS'] ?? '').replace(/^\[(.*)\]$/, '$1');
+  if (advertise !== '' && (isIP(advertise) === 0 || ['0.0.0.0', '::'].includes(advertise))) {
+    fail(`--router-advertise-address "${advertise}" is not an IP address that clients can reach (tcp:// endpoints name an IP)`);
+  }
   let routerTls: { listen: { host: string; port: number }; certificates: { cert: string; key: string }[] } | undefined;
   try {
     listen = parseHostPort(args.listen ?? env['PLATFORM_LISTEN'] ?? '127.0.0.1:8080', '--listen');
@@ -221,12 +232,14 @@ async function main(): Promise<void> {
       grpcListen,
       routerListen,
       routerTcpPorts,
+      ...(advertise ? { routerAdvertiseAddress: advertise } : {}),
       ...(routerTls ? { routerTls } : {}),
       domain: args.domain ?? env['PLATFORM_DOMAIN'] ?? '',
       ...(env['PLATFORM_ADMIN_PASSWORD'] ? { adminPassword: env['PLATFORM_ADMIN_PASSWORD'] } : {}),
       adminEmail: env['PLATFORM_ADMIN_EMAIL'] ?? '',
       clusterName: env['PLATFORM_CLUSTER_NAME'] ?? 'platform',
       buildId: env['PLATFORM_BUILD_ID'] ?? 'dev',
+      ...(env['PLATFORM_CLI_DOWNLOADS'] ? { cliDownloadsDir: env['PLATFORM_CLI_DOWNLOADS'] } : {}),
       logLevel,
       sync,
       log,

@@ -14,6 +14,7 @@ import { collectDefaultMetrics, Registry } from 'prom-client';
 import { CONTROLLER_VERSION } from '../cluster/version.js';
 import { commonFlags, exitOnUncaughtException, FdSink, JsonLogger, parseHostPort, stopOnSignals } from '@platform/proto/common';
 import { Router, type RouterTlsOptions } from '../router/proxy/router.js';
+import { RequestReporter } from '../router/proxy/request-reporter.js';
 import { TableFollower } from '../router/proxy/table-follower.js';
 import { randomIds } from '../util/ids.js';
 
@@ -95,7 +96,8 @@ async function main(): Promise<void> {
   const log = new JsonLogger(new FdSink(1), logLevel, { component: 'router', pid: process.pid });
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'platform_router_process_' });
-  const follower = new TableFollower({ controller, joinSecret: secret, routerName: args.name ?? env['PLATFORM_ROUTER_NAME'] ?? hostname(), log });
+  const routerName = args.name ?? env['PLATFORM_ROUTER_NAME'] ?? hostname();
+  const follower = new TableFollower({ controller, joinSecret: secret, routerName, log });
 
   let router: Router;
   let metricsServer: http.Server | undefined;
@@ -122,6 +124,8 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
+  // Requests per job go to the controller about once a second, for metric queries and autoscaling.
+  const reporter = new RequestReporter({ controller, joinSecret: secret, routerName, source: router.requests, log });
   log.info('router ready', {
     http: router.address,
     ...(router.tlsAddress ? { https: router.tlsAddress } : {}),
@@ -135,6 +139,7 @@ async function main(): Promise<void> {
     stop: async () => {
       metricsServer?.close();
       await router.stop(10_000);
+      await reporter.stop();
       log.info('router stopped');
     },
   });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -73,4 +73,16 @@ test('blob store: lists and removes blobs', async (t) => {
   await store.remove(digest);
   t.is(await store.open(digest), undefined);
   await cleanup();
+});
+
+test('blob store: adopts a file the controller made by moving it, after checking its length', async (t) => {
+  const { store, root, cleanup } = await makeStore();
+  t.teardown(cleanup);
+  const data = randomBytes(5_000);
+  const file = join(root, 'made.tar.gz');
+  await writeFile(file, data);
+  await t.throwsAsync(store.adopt(file, { length: data.length + 1, digest: digestOf(data) }), { instanceOf: InvalidRequestError });
+  await store.adopt(file, { length: data.length, digest: digestOf(data) });
+  t.deepEqual(await readFile(store.pathOf(digestOf(data))), data);
+  await t.throwsAsync(readFile(file), { code: 'ENOENT' });
 });

@@ -1,5 +1,6 @@
 /** Cluster information: GET /info, /cluster/admin, /version. */
 import { baseUrl, sendJson, v1, type Endpoint } from '../api/endpoint.js';
+import type { CliDownloads } from './cli-downloads.js';
 import { versionInfo } from './version.js';
 
 export interface ClusterInfoOptions {
@@ -11,6 +12,8 @@ export interface ClusterInfoOptions {
   adminEmail: string;
   buildId: string;
   buildNumber: string;
+  /** The command-line client's archives, listed in /version's download_urls. */
+  downloads: CliDownloads;
 }
 
 export function clusterEndpoints(o: ClusterInfoOptions): Endpoint[] {
@@ -36,7 +39,7 @@ export function clusterEndpoints(o: ClusterInfoOptions): Endpoint[] {
       method: 'GET',
       path: '/version',
       media: v1('versioninfo'),
-      handler: async (ctx) => sendJson(ctx, v1('versioninfo'), versionInfo(o.buildId, o.buildNumber)),
+      handler: async (ctx) => sendJson(ctx, v1('versioninfo'), versionInfo(o.buildId, o.buildNumber, o.downloads.downloadUrls(baseUrl(ctx)))),
     },
   ];
 }

@@ -18,7 +18,7 @@ export interface VersionInfo {
   download_urls: Record<string, { url: string; size: number; sha256: string }>;
 }
 
-export function versionInfo(buildId: string, buildNumber: string): VersionInfo {
+export function versionInfo(buildId: string, buildNumber: string, downloadUrls: VersionInfo['download_urls']): VersionInfo {
   const [major = 0, minor = 0, patch = 0] = CONTROLLER_VERSION.split(/[.-]/).map((n) => Number.parseInt(n, 10));
   return {
     version: CONTROLLER_VERSION,
@@ -27,7 +27,6 @@ export function versionInfo(buildId: string, buildNumber: string): VersionInfo {
     patch,
     build_id: buildId,
     build_number: buildNumber,
-    // No command-line client is published by this cluster yet.
-    download_urls: {},
+    download_urls: downloadUrls,
   };
 }

@@ -112,6 +112,7 @@ export function instanceEndpoints(
     {
       method: 'GET',
       path: '/instance_managers',
+      doc: { summary: 'The agents (instance managers) and their state' },
       media: v1('imstatus'),
       handler: async (ctx) => {
         await cluster(ctx);
@@ -155,6 +156,7 @@ export function instanceEndpoints(
     {
       method: 'GET',
       path: '/jobs/:uuid/instances',
+      doc: { summary: 'The instances of a job' },
       media: v1('instance'),
       handler: async (ctx) => {
         const job = await jobOf(ctx, 'read');
@@ -165,6 +167,7 @@ export function instanceEndpoints(
     {
       method: 'DELETE',
       path: '/jobs/:uuid/instances/:instance',
+      doc: { summary: 'Stops one instance (the job starts another)' },
       handler: async (ctx) => {
         const job = await jobOf(ctx, 'stop');
         const instance = requireUuid(ctx.params['instance'] ?? '', 'instance uuid');
@@ -172,11 +175,12 @@ export function instanceEndpoints(
         sendEmpty(ctx);
       },
     },
-    { method: 'GET', path: '/jobs/:uuid/files', handler: files },
-    { method: 'GET', path: '/jobs/:uuid/files/*path', handler: files },
+    { method: 'GET', path: '/jobs/:uuid/files', handler: files, doc: { summary: 'The files at the root of a running instance', query: { instance: 'an instance uuid' } } },
+    { method: 'GET', path: '/jobs/:uuid/files/*path', handler: files, doc: { summary: 'The files of a directory in a running instance', query: { instance: 'an instance uuid' } } },
     {
       method: 'GET',
       path: '/jobs/:uuid/logs',
+      doc: { summary: 'A job\'s log', responseMedia: ['text/plain; charset=utf-8', 'application/octet-stream', 'text/event-stream'], query: { lines: 'how many of the last lines (default 100)', tail: 'presence flag: a live stream of Server-Sent Events', instance: 'one instance: uuid or short id', lastEventId: 'resume after this event id' } },
       handler: async (ctx) => {
         const job = await jobOf(ctx, 'read');
         await serveLogs(ctx, logs, job.uuid);

@@ -7,7 +7,8 @@ import { InvalidRequestError, NotFoundError, PreconditionFailedError } from '../
 import { requireUuid } from '../model/validate.js';
 import { authorize, authorizeFound, bodyFqn, canAccess, references } from '../policy/access.js';
 import { applyMergePatch, optional } from '../util/json.js';
-import type { Job } from '../model/job.js';
+import { jobInputSchema, jobViewSchema, type Job } from '../model/job.js';
+import { z } from 'zod';
 import type { JobService } from './job-service.js';
 
 /**
@@ -43,6 +44,7 @@ export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[]
     {
       method: 'GET',
       path: '/jobs',
+      doc: { summary: 'Lists the jobs the caller may read', response: z.array(jobViewSchema), query: { fqn: 'an FQN or, with matchPartialFQN, a prefix', matchPartialFQN: 'presence flag', name: 'local name', ids: 'comma-separated uuids', tag: 'a tag (repeatable)', package_id: 'jobs running this package', count: 'page size', page: 'page number', health: 'presence flag: add each job\'s health' } },
       media: v1('jobs'),
       handler: async (ctx) => {
         const partial = queryBool(ctx, 'matchPartialFQN');
@@ -70,6 +72,7 @@ export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[]
     {
       method: 'POST',
       path: '/jobs',
+      doc: { summary: 'Creates a job', body: jobInputSchema, response: jobViewSchema },
       media: v1('jobs'),
       handler: async (ctx) => {
         const body = await readJsonObject(ctx.req, maxBodyBytes);
@@ -84,6 +87,7 @@ export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[]
     {
       method: 'GET',
       path: '/jobs/health',
+      doc: { summary: 'The health of started jobs', query: { ids: 'comma-separated job uuids (required)' } },
       media: v1('jobhealth'),
       handler: async (ctx) => {
         const ids = queryUuids(ctx, 'ids');
@@ -94,6 +98,7 @@ export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[]
     {
       method: 'GET',
       path: '/jobs/:uuid',
+      doc: { summary: 'A job; its version_id is the ETag', response: jobViewSchema },
       media: v1('job'),
       handler: async (ctx) => {
         const job = await authorized(ctx, 'read');
@@ -105,6 +110,7 @@ export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[]
     {
       method: 'PUT',
       path: '/jobs/:uuid',
+      doc: { summary: 'Replaces a job (If-Match: "<version_id>")', body: jobInputSchema, response: jobViewSchema },
       media: v1('job'),
       handler: async (ctx) => {
         const current = await authorized(ctx, 'update');
@@ -115,6 +121,7 @@ export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[]
     {
       method: 'PATCH',
       path: '/jobs/:uuid',
+      doc: { summary: 'Changes the fields a JSON Merge Patch names (If-Match: "<version_id>")', body: jobInputSchema.partial(), bodyMedia: ['application/merge-patch+json'], response: jobViewSchema },
       media: v1('job'),
       handler: async (ctx) => {
         const first = await authorized(ctx, 'update');
@@ -138,6 +145,7 @@ export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[]
     {
       method: 'DELETE',
       path: '/jobs/:uuid',
+      doc: { summary: 'Deletes a job and stops its instances' },
       handler: async (ctx) => {
         const job = await authorized(ctx, 'delete');
         await jobs.delete(job.uuid, changeContext(ctx));

@@ -215,6 +215,11 @@ export class JobService {
     });
   }
 
+  /** The uuid of the job named `fqn`, or undefined. */
+  findByFqn(fqn: string): Promise<string | undefined> {
+    return this.deps.store.get(keys.jobByFqn(fqn));
+  }
+
   /** The stored job, or undefined. */
   find(uuid: string): Promise<Job | undefined> {
     return this.#jobs.find(uuid);

@@ -123,6 +123,7 @@ export function packageLogEndpoints(
     {
       method: 'GET',
       path: '/packages/:uuid/logs',
+      doc: { summary: 'A package\'s staging log', responseMedia: ['text/plain; charset=utf-8', 'application/octet-stream', 'text/event-stream'], query: { lines: 'how many of the last lines (default 100)', tail: 'presence flag: a live stream of Server-Sent Events', instance: 'one instance: uuid or short id', lastEventId: 'resume after this event id' } },
       handler: async (ctx) => {
         const uuid = requireUuid(ctx.params['uuid'] ?? '', 'package uuid');
         const pkg = await find(uuid);

@@ -5,6 +5,7 @@ import { Registry } from 'prom-client';
 import { MemoryStore } from '../store/memory-store.js';
 import { ManualClock } from '../util/clock.js';
 import { MetricStore } from './metric-store.js';
+import { RequestStatsTee, type JobRequestWindow } from './request-stats.js';
 import { FIELD_INDEX, namespaceLevels, parseRetention, pointValue, type Resolution } from './series.js';
 
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
@@ -166,4 +167,16 @@ test('metric store: retention settings are parsed and checked', (t) => {
   t.throws(() => parseRetention('10s:24h,15s:2d'), { message: /multiple/ });
   t.throws(() => parseRetention('10s:5s'), { message: /shorter/ });
   t.throws(() => parseRetention('10s:24x'), { message: /not a number/ });
+});
+
+test('metric store: a request source drained by two consumers gives each every window, summed per job', (t) => {
+  let next: JobRequestWindow[] = [];
+  const tee = new RequestStatsTee({ drain: () => [...next.splice(0)] });
+  next = [{ jobUuid: 'a', requests: 2, errors: 1, latencySumMs: 10, latencyMaxMs: 8, latencyBuckets: [1, 1] }];
+  t.deepEqual(tee.first.drain(), [{ jobUuid: 'a', requests: 2, errors: 1, latencySumMs: 10, latencyMaxMs: 8, latencyBuckets: [1, 1] }]);
+  next = [{ jobUuid: 'a', requests: 3, errors: 0, latencySumMs: 6, latencyMaxMs: 5, latencyBuckets: [3, 0] }];
+  t.deepEqual(tee.second.drain(), [{ jobUuid: 'a', requests: 5, errors: 1, latencySumMs: 16, latencyMaxMs: 8, latencyBuckets: [4, 1] }], 'what the first took, and the new');
+  t.deepEqual(tee.first.drain(), [{ jobUuid: 'a', requests: 3, errors: 0, latencySumMs: 6, latencyMaxMs: 5, latencyBuckets: [3, 0] }]);
+  t.deepEqual(tee.first.drain(), []);
+  t.deepEqual(tee.second.drain(), []);
 });

@@ -92,6 +92,9 @@ const processSchema = z.object({
   stop_timeout: int(0, 86_400).optional(),
   environment: stringMap().optional(),
   heavy: bool().optional(),
+  // Who the process runs as inside the instance (a container job: the image's user); empty: root.
+  user: str(256).optional(),
+  group: str(256).optional(),
 });
 
 const resourceSchema = z.object({
@@ -218,6 +221,26 @@ export const jobInputSchema = z.object({
   weight: int(0, 100).optional(),
 });
 export type JobInput = z.output<typeof jobInputSchema>;
+
+/**
+ * The served job, for the OpenAPI document and the clients that check answers: what a client
+ * may set (each field as jobInputSchema types it) and the fields the server assigns.
+ */
+export const jobViewSchema = jobInputSchema.extend({
+  uuid: z.string(),
+  name: z.string(),
+  state: z.enum(JOB_STATES),
+  num_instances: z.number().int(),
+  version_id: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  created_by: z.string(),
+  updated_by: z.string(),
+  // Served as null when unset.
+  autoscaling: autoscalingSchema.nullable().optional(),
+  network_ref: z.object({ uuid: uuid() }).nullable().optional(),
+  aggregate_network_routes: jobInputSchema.shape.aggregate_network_routes.unwrap().nullable().optional(),
+});
 
 // ---- the stored and served shape ------------------------------------------------------------
 

@@ -4,13 +4,15 @@
  * The state machine of a package:
  *
  *   POST ──▶ uploading ──every archive uploaded──┬──▶ staging ──stagers succeed──▶ ready
- *                                                │        └────stager fails──────▶ failed
- *                                                └──▶ ready   (no staging pipeline)
+ *             │    ▲ one of several              │        └────stager fails──────▶ failed
+ *             └────┘                             └──▶ ready   (no staging pipeline)
+ *   snapshot of an instance: uploading ──archive stored──▶ ready, or ──fails──▶ failed
  *
  * An upload whose length or digest differs from what was declared is refused and
  * the package stays `uploading`. Staging itself is the staging coordinator's.
  */
 import { z } from 'zod';
+import { StateMachine } from '@platform/proto/common';
 import { InvalidRequestError, TooLargeError } from '../errors.js';
 import { parseFqn } from './fqn.js';
 import { int, parseInput, str, stringMap, uuid } from './validate.js';
@@ -18,6 +20,14 @@ import { formatDigest, parseDigest, type Digest } from './digest.js';
 import { sortedRecord } from '../util/json.js';
 
 export type PackageState = 'uploading' | 'staging' | 'ready' | 'failed';
+
+/** The transitions of the diagram above (the package actor's one setter checks them). */
+export const PACKAGE_MACHINE = new StateMachine<PackageState>('package', {
+  uploading: ['uploading', 'staging', 'ready', 'failed'],
+  staging: ['ready', 'failed'],
+  ready: [],
+  failed: [],
+});
 
 export interface PackageResource {
   uuid: string;
@@ -67,6 +77,10 @@ export interface Package extends PackageMeta {
    * stager packages, which have no archive). Set by the controller only.
    */
   host_paths?: string[];
+  /** Read-only: the digest of the container image the package was made from (images/). */
+  docker_image_id?: string;
+  /** Read-only: the image it was made from, `registry/name:tag`, without credentials. */
+  docker_origin?: string;
   version_id: number;
   created_at: string;
   updated_at: string;
@@ -101,7 +115,7 @@ const templateSchema = z.object({
   right_delimiter: str(16).optional(),
 });
 
-const packageInputSchema = z.object({
+export const packageInputSchema = z.object({
   fqn: str(512),
   name: str(512).optional(),
   resources: z.array(resourceInputSchema).max(16).optional(),
@@ -113,6 +127,22 @@ const packageInputSchema = z.object({
   staging_pipeline: z.union([z.object({ uuid: uuid() }), uuid()], { error: 'expected {"uuid": "<uuid>"}' }).optional(),
   staging_pipeline_fqn: str(512).optional(),
   tags: stringMap().optional(),
+});
+
+/** The served package: what a client may set (as packageInputSchema types it) and the server's fields. */
+export const packageViewSchema = packageInputSchema.extend({
+  uuid: z.string(),
+  name: z.string(),
+  state: z.string(),
+  resources: z.array(z.object({ uuid: z.string(), length: z.number().int(), digest: z.string(), sha1: z.string().optional() })),
+  staging_pipeline_fqn: z.string(),
+  stager_job_fqns: z.array(z.string()),
+  error_message: z.string(),
+  version_id: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  created_by: z.string(),
+  updated_by: z.string(),
 });
 
 export interface ParsedPackageInput {

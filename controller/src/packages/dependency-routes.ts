@@ -9,7 +9,7 @@ import { parseInput, str } from '../model/validate.js';
 import type { DependencyResolver } from './dependencies.js';
 import { packageView, requirementSchema } from '../model/package.js';
 
-const requestSchema = z.object({
+export const requestSchema = z.object({
   job_target: str(512).optional(),
   dependencies: z
     .array(requirementSchema)
@@ -31,6 +31,7 @@ export function dependencyEndpoints(resolver: DependencyResolver, maxBodyBytes: 
     {
       method: 'POST',
       path: '/packages/dependencies',
+      doc: { summary: 'Which packages satisfy a list of requirements', body: requestSchema },
       media: v1('packages'),
       handler: async (ctx) => {
         const input = parseInput(requestSchema, await readJsonObject(ctx.req, maxBodyBytes), 'package dependency request');

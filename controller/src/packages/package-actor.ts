@@ -15,7 +15,7 @@ import type { BatchOp } from '../store/store.js';
 import { formatTimestampNs } from '../util/clock.js';
 import { jsonEqual, sortedRecord } from '../util/json.js';
 import { checkVersion } from '../model/version.js';
-import { provisionsOf, resourceView, type Package, type PackageMeta, type PackageRecord, type PackageResource, type PackageTemplate, type ParsedPackageInput, type Requirement } from '../model/package.js';
+import { PACKAGE_MACHINE, provisionsOf, resourceView, type Package, type PackageMeta, type PackageRecord, type PackageResource, type PackageState, type PackageTemplate, type ParsedPackageInput, type Requirement } from '../model/package.js';
 
 /** What a staging pipeline produced: the new archive and metadata. */
 export interface StagedResult {
@@ -95,6 +95,11 @@ export class PackageActor extends Actor {
   /** The fields that change with every version of `current`, changed now by `ctx`'s principal. */
   #nextVersion(current: Package, ctx: ChangeContext): Pick<Package, 'version_id' | 'updated_at' | 'updated_by'> {
     return { version_id: current.version_id + 1, updated_at: formatTimestampNs(this.deps.clock.nowNs()), updated_by: ctx.principal };
+  }
+
+  /** The one setter of the package's state: refuses what PACKAGE_MACHINE does not allow, logs the change. */
+  #state(current: Package, to: PackageState): PackageState {
+    return PACKAGE_MACHINE.transition(current.state, to, this.deps.log, { package: current.fqn });
   }
 
   #assertLive(): void {
@@ -204,7 +209,7 @@ export class PackageActor extends Actor {
       const complete = current.resources.every((r) => uploaded.includes(r.uuid));
       const next: Package = {
         ...current,
-        state: complete ? (current.staging_pipeline ? 'staging' : 'ready') : 'uploading',
+        state: this.#state(current, complete ? (current.staging_pipeline ? 'staging' : 'ready') : 'uploading'),
         ...this.#nextVersion(current, ctx),
       };
       await this.#persist(next, uploaded, ctx, [{ type: 'put', key: keys.blobRef(resource.digest, current.uuid), value: '' }]);
@@ -259,7 +264,7 @@ export class PackageActor extends Actor {
       const resource = resourceView(old.uuid, result.archive.length, digest);
       const next: Package = {
         ...current,
-        state: 'ready',
+        state: this.#state(current, 'ready'),
         resources: [resource],
         dependencies: result.dependencies,
         provides: result.provides,
@@ -288,7 +293,7 @@ export class PackageActor extends Actor {
       const current = this.#record.package;
       if (!this.#record.snapshot || current.state !== 'uploading') throw new ConflictError(`package ${current.fqn} is ${current.state}, not a snapshot being taken`);
       const resource = resourceView(resourceUuid, archive.length, parseDigest(archive.digest, 'digest'));
-      const next: Package = { ...current, state: 'ready', resources: [resource], error_message: '', ...this.#nextVersion(current, ctx) };
+      const next: Package = { ...current, state: this.#state(current, 'ready'), resources: [resource], error_message: '', ...this.#nextVersion(current, ctx) };
       const record: PackageRecord = { package: next, uploaded: [resource.uuid] };
       await this.deps.store.batch([
         { type: 'put', key: keys.package(next.uuid), value: JSON.stringify(record) },
@@ -307,7 +312,7 @@ export class PackageActor extends Actor {
       this.#assertLive();
       const current = this.#record.package;
       if (!this.#record.snapshot || current.state !== 'uploading') return current;
-      const next: Package = { ...current, state: 'failed', error_message: message, ...this.#nextVersion(current, ctx) };
+      const next: Package = { ...current, state: this.#state(current, 'failed'), error_message: message, ...this.#nextVersion(current, ctx) };
       const record: PackageRecord = { package: next, uploaded: [] };
       await this.deps.store.batch([
         { type: 'put', key: keys.package(next.uuid), value: JSON.stringify(record) },
@@ -326,7 +331,7 @@ export class PackageActor extends Actor {
       if (current.state !== 'staging') return current;
       const next: Package = {
         ...current,
-        state: 'failed',
+        state: this.#state(current, 'failed'),
         error_message: message,
         ...this.#nextVersion(current, ctx),
       };

@@ -8,7 +8,8 @@ import { requireUuid } from '../model/validate.js';
 import { authorize, authorizeFound, bodyFqn, canAccess, references } from '../policy/access.js';
 import { applyMergePatch, optional } from '../util/json.js';
 import type { PackageService } from './package-service.js';
-import { REQUIREMENT_TYPES } from '../model/package.js';
+import { packageInputSchema, packageViewSchema, REQUIREMENT_TYPES } from '../model/package.js';
+import { z } from 'zod';
 
 const PROVIDES_TYPES: ReadonlySet<string> = new Set(REQUIREMENT_TYPES);
 
@@ -58,6 +59,7 @@ export function packageEndpoints(packages: PackageService, maxBodyBytes: number)
     {
       method: 'GET',
       path: '/packages',
+      doc: { summary: 'Lists the packages the caller may read', response: z.array(packageViewSchema) },
       media: v1('packages'),
       handler: async (ctx) => {
         const partial = queryBool(ctx, 'matchPartialFQN');
@@ -86,6 +88,7 @@ export function packageEndpoints(packages: PackageService, maxBodyBytes: number)
     {
       method: 'POST',
       path: '/packages',
+      doc: { summary: 'Declares a package: its archives\' lengths and digests, its staging pipeline', body: packageInputSchema, response: packageViewSchema },
       media: v1('package'),
       handler: async (ctx) => {
         const body = await readJsonObject(ctx.req, maxBodyBytes);
@@ -98,17 +101,20 @@ export function packageEndpoints(packages: PackageService, maxBodyBytes: number)
     {
       method: 'GET',
       path: '/packages/resources/:uuid',
+      doc: { summary: 'The archive of a package\'s first resource', responseMedia: ['application/octet-stream'] },
       handler: (ctx) => download(ctx, param(ctx, 'uuid', 'package uuid'), undefined),
     },
     {
       method: 'PUT',
       path: '/packages/resources/:uuid',
+      doc: { summary: 'Uploads the archive of a package\'s first resource', bodyMedia: ['application/octet-stream'] },
       media: v1('package'),
       handler: (ctx) => upload(ctx, param(ctx, 'uuid', 'package uuid'), undefined),
     },
     {
       method: 'GET',
       path: '/packages/:uuid',
+      doc: { summary: 'A package', response: packageViewSchema },
       media: v1('package'),
       handler: async (ctx) => {
         const id = param(ctx, 'uuid', 'package uuid');
@@ -121,6 +127,7 @@ export function packageEndpoints(packages: PackageService, maxBodyBytes: number)
     {
       method: 'PUT',
       path: '/packages/:uuid',
+      doc: { summary: 'Replaces a package\'s metadata (If-Match)', body: packageInputSchema, response: packageViewSchema },
       media: v1('package'),
       handler: async (ctx) => {
         const id = param(ctx, 'uuid', 'package uuid');
@@ -133,6 +140,7 @@ export function packageEndpoints(packages: PackageService, maxBodyBytes: number)
     {
       method: 'PATCH',
       path: '/packages/:uuid',
+      doc: { summary: 'Changes the fields a JSON Merge Patch names (If-Match)', body: packageInputSchema.partial(), bodyMedia: ['application/merge-patch+json'], response: packageViewSchema },
       media: v1('package'),
       handler: async (ctx) => {
         const id = param(ctx, 'uuid', 'package uuid');
@@ -158,6 +166,7 @@ export function packageEndpoints(packages: PackageService, maxBodyBytes: number)
     {
       method: 'DELETE',
       path: '/packages/:uuid',
+      doc: { summary: 'Deletes a package' },
       handler: async (ctx) => {
         const id = param(ctx, 'uuid', 'package uuid');
         await authorized(ctx, id, 'delete');
@@ -168,12 +177,14 @@ export function packageEndpoints(packages: PackageService, maxBodyBytes: number)
     {
       method: 'PUT',
       path: '/packages/:uuid/resources/:resource',
+      doc: { summary: 'Uploads the archive of a resource: its length and digest as declared', bodyMedia: ['application/octet-stream'] },
       media: v1('package'),
       handler: (ctx) => upload(ctx, param(ctx, 'uuid', 'package uuid'), param(ctx, 'resource', 'resource uuid')),
     },
     {
       method: 'GET',
       path: '/packages/:uuid/resources/:resource',
+      doc: { summary: 'The archive of a resource', responseMedia: ['application/octet-stream'] },
       handler: (ctx) => download(ctx, param(ctx, 'uuid', 'package uuid'), param(ctx, 'resource', 'resource uuid')),
     },
   ];

@@ -246,6 +246,70 @@ export class PackageService {
     this.#packages.remember(uuid, done.record);
   }
 
+  /**
+   * A new package `ready` with `archive` (a gzip tar file, `length` bytes, `digest`, on the
+   * blob store's file system) as its one resource: a package made from a container image
+   * (images/). The file is moved into the blob store first and referenced by the new
+   * package's uuid; a failure after that releases it, so nothing is left.
+   */
+  async createFromArchive(
+    input: { fqn: string; environment: Record<string, string>; tags?: Record<string, string>; docker_image_id?: string; docker_origin?: string },
+    archive: { file: string; length: number; digest: string },
+    ctx: ChangeContext,
+  ): Promise<Package> {
+    const fqn = parseFqn(input.fqn, { type: 'package', field: 'package_fqn' });
+    if (fqn.localName === undefined) throw new InvalidRequestError(`package_fqn: "${input.fqn}" names no package (package::<namespace>::<name>)`);
+    const digest = parseDigest(archive.digest, 'digest');
+    return this.#fqnLocks.run(input.fqn, async () => {
+      const existing = await this.deps.store.get(keys.packageByFqn(input.fqn));
+      if (existing !== undefined) throw new DuplicateError(`package ${input.fqn} exists already (uuid ${existing})`);
+      const uuid = this.deps.ids.uuid();
+      if (archive.length > this.options.maxPackageBytes) {
+        throw new InvalidRequestError(`${archive.length} bytes is over this cluster's package limit of ${this.options.maxPackageBytes} bytes`);
+      }
+      // The file is the controller's own (made and hashed by it): moved into the store, not copied.
+      await this.#digestLocks.run(archive.digest, async () => {
+        await this.blobs.adopt(archive.file, { length: archive.length, digest });
+        await this.deps.store.batch([{ type: 'put', key: keys.blobRef(archive.digest, uuid), value: '' }]);
+      });
+      try {
+        const resource = resourceView(this.deps.ids.uuid(), archive.length, digest);
+        const pkg: Package = {
+          uuid,
+          fqn: input.fqn,
+          name: fqn.localName!,
+          state: 'ready',
+          resources: [resource],
+          dependencies: [],
+          provides: [],
+          environment: input.environment,
+          templates: [],
+          tags: input.tags ?? {},
+          staging_pipeline_fqn: '',
+          stager_job_fqns: [],
+          error_message: '',
+          ...(input.docker_image_id ? { docker_image_id: input.docker_image_id } : {}),
+          ...(input.docker_origin ? { docker_origin: input.docker_origin } : {}),
+          ...this.#firstVersion(ctx),
+        };
+        const actor = await PackageActor.create({ package: pkg, uploaded: [resource.uuid] }, ctx, this.deps);
+        this.actors.add(actor);
+        this.#changed();
+        this.#packages.remember(pkg.uuid, actor.record);
+        this.deps.log.info('package created from an archive', { package: pkg.uuid, fqn: pkg.fqn, origin: input.docker_origin, request_id: ctx.requestId });
+        return packageView(pkg);
+      } catch (err) {
+        await this.releaseStagingBlobs(uuid, [archive.digest]).catch(() => undefined);
+        throw err;
+      }
+    });
+  }
+
+  /** Whether a package has the FQN `fqn`. */
+  async fqnTaken(fqn: string): Promise<boolean> {
+    return (await this.deps.store.get(keys.packageByFqn(fqn))) !== undefined;
+  }
+
   /** The fields of a package's first version, created now by `ctx`'s principal. */
   #firstVersion(ctx: ChangeContext): Pick<Package, 'version_id' | 'created_at' | 'updated_at' | 'created_by' | 'updated_by'> {
     const now = formatTimestampNs(this.deps.clock.nowNs());

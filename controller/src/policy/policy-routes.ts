@@ -13,7 +13,8 @@ import { changeContext, sendPlainJson, type Endpoint } from '../api/endpoint.js'
 import { queryInt } from '../api/query.js';
 import { authorize } from './access.js';
 import { POLICY_REALM } from './permissions.js';
-import { MAX_DOCS_PER_PUT, MAX_POLICY_DOC_BYTES, type PolicyService } from './policy-service.js';
+import { MAX_DOCS_PER_PUT, MAX_POLICY_DOC_BYTES, policyPutSchema, type PolicyService } from './policy-service.js';
+import { PLAIN_JSON } from '../api/media.js';
 
 /** A PUT may carry many documents of up to 512 KB each; JSON escaping can double their size. */
 const PUT_BODY_LIMIT = Math.min(MAX_DOCS_PER_PUT * MAX_POLICY_DOC_BYTES * 2, 16 * 1024 * 1024);
@@ -23,6 +24,7 @@ export function policyEndpoints(policy: PolicyService): Endpoint[] {
     {
       method: 'GET',
       path: '/policy',
+      doc: { summary: 'The policy documents', responseMedia: [PLAIN_JSON] },
       handler: async (ctx) => {
         await authorize(ctx, POLICY_REALM, 'read');
         sendPlainJson(ctx, policy.list());
@@ -31,6 +33,7 @@ export function policyEndpoints(policy: PolicyService): Endpoint[] {
     {
       method: 'GET',
       path: '/policy/:name',
+      doc: { summary: 'A policy document (?version=N for an earlier one)', responseMedia: [PLAIN_JSON] },
       handler: async (ctx) => {
         await authorize(ctx, POLICY_REALM, 'read');
         const version = queryInt(ctx, 'version', 1);
@@ -40,6 +43,7 @@ export function policyEndpoints(policy: PolicyService): Endpoint[] {
     {
       method: 'PUT',
       path: '/policy',
+      doc: { summary: 'Writes policy documents, all or none; a parse error answers 400 with line and column', body: policyPutSchema, responseMedia: [PLAIN_JSON] },
       handler: async (ctx) => {
         await authorize(ctx, POLICY_REALM, 'update');
         const body = await readJsonObject(ctx.req, PUT_BODY_LIMIT);

@@ -12,6 +12,8 @@
  * versions stay readable with `?version=N`, and writing it again continues
  * its version numbers.
  */
+import { z } from 'zod';
+import { int, parseInput } from '../model/validate.js';
 import type { ChangeContext, Deps } from '../context.js';
 import { Mailbox } from '../actors/mailbox.js';
 import { ConflictError, InvalidRequestError, NotFoundError, TooLargeError } from '../errors.js';
@@ -63,38 +65,40 @@ interface DocInput {
   description: string | undefined;
 }
 
-/** Checks the body of PUT /v1/policy: `{"docs":[{"name","for_version","text"[,"description"]}]}`. */
+/**
+ * The body of PUT /v1/policy: `{"docs":[{"name","for_version","text"[,"description"]}]}`.
+ * The schema the handler validates with and the OpenAPI document describes.
+ */
+export const policyPutSchema = z.object({
+  docs: z
+    .array(
+      z.object({
+        name: z.string({ error: 'expected a string' }).regex(NAME_RE, { error: 'expected 1 to 128 of letters, digits, "_", "." and "-", starting with a letter or digit' }),
+        // A number, or its decimal text (older clients send strings).
+        for_version: z.union([int(0), z.string().regex(/^\d{1,10}$/)], {
+          error: (i) => `expected the version the change is based on (0 for a new document), got ${JSON.stringify(i.input)}`,
+        }),
+        text: z.string({ error: 'expected a string' }),
+        description: z.string({ error: 'expected a string of at most 1024 characters' }).max(1024, { error: 'expected a string of at most 1024 characters' }).optional(),
+      }),
+      { error: 'expected a non-empty array of {"name", "for_version", "text"}' },
+    )
+    .min(1, { error: 'expected a non-empty array of {"name", "for_version", "text"}' })
+    .max(MAX_DOCS_PER_PUT, { error: `at most ${MAX_DOCS_PER_PUT} documents per request` }),
+});
+
+/** Checks the body of PUT /v1/policy with policyPutSchema, then what a schema does not say: names given twice, sizes in bytes. */
 function parsePutBody(body: Record<string, unknown>): DocInput[] {
-  const docs = body['docs'];
-  if (!Array.isArray(docs) || docs.length === 0) throw new InvalidRequestError('docs: expected a non-empty array of {"name", "for_version", "text"}');
-  if (docs.length > MAX_DOCS_PER_PUT) throw new InvalidRequestError(`docs: at most ${MAX_DOCS_PER_PUT} documents per request`);
+  const input = parseInput(policyPutSchema, body, 'policy request');
   const seen = new Set<string>();
-  return docs.map((raw, i) => {
-    const at = `docs[${i}]`;
-    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new InvalidRequestError(`${at}: expected an object`);
-    const d = raw as Record<string, unknown>;
-    const name = d['name'];
-    if (typeof name !== 'string' || !NAME_RE.test(name)) {
-      throw new InvalidRequestError(`${at}.name: expected 1 to 128 of letters, digits, "_", "." and "-", starting with a letter or digit`);
-    }
-    if (seen.has(name)) throw new InvalidRequestError(`${at}.name: "${name}" appears twice in this request`);
-    seen.add(name);
-    const fv = d['for_version'];
-    const forVersion = typeof fv === 'number' ? fv : typeof fv === 'string' && /^\d{1,10}$/.test(fv) ? Number(fv) : NaN;
-    if (!Number.isSafeInteger(forVersion) || forVersion < 0) {
-      throw new InvalidRequestError(`${at}.for_version: expected the version the change is based on (0 for a new document), got ${JSON.stringify(fv)}`);
-    }
-    const text = d['text'];
-    if (typeof text !== 'string') throw new InvalidRequestError(`${at}.text: expected a string`);
-    const bytes = Buffer.byteLength(text, 'utf8');
+  return input.docs.map((d, i) => {
+    if (seen.has(d.name)) throw new InvalidRequestError(`docs[${i}].name: "${d.name}" appears twice in this request`);
+    seen.add(d.name);
+    const bytes = Buffer.byteLength(d.text, 'utf8');
     if (bytes > MAX_POLICY_DOC_BYTES) {
-      throw new TooLargeError(`policy "${name}" is ${bytes} bytes, over the limit of ${MAX_POLICY_DOC_BYTES} bytes per document`);
+      throw new TooLargeError(`policy "${d.name}" is ${bytes} bytes, over the limit of ${MAX_POLICY_DOC_BYTES} bytes per document`);
     }
-    const description = d['description'];
-    if (description !== undefined && (typeof description !== 'string' || description.length > 1024)) {
-      throw new InvalidRequestError(`${at}.description: expected a string of at most 1024 characters`);
-    }
-    return { name, forVersion, text, description };
+    return { name: d.name, forVersion: Number(d.for_version), text: d.text, description: d.description };
   });
 }
 

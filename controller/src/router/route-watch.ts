@@ -3,10 +3,11 @@
  * follow the route table through it. It keeps the last changes so that a router reconnecting
  * within the same epoch gets only what it missed; otherwise it gets a snapshot.
  */
-import { grpc, routeTableServiceDefinition, type WatchRequest, type WireTableUpdate } from '@platform/proto';
+import { grpc, routeTableServiceDefinition, type RequestReport, type RequestReportAck, type WatchRequest, type WireTableUpdate } from '@platform/proto';
 import type { Logger } from '@platform/proto/common';
+import type { RequestStats } from './request-stats.js';
 import type { RouteTable, TableChange } from './route-table.js';
-import { updateToWire } from './route-wire.js';
+import { requestsFromWire, updateToWire } from './route-wire.js';
 
 /** Changes kept for catching up; a router further behind gets a snapshot. */
 const HISTORY = 4096;
@@ -15,6 +16,8 @@ export interface RouteWatchOptions {
   table: RouteTable;
   /** True when the call presents the cluster's secret. */
   authorized: (metadata: grpc.Metadata) => boolean;
+  /** Where standalone routers' request counts go. */
+  requests: RequestStats;
   log: Logger;
 }
 
@@ -36,7 +39,26 @@ export class RouteWatchService {
   }
 
   get implementation(): grpc.UntypedServiceImplementation {
-    return { watch: (call: grpc.ServerWritableStream<WatchRequest, WireTableUpdate>) => this.#watch(call) };
+    return {
+      watch: (call: grpc.ServerWritableStream<WatchRequest, WireTableUpdate>) => this.#watch(call),
+      reportRequests: (call: grpc.ServerUnaryCall<RequestReport, RequestReportAck>, callback: grpc.sendUnaryData<RequestReportAck>) => this.#report(call, callback),
+    };
+  }
+
+  #report(call: grpc.ServerUnaryCall<RequestReport, RequestReportAck>, callback: grpc.sendUnaryData<RequestReportAck>): void {
+    if (!this.o.authorized(call.metadata)) {
+      this.o.log.warn('router report refused: wrong join secret', { peer: call.getPeer() });
+      callback({ code: grpc.status.UNAUTHENTICATED, details: 'the join secret is missing or wrong' });
+      return;
+    }
+    const r = call.request;
+    if (!r.routerId || !(typeof r.sequence === 'number' && Number.isSafeInteger(r.sequence) && r.sequence > 0)) {
+      callback({ code: grpc.status.INVALID_ARGUMENT, details: 'router_id and a positive integer sequence are required' });
+      return;
+    }
+    const counted = this.o.requests.report(r.routerId, r.sequence, (r.jobs ?? []).map(requestsFromWire));
+    if (!counted) this.o.log.debug('router report seen before; not counted again', { router: r.routerName || r.routerId, sequence: r.sequence });
+    callback(null, { counted });
   }
 
   /** Changes after `version` of the current epoch, or undefined when they are not all kept. */

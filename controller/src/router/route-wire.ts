@@ -2,7 +2,8 @@
  * Table updates on the wire (proto/src/router.proto) and back: the one place where the route
  * table's shapes meet the protobuf messages.
  */
-import type { WireTableEntry, WireTableUpdate } from '@platform/proto';
+import type { WireJobRequests, WireTableEntry, WireTableUpdate } from '@platform/proto';
+import type { JobRequestWindow } from './request-stats.js';
 import type { RouteType } from './route.js';
 import type { TableEntry, TableUpdate } from './route-table.js';
 
@@ -48,4 +49,26 @@ export function updateFromWire(u: WireTableUpdate): TableUpdate {
   return u.snapshot
     ? { kind: 'snapshot', epoch, version, entries }
     : { kind: 'change', epoch, version, upserts: entries, removes: u.removes ?? [] };
+}
+
+export function requestsToWire(w: JobRequestWindow): WireJobRequests {
+  return {
+    job: w.jobUuid,
+    requests: w.requests,
+    errors: w.errors,
+    latencySumMs: w.latencySumMs,
+    latencyMaxMs: w.latencyMaxMs,
+    latencyBuckets: w.latencyBuckets ?? [],
+  };
+}
+
+export function requestsFromWire(w: WireJobRequests): JobRequestWindow {
+  return {
+    jobUuid: w.job ?? '',
+    requests: w.requests ?? 0,
+    errors: w.errors ?? 0,
+    latencySumMs: w.latencySumMs ?? 0,
+    latencyMaxMs: w.latencyMaxMs ?? 0,
+    ...(w.latencyBuckets && w.latencyBuckets.length > 0 ? { latencyBuckets: w.latencyBuckets } : {}),
+  };
 }

@@ -427,6 +427,8 @@ export class Reconciler {
         stopCommandRaw: p?.stop_command_raw ?? [],
         stopTimeoutS: p?.stop_timeout ?? 5,
         environment: p?.environment ?? {},
+        user: p?.user ?? '',
+        group: p?.group ?? '',
       },
       ports: job.ports.map((port) => ({ number: port.number, optional: port.optional })),
       resources: job.resources,

@@ -19,7 +19,7 @@ import type { StagingPipeline } from '../model/pipeline.js';
 
 export type { StagingPipeline };
 
-const pipelineInputSchema = z.object({
+export const pipelineInputSchema = z.object({
   fqn: str(512),
   name: str(512).optional(),
   stagers: z.array(z.object({ uuid: uuid() })).max(32).optional(),

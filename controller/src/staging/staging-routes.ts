@@ -4,7 +4,7 @@ import { readJsonObject } from '../api/body.js';
 import { NotFoundError } from '../errors.js';
 import { requireUuid } from '../model/validate.js';
 import { authorize, authorizeFound, bodyFqn, readable, references } from '../policy/access.js';
-import type { PipelineService } from './pipeline.js';
+import { pipelineInputSchema, type PipelineService } from './pipeline.js';
 import { RUNTIMES } from './runtimes.js';
 
 /**
@@ -32,12 +32,14 @@ export function stagingEndpoints(pipelines: PipelineService, maxBodyBytes: numbe
     {
       method: 'GET',
       path: '/stagingpipelines',
+      doc: { summary: 'Lists the staging pipelines' },
       media,
       handler: async (ctx) => sendJson(ctx, media, readable(ctx, await pipelines.list(queryValue(ctx, 'fqn') || undefined), (p) => p.fqn)),
     },
     {
       method: 'POST',
       path: '/stagingpipelines',
+      doc: { summary: 'Creates a staging pipeline', body: pipelineInputSchema },
       media,
       handler: async (ctx) => {
         const body = await readJsonObject(ctx.req, maxBodyBytes);
@@ -50,12 +52,14 @@ export function stagingEndpoints(pipelines: PipelineService, maxBodyBytes: numbe
     {
       method: 'GET',
       path: '/stagingpipelines/:uuid',
+      doc: { summary: 'A staging pipeline' },
       media,
       handler: async (ctx) => sendJson(ctx, media, await authorized(ctx, 'read')),
     },
     {
       method: 'PUT',
       path: '/stagingpipelines/:uuid',
+      doc: { summary: 'Replaces a staging pipeline', body: pipelineInputSchema },
       media,
       handler: async (ctx) => {
         const { uuid } = await authorized(ctx, 'update');
@@ -65,6 +69,7 @@ export function stagingEndpoints(pipelines: PipelineService, maxBodyBytes: numbe
     {
       method: 'DELETE',
       path: '/stagingpipelines/:uuid',
+      doc: { summary: 'Deletes a staging pipeline' },
       handler: async (ctx) => {
         const { uuid } = await authorized(ctx, 'delete');
         await pipelines.delete(uuid, changeContext(ctx));
@@ -74,6 +79,7 @@ export function stagingEndpoints(pipelines: PipelineService, maxBodyBytes: numbe
     {
       method: 'GET',
       path: '/runtimes',
+      doc: { summary: 'The runtimes of the built-in pipelines with the file patterns that recognize them' },
       media: v1('runtime'),
       handler: async (ctx) => sendJson(ctx, v1('runtime'), RUNTIMES),
     },

@@ -1,7 +1,8 @@
 /**
  * @platform/proto/common: what the controller and the agent (and the stager SDK) share beyond the
  * wire contract: the environment of an instance's process, host:port and digest parsing, the
- * stager API's status codes, the structured logger and the binaries' signal handling.
+ * stager API's status codes, the structured logger, the binaries' signal handling and the guarded
+ * state machines.
  */
 export { BASE_PATH, applyLayer, buildEnvironment, expand, mainProcessName, startArgv, type EnvInputs, type StartCommands } from './env.js';
 export { HostPortError, formatHostPort, parseHostPort, type HostPort } from './host-port.js';
@@ -10,3 +11,4 @@ export { STAGER_STATUS, type StagerStatusCode } from './stager-status.js';
 export { FdSink, JsonLogger, MemorySink, isLogLevel, silentLogger, type LogFields, type LogLevel, type LogSink, type Logger } from './logger.js';
 export { exitOnUncaughtException, stopOnSignals, type StopOnSignalsOptions } from './signals.js';
 export { commonFlags, type CommonFlags } from './cli.js';
+export { GuardedState, IllegalTransitionError, StateMachine, type TransitionTable } from './state-machine.js';

@@ -161,14 +161,8 @@ test('api: paths of the spec not served yet answer one 404 naming the path, befo
   const api = suite.api();
   const uuid = '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b';
   for (const [method, path, capability] of [
-    ['POST', '/jobs/container', 'container jobs'],
-    ['POST', '/manifests/expansion', 'manifests'],
     ['POST', '/bindings', 'bindings'],
-    ['POST', '/manifests', 'manifests'],
-    ['GET', `/tasks/${uuid}`, 'asynchronous tasks'],
-    ['POST', '/packages/container', 'container packages'],
     ['GET', '/networks', 'networks'],
-    ['GET', '/cli/download/linux_amd64', 'command-line client downloads'],
   ] as const) {
     for (const prefix of ['', '/v1']) {
       const r = await api.request(method, `${prefix}${path}`, method === 'POST' ? { body: {} } : {});
@@ -179,7 +173,7 @@ test('api: paths of the spec not served yet answer one 404 naming the path, befo
       t.is(e.message, `${method} ${path} is not served yet; it comes with ${capability}`);
     }
   }
-  const unauthenticated = await api.withHeaders({}).post('/jobs/container', {});
+  const unauthenticated = await api.withHeaders({}).post('/bindings', {});
   t.is(unauthenticated.status, 401);
 });
 
@@ -196,16 +190,24 @@ test('api: the 2016 names answer what their new paths answer', async (t) => {
   const next = new URLSearchParams((await api.get(`/audit_logs?fqn=job::${ns}&limit=1`)).headers.get('next')?.replace(/^\/v1\/audit_logs\?/, '') ?? '');
   t.is(next.get('offset'), '1');
   for (const [method, path, message] of [
-    ['POST', '/jobs/docker', 'POST /jobs/docker (the 2016 name of POST /jobs/container) is not served yet; it comes with container jobs'],
-    ['GET', '/apc/download/linux', 'GET /apc/download/linux (the 2016 name of GET /cli/download/{platform}) is not served yet; it comes with command-line client downloads'],
-    ['POST', '/jobs/docker-job-check', 'POST /jobs/docker-job-check is not served yet; it comes with container jobs'],
-    ['GET', '/apc/version', 'GET /apc/version is not served yet; it comes with command-line client downloads'],
+    ['POST', '/jobs/docker-job-check', 'POST /jobs/docker-job-check is not served yet; it comes with container job policy checks'],
   ] as const) {
     const r = await api.request(method, `/v1${path}`, method === 'POST' ? { body: {} } : {});
     t.is(r.status, 404, path);
     assertApiError(t, r.body, 404);
     t.is((r.body as ApiErrorBody).message, message);
   }
+  // Served names answer as their new path: the same refusal of the same body.
+  const docker = await api.post('/v1/jobs/docker', {});
+  const container = await api.post('/v1/jobs/container', {});
+  t.is(docker.status, 400);
+  t.is((docker.body as ApiErrorBody).message, (container.body as ApiErrorBody).message);
+  // The client's downloads under their 2016 name: the same archive as /cli/download.
+  const [legacyArchive, archive] = await Promise.all([api.fetch('/v1/apc/download/linux'), api.fetch('/v1/cli/download/linux')]);
+  t.is(legacyArchive.status, 200);
+  t.is(legacyArchive.headers.get('content-type'), 'application/x-gzip');
+  t.deepEqual(Buffer.from(await legacyArchive.arrayBuffer()), Buffer.from(await archive.arrayBuffer()));
+  t.regex(String((await api.get<{ version: string }>('/v1/apc/version')).body.version), /^\d+\.\d+\.\d+/);
 });
 
 test('api: list query parameters in every form: a,b; repeated; tag[]; tag[0]', async (t) => {
@@ -251,7 +253,14 @@ test('api: cluster info, administrator and version', async (t) => {
   t.regex(String(version.body['version']), /^\d+\.\d+\.\d+/);
   for (const k of ['major', 'minor', 'patch']) t.is(typeof version.body[k], 'number');
   for (const k of ['build_id', 'build_number']) t.is(typeof version.body[k], 'string');
-  t.deepEqual(version.body['download_urls'], {});
+  // The command-line client of every platform of GET /cli/download, built with the repository (cli/scripts/build-downloads.mjs).
+  const downloads = version.body['download_urls'] as Record<string, { url: string; size: number; sha256: string }>;
+  t.deepEqual(Object.keys(downloads).sort(), ['darwin', 'darwin_amd64', 'linux', 'linux_amd64', 'osx', 'osx_amd64']);
+  for (const [platform, d] of Object.entries(downloads)) {
+    t.is(d.url, `${suite.controller().url}/v1/cli/download/${platform}`);
+    t.true(Number.isInteger(d.size) && d.size > 0);
+    t.regex(d.sha256, /^[0-9a-f]{64}$/);
+  }
 });
 
 test('api: /metrics exposes request, actor and store metrics for Prometheus', async (t) => {

@@ -9,14 +9,20 @@
  *   4. HAProxy (/usr/sbin/haproxy, Debian package haproxy) configured by this script for the same
  *      4 instances, round robin, keep-alive to the backends, 1 thread (`nbthread 1`): the anchor.
  *
- * and the time from a PUT that adds a route to the first 200 through it (repeated; p50 and max).
- * The aims of issue 12: at least half of HAProxy's requests/s, p99 within 2x of it, route changes
- * live within 1 s. The load generator runs in this process and shares the machine with all of it.
+ * and the time from a PUT that adds a route to the first 200 through each router (repeated; p50
+ * and max). The aims of issue 12: at least half of HAProxy's requests/s, p99 within 2x of it,
+ * route changes live within 1 s. The load generator runs in this process and shares the machine
+ * with all of it; on a shared machine the load of others changes from one run to the next, so the
+ * four paths are measured in turn, BENCH_ROUTER_ROUNDS times, and the figures are the medians (the
+ * ratios: the median of each round's ratio, the paths of one round having run close together).
  *
- * Environment: BENCH_ROUTER_SECONDS (per run, default 10), BENCH_ROUTER_CONNECTIONS (default
- * 32), BENCH_ROUTER_ROUTE_RUNS (route changes timed, default 10).
+ * Environment: BENCH_ROUTER_SECONDS (per run, default 5), BENCH_ROUTER_ROUNDS (default 3),
+ * BENCH_ROUTER_CONNECTIONS (default 32), BENCH_ROUTER_ROUTE_RUNS (route changes timed per router,
+ * default 10), BENCH_ROUTER_PROFILE=DIR (the controller and the platform-router write CPU
+ * profiles there, node --cpu-prof, when they stop).
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,7 +40,9 @@ import { RouterProcess } from '../harness/router-process.js';
 import { eventually } from '../harness/wait.js';
 import { envCount } from './env.js';
 
-const SECONDS = envCount('BENCH_ROUTER_SECONDS', 10);
+const SECONDS = envCount('BENCH_ROUTER_SECONDS', 5);
+const ROUNDS = envCount('BENCH_ROUTER_ROUNDS', 3);
+const PROFILE = process.env['BENCH_ROUTER_PROFILE'];
 const CONNECTIONS = envCount('BENCH_ROUTER_CONNECTIONS', 32);
 const ROUTE_RUNS = envCount('BENCH_ROUTER_ROUTE_RUNS', 10);
 const HAPROXY = '/usr/sbin/haproxy';
@@ -57,24 +65,35 @@ function percentile(xs: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 }
 
+/** CPU time (user + system, ms) a process has used so far. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
 interface Row {
   name: string;
   rps: number;
+  /** CPU time of the proxy process per request (µs); NaN when there is no proxy. */
+  cpuUs: number;
   p50: number;
   p99: number;
   non2xx: number;
   errors: number;
 }
 
-/** autocannon against `url` with a Host header; p50/p99 from every response time (ms). */
-function load(name: string, url: string, host: string | undefined, seconds = SECONDS): Promise<Row> {
+/** autocannon against `url` with a Host header; p50/p99 from every response time (ms); the CPU that process `pid` used. */
+function load(name: string, url: string, host: string | undefined, seconds = SECONDS, pid?: number): Promise<Row> {
   const latencies: number[] = [];
+  const cpu0 = pid ? cpuMs(pid) : 0;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       { url, connections: CONNECTIONS, duration: seconds, ...(host ? { headers: { host } } : {}) },
       (err: unknown, r: Result) => {
         if (err) return reject(err instanceof Error ? err : new Error(String(err)));
-        resolve({ name, rps: r.requests.average, p50: percentile(latencies, 50), p99: percentile(latencies, 99), non2xx: r.non2xx, errors: r.errors });
+        const cpuUs = pid ? ((cpuMs(pid) - cpu0) * 1000) / Math.max(1, r.requests.total) : Number.NaN;
+        resolve({ name, rps: r.requests.average, cpuUs, p50: percentile(latencies, 50), p99: percentile(latencies, 99), non2xx: r.non2xx, errors: r.errors });
       },
     );
     instance.on('response', (_c: unknown, _s: number, _b: number, ms: number) => latencies.push(ms));
@@ -83,8 +102,12 @@ function load(name: string, url: string, host: string | undefined, seconds = SEC
 
 async function main(): Promise<void> {
   if (spawnSync(HAPROXY, ['-v']).status !== 0) throw new Error(`${HAPROXY} is needed as the anchor: apt-get install haproxy`);
-  const controller = await ControllerProcess.start({ args: ['--domain', 'bench.test'] });
-  const cleanup: (() => Promise<unknown>)[] = [() => controller.dispose()];
+  const profile = PROFILE ? ['--cpu-prof', '--cpu-prof-dir', PROFILE] : [];
+  const controller = await ControllerProcess.start({ args: ['--domain', 'bench.test'], nodeArgs: profile });
+  const cleanup: (() => Promise<unknown>)[] = [async () => {
+    if (PROFILE) await controller.stop();
+    await controller.dispose();
+  }];
   try {
     const api = await controller.admin();
     const agent = await AgentProcess.start(controller, api, { isolation: bwrapWorks() ? 'bwrap' : 'process' });
@@ -102,8 +125,9 @@ async function main(): Promise<void> {
     const backends = instances.map((i) => Object.values(i.ports)[0]!);
     await eventually(async () => (await viaRouter(controller.routerAddress, host)).status === 200, { what: 'the route served' });
     // A standalone router too: the same proxy in a process of its own, following the table.
-    const standalone = await RouterProcess.start(controller);
-    cleanup.unshift(() => standalone.kill9());
+    const standalone = await RouterProcess.start(controller, [], profile);
+    // A profile is written at a graceful exit only.
+    cleanup.unshift(() => (PROFILE ? standalone.stop() : standalone.kill9()));
     await eventually(async () => (await viaRouter(standalone.address, host)).status === 200, { what: 'the standalone router serving' });
     progress(`4 instances running at ${backends.join(', ')}; router at ${controller.routerAddress}, standalone at ${standalone.address}`);
 
@@ -131,47 +155,80 @@ async function main(): Promise<void> {
     for (const [url, h] of [[`http://${controller.routerAddress}/`, host], [`http://${standalone.address}/`, host], [`http://${backends[0]}/`, undefined], [`http://127.0.0.1:${haPort}/`, host]] as const) {
       await load('warm-up', url, h, 2);
     }
-    const rows: Row[] = [];
-    progress('load: our router -> 4 instances');
-    rows.push(await load('router -> 4 instances', `http://${controller.routerAddress}/`, host));
-    progress('load: platform-router -> 4 instances');
-    rows.push(await load('platform-router -> 4', `http://${standalone.address}/`, host));
-    progress('load: straight to 1 instance');
-    rows.push(await load('direct -> 1 instance', `http://${backends[0]}/`, undefined));
-    progress('load: HAProxy -> 4 instances');
-    rows.push(await load('HAProxy -> 4 instances', `http://127.0.0.1:${haPort}/`, host));
-
-    // Route changes: PUT adding a new host -> first 200 through the router.
-    progress('route changes');
-    const changes: number[] = [];
-    for (let i = 0; i < ROUTE_RUNS; i++) {
-      const job = (await api.get<Job>(`/jobs/${created.body.uuid}`)).body;
-      const fresh = `${unique('r')}.bench.test`;
-      const t0 = performance.now();
-      const put = await api.put(`/jobs/${job.uuid}`, { ...job, ports: [{ number: 0, optional: false, routes: [{ type: 'http', endpoint: host }, { type: 'http', endpoint: fresh }] }] });
-      if (put.status !== 200) throw new Error(`PUT route: ${put.status} ${put.text}`);
-      for (;;) {
-        if ((await viaRouter(controller.routerAddress, fresh)).status === 200) break;
-        if (performance.now() - t0 > 10_000) throw new Error('a route change not live within 10 s');
+    const paths = [
+      { name: 'router -> 4 instances', url: `http://${controller.routerAddress}/`, host, pid: controller.child.pid },
+      { name: 'platform-router -> 4', url: `http://${standalone.address}/`, host, pid: standalone.child.pid },
+      { name: 'direct -> 1 instance', url: `http://${backends[0]}/`, host: undefined, pid: undefined },
+      { name: 'HAProxy -> 4 instances', url: `http://127.0.0.1:${haPort}/`, host, pid: haproxy.pid },
+    ];
+    const runs: Row[][] = paths.map(() => []);
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const [i, p] of paths.entries()) {
+        progress(`round ${round}/${ROUNDS}: ${p.name}`);
+        runs[i]!.push(await load(p.name, p.url, p.host, SECONDS, p.pid));
       }
-      changes.push(performance.now() - t0);
+    }
+    const median = (xs: number[]) => percentile(xs, 50);
+    const rows: Row[] = runs.map((r, i) => ({
+      name: paths[i]!.name,
+      rps: median(r.map((x) => x.rps)),
+      cpuUs: median(r.map((x) => x.cpuUs)),
+      p50: median(r.map((x) => x.p50)),
+      p99: median(r.map((x) => x.p99)),
+      non2xx: r.reduce((sum, x) => sum + x.non2xx, 0),
+      errors: r.reduce((sum, x) => sum + x.errors, 0),
+    }));
+    /** Median over rounds of (path / HAProxy) for requests/s and p99. */
+    const ratio = (i: number) => ({
+      rps: median(runs[i]!.map((x, round) => x.rps / runs[3]![round]!.rps)),
+      p99: median(runs[i]!.map((x, round) => x.p99 / runs[3]![round]!.p99)),
+      /** Requests/s on one core of the proxy's own CPU, against HAProxy's: HAProxy's CPU per request over ours. */
+      core: median(runs[i]!.map((x, round) => runs[3]![round]!.cpuUs / x.cpuUs)),
+      rounds: runs[i]!.map((x, round) => `${(x.rps / runs[3]![round]!.rps).toFixed(2)}/${(x.p99 / runs[3]![round]!.p99).toFixed(2)}`).join(' '),
+    });
+
+    // Route changes: PUT adding a new host -> first 200 through each router.
+    const changes = new Map<string, number[]>([[controller.routerAddress, []], [standalone.address, []]]);
+    for (const [address, times] of changes) {
+      progress(`route changes through ${address}`);
+      for (let i = 0; i < ROUTE_RUNS; i++) {
+        const job = (await api.get<Job>(`/jobs/${created.body.uuid}`)).body;
+        const fresh = `${unique('r')}.bench.test`;
+        const t0 = performance.now();
+        const put = await api.put(`/jobs/${job.uuid}`, { ...job, ports: [{ number: 0, optional: false, routes: [{ type: 'http', endpoint: host }, { type: 'http', endpoint: fresh }] }] });
+        if (put.status !== 200) throw new Error(`PUT route: ${put.status} ${put.text}`);
+        for (;;) {
+          if ((await viaRouter(address, fresh)).status === 200) break;
+          if (performance.now() - t0 > 10_000) throw new Error('a route change not live within 10 s');
+        }
+        times.push(performance.now() - t0);
+      }
     }
 
-    const ha = rows[3]!;
-    const ours = rows[0]!;
-    const alone = rows[1]!;
+    const embedded = ratio(0);
+    const alone = ratio(1);
+    const changeLine = (name: string, times: number[]) =>
+      `  PUT adding a route -> first 200 through ${name}, ${times.length} runs: p50 ${percentile(times, 50).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms (aim < 1000 ms)`;
     console.log('');
-    console.log(`Router benchmark: ${CONNECTIONS} keep-alive connections, GET /, ${SECONDS} s per run, ${cpus().length} cores (shared with the load generator, controller, agent and apps), load average ${loadavg()[0]!.toFixed(1)}`);
+    console.log(
+      `Router benchmark: ${CONNECTIONS} keep-alive connections, GET /, ${ROUNDS} rounds of ${SECONDS} s per path (medians), ${cpus().length} cores (shared with the load generator, controller, agent and apps), load average ${loadavg()[0]!.toFixed(1)}`,
+    );
     console.log('');
-    console.log('  path                         req/s     p50 ms   p99 ms   non-2xx  errors');
+    console.log('  path                         req/s     p50 ms   p99 ms   non-2xx  errors   proxy CPU us/req');
     for (const r of rows) {
-      console.log(`  ${r.name.padEnd(26)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(9)} ${r.p99.toFixed(2).padStart(8)} ${String(r.non2xx).padStart(9)} ${String(r.errors).padStart(7)}`);
+      console.log(
+        `  ${r.name.padEnd(26)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(9)} ${r.p99.toFixed(2).padStart(8)} ${String(r.non2xx).padStart(9)} ${String(r.errors).padStart(7)} ${(Number.isNaN(r.cpuUs) ? '-' : r.cpuUs.toFixed(0)).padStart(18)}`,
+      );
     }
     console.log('');
-    console.log(`  embedded router / HAProxy: ${(ours.rps / ha.rps).toFixed(2)}x the requests/s (aim >= 0.5), p99 ${(ours.p99 / ha.p99).toFixed(2)}x (aim <= 2)`);
-    console.log(`  platform-router / HAProxy: ${(alone.rps / ha.rps).toFixed(2)}x the requests/s (aim >= 0.5), p99 ${(alone.p99 / ha.p99).toFixed(2)}x (aim <= 2)`);
-    console.log(`  PUT adding a route -> first 200 through it, ${changes.length} runs: p50 ${percentile(changes, 50).toFixed(1)} ms, max ${Math.max(...changes).toFixed(1)} ms (aim < 1000 ms)`);
-    console.log('  (the router is embedded in the controller process, which also serves the PUTs; HAProxy is a separate process with 1 thread)');
+    console.log(`  embedded router / HAProxy: ${embedded.rps.toFixed(2)}x the requests/s (aim >= 0.5), p99 ${embedded.p99.toFixed(2)}x (aim <= 2); rounds (req/s / p99): ${embedded.rounds}`);
+    console.log(`  platform-router / HAProxy: ${alone.rps.toFixed(2)}x the requests/s (aim >= 0.5), p99 ${alone.p99.toFixed(2)}x (aim <= 2); rounds (req/s / p99): ${alone.rounds}`);
+    console.log(
+      `  on one core of their own (HAProxy's CPU per request over ours): embedded ${embedded.core.toFixed(2)}x, platform-router ${alone.core.toFixed(2)}x HAProxy's requests/s (the embedded figure includes the controller's own work)`,
+    );
+    console.log(changeLine('the embedded router', changes.get(controller.routerAddress)!));
+    console.log(changeLine('the platform-router', changes.get(standalone.address)!));
+    console.log('  (the embedded router shares the controller process, which also serves the PUTs; HAProxy is a separate process with 1 thread)');
   } finally {
     for (const step of cleanup) await step().catch(() => undefined);
   }

@@ -55,7 +55,7 @@ export class AgentProcess extends PlatformProcess {
 
   private constructor(
     child: ChildProcess,
-    readonly controller: ControllerProcess,
+    readonly controller: Pick<ControllerProcess, 'grpcAddress'>,
     readonly dataDir: string,
     readonly ownsDataDir: boolean,
     readonly options: AgentOptions,
@@ -66,7 +66,7 @@ export class AgentProcess extends PlatformProcess {
   }
 
   /** Starts an agent and waits until the controller lists it as connected. */
-  static async start(controller: ControllerProcess, api: ApiClient, options: AgentOptions = {}, datacenter = unique('dc')): Promise<AgentProcess> {
+  static async start(controller: Pick<ControllerProcess, 'grpcAddress'>, api: ApiClient, options: AgentOptions = {}, datacenter = unique('dc')): Promise<AgentProcess> {
     const ownsDataDir = options.dataDir === undefined;
     const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'platform-agent-test-')));
     const args = [

@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -118,7 +118,9 @@ export class ControllerProcess extends PlatformProcess {
     const ready = new Promise<[string, string, string, string]>((resolve, reject) => {
       const timer = setTimeout(
         () => {
-          reject(new Error(`controller not ready within ${options.readyTimeoutMs ?? 30_000} ms\n${proc.stderr.join('\n')}`));
+          // The last lines say how far it got (a busy machine, or a step that hangs).
+          const last = proc.lines.slice(-5).map((l) => `${String(l['time'] ?? '')} ${String(l['msg'] ?? '')}`);
+          reject(new Error(`controller not ready within ${options.readyTimeoutMs ?? 30_000} ms (load average ${loadavg()[0]!.toFixed(1)}); last lines:\n${last.join('\n')}\n${proc.stderr.join('\n')}`));
           // A controller that never became ready must not outlive the test (its
           // pipes would keep the test worker from exiting).
           void proc.dispose();

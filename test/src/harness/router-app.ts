@@ -1,7 +1,9 @@
 /**
  * An application for the router tests, run as a real job: it answers which instance served a
  * request and the headers it got, sets a session cookie on /login, streams /echo (request body
- * back as the response, never held whole) and /bytes/<n> (n bytes), and echoes WebSocket text
+ * back as the response, never held whole), /bytes/<n> (n bytes; /progress says how many it has
+ * written so far), /hold (an upload left unread until /release, then answered with its length
+ * and digest), /status/<code> (that status) and POST /crash (answers, then exits at once), and echoes WebSocket text
  * frames on /ws. Plain Node.js, no dependencies, as users' apps are.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -14,7 +16,37 @@ const http = require('node:http');
 const crypto = require('node:crypto');
 const port = Number(process.env.PORT);
 const me = { instance: process.env.PLATFORM_INSTANCE_UUID, job: process.env.PLATFORM_JOB_UUID };
+// Streaming checks: bytes handed to the last /bytes response so far; a /hold upload left unread until /release.
+const progress = { written: 0 };
+let held;
 const server = http.createServer((req, res) => {
+  if (req.url === '/hold') {
+    held = { req, res };
+    return;
+  }
+  if (req.url === '/release') {
+    const h = held;
+    held = undefined;
+    req.resume();
+    if (!h) return res.writeHead(409).end('nothing held');
+    const hash = crypto.createHash('sha256');
+    let bytes = 0;
+    h.req.on('data', (c) => { bytes += c.length; hash.update(c); });
+    h.req.on('end', () => h.res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ bytes, sha: hash.digest('hex') })));
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('released');
+    return;
+  }
+  if (req.url === '/crash' && req.method === 'POST') {
+    // Answers, then ends at once (no graceful close: connections drop as when the process is killed).
+    req.resume();
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(me), () => process.exit(137));
+    return;
+  }
+  if (req.url === '/progress') {
+    req.resume();
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ...me, ...progress }));
+    return;
+  }
   if (req.url === '/echo') {
     res.writeHead(200, { 'content-type': 'application/octet-stream' });
     req.pipe(res);
@@ -22,12 +54,14 @@ const server = http.createServer((req, res) => {
   }
   if (req.url.startsWith('/bytes/')) {
     let left = Number(req.url.slice(7));
+    progress.written = 0;
     res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': left });
     const chunk = Buffer.alloc(64 * 1024, 7);
     const more = () => {
       while (left > 0) {
         const n = Math.min(left, chunk.length);
         left -= n;
+        progress.written += n;
         if (!res.write(n === chunk.length ? chunk : chunk.subarray(0, n))) return res.once('drain', more);
       }
       res.end();
@@ -36,6 +70,11 @@ const server = http.createServer((req, res) => {
     return;
   }
   req.resume();
+  if (req.url.startsWith('/status/')) {
+    res.writeHead(Number(req.url.slice(8)), { 'content-type': 'text/plain' });
+    res.end('as asked');
+    return;
+  }
   const headers = { 'content-type': 'application/json' };
   if (req.url === '/login') headers['set-cookie'] = 'SESSIONID=' + crypto.randomUUID() + '; Path=/; Max-Age=3600';
   res.writeHead(200, headers);

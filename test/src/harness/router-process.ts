@@ -8,9 +8,12 @@ export const ROUTER_BIN = join(dirname(fileURLToPath(import.meta.resolve('@platf
 
 export class RouterProcess extends PlatformProcess {
   address = '';
+  /** host:port of its /metrics, when started with --metrics-listen ('' otherwise). */
+  metricsAddress = '';
 
-  static async start(controller: ControllerProcess, args: string[] = []): Promise<RouterProcess> {
-    const child = spawn(process.execPath, [ROUTER_BIN, '--controller', controller.grpcAddress, '--listen', '127.0.0.1:0', ...args], {
+  /** `nodeArgs`: options for node itself, before the script (e.g. --cpu-prof). */
+  static async start(controller: Pick<ControllerProcess, 'grpcAddress'>, args: string[] = [], nodeArgs: string[] = []): Promise<RouterProcess> {
+    const child = spawn(process.execPath, [...nodeArgs, ROUTER_BIN, '--controller', controller.grpcAddress, '--listen', '127.0.0.1:0', ...args], {
       env: { ...process.env, PLATFORM_JOIN_TOKEN: TEST_JOIN_TOKEN, PLATFORM_LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -20,6 +23,7 @@ export class RouterProcess extends PlatformProcess {
       proc.onLine = (line) => {
         if (line['msg'] === 'router ready') {
           clearTimeout(timer);
+          proc.metricsAddress = typeof line['metrics'] === 'string' ? line['metrics'] : '';
           resolve(String(line['http']));
         }
       };

@@ -34,6 +34,11 @@ test('lifecycle: the command line answers --help and --version, and refuses unkn
   const badListen = spawnSync(process.execPath, [CONTROLLER_BIN, '--listen', 'nowhere'], { encoding: 'utf8' });
   t.is(badListen.status, 2);
   t.regex(badListen.stderr, /not host:port/);
+  for (const address of ['router.example', '0.0.0.0']) {
+    const badAdvertise = spawnSync(process.execPath, [CONTROLLER_BIN, '--router-advertise-address', address], { encoding: 'utf8' });
+    t.is(badAdvertise.status, 2, address);
+    t.regex(badAdvertise.stderr, /--router-advertise-address .* is not an IP address that clients can reach/);
+  }
 });
 
 test('lifecycle: a second controller on the same data directory is refused', async (t) => {

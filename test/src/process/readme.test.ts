@@ -1,7 +1,8 @@
 /**
  * The README's walk-through, run as a user runs it: `npm start` at the repository root (its data
- * in temporary directories, ports chosen by the system), then every `sh` block of "Run an app",
- * verbatim and in order, in one bash in the repository, against that cluster. Afterwards the
+ * in temporary directories, ports chosen by the system), then every `sh` block of "Run an app"
+ * (docs/api.md), verbatim and in order, in one bash in the repository, against that cluster, and
+ * the README quick start's deploy with the platform command. Afterwards the
  * repository holds nothing new, and `kill -INT <pid of npm start>` stops the controller and the
  * agent.
  */
@@ -99,7 +100,8 @@ test('README: the walk-through runs verbatim against npm start, leaves nothing i
     { timeoutMs: 60_000, what: 'the local agent connected' },
   );
 
-  const blocks = shellBlocks(await readFile(join(REPO, 'README.md'), 'utf8'), 'Run an app');
+  // The curl walk-through lives in docs/api.md; README's quick start deploys with the platform command (below).
+  const blocks = shellBlocks(await readFile(join(REPO, 'docs', 'api.md'), 'utf8'), 'Run an app');
   t.is(blocks.length, 11, 'the set-up block, then one block per step 1 to 10');
   // The blocks as they are, one after the other in one shell; markers only separate their output.
   const script = blocks.map((b, i) => `echo '::block ${i}::'\n${b}`).join('\n') + '\necho "::work $WORK::"\n';
@@ -131,6 +133,28 @@ test('README: the walk-through runs verbatim against npm start, leaves nothing i
   t.not(work, '');
   t.false(spawnSync('test', ['-e', work]).status === 0, 'the temporary directory is gone');
   t.is(gitStatus(), before, 'the walk-through left nothing in the repository');
+
+  // README's quick start: log in and deploy the example app with the platform command (its
+  // configuration in a HOME of the test's), then read it through the router and remove it.
+  const quick = shellBlocks(await readFile(join(REPO, 'README.md'), 'utf8'), 'Quick start').filter((b) => b.includes('platform login'));
+  t.is(quick.length, 1, 'one block deploys with the platform command');
+  const home = join(data, 'home');
+  const cli = spawn('bash', ['-c', quick[0]!], { cwd: REPO, env: { ...env, HOME: home, PLATFORM_LISTEN: new URL(url).host }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let cliOut = '';
+  cli.stdout.on('data', (d: Buffer) => (cliOut += d.toString('utf8')));
+  cli.stderr.on('data', (d: Buffer) => (cliOut += d.toString('utf8')));
+  const cliKiller = setTimeout(() => cli.kill('SIGKILL'), 180_000);
+  const cliCode = await new Promise<number | null>((resolve) => cli.once('close', resolve));
+  clearTimeout(cliKiller);
+  t.log(cliOut);
+  t.is(cliCode, 0);
+  t.regex(cliOut, /Logged in to http:\/\/127\.0\.0\.1:\d+ as admin/);
+  t.regex(cliOut, /\[staging\] Staging is complete\./);
+  t.regex(cliOut, /^hello is running: http:\/\/hello-[a-z0-9]{6}\.localhost:\d+\/$/m);
+  t.regex(cliOut, /^hello from node$/m);
+  t.regex(cliOut, /^\[[0-9a-f]{8}\] listening on \d+$/m);
+  t.regex(cliOut, /^job::\/sandbox\/admin::hello deleted$/m);
+  t.is(gitStatus(), before, 'the quick start left nothing in the repository');
 
   // A signal to npm's own process stops the whole cluster.
   t.true(pids.size >= 2, `the pids of the controller and the agent were seen (${[...pids].join(', ')})`);

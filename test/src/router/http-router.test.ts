@@ -4,7 +4,6 @@
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
-import { readFileSync } from 'node:fs';
 import test, { type ExecutionContext } from 'ava';
 import type { Job } from '@platform/controller';
 import { uploadPackage } from '../harness/apps.js';
@@ -167,22 +166,68 @@ test('router: a WebSocket echoes through the router', async (t) => {
   t.deepEqual(r.replies, [`echo from ${instances[0]!.uuid}: hello`, `echo from ${instances[0]!.uuid}: world`]);
 });
 
-/** Peak resident memory of a process (kB), to see that a transfer was streamed. */
-function peakRssKb(pid: number): number {
-  const m = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return Number(m?.[1] ?? 0);
+/**
+ * Waits until `value()` has stayed the same over three polls 300 ms apart while `held()` says the
+ * transfer is held back, and answers that value.
+ */
+async function settled(value: () => number | Promise<number>, held: () => boolean, what: string): Promise<number> {
+  const seen: number[] = [];
+  return eventually(
+    async () => {
+      seen.push(held() ? await value() : Number.NaN);
+      const last = seen.slice(-3);
+      return last.length === 3 && last.every((v) => v === last[0]) ? last[0] : undefined;
+    },
+    { timeoutMs: 30_000, intervalMs: 300, what },
+  );
 }
 
-test('router: 50 MiB stream up and down without buffering it whole', async (t) => {
+test('router: 50 MiB stream up and down without buffering it whole; a client or app that stops reading holds the other side back', async (t) => {
   const host = `${unique('big')}.apps.test`;
   await deploy(t, appBody(host));
-  const pid = cluster.controller.child.pid!;
-  const before = peakRssKb(pid);
   const size = 50 * 1024 * 1024;
+  // The checks that the router holds back: bigger than what the kernel's socket buffers of the
+  // path may take (on this loopback up to ~32 MiB received by one socket, 4 MiB sent).
+  const big = 128 * 1024 * 1024;
   const [h, p] = splitAddress(router());
-  // Upload 50 MiB (chunked) to /echo and read it back as it streams.
-  const result = await new Promise<{ status: number; bytes: number; sha: string }>((resolve, reject) => {
+  /** Writes `total` bytes (chunks of 256 KiB) to `req`, honouring backpressure; `stalled` while waiting for drain. */
+  const upload = (req: http.ClientRequest, total: number) => {
+    const state = { accepted: 0, stalled: false, digest: '' };
     const sent = createHash('sha256');
+    let n = 0;
+    const write = () => {
+      while (state.accepted < total) {
+        const chunk = Buffer.alloc(Math.min(total - state.accepted, 256 * 1024), n++ % 251);
+        state.accepted += chunk.length;
+        sent.update(chunk);
+        if (state.accepted === total) {
+          state.digest = sent.digest('hex');
+          req.end(chunk);
+          return;
+        }
+        if (!req.write(chunk)) {
+          state.stalled = true;
+          req.once('drain', () => {
+            state.stalled = false;
+            write();
+          });
+          return;
+        }
+      }
+    };
+    write();
+    return state;
+  };
+  const json = (res: http.IncomingMessage) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>));
+      res.on('error', reject);
+    });
+
+  // Up and back at once: 50 MiB (chunked) to /echo, read back as it streams.
+  const echoed = await new Promise<{ status: number; bytes: number; sha: string }>((resolve, reject) => {
     const got = createHash('sha256');
     let bytes = 0;
     const req = http.request({ host: h, port: p, path: '/echo', method: 'POST', headers: { host, 'content-type': 'application/octet-stream' }, agent: false }, (res) => {
@@ -190,44 +235,80 @@ test('router: 50 MiB stream up and down without buffering it whole', async (t) =
         bytes += c.length;
         got.update(c);
       });
-      res.on('end', () => (got.digest('hex') === sentDigest ? resolve({ status: res.statusCode ?? 0, bytes, sha: 'match' }) : resolve({ status: res.statusCode ?? 0, bytes, sha: 'differs' })));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, sha: got.digest('hex') === state.digest ? 'match' : 'differs' }));
       res.on('error', reject);
     });
     req.on('error', reject);
-    let left = size;
-    let n = 0;
-    let sentDigest = '';
-    const write = () => {
-      while (left > 0) {
-        const chunk = Buffer.alloc(Math.min(left, 256 * 1024), n++ % 251);
-        left -= chunk.length;
-        sent.update(chunk);
-        if (left === 0) {
-          sentDigest = sent.digest('hex');
-          req.end(chunk);
-          return;
-        }
-        if (!req.write(chunk)) return req.once('drain', write);
+    const state = upload(req, size);
+  });
+  t.deepEqual(echoed, { status: 200, bytes: size, sha: 'match' });
+
+  // Down to a client that stops reading after 1 MiB: the router stops reading from the app too,
+  // which is held back far short of the whole until the client reads again.
+  const down = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    http.get({ host: h, port: p, path: `/bytes/${big}`, headers: { host }, agent: false }, resolve).on('error', reject);
+  });
+  let received = 0;
+  await new Promise<void>((resolve) => {
+    const onData = (c: Buffer) => {
+      received += c.length;
+      if (received >= 1024 * 1024) {
+        down.pause();
+        down.off('data', onData);
+        resolve();
       }
     };
-    write();
+    down.on('data', onData);
   });
-  t.deepEqual(result, { status: 200, bytes: size, sha: 'match' });
-  // And 50 MiB down.
-  const down = await new Promise<number>((resolve, reject) => {
-    http
-      .get({ host: h, port: p, path: `/bytes/${size}`, headers: { host }, agent: false }, (res) => {
-        let bytes = 0;
-        res.on('data', (c: Buffer) => (bytes += c.length));
-        res.on('end', () => resolve(bytes));
-        res.on('error', reject);
-      })
-      .on('error', reject);
+  const progress = async () => Number((JSON.parse((await viaRouter(router(), host, '/progress')).text) as { written: number }).written);
+  const writtenWhilePaused = await settled(progress, () => down.isPaused(), 'the app held back by the paused download');
+  t.log(`download paused after ${received} bytes: the app had written ${writtenWhilePaused}`);
+  t.true(writtenWhilePaused < big / 2, `the app wrote ${writtenWhilePaused} bytes while the client had read ${received}`);
+  down.on('data', (c: Buffer) => (received += c.length));
+  down.resume();
+  await new Promise((resolve) => down.on('end', resolve));
+  t.is(received, big);
+
+  // Up to an app that does not read (/hold): the router stops reading from the client, whose
+  // writes stall far short of the whole; once the app reads (/release), all of it arrives.
+  const hold = http.request({ host: h, port: p, path: '/hold', method: 'POST', headers: { host, 'content-type': 'application/octet-stream' }, agent: false });
+  const answer = new Promise<Record<string, unknown>>((resolve, reject) => {
+    hold.on('response', (res) => json(res).then(resolve, reject));
+    hold.on('error', reject);
   });
-  t.is(down, size);
-  const grown = peakRssKb(pid) - before;
-  t.true(grown < 40 * 1024, `the controller's peak memory grew by ${grown} kB moving 2 x 50 MiB`);
+  const state = upload(hold, big);
+  const acceptedWhileHeld = await settled(() => state.accepted, () => state.stalled, 'the upload held back by the app');
+  t.log(`upload to an app that reads nothing: the client could write ${acceptedWhileHeld}`);
+  t.true(acceptedWhileHeld < big / 2, `the client could write ${acceptedWhileHeld} bytes to an app that read none`);
+  t.is((await viaRouter(router(), host, '/release')).status, 200);
+  t.deepEqual(await answer, { bytes: big, sha: state.digest });
 });
+
+/**
+ * GETs through the router, 4 at a time over keep-alive connections, until `stop()` (which lets
+ * 20 more answer first); `statuses` collects their statuses (599: the request failed).
+ */
+function steadyGets(host: string): { statuses: number[]; stop: () => Promise<void> } {
+  const statuses: number[] = [];
+  let stopping = false;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+  const load = (async () => {
+    while (!stopping) {
+      const batch = await Promise.all(Array.from({ length: 4 }, () => viaRouter(router(), host, '/', { agent }).then((r) => r.status, () => 599)));
+      statuses.push(...batch);
+    }
+  })();
+  return {
+    statuses,
+    stop: async () => {
+      const at = statuses.length;
+      await eventually(() => statuses.length > at + 20);
+      stopping = true;
+      await load;
+      agent.destroy();
+    },
+  };
+}
 
 test.serial('router: scaling 1 -> 3, new instances take traffic within a second; stopping one gives no 5xx to GETs', async (t) => {
   const host = `${unique('scale')}.apps.test`;
@@ -254,29 +335,42 @@ test.serial('router: scaling 1 -> 3, new instances take traffic within a second;
   t.is(servedBy.size, 3);
 
   // GETs keep flowing while an instance is stopped: none answers 5xx.
-  const statuses: number[] = [];
-  let stop = false;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
-  const load = (async () => {
-    while (!stop) {
-      const batch = await Promise.all(Array.from({ length: 4 }, () => viaRouter(router(), host, '/', { agent }).then((r) => r.status, () => 599)));
-      statuses.push(...batch);
-    }
-  })();
+  const gets = steadyGets(host);
+  const { statuses } = gets;
   const victim = (await instancesOf(cluster.api, job.uuid)).find((i) => i.state === 'RUNNING')!;
   t.is((await cluster.api.delete(`/jobs/${job.uuid}/instances/${victim.uuid}`)).status, 200);
   await eventually(async () => (await instancesOf(cluster.api, job.uuid)).find((i) => i.uuid === victim.uuid)?.state === 'REMOVED', {
     timeoutMs: 30_000,
     what: 'the stopped instance removed',
   });
-  const after = statuses.length;
-  await eventually(() => statuses.length > after + 20);
-  stop = true;
-  await load;
-  agent.destroy();
+  await gets.stop();
   const failures = statuses.filter((s) => s >= 500);
   t.deepEqual(failures, [], `${failures.length} of ${statuses.length} GETs failed`);
   t.true(statuses.length > 40);
+});
+
+test.serial('router: an instance that dies abruptly gives no 5xx to GETs (retried on another instance)', async (t) => {
+  const host = `${unique('crash')}.apps.test`;
+  const { job } = await deploy(t, appBody(host, { num_instances: 3 }), 3);
+  const gets = steadyGets(host);
+  const { statuses } = gets;
+  await eventually(() => statuses.length > 20);
+  const crash = await viaRouter(router(), host, '/crash', { method: 'POST' });
+  t.is(crash.status, 200, crash.text);
+  const at = statuses.length;
+  // The instance is gone (its agent says so) and replaced; GETs went on all along.
+  await eventually(
+    async () => {
+      const all = await instancesOf(cluster.api, job.uuid);
+      const dead = all.find((i) => i.uuid === crash.instance);
+      return (!dead || dead.state !== 'RUNNING' || dead.exited) && statuses.length > at + 40 ? true : undefined;
+    },
+    { timeoutMs: 30_000, what: 'the crash noticed while GETs flow' },
+  );
+  await announced(job.uuid, 3);
+  await gets.stop();
+  const failures = statuses.filter((s) => s >= 500);
+  t.deepEqual(failures, [], `${failures.length} of ${statuses.length} GETs failed`);
 });
 
 test('router: metrics per route are on the controller /metrics', async (t) => {

@@ -13,7 +13,7 @@ import { eventually } from '../harness/wait.js';
 
 test('platform-router: a separate router follows the table, serves through a controller restart and catches up', async (t) => {
   const cluster = await startCluster(t, [{}], { args: ['--domain', 'apps.test'] });
-  const router = await RouterProcess.start(cluster.controller);
+  const router = await RouterProcess.start(cluster.controller, ['--metrics-listen', '127.0.0.1:0']);
   t.teardown(async () => {
     await router.kill9();
   });
@@ -35,6 +35,18 @@ test('platform-router: a separate router follows the table, serves through a con
     return r.status === 200 ? r : undefined;
   }, { timeoutMs: 5_000, what: 'the standalone router serving the route' });
   t.is(served.instance, instance!.uuid);
+
+  // Its metrics per route, on its own /metrics.
+  const metrics = await eventually(async () => {
+    const text = await (await fetch(`http://${router.metricsAddress}/metrics`)).text();
+    return /platform_router_requests_total\{route="[^"]+",class="2xx"\} [1-9]/.test(text) ? text : undefined;
+  });
+  const route = first.replace(/\./g, '\\.');
+  t.regex(metrics, new RegExp(`platform_router_requests_total\\{route="${route}",class="2xx"\\} [1-9]`));
+  t.regex(metrics, new RegExp(`platform_router_request_duration_seconds_count\\{route="${route}"\\} [1-9]`));
+  t.regex(metrics, new RegExp(`platform_router_bytes_total\\{route="${route}",direction="out"\\} [1-9]`));
+  t.regex(metrics, new RegExp(`platform_router_active_connections\\{route="${route}"\\} \\d+`));
+  t.regex(metrics, /^platform_router_process_\w+ /m, 'the process metrics too');
 
   // A route change reaches it within a second.
   const second = `${unique('edge')}.apps.test`;

@@ -51,9 +51,10 @@ function udpEcho(port: number, text: string, socket: dgram.Socket): Promise<stri
   });
 }
 
-test('router: TCP echo over tcp://auto, a taken port refused; UDP echo on one instance per client', async (t) => {
+test('router: TCP echo over tcp://auto (endpoint at the advertised address), a taken port refused; UDP echo on one instance per client', async (t) => {
   const tcpPort = await freePort();
-  const cluster = await startCluster(t, [{}], { args: ['--router-tcp-ports', `${tcpPort}-${tcpPort}`] });
+  // Clients would reach the routers at 198.51.100.7 (behind NAT, say): tcp://auto endpoints name it.
+  const cluster = await startCluster(t, [{}], { args: ['--router-tcp-ports', `${tcpPort}-${tcpPort}`, '--router-advertise-address', '198.51.100.7'] });
   const { api } = cluster;
   const pkg = await uploadPackage(api, '/sandbox/admin', tarGz({ 'app/server.js': STREAM_APP }));
   const job = (routes: unknown[], extra: Record<string, unknown> = {}, optional = false) => ({
@@ -69,7 +70,7 @@ test('router: TCP echo over tcp://auto, a taken port refused; UDP echo on one in
   const tcp = await api.post<Job>('/jobs', job([{ type: 'tcp', endpoint: 'tcp://auto' }]));
   t.is(tcp.status, 200, tcp.text);
   const endpoint = tcp.body.ports[0]!.routes[0]!.endpoint;
-  t.is(endpoint, `tcp://127.0.0.1:${tcpPort}`, 'the chosen endpoint is stored on the job');
+  t.is(endpoint, `tcp://198.51.100.7:${tcpPort}`, 'the chosen endpoint, at the advertised address, is stored on the job');
   const [instance] = await runningInstances(api, tcp.body.uuid, 1, 90_000);
   const answer = await eventually(() => tcpEcho(tcpPort, 'hello').catch(() => undefined), { what: 'the TCP route answering' });
   t.is(answer, `echo from ${instance!.uuid}: hello`);

@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import tls from 'node:tls';
 import type { Registry } from 'prom-client';
 import type { Logger } from '@platform/proto/common';
+import { JobRequestCounter } from '../request-stats.js';
 import type { TableUpdate } from '../route-table.js';
 import { HttpProxy } from './http-proxy.js';
 import { RouterMetrics } from './router-metrics.js';
@@ -74,6 +75,8 @@ export function formatAddress(server: http.Server): string {
 export class Router {
   readonly routing = new RoutingTable();
   readonly metrics: RouterMetrics;
+  /** Requests per job since the last drain (the controller reads the embedded router's; a standalone one reports them). */
+  readonly requests = new JobRequestCounter();
   readonly #proxy: HttpProxy;
   readonly #server: http.Server;
   readonly #tlsServer: https.Server | undefined;
@@ -86,6 +89,7 @@ export class Router {
     this.#proxy = new HttpProxy({
       routing: this.routing,
       metrics: this.metrics,
+      requests: this.requests,
       log: o.log,
       requestId: o.requestId,
       httpsPort: () => (this.#tlsServer?.address() as AddressInfo | null)?.port,

@@ -16,6 +16,8 @@ export interface Backend extends TableBackend {
   job: string;
   host: string;
   port: number;
+  /** `http://address`, the key of the connection pool to the instance. */
+  origin: string;
   /** The job's sticky cookie names. */
   stickyCookies: readonly string[];
 }
@@ -60,6 +62,7 @@ export class RoutedPath {
           job: job.job,
           host: b.address.slice(0, colon).replace(/^\[|\]$/g, ''),
           port: Number(b.address.slice(colon + 1)),
+          origin: `http://${b.address}`,
           stickyCookies: job.sticky_cookies,
         };
         this.#byInstance.set(b.instance, backend);

@@ -118,6 +118,13 @@ export function applyMetaChange(meta: StagingMeta, form: URLSearchParams): void 
 }
 
 /** `tmpDir`: where snapshots are merged (the controller's data directory). */
+/** The stager API (spec/stager-and-gateway-api.md): its token in the path or the header, forms or JSON in, its own status codes out. */
+const STAGER_DOC = {
+  summary: 'The stager API of a staging in progress (spec/stager-and-gateway-api.md)',
+  public: true,
+  bodyMedia: ['application/x-www-form-urlencoded', 'application/json', 'application/octet-stream'],
+};
+
 export function stagerEndpoints(coordinator: StagingCoordinator, packages: PackageService, tmpDir: string): Endpoint[] {
   /** Resolves the run of the path's token and maps every failure to a stager status. */
   const handle =
@@ -139,8 +146,8 @@ export function stagerEndpoints(coordinator: StagingCoordinator, packages: Packa
   const ok = (ctx: ApiContext) => sendText(ctx, 200, 'OK');
   // Each path also without its token (`/stager//meta`): the request names no UUID, 450.
   const at = (method: Method, path: string, fn: (ctx: ApiContext, session: StagerSession) => Promise<void>): Endpoint[] => [
-    { method, path: `${STAGER_PATH_PREFIX}:token${path}`, handler: handle(fn) },
-    { method, path: `${STAGER_PATH_PREFIX}${path}`, handler: handle(fn) },
+    { method, path: `${STAGER_PATH_PREFIX}:token${path}`, handler: handle(fn), doc: STAGER_DOC },
+    { method, path: `${STAGER_PATH_PREFIX}${path}`, handler: handle(fn), doc: STAGER_DOC },
   ];
 
   const changeMeta = async (ctx: ApiContext, s: StagerSession) => {

@@ -1,0 +1,123 @@
+/**
+ * What an instance's runner and its setup steps share: the runner's dependencies, the record
+ * persisted in `<dir>/instance.json` (and how it is read and written), and the context each
+ * step receives.
+ */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { InstanceReport, InstanceStateName } from '@platform/proto';
+import type { Logger } from '@platform/proto/common';
+import type { Cgroups } from '../isolation/cgroups.js';
+import type { IsolationDriver, LaunchRequest } from '../isolation/driver.js';
+import type { HostIdentity, UidAllocator } from '../isolation/identity.js';
+import type { LogTailer } from '../logs/tailer.js';
+import type { AgentMetrics } from '../metrics/metrics.js';
+import type { PackageCache } from '../packages/cache.js';
+import type { PortAllocator } from './ports.js';
+import type { RunSpec } from './spec.js';
+import type { Step } from './steps/step.js';
+
+export interface RunnerDeps {
+  driver: IsolationDriver;
+  cgroups: Cgroups;
+  /**
+   * The instance uids (identity.ts) when the agent gives each instance its own; undefined when
+   * instances run as the agent's user (an agent that is not root, or --allow-root-instances).
+   */
+  identities?: UidAllocator | undefined;
+  cache: PackageCache;
+  ports: PortAllocator;
+  /** Host address at which instance ports are reachable (reported in `ports`). */
+  address: string;
+  log: Logger;
+  metrics: AgentMetrics;
+  now: () => number;
+  /** Called on every state change, in order. */
+  onReport(report: InstanceReport): void;
+  /** Called once at teardown, before the directory is removed: take the last log lines. */
+  onFinalLogs(tailer: LogTailer): void;
+  /** How often readiness and (after a re-attach) liveness are checked. */
+  pollMs?: number;
+  /** How often the disk use of a running instance is measured (default 2000 ms; disk-monitor.ts). */
+  diskCheckMs?: number;
+  /** The setup steps, in order (default INSTANCE_STEPS, steps/index.ts). */
+  steps?: readonly InstanceStep[];
+}
+
+/** What instance.json holds. */
+export interface InstanceRecord {
+  version: 1;
+  spec: RunSpec;
+  state: InstanceStateName;
+  createdMs: number;
+  stateTimeMs: number;
+  /** When the process was started: files changed after it are what a snapshot takes. */
+  processStartedMs?: number;
+  launch?: LaunchRequest;
+  /** The instance's own host uid/gid, from the agent's range (kept here so a restart reserves it). */
+  identity?: HostIdentity;
+  pid?: number;
+  pidStart?: number;
+  cgroups: string[];
+  ports: Record<string, string>;
+  allocatedPorts: number[];
+  stopRequested: boolean;
+  exited: boolean;
+  exitCode: number;
+  failed: boolean;
+  reason: string;
+}
+
+/**
+ * What a setup step works on. Steps hand their products to later steps here (`portEnv`, `env`,
+ * and the record's `launch`); what must survive an agent restart goes into `rec` and is saved
+ * with `persist()`.
+ */
+export interface InstanceContext {
+  readonly spec: RunSpec;
+  /** The record, saved to instance.json by `persist()` and at every state change. */
+  readonly rec: InstanceRecord;
+  /** `<instances>/<uuid>`: the record, the exit file, logs/ and root/. */
+  readonly dir: string;
+  /** The instance's root file system (what it sees as `/` under bwrap). */
+  readonly root: string;
+  readonly logsDir: string;
+  readonly deps: RunnerDeps;
+  /** Bound to the instance and its job. */
+  readonly log: Logger;
+  /** Aborted when a stop arrives during setup: long steps (fetches) give up. */
+  readonly signal: AbortSignal;
+  readonly tailer: LogTailer | undefined;
+  persist(): void;
+  /** PORT and PORT_<n> (the ports step). */
+  portEnv: Record<string, string>;
+  /** The process's environment (the environment step; STAGERFS added by the launch step). */
+  env: Record<string, string>;
+}
+
+export type InstanceStep = Step<InstanceContext>;
+
+const RECORD_FILE = 'instance.json';
+
+/** Reads `<dir>/instance.json`; undefined when it is missing or unreadable. */
+export function readRecord(dir: string): InstanceRecord | undefined {
+  try {
+    const rec = JSON.parse(readFileSync(join(dir, RECORD_FILE), 'utf8')) as InstanceRecord;
+    return rec.version === 1 && rec.spec?.instanceUuid ? rec : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Replaces `<dir>/instance.json` with `rec` at once (a reader sees the old record or the new one). */
+export function writeRecord(dir: string, rec: InstanceRecord): void {
+  const file = join(dir, RECORD_FILE);
+  // 0600: the record holds the instance's environment, which may carry credentials.
+  writeFileSync(`${file}.tmp`, JSON.stringify(rec), { mode: 0o600 });
+  renameSync(`${file}.tmp`, file);
+}
+
+/** A setup failure whose message is the instance's reason. */
+export class SetupError extends Error {
+  override readonly name = 'SetupError';
+}

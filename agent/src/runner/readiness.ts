@@ -1,0 +1,33 @@
+/**
+ * Readiness: an instance is ready once every required port listens on the host (read from
+ * /proc/net, ports.ts). Most apps listen within milliseconds, so the first looks come soon,
+ * then less and less often, up to `pollMs`.
+ */
+import { listeningPorts } from './ports.js';
+
+export type Readiness = { kind: 'ready' } | { kind: 'gone' } | { kind: 'timeout'; missing: number };
+
+export interface ReadinessOptions {
+  /** Host ports that must listen (none: ready at once). */
+  required: readonly number[];
+  deadlineMs: number;
+  now: () => number;
+  pollMs: number;
+  /** True once waiting is moot (the process exited, a stop came): checked before each look and after it. */
+  gone: () => boolean;
+}
+
+/** Resolves `ready`, `gone`, or `timeout` with the first port still missing at the deadline. */
+export async function awaitListening(o: ReadinessOptions): Promise<Readiness> {
+  let waitMs = Math.min(5, o.pollMs);
+  for (;;) {
+    if (o.gone()) return { kind: 'gone' };
+    const listening = o.required.length ? await listeningPorts() : new Set<number>();
+    const missing = o.required.find((p) => !listening.has(p));
+    if (o.gone()) return { kind: 'gone' };
+    if (missing === undefined) return { kind: 'ready' };
+    if (o.now() >= o.deadlineMs) return { kind: 'timeout', missing };
+    await new Promise((r) => setTimeout(r, waitMs).unref());
+    waitMs = Math.min(o.pollMs, waitMs * 1.5);
+  }
+}

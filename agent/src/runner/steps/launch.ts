@@ -1,0 +1,23 @@
+/**
+ * Step `launch`: what the isolation driver starts, recorded (a re-attached instance is stopped
+ * with it): the start command (start_command_raw, start_command, else the packages'
+ * START_COMMAND), its working directory (START_PATH) and the host paths the packages bind.
+ */
+import { startArgv } from '@platform/proto/common';
+import { SetupError, type InstanceStep } from '../context.js';
+
+export const launchStep: InstanceStep = {
+  name: 'launch',
+  prepare(ctx) {
+    const { spec, env } = ctx;
+    const argv = startArgv(spec.process, env);
+    if (!argv) throw new SetupError('no start command: the process has none and no package sets START_COMMAND');
+    const workdir = '/' + (env['START_PATH'] ?? '/').split('/').filter((s) => s && s !== '.').join('/');
+    if (workdir.split('/').includes('..')) throw new SetupError(`START_PATH ${env['START_PATH']} has a ".." component`);
+    const hostPaths = [...new Set(spec.packages.flatMap((p) => p.hostPaths))];
+    ctx.rec.launch = {
+      instanceUuid: spec.instanceUuid, root: ctx.root, argv, env, workdir, hostPaths,
+      ...(spec.stagerUrl ? { stagerfs: { hostPaths: [...new Set((spec.stagerfs ?? []).flatMap((p) => p.hostPaths))] } } : {}),
+    };
+  },
+};

@@ -1,0 +1,34 @@
+/**
+ * Step `ports`: the first port numbered 0 gets a free host port (PORT); fixed ports are passed
+ * as PORT_<n>. Each port's reported address is recorded; the allocated ones are released.
+ */
+import { SetupError, type InstanceStep } from '../context.js';
+
+export const portsStep: InstanceStep = {
+  name: 'ports',
+  async prepare(ctx) {
+    const { spec, rec, portEnv } = ctx;
+    let zeroSeen = false;
+    for (const port of spec.ports) {
+      let value = port.number;
+      if (port.number === 0) {
+        if (zeroSeen) throw new SetupError('more than one port with number 0');
+        zeroSeen = true;
+        value = await ctx.deps.ports.allocate();
+        rec.allocatedPorts.push(value);
+        portEnv['PORT'] = String(value);
+      } else {
+        portEnv[`PORT_${port.number}`] = String(port.number);
+      }
+      rec.ports[String(port.number)] = `${ctx.deps.address}:${value}`;
+    }
+    if (!portEnv['PORT'] && spec.ports[0]) portEnv['PORT'] = String(spec.ports[0].number);
+  },
+  restore(ctx) {
+    for (const p of ctx.rec.allocatedPorts) ctx.deps.ports.reserve(p);
+  },
+  release(ctx) {
+    // Emptied as they go back: a port released twice could be another instance's by then.
+    for (const p of ctx.rec.allocatedPorts.splice(0)) ctx.deps.ports.release(p);
+  },
+};

@@ -1,0 +1,198 @@
+/**
+ * Packages and jobs from container images (POST /packages/container, POST /jobs/container),
+ * each run as a task (tasks/):
+ *
+ *   manifest (index -> linux/amd64) ─▶ config ─▶ layers, streamed to the layer cache, digests
+ *   checked ─▶ flattened into one gzip tar (whiteouts, opaque directories; paths checked) ─▶
+ *   package `ready` (docker_image_id, docker_origin, the image's environment) ─▶ for a job:
+ *   the job, its start command the image's Entrypoint + Cmd run without a shell.
+ *
+ * A refused image leaves nothing behind: no package, no layer it brought into the cache, no
+ * temporary file. `pull: false` takes a ready package made from the same image (same origin)
+ * when the caller may read it, without asking the registry; otherwise a package made from the
+ * same image digest is reused. Layers pulled before are not pulled again.
+ */
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ChangeContext, Deps } from '../context.js';
+import { InvalidRequestError } from '../errors.js';
+import { parseFqn } from '../model/fqn.js';
+import type { Package } from '../model/package.js';
+import type { PackageService } from '../packages/package-service.js';
+import type { TaskReporter } from '../tasks/task-service.js';
+import { flattenLayers, ImageError, indexLayer, type LayerFile, type LayerIndex } from './flatten.js';
+import { planOf, type ImagePlan } from './image-config.js';
+import { originOf, type ImageRef } from './image-ref.js';
+import { LayerCache, RegistryClient, type ImageManifest } from './registry-client.js';
+
+/**
+ * Packages made from an image: `idx/pkg-image/<origin>/<package uuid>` -> {digest, plan} (the
+ * image digest and what its config said, for a reuse without asking the registry). A hint: an
+ * entry whose package is gone is dropped when met.
+ */
+const imageIndexKey = (origin: string, pkg: string) => `idx/pkg-image/${encodeURIComponent(origin)}/${pkg}`;
+const imageIndexPrefix = (origin: string) => `idx/pkg-image/${encodeURIComponent(origin)}/`;
+
+export interface PulledImage {
+  package: Package;
+  plan: ImagePlan;
+  /** Whether an existing package was taken instead of pulling. */
+  reused: boolean;
+}
+
+export interface ContainerServiceOptions {
+  /** Where layers are kept and archives are made (in the controller's data directory). */
+  dir: string;
+  /** The largest package archive (and sum of compressed layers) accepted. */
+  maxPackageBytes: number;
+  registryTimeoutMs?: number;
+  /** Hears the bytes of layers pulled from registries (for /metrics). */
+  onLayerBytes?: (n: number) => void;
+}
+
+export class ContainerService {
+  readonly layers: LayerCache;
+  readonly #tmp: string;
+  #seq = 0;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly packages: PackageService,
+    private readonly options: ContainerServiceOptions,
+  ) {
+    this.layers = new LayerCache(join(options.dir, 'layers'));
+    this.#tmp = join(options.dir, 'tmp');
+  }
+
+  /** Prepares the directories and removes what a stop left half made. */
+  async init(): Promise<void> {
+    await this.layers.clean();
+    await rm(this.#tmp, { recursive: true, force: true });
+    await mkdir(this.#tmp, { recursive: true });
+  }
+
+  /** A ready package the caller may read, made from `origin` (and image `digest` when given). */
+  async #existing(origin: string, digest: string | undefined, readable: (fqn: string) => boolean): Promise<{ pkg: Package; plan: ImagePlan } | undefined> {
+    for await (const [key, value] of this.deps.store.iterate({ prefix: imageIndexPrefix(origin) })) {
+      const entry = JSON.parse(value) as { digest: string; plan: ImagePlan };
+      if (digest !== undefined && entry.digest !== digest) continue;
+      const uuid = key.slice(-36);
+      const found = await this.packages.find(uuid);
+      if (!found) {
+        await this.deps.store.batch([{ type: 'del', key }]); // the package was deleted since
+        continue;
+      }
+      const pkg = found.package;
+      if (pkg.state === 'ready' && pkg.docker_origin === origin && readable(pkg.fqn)) return { pkg, plan: entry.plan };
+    }
+    return undefined;
+  }
+
+  /**
+   * The package of image `ref` named `fqn` (or, when `fqn` is taken, `fqn` with the digest's
+   * first 12 hex digits): reused when `reuse` allows and one exists, else pulled and made.
+   */
+  async packageOf(
+    ref: ImageRef,
+    fqn: string,
+    task: TaskReporter,
+    ctx: ChangeContext,
+    reuse: { pull: boolean; readable: (fqn: string) => boolean; renameIfTaken: boolean },
+  ): Promise<PulledImage> {
+    const origin = originOf(ref);
+    if (!reuse.pull) {
+      const cached = await this.#existing(origin, undefined, reuse.readable);
+      if (cached) {
+        await task.event({ stage: 'Pull', name: `using package ${cached.pkg.fqn} made from ${origin} (${cached.pkg.docker_image_id})` });
+        return { package: cached.pkg, plan: cached.plan, reused: true };
+      }
+    }
+    const client = new RegistryClient(ref, { ...(this.options.registryTimeoutMs ? { timeoutMs: this.options.registryTimeoutMs } : {}) });
+    await task.event({ stage: 'Pull', name: `reading the manifest of ${origin}` });
+    const manifest = await client.manifest();
+    const config = await client.config(manifest.config);
+    const plan = planOf(config);
+    const same = await this.#existing(origin, manifest.digest, reuse.readable);
+    if (same) {
+      await task.event({ stage: 'Pull', name: `using package ${same.pkg.fqn}, made from the same image ${manifest.digest}` });
+      return { package: same.pkg, plan, reused: true };
+    }
+    const archiveFile = join(this.#tmp, `${process.pid}-${++this.#seq}.tar.gz`);
+    const fetched: string[] = [];
+    try {
+      const indexes: (Promise<LayerIndex> | undefined)[] = [];
+      const layers = await this.#pullLayers(client, manifest, task, fetched, indexes);
+      await task.event({ stage: 'Unpack', name: `flattening ${layers.length} layer(s) into one package archive` });
+      const archive = await flattenLayers(layers, archiveFile, indexes);
+      if (archive.length > this.options.maxPackageBytes) {
+        throw new ImageError(`the flattened image is ${archive.length} bytes, over this cluster's package limit of ${this.options.maxPackageBytes} bytes`);
+      }
+      let name = fqn;
+      if (reuse.renameIfTaken && (await this.packages.fqnTaken(fqn))) name = `${fqn}-${manifest.digest.slice(7, 19)}`;
+      await task.event({ stage: 'Package', name: `creating ${name}` });
+      const pkg = await this.packages.createFromArchive(
+        { fqn: name, environment: plan.environment, docker_image_id: manifest.digest, docker_origin: origin },
+        { file: archiveFile, length: archive.length, digest: archive.digest },
+        ctx,
+      );
+      await this.deps.store.batch([{ type: 'put', key: imageIndexKey(origin, pkg.uuid), value: JSON.stringify({ digest: manifest.digest, plan }) }]);
+      await task.event({ stage: 'Package', name: `created ${pkg.fqn}`, payload: { package_uuid: pkg.uuid, package_fqn: pkg.fqn, docker_image_id: manifest.digest } });
+      return { package: pkg, plan, reused: false };
+    } catch (err) {
+      // A refused image brings nothing into the cache.
+      if (err instanceof ImageError) for (const digest of fetched) await rm(this.layers.fileOf(digest), { force: true });
+      throw err;
+    } finally {
+      await rm(archiveFile, { force: true });
+    }
+  }
+
+  /**
+   * The layers' files, pulled unless cached. Each layer above the bottom one is indexed (pass
+   * one of the flattening) as soon as it is there, while the others still download: `indexes`.
+   */
+  async #pullLayers(client: RegistryClient, manifest: ImageManifest, task: TaskReporter, fetched: string[], indexes: (Promise<LayerIndex> | undefined)[]): Promise<LayerFile[]> {
+    const total = manifest.layers.reduce((n, l) => n + l.size, 0);
+    if (total > this.options.maxPackageBytes) {
+      throw new ImageError(`the image's layers are ${total} bytes, over this cluster's package limit of ${this.options.maxPackageBytes} bytes`);
+    }
+    // Up to three layers at a time, as registry clients do; each streams to its own file.
+    const files: LayerFile[] = new Array<LayerFile>(manifest.layers.length);
+    let done = 0;
+    let next = 0;
+    const worker = async () => {
+      for (let index = next++; index < manifest.layers.length; index = next++) {
+        const layer = manifest.layers[index]!;
+        const step = { stage: 'Pull', name: `pulling layer ${layer.digest}`, index, total: manifest.layers.length };
+        const got = await this.layers.get(
+          client,
+          layer,
+          () => task.event({ ...step, progress: { current: done, total } }),
+          (n) => {
+            done += n;
+            this.options.onLayerBytes?.(n);
+            void task.event({ ...step, partial: true, progress: { current: done, total } }).catch(() => undefined);
+          },
+        );
+        if (got.cached) done += layer.size;
+        else fetched.push(layer.digest);
+        await task.event({ ...step, name: got.cached ? `layer ${layer.digest} already pulled` : `pulled layer ${layer.digest}`, progress: { current: done, total } });
+        files[index] = { digest: layer.digest, file: got.file };
+        if (index > 0) {
+          const indexing = indexLayer(files[index]!);
+          indexing.catch(() => undefined); // awaited by the flattening; a failure there is the one reported
+          indexes[index] = indexing;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(3, manifest.layers.length) }, worker));
+    return files;
+  }
+}
+
+/** The package FQN of a container job: the job's namespace and name. */
+export function packageFqnOfJob(jobFqn: string): string {
+  const fqn = parseFqn(jobFqn, { type: 'job', field: 'job_fqn' });
+  if (fqn.localName === undefined) throw new InvalidRequestError(`job_fqn: "${jobFqn}" names no job (job::<namespace>::<name>)`);
+  return `package::${fqn.namespace}::${fqn.localName}`;
+}

@@ -1,0 +1,298 @@
+/**
+ * A client of the OCI distribution API (Docker Registry HTTP API v2), as much as pulling needs:
+ * GET /v2/<name>/manifests/<tag|digest> (an image index or manifest list is resolved to its
+ * linux/amd64 manifest) and GET /v2/<name>/blobs/<digest> (the config, the layers).
+ *
+ * Authentication follows the registry's 401 challenge: `Basic` with the credentials of the
+ * image URL, or `Bearer realm=...,service=...,scope=...`: a token from the realm (asked with the
+ * credentials when there are some, anonymously otherwise), then the request again.
+ *
+ * Every byte is checked against its digest: manifests as read, blobs while they stream to disk
+ * (a blob whose size or digest differs is refused and its file removed). Errors are ImageErrors
+ * that say which image and which part failed.
+ */
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { KeyedLock } from '../util/keyed-lock.js';
+import { ImageError } from './flatten.js';
+import { originOf, type ImageRef } from './image-ref.js';
+
+export const MEDIA = {
+  ociIndex: 'application/vnd.oci.image.index.v1+json',
+  dockerList: 'application/vnd.docker.distribution.manifest.list.v2+json',
+  ociManifest: 'application/vnd.oci.image.manifest.v1+json',
+  dockerManifest: 'application/vnd.docker.distribution.manifest.v2+json',
+} as const;
+
+const MANIFEST_ACCEPT = [MEDIA.ociIndex, MEDIA.dockerList, MEDIA.ociManifest, MEDIA.dockerManifest].join(', ');
+const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
+const DIGEST = /^sha256:[a-f0-9]{64}$/;
+
+export interface Descriptor {
+  mediaType: string;
+  digest: string;
+  size: number;
+  platform?: { architecture?: string; os?: string; variant?: string };
+}
+
+export interface ImageManifest {
+  /** sha256 of the (platform) manifest's bytes: the image's identity. */
+  digest: string;
+  config: Descriptor;
+  layers: Descriptor[];
+}
+
+/** The image configuration fields the platform uses. */
+export interface ImageConfig {
+  config?: {
+    Env?: string[];
+    Entrypoint?: string[] | null;
+    Cmd?: string[] | null;
+    WorkingDir?: string;
+    User?: string;
+    ExposedPorts?: Record<string, unknown>;
+    Volumes?: Record<string, unknown> | null;
+    StopSignal?: string;
+  };
+  architecture?: string;
+  os?: string;
+}
+
+const sha256 = (data: Buffer) => `sha256:${createHash('sha256').update(data).digest('hex')}`;
+
+function describeCause(err: unknown): string {
+  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (err as Error).message;
+}
+
+export class RegistryClient {
+  #auth: string | undefined;
+  readonly #base: string;
+  readonly #origin: string;
+
+  constructor(
+    readonly ref: ImageRef,
+    private readonly options: { timeoutMs?: number } = {},
+  ) {
+    this.#base = `${ref.scheme}://${ref.registry}/v2/${ref.name}`;
+    this.#origin = originOf(ref);
+  }
+
+  /** A request with the current authorization, answering the registry's challenge once. */
+  async #request(url: string, accept?: string): Promise<Response> {
+    const send = () =>
+      this.#fetch(url, {
+        headers: { ...(accept ? { Accept: accept } : {}), ...(this.#auth ? { Authorization: this.#auth } : {}) },
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 60_000),
+      });
+    let res = await send();
+    if (res.status === 401) {
+      await res.body?.cancel();
+      await this.#authenticate(res.headers.get('www-authenticate') ?? '');
+      res = await send();
+      if (res.status === 401) {
+        await res.body?.cancel();
+        throw new ImageError(`registry ${this.ref.registry} refused the ${this.ref.credentials ? 'credentials of the image URL' : 'anonymous pull'} for ${this.ref.name} (401)`);
+      }
+    }
+    return res;
+  }
+
+  async #fetch(url: string, init: RequestInit): Promise<Response> {
+    try {
+      return await fetch(url, init);
+    } catch (err) {
+      if (this.ref.publicRegistry) {
+        throw new ImageError(
+          `the public registry ${this.ref.registry} cannot be reached from this controller (${describeCause(err)}); ` +
+            `name a registry it reaches in image_url, e.g. registry.example.com:5000/${this.ref.name}:${this.ref.tag}`,
+        );
+      }
+      throw new ImageError(`registry ${this.ref.registry} cannot be reached (${describeCause(err)})`);
+    }
+  }
+
+  async #authenticate(challenge: string): Promise<void> {
+    const scheme = challenge.split(' ', 1)[0]?.toLowerCase();
+    const creds = this.ref.credentials;
+    const basic = creds ? `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}` : undefined;
+    if (scheme === 'basic') {
+      if (!basic) throw new ImageError(`registry ${this.ref.registry} requires credentials for ${this.ref.name}: give them in image_url (https://user:password@host/name:tag)`);
+      this.#auth = basic;
+      return;
+    }
+    if (scheme !== 'bearer') throw new ImageError(`registry ${this.ref.registry} asks for an authentication scheme this controller does not speak: ${challenge.slice(0, 100)}`);
+    const params = new Map<string, string>();
+    for (const m of challenge.slice(7).matchAll(/(\w+)="([^"]*)"/g)) params.set(m[1]!.toLowerCase(), m[2]!);
+    const realm = params.get('realm');
+    if (!realm || !/^https?:\/\//.test(realm)) throw new ImageError(`registry ${this.ref.registry} sent a bearer challenge without a usable realm`);
+    const url = new URL(realm);
+    if (params.get('service')) url.searchParams.set('service', params.get('service')!);
+    url.searchParams.set('scope', params.get('scope') ?? `repository:${this.ref.name}:pull`);
+    const res = await this.#fetch(url.toString(), {
+      headers: basic ? { Authorization: basic } : {},
+      signal: AbortSignal.timeout(this.options.timeoutMs ?? 60_000),
+    });
+    if (!res.ok) {
+      await res.body?.cancel();
+      throw new ImageError(`the token service of registry ${this.ref.registry} refused a token for ${this.ref.name} (${res.status})`);
+    }
+    const body = (await res.json().catch(() => ({}))) as { token?: unknown; access_token?: unknown };
+    const token = typeof body.token === 'string' ? body.token : typeof body.access_token === 'string' ? body.access_token : undefined;
+    if (!token) throw new ImageError(`the token service of registry ${this.ref.registry} answered no token`);
+    this.#auth = `Bearer ${token}`;
+  }
+
+  /** A manifest's bytes, checked against `digest` when given. */
+  async #manifestBytes(reference: string, digest?: string): Promise<{ bytes: Buffer; mediaType: string }> {
+    const res = await this.#request(`${this.#base}/manifests/${reference}`, MANIFEST_ACCEPT);
+    if (res.status === 404) {
+      await res.body?.cancel();
+      throw new ImageError(`image ${this.#origin} not found in registry ${this.ref.registry} (manifest unknown)`);
+    }
+    if (!res.ok) {
+      await res.body?.cancel();
+      throw new ImageError(`registry ${this.ref.registry} answered ${res.status} for the manifest of ${this.#origin}`);
+    }
+    const declared = Number(res.headers.get('content-length') ?? '0');
+    if (declared > MAX_MANIFEST_BYTES) throw new ImageError(`the manifest of ${this.#origin} is over ${MAX_MANIFEST_BYTES} bytes`);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    if (bytes.length > MAX_MANIFEST_BYTES) throw new ImageError(`the manifest of ${this.#origin} is over ${MAX_MANIFEST_BYTES} bytes`);
+    if (digest && sha256(bytes) !== digest) throw new ImageError(`the manifest ${digest} of ${this.#origin} does not match its digest`);
+    return { bytes, mediaType: (res.headers.get('content-type') ?? '').split(';')[0]!.trim() };
+  }
+
+  /** The linux/amd64 image manifest of the reference (through an index when there is one). */
+  async manifest(): Promise<ImageManifest> {
+    const first = await this.#manifestBytes(this.ref.digest ?? this.ref.tag, this.ref.digest);
+    let parsed = parseJson(first.bytes, `the manifest of ${this.#origin}`);
+    let digest = sha256(first.bytes);
+    const type = (parsed['mediaType'] as string | undefined) ?? first.mediaType;
+    if (type === MEDIA.ociIndex || type === MEDIA.dockerList || Array.isArray(parsed['manifests'])) {
+      const manifests = (parsed['manifests'] ?? []) as Descriptor[];
+      const chosen = manifests.find((m) => m.platform?.os === 'linux' && m.platform.architecture === 'amd64');
+      if (!chosen) {
+        const offered = manifests.map((m) => `${m.platform?.os ?? '?'}/${m.platform?.architecture ?? '?'}`).join(', ');
+        throw new ImageError(`image ${this.#origin} has no linux/amd64 manifest (it offers ${offered || 'none'})`);
+      }
+      if (!DIGEST.test(chosen.digest)) throw new ImageError(`image ${this.#origin}: the index names a manifest with digest "${chosen.digest}"; sha256 digests are supported`);
+      const second = await this.#manifestBytes(chosen.digest, chosen.digest);
+      parsed = parseJson(second.bytes, `the linux/amd64 manifest of ${this.#origin}`);
+      digest = chosen.digest;
+    } else if (type !== MEDIA.ociManifest && type !== MEDIA.dockerManifest && parsed['schemaVersion'] !== 2) {
+      throw new ImageError(`image ${this.#origin} has a manifest of type "${type}"; OCI and Docker v2 schema 2 manifests are supported`);
+    }
+    const config = parsed['config'] as Descriptor | undefined;
+    const layers = parsed['layers'] as Descriptor[] | undefined;
+    if (!config || !Array.isArray(layers)) throw new ImageError(`the manifest of ${this.#origin} has no config or no layers`);
+    for (const d of [config, ...layers]) {
+      if (typeof d.digest !== 'string' || !DIGEST.test(d.digest)) throw new ImageError(`the manifest of ${this.#origin} names a blob with digest "${String(d.digest)}"; sha256 digests are supported`);
+      if (!Number.isSafeInteger(d.size) || d.size < 0) throw new ImageError(`the manifest of ${this.#origin} gives blob ${d.digest} an invalid size`);
+    }
+    for (const l of layers) {
+      if (/zstd/.test(l.mediaType ?? '')) throw new ImageError(`layer ${l.digest} of ${this.#origin} is zstd-compressed; gzip and plain tar layers are supported`);
+      if (/foreign|nondistributable/.test(l.mediaType ?? '')) throw new ImageError(`layer ${l.digest} of ${this.#origin} is a foreign (non-distributable) layer, which is not pulled`);
+    }
+    return { digest, config, layers };
+  }
+
+  /** The image configuration (small: read into memory, checked). */
+  async config(d: Descriptor): Promise<ImageConfig> {
+    if (d.size > MAX_MANIFEST_BYTES) throw new ImageError(`the config of ${this.#origin} is over ${MAX_MANIFEST_BYTES} bytes`);
+    const res = await this.#blob(d);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    if (bytes.length !== d.size || sha256(bytes) !== d.digest) throw new ImageError(`the config blob ${d.digest} of ${this.#origin} does not match its digest or size`);
+    return parseJson(bytes, `the config of ${this.#origin}`) as ImageConfig;
+  }
+
+  async #blob(d: Descriptor): Promise<Response> {
+    const res = await this.#request(`${this.#base}/blobs/${d.digest}`);
+    if (res.status === 404) {
+      await res.body?.cancel();
+      throw new ImageError(`blob ${d.digest} of ${this.#origin} is missing from registry ${this.ref.registry} (blob unknown)`);
+    }
+    if (!res.ok || !res.body) {
+      await res.body?.cancel();
+      throw new ImageError(`registry ${this.ref.registry} answered ${res.status} for blob ${d.digest} of ${this.#origin}`);
+    }
+    return res;
+  }
+
+  /**
+   * Streams blob `d` into `file` (through `tmp`), checking its size and digest on the way;
+   * `onBytes` hears progress. The file exists only when it is complete and right.
+   */
+  async download(d: Descriptor, file: string, tmp: string, onBytes: (n: number) => void): Promise<void> {
+    const res = await this.#blob(d);
+    const hash = createHash('sha256');
+    let length = 0;
+    const check = new Transform({
+      transform(chunk: Buffer, _enc, cb) {
+        length += chunk.length;
+        if (length > d.size) return cb(new ImageError(`blob ${d.digest} is longer than the ${d.size} bytes its manifest gives`));
+        hash.update(chunk);
+        onBytes(chunk.length);
+        cb(null, chunk);
+      },
+    });
+    try {
+      await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), check, createWriteStream(tmp, { flags: 'wx' }));
+      if (length !== d.size) throw new ImageError(`blob ${d.digest} of ${this.#origin} has ${length} bytes, its manifest gives ${d.size}`);
+      const got = `sha256:${hash.digest('hex')}`;
+      if (got !== d.digest) throw new ImageError(`blob ${d.digest} of ${this.#origin} does not match its digest (got ${got})`);
+      await rename(tmp, file);
+    } catch (err) {
+      await rm(tmp, { force: true });
+      if (err instanceof ImageError) throw err;
+      throw new ImageError(`blob ${d.digest} of ${this.#origin} could not be read: ${describeCause(err)}`);
+    }
+  }
+}
+
+function parseJson(bytes: Buffer, what: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(bytes.toString('utf8'));
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // below
+  }
+  throw new ImageError(`${what} is not a JSON object`);
+}
+
+/**
+ * Layers pulled before, kept by digest in `<dir>/sha256-<hex>` so that a later pull of an
+ * image sharing them does not fetch them again. One download per digest at a time.
+ */
+export class LayerCache {
+  readonly #locks = new KeyedLock();
+  #seq = 0;
+
+  constructor(readonly dir: string) {}
+
+  fileOf(digest: string): string {
+    return join(this.dir, digest.replace(':', '-'));
+  }
+
+  /** The layer's file, downloaded by `client` unless it is here already. `cached` tells which. */
+  async get(client: RegistryClient, d: Descriptor, onStart: () => Promise<void>, onBytes: (n: number) => void): Promise<{ file: string; cached: boolean }> {
+    const file = this.fileOf(d.digest);
+    return this.#locks.run(d.digest, async () => {
+      const found = await stat(file).catch(() => undefined);
+      if (found && found.size === d.size) return { file, cached: true };
+      await onStart();
+      await client.download(d, file, join(this.dir, `.tmp-${process.pid}-${++this.#seq}`), onBytes);
+      return { file, cached: false };
+    });
+  }
+
+  /** Removes partial downloads left by a stop. */
+  async clean(): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    for (const name of await readdir(this.dir)) if (name.startsWith('.tmp-')) await rm(join(this.dir, name), { force: true });
+  }
+}

@@ -1,0 +1,171 @@
+/**
+ * The HTTP proxy of the router against real HTTP servers on loopback (the table is given here
+ * instead of followed): failures and retries, headers both ways, keep-alive to instances,
+ * chunked and HEAD answers, Expect: 100-continue.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import test, { type ExecutionContext } from 'ava';
+import { Registry } from 'prom-client';
+import { JsonLogger, MemorySink } from '@platform/proto/common';
+import type { TableEntry } from '../route-table.js';
+import { Router } from './router.js';
+
+interface Backend {
+  address: string;
+  connections: number;
+  server: http.Server;
+}
+
+/** A real HTTP server on a free port; `connections` counts the TCP connections it accepted. */
+async function backend(t: ExecutionContext, handler: http.RequestListener): Promise<Backend> {
+  const server = http.createServer(handler);
+  const b: Backend = { address: '', connections: 0, server };
+  server.on('connection', () => b.connections++);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  b.address = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())).then(() => server.closeAllConnections()));
+  return b;
+}
+
+/** An address where nothing listens (a port just freed). */
+async function deadAddress(): Promise<string> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `127.0.0.1:${port}`;
+}
+
+async function routerTo(t: ExecutionContext, addresses: string[]): Promise<Router> {
+  const entry: TableEntry = {
+    type: 'http',
+    endpoint: 'app.test',
+    paths: [{ path: '/', https_only: false, jobs: [{ job: 'job-1', weight: 0, sticky_cookies: [], backends: addresses.map((address, i) => ({ instance: `i${i}`, address })) }] }],
+  };
+  const router = await Router.start({
+    listen: { host: '127.0.0.1', port: 0 },
+    feed: (listener) => {
+      listener({ kind: 'snapshot', epoch: 'e', version: 1, entries: [entry] });
+      return () => undefined;
+    },
+    registry: new Registry(),
+    log: new JsonLogger(new MemorySink(), 'silent'),
+    requestId: () => 'request-id-of-the-test',
+  });
+  t.teardown(() => router.stop(0));
+  return router;
+}
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+function call(router: Router, o: { method?: string; path?: string; headers?: http.OutgoingHttpHeaders; body?: string; agent?: http.Agent } = {}): Promise<Answer> {
+  const colon = router.address.lastIndexOf(':');
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: Number(router.address.slice(colon + 1)),
+        method: o.method ?? 'GET',
+        path: o.path ?? '/',
+        headers: { host: 'app.test', ...o.headers },
+        agent: o.agent ?? false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(o.body);
+  });
+}
+
+const echoHeaders: http.RequestListener = (req, res) => {
+  req.resume();
+  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(req.headers));
+};
+
+test('http proxy: an instance that refuses answers 502; an idempotent request is retried once on another instance, a POST with a body is not', async (t) => {
+  const dead = await deadAddress();
+  const alone = await routerTo(t, [dead]);
+  const refused = await call(alone);
+  t.is(refused.status, 502);
+  t.regex(refused.body, /the instance serving app\.test refused the connection \(ECONNREFUSED\)/);
+  t.is(refused.headers['x-request-id'], 'request-id-of-the-test');
+  t.like(alone.requests.drain()[0], { jobUuid: 'job-1', requests: 1, errors: 1 });
+
+  const live = await backend(t, echoHeaders);
+  const both = await routerTo(t, [dead, live.address]);
+  for (let i = 0; i < 6; i++) t.is((await call(both)).status, 200, 'GETs go to the live instance after the refusal');
+  const posts = await Promise.all([0, 1].map(() => call(both, { method: 'POST', body: 'data', headers: { 'content-type': 'text/plain' } })));
+  t.deepEqual(posts.map((p) => p.status).sort(), [200, 502], 'one POST met the dead instance and was not sent again');
+});
+
+test('http proxy: hop-by-hop headers stop at the router both ways; X-Forwarded-* and X-Request-Id are added', async (t) => {
+  const app = await backend(t, (req, res) => {
+    req.resume();
+    res.writeHead(200, { 'content-type': 'application/json', connection: 'x-internal', 'x-internal': 'secret', 'set-cookie': ['a=1', 'b=2'] });
+    res.end(JSON.stringify(req.headers));
+  });
+  const router = await routerTo(t, [app.address]);
+  const r = await call(router, {
+    headers: { connection: 'keep-alive, x-hop', 'x-hop': '1', 'keep-alive': 'timeout=5', 'proxy-authorization': 'Basic eA==', te: 'trailers', 'x-kept': 'yes', 'x-forwarded-for': '10.0.0.1' },
+  });
+  t.is(r.status, 200);
+  const seen = JSON.parse(r.body) as Record<string, string>;
+  for (const name of ['x-hop', 'keep-alive', 'proxy-authorization', 'te']) t.false(name in seen, name);
+  t.is(seen['x-kept'], 'yes');
+  t.is(seen['host'], 'app.test');
+  t.is(seen['x-forwarded-for'], '10.0.0.1, 127.0.0.1');
+  t.is(seen['x-forwarded-proto'], 'http');
+  t.is(seen['x-forwarded-host'], 'app.test');
+  t.is(seen['x-request-id'], 'request-id-of-the-test');
+  t.false('x-internal' in r.headers, 'a header the instance named in Connection');
+  t.deepEqual(r.headers['set-cookie'], ['a=1', 'b=2']);
+});
+
+test('http proxy: connections to an instance are kept alive and reused', async (t) => {
+  const app = await backend(t, echoHeaders);
+  const router = await routerTo(t, [app.address]);
+  for (let i = 0; i < 20; i++) t.is((await call(router)).status, 200);
+  t.is(app.connections, 1, '20 requests one after another, one connection');
+});
+
+test('http proxy: chunked answers stream through; HEAD answers have no body; Expect: 100-continue uploads work', async (t) => {
+  const app = await backend(t, (req, res) => {
+    if (req.url === '/chunks') {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      let n = 0;
+      const timer = setInterval(() => {
+        res.write(`chunk ${n}\n`);
+        if (++n === 5) {
+          clearInterval(timer);
+          res.end();
+        }
+      }, 5);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => res.writeHead(200, { 'content-type': 'text/plain', 'x-method': req.method ?? '' }).end(`got ${Buffer.concat(chunks).length} bytes`));
+  });
+  const router = await routerTo(t, [app.address]);
+  const chunked = await call(router, { path: '/chunks' });
+  t.is(chunked.body, 'chunk 0\nchunk 1\nchunk 2\nchunk 3\nchunk 4\n');
+  t.is(chunked.headers['transfer-encoding'], 'chunked');
+  const head = await call(router, { method: 'HEAD' });
+  t.is(head.status, 200);
+  t.is(head.headers['x-method'], 'HEAD');
+  t.is(head.body, '');
+  const body = 'x'.repeat(100_000);
+  const expect = await call(router, { method: 'PUT', body, headers: { expect: '100-continue', 'content-length': String(body.length) } });
+  t.is(expect.status, 200, expect.body);
+  t.is(expect.body, 'got 100000 bytes');
+});
