@@ -12,6 +12,7 @@ import type { InstanceManager } from '../harness/agent-process.js';
 import { runningInstances, startCluster } from '../harness/cluster.js';
 import { unique } from '../harness/fixtures.js';
 import type { ApiClient } from '../harness/http.js';
+import { routerAppArchive, viaRouter } from '../harness/router-app.js';
 import { eventually } from '../harness/wait.js';
 
 interface Series {
@@ -137,4 +138,41 @@ test('metrics: a real app burning CPU is measured by its agent and answered by t
   t.is(deniedNs.body.metrics[aggregate], undefined);
   t.regex(deniedNs.body.errors[aggregate] ?? '', /not permitted/);
   t.is((await eve.get(`/metrics/instance_managers?metric=${encodeURIComponent(hostCpu)}`)).status, 403);
+});
+
+test('metrics: requests through the router become the job series requests_per_second, request_errors_per_second and request_latency', async (t) => {
+  const cluster = await startCluster(t, [{ args: ['--usage-interval-ms', '1000'] }], { args: ['--domain', 'apps.test'] });
+  const { api } = cluster;
+  const pkg = await uploadPackage(api, '/sandbox/admin', routerAppArchive());
+  const host = `${unique('rq')}.apps.test`;
+  const created = await api.post<Job>('/jobs', {
+    fqn: `job::/sandbox/admin::${unique('rq')}`,
+    num_instances: 1,
+    packages: [{ uuid: pkg.uuid }],
+    processes: { app: { start_command: 'node /app/server.js' } },
+    ports: [{ number: 0, routes: [{ type: 'http', endpoint: host }] }],
+    state: 'started',
+  });
+  t.is(created.status, 200, created.text);
+  const job = created.body;
+  await runningInstances(api, job.uuid, 1, 90_000);
+  const router = cluster.controller.routerAddress;
+  await eventually(async () => (await viaRouter(router, host, '/')).status === 200, { what: 'the router serving the job' });
+  for (let i = 0; i < 19; i++) await viaRouter(router, host, '/');
+  t.is((await viaRouter(router, host, '/status/500')).status, 500);
+  const rate = `${job.fqn},requests_per_second.sum,-10min`;
+  const errors = `${job.fqn},request_errors_per_second.sum,-10min`;
+  const latency = `${job.fqn},request_latency.mean,-10min`;
+  const total = (s: Series | undefined) => (s?.values ?? []).reduce((a, b) => a + b, 0) * 10;
+  const body = await eventually(
+    async () => {
+      const b = await query(api, 'jobs', rate, errors, latency);
+      return Math.round(total(b.metrics[rate]?.[job.fqn])) >= 21 ? b : undefined;
+    },
+    { timeoutMs: 30_000, what: 'the 21 requests in the job series' },
+  );
+  t.deepEqual(body.errors, {});
+  t.is(Math.round(total(body.metrics[rate]![job.fqn])), 21, 'per-second rates over 10 s buckets add up to the requests sent');
+  t.is(Math.round(total(body.metrics[errors]![job.fqn])), 1, 'the 500');
+  t.true(Math.max(...body.metrics[latency]![job.fqn]!.values) > 0, 'a mean latency in ms');
 });
