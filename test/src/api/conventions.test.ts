@@ -159,7 +159,6 @@ test('api: path uuids that are not uuids are refused with 400, unknown uuids wit
 
 test('api: paths of the spec not served yet answer one 404 naming the path, before any pattern they fall into', async (t) => {
   const api = suite.api();
-  const uuid = '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b';
   for (const [method, path, capability] of [
     ['POST', '/bindings', 'bindings'],
     ['GET', '/networks', 'networks'],
