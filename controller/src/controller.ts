@@ -517,10 +517,11 @@ export class Controller {
         onLayerBytes: (n) => layerBytes.inc(n),
       });
       await containers.init();
-      // Services, links and bindings are deployed through the service catalog; networks, drains,
-      // autoscaling, affinity and ssh join as their capabilities land (manifests/kinds.ts): until
-      // then manifests naming them are refused.
-      const manifests = new ManifestService(jobs, containers, tasks, serviceKinds(catalog, jobs));
+      // Services, links and bindings are deployed through the service catalog; a job's drains and
+      // autoscaling ride on its body (checked by parseJobInput before anything changes). Networks,
+      // affinity and ssh join as their capabilities land (manifests/kinds.ts): until then
+      // manifests naming them are refused.
+      const manifests = new ManifestService(jobs, containers, tasks, { ...serviceKinds(catalog, jobs), drains: true, autoscaling: true });
 
       const registries = [jobs.actors, packages.actors];
       metrics.gaugeFrom('platform_actor_mailbox_depth', 'Messages queued or running in actor mailboxes, by kind.', 'kind', () =>
