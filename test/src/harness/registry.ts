@@ -31,9 +31,23 @@ export function registryAvailable(t: ExecutionContext): boolean {
 /** Debian's statically linked busybox (package busybox-static): a whole userland in one file. */
 export const BUSYBOX_BIN = '/bin/busybox';
 
+/**
+ * Whether a 64-bit little-endian ELF has no program interpreter (PT_INTERP): Debian's `busybox`
+ * package installs a dynamically linked /bin/busybox, which cannot run in an image without libc.
+ */
+function staticElf(elf: Buffer): boolean {
+  if (elf.length < 64 || elf.readUInt32BE(0) !== 0x7f454c46 || elf[4] !== 2 || elf[5] !== 1) return false;
+  const phoff = Number(elf.readBigUInt64LE(0x20));
+  const phentsize = elf.readUInt16LE(0x36);
+  for (let i = 0; i < elf.readUInt16LE(0x38); i++) {
+    if (elf.readUInt32LE(phoff + i * phentsize) === 3) return false;
+  }
+  return true;
+}
+
 /** Whether images with their own userland can be built here; says so (or fails under PLATFORM_REQUIRE_SYSTEM_TOOLS=1) when not. */
 export function busyboxAvailable(t: ExecutionContext): boolean {
-  if (existsSync(BUSYBOX_BIN)) return true;
+  if (existsSync(BUSYBOX_BIN) && staticElf(readFileSync(BUSYBOX_BIN))) return true;
   const message = 'needs a static busybox (apt-get install busybox-static)';
   if (process.env['PLATFORM_REQUIRE_SYSTEM_TOOLS'] === '1') throw new Error(message);
   t.log(`skipped: ${message}`);
