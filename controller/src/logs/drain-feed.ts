@@ -35,10 +35,11 @@ export class DrainFeed {
     const text = JSON.stringify(message);
     const known = this.#known.get(job.uuid);
     this.#known.set(job.uuid, { message, text });
-    if (known === undefined || known.text === text) return;
+    // First seen since this controller started: the agents may know an older list, so they are told.
+    if (known?.text === text) return;
     const agents = new Set(this.#live(job.uuid).map((i) => i.agent_uuid));
     for (const agent of agents) this.agents.send(agent, { jobDrains: message });
-    this.log.info('log drains changed', { job: job.uuid, drains: job.drains.length, agents: agents.size });
+    if (known) this.log.info('log drains changed', { job: job.uuid, drains: job.drains.length, agents: agents.size });
   }
 
   jobDeleted(job: string): void {
