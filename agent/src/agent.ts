@@ -23,6 +23,7 @@ import { canChangeIdentity, DEFAULT_INSTANCE_UIDS, parseUidRange, reachableBy, U
 import { PROCESS_DRIVER_GAPS, ProcessDriver } from './isolation/process.js';
 import { detectResources, hostName, loadOrCreateUuid, systemTags } from './host/host.js';
 import type { Logger } from '@platform/proto/common';
+import { AgentDrains } from './logs/drains.js';
 import { LogShipper } from './logs/shipper.js';
 import { AgentMetrics, serveMetrics } from './metrics/metrics.js';
 import { PackageCache } from './packages/cache.js';
@@ -85,6 +86,7 @@ export class Agent {
   #metricsServer: Server | undefined;
   #client: AgentServiceClient;
   #shipper: LogShipper;
+  readonly #drains: AgentDrains;
   #cache: PackageCache;
   #startedAt: number;
   /** opts.dataDir, absolute. */
@@ -125,6 +127,7 @@ export class Agent {
         },
         start: (m) => m.spec && this.#start(m.spec),
         linkTargets: (m) => this.links.update(m),
+        jobDrains: (m) => this.#drains.setJob(m.jobUuid ?? '', m.jobFqn ?? '', m.drains ?? []),
         stop: (m) => this.manager.stop(m),
         listFiles: (m) => {
           void this.manager.listFiles(m).then((files) => session.send({ files }));
@@ -142,7 +145,8 @@ export class Agent {
       },
     });
     this.session = session;
-    this.#shipper = new LogShipper({ canSend: () => session.canSend(), sendLogs: (lines) => session.sendLogs(lines) }, this.metrics);
+    this.#drains = new AgentDrains({ log: log.child({ component: 'log-drains' }), metrics: this.metrics, note: (line) => this.#shipper.note(line), ...(opts.now ? { now: opts.now } : {}) });
+    this.#shipper = new LogShipper({ canSend: () => session.canSend(), sendLogs: (lines) => session.sendLogs(lines) }, this.metrics, { drains: this.#drains });
     // Cached packages are the agent's alone (a `process` instance sees the host file system).
     mkdirSync(join(dataDir, 'cache'), { recursive: true, mode: 0o700 });
     chmodSync(join(dataDir, 'cache'), 0o700);
@@ -163,7 +167,10 @@ export class Agent {
       now,
       shipper: this.#shipper,
       sendReport: (instance) => {
-        if (instance.state === instanceStateNumber('REMOVED')) this.links.release(instance.instanceUuid ?? '');
+        if (instance.state === instanceStateNumber('REMOVED')) {
+          this.links.release(instance.instanceUuid ?? '');
+          this.#jobGone(instance.jobUuid ?? '', instance.instanceUuid ?? '');
+        }
         return session.send({ instance });
       },
       ...(opts.pollMs ? { pollMs: opts.pollMs } : {}),
@@ -320,8 +327,15 @@ export class Agent {
     };
   }
 
+  /** The last instance of a job here is removed: its drains' senders close. */
+  #jobGone(job: string, removed: string): void {
+    for (const r of this.manager.runners()) if (r.spec.jobUuid === job && r.uuid !== removed && r.state !== 'REMOVED') return;
+    this.#drains.setJob(job, '', []);
+  }
+
   /** A StartInstance: the instance's links listen first, and give it their variables. */
   #start(spec: InstanceSpec): void {
+    if (spec.jobUuid && !this.manager.get(spec.instanceUuid ?? '')) this.#drains.setJob(spec.jobUuid, spec.jobFqn ?? '', spec.drains ?? []);
     const links = spec.links ?? [];
     if (links.length === 0 || this.manager.get(spec.instanceUuid ?? '')) {
       this.manager.start(spec);
@@ -366,6 +380,7 @@ export class Agent {
     if (stopInstances) await this.manager.stopAll('agent stopping');
     this.#shipper.tick();
     this.#shipper.stop();
+    this.#drains.close();
     this.usage.flush();
     this.usage.stop();
     this.session.stop();

@@ -42,7 +42,7 @@ import { LinkFeed } from './services/link-feed.js';
 import { serviceEndpoints } from './services/service-routes.js';
 import { packageLogEndpoints } from './logs/log-routes.js';
 import { LogStore } from './logs/log-store.js';
-import { LogDrains } from './logs/log-drains.js';
+import { DrainFeed } from './logs/drain-feed.js';
 import { Autoscaler } from './metrics/autoscaler.js';
 import { RequestStatsTee } from './metrics/request-stats.js';
 import { AUTOSCALER_PRINCIPAL } from './model/job.js';
@@ -371,11 +371,14 @@ export class Controller {
       // Dependencies resolve among the packages the job's principal may use (policy/references.ts).
       const installs = new InstancePackages(store, (ids, principal) => resolver.resolveInstallOrder(ids, { bestEffort: true, ...usableBy(principal) }));
       // The environment of bound jobs comes from the service catalog, made once jobs exist.
-      const late: { catalog?: ServiceCatalog; links?: LinkFeed } = {};
+      const late: { catalog?: ServiceCatalog; links?: LinkFeed; drains?: DrainFeed } = {};
       const instances = new AgentReports(deps, agents, logs, installs, {
         stagingSink,
         environmentFor: (job) => late.catalog?.environmentFor(job) ?? {},
         linksFor: (job) => late.links?.linksFor(job) ?? [],
+        // Log drains are sent by the agents holding the instances (logs/drain-feed.ts).
+        drainsChanged: (job) => late.drains?.jobChanged(job),
+        jobDeleted: (job) => late.drains?.jobDeleted(job),
       });
       await instances.load();
       // Without a domain, default routes live under `localhost`, whose names resolve to this host.
@@ -422,6 +425,9 @@ export class Controller {
       const links = new LinkFeed(instances.table, agents, (id) => jobs.find(id), log.child({ component: 'links' }));
       instances.table.watch((record) => links.instanceChanged(record));
       late.links = links;
+      const drainFeed = new DrainFeed(instances.table, agents, (id) => jobs.find(id), log.child({ component: 'log-drains' }));
+      instances.table.watch((record) => drainFeed.instanceChanged(record));
+      late.drains = drainFeed;
       references.register('service', catalog.referenceLookup('service'));
       references.register('provider', catalog.referenceLookup('provider'));
       const agentLauncher = new AgentStagerLauncher(deps, jobs.actors, installs, agents, instances.table, { stagingSink });
@@ -460,19 +466,6 @@ export class Controller {
       autoscaler.start();
       housekeeping.push(autoscaler);
       undo.push(async () => autoscaler.stop());
-      // Log drains: every stored line of a job also goes to the job's syslog drains.
-      const logDrains = new LogDrains({
-        job: (uuid) => jobs.find(uuid),
-        note: (job, text) => {
-          logs.append(job, [{ time_ms: clock.nowMs(), instance: '', stream: 'stderr', text }]).catch(() => undefined);
-        },
-        log: log.child({ component: 'log-drains' }),
-        nowMs: () => clock.nowMs(),
-        registry: metrics.registry,
-      });
-      logs.observe((owner, lines) => logDrains.lines(owner, lines));
-      housekeeping.push({ stop: async () => logDrains.close() });
-      undo.push(async () => logDrains.close());
       let apiUrl = '';
       const stagerLauncher =
         options.stagerLauncher === 'local'
@@ -554,7 +547,7 @@ export class Controller {
           ...instanceSnapshotEndpoints(jobs, new InstanceSnapshots(deps, packages, agents, instances.table, join(options.dataDir, 'snapshot-tmp'))),
           ...packageLogEndpoints(async (uuid) => (await packages.find(uuid))?.package, logs),
           ...metricEndpoints(metricStore, jobs, agents, () => clock.nowMs()),
-          ...drainEndpoints(jobs, logDrains, log, options.maxBodyBytes),
+          ...drainEndpoints(jobs, log, options.maxBodyBytes),
           ...jobEndpoints(jobs, options.maxBodyBytes),
           ...serviceEndpoints(catalog, options.maxBodyBytes),
           ...packageEndpoints(packages, options.maxBodyBytes),

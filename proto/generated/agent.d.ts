@@ -1883,8 +1883,11 @@ export namespace platform {
                 /** ControllerMessage linkTargets. */
                 linkTargets?: (platform.agent.v1.LinkTargets.$Properties|null);
 
+                /** ControllerMessage jobDrains. */
+                jobDrains?: (platform.agent.v1.JobDrains.$Properties|null);
+
                 /** ControllerMessage body. */
-                body?: ("welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets");
+                body?: ("welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|"jobDrains");
 
                 /**
                  * Creates a new ControllerMessage instance using the specified properties.
@@ -1967,8 +1970,11 @@ export namespace platform {
                     /** ControllerMessage linkTargets */
                     linkTargets?: (platform.agent.v1.LinkTargets.$Properties|null);
 
+                    /** ControllerMessage jobDrains */
+                    jobDrains?: (platform.agent.v1.JobDrains.$Properties|null);
+
                     /** ControllerMessage body */
-                    body?: ("welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets");
+                    body?: ("welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|"jobDrains");
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -1983,10 +1989,116 @@ export namespace platform {
                   snapshot?: platform.agent.v1.Snapshot.$Shape|null;
                   flushLogs?: platform.agent.v1.FlushLogs.$Shape|null;
                   linkTargets?: platform.agent.v1.LinkTargets.$Shape|null;
+                  jobDrains?: platform.agent.v1.JobDrains.$Shape|null;
                   $unknowns?: Uint8Array[];
                 } & (
-                  ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape; snapshot?: null; flushLogs?: null; linkTargets?: null }|{ body?: "snapshot"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot: platform.agent.v1.Snapshot.$Shape; flushLogs?: null; linkTargets?: null }|{ body?: "flushLogs"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs: platform.agent.v1.FlushLogs.$Shape; linkTargets?: null }|{ body?: "linkTargets"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets: platform.agent.v1.LinkTargets.$Shape })
+                  ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null }|{ body?: "snapshot"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot: platform.agent.v1.Snapshot.$Shape; flushLogs?: null; linkTargets?: null; jobDrains?: null }|{ body?: "flushLogs"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs: platform.agent.v1.FlushLogs.$Shape; linkTargets?: null; jobDrains?: null }|{ body?: "linkTargets"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets: platform.agent.v1.LinkTargets.$Shape; jobDrains?: null }|{ body?: "jobDrains"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains: platform.agent.v1.JobDrains.$Shape })
                 );
+            }
+
+            /**
+             * Properties of a JobDrains.
+             * @deprecated Use platform.agent.v1.JobDrains.$Properties instead.
+             */
+            interface IJobDrains extends platform.agent.v1.JobDrains.$Properties {
+            }
+
+            /** Represents a JobDrains. */
+            class JobDrains {
+
+                /**
+                 * Constructs a new JobDrains.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.JobDrains.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** JobDrains jobUuid. */
+                jobUuid: string;
+
+                /** JobDrains jobFqn. */
+                jobFqn: string;
+
+                /** JobDrains drains. */
+                drains: platform.agent.v1.DrainSpec.$Properties[];
+
+                /**
+                 * Creates a new JobDrains instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns JobDrains instance
+                 */
+                static create(properties: platform.agent.v1.JobDrains.$Shape): platform.agent.v1.JobDrains & platform.agent.v1.JobDrains.$Shape;
+                static create(properties?: platform.agent.v1.JobDrains.$Properties): platform.agent.v1.JobDrains;
+
+                /**
+                 * Encodes the specified JobDrains message. Does not implicitly {@link platform.agent.v1.JobDrains.verify|verify} messages.
+                 * @param m JobDrains message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.JobDrains.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a JobDrains message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.JobDrains & platform.agent.v1.JobDrains.$Shape} JobDrains
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.JobDrains & platform.agent.v1.JobDrains.$Shape;
+
+                /**
+                 * Creates a JobDrains message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns JobDrains
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.JobDrains;
+
+                /**
+                 * Creates a plain object from a JobDrains message. Also converts values to other types if specified.
+                 * @param m JobDrains
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.JobDrains, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this JobDrains to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for JobDrains
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace JobDrains {
+
+                /** Properties of a JobDrains. */
+                interface $Properties {
+
+                    /** JobDrains jobUuid */
+                    jobUuid?: (string|null);
+
+                    /** JobDrains jobFqn */
+                    jobFqn?: (string|null);
+
+                    /** JobDrains drains */
+                    drains?: (platform.agent.v1.DrainSpec.$Properties[]|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a JobDrains. */
+                type $Shape = platform.agent.v1.JobDrains.$Properties;
             }
 
             /**
@@ -2776,6 +2888,9 @@ export namespace platform {
                 /** InstanceSpec links. */
                 links: platform.agent.v1.LinkSpec.$Properties[];
 
+                /** InstanceSpec drains. */
+                drains: platform.agent.v1.DrainSpec.$Properties[];
+
                 /**
                  * Creates a new InstanceSpec instance using the specified properties.
                  * @param [properties] Properties to set
@@ -2875,12 +2990,132 @@ export namespace platform {
                     /** InstanceSpec links */
                     links?: (platform.agent.v1.LinkSpec.$Properties[]|null);
 
+                    /** InstanceSpec drains */
+                    drains?: (platform.agent.v1.DrainSpec.$Properties[]|null);
+
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
                 }
 
                 /** Shape of an InstanceSpec. */
                 type $Shape = platform.agent.v1.InstanceSpec.$Properties;
+            }
+
+            /**
+             * Properties of a DrainSpec.
+             * @deprecated Use platform.agent.v1.DrainSpec.$Properties instead.
+             */
+            interface IDrainSpec extends platform.agent.v1.DrainSpec.$Properties {
+            }
+
+            /** Represents a DrainSpec. */
+            class DrainSpec {
+
+                /**
+                 * Constructs a new DrainSpec.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.DrainSpec.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** DrainSpec uuid. */
+                uuid: string;
+
+                /** DrainSpec url. */
+                url: string;
+
+                /** DrainSpec priority. */
+                priority: number;
+
+                /** DrainSpec protocol. */
+                protocol: string;
+
+                /** DrainSpec maxSize. */
+                maxSize: number;
+
+                /**
+                 * Creates a new DrainSpec instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns DrainSpec instance
+                 */
+                static create(properties: platform.agent.v1.DrainSpec.$Shape): platform.agent.v1.DrainSpec & platform.agent.v1.DrainSpec.$Shape;
+                static create(properties?: platform.agent.v1.DrainSpec.$Properties): platform.agent.v1.DrainSpec;
+
+                /**
+                 * Encodes the specified DrainSpec message. Does not implicitly {@link platform.agent.v1.DrainSpec.verify|verify} messages.
+                 * @param m DrainSpec message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.DrainSpec.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a DrainSpec message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.DrainSpec & platform.agent.v1.DrainSpec.$Shape} DrainSpec
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.DrainSpec & platform.agent.v1.DrainSpec.$Shape;
+
+                /**
+                 * Creates a DrainSpec message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns DrainSpec
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.DrainSpec;
+
+                /**
+                 * Creates a plain object from a DrainSpec message. Also converts values to other types if specified.
+                 * @param m DrainSpec
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.DrainSpec, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this DrainSpec to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for DrainSpec
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace DrainSpec {
+
+                /** Properties of a DrainSpec. */
+                interface $Properties {
+
+                    /** DrainSpec uuid */
+                    uuid?: (string|null);
+
+                    /** DrainSpec url */
+                    url?: (string|null);
+
+                    /** DrainSpec priority */
+                    priority?: (number|null);
+
+                    /** DrainSpec protocol */
+                    protocol?: (string|null);
+
+                    /** DrainSpec maxSize */
+                    maxSize?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a DrainSpec. */
+                type $Shape = platform.agent.v1.DrainSpec.$Properties;
             }
 
             /**

@@ -5475,7 +5475,8 @@ export const platform = $root.platform = (() => {
                  * @property {platform.agent.v1.Snapshot.$Properties|null} [snapshot] ControllerMessage snapshot
                  * @property {platform.agent.v1.FlushLogs.$Properties|null} [flushLogs] ControllerMessage flushLogs
                  * @property {platform.agent.v1.LinkTargets.$Properties|null} [linkTargets] ControllerMessage linkTargets
-                 * @property {"welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"} [body] ControllerMessage body
+                 * @property {platform.agent.v1.JobDrains.$Properties|null} [jobDrains] ControllerMessage jobDrains
+                 * @property {"welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|"jobDrains"} [body] ControllerMessage body
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -5497,9 +5498,10 @@ export const platform = $root.platform = (() => {
                  *   snapshot?: platform.agent.v1.Snapshot.$Shape|null;
                  *   flushLogs?: platform.agent.v1.FlushLogs.$Shape|null;
                  *   linkTargets?: platform.agent.v1.LinkTargets.$Shape|null;
+                 *   jobDrains?: platform.agent.v1.JobDrains.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape; snapshot?: null; flushLogs?: null; linkTargets?: null }|{ body?: "snapshot"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot: platform.agent.v1.Snapshot.$Shape; flushLogs?: null; linkTargets?: null }|{ body?: "flushLogs"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs: platform.agent.v1.FlushLogs.$Shape; linkTargets?: null }|{ body?: "linkTargets"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets: platform.agent.v1.LinkTargets.$Shape })
+                 *   ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null }|{ body?: "snapshot"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot: platform.agent.v1.Snapshot.$Shape; flushLogs?: null; linkTargets?: null; jobDrains?: null }|{ body?: "flushLogs"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs: platform.agent.v1.FlushLogs.$Shape; linkTargets?: null; jobDrains?: null }|{ body?: "linkTargets"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets: platform.agent.v1.LinkTargets.$Shape; jobDrains?: null }|{ body?: "jobDrains"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains: platform.agent.v1.JobDrains.$Shape })
                  * )} platform.agent.v1.ControllerMessage.$Shape
                  */
 
@@ -5574,17 +5576,25 @@ export const platform = $root.platform = (() => {
                  */
                 ControllerMessage.prototype.linkTargets = null;
 
+                /**
+                 * ControllerMessage jobDrains.
+                 * @member {platform.agent.v1.JobDrains.$Properties|null|undefined} jobDrains
+                 * @memberof platform.agent.v1.ControllerMessage
+                 * @instance
+                 */
+                ControllerMessage.prototype.jobDrains = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * ControllerMessage body.
-                 * @member {"welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|undefined} body
+                 * @member {"welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|"jobDrains"|undefined} body
                  * @memberof platform.agent.v1.ControllerMessage
                  * @instance
                  */
                 $Object.defineProperty(ControllerMessage.prototype, "body", {
-                    get: $util.oneOfGetter($oneOfFields = ["welcome", "start", "stop", "listFiles", "snapshot", "flushLogs", "linkTargets"]),
+                    get: $util.oneOfGetter($oneOfFields = ["welcome", "start", "stop", "listFiles", "snapshot", "flushLogs", "linkTargets", "jobDrains"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -5634,6 +5644,8 @@ export const platform = $root.platform = (() => {
                         $root.platform.agent.v1.FlushLogs.encode(m.flushLogs, w.uint32(/* id 6, wireType 2 =*/50).fork(), q + 1).ldelim();
                     if (m.linkTargets != null && $Object.hasOwnProperty.call(m, "linkTargets"))
                         $root.platform.agent.v1.LinkTargets.encode(m.linkTargets, w.uint32(/* id 7, wireType 2 =*/58).fork(), q + 1).ldelim();
+                    if (m.jobDrains != null && $Object.hasOwnProperty.call(m, "jobDrains"))
+                        $root.platform.agent.v1.JobDrains.encode(m.jobDrains, w.uint32(/* id 8, wireType 2 =*/66).fork(), q + 1).ldelim();
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -5727,6 +5739,13 @@ export const platform = $root.platform = (() => {
                                 m.body = "linkTargets";
                                 continue;
                             }
+                        case 8: {
+                                if (u !== 2)
+                                    break;
+                                m.jobDrains = $root.platform.agent.v1.JobDrains.decode(r, r.size(), $undefined, q + 1, m.jobDrains);
+                                m.body = "jobDrains";
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -5797,6 +5816,11 @@ export const platform = $root.platform = (() => {
                             throw $TypeError(".platform.agent.v1.ControllerMessage.linkTargets: object expected");
                         m.linkTargets = $root.platform.agent.v1.LinkTargets.fromObject(d.linkTargets, q + 1);
                     }
+                    if (d.jobDrains != null) {
+                        if (!$util.isObject(d.jobDrains))
+                            throw $TypeError(".platform.agent.v1.ControllerMessage.jobDrains: object expected");
+                        m.jobDrains = $root.platform.agent.v1.JobDrains.fromObject(d.jobDrains, q + 1);
+                    }
                     return m;
                 };
 
@@ -5852,6 +5876,11 @@ export const platform = $root.platform = (() => {
                         if (o.oneofs)
                             d.body = "linkTargets";
                     }
+                    if (m.jobDrains != null && $Object.hasOwnProperty.call(m, "jobDrains")) {
+                        d.jobDrains = $root.platform.agent.v1.JobDrains.toObject(m.jobDrains, o, q + 1);
+                        if (o.oneofs)
+                            d.body = "jobDrains";
+                    }
                     return d;
                 };
 
@@ -5881,6 +5910,305 @@ export const platform = $root.platform = (() => {
                 };
 
                 return ControllerMessage;
+            })();
+
+            v1.JobDrains = (function() {
+
+                /**
+                 * Properties of a JobDrains.
+                 * @typedef {Object} platform.agent.v1.JobDrains.$Properties
+                 * @property {string|null} [jobUuid] JobDrains jobUuid
+                 * @property {string|null} [jobFqn] JobDrains jobFqn
+                 * @property {Array.<platform.agent.v1.DrainSpec.$Properties>|null} [drains] JobDrains drains
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a JobDrains.
+                 * @memberof platform.agent.v1
+                 * @interface IJobDrains
+                 * @augments platform.agent.v1.JobDrains.$Properties
+                 * @deprecated Use platform.agent.v1.JobDrains.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a JobDrains.
+                 * @typedef {platform.agent.v1.JobDrains.$Properties} platform.agent.v1.JobDrains.$Shape
+                 */
+
+                /**
+                 * Constructs a new JobDrains.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a JobDrains.
+                 * @constructor
+                 * @param {platform.agent.v1.JobDrains.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const JobDrains = function (p) {
+                    this.drains = [];
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * JobDrains jobUuid.
+                 * @member {string} jobUuid
+                 * @memberof platform.agent.v1.JobDrains
+                 * @instance
+                 */
+                JobDrains.prototype.jobUuid = "";
+
+                /**
+                 * JobDrains jobFqn.
+                 * @member {string} jobFqn
+                 * @memberof platform.agent.v1.JobDrains
+                 * @instance
+                 */
+                JobDrains.prototype.jobFqn = "";
+
+                /**
+                 * JobDrains drains.
+                 * @member {Array.<platform.agent.v1.DrainSpec.$Properties>} drains
+                 * @memberof platform.agent.v1.JobDrains
+                 * @instance
+                 */
+                JobDrains.prototype.drains = $util.emptyArray;
+
+                /**
+                 * Creates a new JobDrains instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.JobDrains
+                 * @static
+                 * @param {platform.agent.v1.JobDrains.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.JobDrains} JobDrains instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.JobDrains.$Shape): platform.agent.v1.JobDrains & platform.agent.v1.JobDrains.$Shape;
+                 *   (properties?: platform.agent.v1.JobDrains.$Properties): platform.agent.v1.JobDrains;
+                 * }}
+                 */
+                JobDrains.create = function(properties) {
+                    return new JobDrains(properties);
+                };
+
+                /**
+                 * Encodes the specified JobDrains message. Does not implicitly {@link platform.agent.v1.JobDrains.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.JobDrains
+                 * @static
+                 * @param {platform.agent.v1.JobDrains.$Properties} m JobDrains message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                JobDrains.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.jobUuid != null && $Object.hasOwnProperty.call(m, "jobUuid") && m.jobUuid !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.jobUuid);
+                    if (m.jobFqn != null && $Object.hasOwnProperty.call(m, "jobFqn") && m.jobFqn !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.jobFqn);
+                    if (m.drains != null && m.drains.length) {
+                        for (var i = 0; i < m.drains.length; ++i)
+                            $root.platform.agent.v1.DrainSpec.encode(m.drains[i], w.uint32(/* id 3, wireType 2 =*/26).fork(), q + 1).ldelim();
+                    }
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a JobDrains message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.JobDrains
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.JobDrains & platform.agent.v1.JobDrains.$Shape} JobDrains
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                JobDrains.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.JobDrains();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.jobUuid = v;
+                                else
+                                    delete m.jobUuid;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.jobFqn = v;
+                                else
+                                    delete m.jobFqn;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.drains && m.drains.length))
+                                    m.drains = [];
+                                m.drains.push($root.platform.agent.v1.DrainSpec.decode(r, r.size(), $undefined, q + 1));
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a JobDrains message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.JobDrains
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.JobDrains} JobDrains
+                 */
+                JobDrains.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.JobDrains)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.JobDrains: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.JobDrains();
+                    if (d.jobUuid != null) {
+                        if (typeof d.jobUuid !== "string" || d.jobUuid.length) {
+                            m.jobUuid = $String(d.jobUuid);
+                        }
+                    }
+                    if (d.jobFqn != null) {
+                        if (typeof d.jobFqn !== "string" || d.jobFqn.length) {
+                            m.jobFqn = $String(d.jobFqn);
+                        }
+                    }
+                    if (d.drains) {
+                        if (!$Array.isArray(d.drains))
+                            throw $TypeError(".platform.agent.v1.JobDrains.drains: array expected");
+                        m.drains = $Array(d.drains.length);
+                        for (var i = 0; i < d.drains.length; ++i) {
+                            if (!$util.isObject(d.drains[i]))
+                                throw $TypeError(".platform.agent.v1.JobDrains.drains: object expected");
+                            m.drains[i] = $root.platform.agent.v1.DrainSpec.fromObject(d.drains[i], q + 1);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a JobDrains message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.JobDrains
+                 * @static
+                 * @param {platform.agent.v1.JobDrains} m JobDrains
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                JobDrains.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.arrays || o.defaults) {
+                        d.drains = [];
+                    }
+                    if (o.defaults) {
+                        d.jobUuid = "";
+                        d.jobFqn = "";
+                    }
+                    if (m.jobUuid != null && $Object.hasOwnProperty.call(m, "jobUuid")) {
+                        d.jobUuid = m.jobUuid;
+                    }
+                    if (m.jobFqn != null && $Object.hasOwnProperty.call(m, "jobFqn")) {
+                        d.jobFqn = m.jobFqn;
+                    }
+                    if (m.drains && m.drains.length) {
+                        d.drains = $Array(m.drains.length);
+                        for (var j = 0; j < m.drains.length; ++j) {
+                            d.drains[j] = $root.platform.agent.v1.DrainSpec.toObject(m.drains[j], o, q + 1);
+                        }
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this JobDrains to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.JobDrains
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                JobDrains.prototype.toJSON = function() {
+                    return JobDrains.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for JobDrains
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.JobDrains
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                JobDrains.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.JobDrains";
+                };
+
+                return JobDrains;
             })();
 
             v1.LinkTargets = (function() {
@@ -7906,6 +8234,7 @@ export const platform = $root.platform = (() => {
                  * @property {string|null} [stagerUrl] InstanceSpec stagerUrl
                  * @property {Array.<platform.agent.v1.PackageSpec.$Properties>|null} [stagerfs] InstanceSpec stagerfs
                  * @property {Array.<platform.agent.v1.LinkSpec.$Properties>|null} [links] InstanceSpec links
+                 * @property {Array.<platform.agent.v1.DrainSpec.$Properties>|null} [drains] InstanceSpec drains
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -7937,6 +8266,7 @@ export const platform = $root.platform = (() => {
                     this.environment = {};
                     this.stagerfs = [];
                     this.links = [];
+                    this.drains = [];
                     if (p)
                         for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
                             if (p[ks[i]] != null && ks[i] !== "__proto__")
@@ -8048,6 +8378,14 @@ export const platform = $root.platform = (() => {
                 InstanceSpec.prototype.links = $util.emptyArray;
 
                 /**
+                 * InstanceSpec drains.
+                 * @member {Array.<platform.agent.v1.DrainSpec.$Properties>} drains
+                 * @memberof platform.agent.v1.InstanceSpec
+                 * @instance
+                 */
+                InstanceSpec.prototype.drains = $util.emptyArray;
+
+                /**
                  * Creates a new InstanceSpec instance using the specified properties.
                  * @function create
                  * @memberof platform.agent.v1.InstanceSpec
@@ -8117,6 +8455,10 @@ export const platform = $root.platform = (() => {
                     if (m.links != null && m.links.length) {
                         for (var i = 0; i < m.links.length; ++i)
                             $root.platform.agent.v1.LinkSpec.encode(m.links[i], w.uint32(/* id 13, wireType 2 =*/106).fork(), q + 1).ldelim();
+                    }
+                    if (m.drains != null && m.drains.length) {
+                        for (var i = 0; i < m.drains.length; ++i)
+                            $root.platform.agent.v1.DrainSpec.encode(m.drains[i], w.uint32(/* id 14, wireType 2 =*/114).fork(), q + 1).ldelim();
                     }
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
@@ -8295,6 +8637,14 @@ export const platform = $root.platform = (() => {
                                 m.links.push($root.platform.agent.v1.LinkSpec.decode(r, r.size(), $undefined, q + 1));
                                 continue;
                             }
+                        case 14: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.drains && m.drains.length))
+                                    m.drains = [];
+                                m.drains.push($root.platform.agent.v1.DrainSpec.decode(r, r.size(), $undefined, q + 1));
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -8425,6 +8775,16 @@ export const platform = $root.platform = (() => {
                             m.links[i] = $root.platform.agent.v1.LinkSpec.fromObject(d.links[i], q + 1);
                         }
                     }
+                    if (d.drains) {
+                        if (!$Array.isArray(d.drains))
+                            throw $TypeError(".platform.agent.v1.InstanceSpec.drains: array expected");
+                        m.drains = $Array(d.drains.length);
+                        for (var i = 0; i < d.drains.length; ++i) {
+                            if (!$util.isObject(d.drains[i]))
+                                throw $TypeError(".platform.agent.v1.InstanceSpec.drains: object expected");
+                            m.drains[i] = $root.platform.agent.v1.DrainSpec.fromObject(d.drains[i], q + 1);
+                        }
+                    }
                     return m;
                 };
 
@@ -8451,6 +8811,7 @@ export const platform = $root.platform = (() => {
                         d.logs = [];
                         d.stagerfs = [];
                         d.links = [];
+                        d.drains = [];
                     }
                     if (o.objects || o.defaults) {
                         d.environment = {};
@@ -8524,6 +8885,12 @@ export const platform = $root.platform = (() => {
                             d.links[j] = $root.platform.agent.v1.LinkSpec.toObject(m.links[j], o, q + 1);
                         }
                     }
+                    if (m.drains && m.drains.length) {
+                        d.drains = $Array(m.drains.length);
+                        for (var j = 0; j < m.drains.length; ++j) {
+                            d.drains[j] = $root.platform.agent.v1.DrainSpec.toObject(m.drains[j], o, q + 1);
+                        }
+                    }
                     return d;
                 };
 
@@ -8553,6 +8920,351 @@ export const platform = $root.platform = (() => {
                 };
 
                 return InstanceSpec;
+            })();
+
+            v1.DrainSpec = (function() {
+
+                /**
+                 * Properties of a DrainSpec.
+                 * @typedef {Object} platform.agent.v1.DrainSpec.$Properties
+                 * @property {string|null} [uuid] DrainSpec uuid
+                 * @property {string|null} [url] DrainSpec url
+                 * @property {number|null} [priority] DrainSpec priority
+                 * @property {string|null} [protocol] DrainSpec protocol
+                 * @property {number|null} [maxSize] DrainSpec maxSize
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a DrainSpec.
+                 * @memberof platform.agent.v1
+                 * @interface IDrainSpec
+                 * @augments platform.agent.v1.DrainSpec.$Properties
+                 * @deprecated Use platform.agent.v1.DrainSpec.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a DrainSpec.
+                 * @typedef {platform.agent.v1.DrainSpec.$Properties} platform.agent.v1.DrainSpec.$Shape
+                 */
+
+                /**
+                 * Constructs a new DrainSpec.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a DrainSpec.
+                 * @constructor
+                 * @param {platform.agent.v1.DrainSpec.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const DrainSpec = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * DrainSpec uuid.
+                 * @member {string} uuid
+                 * @memberof platform.agent.v1.DrainSpec
+                 * @instance
+                 */
+                DrainSpec.prototype.uuid = "";
+
+                /**
+                 * DrainSpec url.
+                 * @member {string} url
+                 * @memberof platform.agent.v1.DrainSpec
+                 * @instance
+                 */
+                DrainSpec.prototype.url = "";
+
+                /**
+                 * DrainSpec priority.
+                 * @member {number} priority
+                 * @memberof platform.agent.v1.DrainSpec
+                 * @instance
+                 */
+                DrainSpec.prototype.priority = 0;
+
+                /**
+                 * DrainSpec protocol.
+                 * @member {string} protocol
+                 * @memberof platform.agent.v1.DrainSpec
+                 * @instance
+                 */
+                DrainSpec.prototype.protocol = "";
+
+                /**
+                 * DrainSpec maxSize.
+                 * @member {number} maxSize
+                 * @memberof platform.agent.v1.DrainSpec
+                 * @instance
+                 */
+                DrainSpec.prototype.maxSize = 0;
+
+                /**
+                 * Creates a new DrainSpec instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.DrainSpec
+                 * @static
+                 * @param {platform.agent.v1.DrainSpec.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.DrainSpec} DrainSpec instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.DrainSpec.$Shape): platform.agent.v1.DrainSpec & platform.agent.v1.DrainSpec.$Shape;
+                 *   (properties?: platform.agent.v1.DrainSpec.$Properties): platform.agent.v1.DrainSpec;
+                 * }}
+                 */
+                DrainSpec.create = function(properties) {
+                    return new DrainSpec(properties);
+                };
+
+                /**
+                 * Encodes the specified DrainSpec message. Does not implicitly {@link platform.agent.v1.DrainSpec.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.DrainSpec
+                 * @static
+                 * @param {platform.agent.v1.DrainSpec.$Properties} m DrainSpec message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                DrainSpec.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.uuid != null && $Object.hasOwnProperty.call(m, "uuid") && m.uuid !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.uuid);
+                    if (m.url != null && $Object.hasOwnProperty.call(m, "url") && m.url !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.url);
+                    if (m.priority != null && $Object.hasOwnProperty.call(m, "priority") && m.priority !== 0)
+                        w.uint32(/* id 3, wireType 0 =*/24).uint32(m.priority);
+                    if (m.protocol != null && $Object.hasOwnProperty.call(m, "protocol") && m.protocol !== "")
+                        w.uint32(/* id 4, wireType 2 =*/34).string(m.protocol);
+                    if (m.maxSize != null && $Object.hasOwnProperty.call(m, "maxSize") && m.maxSize !== 0)
+                        w.uint32(/* id 5, wireType 0 =*/40).uint32(m.maxSize);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a DrainSpec message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.DrainSpec
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.DrainSpec & platform.agent.v1.DrainSpec.$Shape} DrainSpec
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                DrainSpec.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.DrainSpec();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.uuid = v;
+                                else
+                                    delete m.uuid;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.url = v;
+                                else
+                                    delete m.url;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.priority = v;
+                                else
+                                    delete m.priority;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.protocol = v;
+                                else
+                                    delete m.protocol;
+                                continue;
+                            }
+                        case 5: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.maxSize = v;
+                                else
+                                    delete m.maxSize;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a DrainSpec message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.DrainSpec
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.DrainSpec} DrainSpec
+                 */
+                DrainSpec.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.DrainSpec)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.DrainSpec: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.DrainSpec();
+                    if (d.uuid != null) {
+                        if (typeof d.uuid !== "string" || d.uuid.length) {
+                            m.uuid = $String(d.uuid);
+                        }
+                    }
+                    if (d.url != null) {
+                        if (typeof d.url !== "string" || d.url.length) {
+                            m.url = $String(d.url);
+                        }
+                    }
+                    if (d.priority != null) {
+                        if ($Number(d.priority) !== 0) {
+                            m.priority = d.priority >>> 0;
+                        }
+                    }
+                    if (d.protocol != null) {
+                        if (typeof d.protocol !== "string" || d.protocol.length) {
+                            m.protocol = $String(d.protocol);
+                        }
+                    }
+                    if (d.maxSize != null) {
+                        if ($Number(d.maxSize) !== 0) {
+                            m.maxSize = d.maxSize >>> 0;
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a DrainSpec message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.DrainSpec
+                 * @static
+                 * @param {platform.agent.v1.DrainSpec} m DrainSpec
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                DrainSpec.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.defaults) {
+                        d.uuid = "";
+                        d.url = "";
+                        d.priority = 0;
+                        d.protocol = "";
+                        d.maxSize = 0;
+                    }
+                    if (m.uuid != null && $Object.hasOwnProperty.call(m, "uuid")) {
+                        d.uuid = m.uuid;
+                    }
+                    if (m.url != null && $Object.hasOwnProperty.call(m, "url")) {
+                        d.url = m.url;
+                    }
+                    if (m.priority != null && $Object.hasOwnProperty.call(m, "priority")) {
+                        d.priority = m.priority;
+                    }
+                    if (m.protocol != null && $Object.hasOwnProperty.call(m, "protocol")) {
+                        d.protocol = m.protocol;
+                    }
+                    if (m.maxSize != null && $Object.hasOwnProperty.call(m, "maxSize")) {
+                        d.maxSize = m.maxSize;
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this DrainSpec to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.DrainSpec
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                DrainSpec.prototype.toJSON = function() {
+                    return DrainSpec.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for DrainSpec
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.DrainSpec
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                DrainSpec.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.DrainSpec";
+                };
+
+                return DrainSpec;
             })();
 
             v1.LinkSpec = (function() {

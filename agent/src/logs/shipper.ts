@@ -7,6 +7,8 @@
  * session cannot close halfway through one tailer's lines: they are sent whole or not at all.
  * Lines of each instance stream keep their order.
  *
+ * Lines sent also go to the instances' log drains (`drains`, logs/drains.ts), which never block.
+ *
  * Lines of removed instances (read to the end at teardown) wait in a bounded queue
  * (`maxFinalLines`, oldest dropped first) until the session is open.
  */
@@ -25,24 +27,44 @@ export interface ShipperOptions {
   intervalMs?: number;
   batchLines?: number;
   maxFinalLines?: number;
+  /** Where sent lines also go (the log drains); must not throw or wait. */
+  drains?: { lines(lines: readonly LogLine[]): void };
 }
 
 export class LogShipper {
   readonly #tailers = new Set<LogTailer>();
   #final: LogLine[] = [];
+  /** Lines of the agent's own (not sent to the drains). */
+  readonly #notes: LogLine[] = [];
   #timer: NodeJS.Timeout | undefined;
   readonly #interval: number;
   readonly #batch: number;
   readonly #maxFinal: number;
+  readonly #drains: ShipperOptions['drains'];
 
   constructor(private readonly outlet: LogOutlet, private readonly metrics?: AgentMetrics, opts: ShipperOptions = {}) {
     this.#interval = opts.intervalMs ?? 100;
     this.#batch = opts.batchLines ?? 256;
     this.#maxFinal = opts.maxFinalLines ?? 10_000;
+    this.#drains = opts.drains;
   }
 
   add(tailer: LogTailer): void {
     this.#tailers.add(tailer);
+  }
+
+  /** Ships a line of the agent's own in an instance's log (with the next pass). */
+  note(line: LogLine): void {
+    this.#notes.push(line);
+    if (this.#notes.length > 100) this.#notes.shift();
+  }
+
+  #drain(lines: readonly LogLine[]): void {
+    try {
+      this.#drains?.lines(lines);
+    } catch {
+      // a drain never fails the job's own log
+    }
   }
 
   /** Takes the last lines of a tailer whose instance is being removed; it is not read again. */
@@ -81,11 +103,16 @@ export class LogShipper {
       }
     }
     if (!this.outlet.canSend()) return;
+    if (this.#notes.length) {
+      if (!this.outlet.sendLogs(this.#notes.slice())) return;
+      this.#notes.length = 0;
+    }
     while (this.#final.length) {
       const batch = this.#final.slice(0, this.#batch);
       if (!this.outlet.sendLogs(batch)) return;
       this.metrics?.logLinesSent.inc(batch.length);
       this.#final.splice(0, batch.length);
+      this.#drain(batch);
     }
     for (const t of this.#tailers) {
       if (!this.outlet.canSend()) return;
@@ -101,6 +128,7 @@ export class LogShipper {
       if (!ok) return;
       this.metrics?.logLinesSent.inc(lines.length);
       t.commit();
+      this.#drain(lines);
     }
   }
 }

@@ -20,6 +20,9 @@ export class AgentMetrics {
   readonly heartbeatLag: Histogram;
   readonly logLinesSent: Counter;
   readonly logBytesDropped: Counter;
+  readonly drainSent: Counter<'drain'>;
+  readonly drainDropped: Counter<'drain'>;
+  readonly drainConnected: Gauge<'drain'>;
 
   /** `countByState` is read at scrape time. */
   constructor(countByState: () => Record<string, number> = () => ({}), opts: { defaultMetrics?: boolean } = {}) {
@@ -45,6 +48,9 @@ export class AgentMetrics {
     });
     this.logLinesSent = new Counter({ name: 'platform_agent_log_lines_sent_total', help: 'Instance log lines sent to the controller', registers });
     this.logBytesDropped = new Counter({ name: 'platform_agent_log_bytes_dropped_total', help: 'Log bytes rotated away before they were sent (while disconnected)', registers });
+    this.drainSent = new Counter({ name: 'platform_agent_log_drain_messages_sent_total', help: 'Log lines written to a log drain', labelNames: ['drain'], registers });
+    this.drainDropped = new Counter({ name: 'platform_agent_log_drain_messages_dropped_total', help: 'Log lines a log drain could not take (queue full, send failed, drain removed)', labelNames: ['drain'], registers });
+    this.drainConnected = new Gauge({ name: 'platform_agent_log_drain_connected', help: '1 while a TCP log drain is connected', labelNames: ['drain'], registers });
     if (opts.defaultMetrics) collectDefaultMetrics({ register: this.registry, prefix: 'platform_agent_' });
   }
 }

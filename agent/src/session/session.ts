@@ -14,7 +14,7 @@
  *   that the lag is measured.
  * - Any error or end of the stream: back to CONNECTING after a backoff; instances keep running.
  */
-import type { AgentMessage, AgentServiceClient, ControllerMessage, FlushLogs, Hello, LinkTargets, ListFiles, LogLine, Resources, Snapshot, StartInstance, StopInstance, Welcome } from '@platform/proto';
+import type { AgentMessage, AgentServiceClient, ControllerMessage, FlushLogs, Hello, JobDrains, LinkTargets, ListFiles, LogLine, Resources, Snapshot, StartInstance, StopInstance, Welcome } from '@platform/proto';
 import { grpc, joinMetadata } from '@platform/proto';
 import { IllegalTransitionError, StateMachine, type GuardedState, type Logger } from '@platform/proto/common';
 import type { AgentMetrics } from '../metrics/metrics.js';
@@ -54,6 +54,8 @@ export interface SessionHandler {
   flushLogs(msg: FlushLogs): void;
   /** Where a linked job is served now (links/). */
   linkTargets?(msg: LinkTargets): void;
+  /** A job's log drains now (logs/drains.ts). */
+  jobDrains?(msg: JobDrains): void;
   /** Measured use, for heartbeats (best effort). */
   usage(): Resources;
 }
@@ -233,6 +235,7 @@ export class Session {
       else if (msg.snapshot) handler.snapshot(msg.snapshot);
       else if (msg.flushLogs) handler.flushLogs(msg.flushLogs);
       else if (msg.linkTargets) handler.linkTargets?.(msg.linkTargets);
+      else if (msg.jobDrains) handler.jobDrains?.(msg.jobDrains);
     } catch (err) {
       log.error('handling a controller message failed', { err });
     }

@@ -22,6 +22,10 @@ import type { StagingLogSink } from '../staging/stager-launcher.js';
 export interface AgentReportsOptions {
   environmentFor?: (job: Job) => Record<string, string>;
   linksFor?: (job: Job) => LinkSpec[];
+  /** A job was reconciled: its log drains may have changed (logs/drain-feed.ts). */
+  drainsChanged?: (job: Job) => void;
+  /** A job is deleted (besides its log). */
+  jobDeleted?: (job: string) => void;
   /** Where the output of stager runs goes (the staged package's log). */
   stagingSink?: StagingLogSink;
 }
@@ -89,7 +93,12 @@ export class AgentReports implements ClusterEvents, RunDeps {
     return this.installs.packagesFor(job);
   }
 
+  drainsChanged(job: Job): void {
+    this.options.drainsChanged?.(job);
+  }
+
   jobDeleted(job: string): void {
+    this.options.jobDeleted?.(job);
     this.logStore.drop(job).catch((err: unknown) => this.deps.log.warn('log of a deleted job not dropped', { job, err: (err as Error).message }));
   }
 

@@ -6,7 +6,8 @@
  * `drain.add` / `drain.delete` record). Policy: listing needs `permit read` on the job, adding
  * and removing `permit update`. A bad drain (model/drain.ts) is refused with 400 and changes
  * nothing; the same url twice is 409. A host name that does not resolve now is accepted (DNS may
- * come later) and logged as a warning.
+ * come later) and logged as a warning. The lines are sent by the agents holding the job's
+ * instances (logs/drain-feed.ts tells them the new list; agent/src/logs/drains.ts sends).
  */
 import { lookup } from 'node:dns/promises';
 import type { Logger } from '@platform/proto/common';
@@ -19,9 +20,8 @@ import type { JobService } from '../jobs/job-service.js';
 import { drainInputSchema, normalizeDrain, parseDrainUrl } from '../model/drain.js';
 import { parseInput, requireUuid } from '../model/validate.js';
 import { authorizeFound, references } from '../policy/access.js';
-import type { LogDrains } from './log-drains.js';
 
-export function drainEndpoints(jobs: JobService, drains: LogDrains | undefined, log: Logger, maxBodyBytes: number): Endpoint[] {
+export function drainEndpoints(jobs: JobService, log: Logger, maxBodyBytes: number): Endpoint[] {
   const found = async (ctx: Parameters<Endpoint['handler']>[0], permission: string) => {
     const id = requireUuid(ctx.params['uuid'] ?? '', 'job uuid');
     const job = await jobs.find(id);
@@ -78,7 +78,6 @@ export function drainEndpoints(jobs: JobService, drains: LogDrains | undefined, 
           body['drains'] = current.drains.filter((d) => d.uuid !== drainId).map(({ uuid: _uuid, ...d }) => d);
           return (await jobs.update(current.uuid, body, changeContext(ctx), references(ctx), { mode: 'patch', ifMatch: [current.version_id] })).job;
         });
-        drains?.forget(drainId);
         setVersionTag(ctx, job.version_id);
         sendJson(ctx, v1('job'), job);
       },

@@ -9,7 +9,7 @@
  * (no user, path, query or fragment). A host name that does not resolve is accepted (DNS may
  * come later); the controller logs it and the drain counts its failed connections.
  */
-import { isIP } from 'node:net';
+import { parseDrainUrl } from '@platform/proto/common';
 import { z } from 'zod';
 import { int, str } from './validate.js';
 
@@ -24,30 +24,7 @@ export const DRAIN_DEFAULTS = { priority: 14, protocol: 'tcp', maxSize: 2048 } a
 /** Bounds of `max_size`: a syslog message over TCP may be long, over UDP it must fit a datagram. */
 export const DRAIN_MAX_SIZE = { min: 64, max: 64 * 1024 } as const;
 
-const HOST_NAME = /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/;
-
-export interface DrainTarget {
-  host: string;
-  port: number;
-}
-
-/** The host and port of a drain url, or the reason it is not one. */
-export function parseDrainUrl(url: string): DrainTarget | { error: string } {
-  const m = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/(.*)$/.exec(url);
-  if (!m) return { error: `"${url}" is not a url: expected syslog://<host>:<port>` };
-  if (m[1]!.toLowerCase() !== 'syslog') return { error: `scheme "${m[1]}" is not supported: expected syslog://<host>:<port>` };
-  const rest = m[2]!;
-  const hp = /^(\[[0-9A-Fa-f:.]+\]|[^/?#@:[\]]+)(?::(\d{1,5}))?$/.exec(rest);
-  if (!hp) return { error: `"${url}" must be syslog://<host>:<port>, without user, path, query or fragment` };
-  if (hp[2] === undefined) return { error: `"${url}" has no port: expected syslog://<host>:<port>` };
-  const port = Number(hp[2]);
-  if (port < 1 || port > 65535) return { error: `port ${hp[2]} is not 1-65535` };
-  const host = hp[1]!.startsWith('[') ? hp[1]!.slice(1, -1) : hp[1]!;
-  if (hp[1]!.startsWith('[') ? isIP(host) !== 6 : !(isIP(host) === 4 || (HOST_NAME.test(host) && !/^[\d.]+$/.test(host)))) {
-    return { error: `"${hp[1]}" is not a host name or address` };
-  }
-  return { host, port };
-}
+export { parseDrainUrl, type DrainTarget } from '@platform/proto/common';
 
 export const drainInputSchema = z.object({
   url: str(1024).superRefine((url, ctx) => {
@@ -80,3 +57,8 @@ export const drainsSchema = z
       seen.add(d.url);
     });
   });
+
+/** A job's drains as the agents are told them (InstanceSpec.drains, JobDrains). */
+export function drainSpecs(drains: readonly Drain[]): { uuid: string; url: string; priority: number; protocol: string; maxSize: number }[] {
+  return drains.map((d) => ({ uuid: d.uuid, url: d.url, priority: d.conf.priority, protocol: d.conf.protocol, maxSize: d.max_size }));
+}

@@ -272,3 +272,20 @@ test('reconciler: a report from an agent that does not run the instance stops it
   reconciler.dispose();
   cluster.stop();
 });
+
+test('reconciler: an instance is told its log drains; a change of the drains is not a change of shape (nothing replaced)', async (t) => {
+  const { cluster, reconciler } = await setup();
+  await cluster.connect('a1');
+  const drain = { uuid: 'd-1', url: 'syslog://127.0.0.1:514', conf: { priority: 13, protocol: 'udp' as const }, max_size: 300 };
+  const job = testJob({ drains: [drain] });
+  await reconciler.reconcile(job);
+  const [placed] = live(reconciler);
+  const [start] = cluster.take('a1');
+  t.deepEqual(start?.start?.spec?.drains, [{ uuid: job.drains[0]!.uuid, url: 'syslog://127.0.0.1:514', priority: 13, protocol: 'udp', maxSize: 300 }]);
+  await reportAll(reconciler, job, 'RUNNING');
+  await reconciler.reconcile({ ...job, version_id: job.version_id + 1, drains: [] });
+  t.deepEqual(live(reconciler).map((i) => i.uuid), [placed!.uuid], 'the same instance');
+  t.deepEqual(cluster.take('a1').filter((m) => m.start || m.stop), [], 'nothing started or stopped');
+  reconciler.dispose();
+  cluster.stop();
+});

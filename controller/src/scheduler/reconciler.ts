@@ -21,6 +21,7 @@ import { mainProcessName } from '@platform/proto/common';
 import type { AgentDirectory } from '../agents/agent-directory.js';
 import type { Deps } from '../context.js';
 import { RUNNING_STATES, type InstanceRecord } from '../model/instance.js';
+import { drainSpecs } from '../model/drain.js';
 import type { InstanceTable } from './instance-table.js';
 import { place, type Placement, type PlacementCandidate } from './placement.js';
 import { keys } from '../store/keys.js';
@@ -39,6 +40,8 @@ export interface RunDeps {
   environmentFor?(job: Job): Record<string, string>;
   /** The links of instances of `job` to other jobs (services/link-feed.ts). */
   linksFor?(job: Job): LinkSpec[];
+  /** Each reconcile of a job: the agents holding its instances follow its log drains (logs/drain-feed.ts). */
+  drainsChanged?(job: Job): void;
   /** Jobs that wait for room call this to be retried when agents change. */
   waiting(job: string, waiting: boolean): void;
   /** A one-off run's instance has ended (REMOVED). */
@@ -74,7 +77,10 @@ export interface RunOutcome {
 const KEEP_REMOVED = 10;
 const RETRY_PLACEMENT_MS = 2_000;
 
-/** The job fields that shape a running instance: a change means new instances. */
+/**
+ * The job fields that shape a running instance: a change means new instances. Not the log drains:
+ * the agents are told them while the instances run (logs/drain-feed.ts).
+ */
 export function runHash(job: Job): string {
   const shape = {
     packages: job.packages.filter((p) => p.source !== 'system').map((p) => [p.uuid, p.install_path ?? '']),
@@ -289,6 +295,7 @@ export class Reconciler {
     const now = this.deps.clock.nowMs();
     const live = this.instances().filter((i) => i.state !== 'REMOVED' && i.run === undefined);
     const active = live.filter((i) => i.stop === undefined);
+    if (job) this.run.drainsChanged?.(job);
     if (!job || job.state !== 'started') {
       for (const i of active) await this.stop(i, 'job');
       this.#setWaiting(undefined);
@@ -446,6 +453,7 @@ export class Reconciler {
         ...(this.run.environmentFor?.(job) ?? {}),
       },
       links: this.run.linksFor?.(job) ?? [],
+      drains: drainSpecs(job.drains),
     };
   }
 }

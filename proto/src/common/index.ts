@@ -12,3 +12,4 @@ export { FdSink, JsonLogger, MemorySink, isLogLevel, silentLogger, type LogField
 export { exitOnUncaughtException, stopOnSignals, type StopOnSignalsOptions } from './signals.js';
 export { commonFlags, type CommonFlags } from './cli.js';
 export { GuardedState, IllegalTransitionError, StateMachine, type TransitionTable } from './state-machine.js';
+export { SyslogSender, formatSyslog, parseDrainUrl, type DrainTarget, type SenderEvents, type SyslogFields } from './syslog.js';

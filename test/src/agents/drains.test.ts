@@ -3,13 +3,15 @@
  * lines reach it as RFC 5424 messages (APP-NAME the job, PROCID the instance), over TCP with
  * octet-counting framing and over UDP; rsyslogd stopping and starting again loses nothing of the
  * job's own log and the drain reconnects; bad drains are refused with 400 and change nothing;
- * drain.add / drain.delete are audited; a user who may not update the job cannot add one.
+ * drain.add / drain.delete are audited; a user who may not update the job cannot add one. The
+ * lines are sent by the agent holding the instance (its /metrics counts them), not the controller.
  */
 import test from 'ava';
 import type { Job } from '@platform/controller';
 import { commandJob, tarGz, uploadPackage } from '../harness/apps.js';
 import { runningInstances, startCluster } from '../harness/cluster.js';
 import { unique } from '../harness/fixtures.js';
+import { freePort } from '../harness/net.js';
 import { Rsyslog, rsyslogAvailable } from '../harness/rsyslog.js';
 import { eventually } from '../harness/wait.js';
 
@@ -31,7 +33,8 @@ test("drains: a job's log lines reach a real rsyslogd over TCP and UDP; it resta
   if (!rsyslogAvailable(t)) return t.pass();
   const syslog = await Rsyslog.start();
   t.teardown(() => syslog.dispose());
-  const cluster = await startCluster(t, [{}]);
+  const agentMetrics = `http://127.0.0.1:${await freePort()}/metrics`;
+  const cluster = await startCluster(t, [{ args: ['--metrics-listen', new URL(agentMetrics).host] }]);
   const { api } = cluster;
   const ns = `/drains/${unique()}`;
   const pkg = await uploadPackage(api, ns, tarGz({ 'app/tick.js': TICKER }));
@@ -88,10 +91,12 @@ test("drains: a job's log lines reach a real rsyslogd over TCP and UDP; it resta
   const missing = Array.from({ length: 8 }, (_, i) => whileDown + 2 + i).filter((n) => !overTcp.has(n));
   t.deepEqual(missing, [], 'the lines said while the drain was down arrive once it is back');
 
-  // Metrics per drain.
-  const prom = await (await fetch(`${cluster.controller.url}/metrics`)).text();
-  t.regex(prom, new RegExp(`platform_log_drain_messages_sent_total\\{drain="${tcp.body.uuid}"\\} [1-9]`));
-  t.regex(prom, new RegExp(`platform_log_drain_connected\\{drain="${tcp.body.uuid}"\\} 1`));
+  // Metrics per drain, on the agent that sent the lines; the controller sends none.
+  const prom = await (await fetch(agentMetrics)).text();
+  t.regex(prom, new RegExp(`platform_agent_log_drain_messages_sent_total\\{drain="${tcp.body.uuid}"\\} [1-9]`));
+  t.regex(prom, new RegExp(`platform_agent_log_drain_messages_sent_total\\{drain="${udp.body.uuid}"\\} [1-9]`));
+  t.regex(prom, new RegExp(`platform_agent_log_drain_connected\\{drain="${tcp.body.uuid}"\\} 1`));
+  t.notRegex(await (await fetch(`${cluster.controller.url}/metrics`)).text(), /log_drain_messages_sent_total\{/, 'the controller sends no drain');
 
   // Delete: the updated job; audited both ways.
   const del = await api.delete<Job>(`/jobs/${job.uuid}/logs/drains/${udp.body.uuid}`);
@@ -101,6 +106,14 @@ test("drains: a job's log lines reach a real rsyslogd over TCP and UDP; it resta
   const audit = async (type: string) => (await api.get<{ event_type: string }[]>(`/audit?event_type=${type}&fqn=${encodeURIComponent(job.fqn)}`)).body;
   t.is((await audit('drain.add')).length, 2);
   t.is((await audit('drain.delete')).length, 1);
+
+  // A drain added while the instance runs: the agent is told, and the instance is not replaced.
+  const again = await api.post<Drain>(`/jobs/${job.uuid}/logs/drains`, { url: `syslog://127.0.0.1:${syslog.udpPort}`, conf: { protocol: 'udp' } });
+  t.is(again.status, 200, again.text);
+  await eventually(async () => new RegExp(`platform_agent_log_drain_messages_sent_total\\{drain="${again.body.uuid}"\\} [1-9]`).test(await (await fetch(agentMetrics)).text()), {
+    timeoutMs: 30_000, what: 'the agent sending to a drain added while the instance runs',
+  });
+  t.deepEqual((await runningInstances(api, job.uuid, 1)).map((i) => i.uuid), [instance!.uuid], 'the same instance');
 
   // Policy: a user who may not update the job cannot list or add drains.
   const eve = await api.createUser(unique('eve'), 'a long enough password');

@@ -1,5 +1,5 @@
 /**
- * RFC 5424 syslog messages and a sender to one collector over TCP (RFC 6587 octet-counting
+ * Log drains' urls (syslog://<host>:<port>), RFC 5424 syslog messages and a sender to one collector over TCP (RFC 6587 octet-counting
  * framing: `<length> <message>`) or UDP (one message per datagram).
  *
  * No npm package was taken for this: the well-known ones (glossy, syslog-client) are unmaintained
@@ -13,6 +13,31 @@
  */
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { connect, isIP, type Socket } from 'node:net';
+
+const HOST_NAME = /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/;
+
+export interface DrainTarget {
+  host: string;
+  port: number;
+}
+
+/** The host and port of a drain url, or the reason it is not one. */
+export function parseDrainUrl(url: string): DrainTarget | { error: string } {
+  const m = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/(.*)$/.exec(url);
+  if (!m) return { error: `"${url}" is not a url: expected syslog://<host>:<port>` };
+  if (m[1]!.toLowerCase() !== 'syslog') return { error: `scheme "${m[1]}" is not supported: expected syslog://<host>:<port>` };
+  const rest = m[2]!;
+  const hp = /^(\[[0-9A-Fa-f:.]+\]|[^/?#@:[\]]+)(?::(\d{1,5}))?$/.exec(rest);
+  if (!hp) return { error: `"${url}" must be syslog://<host>:<port>, without user, path, query or fragment` };
+  if (hp[2] === undefined) return { error: `"${url}" has no port: expected syslog://<host>:<port>` };
+  const port = Number(hp[2]);
+  if (port < 1 || port > 65535) return { error: `port ${hp[2]} is not 1-65535` };
+  const host = hp[1]!.startsWith('[') ? hp[1]!.slice(1, -1) : hp[1]!;
+  if (hp[1]!.startsWith('[') ? isIP(host) !== 6 : !(isIP(host) === 4 || (HOST_NAME.test(host) && !/^[\d.]+$/.test(host)))) {
+    return { error: `"${hp[1]}" is not a host name or address` };
+  }
+  return { host, port };
+}
 
 /** The NILVALUE of RFC 5424, and its printable-ASCII fields cut to their length. */
 const field = (v: string, max: number): string => {
