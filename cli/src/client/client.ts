@@ -8,6 +8,13 @@
 import { ApiError, ConnectionError, apiErrorOf } from './errors.js';
 import type {
   AuditEntry,
+  Binding,
+  BindingInput,
+  Gateway,
+  Provider,
+  ProviderInput,
+  Service,
+  ServiceInput,
   ClusterInfo,
   FileEntry,
   Instance,
@@ -96,6 +103,20 @@ export const OPERATIONS = [
   'GET /v1/users',
   'PUT /v1/users/{name}',
   'DELETE /v1/users/{name}',
+  'GET /v1/gateways',
+  'POST /v1/gateways',
+  'DELETE /v1/gateways/{type}',
+  'GET /v1/providers',
+  'POST /v1/providers',
+  'GET /v1/providers/{uuid}',
+  'DELETE /v1/providers/{uuid}',
+  'GET /v1/services',
+  'POST /v1/services',
+  'GET /v1/services/{uuid}',
+  'DELETE /v1/services/{uuid}',
+  'POST /v1/bindings',
+  'POST /v1/unbind',
+  'POST /v1/unlink',
 ] as const;
 
 const enc = encodeURIComponent;
@@ -279,6 +300,27 @@ export class PlatformClient {
   /** Metric queries (`<target>,<metric>[:<function>-<interval>][,<from>[,<until>]]`) of jobs, namespaces or instance managers. */
   metrics = (kind: 'jobs' | 'namespaces' | 'instance_managers', queries: readonly string[]) =>
     this.json<MetricAnswer>('GET', `/v1/metrics/${kind}`, { query: { metric: queries } });
+
+  // ---- gateways, providers, services, bindings -----------------------------------------------
+
+  listGateways = () => this.json<Gateway[]>('GET', '/v1/gateways');
+  /** Promotes a job (with a RUNNING instance) to the gateway of a service type. */
+  promoteGateway = (jobFqn: string, type: string) => this.json<Gateway>('POST', '/v1/gateways', { json: { job_fqn: jobFqn, type } });
+  /** Demotes the gateway of a type; refused while services of the type exist, unless `force`. */
+  demoteGateway = async (type: string, force = false) => void (await this.request('DELETE', `/v1/gateways/${enc(type)}`, { query: { force } }));
+  listProviders = () => this.json<Provider[]>('GET', '/v1/providers');
+  getProvider = (uuid: string) => this.json<Provider>('GET', `/v1/providers/${enc(uuid)}`);
+  createProvider = (p: ProviderInput) => this.json<Provider>('POST', '/v1/providers', { json: p });
+  deleteProvider = async (uuid: string, force = false) => void (await this.request('DELETE', `/v1/providers/${enc(uuid)}`, { query: { force } }));
+  listServices = () => this.json<Service[]>('GET', '/v1/services');
+  getService = (uuid: string) => this.json<Service>('GET', `/v1/services/${enc(uuid)}`);
+  createService = (svc: ServiceInput) => this.json<Service>('POST', '/v1/services', { json: svc });
+  deleteService = async (uuid: string, force = false) => void (await this.request('DELETE', `/v1/services/${enc(uuid)}`, { query: { force } }));
+  /** Binds a job to a service (`service_fqn`) or links it to another job (`target_job_fqn`). */
+  bind = (b: BindingInput) => this.json<Binding>('POST', '/v1/bindings', { json: b });
+  unbind = async (job: string, service: string, force = false) => void (await this.request('POST', '/v1/unbind', { json: { job, service, ...(force ? { force } : {}) } }));
+  unlink = async (fromJob: string, toJob: string, port?: number) =>
+    void (await this.request('POST', '/v1/unlink', { json: { from_job: fromJob, to_job: toJob, ...(port === undefined ? {} : { port }) } }));
 
   // ---- Server-Sent Events -------------------------------------------------------------------
 

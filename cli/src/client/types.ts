@@ -67,6 +67,8 @@ export interface Job extends JobInput {
   updated_by?: string;
   created_time?: string;
   updated_time?: string;
+  /** Its service bindings and links, by binding FQN. */
+  bindings?: Record<string, Binding>;
 }
 
 export interface JobHealth {
@@ -230,4 +232,94 @@ export interface Task {
 export interface MetricAnswer {
   metrics: Record<string, Record<string, { times: number[]; values: number[] }>>;
   errors: Record<string, string>;
+}
+
+// ---- services, providers, bindings, gateways ------------------------------------------------
+
+/** A job promoted to the gateway of a service type. */
+export interface Gateway {
+  type: string;
+  job_fqn: string;
+  job_uuid: string;
+  /** 3 when it makes providers, else 2. */
+  tier: number;
+  /** The required parameters of each collection, as the gateway's GET / shows them. */
+  parameters: Record<string, Record<string, unknown>>;
+  method_map: Record<string, unknown>;
+  created_at: string;
+  created_by: string;
+}
+
+export interface Provider {
+  uuid: string;
+  fqn: string;
+  name: string;
+  type: string;
+  description: string;
+  /** `url` with its password shown as `***`. */
+  parameters: Record<string, unknown>;
+  backing_job_fqn: string;
+  backing_job_port: string;
+  created_at: string;
+  created_by: string;
+}
+
+export interface ProviderInput {
+  fqn: string;
+  type: string;
+  parameters: Record<string, unknown> & { url: string };
+  name?: string;
+  description?: string;
+  backing_job_fqn?: string;
+  backing_job_port?: string;
+}
+
+export interface Service {
+  uuid: string;
+  fqn: string;
+  name: string;
+  type: string;
+  provider_fqn: string;
+  description: string;
+  parameters: Record<string, unknown>;
+  created_at: string;
+  created_by: string;
+}
+
+export interface ServiceInput {
+  fqn: string;
+  type?: string;
+  provider_fqn?: string;
+  name?: string;
+  description?: string;
+  parameters?: Record<string, unknown>;
+}
+
+/** A binding to a service or a link to another job, as the job's `bindings` map holds it. */
+export interface Binding {
+  name: string;
+  uuid: string;
+  fqn: string;
+  job_fqn: string;
+  env_var: string[];
+  parameters: Record<string, string | number | boolean>;
+  service_fqn?: string;
+  provider_fqn?: string;
+  target_job_uuid?: string;
+  target_job_port?: number | string;
+  target_job_bound_ip?: string;
+  target_job_bound_port?: number | string;
+  [field: string]: unknown;
+}
+
+export interface BindingInput {
+  job_fqn: string;
+  fqn?: string;
+  name?: string;
+  service_fqn?: string;
+  target_job_fqn?: string;
+  target_job_port?: string | number;
+  target_job_bound_ip?: string;
+  target_job_bound_port?: string | number;
+  parameters?: Record<string, string | number | boolean>;
 }
