@@ -133,7 +133,8 @@ const drainSchema = z.object({
   max_size: int(1, 1 << 20).optional(),
 });
 
-const bindingSchema = z.object({
+/** A binding or link in a job's `bindings` map (and the answer of POST /bindings). */
+export const bindingSchema = z.object({
   name: str(512).optional(),
   uuid: str(64).optional(),
   fqn: str(512).optional(),
