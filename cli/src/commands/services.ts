@@ -258,7 +258,7 @@ export const serviceCommands: CommandModule = {
             ...(o.name ? { name: o.name } : {}),
             ...(o.param.length ? { parameters: envPairs(o.param) } : {}),
           });
-          s.out.result(b, () => s.out.line(`${localName(job.fqn)} is bound to ${x.fqn}: ${b.env_var.join(', ')}`));
+          s.out.result(b, () => s.out.line(`${localName(job.fqn)} is bound to ${x.fqn}: ${(b.env_var ?? []).join(', ')}`));
         }),
       );
     binding
@@ -273,7 +273,7 @@ export const serviceCommands: CommandModule = {
           const job = await s.job(client, jobName);
           // The service may be gone already (a forced delete): its FQN is enough for the API.
           const serviceFqn = isUuid(serviceName) ? (await client.getService(serviceName.toLowerCase())).fqn : await s.fqn(serviceName, 'service');
-          await client.unbind(job.fqn, serviceFqn, o.force === true);
+          await client.unbind({ job: job.fqn, service: serviceFqn, ...(o.force ? { force: true } : {}) });
           s.out.result({ unbound: job.fqn, service: serviceFqn }, () => s.out.line(`${localName(job.fqn)} is no longer bound to ${serviceFqn}`));
         }),
       );
@@ -299,7 +299,7 @@ export const serviceCommands: CommandModule = {
             ...(o.name ? { name: o.name } : {}),
             ...(o.boundIp ? { target_job_bound_ip: o.boundIp, target_job_bound_port: String(o.boundPort) } : {}),
           });
-          s.out.result(b, () => s.out.line(`${localName(job.fqn)} is linked to ${target.fqn}: ${b.env_var.join(', ')}`));
+          s.out.result(b, () => s.out.line(`${localName(job.fqn)} is linked to ${target.fqn}: ${(b.env_var ?? []).join(', ')}`));
         }),
       );
     binding
@@ -313,7 +313,7 @@ export const serviceCommands: CommandModule = {
           const client = await s.client();
           const job = await s.job(client, jobName);
           const target = await s.job(client, targetName);
-          await client.unlink(job.fqn, target.fqn, o.port);
+          await client.unlink({ from_job: job.fqn, to_job: target.fqn, ...(o.port === undefined ? {} : { port: o.port }) });
           s.out.result({ unlinked: job.fqn, target: target.fqn }, () => s.out.line(`${localName(job.fqn)} is no longer linked to ${target.fqn}`));
         }),
       );

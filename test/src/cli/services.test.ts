@@ -13,6 +13,7 @@ import { hasRedisServer, startRedis, whenInstalled } from '@platform/gateway-sdk
 import { Cli, viaRouter } from '../harness/cli.js';
 import { startCluster } from '../harness/cluster.js';
 import { TEST_ADMIN_PASSWORD } from '../harness/controller-process.js';
+import { OpenApiValidator } from '../harness/openapi.js';
 import { eventually } from '../harness/wait.js';
 
 const APP = `
@@ -31,6 +32,10 @@ function register(): void {
     t.teardown(() => redis.stop());
     const cluster = await startCluster(t, [{}]);
     const cli = await Cli.create(t);
+    // What `--json` prints is the API's answer: each is checked against the document's schema.
+    const validator = await OpenApiValidator.load(cluster.controller.url);
+    const answers: [string, string, unknown][] = [];
+    const answer = <T>(method: string, path: string, value: T): T => (answers.push([method, path, value]), value);
     await cli.ok(['login', cluster.controller.url, '--user', 'admin', '--password-stdin'], { stdin: `${TEST_ADMIN_PASSWORD}\n` });
     await cli.ok(['target', '--router', cluster.controller.routerAddress]);
 
@@ -40,16 +45,18 @@ function register(): void {
     const promoted = await cli.run(['gateway', 'promote', gatewayJob, '--type', 'redis']);
     t.is(promoted.code, 0, promoted.stderr);
     t.regex(promoted.stdout, /job::\/platform\/gateways::redis is the redis gateway \(tier 3\)/);
-    const gateways = await cli.json<{ type: string; tier: number; job_fqn: string }[]>(['gateway', 'list']);
+    const gateways = answer('GET', '/v1/gateways', await cli.json<{ type: string; tier: number; job_fqn: string }[]>(['gateway', 'list']));
     t.like(gateways.find((g) => g.type === 'redis'), { tier: 3, job_fqn: gatewayJob });
     t.regex(await cli.ok(['gateway', 'list']), /^TYPE\s+TIER\s+JOB\s+PARAMETERS\nredis\s+3\s+job::\/platform\/gateways::redis/m);
 
     // A provider and a service, by short names in the default namespace.
-    const provider = await cli.json<{ fqn: string; uuid: string; parameters: { url: string } }>(['provider', 'create', 'kv', '--type', 'redis', '--url', redis.url]);
+    const provider = answer('POST', '/v1/providers', await cli.json<{ fqn: string; uuid: string; parameters: { url: string } }>(['provider', 'create', 'kv', '--type', 'redis', '--url', redis.url]));
+    answer('GET', '/v1/providers', await cli.json(['provider', 'list']));
     t.is(provider.fqn, 'provider::/sandbox/admin::kv');
     t.notRegex(provider.parameters.url, new RegExp(new URL(redis.url).password), 'the password is not shown');
     t.regex(await cli.ok(['provider', 'list']), /provider::\/sandbox\/admin::kv\s+redis\s+redis:\/\/.*\*\*\*/);
-    const service = await cli.json<{ fqn: string; provider_fqn: string }>(['service', 'create', 'cache', '--provider', 'kv', '-p', 'prefix=cache', '-p', 'db=2']);
+    const service = answer('POST', '/v1/services', await cli.json<{ fqn: string; provider_fqn: string }>(['service', 'create', 'cache', '--provider', 'kv', '-p', 'prefix=cache', '-p', 'db=2']));
+    answer('GET', '/v1/services', await cli.json(['service', 'list']));
     t.like(service, { fqn: 'service::/sandbox/admin::cache', provider_fqn: provider.fqn });
     t.regex(await cli.ok(['service', 'show', 'cache']), /^provider:\s+provider::\/sandbox\/admin::kv$/m);
 
@@ -68,6 +75,8 @@ function register(): void {
     t.is(bound.code, 0, bound.stderr);
     t.regex(bound.stdout, /shop is bound to service::\/sandbox\/admin::cache: CACHE_URI, [0-9A-F]{32}_URI/);
     const bindings = await cli.json<{ name: string; service_fqn: string; env_var: string[] }[]>(['binding', 'list', 'shop']);
+    answer('POST', '/v1/bindings', bindings[0]);
+    t.deepEqual(answers.flatMap(([method, path, value]) => validator.check(method, path, 200, 'application/json', JSON.stringify(value))), []);
     t.is(bindings.length, 1);
     t.like(bindings[0], { name: 'cache', service_fqn: service.fqn });
     const cacheUri = await eventually(
