@@ -2,7 +2,8 @@
  * The `gateway`, `provider`, `service` and `binding` commands as a user runs them: the built
  * client as a subprocess against a real controller and agent, the built-in Redis gateway job
  * promoted, a real redis-server on a loopback port as the provider, and an app deployed from a
- * directory that shows the CACHE_URI its binding gives it; the url then works with redis-cli.
+ * directory that shows the CACHE_URI its binding gives it (the url then works with redis-cli),
+ * and the GW_URI a link to the gateway job gives it (reaching that job through the agent).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -18,7 +19,7 @@ import { eventually } from '../harness/wait.js';
 
 const APP = `
 const http = require('node:http');
-http.createServer((req, res) => res.end(JSON.stringify({ CACHE_URI: process.env.CACHE_URI ?? null }))).listen(process.env.PORT);
+http.createServer((req, res) => res.end(JSON.stringify({ CACHE_URI: process.env.CACHE_URI ?? null, GW_URI: process.env.GW_URI ?? null }))).listen(process.env.PORT);
 `;
 
 const hasRedisCli = spawnSync('sh', ['-c', 'command -v redis-cli']).status === 0;
@@ -26,7 +27,7 @@ const hasRedisCli = spawnSync('sh', ['-c', 'command -v redis-cli']).status === 0
 whenInstalled(hasRedisServer() && hasRedisCli, 'redis-server and redis-tools', register, (title, fn) => test(title, (t) => fn(t)));
 
 function register(): void {
-  test('cli: gateway promote/list/demote, provider and service create/list/show/delete, binding bind/list/unbind against the Redis gateway: the app sees CACHE_URI', async (t) => {
+  test('cli: gateway promote/list/demote, provider and service create/list/show/delete, binding bind/list/unbind/link/unlink against the Redis gateway: the app sees CACHE_URI and GW_URI', async (t) => {
     t.timeout(6 * 60_000);
     const redis = await startRedis();
     t.teardown(() => redis.stop());
@@ -68,8 +69,8 @@ function register(): void {
     const deployed = await cli.json<{ urls: string[] }>(['app', 'deploy', dir, '--name', 'shop', '--memory', '128M']);
     const url = deployed.urls[0]!;
     /** What an instance of the app answers through the router: the CACHE_URI it has. */
-    const shown = async () => JSON.parse((await viaRouter(cluster.controller.routerAddress, url)).text) as { CACHE_URI: string | null };
-    t.deepEqual(await shown(), { CACHE_URI: null });
+    const shown = async () => JSON.parse((await viaRouter(cluster.controller.routerAddress, url)).text) as { CACHE_URI: string | null; GW_URI: string | null };
+    t.deepEqual(await shown(), { CACHE_URI: null, GW_URI: null });
 
     const bound = await cli.run(['binding', 'bind', 'shop', 'cache']);
     t.is(bound.code, 0, bound.stderr);
@@ -101,6 +102,20 @@ function register(): void {
       what: 'an instance of shop without CACHE_URI',
     });
     t.deepEqual(await cli.json(['binding', 'list', 'shop']), []);
+
+    // A link to another job (the gateway job, on its $PORT): GW_URI reaches its instance.
+    const linked = await cli.run(['binding', 'link', 'shop', gatewayJob, '--name', 'gw']);
+    t.is(linked.code, 0, linked.stderr);
+    t.regex(linked.stdout, /shop is linked to job::\/platform\/gateways::redis: GW_URI, /);
+    t.regex(await cli.ok(['binding', 'list', 'shop']), /^gw\s+job [0-9a-f-]{36} port 0\s+GW_URI /m);
+    const gwUri = await eventually(async () => (await shown()).GW_URI || undefined, { timeoutMs: 120_000, what: 'an instance of shop with GW_URI' });
+    const address = /^tcp:\/\/([\d.]+:\d+)$/.exec(gwUri)?.[1];
+    t.truthy(address, gwUri);
+    const viaLink = await fetch(`http://${address}/`);
+    t.is(viaLink.status, 200, 'the gateway answers its GET / through the link');
+    t.truthy(((await viaLink.json()) as Record<string, unknown>)['/providers'], 'the method map of a three-tier gateway');
+    await cli.ok(['binding', 'unlink', 'shop', gatewayJob]);
+    await eventually(async () => (await shown()).GW_URI === null, { timeoutMs: 120_000, what: 'an instance of shop without GW_URI' });
 
     await cli.ok(['service', 'delete', 'cache']);
     t.deepEqual(await cli.json(['service', 'list']), []);
