@@ -42,6 +42,12 @@ import { LinkFeed } from './services/link-feed.js';
 import { serviceEndpoints } from './services/service-routes.js';
 import { packageLogEndpoints } from './logs/log-routes.js';
 import { LogStore } from './logs/log-store.js';
+import { LogDrains } from './logs/log-drains.js';
+import { Autoscaler } from './metrics/autoscaler.js';
+import { RequestStatsTee } from './metrics/request-stats.js';
+import { AUTOSCALER_PRINCIPAL } from './model/job.js';
+import { autoscaleObserver } from './metrics/autoscale-sources.js';
+import { drainEndpoints } from './logs/drain-routes.js';
 import { JobService } from './jobs/job-service.js';
 import { FdSink, JsonLogger, type Logger, type LogLevel } from '@platform/proto/common';
 import { createControllerMetrics, type ControllerMetrics } from './telemetry/controller-metrics.js';
@@ -76,7 +82,7 @@ import { ContainerService } from './images/container-service.js';
 import { containerEndpoints } from './images/container-routes.js';
 import { ManifestService } from './manifests/manifest-service.js';
 import { manifestEndpoints } from './manifests/manifest-routes.js';
-import { JOBS_ONLY } from './manifests/kinds.js';
+import { serviceKinds } from './manifests/service-kinds.js';
 import { taskEndpoints } from './tasks/task-routes.js';
 import type { Store } from './store/store.js';
 import { SystemClock, type Clock } from './util/clock.js';
@@ -162,6 +168,12 @@ export interface ControllerOptions {
   stagerLauncher?: StagerLauncher | 'local' | 'none';
   /** Where staging output goes; default the controller's log. */
   stagingLogSink?: StagingLogSink;
+  /**
+   * Where the metric store takes per-job request windows from (requests_per_second,
+   * request_latency series, autoscaling); default the controller's own request stats (its
+   * embedded router and the platform-routers that report to it).
+   */
+  requestStats?: RequestStatsSource;
   // Injected for tests; defaults are the real ones.
   log?: Logger;
   clock?: Clock;
@@ -170,9 +182,9 @@ export interface ControllerOptions {
 }
 
 export type ResolvedControllerOptions = Required<
-  Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress'>
+  Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress' | 'requestStats'>
 > &
-  Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress'>;
+  Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress' | 'requestStats'>;
 
 export const DEFAULT_AUDIT_RETENTION_SECONDS = 90 * 86_400;
 
@@ -210,6 +222,7 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     builtins: o.builtins ?? true,
     ...(o.stagerLauncher ? { stagerLauncher: o.stagerLauncher } : {}),
     ...(o.stagingLogSink ? { stagingLogSink: o.stagingLogSink } : {}),
+    ...(o.requestStats ? { requestStats: o.requestStats } : {}),
   };
 }
 
@@ -415,16 +428,51 @@ export class Controller {
       instances.followRuns(agentLauncher);
       await agents.start(instances);
       undo.push(async () => agents.stop());
+      // What the routers served, per job: kept as series by the metric store, and drained by
+      // Controller.requestStats too (each consumer sees every window).
+      const requestStats = new RequestStats(() => clock.nowMs());
+      const requestTee = new RequestStatsTee(requestStats);
       // Instance usage from the agents, kept as series (GET /metrics/...); flushed at stop.
       const metricStore = new MetricStore({
         store, clock, log: log.child({ component: 'metrics' }), registry: metrics.registry,
         jobFqn: async (uuid) => (await jobs.find(uuid))?.fqn,
         resolutions: options.metricsRetention,
+        requestStats: options.requestStats ?? requestTee.first,
       });
       agents.setUsageSink(metricStore);
       metricStore.start();
       housekeeping.push(metricStore);
       undo.push(async () => metricStore.stop());
+      // Autoscaling: started jobs with `autoscaling`, scaled by job updates of the autoscaler.
+      const autoscaler = new Autoscaler({
+        clock,
+        log: log.child({ component: 'autoscaler' }),
+        jobs: async () => (await jobs.list({ health: false, matchPartialFqn: false })).filter((j) => j.autoscaling !== null && j.state === 'started'),
+        observe: autoscaleObserver({ metrics: metricStore, nowMs: () => clock.nowMs(), instancesOf: (job) => instances.table.ofJob(job) }),
+        scale: async (job, to, reason) => {
+          const current = await jobs.find(job.uuid);
+          if (!current) return;
+          const body = { ...jobs.inputOf(current), num_instances: to };
+          await jobs.update(job.uuid, body, { principal: AUTOSCALER_PRINCIPAL, requestId: 'autoscaler' }, references.trusted(), { mode: 'patch', ifMatch: [current.version_id] });
+          logs.append(job.uuid, [{ time_ms: clock.nowMs(), instance: '', stream: 'stderr', text: `[${reason}]` }]).catch(() => undefined);
+        },
+      });
+      autoscaler.start();
+      housekeeping.push(autoscaler);
+      undo.push(async () => autoscaler.stop());
+      // Log drains: every stored line of a job also goes to the job's syslog drains.
+      const logDrains = new LogDrains({
+        job: (uuid) => jobs.find(uuid),
+        note: (job, text) => {
+          logs.append(job, [{ time_ms: clock.nowMs(), instance: '', stream: 'stderr', text }]).catch(() => undefined);
+        },
+        log: log.child({ component: 'log-drains' }),
+        nowMs: () => clock.nowMs(),
+        registry: metrics.registry,
+      });
+      logs.observe((owner, lines) => logDrains.lines(owner, lines));
+      housekeeping.push({ stop: async () => logDrains.close() });
+      undo.push(async () => logDrains.close());
       let apiUrl = '';
       const stagerLauncher =
         options.stagerLauncher === 'local'
@@ -469,9 +517,11 @@ export class Controller {
         onLayerBytes: (n) => layerBytes.inc(n),
       });
       await containers.init();
-      // Services, networks, links, bindings, drains and autoscaling join the manifests as their
-      // capabilities land: a deployer each (manifests/kinds.ts); until then manifests naming them are refused.
-      const manifests = new ManifestService(jobs, containers, tasks, JOBS_ONLY);
+      // Services, links and bindings are deployed through the service catalog; a job's drains and
+      // autoscaling ride on its body (checked by parseJobInput before anything changes). Networks,
+      // affinity and ssh join as their capabilities land (manifests/kinds.ts): until then
+      // manifests naming them are refused.
+      const manifests = new ManifestService(jobs, containers, tasks, { ...serviceKinds(catalog, jobs), drains: true, autoscaling: true });
 
       const registries = [jobs.actors, packages.actors];
       metrics.gaugeFrom('platform_actor_mailbox_depth', 'Messages queued or running in actor mailboxes, by kind.', 'kind', () =>
@@ -504,6 +554,7 @@ export class Controller {
           ...instanceSnapshotEndpoints(jobs, new InstanceSnapshots(deps, packages, agents, instances.table, join(options.dataDir, 'snapshot-tmp'))),
           ...packageLogEndpoints(async (uuid) => (await packages.find(uuid))?.package, logs),
           ...metricEndpoints(metricStore, jobs, agents, () => clock.nowMs()),
+          ...drainEndpoints(jobs, logDrains, log, options.maxBodyBytes),
           ...jobEndpoints(jobs, options.maxBodyBytes),
           ...serviceEndpoints(catalog, options.maxBodyBytes),
           ...packageEndpoints(packages, options.maxBodyBytes),
@@ -526,7 +577,6 @@ export class Controller {
       const joinSecret = await joinToken(options);
       const agentServer = new AgentServer({ directory: agents, blobs, joinSecret, clusterId, log });
       // Standalone routers follow the route table on the agents' port, with the same secret.
-      const requestStats = new RequestStats(() => clock.nowMs());
       const routeWatch = new RouteWatchService({ table: routes.table, authorized: (m) => agentServer.authorized(m), requests: requestStats, log });
       agentServer.addService(routeWatch.definition, routeWatch.implementation);
       undo.push(() => agentServer.stop(0));
@@ -561,7 +611,7 @@ export class Controller {
         });
       });
       const controller = new Controller(
-        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines, references, housekeeping, router, routeWatch, requestStats, tasks,
+        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines, references, housekeeping, router, routeWatch, requestTee.second, tasks,
       );
       apiUrl = controller.url;
       // Pipelines interrupted by the last stop run again, now that STAGER_URL can be reached.

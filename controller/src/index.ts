@@ -25,3 +25,4 @@ export type { LdapOptions } from './auth/ldap.js';
 export { LATENCY_BUCKETS_MS, type JobRequestWindow, type RequestStatsSource } from './router/request-stats.js';
 export { MetricStore, type SeriesPoint } from './metrics/metric-store.js';
 export { DEFAULT_RESOLUTIONS, parseRetention, FIELD_INDEX, type Resolution } from './metrics/series.js';
+export { drainInputSchema, drainsSchema, normalizeDrain, parseDrainUrl, DRAIN_DEFAULTS, type Drain, type DrainInput } from './model/drain.js';

@@ -3055,6 +3055,9 @@ export namespace platform {
                 /** PackageSpec hostPaths. */
                 hostPaths: string[];
 
+                /** PackageSpec rootFilesystem. */
+                rootFilesystem: boolean;
+
                 /**
                  * Creates a new PackageSpec instance using the specified properties.
                  * @param [properties] Properties to set
@@ -3138,6 +3141,9 @@ export namespace platform {
 
                     /** PackageSpec hostPaths */
                     hostPaths?: (string[]|null);
+
+                    /** PackageSpec rootFilesystem */
+                    rootFilesystem?: (boolean|null);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];

@@ -8989,6 +8989,7 @@ export const platform = $root.platform = (() => {
                  * @property {Object.<string,string>|null} [environment] PackageSpec environment
                  * @property {Array.<platform.agent.v1.TemplateSpec.$Properties>|null} [templates] PackageSpec templates
                  * @property {Array.<string>|null} [hostPaths] PackageSpec hostPaths
+                 * @property {boolean|null} [rootFilesystem] PackageSpec rootFilesystem
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -9088,6 +9089,14 @@ export const platform = $root.platform = (() => {
                 PackageSpec.prototype.hostPaths = $util.emptyArray;
 
                 /**
+                 * PackageSpec rootFilesystem.
+                 * @member {boolean} rootFilesystem
+                 * @memberof platform.agent.v1.PackageSpec
+                 * @instance
+                 */
+                PackageSpec.prototype.rootFilesystem = false;
+
+                /**
                  * Creates a new PackageSpec instance using the specified properties.
                  * @function create
                  * @memberof platform.agent.v1.PackageSpec
@@ -9142,6 +9151,8 @@ export const platform = $root.platform = (() => {
                         for (var i = 0; i < m.hostPaths.length; ++i)
                             w.uint32(/* id 8, wireType 2 =*/66).string(m.hostPaths[i]);
                     }
+                    if (m.rootFilesystem != null && $Object.hasOwnProperty.call(m, "rootFilesystem") && m.rootFilesystem !== false)
+                        w.uint32(/* id 9, wireType 0 =*/72).bool(m.rootFilesystem);
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -9283,6 +9294,15 @@ export const platform = $root.platform = (() => {
                                 m.hostPaths.push(r.stringVerify());
                                 continue;
                             }
+                        case 9: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.rootFilesystem = v;
+                                else
+                                    delete m.rootFilesystem;
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -9371,6 +9391,11 @@ export const platform = $root.platform = (() => {
                             m.hostPaths[i] = $String(d.hostPaths[i]);
                         }
                     }
+                    if (d.rootFilesystem != null) {
+                        if (d.rootFilesystem) {
+                            m.rootFilesystem = $Boolean(d.rootFilesystem);
+                        }
+                    }
                     return m;
                 };
 
@@ -9404,6 +9429,7 @@ export const platform = $root.platform = (() => {
                         d.digest = "";
                         d.length = 0;
                         d.installPath = "";
+                        d.rootFilesystem = false;
                     }
                     if (m.uuid != null && $Object.hasOwnProperty.call(m, "uuid")) {
                         d.uuid = m.uuid;
@@ -9440,6 +9466,9 @@ export const platform = $root.platform = (() => {
                         for (var j = 0; j < m.hostPaths.length; ++j) {
                             d.hostPaths[j] = m.hostPaths[j];
                         }
+                    }
+                    if (m.rootFilesystem != null && $Object.hasOwnProperty.call(m, "rootFilesystem")) {
+                        d.rootFilesystem = m.rootFilesystem;
                     }
                     return d;
                 };

@@ -165,3 +165,46 @@ test('bwrap: an environment name that starts with a digit (a binding\'s <UUID>_U
   t.true(out.includes('3F2A9C_URI=postgres://u:p@h:5432/d'), out.join(' | '));
   t.true(out.includes('MYDB_URI=x://y:1'));
 });
+
+test('bwrap: a container image is its own root: its programs and /etc/passwd, no host system directory, its named user', async (t) => {
+  if (!requireTool(t, probe.ok, 'bubblewrap')) return;
+  if (!requireTool(t, existsSync('/bin/busybox'), 'a static busybox (busybox-static)')) return;
+  const h = new Harness(testBwrapDriver(), undefined, canChangeIdentity());
+  t.teardown(() => h.close());
+  const passwd = 'root:x:0:0::/:/bin/sh\nweb:x:4321:4322::/app:/bin/sh\n';
+  const pkg = h.addPackage(makeTarGz([
+    { path: '/bin/sh', body: readFileSync('/bin/busybox'), mode: 0o755 },
+    { path: '/etc/passwd', body: passwd },
+    { path: '/etc/group', body: 'root:x:0:\nweb:x:4322:\n' },
+    { path: '/app/f', body: 'x' },
+  ]));
+  const script = [
+    'while read -r l; do echo "passwd=$l"; done < /etc/passwd',
+    'for d in /usr /lib /sbin /etc/hostname; do test -e $d && echo "host=$d"; done',
+    'test -e /etc/resolv.conf && echo resolv',
+    'echo "who=$(id -un):$(id -u):$(id -g)"',
+    'exec sleep 60',
+  ].join('; ');
+  const spec = h.spec({ packages: [{ fqn: 'image', rootFilesystem: true, ...pkg }], process: { startCommandRaw: ['/bin/sh', '-c', script], user: canChangeIdentity() ? 'web' : '' } });
+  h.manager.start(spec);
+  await h.waitState(spec.instanceUuid!, 'RUNNING');
+  const out = await eventually(() => {
+    const lines = h.text(spec.instanceUuid!);
+    return lines.some((l) => l.startsWith('who=')) && lines;
+  }, 'output', 60_000);
+  t.deepEqual(out.filter((l) => l.startsWith('passwd=')), passwd.trim().split('\n').map((l) => `passwd=${l}`), 'the image\'s /etc/passwd, not the host\'s');
+  t.deepEqual(out.filter((l) => l.startsWith('host=')), [], 'no host system directory is bound');
+  t.is(out.includes('resolv'), existsSync('/etc/resolv.conf'), 'the host\'s resolv.conf (the network is the host\'s)');
+  if (canChangeIdentity()) t.is(out.find((l) => l.startsWith('who=')), 'who=web:4321:4322', 'the image\'s user, by name from its own /etc/passwd');
+});
+
+test('process driver: refuses a container image (its own root needs bwrap) instead of running the host\'s programs', async (t) => {
+  const h = new Harness();
+  t.teardown(() => h.close());
+  const pkg = h.addPackage(makeTarGz([{ path: '/bin/tool', body: 'x', mode: 0o755 }]));
+  const spec = h.spec({ packages: [{ fqn: 'package::/t::image', rootFilesystem: true, ...pkg }], process: { startCommandRaw: ['/bin/tool'] } });
+  h.manager.start(spec);
+  const removed = await h.waitState(spec.instanceUuid!, 'REMOVED');
+  t.true(removed.failed);
+  t.regex(removed.reason!, /package package::\/t::image is a container image.*only the bwrap driver runs it/);
+});

@@ -14,6 +14,9 @@
  * - the host directories that its packages name (PackageSpec.host_paths, e.g. an `os` package),
  *   bound read-only at the same path; when no package names any, the host's system directories
  *   /usr /bin /lib /lib64 /sbin /etc (those that exist) so that `sh` and common tools work;
+ *   except for an own root (a package made from a container image, PackageSpec.root_filesystem):
+ *   the image is the whole file system (its /bin/sh, its libc, its /etc/passwd), and only the
+ *   host's /etc/hosts and /etc/resolv.conf are bound over it, read-only (the network is the host's);
  * - a fresh /proc (of its PID namespace: no host process is visible), a minimal /dev, an empty
  *   tmpfs at /tmp. No /sys: nothing of the host's devices, cgroups or kernel settings.
  * The agent's and the controller's data directories are never bound (host paths are the
@@ -48,6 +51,9 @@ import { hostSeccompFilter } from './seccomp.js';
 
 /** Host directories bound when no package gives host paths. */
 export const DEFAULT_SYSTEM_DIRS = ['/usr', '/bin', '/lib', '/lib64', '/sbin', '/etc'] as const;
+
+/** Host files bound read-only over an instance's own root (LaunchRequest.ownRoot). */
+export const HOST_NETWORK_FILES = ['/etc/hosts', '/etc/resolv.conf'] as const;
 
 /** An executable named `name` in PATH, or undefined. */
 export function findExecutable(name: string, path = process.env['PATH'] ?? '/usr/bin:/bin'): string | undefined {
@@ -209,12 +215,13 @@ export class BwrapDriver implements IsolationDriver {
 
   /** Every host directory the sandbox binds: the packages' (else the system dirs), and /stagerfs's. */
   #hostDirs(req: LaunchRequest): string[] {
-    const dirs = (req.hostPaths.length ? req.hostPaths : DEFAULT_SYSTEM_DIRS).filter((p) => existsSync(p));
+    const dirs = this.#rootDirs(req);
     return req.stagerfs ? [...new Set([...dirs, ...stagerfsDirs(req.stagerfs.hostPaths)])] : dirs;
   }
 
+  /** The host directories bound over the root: the packages', else (not for an own root) the system dirs. */
   #rootDirs(req: LaunchRequest): string[] {
-    return (req.hostPaths.length ? req.hostPaths : DEFAULT_SYSTEM_DIRS).filter((p) => existsSync(p));
+    return (req.hostPaths.length || req.ownRoot ? req.hostPaths : DEFAULT_SYSTEM_DIRS).filter((p) => existsSync(p));
   }
 
   /**
@@ -233,6 +240,9 @@ export class BwrapDriver implements IsolationDriver {
       '--dev', '/dev',
       '--tmpfs', '/tmp',
       ...systemBinds(this.#rootDirs(req), (d) => staged.get(d) ?? d, req.root),
+      // An own root shares the host's network, so it names hosts and resolves as the host does
+      // (what a container on the host network gets); the image's own files stay below.
+      ...(req.ownRoot ? HOST_NETWORK_FILES.flatMap((f) => ['--ro-bind-try', f, f]) : []),
       '--unshare-ipc', '--unshare-uts',
       '--cap-drop', 'ALL',
       // After the drop: bwrap applies capability options in order.

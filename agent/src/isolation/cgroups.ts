@@ -26,7 +26,11 @@ export interface CgroupLimits {
 
 export interface CgroupUsage {
   memory: number;
-  cpuNs: number;
+  /**
+   * Cumulative CPU time; undefined when the groups do not account it (v1 with `cpuacct` mounted
+   * apart from `cpu`: the instance's `cpu` group has no cpuacct.usage). Callers then measure /proc.
+   */
+  cpuNs: number | undefined;
 }
 
 const CPU_PERIOD_US = 100_000;
@@ -173,32 +177,30 @@ export class Cgroups {
     }
   }
 
-  /** Memory in use and CPU time consumed, best effort (zeros when unreadable). */
+  /** Memory in use (0 when unreadable) and CPU time consumed (undefined when unreadable). */
   usage(dirs: readonly string[]): CgroupUsage {
     const f = this.flavour;
-    const num = (file: string, pick?: (t: string) => string | undefined): number => {
+    const num = (file: string, pick?: (t: string) => string | undefined): number | undefined => {
       try {
         const text = readFileSync(file, 'utf8');
         const v = Number(pick ? pick(text) : text.trim());
-        return Number.isFinite(v) ? v : 0;
+        return Number.isFinite(v) ? v : undefined;
       } catch {
-        return 0;
+        return undefined;
       }
     };
-    if (!f) return { memory: 0, cpuNs: 0 };
+    if (!f) return { memory: 0, cpuNs: undefined };
     if (f.version === 'v1') {
       const [memDir, cpuDir] = dirs;
       return {
-        memory: memDir ? num(join(memDir, 'memory.usage_in_bytes')) : 0,
-        cpuNs: cpuDir ? num(join(cpuDir, 'cpuacct.usage')) : 0,
+        memory: (memDir && num(join(memDir, 'memory.usage_in_bytes'))) || 0,
+        cpuNs: cpuDir ? num(join(cpuDir, 'cpuacct.usage')) : undefined,
       };
     }
     const [dir] = dirs;
-    if (!dir) return { memory: 0, cpuNs: 0 };
-    return {
-      memory: num(join(dir, 'memory.current')),
-      cpuNs: num(join(dir, 'cpu.stat'), (t) => /usage_usec (\d+)/.exec(t)?.[1]) * 1000,
-    };
+    if (!dir) return { memory: 0, cpuNs: undefined };
+    const usec = num(join(dir, 'cpu.stat'), (t) => /usage_usec (\d+)/.exec(t)?.[1]);
+    return { memory: num(join(dir, 'memory.current')) ?? 0, cpuNs: usec === undefined ? undefined : usec * 1000 };
   }
 
   /** The file an instance's wrapper writes its pid into to join each group. */

@@ -34,6 +34,12 @@ export interface LaunchRequest {
   /** Host directories bound read-only at the same path (bwrap); empty = the host system dirs. */
   hostPaths: readonly string[];
   /**
+   * The root is a whole file system of its own (a package made from a container image): bwrap
+   * binds no host system directory over it (only `hostPaths`, when a package names some), and
+   * the host's /etc/hosts and /etc/resolv.conf (the network is the host's). Only bwrap can run it.
+   */
+  ownRoot?: boolean;
+  /**
    * Who the instance runs as (identity.ts): `host` is its own unprivileged uid/gid on the host,
    * `inside` the ids it has inside its user namespace (bwrap; the job's user/group). Absent: the
    * agent's own user (an agent that is not root, or a `process` agent allowed root instances).

@@ -14,6 +14,8 @@ export interface PackagePlan {
   environment: Record<string, string>;
   templates: { path: string; left: string; right: string }[];
   hostPaths: string[];
+  /** A whole root file system (a container image): no host system directories over it. */
+  rootFilesystem: boolean;
 }
 
 export interface ProcessPlan {
@@ -106,5 +108,6 @@ function packagePlan(pk: PackageSpec): PackagePlan {
     environment: map(pk.environment),
     templates: (pk.templates ?? []).map((t) => ({ path: t.path ?? '', left: t.leftDelimiter || '{{', right: t.rightDelimiter || '}}' })),
     hostPaths: [...(pk.hostPaths ?? [])],
+    rootFilesystem: !!pk.rootFilesystem,
   };
 }

@@ -8,8 +8,9 @@
  *
  * Per instance with a process:
  * - CPU: the cgroup's cumulative CPU time when the instance has cgroups (v1 cpuacct.usage, v2
- *   cpu.stat usage_usec, isolation/cgroups.ts), else the utime+stime of the live processes of
- *   its process group (/proc); a rate over the interval, in ns per second. An instance appears
+ *   cpu.stat usage_usec, isolation/cgroups.ts), else (no cgroups, or v1 hosts whose cpuacct
+ *   hierarchy is mounted apart from cpu, where the instance's cpu group accounts nothing) the
+ *   utime+stime of the live processes of its process group (/proc); a rate over the interval, in ns per second. An instance appears
  *   from its second sample on (the first one only primes its counter).
  * - Memory: the cgroup's use (memory.usage_in_bytes / memory.current), else the sum of the
  *   group's resident sets; the limit is the job's memory resource.
@@ -202,9 +203,13 @@ export class UsageReporter {
     const intervalMs = this.#lastSampleMs === undefined ? 0 : now - this.#lastSampleMs;
     this.#lastSampleMs = now;
     const all = [...this.#o.instances()].filter((i) => i.running);
-    // One /proc pass for the instances that have no cgroups.
+    // One /proc pass for the instances that have no cgroups, or groups that do not account CPU.
     const pgids = new Set<number>();
-    for (const i of all) if (i.cgroups.length === 0 && i.pid !== undefined) pgids.add(i.pid);
+    const cgroupUse = new Map<string, { memory: number; cpuNs: number | undefined }>();
+    for (const i of all) {
+      if (i.cgroups.length > 0 && this.#o.cgroups.available) cgroupUse.set(i.uuid, this.#o.cgroups.usage(i.cgroups));
+      if (cgroupUse.get(i.uuid)?.cpuNs === undefined && i.pid !== undefined) pgids.add(i.pid);
+    }
     const groups: Map<number, GroupUsage> = readProcessGroups(pgids);
     const instances: InstanceUsage[] = [];
     const seen = new Set<string>();
@@ -219,10 +224,11 @@ export class UsageReporter {
       seen.add(i.uuid);
       let cpuNs: number;
       let memory: number;
-      if (i.cgroups.length > 0 && this.#o.cgroups.available) {
-        const u = this.#o.cgroups.usage(i.cgroups);
-        cpuNs = u.cpuNs;
-        memory = u.memory;
+      const c = cgroupUse.get(i.uuid);
+      if (c) {
+        const u = i.pid !== undefined ? groups.get(i.pid) : undefined;
+        cpuNs = c.cpuNs ?? u?.cpuNs ?? 0;
+        memory = c.memory;
       } else {
         const u = i.pid !== undefined ? groups.get(i.pid) : undefined;
         cpuNs = u?.cpuNs ?? 0;

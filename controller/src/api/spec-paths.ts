@@ -39,9 +39,6 @@ export interface LegacyName {
 }
 
 export const NOT_SERVED: readonly NotServed[] = [
-  { method: 'GET', path: '/jobs/:uuid/logs/drains', capability: 'log drains' },
-  { method: 'POST', path: '/jobs/:uuid/logs/drains', capability: 'log drains' },
-  { method: 'DELETE', path: '/jobs/:uuid/logs/drains/:drain', capability: 'log drains' },
   { method: 'GET', path: '/networks', capability: 'networks' },
 ];
 

@@ -100,6 +100,11 @@ export function containerJobBody(req: JobRequest, ref: ImageRef, plan: ImagePlan
     throw new ImageError('the image has no Entrypoint or Cmd: give start_command, or interactive: true');
   }
   const keepAlive = ['/bin/sh', '-c', 'exec tail -f /dev/null'];
+  // The image's `User` is `user`, `user:group`, `uid` or `uid:gid` (names from the image's own
+  // /etc/passwd and /etc/group, read by the agent); the request's user/group win.
+  const [imageUser = '', imageGroup = ''] = plan.user.split(':', 2);
+  const user = req.user ?? imageUser;
+  const group = req.group ?? (req.user === undefined ? imageGroup : '');
   const startState = req.start === true || req.state === 'started';
   return {
     fqn: req.job_fqn,
@@ -111,8 +116,8 @@ export function containerJobBody(req: JobRequest, ref: ImageRef, plan: ImagePlan
         start_command_raw: req.interactive ? keepAlive : start,
         ...(req.stop_command ? { stop_command_raw: req.stop_command } : {}),
         environment,
-        ...((req.user ?? plan.user) ? { user: req.user ?? plan.user } : {}),
-        ...(req.group ? { group: req.group } : {}),
+        ...(user ? { user } : {}),
+        ...(group ? { group } : {}),
       },
     },
     ports: ports.map((number) => ({ number, optional: false, routes: (routes.get(number) ?? []).map((r) => ({ ...r, weight: 100 })) })),

@@ -241,7 +241,7 @@ export class RegistryClient {
       },
     });
     try {
-      await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), check, createWriteStream(tmp, { flags: 'wx' }));
+      await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), check, createWriteStream(tmp, { flags: 'wx', highWaterMark: 1024 * 1024 }));
       if (length !== d.size) throw new ImageError(`blob ${d.digest} of ${this.#origin} has ${length} bytes, its manifest gives ${d.size}`);
       const got = `sha256:${hash.digest('hex')}`;
       if (got !== d.digest) throw new ImageError(`blob ${d.digest} of ${this.#origin} does not match its digest (got ${got})`);

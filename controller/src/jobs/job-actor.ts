@@ -61,6 +61,20 @@ function packageIndexOps(jobUuid: string, before: JobSpec | undefined, after: Jo
   return ops;
 }
 
+/** `drain.add` and `drain.delete` records for the drains (by uuid) that a change adds or removes. */
+function drainAuditOps(deps: Deps, ctx: ChangeContext, fqn: string, before: JobSpec | undefined, after: JobSpec | undefined): BatchOp[] {
+  const was = new Map((before?.drains ?? []).map((d, i) => [d.uuid, { d, i }] as const));
+  const now = new Map((after?.drains ?? []).map((d, i) => [d.uuid, { d, i }] as const));
+  const ops: BatchOp[] = [];
+  for (const [uuid, { d, i }] of was) {
+    if (!now.has(uuid)) ops.push(deps.audit.entry(ctx, 'drain.delete', fqn, { drain_uuid: uuid, patches: [{ op: 'remove', path: `job/drains/${i}`, value: d }] }));
+  }
+  for (const [uuid, { d, i }] of now) {
+    if (!was.has(uuid)) ops.push(deps.audit.entry(ctx, 'drain.add', fqn, { drain_uuid: uuid, patches: [{ op: 'add', path: `job/drains/${i}`, value: d }] }));
+  }
+  return ops;
+}
+
 /**
  * `job.addroute` and `job.removeroute` records for the routes that a change adds or removes,
  * each with the patch of that route (`job/ports/<i>/routes/<j>`).
@@ -264,6 +278,7 @@ export class JobActor extends Actor {
         ...tagIndexOps(job.uuid, job.fqn, undefined, job.tags),
         deps.audit.entry(ctx, 'job.create', job.fqn),
         ...routeAuditOps(deps, ctx, job.fqn, undefined, job),
+        ...drainAuditOps(deps, ctx, job.fqn, undefined, job),
         ...(job.state === 'started' ? [deps.audit.entry(ctx, 'job.start', job.fqn)] : []),
       ]);
     });
@@ -319,6 +334,7 @@ export class JobActor extends Actor {
         ...tagIndexOps(next.uuid, next.fqn, current.tags, next.tags),
         audit.entry(ctx, 'job.update', next.fqn, { patches: diffPatches('job', current, next) }),
         ...routeAuditOps(this.deps, ctx, next.fqn, before, parsed.spec),
+        ...drainAuditOps(this.deps, ctx, next.fqn, before, parsed.spec),
         ...(state !== current.state && state === 'started' ? [audit.entry(ctx, 'job.start', next.fqn)] : []),
         ...(state !== current.state && state === 'stopped' ? [audit.entry(ctx, 'job.stop', next.fqn)] : []),
       ]);

@@ -29,6 +29,9 @@ export interface LogStoreOptions {
   maxLineBytes?: number;
 }
 
+/** Told of every owner's lines once stored (the log drains); must not throw or wait. */
+export type StoredLinesObserver = (owner: string, lines: readonly LogLine[]) => void;
+
 interface Stored {
   t: number;
   s: string;
@@ -48,6 +51,7 @@ export class LogStore {
   readonly #closers = new Set<() => void>();
   readonly #max: number;
   readonly #maxLine: number;
+  #observer: StoredLinesObserver | undefined;
 
   constructor(
     private readonly store: Store,
@@ -55,6 +59,11 @@ export class LogStore {
   ) {
     this.#max = options.maxLinesPerOwner ?? 10_000;
     this.#maxLine = options.maxLineBytes ?? 16 * 1024;
+  }
+
+  /** Sets the one observer of every owner's stored lines. */
+  observe(observer: StoredLinesObserver | undefined): void {
+    this.#observer = observer;
   }
 
   async #cursor(owner: string): Promise<Cursor> {
@@ -96,6 +105,7 @@ export class LogStore {
       cursor.next = seq;
       cursor.first = first;
       for (const listener of this.#listeners.get(owner) ?? []) listener(stored);
+      this.#observer?.(owner, stored);
     });
   }
 

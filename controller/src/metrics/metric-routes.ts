@@ -17,7 +17,7 @@ import { authorize, canAccess } from '../policy/access.js';
 import { InvalidRequestError } from '../errors.js';
 import type { MetricStore } from './metric-store.js';
 import { downsample, parseMetricQuery, QueryError, type MetricQuery, type Series } from './query.js';
-import { FIELD_INDEX, namespaceDepth, NAMESPACE_LEVELS, type EntityKind, type JobField } from './series.js';
+import { namespaceDepth, NAMESPACE_LEVELS, pointValue, type EntityKind } from './series.js';
 
 const MAX_QUERIES = 20;
 /** At most this many job series in one answer (a namespace target). */
@@ -35,20 +35,7 @@ export function metricEndpoints(store: MetricStore, jobs: JobService, agents: Ag
   const series = async (q: MetricQuery, kind: EntityKind, id: string): Promise<Series> => {
     const res = store.resolutionFor(q.fromS, q.downsample?.intervalS ?? 0);
     const points = await store.read(res, kind, id, q.fromS, q.untilS);
-    const f = FIELD_INDEX[q.field as JobField];
-    const values = points.map((p) => {
-      const k = p.p[0] || 1;
-      const n = p.p[1] ?? 0;
-      const sum = p.p[2 + f] ?? 0;
-      switch (q.aggregate) {
-        case 'count':
-          return { t: p.t, v: n / k };
-        case 'mean':
-          return { t: p.t, v: n > 0 ? sum / n : null };
-        default:
-          return { t: p.t, v: sum / k };
-      }
-    });
+    const values = points.map((p) => ({ t: p.t, v: pointValue(p.p, q.field, q.aggregate) }));
     if (q.downsample) return downsample(values, q.downsample.fn, q.downsample.intervalS, q.fromS, q.untilS);
     return { times: values.map((v) => v.t), values: values.map((v) => v.v ?? 0) };
   };

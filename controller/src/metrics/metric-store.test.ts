@@ -5,7 +5,8 @@ import { Registry } from 'prom-client';
 import { MemoryStore } from '../store/memory-store.js';
 import { ManualClock } from '../util/clock.js';
 import { MetricStore } from './metric-store.js';
-import { FIELD_INDEX, namespaceLevels, parseRetention } from './series.js';
+import { RequestStatsTee, type JobRequestWindow } from './request-stats.js';
+import { FIELD_INDEX, namespaceLevels, parseRetention, pointValue, type Resolution } from './series.js';
 
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
 
@@ -82,6 +83,61 @@ test('metric store: 1 min and 1 h rollups average their 10 s points; a late samp
   t.is(h1b!.p[0], 7);
 });
 
+test('metric store: reads include the open points not yet written, and count them once after the flush', async (t) => {
+  const { clock, metrics } = setup();
+  const s = T0 / 1000;
+  const [r10, r1m] = metrics.resolutions as [Resolution, Resolution];
+  metrics.usage('agent-1', 'h', { samples: [{ timeMs: T0 + 1000, host: { cpuNs: 7 }, instances: [inst('i1', 'j1', 1e8), inst('i2', 'j1', 2e8), inst('i3', 'j2', 5e8)] }] });
+  const snapshot = async () => ({
+    job: await metrics.read(r10, 'j', 'j1', s - 60, s + 60),
+    ns: await metrics.read(r10, 'n', '/a', s - 60, s + 60),
+    deep: await metrics.read(r10, 'n', '/a/b/c/d', s - 60, s + 60),
+    host: await metrics.read(r10, 'm', 'h', s - 60, s + 60),
+    minute: await metrics.read(r1m, 'j', 'j1', s - 60, s + 60),
+  });
+  const open = await snapshot();
+  t.is(metrics.openPoints, 3);
+  t.deepEqual(open.job.map((p) => [p.t, p.p[0], p.p[1], field(p.p, 'cpu')]), [[s, 1, 2, 3e8]], 'the open point, before any flush');
+  t.deepEqual(open.ns.map((p) => [p.p[1], field(p.p, 'cpu')]), [[3, 8e8]], 'namespace: every open job under it');
+  t.deepEqual(open.deep.map((p) => [p.p[1], field(p.p, 'cpu')]), [[2, 3e8]]);
+  t.is(field(open.host[0]!.p, 'cpu'), 7);
+  t.deepEqual(open.minute.map((p) => [p.t, p.p[0], field(p.p, 'cpu')]), [[s, 1, 3e8]], 'a rollup of the open point');
+  clock.advance(45_000);
+  await metrics.flush();
+  t.is(metrics.openPoints, 0);
+  t.deepEqual(await snapshot(), open, 'the same answer once written');
+  // A late sample of the written bucket: open again, added to the stored point (not counted as another 10 s point).
+  metrics.usage('agent-2', 'h2', { samples: [{ timeMs: T0 + 2000, instances: [inst('i4', 'j1', 1e9)] }] });
+  const late = await snapshot();
+  t.deepEqual(late.job.map((p) => [p.p[0], p.p[1], field(p.p, 'cpu')]), [[1, 3, 13e8]]);
+  t.deepEqual(late.minute.map((p) => [p.p[0], p.p[1], field(p.p, 'cpu')]), [[1, 3, 13e8]]);
+  await metrics.flush();
+  t.deepEqual(await snapshot(), late);
+});
+
+test('metric store: the router\'s request windows add up per job and bucket, and answer requests_per_second and request_latency', async (t) => {
+  const { clock, metrics } = setup();
+  const s = T0 / 1000;
+  metrics.usage('agent-1', 'h', { samples: [{ timeMs: T0 + 1000, instances: [inst('i1', 'j1', 1e8), inst('i2', 'j1', 1e8)] }] });
+  metrics.requests([{ jobUuid: 'j1', requests: 30, errors: 1, latencySumMs: 600, latencyMaxMs: 90 }], T0 + 2000);
+  metrics.requests([{ jobUuid: 'j1', requests: 20, errors: 0, latencySumMs: 400, latencyMaxMs: 50 }, { jobUuid: 'j2', requests: 5, errors: 5, latencySumMs: 5, latencyMaxMs: 1 }], T0 + 8000);
+  const check = async (what: string) => {
+    const [p] = await metrics.read(metrics.resolutions[0]!, 'j', 'j1', s, s);
+    t.is(pointValue(p!.p, 'requests_per_second', 'sum'), 5, `${what}: 50 requests in 10 s`);
+    t.is(pointValue(p!.p, 'requests_per_second', 'mean'), 2.5, `${what}: per instance`);
+    t.is(pointValue(p!.p, 'request_errors_per_second', 'sum'), 0.1);
+    t.is(pointValue(p!.p, 'request_latency', 'mean'), 20, `${what}: 1000 ms over 50 requests`);
+    t.is(pointValue(p!.p, 'requests_per_second', 'count'), 2, `${what}: the router is not an instance`);
+    t.is(pointValue(p!.p, 'cpu', 'sum'), 2e8);
+    const [j2] = await metrics.read(metrics.resolutions[0]!, 'j', 'j2', s, s);
+    t.is(pointValue(j2!.p, 'requests_per_second', 'mean'), null, 'no instance: no mean');
+  };
+  await check('open');
+  clock.advance(45_000);
+  await metrics.flush();
+  await check('written');
+});
+
 test('metric store: resolutions by age of the query, expiry by partition, drops counted', async (t) => {
   const { clock, metrics, store, registry } = setup();
   const s = T0 / 1000;
@@ -111,4 +167,16 @@ test('metric store: retention settings are parsed and checked', (t) => {
   t.throws(() => parseRetention('10s:24h,15s:2d'), { message: /multiple/ });
   t.throws(() => parseRetention('10s:5s'), { message: /shorter/ });
   t.throws(() => parseRetention('10s:24x'), { message: /not a number/ });
+});
+
+test('metric store: a request source drained by two consumers gives each every window, summed per job', (t) => {
+  let next: JobRequestWindow[] = [];
+  const tee = new RequestStatsTee({ drain: () => [...next.splice(0)] });
+  next = [{ jobUuid: 'a', requests: 2, errors: 1, latencySumMs: 10, latencyMaxMs: 8, latencyBuckets: [1, 1] }];
+  t.deepEqual(tee.first.drain(), [{ jobUuid: 'a', requests: 2, errors: 1, latencySumMs: 10, latencyMaxMs: 8, latencyBuckets: [1, 1] }]);
+  next = [{ jobUuid: 'a', requests: 3, errors: 0, latencySumMs: 6, latencyMaxMs: 5, latencyBuckets: [3, 0] }];
+  t.deepEqual(tee.second.drain(), [{ jobUuid: 'a', requests: 5, errors: 1, latencySumMs: 16, latencyMaxMs: 8, latencyBuckets: [4, 1] }], 'what the first took, and the new');
+  t.deepEqual(tee.first.drain(), [{ jobUuid: 'a', requests: 3, errors: 0, latencySumMs: 6, latencyMaxMs: 5, latencyBuckets: [3, 0] }]);
+  t.deepEqual(tee.first.drain(), []);
+  t.deepEqual(tee.second.drain(), []);
 });

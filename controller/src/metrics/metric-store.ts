@@ -15,6 +15,12 @@
  * the finest retention. A sample that arrives after its bucket was written (an agent's buffered
  * samples after a disconnection) is added to the stored point.
  *
+ * Reads (read()) answer the stored points merged with the open ones, so a query sees a sample
+ * as soon as it arrived, not only once its bucket is written: open 10 s points are summed into
+ * the resolution read (into a stored point of the same bucket where there is one, as flush()
+ * would). A read that overlaps a flush reads again, so that a point is never counted both open
+ * and stored.
+ *
  * Contract: ingest() never blocks and never throws; flush() and expire() run one at a time
  * (a flush asked for while one runs waits for it). stop() flushes everything still open.
  */
@@ -23,6 +29,7 @@ import type { Logger } from '@platform/proto/common';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { BatchOp, Store } from '../store/store.js';
 import type { Clock } from '../util/clock.js';
+import type { JobRequestWindow, RequestStatsSource } from './request-stats.js';
 import {
   addPoint, bucketOfKey, DEFAULT_RESOLUTIONS, emptyPoint, FIELD_INDEX, namespaceLevels, partitionOfKey, partitionPrefix, pointKey,
   POINT_WIDTH, resolutionPrefix, seriesPrefix, type EntityKind, type Point, type Resolution,
@@ -41,6 +48,9 @@ export interface MetricStoreOptions {
   latenessS?: number;
   maxOpenPoints?: number;
   maxBatchOps?: number;
+  /** The router's per-job request windows, drained every `requestsIntervalMs` (default 2 s). */
+  requestStats?: RequestStatsSource;
+  requestsIntervalMs?: number;
 }
 
 interface OpenPoint {
@@ -85,9 +95,15 @@ function instanceRow(i: InstanceUsage): number[] {
 export class MetricStore {
   readonly resolutions: readonly Resolution[];
   readonly #o: MetricStoreOptions;
-  readonly #open = new Map<string, OpenPoint>();
+  /** Open 10 s points by entity (`<kind> <id>`), then bucket. */
+  readonly #open = new Map<string, Map<number, OpenPoint>>();
+  #openCount = 0;
+  /** Advances when a flush starts and when it ends (reads retry across one). */
+  #flushGen = 0;
   /** Rollup accumulators by key: the stored value plus what was added since. */
   readonly #rollups = new Map<string, { point: Point; endS: number }>();
+  /** The rollup keys by the end of their bucket, so that a flush drops the finished ones without a pass over all. */
+  readonly #rollupsByEnd = new Map<number, string[]>();
   readonly #fqns = new Map<string, string | null>();
   /** The last dropped_total each agent sent. */
   readonly #agentDropped = new Map<string, number>();
@@ -95,6 +111,7 @@ export class MetricStore {
   #writtenBefore: number;
   #running: Promise<unknown> = Promise.resolve();
   #flushTimer: NodeJS.Timeout | undefined;
+  #requestsTimer: NodeJS.Timeout | undefined;
   #expireTimer: NodeJS.Timeout | undefined;
   #stopped = false;
   readonly #m: { samples: Counter; dropped: Counter<'reason'>; points: Counter; open: Gauge; flushSeconds: Gauge } | undefined;
@@ -132,6 +149,34 @@ export class MetricStore {
     };
     this.#expireTimer = setTimeout(expire, 60_000);
     this.#expireTimer.unref();
+    const source = this.#o.requestStats;
+    if (source) {
+      this.#requestsTimer = setInterval(() => {
+        try {
+          this.requests(source.drain(), this.#o.clock.nowMs());
+        } catch (err) {
+          this.#o.log.error('reading request stats failed', { err: (err as Error).message });
+        }
+      }, this.#o.requestsIntervalMs ?? 2_000);
+      this.#requestsTimer.unref();
+    }
+  }
+
+  /**
+   * Adds the router's windows (drained at `timeMs`) to the jobs' open points of that bucket: one
+   * row per job from contributor `router`, summed across drains (windows are counts, not samples),
+   * with n = 0 so that they do not count as instances.
+   */
+  requests(windows: readonly JobRequestWindow[], timeMs: number): void {
+    const bucket = Math.floor(timeMs / 1000 / STEP) * STEP;
+    for (const w of windows) {
+      if (!w.jobUuid) continue;
+      const row = new Array<number>(POINT_WIDTH - 1).fill(0);
+      row[1 + FIELD_INDEX.requests] = w.requests;
+      row[1 + FIELD_INDEX.request_errors] = w.errors;
+      row[1 + FIELD_INDEX.latency_ms_sum] = w.latencySumMs;
+      this.#add('j', w.jobUuid, bucket, 'router', row, true);
+    }
   }
 
   /** Stops the timers and writes every open point. */
@@ -140,11 +185,12 @@ export class MetricStore {
     this.#stopped = true;
     clearTimeout(this.#flushTimer);
     clearTimeout(this.#expireTimer);
+    clearInterval(this.#requestsTimer);
     await this.flush({ all: true });
   }
 
   get openPoints(): number {
-    return this.#open.size;
+    return this.#openCount;
   }
 
   /** The UsageSink of the agent directory: never throws, never waits. */
@@ -183,18 +229,23 @@ export class MetricStore {
     }
   }
 
-  #add(kind: 'j' | 'm', id: string, bucket: number, contributor: string, row: number[]): void {
-    const key = `${kind} ${id} ${bucket}`;
-    let p = this.#open.get(key);
+  #add(kind: 'j' | 'm', id: string, bucket: number, contributor: string, row: number[], accumulate = false): void {
+    const key = `${kind} ${id}`;
+    let entity = this.#open.get(key);
+    let p = entity?.get(bucket);
     if (!p) {
-      if (this.#open.size >= (this.#o.maxOpenPoints ?? 500_000)) {
+      if (this.#openCount >= (this.#o.maxOpenPoints ?? 500_000)) {
         this.#m?.dropped.inc({ reason: 'full' });
         return;
       }
       p = { kind, id, bucket, rows: new Map() };
-      this.#open.set(key, p);
+      if (!entity) this.#open.set(key, (entity = new Map()));
+      entity.set(bucket, p);
+      this.#openCount++;
     }
-    p.rows.set(contributor, row);
+    const before = accumulate ? p.rows.get(contributor) : undefined;
+    if (before) for (let i = 0; i < row.length; i++) before[i] = (before[i] ?? 0) + (row[i] ?? 0);
+    else p.rows.set(contributor, row);
   }
 
   /** Writes the points whose bucket is closed (`all`: every open one). One flush at a time. */
@@ -214,24 +265,37 @@ export class MetricStore {
   }
 
   async #flush(all: boolean): Promise<FlushStats> {
+    this.#flushGen++;
+    try {
+      return await this.#flushClosed(all);
+    } finally {
+      this.#flushGen++;
+    }
+  }
+
+  async #flushClosed(all: boolean): Promise<FlushStats> {
     const started = performance.now();
     const nowS = Math.floor(this.#o.clock.nowMs() / 1000);
     const horizon = all ? Number.POSITIVE_INFINITY : nowS - (this.#o.latenessS ?? 30);
     const closed: OpenPoint[] = [];
-    for (const [key, p] of this.#open) {
-      if (p.bucket + STEP <= horizon) {
-        closed.push(p);
-        this.#open.delete(key);
+    for (const [key, entity] of this.#open) {
+      for (const [bucket, p] of entity) {
+        if (p.bucket + STEP <= horizon) {
+          closed.push(p);
+          entity.delete(bucket);
+          this.#openCount--;
+        }
       }
+      if (entity.size === 0) this.#open.delete(key);
     }
     const [finest, ...coarser] = this.resolutions as [Resolution, ...Resolution[]];
     // Entity points of this flush at 10 s: key -> point.
-    const points = new Map<string, { kind: EntityKind; id: string; bucket: number; point: Point; fresh: Point }>();
+    const points = new Map<string, { kind: EntityKind; id: string; bucket: number; point: Point; fresh: Point; rollupKeys: string[] }>();
     const addTo = (kind: EntityKind, id: string, bucket: number, row: readonly number[]) => {
       const key = pointKey(finest, kind, id, bucket);
       let e = points.get(key);
       if (!e) {
-        e = { kind, id, bucket, point: emptyPoint(), fresh: [] };
+        e = { kind, id, bucket, point: emptyPoint(), fresh: [], rollupKeys: [] };
         e.point[0] = 1;
         points.set(key, e);
       }
@@ -269,6 +333,7 @@ export class MetricStore {
     for (const e of points.values()) {
       for (const res of coarser) {
         const key = pointKey(res, e.kind, e.id, Math.floor(e.bucket / res.stepS) * res.stepS);
+        e.rollupKeys.push(key);
         if (!this.#rollups.has(key) && !touched.has(key)) missing.push(key);
         touched.add(key);
       }
@@ -278,22 +343,28 @@ export class MetricStore {
       missing.forEach((key, i) => {
         const raw = stored[i];
         const res = this.resolutions.find((r) => key.startsWith(resolutionPrefix(r)))!;
-        this.#rollups.set(key, { point: raw === undefined ? emptyPoint() : (JSON.parse(raw) as Point), endS: bucketOfKey(key) + res.stepS });
+        const endS = bucketOfKey(key) + res.stepS;
+        this.#rollups.set(key, { point: raw === undefined ? emptyPoint() : (JSON.parse(raw) as Point), endS });
+        let ending = this.#rollupsByEnd.get(endS);
+        if (!ending) this.#rollupsByEnd.set(endS, (ending = []));
+        ending.push(key);
       });
     }
-    for (const e of points.values()) {
-      for (const res of coarser) addPoint(this.#rollups.get(pointKey(res, e.kind, e.id, Math.floor(e.bucket / res.stepS) * res.stepS))!.point, e.fresh);
-    }
+    for (const e of points.values()) for (const key of e.rollupKeys) addPoint(this.#rollups.get(key)!.point, e.fresh);
     for (const key of touched) ops.push({ type: 'put', key, value: JSON.stringify(this.#rollups.get(key)!.point) });
     // Accumulators of buckets that are over are not needed any more.
-    for (const [key, acc] of this.#rollups) if (acc.endS + STEP <= horizon || all) this.#rollups.delete(key);
+    for (const [endS, ending] of this.#rollupsByEnd) {
+      if (endS + STEP > horizon && !all) continue;
+      for (const key of ending) this.#rollups.delete(key);
+      this.#rollupsByEnd.delete(endS);
+    }
     const max = this.#o.maxBatchOps ?? 10_000;
     for (let i = 0; i < ops.length; i += max) await this.#o.store.batch(ops.slice(i, i + max));
     if (!all) this.#writtenBefore = Math.max(this.#writtenBefore, horizon);
     this.#m?.points.inc(ops.length);
     const ms = performance.now() - started;
     this.#m?.flushSeconds.set(ms / 1000);
-    this.#m?.open.set(this.#open.size);
+    this.#m?.open.set(this.#openCount);
     return { points: points.size, ops: ops.length, ms };
   }
 
@@ -344,17 +415,96 @@ export class MetricStore {
     return covering.filter((r) => r.stepS <= limit).at(-1)!;
   }
 
-  /** Stored points of one entity with bucket start in [fromS, untilS], oldest first. */
+  /**
+   * Points of one entity with bucket start in [fromS, untilS], oldest first: the stored ones
+   * merged with the open 10 s points not yet written.
+   */
   async read(res: Resolution, kind: EntityKind, id: string, fromS: number, untilS: number): Promise<SeriesPoint[]> {
-    const out: SeriesPoint[] = [];
     const first = Math.floor(fromS / res.stepS) * res.stepS;
+    if (kind === 'n') await this.#knowFqns();
+    for (let attempt = 0; ; attempt++) {
+      // A flush moves points from open to stored: wait for a running one, and read again when one
+      // ran while this read did (else a point could be counted twice, or not at all).
+      await this.#running;
+      const gen = this.#flushGen;
+      const open = this.#openPoints(kind, id, first, untilS);
+      const stored = await this.#readStored(res, kind, id, first, untilS);
+      if (gen !== this.#flushGen && attempt < 3) continue;
+      return this.#merge(res, stored, open);
+    }
+  }
+
+  async #readStored(res: Resolution, kind: EntityKind, id: string, first: number, untilS: number): Promise<SeriesPoint[]> {
+    const out: SeriesPoint[] = [];
+    const pad = (s: number) => String(Math.max(0, Math.floor(s))).padStart(11, '0');
     for (let part = Math.floor(first / res.partitionS) * res.partitionS; part <= untilS; part += res.partitionS) {
       const prefix = seriesPrefix(res, part, kind, id);
-      const pad = (s: number) => String(Math.max(0, Math.floor(s))).padStart(11, '0');
-      for await (const [key, value] of this.#o.store.iterate({ prefix, gte: prefix + pad(first), lte: prefix + pad(untilS) })) {
+      // One scan per partition: the series is bounded (8,640 points a day at 10 s), and reading it
+      // whole costs a third of handing it out entry by entry.
+      for (const [key, value] of await this.#o.store.scan({ gte: prefix + pad(first), lte: prefix + pad(untilS) })) {
         out.push({ t: bucketOfKey(key), p: JSON.parse(value) as Point });
       }
     }
     return out;
+  }
+
+  /** Resolves the FQNs of the jobs with open points (a namespace read sums those under it). */
+  async #knowFqns(): Promise<void> {
+    const unknown: string[] = [];
+    for (const entity of this.#open.values()) {
+      const p = entity.values().next().value;
+      if (p?.kind === 'j' && !this.#fqns.has(p.id)) unknown.push(p.id);
+    }
+    await Promise.all(unknown.map((u) => this.#fqn(u)));
+  }
+
+  /** The open 10 s points of an entity in [first, untilS] by bucket, each [1, n, fields...]. */
+  #openPoints(kind: EntityKind, id: string, first: number, untilS: number): Map<number, Point> {
+    const out = new Map<number, Point>();
+    const addEntity = (entity: Map<number, OpenPoint> | undefined) => {
+      if (!entity) return;
+      for (const [bucket, p] of entity) {
+        if (bucket < first || bucket > untilS) continue;
+        let point = out.get(bucket);
+        if (!point) {
+          out.set(bucket, (point = emptyPoint()));
+          point[0] = 1;
+        }
+        for (const row of p.rows.values()) for (let i = 0; i < row.length; i++) point[i + 1] = (point[i + 1] ?? 0) + (row[i] ?? 0);
+      }
+    };
+    if (kind !== 'n') {
+      addEntity(this.#open.get(`${kind} ${id}`));
+      return out;
+    }
+    for (const entity of this.#open.values()) {
+      const p = entity.values().next().value;
+      if (p?.kind !== 'j') continue;
+      const ns = this.#fqns.get(p.id)?.split('::')[1];
+      if (ns && namespaceLevels(ns).includes(id)) addEntity(entity);
+    }
+    return out;
+  }
+
+  /** Stored points plus open 10 s points, summed into `res`'s buckets as a flush would. */
+  #merge(res: Resolution, stored: SeriesPoint[], open: Map<number, Point>): SeriesPoint[] {
+    if (open.size === 0) return stored;
+    const finest = res === this.resolutions[0];
+    const byT = new Map<number, SeriesPoint>(stored.map((p) => [p.t, { t: p.t, p: [...p.p] }]));
+    for (const [bucket, point] of open) {
+      const t = Math.floor(bucket / res.stepS) * res.stepS;
+      const add = [...point];
+      // A 10 s bucket that may already be stored adds no 10 s point to its rollup, only its values.
+      if (!finest && bucket < this.#writtenBefore) add[0] = 0;
+      const into = byT.get(t);
+      if (!into) {
+        add[0] = Math.max(1, add[0]!);
+        byT.set(t, { t, p: add });
+        continue;
+      }
+      addPoint(into.p, add);
+      if (finest) into.p[0] = 1;
+    }
+    return [...byT.values()].sort((a, b) => a.t - b.t);
   }
 }

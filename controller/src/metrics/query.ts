@@ -184,7 +184,10 @@ export interface MetricQuery {
   untilS: number;
 }
 
-export const JOB_METRICS = ['cpu', 'mem_total', 'mem_used', 'disk_total', 'disk_used', 'bandwidth_total', 'bandwidth_used', 'network_rx', 'network_tx'];
+export const JOB_METRICS = [
+  'cpu', 'mem_total', 'mem_used', 'disk_total', 'disk_used', 'bandwidth_total', 'bandwidth_used', 'network_rx', 'network_tx',
+  'requests_per_second', 'request_errors_per_second', 'request_latency',
+];
 export const MANAGER_METRICS = ['bandwidth_total', 'bandwidth_used', 'cpu', 'disk_total', 'disk_used', 'mem_total', 'mem_used'];
 
 /**

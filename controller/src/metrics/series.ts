@@ -18,13 +18,21 @@
  * and 1 min, 30 days for 1 h) puts old points together, so that expiry deletes whole
  * partitions, and a query reads one range per partition it spans.
  */
-export const JOB_FIELDS = ['cpu', 'mem_total', 'mem_used', 'disk_total', 'disk_used', 'bandwidth_total', 'bandwidth_used', 'network_rx', 'network_tx'] as const;
+export const JOB_FIELDS = [
+  'cpu', 'mem_total', 'mem_used', 'disk_total', 'disk_used', 'bandwidth_total', 'bandwidth_used', 'network_rx', 'network_tx',
+  // From the router (request-stats.ts), per 10 s: requests, those answered 5xx or not at all, the sum of their latencies.
+  // Points written before these existed are shorter: a missing field reads 0.
+  'requests', 'request_errors', 'latency_ms_sum',
+] as const;
 export type JobField = (typeof JOB_FIELDS)[number];
 /** Instance managers have no network_rx/tx of their own in the spec's list; they are kept (host totals) but not queryable. */
 export const MANAGER_FIELDS: readonly JobField[] = ['bandwidth_total', 'bandwidth_used', 'cpu', 'disk_total', 'disk_used', 'mem_total', 'mem_used'];
 export const FIELD_INDEX: Readonly<Record<JobField, number>> = Object.fromEntries(JOB_FIELDS.map((f, i) => [f, i])) as Record<JobField, number>;
 
 export type EntityKind = 'j' | 'n' | 'm';
+
+/** The finest bucket, seconds (the agents' sample period). */
+export const STEP_S = 10;
 
 export interface Resolution {
   /** Name in keys and docs: "10s", "1m", "1h". */
@@ -136,4 +144,21 @@ export function namespaceLevels(namespace: string): string[] {
 /** Depth of a namespace ("/" is 0, "/a/b" is 2). */
 export function namespaceDepth(namespace: string): number {
   return namespace.split('/').filter(Boolean).length;
+}
+
+/** What a point answers for a query's metric name and aggregate (null: no value, e.g. a mean of no instance). */
+export function pointValue(p: Point, metric: string, aggregate: 'sum' | 'mean' | 'count' | 'value'): number | null {
+  const k = p[0] || 1;
+  const n = p[1] ?? 0;
+  const at = (f: JobField) => p[2 + FIELD_INDEX[f]] ?? 0;
+  if (aggregate === 'count') return n / k;
+  if (metric === 'request_latency') {
+    const requests = at('requests');
+    return requests > 0 ? at('latency_ms_sum') / requests : null;
+  }
+  // Counts per 10 s point -> per second.
+  const rate = metric === 'requests_per_second' ? 'requests' : metric === 'request_errors_per_second' ? 'request_errors' : undefined;
+  const sum = rate ? at(rate) / STEP_S : at(metric as JobField);
+  if (aggregate === 'mean') return n > 0 ? sum / n : null;
+  return sum / k;
 }

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { InvalidRequestError } from '../errors.js';
+import { drainsSchema, normalizeDrain, type Drain } from './drain.js';
 import { parseFqn } from './fqn.js';
 import { bool, int, parseInput, str, stringMap, uuid } from './validate.js';
 import { sortedRecord } from '../util/json.js';
@@ -27,14 +28,16 @@ export type JobState = (typeof JOB_STATES)[number];
 
 /** Who changes a job when nobody asked: the scheduler putting a crash loop in `errored`. */
 export const SCHEDULER_PRINCIPAL = 'scheduler@platform.local';
+/** Who changes num_instances of a job with `autoscaling` (metrics/autoscaler.ts). */
+export const AUTOSCALER_PRINCIPAL = 'autoscaler@platform.local';
 
 /**
  * Whose rights choose the packages that satisfy a job's dependencies (policy/references.ts,
  * UsableBy): the last principal who changed the job, or its creator when the last change was
- * the scheduler's own (errored, finished), which stands for no user.
+ * the scheduler's own (errored, finished) or the autoscaler's, which stand for no user.
  */
 export function dependencyPrincipal(job: Pick<Job, 'created_by' | 'updated_by'>): string {
-  return job.updated_by === SCHEDULER_PRINCIPAL ? job.created_by : job.updated_by;
+  return job.updated_by === SCHEDULER_PRINCIPAL || job.updated_by === AUTOSCALER_PRINCIPAL ? job.created_by : job.updated_by;
 }
 
 const MiB = 1024 * 1024;
@@ -125,14 +128,6 @@ const packageInfoSchema = z.object({
 
 const logSchema = z.object({ channel: str(1024), file: str(1024), jobid: str(64).optional() });
 
-const drainSchema = z.object({
-  url: str(1024).regex(/^syslog:\/\/[^/\s:]+:\d{1,5}$/, { error: 'expected syslog://<host>:<port>' }),
-  conf: z
-    .object({ priority: int(0, 191).optional(), protocol: z.enum(['tcp', 'udp']).optional() })
-    .optional(),
-  max_size: int(1, 1 << 20).optional(),
-});
-
 /** A binding or link in a job's `bindings` map (and the answer of POST /bindings). */
 export const bindingSchema = z.object({
   name: str(512).optional(),
@@ -217,7 +212,7 @@ export const jobInputSchema = z.object({
   soft_scheduling_tags: z.record(str(256), bool()).optional(),
   logs: z.array(logSchema).max(64).optional(),
   bindings: z.record(str(512), bindingSchema).optional(),
-  drains: z.array(drainSchema).max(64).optional(),
+  drains: drainsSchema.optional(),
   docker_origin: containerOriginSchema.optional(),
   monitoring: z.record(str(256), monitoringSchema).optional(),
   autoscaling: autoscalingSchema.optional(),
@@ -268,12 +263,7 @@ export type PackageInfo = { uuid: string; source: 'user' | 'system'; install_pat
 /** An entry of a job's `bindings` map (key: the binding's FQN): a service binding or a link to another job. */
 export type JobBinding = z.output<typeof bindingSchema>;
 export type JobLog = { channel: string; file: string; jobid?: string };
-export type Drain = {
-  uuid: string;
-  url: string;
-  conf: { priority: number; protocol: 'tcp' | 'udp' };
-  max_size: number;
-};
+export type { Drain } from './drain.js';
 export type JobHealth = {
   uuid: string;
   flapping: boolean;
@@ -408,12 +398,7 @@ export function parseJobInput(body: unknown, newUuid: () => string, existingDrai
     soft_scheduling_tags: sortedRecord(input.soft_scheduling_tags),
     logs: input.logs && input.logs.length > 0 ? input.logs : JOB_DEFAULTS.logs.map((l) => ({ ...l })),
     bindings: sortedRecord(input.bindings),
-    drains: (input.drains ?? []).map((dr) => ({
-      uuid: drainsByUrl.get(dr.url) ?? newUuid(),
-      url: dr.url,
-      conf: { priority: dr.conf?.priority ?? 14, protocol: dr.conf?.protocol ?? 'tcp' },
-      max_size: dr.max_size ?? 2048,
-    })),
+    drains: (input.drains ?? []).map((dr) => normalizeDrain(dr, drainsByUrl.get(dr.url) ?? newUuid())),
     monitoring: sortedRecord(input.monitoring),
     autoscaling: input.autoscaling ? normalizeAutoscaling(input.autoscaling, input.monitoring ?? {}) : null,
     network_ref: input.network_ref ? { uuid: input.network_ref.uuid.toLowerCase() } : null,

@@ -58,6 +58,9 @@ export function packageSpecs(record: PackageRecord, installPath: string, hostPat
     environment: p.environment,
     templates: p.templates.map((t) => ({ path: t.path, leftDelimiter: t.left_delimiter, rightDelimiter: t.right_delimiter })),
     hostPaths,
+    // A package made from a container image is the instance's whole root (the agent binds no
+    // host system directory over it).
+    rootFilesystem: !!p.docker_image_id,
   };
   if (p.resources.length === 0) return [{ ...common, digest: '', length: 0 }];
   return p.resources.map((r) => ({ ...common, digest: normalizedDigest(r.digest), length: r.length }));

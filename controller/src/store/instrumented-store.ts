@@ -39,6 +39,10 @@ export class InstrumentedStore implements Store {
     }
   }
 
+  scan(range: Range): Promise<[string, string][]> {
+    return this.#time('scan', this.inner.scan(range));
+  }
+
   close(): Promise<void> {
     return this.inner.close();
   }

@@ -49,6 +49,12 @@ export class MemoryStore implements Store {
     yield* snapshot;
   }
 
+  async scan(range: Range): Promise<[string, string][]> {
+    const out: [string, string][] = [];
+    for await (const entry of this.iterate(range)) out.push(entry);
+    return out;
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
   }

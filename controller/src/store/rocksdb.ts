@@ -34,10 +34,16 @@ export interface RocksDb {
    */
   _getManySync(keys: string[], options: { valueEncoding: 'utf8' }): (string | undefined | null)[];
   batch(ops: RocksBatchOp[], options?: { sync?: boolean }): Promise<void>;
-  iterator(options: RocksIteratorOptions): AsyncIterable<[string, string]> & { close(): Promise<void> };
+  iterator(options: RocksIteratorOptions): RocksIterator;
   getProperty(name: string): string;
   /** The native handle, with which another thread opens the same database. */
   readonly handle: bigint;
+}
+
+export interface RocksIterator {
+  /** Up to `size` entries in one call into the binding; an empty array at the end. */
+  nextv(size: number): Promise<[string, string][]>;
+  close(): Promise<void>;
 }
 
 interface RocksModule {

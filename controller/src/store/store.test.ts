@@ -56,6 +56,8 @@ for (const [name, make] of implementations) {
     const values: string[] = [];
     for await (const [, v] of store.iterate({ prefix: 'pkg/' })) values.push(v);
     t.deepEqual(values, ['PKG/A']);
+    t.deepEqual((await store.scan({ prefix: 'job/' })).map(([k]) => k), ['job/a', 'job/b', 'job/c'], 'scan: the same range at once');
+    t.deepEqual(await store.scan({ prefix: 'job/', reverse: true, limit: 2 }), [['job/c', 'JOB/C'], ['job/b', 'JOB/B']]);
     await store.close();
     await cleanup();
   });
@@ -93,6 +95,7 @@ test('store (rocksdb): concurrent batches are committed in groups, each one atom
     ),
   );
   t.is((await collect(store.iterate({ prefix: 'k/' }))).length, 200);
+  t.is((await store.scan({ prefix: 'k/' })).length, 200);
   t.is(await store.get('last'), '199');
   const stats = await store.writerStats();
   t.is(stats.batches, 200);

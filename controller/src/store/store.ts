@@ -39,6 +39,13 @@ export interface Store {
   /** Entries in key order within the range, read from one consistent snapshot. */
   iterate(range: Range): AsyncIterable<[key: string, value: string]>;
 
+  /**
+   * Every entry of the range at once, in key order, from one consistent snapshot: for bounded
+   * ranges read whole (a metric series), where handing out entries one at a time costs more
+   * than reading them.
+   */
+  scan(range: Range): Promise<[key: string, value: string][]>;
+
   /** Releases the store. Pending batches complete first. */
   close(): Promise<void>;
 }

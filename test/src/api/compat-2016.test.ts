@@ -289,6 +289,25 @@ const ROWS: Row[] = [
   { op: 'get /jobs/{uuid}/files/{path}', send: (fx) => ({ method: 'GET', path: `/v1/jobs/${fx.ids['job']}/files/app` }) },
   // The instance root: directories among the entries.
   { op: 'get /jobs/{uuid}/files/{path}', send: (fx) => ({ method: 'GET', path: `/v1/jobs/${fx.ids['job']}/files/` }) },
+  {
+    op: 'post /jobs/{uuid}/logs/drains',
+    send: (fx) => ({ method: 'POST', path: `/v1/jobs/${fx.ids['job']}/logs/drains`, body: { url: 'syslog://127.0.0.1:6514', conf: { protocol: 'udp' } } }),
+  },
+  {
+    op: 'get /jobs/{uuid}/logs/drains',
+    send: (fx) => ({ method: 'GET', path: `/v1/jobs/${fx.ids['job']}/logs/drains` }),
+    answer: 'json',
+    why: 'the file: one Drain; the spec: an array of Drain',
+  },
+  {
+    op: 'delete /jobs/{uuid}/logs/drains/{drain_uuid}',
+    send: async (fx) => {
+      const list = await fx.api.get<{ uuid: string }[]>(`/v1/jobs/${fx.ids['job']}/logs/drains`);
+      return { method: 'DELETE', path: `/v1/jobs/${fx.ids['job']}/logs/drains/${list.body[0]!.uuid}` };
+    },
+    answer: 'json',
+    why: 'the file: the deleted Drain; the spec: the updated Job',
+  },
   { op: 'get /jobs/{uuid}/logs', send: (fx) => ({ method: 'GET', path: `/v1/jobs/${fx.ids['job']}/logs?lines=10` }), answer: 'bytes' },
   {
     op: 'put /jobs/{uuid}',

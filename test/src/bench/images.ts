@@ -9,7 +9,8 @@
  * ratio (aim: within 1.5x of skopeo) and the controller's peak resident memory.
  *
  * Without skopeo the controller's figures are printed alone, with a line saying so.
- * Environment: BENCH_IMAGES_RUNS (runs of each, default 3).
+ * Environment: BENCH_IMAGES_RUNS (runs of each, default 3); BENCH_IMAGES_PROFILE=<dir> starts the
+ * controller with --cpu-prof (a .cpuprofile in <dir> when it exits).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -25,6 +26,13 @@ import { REGISTRY_BIN, Registry, type TarEntrySpec } from '../harness/registry.j
 import { envCount } from './env.js';
 
 const RUNS = envCount('BENCH_IMAGES_RUNS', 3);
+const PROFILE_DIR = process.env['BENCH_IMAGES_PROFILE'];
+
+/** CPU time (user + system) of process `pid` so far, in ms. */
+async function cpuMs(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
 const MiB = 1024 * 1024;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -62,7 +70,7 @@ async function main(): Promise<void> {
   }
   const skopeo = spawnSync('sh', ['-c', 'command -v skopeo']).status === 0;
   const registry = await Registry.start();
-  const controller = await ControllerProcess.start({ args: ['--router-listen', 'none'] });
+  const controller = await ControllerProcess.start({ args: ['--router-listen', 'none'], ...(PROFILE_DIR ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] } : {}) });
   const work = await mkdtemp(join(tmpdir(), 'platform-bench-images-'));
   try {
     // Three layers, about 50 MiB compressed in all.
@@ -74,14 +82,17 @@ async function main(): Promise<void> {
     const rssBefore = Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${controller.child.pid!}/status`, 'utf8'))?.[1] ?? 0);
     const layerDir = join(controller.dataDir, 'images', 'layers');
     const ours: number[] = [];
+    const ourCpu: number[] = [];
     let lastTask = '';
     for (let i = 0; i < RUNS; i++) {
       for (const f of await readdir(layerDir)) await rm(join(layerDir, f), { force: true });
       const started = performance.now();
+      const cpuBefore = await cpuMs(controller.child.pid!);
       const r = await api.post<{ location: string }>('/packages/container', { image_url: `${registry.address}/bench/image:v1`, package_fqn: `package::/bench::${unique('img')}` });
       if (r.status !== 200) throw new Error(`POST /packages/container: ${r.status} ${r.text}`);
       await taskDone(api, r.body.location);
       ours.push(performance.now() - started);
+      ourCpu.push((await cpuMs(controller.child.pid!)) - cpuBefore);
       lastTask = r.body.location;
     }
     // Where the time went in the last run: the task's events, stage by stage.
@@ -95,7 +106,7 @@ async function main(): Promise<void> {
     const rss = await peakRssKiB(controller.child.pid!);
     const ourMs = median(ours);
     console.log(`controller: pull + verify + flatten + store into a ready package: ${ourMs.toFixed(0)} ms (median of ${RUNS}; ${ours.map((x) => x.toFixed(0)).join(', ')}), ` +
-      `${((compressed / MiB) / (ourMs / 1000)).toFixed(1)} MiB/s; controller RSS ${(rssBefore / 1024).toFixed(0)} MiB before the pulls, peak ${(rss / 1024).toFixed(0)} MiB`);
+      `${((compressed / MiB) / (ourMs / 1000)).toFixed(1)} MiB/s; controller CPU ${median(ourCpu).toFixed(0)} ms per pull (all threads); controller RSS ${(rssBefore / 1024).toFixed(0)} MiB before the pulls, peak ${(rss / 1024).toFixed(0)} MiB`);
     if (!skopeo) {
       console.log('skopeo is not installed (apt-get install skopeo): no comparison');
       return;
@@ -112,6 +123,7 @@ async function main(): Promise<void> {
     console.log(`skopeo copy to a local OCI directory: ${theirMs.toFixed(0)} ms (median of ${RUNS}; ${theirs.map((x) => x.toFixed(0)).join(', ')})`);
     console.log(`ratio controller / skopeo: ${(ourMs / theirMs).toFixed(2)}x (aim: at most 1.5x; the controller also flattens the layers into one archive and stores it as a package)`);
   } finally {
+    if (PROFILE_DIR) await controller.stop(); // a graceful exit writes the profile
     await controller.dispose();
     await registry.dispose();
     await rm(work, { recursive: true, force: true });

@@ -7,7 +7,7 @@
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +26,64 @@ export function registryAvailable(t: ExecutionContext): boolean {
   if (process.env['PLATFORM_REQUIRE_SYSTEM_TOOLS'] === '1') throw new Error(message);
   t.log(`skipped: ${message}`);
   return false;
+}
+
+/** Debian's statically linked busybox (package busybox-static): a whole userland in one file. */
+export const BUSYBOX_BIN = '/bin/busybox';
+
+/** Whether images with their own userland can be built here; says so (or fails under PLATFORM_REQUIRE_SYSTEM_TOOLS=1) when not. */
+export function busyboxAvailable(t: ExecutionContext): boolean {
+  if (existsSync(BUSYBOX_BIN)) return true;
+  const message = 'needs a static busybox (apt-get install busybox-static)';
+  if (process.env['PLATFORM_REQUIRE_SYSTEM_TOOLS'] === '1') throw new Error(message);
+  t.log(`skipped: ${message}`);
+  return false;
+}
+
+/** The image's users: `web` (4321:4322) exists in no host's /etc/passwd. */
+export const IMAGE_PASSWD = 'root:x:0:0:root:/root:/bin/sh\nweb:x:4321:4322:image web user:/app:/bin/sh\n';
+export const IMAGE_GROUP = 'root:x:0:\nweb:x:4322:\n';
+
+/**
+ * A base layer that is a tiny distribution of its own: the host's static busybox as
+ * /bin/busybox with its applets as links, and the image's own /etc/passwd and /etc/group.
+ */
+export function busyboxLayer(): TarEntrySpec[] {
+  const applets = ['sh', 'httpd', 'id', 'cat', 'tr', 'mkdir', 'test', 'tail', 'echo', 'printf', 'ls'];
+  return [
+    { path: 'bin/', type: 'dir' },
+    { path: 'bin/busybox', content: readFileSync(BUSYBOX_BIN), mode: 0o755 },
+    ...applets.map((a): TarEntrySpec => ({ path: `bin/${a}`, type: 'symlink', linkpath: 'busybox' })),
+    { path: 'etc/', type: 'dir' },
+    { path: 'etc/passwd', content: IMAGE_PASSWD },
+    { path: 'etc/group', content: IMAGE_GROUP },
+  ];
+}
+
+/**
+ * An HTTP server made of the image's own programs (busybox sh and httpd): it answers, as JSON,
+ * the job's uuid, who it runs as (`id`, names from the /etc/passwd it sees), that file's
+ * contents (lines joined by `;`) and whether the host's node is visible.
+ */
+export const IMAGE_HTTP_SCRIPT = [
+  '#!/bin/sh',
+  'mkdir -p /app/www || exit 1',
+  'printf \'{"job":"%s","user":"%s","uid":"%s","gid":"%s","group":"%s","passwd":"%s","host_node":"%s"}\' \\',
+  '  "$PLATFORM_JOB_UUID" "$(id -un)" "$(id -u)" "$(id -g)" "$(id -gn)" "$(tr \'\\n\' \';\' < /etc/passwd)" "$(test -e /usr/bin/node && echo yes || echo no)" > /app/www/index.html',
+  'echo "listening on $PORT"',
+  'exec httpd -f -p "$PORT" -h /app/www',
+  '',
+].join('\n');
+
+/** What IMAGE_HTTP_SCRIPT answers. */
+export interface ImageHttpAnswer {
+  job: string;
+  user: string;
+  uid: string;
+  gid: string;
+  group: string;
+  passwd: string;
+  host_node: string;
 }
 
 const sha256 = (data: Uint8Array) => `sha256:${createHash('sha256').update(data).digest('hex')}`;

@@ -13,11 +13,12 @@ import test, { type ExecutionContext } from 'ava';
 import WebSocket from 'ws';
 import type { Job, Package } from '@platform/controller';
 import { HTTP_APP } from '../harness/apps.js';
-import { callInstance, runningInstances, startCluster } from '../harness/cluster.js';
+import { callInstance, runningInstances, startCluster, testIsolation } from '../harness/cluster.js';
 import { ControllerProcess } from '../harness/controller-process.js';
 import { unique } from '../harness/fixtures.js';
 import type { ApiClient } from '../harness/http.js';
-import { Registry, registryAvailable, type TarEntrySpec } from '../harness/registry.js';
+import { busyboxAvailable, busyboxLayer, IMAGE_HTTP_SCRIPT, IMAGE_PASSWD, Registry, registryAvailable, type ImageHttpAnswer, type TarEntrySpec } from '../harness/registry.js';
+import { taskEnd } from '../harness/tasks.js';
 import { eventually } from '../harness/wait.js';
 
 interface TaskEvent {
@@ -89,15 +90,6 @@ function taskPath(location: string): string {
   return new URL(location).pathname;
 }
 
-async function taskEnd(api: ApiClient, location: string, timeoutMs = 60_000): Promise<Task> {
-  return eventually(
-    async () => {
-      const task = (await api.get<Task>(taskPath(location))).body;
-      return task.state !== 'running' ? task : undefined;
-    },
-    { timeoutMs, intervalMs: 100, what: `task ${location} to end` },
-  );
-}
 
 /** Every event of the task over a WebSocket, until the server closes the stream. */
 function followTask(api: ApiClient, location: string): Promise<{ events: TaskEvent[]; code: number }> {
@@ -137,7 +129,7 @@ test('images: a container package flattens the layers (whiteouts, opaque directo
   const r = await api.post<{ location: string }>('/packages/container', { image_url: `${registry.address}/team/web:v1`, package_fqn: fqn });
   t.is(r.status, 200, r.text);
   const streamed = followTask(api, r.body.location);
-  const task = await taskEnd(api, r.body.location);
+  const task = await taskEnd<Task>(api, r.body.location);
   t.is(task.state, 'complete', JSON.stringify(task.events.at(-1)));
   t.is(task.errored, 'unerrored');
   const { events, code } = await streamed;
@@ -190,13 +182,13 @@ test('images: credentials in the image URL pass the registry basic authenticatio
   const { api } = await controller(t);
   await registry.pushImage('private/app', 'latest', { layers: [APP], config: CONFIG });
   const refused = await api.post<{ location: string }>('/packages/container', { image_url: `${registry.address}/private/app`, package_fqn: `package::/sandbox/admin::${unique('p')}` });
-  const failed = await taskEnd(api, refused.body.location);
+  const failed = await taskEnd<Task>(api, refused.body.location);
   t.is(failed.errored, 'errored');
   t.regex(failed.events.at(-1)!.payload['error']!, /requires credentials/);
   const fqn = `package::/sandbox/admin::${unique('p')}`;
   const url = `http://${auth.user}:${encodeURIComponent(auth.password)}@${registry.address}/private/app`;
   const ok = await api.post<{ location: string }>('/packages/container', { image_url: url, package_fqn: fqn });
-  const done = await taskEnd(api, ok.body.location);
+  const done = await taskEnd<Task>(api, ok.body.location);
   t.is(done.state, 'complete', JSON.stringify(done.events.at(-1)));
   const pkg = (await packageNamed(api, fqn))!;
   t.is(pkg.docker_origin, `${registry.address}/private/app:latest`, 'no credentials in the origin');
@@ -251,7 +243,8 @@ test('images: bad images are refused (missing layer, wrong digest, ../ path, esc
   const { proc, api } = await controller(t);
   const missing = await registry.pushImage('bad/missing', 'latest', { layers: [BASE, APP], config: CONFIG });
   await registry.deleteBlob('bad/missing', missing.layers[1]!.digest);
-  const corrupt = await registry.pushImage('bad/corrupt', 'latest', { layers: [BASE], config: CONFIG });
+  // A layer of its own: bad/missing may have cached BASE already (its layers are pulled in parallel).
+  const corrupt = await registry.pushImage('bad/corrupt', 'latest', { layers: [[...BASE, { path: 'corrupt.txt', content: 'corrupt' }]], config: CONFIG });
   await registry.pushImage('bad/dotdot', 'latest', { layers: [BASE, [{ path: 'app/../../etc/evil', content: 'x' }]], config: CONFIG });
   await registry.pushImage('bad/link', 'latest', { layers: [[{ path: 'app/escape', type: 'symlink', linkpath: '../../../etc/shadow' }]], config: CONFIG });
   await registry.pushImage('bad/abslink', 'latest', { layers: [[{ path: 'app/escape', type: 'symlink', linkpath: '/../../etc/shadow' }]], config: CONFIG });
@@ -269,7 +262,7 @@ test('images: bad images are refused (missing layer, wrong digest, ../ path, esc
     const fqn = `package::/sandbox/admin::${unique('bad')}`;
     const r = await api.post<{ location: string }>('/packages/container', { image_url: url, package_fqn: fqn });
     t.is(r.status, 200, r.text);
-    const task = await taskEnd(api, r.body.location);
+    const task = await taskEnd<Task>(api, r.body.location);
     t.is(task.state, 'stopped', url);
     t.is(task.errored, 'errored', url);
     t.regex(task.events.at(-1)!.payload['error'] ?? '', message, url);
@@ -314,13 +307,20 @@ test('images: a controller restart mid-pull ends the task errored', async (t) =>
   t.false(readdirSync(join(dataDir, 'images', 'layers')).some((f) => f.startsWith('.tmp-')));
 });
 
-test('images: an image becomes a started job that answers HTTP; pull false reuses its package and layers are not pulled twice', async (t) => {
-  if (!registryAvailable(t)) return t.pass();
+test('images: an image becomes a started job that answers HTTP as its own root file system and named USER; pull false reuses its package and layers are not pulled twice', async (t) => {
+  if (!registryAvailable(t) || !busyboxAvailable(t)) return t.pass();
+  if (testIsolation(t) !== 'bwrap') {
+    t.log('skipped: an image runs as its own root only with the bwrap driver (apt-get install bubblewrap)');
+    return t.pass();
+  }
   const registry = await Registry.start();
   t.teardown(() => registry.dispose());
   const cluster = await startCluster(t, [{}]);
   const { api } = cluster;
-  await registry.pushImage('team/http', 'v1', { layers: [BASE, MIDDLE, APP], config: CONFIG });
+  // The image's own userland (busybox), its own users; the server is its own shell and httpd.
+  const web: TarEntrySpec[] = [{ path: 'app/', type: 'dir' }, { path: 'app/start.sh', content: IMAGE_HTTP_SCRIPT, mode: 0o755 }];
+  const config = { Env: ['PATH=/bin'], Entrypoint: ['/bin/sh'], Cmd: ['/app/start.sh'], WorkingDir: '/app', User: 'web', ExposedPorts: { '8080/tcp': {} } };
+  await registry.pushImage('team/http', 'v1', { layers: [busyboxLayer(), BASE, web], config });
   const name = unique('http');
   const jobFqn = `job::/sandbox/admin::${name}`;
   const r = await api.post<{ location: string }>('/jobs/container', {
@@ -332,27 +332,33 @@ test('images: an image becomes a started job that answers HTTP; pull false reuse
     resources: { memory: 64 * 1024 * 1024, disk: 64 * 1024 * 1024 },
   });
   t.is(r.status, 200, r.text);
-  const task = await taskEnd(api, r.body.location);
+  const task = await taskEnd<Task>(api, r.body.location);
   t.is(task.state, 'complete', JSON.stringify(task.events.at(-1)));
   const jobUuid = task.events.find((e) => e.payload['job_uuid'])!.payload['job_uuid']!;
   const job = (await api.get<Job>(`/jobs/${jobUuid}`)).body;
   t.is(job.state, 'started');
-  t.deepEqual(job.processes['app']!.start_command_raw, ['node', '/app/server.js']);
+  t.deepEqual(job.processes['app']!.start_command_raw, ['/bin/sh', '/app/start.sh']);
+  t.is(job.processes['app']!.user, 'web');
   t.deepEqual(job.docker_origin, { RegistryUrl: `http://${registry.address}`, ImageName: 'team/http', ImageTag: 'v1', Volumes: [] });
   const [instance] = await runningInstances(api, jobUuid, 1, 90_000);
-  const answer = await callInstance<{ job: string }>(instance!);
+  const answer = await callInstance<ImageHttpAnswer>(instance!);
   t.is(answer.job, jobUuid);
+  // The instance sees the image's /etc/passwd, not the host's, and runs as the image's `web`
+  // (its uid and group inside the user namespace; the agent's own uid for it outside).
+  t.is(answer.passwd, IMAGE_PASSWD.replaceAll('\n', ';'));
+  t.is(answer.host_node, 'no');
+  t.deepEqual([answer.user, answer.uid, answer.gid, answer.group], ['web', '4321', '4322', 'web']);
 
   // pull: false takes the package made from the same image, without the registry.
   const again = await api.post<{ location: string }>('/jobs/container', { image_url: `${registry.address}/team/http:v1`, job_fqn: `${jobFqn}-2`, exposed_ports: [0], pull: false });
-  const reused = await taskEnd(api, again.body.location);
+  const reused = await taskEnd<Task>(api, again.body.location);
   t.is(reused.state, 'complete', JSON.stringify(reused.events.at(-1)));
   t.true(reused.events.some((e) => /^using package /.test(e.subtask.name)));
   t.false(reused.events.some((e) => /layer/.test(e.subtask.name)));
   // Another image sharing two layers: those are not pulled again.
-  await registry.pushImage('team/other', 'v1', { layers: [BASE, MIDDLE, [{ path: 'other.txt', content: 'other' }]], config: CONFIG });
+  await registry.pushImage('team/other', 'v1', { layers: [busyboxLayer(), BASE, [{ path: 'other.txt', content: 'other' }]], config: CONFIG });
   const other = await api.post<{ location: string }>('/packages/container', { image_url: `${registry.address}/team/other:v1`, package_fqn: `package::/sandbox/admin::${unique('o')}` });
-  const otherTask = await taskEnd(api, other.body.location);
+  const otherTask = await taskEnd<Task>(api, other.body.location);
   t.is(otherTask.state, 'complete', JSON.stringify(otherTask.events.at(-1)));
   t.is(otherTask.events.filter((e) => /already pulled/.test(e.subtask.name)).length, 2);
   t.is(otherTask.events.filter((e) => /^pulled layer/.test(e.subtask.name)).length, 1);

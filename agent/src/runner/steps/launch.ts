@@ -1,7 +1,9 @@
 /**
  * Step `launch`: what the isolation driver starts, recorded (a re-attached instance is stopped
  * with it): the start command (start_command_raw, start_command, else the packages'
- * START_COMMAND), its working directory (START_PATH) and the host paths the packages bind.
+ * START_COMMAND), its working directory (START_PATH) and the host paths the packages bind; a
+ * package made from a container image makes the root its own (no host system directories), which
+ * only the bwrap driver does: any other driver refuses the instance here, before it runs.
  */
 import { startArgv } from '@platform/proto/common';
 import { SetupError, type InstanceStep } from '../context.js';
@@ -15,8 +17,13 @@ export const launchStep: InstanceStep = {
     const workdir = '/' + (env['START_PATH'] ?? '/').split('/').filter((s) => s && s !== '.').join('/');
     if (workdir.split('/').includes('..')) throw new SetupError(`START_PATH ${env['START_PATH']} has a ".." component`);
     const hostPaths = [...new Set(spec.packages.flatMap((p) => p.hostPaths))];
+    const image = spec.packages.find((p) => p.rootFilesystem);
+    if (image && ctx.deps.driver.name !== 'bwrap') {
+      throw new SetupError(`package ${image.fqn || image.uuid} is a container image, its own root file system: only the bwrap driver runs it as such (this agent's ${ctx.deps.driver.name} driver would run the host's programs instead); schedule the job on isolation:bwrap agents`);
+    }
     ctx.rec.launch = {
       instanceUuid: spec.instanceUuid, root: ctx.root, argv, env, workdir, hostPaths,
+      ...(image ? { ownRoot: true } : {}),
       ...(spec.stagerUrl ? { stagerfs: { hostPaths: [...new Set((spec.stagerfs ?? []).flatMap((p) => p.hostPaths))] } } : {}),
     };
   },

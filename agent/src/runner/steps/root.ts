@@ -26,8 +26,9 @@ export const rootStep: InstanceStep = {
     const launch = rec.launch!;
     let inside = { uid: host.uid, gid: host.gid };
     if (deps.driver.name === 'bwrap') {
-      // The instance sees the host's /etc/passwd when it is bound (os package, default dirs).
-      const seesHostEtc = launch.hostPaths.length === 0 || launch.hostPaths.some((p) => p === '/etc' || p === '/etc/passwd');
+      // The instance sees the host's /etc/passwd when it is bound (os package, default dirs); never
+      // over its own root (a container image): its user names the image's /etc/passwd entry.
+      const seesHostEtc = !launch.ownRoot && (launch.hostPaths.length === 0 || launch.hostPaths.some((p) => p === '/etc' || p === '/etc/passwd'));
       try {
         inside = resolveInsideIds(spec.process.user, spec.process.group, {
           passwd: [join(root, 'etc', 'passwd'), ...(seesHostEtc ? ['/etc/passwd'] : [])],

@@ -1,0 +1,82 @@
+/**
+ * Log drains (cluster-api.md: Drain, DrainConfig): where a job's log lines are also sent.
+ *
+ *   { url: "syslog://<host>:<port>", conf: { priority, protocol: "tcp" | "udp" }, max_size }
+ *
+ * `drainInputSchema` and `parseDrainUrl` are the one check of a drain, used by the job body
+ * (`drains`), POST /jobs/{uuid}/logs/drains and the manifests: the scheme is `syslog` only; the
+ * host is a name or an address (IPv6 in brackets); the port 1-65535 is required; nothing else
+ * (no user, path, query or fragment). A host name that does not resolve is accepted (DNS may
+ * come later); the controller logs it and the drain counts its failed connections.
+ */
+import { isIP } from 'node:net';
+import { z } from 'zod';
+import { int, str } from './validate.js';
+
+export type Drain = {
+  uuid: string;
+  url: string;
+  conf: { priority: number; protocol: 'tcp' | 'udp' };
+  max_size: number;
+};
+
+export const DRAIN_DEFAULTS = { priority: 14, protocol: 'tcp', maxSize: 2048 } as const;
+/** Bounds of `max_size`: a syslog message over TCP may be long, over UDP it must fit a datagram. */
+export const DRAIN_MAX_SIZE = { min: 64, max: 64 * 1024 } as const;
+
+const HOST_NAME = /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/;
+
+export interface DrainTarget {
+  host: string;
+  port: number;
+}
+
+/** The host and port of a drain url, or the reason it is not one. */
+export function parseDrainUrl(url: string): DrainTarget | { error: string } {
+  const m = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/(.*)$/.exec(url);
+  if (!m) return { error: `"${url}" is not a url: expected syslog://<host>:<port>` };
+  if (m[1]!.toLowerCase() !== 'syslog') return { error: `scheme "${m[1]}" is not supported: expected syslog://<host>:<port>` };
+  const rest = m[2]!;
+  const hp = /^(\[[0-9A-Fa-f:.]+\]|[^/?#@:[\]]+)(?::(\d{1,5}))?$/.exec(rest);
+  if (!hp) return { error: `"${url}" must be syslog://<host>:<port>, without user, path, query or fragment` };
+  if (hp[2] === undefined) return { error: `"${url}" has no port: expected syslog://<host>:<port>` };
+  const port = Number(hp[2]);
+  if (port < 1 || port > 65535) return { error: `port ${hp[2]} is not 1-65535` };
+  const host = hp[1]!.startsWith('[') ? hp[1]!.slice(1, -1) : hp[1]!;
+  if (hp[1]!.startsWith('[') ? isIP(host) !== 6 : !(isIP(host) === 4 || (HOST_NAME.test(host) && !/^[\d.]+$/.test(host)))) {
+    return { error: `"${hp[1]}" is not a host name or address` };
+  }
+  return { host, port };
+}
+
+export const drainInputSchema = z.object({
+  url: str(1024).superRefine((url, ctx) => {
+    const r = parseDrainUrl(url);
+    if ('error' in r) ctx.addIssue({ code: 'custom', message: r.error });
+  }),
+  conf: z.object({ priority: int(0, 191).optional(), protocol: z.enum(['tcp', 'udp']).optional() }).optional(),
+  max_size: int(DRAIN_MAX_SIZE.min, DRAIN_MAX_SIZE.max).optional(),
+});
+export type DrainInput = z.output<typeof drainInputSchema>;
+
+/** A drain with its defaults filled in. */
+export function normalizeDrain(input: DrainInput, uuid: string): Drain {
+  return {
+    uuid,
+    url: input.url,
+    conf: { priority: input.conf?.priority ?? DRAIN_DEFAULTS.priority, protocol: input.conf?.protocol ?? DRAIN_DEFAULTS.protocol },
+    max_size: input.max_size ?? DRAIN_DEFAULTS.maxSize,
+  };
+}
+
+/** The drains of a job body: at most 64, one per url. */
+export const drainsSchema = z
+  .array(drainInputSchema)
+  .max(64)
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach((d, i) => {
+      if (seen.has(d.url)) ctx.addIssue({ code: 'custom', message: `${d.url} is given twice`, path: [i, 'url'] });
+      seen.add(d.url);
+    });
+  });
