@@ -13,6 +13,7 @@ import type {
   ProviderInput,
   ServiceInput,
   ClusterInfo,
+  DrainInput,
   FileEntry,
   Instance,
   InstanceManager,
@@ -118,6 +119,9 @@ export const OPERATIONS = [
   'POST /v1/bindings',
   'POST /v1/unbind',
   'POST /v1/unlink',
+  'GET /v1/jobs/{uuid}/logs/drains',
+  'POST /v1/jobs/{uuid}/logs/drains',
+  'DELETE /v1/jobs/{uuid}/logs/drains/{drain}',
 ] as const;
 
 const enc = encodeURIComponent;
@@ -255,6 +259,13 @@ export class PlatformClient {
     this.json<FileEntry[]>('GET', `/v1/jobs/${enc(job)}/files${path.replace(/^\/*/, '/').replace(/\/$/, '')}`, { query: { instance } });
   /** Every routed endpoint with the uuids of the jobs routed at it. */
   routes = () => this.call<'/v1/jobs/routes', 'get', Record<string, string[]>>('get', '/v1/jobs/routes');
+
+  /** A job's log drains (syslog collectors its log lines are sent to). */
+  listDrains = (job: string) => this.call('get', '/v1/jobs/{uuid}/logs/drains', { uuid: job });
+  /** Adds a drain (a change of the job); 409 when the job drains to that url already. */
+  addDrain = (job: string, drain: DrainInput) => this.call('post', '/v1/jobs/{uuid}/logs/drains', { uuid: job }, { json: drain });
+  /** Removes a drain; answers the job. */
+  removeDrain = (job: string, drain: string) => this.call('delete', '/v1/jobs/{uuid}/logs/drains/{drain}', { uuid: job, drain });
 
   /** The last `lines` lines of a job's log as text, each `[<short instance id>] line`. */
   async jobLogs(job: string, lines = 100, instance?: string): Promise<string> {

@@ -406,6 +406,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/jobs/{uuid}/logs/drains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The job's log drains */
+        get: operations["getJobsByUuidLogsDrains"];
+        put?: never;
+        /** Adds a log drain to the job (a change of the job) */
+        post: operations["postJobsByUuidLogsDrains"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{uuid}/logs/drains/{drain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a log drain; answers the job */
+        delete: operations["deleteJobsByUuidLogsDrainsByDrain"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/manifests": {
         parameters: {
             query?: never;
@@ -4346,6 +4381,482 @@ export interface operations {
                     "text/plain; charset=utf-8": unknown;
                     "application/octet-stream": unknown;
                     "text/event-stream": unknown;
+                };
+            };
+            /** @description APIError */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.apierror;version=1": components["schemas"]["APIError"];
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    getJobsByUuidLogsDrains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job's log drains */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.drain;version=1": {
+                        uuid: string;
+                        url: string;
+                        conf: {
+                            priority: number;
+                            /** @enum {string} */
+                            protocol: "tcp" | "udp";
+                        };
+                        max_size: number;
+                    }[];
+                    "application/json; charset=utf-8": {
+                        uuid: string;
+                        url: string;
+                        conf: {
+                            priority: number;
+                            /** @enum {string} */
+                            protocol: "tcp" | "udp";
+                        };
+                        max_size: number;
+                    }[];
+                };
+            };
+            /** @description APIError */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.apierror;version=1": components["schemas"]["APIError"];
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    postJobsByUuidLogsDrains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    conf?: {
+                        priority?: number;
+                        /** @enum {string} */
+                        protocol?: "tcp" | "udp";
+                    };
+                    max_size?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Adds a log drain to the job (a change of the job) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.drain;version=1": {
+                        uuid: string;
+                        url: string;
+                        conf: {
+                            priority: number;
+                            /** @enum {string} */
+                            protocol: "tcp" | "udp";
+                        };
+                        max_size: number;
+                    };
+                    "application/json; charset=utf-8": {
+                        uuid: string;
+                        url: string;
+                        conf: {
+                            priority: number;
+                            /** @enum {string} */
+                            protocol: "tcp" | "udp";
+                        };
+                        max_size: number;
+                    };
+                };
+            };
+            /** @description APIError */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.apierror;version=1": components["schemas"]["APIError"];
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    deleteJobsByUuidLogsDrainsByDrain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+                drain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removes a log drain; answers the job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.job;version=1": {
+                        fqn: string;
+                        name: string;
+                        num_instances: number;
+                        packages?: {
+                            uuid: string;
+                            /** @enum {string} */
+                            source?: "user" | "system" | "";
+                            install_path?: string;
+                        }[];
+                        ports?: {
+                            number: number;
+                            optional?: boolean;
+                            routes?: {
+                                /** @enum {string} */
+                                type: "http" | "tcp" | "udp";
+                                endpoint?: string;
+                                weight?: number;
+                                auto_provision?: boolean;
+                                https_only?: boolean;
+                            }[];
+                        }[];
+                        udp_ports?: {
+                            number: number;
+                            optional?: boolean;
+                        }[];
+                        processes?: {
+                            [key: string]: {
+                                start_command?: string;
+                                start_command_raw?: string[];
+                                start_command_timeout?: number;
+                                stop_command?: string;
+                                stop_command_raw?: string[];
+                                stop_timeout?: number;
+                                environment?: {
+                                    [key: string]: string;
+                                };
+                                heavy?: boolean;
+                                user?: string;
+                                group?: string;
+                            };
+                        };
+                        resources?: {
+                            cpu?: number;
+                            memory?: number;
+                            disk?: number;
+                            network?: number;
+                            netmax?: number;
+                        };
+                        restart?: {
+                            /** @enum {string} */
+                            restart_mode?: "always" | "failure" | "no";
+                            maximum_attempts?: number;
+                        };
+                        rollout?: {
+                            errored_state_window?: number;
+                            flapping_minimum_restarts?: number;
+                            flapping_percent?: number;
+                            flapping_window?: number;
+                            force_stop_old_instances_after?: number;
+                            rolling_mode?: boolean;
+                            failure_threshold?: number;
+                        };
+                        rolling_mode_paused?: boolean;
+                        /** @enum {string} */
+                        state: "invalid" | "unknown" | "created" | "errored" | "staging" | "staging_failed" | "ready" | "started" | "stopped" | "finished";
+                        tags?: {
+                            [key: string]: string;
+                        };
+                        scheduling_tags?: {
+                            hard?: string[];
+                            soft?: string[];
+                        }[];
+                        hard_scheduling_tags?: {
+                            [key: string]: boolean;
+                        };
+                        soft_scheduling_tags?: {
+                            [key: string]: boolean;
+                        };
+                        logs?: {
+                            channel: string;
+                            file: string;
+                            jobid?: string;
+                        }[];
+                        bindings?: {
+                            [key: string]: {
+                                name?: string;
+                                uuid?: string;
+                                fqn?: string;
+                                job_fqn?: string;
+                                env_var?: string[];
+                                parameters?: {
+                                    [key: string]: string | number | boolean;
+                                };
+                                service_fqn?: string;
+                                provider_fqn?: string;
+                                target_job_fqn?: string;
+                                target_job_uuid?: string;
+                                target_job_port?: string;
+                                target_job_bound_ip?: string;
+                                target_job_bound_port?: string;
+                            };
+                        };
+                        drains?: {
+                            url: string;
+                            conf?: {
+                                priority?: number;
+                                /** @enum {string} */
+                                protocol?: "tcp" | "udp";
+                            };
+                            max_size?: number;
+                        }[];
+                        docker_origin?: {
+                            RegistryUrl?: string;
+                            ImageName?: string;
+                            ImageTag?: string;
+                            Volumes?: string[];
+                        };
+                        monitoring?: {
+                            [key: string]: {
+                                /** @constant */
+                                type: "http_metric";
+                                config: {
+                                    url: string;
+                                };
+                            };
+                        };
+                        autoscaling?: {
+                            min_instances?: number;
+                            max_instances?: number;
+                            observation_interval_secs?: number;
+                            scale_timeout_secs?: number;
+                            warmup_secs?: number;
+                            rule?: {
+                                /** @enum {string} */
+                                type: "pid" | "threshold";
+                                metric?: string;
+                                config?: {
+                                    setpoint?: number;
+                                    kp?: number;
+                                    ki?: number;
+                                    kd?: number;
+                                    lower_threshold?: number;
+                                    upper_threshold?: number;
+                                    scale_up_delta?: number;
+                                    scale_down_delta?: number;
+                                    monitoring_window_secs?: number;
+                                };
+                            };
+                        } | null;
+                        network_ref?: {
+                            uuid: string;
+                        } | null;
+                        aggregate_network_routes?: {
+                            [key: string]: string | string[];
+                        } | null;
+                        sticky_session_cookies?: string[];
+                        weight?: number;
+                        uuid: string;
+                        version_id: number;
+                        created_at: string;
+                        updated_at: string;
+                        created_by: string;
+                        updated_by: string;
+                    };
+                    "application/json; charset=utf-8": {
+                        fqn: string;
+                        name: string;
+                        num_instances: number;
+                        packages?: {
+                            uuid: string;
+                            /** @enum {string} */
+                            source?: "user" | "system" | "";
+                            install_path?: string;
+                        }[];
+                        ports?: {
+                            number: number;
+                            optional?: boolean;
+                            routes?: {
+                                /** @enum {string} */
+                                type: "http" | "tcp" | "udp";
+                                endpoint?: string;
+                                weight?: number;
+                                auto_provision?: boolean;
+                                https_only?: boolean;
+                            }[];
+                        }[];
+                        udp_ports?: {
+                            number: number;
+                            optional?: boolean;
+                        }[];
+                        processes?: {
+                            [key: string]: {
+                                start_command?: string;
+                                start_command_raw?: string[];
+                                start_command_timeout?: number;
+                                stop_command?: string;
+                                stop_command_raw?: string[];
+                                stop_timeout?: number;
+                                environment?: {
+                                    [key: string]: string;
+                                };
+                                heavy?: boolean;
+                                user?: string;
+                                group?: string;
+                            };
+                        };
+                        resources?: {
+                            cpu?: number;
+                            memory?: number;
+                            disk?: number;
+                            network?: number;
+                            netmax?: number;
+                        };
+                        restart?: {
+                            /** @enum {string} */
+                            restart_mode?: "always" | "failure" | "no";
+                            maximum_attempts?: number;
+                        };
+                        rollout?: {
+                            errored_state_window?: number;
+                            flapping_minimum_restarts?: number;
+                            flapping_percent?: number;
+                            flapping_window?: number;
+                            force_stop_old_instances_after?: number;
+                            rolling_mode?: boolean;
+                            failure_threshold?: number;
+                        };
+                        rolling_mode_paused?: boolean;
+                        /** @enum {string} */
+                        state: "invalid" | "unknown" | "created" | "errored" | "staging" | "staging_failed" | "ready" | "started" | "stopped" | "finished";
+                        tags?: {
+                            [key: string]: string;
+                        };
+                        scheduling_tags?: {
+                            hard?: string[];
+                            soft?: string[];
+                        }[];
+                        hard_scheduling_tags?: {
+                            [key: string]: boolean;
+                        };
+                        soft_scheduling_tags?: {
+                            [key: string]: boolean;
+                        };
+                        logs?: {
+                            channel: string;
+                            file: string;
+                            jobid?: string;
+                        }[];
+                        bindings?: {
+                            [key: string]: {
+                                name?: string;
+                                uuid?: string;
+                                fqn?: string;
+                                job_fqn?: string;
+                                env_var?: string[];
+                                parameters?: {
+                                    [key: string]: string | number | boolean;
+                                };
+                                service_fqn?: string;
+                                provider_fqn?: string;
+                                target_job_fqn?: string;
+                                target_job_uuid?: string;
+                                target_job_port?: string;
+                                target_job_bound_ip?: string;
+                                target_job_bound_port?: string;
+                            };
+                        };
+                        drains?: {
+                            url: string;
+                            conf?: {
+                                priority?: number;
+                                /** @enum {string} */
+                                protocol?: "tcp" | "udp";
+                            };
+                            max_size?: number;
+                        }[];
+                        docker_origin?: {
+                            RegistryUrl?: string;
+                            ImageName?: string;
+                            ImageTag?: string;
+                            Volumes?: string[];
+                        };
+                        monitoring?: {
+                            [key: string]: {
+                                /** @constant */
+                                type: "http_metric";
+                                config: {
+                                    url: string;
+                                };
+                            };
+                        };
+                        autoscaling?: {
+                            min_instances?: number;
+                            max_instances?: number;
+                            observation_interval_secs?: number;
+                            scale_timeout_secs?: number;
+                            warmup_secs?: number;
+                            rule?: {
+                                /** @enum {string} */
+                                type: "pid" | "threshold";
+                                metric?: string;
+                                config?: {
+                                    setpoint?: number;
+                                    kp?: number;
+                                    ki?: number;
+                                    kd?: number;
+                                    lower_threshold?: number;
+                                    upper_threshold?: number;
+                                    scale_up_delta?: number;
+                                    scale_down_delta?: number;
+                                    monitoring_window_secs?: number;
+                                };
+                            };
+                        } | null;
+                        network_ref?: {
+                            uuid: string;
+                        } | null;
+                        aggregate_network_routes?: {
+                            [key: string]: string | string[];
+                        } | null;
+                        sticky_session_cookies?: string[];
+                        weight?: number;
+                        uuid: string;
+                        version_id: number;
+                        created_at: string;
+                        updated_at: string;
+                        created_by: string;
+                        updated_by: string;
+                    };
                 };
             };
             /** @description APIError */

@@ -52,6 +52,9 @@ export type Binding = Answer<'/v1/bindings', 'post'>;
 export type BindingInput = RequestBody<'/v1/bindings', 'post'>;
 export type UnbindInput = RequestBody<'/v1/unbind', 'post'>;
 export type UnlinkInput = RequestBody<'/v1/unlink', 'post'>;
+/** A log drain: a syslog collector a job's log lines are sent to. */
+export type Drain = Answer<'/v1/jobs/{uuid}/logs/drains', 'post'>;
+export type DrainInput = RequestBody<'/v1/jobs/{uuid}/logs/drains', 'post'>;
 
 // ---- described here: answers the document leaves open -------------------------------------
 
