@@ -17,6 +17,8 @@ import { clusterCommands } from './commands/cluster.js';
 import { packageCommands } from './commands/package.js';
 import { adminCommands } from './commands/admin.js';
 import { manifestCommands } from './commands/manifest.js';
+import { serviceCommands } from './commands/services.js';
+import { drainCommands } from './commands/drains.js';
 import type { Action, CommandModule } from './commands/registry.js';
 import { isExpiredTokenError, Session, type GlobalOptions, type SessionIo } from './session.js';
 import { CLI_VERSION } from './version.js';
@@ -25,10 +27,7 @@ export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 
-/**
- * Every command area. Services, providers, bindings, gateways and drains get their module
- * here once the controller serves them.
- */
+/** Every command area. */
 export const COMMAND_MODULES: readonly CommandModule[] = [
   authCommands,
   appCommands,
@@ -37,6 +36,8 @@ export const COMMAND_MODULES: readonly CommandModule[] = [
   clusterCommands,
   adminCommands,
   manifestCommands,
+  serviceCommands,
+  drainCommands,
   completionCommands,
 ];
 

@@ -5,25 +5,34 @@
  * Errors: ApiError for a non-2xx answer (its APIError body and request id),
  * ConnectionError when no answer came.
  */
+import type { AnswerOr, ApiMethod, ApiPath, RequestBody } from './api-types.js';
 import { ApiError, ConnectionError, apiErrorOf } from './errors.js';
 import type {
   AuditEntry,
+  BindingInput,
+  ProviderInput,
+  ServiceInput,
   ClusterInfo,
+  DrainInput,
   FileEntry,
   Instance,
   InstanceManager,
   Job,
   JobHealth,
   JobInput,
+  JobPatch,
   LogEvent,
   MetricAnswer,
-  Package,
   PackageInput,
+  PipelineInput,
   PolicyDocument,
+  PolicyUpdate,
   Runtime,
   StagingPipeline,
   Task,
   TokenGrant,
+  UnbindInput,
+  UnlinkInput,
   User,
   VersionInfo,
 } from './types.js';
@@ -96,6 +105,23 @@ export const OPERATIONS = [
   'GET /v1/users',
   'PUT /v1/users/{name}',
   'DELETE /v1/users/{name}',
+  'GET /v1/gateways',
+  'POST /v1/gateways',
+  'DELETE /v1/gateways/{type}',
+  'GET /v1/providers',
+  'POST /v1/providers',
+  'GET /v1/providers/{uuid}',
+  'DELETE /v1/providers/{uuid}',
+  'GET /v1/services',
+  'POST /v1/services',
+  'GET /v1/services/{uuid}',
+  'DELETE /v1/services/{uuid}',
+  'POST /v1/bindings',
+  'POST /v1/unbind',
+  'POST /v1/unlink',
+  'GET /v1/jobs/{uuid}/logs/drains',
+  'POST /v1/jobs/{uuid}/logs/drains',
+  'DELETE /v1/jobs/{uuid}/logs/drains/{drain}',
 ] as const;
 
 const enc = encodeURIComponent;
@@ -181,38 +207,65 @@ export class PlatformClient {
     return grant;
   }
 
+  /**
+   * One operation of the OpenAPI document: `path` as the document writes it, its `{name}`
+   * parts filled from `params`; the body and the answer typed as the document declares them.
+   */
+  async call<P extends ApiPath, M extends ApiMethod, Described = unknown>(
+    method: M,
+    path: P,
+    params: Record<string, string> = {},
+    o: Omit<RequestOptions, 'json'> & { json?: RequestBody<P, M> } = {},
+  ): Promise<AnswerOr<P, M, Described>> {
+    const filled = path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+      const value = params[name];
+      if (value === undefined) throw new TypeError(`${path}: no value for {${name}}`);
+      return enc(value);
+    });
+    return this.json<AnswerOr<P, M, Described>>(method.toUpperCase(), filled, o);
+  }
+
   // ---- cluster ----------------------------------------------------------------------------
 
-  info = () => this.json<ClusterInfo>('GET', '/v1/info');
-  version = () => this.json<VersionInfo>('GET', '/v1/version');
-  runtimes = () => this.json<Runtime[]>('GET', '/v1/runtimes');
-  instanceManagers = () => this.json<InstanceManager[]>('GET', '/v1/instance_managers');
+  info = () => this.call<'/v1/info', 'get', ClusterInfo>('get', '/v1/info');
+  version = () => this.call<'/v1/version', 'get', VersionInfo>('get', '/v1/version');
+  runtimes = () => this.call<'/v1/runtimes', 'get', Runtime[]>('get', '/v1/runtimes');
+  instanceManagers = () => this.call<'/v1/instance_managers', 'get', InstanceManager[]>('get', '/v1/instance_managers');
 
   // ---- jobs -------------------------------------------------------------------------------
 
-  listJobs = (query: Query = {}) => this.json<Job[]>('GET', '/v1/jobs', { query });
+  listJobs = (query: Query = {}) => this.call('get', '/v1/jobs', {}, { query });
   /** The job of an FQN, or undefined. */
   async findJob(fqn: string): Promise<Job | undefined> {
     return (await this.listJobs({ fqn }))[0];
   }
-  getJob = (uuid: string) => this.json<Job>('GET', `/v1/jobs/${enc(uuid)}`);
-  createJob = (job: JobInput) => this.json<Job>('POST', '/v1/jobs', { json: job });
+  getJob = (uuid: string) => this.call('get', '/v1/jobs/{uuid}', { uuid });
+  // Nulls (absent fields, as answers show them) are the controller's own leniency, not in the document.
+  createJob = (job: JobInput) => this.call('post', '/v1/jobs', {}, { json: job as RequestBody<'/v1/jobs', 'post'> });
   putJob = (uuid: string, job: JobInput, ifMatch?: number) =>
-    this.json<Job>('PUT', `/v1/jobs/${enc(uuid)}`, { json: job, ...(ifMatch === undefined ? {} : { headers: { 'If-Match': `"${ifMatch}"` } }) });
+    this.call('put', '/v1/jobs/{uuid}', { uuid }, { json: job as RequestBody<'/v1/jobs/{uuid}', 'put'>, ...(ifMatch === undefined ? {} : { headers: { 'If-Match': `"${ifMatch}"` } }) });
   /** A JSON Merge Patch of the job: only the fields it names change. */
-  patchJob = (uuid: string, patch: Record<string, unknown>, ifMatch?: number) =>
-    this.json<Job>('PATCH', `/v1/jobs/${enc(uuid)}`, {
-      json: patch,
+  patchJob = (uuid: string, patch: JobPatch, ifMatch?: number) =>
+    this.call('patch', '/v1/jobs/{uuid}', { uuid }, {
+      // The document describes the fields a patch may name; null (remove) is JSON Merge Patch's own.
+      json: patch as RequestBody<'/v1/jobs/{uuid}', 'patch'>,
       headers: { 'Content-Type': 'application/merge-patch+json', ...(ifMatch === undefined ? {} : { 'If-Match': `"${ifMatch}"` }) },
     });
-  deleteJob = async (uuid: string) => void (await this.request('DELETE', `/v1/jobs/${enc(uuid)}`));
-  jobHealth = (uuids: readonly string[]) => this.json<JobHealth[]>('GET', '/v1/jobs/health', { query: { ids: uuids.join(',') } });
-  instances = (job: string) => this.json<Instance[]>('GET', `/v1/jobs/${enc(job)}/instances`);
-  stopInstance = async (job: string, instance: string) => void (await this.request('DELETE', `/v1/jobs/${enc(job)}/instances/${enc(instance)}`));
+  deleteJob = async (uuid: string) => void (await this.call('delete', '/v1/jobs/{uuid}', { uuid }));
+  jobHealth = (uuids: readonly string[]) => this.call<'/v1/jobs/health', 'get', JobHealth[]>('get', '/v1/jobs/health', {}, { query: { ids: uuids.join(',') } });
+  instances = (job: string) => this.call<'/v1/jobs/{uuid}/instances', 'get', Instance[]>('get', '/v1/jobs/{uuid}/instances', { uuid: job });
+  stopInstance = async (job: string, instance: string) => void (await this.call('delete', '/v1/jobs/{uuid}/instances/{instance}', { uuid: job, instance }));
   files = (job: string, path = '', instance?: string) =>
     this.json<FileEntry[]>('GET', `/v1/jobs/${enc(job)}/files${path.replace(/^\/*/, '/').replace(/\/$/, '')}`, { query: { instance } });
   /** Every routed endpoint with the uuids of the jobs routed at it. */
-  routes = () => this.json<Record<string, string[]>>('GET', '/v1/jobs/routes');
+  routes = () => this.call<'/v1/jobs/routes', 'get', Record<string, string[]>>('get', '/v1/jobs/routes');
+
+  /** A job's log drains (syslog collectors its log lines are sent to). */
+  listDrains = (job: string) => this.call('get', '/v1/jobs/{uuid}/logs/drains', { uuid: job });
+  /** Adds a drain (a change of the job); 409 when the job drains to that url already. */
+  addDrain = (job: string, drain: DrainInput) => this.call('post', '/v1/jobs/{uuid}/logs/drains', { uuid: job }, { json: drain });
+  /** Removes a drain; answers the job. */
+  removeDrain = (job: string, drain: string) => this.call('delete', '/v1/jobs/{uuid}/logs/drains/{drain}', { uuid: job, drain });
 
   /** The last `lines` lines of a job's log as text, each `[<short instance id>] line`. */
   async jobLogs(job: string, lines = 100, instance?: string): Promise<string> {
@@ -226,10 +279,10 @@ export class PlatformClient {
 
   // ---- packages ---------------------------------------------------------------------------
 
-  listPackages = (query: Query = {}) => this.json<Package[]>('GET', '/v1/packages', { query });
-  getPackage = (uuid: string) => this.json<Package>('GET', `/v1/packages/${enc(uuid)}`);
-  createPackage = (pkg: PackageInput) => this.json<Package>('POST', '/v1/packages', { json: pkg });
-  deletePackage = async (uuid: string) => void (await this.request('DELETE', `/v1/packages/${enc(uuid)}`));
+  listPackages = (query: Query = {}) => this.call('get', '/v1/packages', {}, { query });
+  getPackage = (uuid: string) => this.call('get', '/v1/packages/{uuid}', { uuid });
+  createPackage = (pkg: PackageInput) => this.call('post', '/v1/packages', {}, { json: pkg });
+  deletePackage = async (uuid: string) => void (await this.call('delete', '/v1/packages/{uuid}', { uuid }));
   /** Uploads an archive the package declared (its length and digest must match). */
   uploadResource = async (pkg: string, resource: string, body: BodyInit, length: number) =>
     void (await this.request('PUT', `/v1/packages/${enc(pkg)}/resources/${enc(resource)}`, {
@@ -250,35 +303,56 @@ export class PlatformClient {
 
   // ---- staging pipelines -------------------------------------------------------------------
 
-  listPipelines = (fqn?: string) => this.json<StagingPipeline[]>('GET', '/v1/stagingpipelines', { query: { fqn } });
-  getPipeline = (uuid: string) => this.json<StagingPipeline>('GET', `/v1/stagingpipelines/${enc(uuid)}`);
-  createPipeline = (p: { fqn: string; stagers: { uuid: string }[] }) => this.json<StagingPipeline>('POST', '/v1/stagingpipelines', { json: p });
-  putPipeline = (uuid: string, p: { fqn: string; stagers: { uuid: string }[] }) => this.json<StagingPipeline>('PUT', `/v1/stagingpipelines/${enc(uuid)}`, { json: p });
-  deletePipeline = async (uuid: string) => void (await this.request('DELETE', `/v1/stagingpipelines/${enc(uuid)}`));
+  listPipelines = (fqn?: string) => this.call<'/v1/stagingpipelines', 'get', StagingPipeline[]>('get', '/v1/stagingpipelines', {}, { query: { fqn } });
+  getPipeline = (uuid: string) => this.call<'/v1/stagingpipelines/{uuid}', 'get', StagingPipeline>('get', '/v1/stagingpipelines/{uuid}', { uuid });
+  createPipeline = (p: PipelineInput) => this.call<'/v1/stagingpipelines', 'post', StagingPipeline>('post', '/v1/stagingpipelines', {}, { json: p });
+  putPipeline = (uuid: string, p: PipelineInput) => this.call<'/v1/stagingpipelines/{uuid}', 'put', StagingPipeline>('put', '/v1/stagingpipelines/{uuid}', { uuid }, { json: p });
+  deletePipeline = async (uuid: string) => void (await this.call('delete', '/v1/stagingpipelines/{uuid}', { uuid }));
 
   // ---- audit, policy, users ----------------------------------------------------------------
 
-  audit = (query: Query = {}) => this.json<AuditEntry[]>('GET', '/v1/audit', { query });
-  auditEvents = () => this.json<string[]>('GET', '/v1/audit/events');
-  listPolicies = () => this.json<PolicyDocument[]>('GET', '/v1/policy');
-  getPolicy = (name: string, version?: number) => this.json<PolicyDocument & { version: number }>('GET', `/v1/policy/${enc(name)}`, { query: { version } });
-  putPolicies = (docs: { name: string; text: string; for_version: number; description?: string }[]) =>
-    this.json<PolicyDocument[]>('PUT', '/v1/policy', { json: { docs } });
-  listUsers = () => this.json<User[]>('GET', '/v1/users');
-  setUserPassword = (name: string, password: string) => this.json<User>('PUT', `/v1/users/${enc(name)}`, { json: { password } });
-  deleteUser = async (name: string) => void (await this.request('DELETE', `/v1/users/${enc(name)}`));
+  audit = (query: Query = {}) => this.call<'/v1/audit', 'get', AuditEntry[]>('get', '/v1/audit', {}, { query });
+  auditEvents = () => this.call<'/v1/audit/events', 'get', string[]>('get', '/v1/audit/events');
+  listPolicies = () => this.call<'/v1/policy', 'get', PolicyDocument[]>('get', '/v1/policy');
+  getPolicy = (name: string, version?: number) => this.call<'/v1/policy/{name}', 'get', PolicyDocument & { version: number }>('get', '/v1/policy/{name}', { name }, { query: { version } });
+  putPolicies = (docs: PolicyUpdate['docs']) => this.call<'/v1/policy', 'put', PolicyDocument[]>('put', '/v1/policy', {}, { json: { docs } });
+  listUsers = () => this.call<'/v1/users', 'get', User[]>('get', '/v1/users');
+  setUserPassword = (name: string, password: string) => this.call<'/v1/users/{name}', 'put', User>('put', '/v1/users/{name}', { name }, { json: { password } });
+  deleteUser = async (name: string) => void (await this.call('delete', '/v1/users/{name}', { name }));
 
   // ---- manifests, tasks, metric queries ------------------------------------------------------
 
   /** Deploys a manifest (`{manifest, variables}` or the manifest itself) in a task; answers the task's URL. */
+  // The document does not describe the manifest bodies (the manifest parser validates them), so
+  // these two are sent as given.
   deployManifest = (body: Record<string, unknown>) => this.json<{ location: string }>('POST', '/v1/manifests', { json: body });
   /** What a manifest would do, without doing it. */
   expandManifest = (body: Record<string, unknown>) => this.json<Record<string, unknown>>('POST', '/v1/manifests/expansion', { json: body });
   /** A task with its events (`after`: only events after that UNIX time in nanoseconds). */
-  getTask = (uuid: string, after?: number) => this.json<Task>('GET', `/v1/tasks/${enc(uuid)}`, { query: { time: after } });
+  getTask = (uuid: string, after?: number) => this.call<'/v1/tasks/{uuid}', 'get', Task>('get', '/v1/tasks/{uuid}', { uuid }, { query: { time: after } });
   /** Metric queries (`<target>,<metric>[:<function>-<interval>][,<from>[,<until>]]`) of jobs, namespaces or instance managers. */
   metrics = (kind: 'jobs' | 'namespaces' | 'instance_managers', queries: readonly string[]) =>
     this.json<MetricAnswer>('GET', `/v1/metrics/${kind}`, { query: { metric: queries } });
+
+  // ---- gateways, providers, services, bindings -----------------------------------------------
+
+  listGateways = () => this.call('get', '/v1/gateways');
+  /** Promotes a job (with a RUNNING instance) to the gateway of a service type. */
+  promoteGateway = (jobFqn: string, type: string) => this.call('post', '/v1/gateways', {}, { json: { job_fqn: jobFqn, type } });
+  /** Demotes the gateway of a type; refused while services of the type exist, unless `force`. */
+  demoteGateway = async (type: string, force = false) => void (await this.call('delete', '/v1/gateways/{type}', { type }, { query: { force } }));
+  listProviders = () => this.call('get', '/v1/providers');
+  getProvider = (uuid: string) => this.call('get', '/v1/providers/{uuid}', { uuid });
+  createProvider = (p: ProviderInput) => this.call('post', '/v1/providers', {}, { json: p });
+  deleteProvider = async (uuid: string, force = false) => void (await this.call('delete', '/v1/providers/{uuid}', { uuid }, { query: { force } }));
+  listServices = () => this.call('get', '/v1/services');
+  getService = (uuid: string) => this.call('get', '/v1/services/{uuid}', { uuid });
+  createService = (svc: ServiceInput) => this.call('post', '/v1/services', {}, { json: svc });
+  deleteService = async (uuid: string, force = false) => void (await this.call('delete', '/v1/services/{uuid}', { uuid }, { query: { force } }));
+  /** Binds a job to a service (`service_fqn`) or links it to another job (`target_job_fqn`). */
+  bind = (b: BindingInput) => this.call('post', '/v1/bindings', {}, { json: b });
+  unbind = async (u: UnbindInput) => void (await this.call('post', '/v1/unbind', {}, { json: u }));
+  unlink = async (u: UnlinkInput) => void (await this.call('post', '/v1/unlink', {}, { json: u }));
 
   // ---- Server-Sent Events -------------------------------------------------------------------
 

@@ -1,73 +1,62 @@
 /**
- * The resources of the REST API as the client sees them: the fields the CLI and most
- * scripts use, typed; every answer keeps the rest of its fields (index signatures), so
- * nothing the controller adds is lost. The controller's OpenAPI document (GET /openapi.json)
- * describes each request body in full.
+ * The resources of the REST API as the client sees them. Requests and the answers whose
+ * schema the controller's OpenAPI document declares (jobs, packages, services...) are taken
+ * from it (api-types.ts over the generated openapi.ts); the answers it leaves open are
+ * described here with the fields the CLI and most scripts use, and keep the rest of their
+ * fields (index signatures), so nothing the controller adds is lost.
  */
 
-export type JobState = 'invalid' | 'unknown' | 'created' | 'errored' | 'staging' | 'staging_failed' | 'ready' | 'started' | 'stopped' | 'finished';
+import type { Answer, RequestBody } from './api-types.js';
 
-export interface Route {
-  type: 'http' | 'tcp' | 'udp';
-  endpoint?: string;
-  weight?: number;
-  auto_provision?: boolean;
-  https_only?: boolean;
-}
+// ---- from the OpenAPI document (openapi.ts): requests and answers it declares schemas of ----
 
-export interface Port {
-  number: number;
-  optional?: boolean;
-  routes?: Route[];
-}
-
-export interface Process {
-  start_command?: string;
-  start_command_raw?: string[];
-  environment?: Record<string, string>;
-  [field: string]: unknown;
-}
-
-export interface Resources {
-  cpu?: number;
-  memory?: number;
-  disk?: number;
-  network?: number;
-  netmax?: number;
-}
-
-export interface Rollout {
-  rolling_mode?: boolean;
-  force_stop_old_instances_after?: number;
-  failure_threshold?: number;
-  [field: string]: unknown;
-}
+/**
+ * `T` where every optional field may also be null: the controller reads a null field of a
+ * request body as absent, so an answer (whose empty fields are null) can be sent back.
+ */
+export type NullsAllowed<T> = T extends readonly (infer E)[]
+  ? NullsAllowed<E>[]
+  : T extends object
+    ? { [K in keyof T]: undefined extends T[K] ? NullsAllowed<T[K]> | null : NullsAllowed<T[K]> }
+    : T;
 
 /** What a client sends to create or replace a job. */
-export interface JobInput {
-  fqn: string;
-  num_instances?: number;
-  packages?: { uuid: string; source?: string }[];
-  processes?: Record<string, Process>;
-  ports?: Port[];
-  resources?: Resources;
-  rollout?: Rollout;
-  tags?: Record<string, string>;
-  state?: JobState;
-  [field: string]: unknown;
-}
+export type JobInput = NullsAllowed<RequestBody<'/v1/jobs', 'post'>>;
+/** A JSON Merge Patch (RFC 7396) of `T`: every field may be left out, and null removes one. */
+export type MergePatch<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]?: MergePatch<T[K]> | null } : T;
+/** A JSON Merge Patch of a job (the document's PATCH body, with null to remove a field). */
+export type JobPatch = MergePatch<RequestBody<'/v1/jobs/{uuid}', 'patch'>>;
+export type Job = Answer<'/v1/jobs/{uuid}', 'get'>;
+export type JobState = Job['state'];
+export type Port = NonNullable<RequestBody<'/v1/jobs', 'post'>['ports']>[number];
+export type Route = NonNullable<Port['routes']>[number];
+export type Process = NonNullable<RequestBody<'/v1/jobs', 'post'>['processes']>[string];
+export type Resources = NonNullable<RequestBody<'/v1/jobs', 'post'>['resources']>;
+export type Rollout = NonNullable<RequestBody<'/v1/jobs', 'post'>['rollout']>;
+export type PackageInput = RequestBody<'/v1/packages', 'post'>;
+export type Package = Answer<'/v1/packages/{uuid}', 'get'>;
+export type PackageState = Package['state'];
+export type PackageResource = Package['resources'][number];
+export type PipelineInput = RequestBody<'/v1/stagingpipelines', 'post'>;
+export type PolicyUpdate = RequestBody<'/v1/policy', 'put'>;
 
-export interface Job extends JobInput {
-  uuid: string;
-  name: string;
-  version_id: number;
-  state: JobState;
-  num_instances: number;
-  created_by?: string;
-  updated_by?: string;
-  created_time?: string;
-  updated_time?: string;
-}
+/** A job promoted to the gateway of a service type (`tier` 3 when it makes providers). */
+export type Gateway = Answer<'/v1/gateways', 'post'>;
+/** A provider; `parameters.url` is shown without its password. */
+export type Provider = Answer<'/v1/providers/{uuid}', 'get'>;
+export type ProviderInput = RequestBody<'/v1/providers', 'post'>;
+export type Service = Answer<'/v1/services/{uuid}', 'get'>;
+export type ServiceInput = RequestBody<'/v1/services', 'post'>;
+/** A binding to a service or a link to another job, as the job's `bindings` map holds it. */
+export type Binding = Answer<'/v1/bindings', 'post'>;
+export type BindingInput = RequestBody<'/v1/bindings', 'post'>;
+export type UnbindInput = RequestBody<'/v1/unbind', 'post'>;
+export type UnlinkInput = RequestBody<'/v1/unlink', 'post'>;
+/** A log drain: a syslog collector a job's log lines are sent to. */
+export type Drain = Answer<'/v1/jobs/{uuid}/logs/drains', 'post'>;
+export type DrainInput = RequestBody<'/v1/jobs/{uuid}/logs/drains', 'post'>;
+
+// ---- described here: answers the document leaves open -------------------------------------
 
 export interface JobHealth {
   job_uuid?: string;
@@ -76,37 +65,6 @@ export interface JobHealth {
   num_instances?: number;
   num_running?: number;
   messages?: string[];
-  [field: string]: unknown;
-}
-
-export type PackageState = 'uploading' | 'staging' | 'ready' | 'failed' | string;
-
-export interface PackageResource {
-  uuid: string;
-  length: number;
-  digest: string;
-}
-
-export interface PackageInput {
-  fqn: string;
-  resources?: { length: number; digest: string }[];
-  staging_pipeline?: { uuid: string } | string;
-  staging_pipeline_fqn?: string;
-  environment?: Record<string, string>;
-  tags?: Record<string, string>;
-  [field: string]: unknown;
-}
-
-export interface Package {
-  uuid: string;
-  fqn: string;
-  name: string;
-  state: PackageState;
-  version_id: number;
-  resources: PackageResource[];
-  environment?: Record<string, string>;
-  error_message?: string;
-  staging_pipeline_fqn?: string;
   [field: string]: unknown;
 }
 

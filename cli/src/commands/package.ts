@@ -9,8 +9,13 @@ import { followStaging } from '../deploy/deploy.js';
 import { isUuid, localName } from '../names.js';
 import { ProgressBar, formatBytes } from '../output.js';
 import type { PlatformClient } from '../client/client.js';
+import type { PackageInput } from '../client/types.js';
 import type { Session } from '../session.js';
 import { collect, type CommandModule } from './registry.js';
+
+type DependencyType = NonNullable<PackageInput['dependencies']>[number]['type'];
+const DEPENDENCY_TYPES: readonly DependencyType[] = ['package', 'file', 'runtime', 'os'];
+const isDependencyType = (t: string): t is DependencyType => (DEPENDENCY_TYPES as readonly string[]).includes(t);
 
 async function pipelineOf(s: Session, client: PlatformClient, name: string) {
   if (isUuid(name)) return client.getPipeline(name.toLowerCase());
@@ -187,6 +192,7 @@ export const packageCommands: CommandModule = {
           const dependencies = (o.depends ?? ['runtime:node']).map((d) => {
             const [type, dep] = d.split(':');
             if (!type || !dep) throw new UsageError(`--depends ${d}: expected type:name, such as runtime:node`);
+            if (!isDependencyType(type)) throw new UsageError(`--depends ${d}: the type is one of ${DEPENDENCY_TYPES.join(', ')}`);
             return { type, name: dep };
           });
           const archive = await packDirectory(resolve(dir), 'app');

@@ -1,8 +1,7 @@
 /**
  * The command registry: each area of the API is one module that adds its commands to the
- * program. A capability the controller does not serve yet gets its module when it lands
- * (services, providers, bindings, gateways, drains): add it to
- * COMMAND_MODULES in main.ts, and docs/cli.md; nothing here answers for a missing one.
+ * program. A capability the controller does not serve yet gets its module when it lands: add
+ * it to COMMAND_MODULES in main.ts, and docs/cli.md; nothing here answers for a missing one.
  */
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';

@@ -17,7 +17,9 @@ import { readJsonObject } from '../api/body.js';
 import { setVersionTag } from '../api/conditional.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { JobService } from '../jobs/job-service.js';
-import { drainInputSchema, normalizeDrain, parseDrainUrl } from '../model/drain.js';
+import { z } from 'zod';
+import { drainInputSchema, drainViewSchema, normalizeDrain, parseDrainUrl } from '../model/drain.js';
+import { jobViewSchema } from '../model/job.js';
 import { parseInput, requireUuid } from '../model/validate.js';
 import { authorizeFound, references } from '../policy/access.js';
 
@@ -34,6 +36,7 @@ export function drainEndpoints(jobs: JobService, log: Logger, maxBodyBytes: numb
       method: 'GET',
       path: '/jobs/:uuid/logs/drains',
       media: v1('drain'),
+      doc: { summary: 'The job\'s log drains', response: z.array(drainViewSchema) },
       handler: async (ctx) => {
         const job = await found(ctx, 'read');
         sendJson(ctx, v1('drain'), job.drains);
@@ -43,6 +46,7 @@ export function drainEndpoints(jobs: JobService, log: Logger, maxBodyBytes: numb
       method: 'POST',
       path: '/jobs/:uuid/logs/drains',
       media: v1('drain'),
+      doc: { summary: 'Adds a log drain to the job (a change of the job)', body: drainInputSchema, response: drainViewSchema },
       handler: async (ctx) => {
         await found(ctx, 'update');
         const input = parseInput(drainInputSchema, await readJsonObject(ctx.req, maxBodyBytes), 'drain');
@@ -68,6 +72,7 @@ export function drainEndpoints(jobs: JobService, log: Logger, maxBodyBytes: numb
       method: 'DELETE',
       path: '/jobs/:uuid/logs/drains/:drain',
       media: v1('job'),
+      doc: { summary: 'Removes a log drain; answers the job', response: jobViewSchema },
       handler: async (ctx) => {
         const drainId = requireUuid(ctx.params['drain'] ?? '', 'drain uuid');
         await found(ctx, 'update');

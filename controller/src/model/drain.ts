@@ -36,8 +36,16 @@ export const drainInputSchema = z.object({
 });
 export type DrainInput = z.output<typeof drainInputSchema>;
 
+/** A drain as the API shows it (GET /jobs/{uuid}/logs/drains): defaults filled in, with its uuid. */
+export const drainViewSchema = z.object({
+  uuid: z.string(),
+  url: z.string(),
+  conf: z.object({ priority: z.number().int(), protocol: z.enum(['tcp', 'udp']) }),
+  max_size: z.number().int(),
+});
+
 /** A drain with its defaults filled in. */
-export function normalizeDrain(input: DrainInput, uuid: string): Drain {
+export function normalizeDrain(input: DrainInput, uuid: string): Drain & z.input<typeof drainViewSchema> {
   return {
     uuid,
     url: input.url,

@@ -128,7 +128,8 @@ const packageInfoSchema = z.object({
 
 const logSchema = z.object({ channel: str(1024), file: str(1024), jobid: str(64).optional() });
 
-const bindingSchema = z.object({
+/** A binding or link in a job's `bindings` map (and the answer of POST /bindings). */
+export const bindingSchema = z.object({
   name: str(512).optional(),
   uuid: str(64).optional(),
   fqn: str(512).optional(),

@@ -57,7 +57,19 @@ function requiredParameters(map: MethodMap): Record<string, Record<string, unkno
   return out;
 }
 
-export function renderGateway(g: GatewayRecord): Record<string, unknown> {
+/** What the API shows of a gateway (the OpenAPI document's answer; renderGateway is checked against it). */
+export const gatewayViewSchema = z.object({
+  type: z.string(),
+  job_fqn: z.string(),
+  job_uuid: z.string(),
+  tier: z.number().int(),
+  parameters: z.record(z.string(), z.record(z.string(), z.unknown())),
+  method_map: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+  created_by: z.string(),
+});
+
+export function renderGateway(g: GatewayRecord): z.input<typeof gatewayViewSchema> {
   return {
     type: g.type,
     job_fqn: g.job_fqn,
@@ -124,7 +136,21 @@ export function redactUrl(url: string): string {
   }
 }
 
-export function renderProvider(p: ProviderRecord): Record<string, unknown> {
+/** What the API shows of a provider: `parameters.url` without its password. */
+export const providerViewSchema = z.object({
+  uuid: z.string(),
+  fqn: z.string(),
+  name: z.string(),
+  type: z.string(),
+  description: z.string(),
+  parameters: z.record(z.string(), z.unknown()),
+  backing_job_fqn: z.string(),
+  backing_job_port: z.string(),
+  created_at: z.string(),
+  created_by: z.string(),
+});
+
+export function renderProvider(p: ProviderRecord): z.input<typeof providerViewSchema> {
   const parameters = { ...p.parameters };
   if (typeof parameters['url'] === 'string') parameters['url'] = redactUrl(parameters['url']);
   return {
@@ -176,7 +202,20 @@ export function parseService(body: unknown): ServiceRequest {
   return { ...input, localName: fqn.localName! };
 }
 
-export function renderService(s: ServiceRecord): Record<string, unknown> {
+/** What the API shows of a service. */
+export const serviceViewSchema = z.object({
+  uuid: z.string(),
+  fqn: z.string(),
+  name: z.string(),
+  type: z.string(),
+  provider_fqn: z.string(),
+  description: z.string(),
+  parameters: z.record(z.string(), z.unknown()),
+  created_by: z.string(),
+  created_at: z.string(),
+});
+
+export function renderService(s: ServiceRecord): z.input<typeof serviceViewSchema> {
   return {
     uuid: s.uuid,
     fqn: s.fqn,

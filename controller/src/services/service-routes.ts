@@ -21,7 +21,18 @@ import { NotFoundError } from '../errors.js';
 import { requireUuid } from '../model/validate.js';
 import { authorize, authorizeFound, readable, references } from '../policy/access.js';
 import type { ServiceCatalog } from './catalog.js';
+import { z } from 'zod';
+import { bindingSchema } from '../model/job.js';
 import {
+  bindingRequestSchema,
+  gatewayViewSchema,
+  promoteSchema,
+  providerSchema,
+  providerViewSchema,
+  serviceSchema,
+  serviceViewSchema,
+  unbindSchema,
+  unlinkSchema,
   parseBind,
   parsePromote,
   parseProvider,
@@ -54,12 +65,14 @@ export function serviceEndpoints(catalog: ServiceCatalog, maxBodyBytes: number):
       method: 'GET',
       path: '/gateways',
       media: v1('gateway'),
+      doc: { summary: 'The gateways whose job the caller may read', response: z.array(gatewayViewSchema) },
       handler: async (ctx) => sendJson(ctx, v1('gateway'), readable(ctx, catalog.gateways(), (g) => g.job_fqn).map(renderGateway)),
     },
     {
       method: 'POST',
       path: '/gateways',
       media: v1('gateway'),
+      doc: { summary: 'Promotes a job with a RUNNING instance to the gateway of a service type', body: promoteSchema, response: gatewayViewSchema },
       handler: async (ctx) => {
         const req = parsePromote(await body(ctx));
         const gateway = await catalog.promote(req, changeContext(ctx), references(ctx));
@@ -69,6 +82,7 @@ export function serviceEndpoints(catalog: ServiceCatalog, maxBodyBytes: number):
     {
       method: 'DELETE',
       path: '/gateways/:type',
+      doc: { summary: 'Demotes the gateway of a type (refused while services of the type exist, unless force)', query: { force: 'presence flag or true/false' } },
       handler: async (ctx) => {
         const type = ctx.params['type'] ?? '';
         const g = catalog.gateway(type);
@@ -82,12 +96,14 @@ export function serviceEndpoints(catalog: ServiceCatalog, maxBodyBytes: number):
       method: 'GET',
       path: '/providers',
       media: v1('provider'),
+      doc: { summary: 'The providers the caller may read', response: z.array(providerViewSchema) },
       handler: async (ctx) => sendJson(ctx, v1('provider'), readable(ctx, catalog.providers(), (p) => p.fqn).map(renderProvider)),
     },
     {
       method: 'POST',
       path: '/providers',
       media: v1('provider'),
+      doc: { summary: 'Creates a provider with the gateway of its type', body: providerSchema, response: providerViewSchema },
       handler: async (ctx) => {
         const req = parseProvider(await body(ctx));
         await authorize(ctx, req.fqn, 'create');
@@ -98,11 +114,13 @@ export function serviceEndpoints(catalog: ServiceCatalog, maxBodyBytes: number):
       method: 'GET',
       path: '/providers/:uuid',
       media: v1('provider'),
+      doc: { summary: 'A provider', response: providerViewSchema },
       handler: async (ctx) => sendJson(ctx, v1('provider'), renderProvider(await provider(ctx, 'read'))),
     },
     {
       method: 'DELETE',
       path: '/providers/:uuid',
+      doc: { summary: 'Deletes a provider (refused while services use it, unless force)', query: { force: 'presence flag or true/false' } },
       handler: async (ctx) => {
         const p = await provider(ctx, 'delete');
         await catalog.deleteProvider(p.uuid, queryBool(ctx, 'force'), changeContext(ctx));
@@ -113,12 +131,14 @@ export function serviceEndpoints(catalog: ServiceCatalog, maxBodyBytes: number):
       method: 'GET',
       path: '/services',
       media: v1('service'),
+      doc: { summary: 'The services the caller may read', response: z.array(serviceViewSchema) },
       handler: async (ctx) => sendJson(ctx, v1('service'), readable(ctx, catalog.services(), (s) => s.fqn).map(renderService)),
     },
     {
       method: 'POST',
       path: '/services',
       media: v1('service'),
+      doc: { summary: 'Creates a service, on a provider or with a two-tier gateway', body: serviceSchema, response: serviceViewSchema },
       handler: async (ctx) => {
         const req = parseService(await body(ctx));
         await authorize(ctx, req.fqn, 'create');
@@ -129,11 +149,13 @@ export function serviceEndpoints(catalog: ServiceCatalog, maxBodyBytes: number):
       method: 'GET',
       path: '/services/:uuid',
       media: v1('service'),
+      doc: { summary: 'A service', response: serviceViewSchema },
       handler: async (ctx) => sendJson(ctx, v1('service'), renderService(await service(ctx, 'read'))),
     },
     {
       method: 'DELETE',
       path: '/services/:uuid',
+      doc: { summary: 'Deletes a service (refused while jobs are bound to it, unless force)', query: { force: 'presence flag or true/false' } },
       handler: async (ctx) => {
         const s = await service(ctx, 'delete');
         await catalog.deleteService(s.uuid, queryBool(ctx, 'force'), changeContext(ctx));
@@ -144,6 +166,7 @@ export function serviceEndpoints(catalog: ServiceCatalog, maxBodyBytes: number):
       method: 'POST',
       path: '/bindings',
       media: v1('binding'),
+      doc: { summary: 'Binds a job to a service (service_fqn) or links it to another job (target_job_fqn)', body: bindingRequestSchema, response: bindingSchema },
       handler: async (ctx) => {
         const req = parseBind(await body(ctx));
         sendJson(ctx, v1('binding'), await catalog.bind(req, changeContext(ctx), references(ctx)));
@@ -152,6 +175,7 @@ export function serviceEndpoints(catalog: ServiceCatalog, maxBodyBytes: number):
     {
       method: 'POST',
       path: '/unbind',
+      doc: { summary: 'Removes a job\'s binding to a service', body: unbindSchema },
       handler: async (ctx) => {
         await catalog.unbind(parseUnbind(await body(ctx)), changeContext(ctx), references(ctx));
         sendEmpty(ctx);
@@ -160,6 +184,7 @@ export function serviceEndpoints(catalog: ServiceCatalog, maxBodyBytes: number):
     {
       method: 'POST',
       path: '/unlink',
+      doc: { summary: 'Removes a job\'s links to another job', body: unlinkSchema },
       handler: async (ctx) => {
         await catalog.unlink(parseUnlink(await body(ctx)), changeContext(ctx), references(ctx));
         sendEmpty(ctx);

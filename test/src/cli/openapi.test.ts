@@ -5,6 +5,9 @@
  * (operation, status, Content-Type, JSON body). Every operation the typed client calls is
  * in the document.
  */
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import test from 'ava';
 import { OPERATIONS, PlatformClient, ApiError, type Package } from '@platform/cli';
 import { tarGz } from '../harness/apps.js';
@@ -18,6 +21,9 @@ test('openapi: real answers of a whole deploy validate against the document, and
   t.timeout(4 * 60_000);
   const cluster = await startCluster(t, [{}]);
   const validator = await OpenApiValidator.load(cluster.controller.url);
+  // The typed client's types are generated from cli/openapi.json: it must be the served document.
+  const committed = JSON.parse(await readFile(join(dirname(fileURLToPath(import.meta.resolve('@platform/cli/package.json'))), 'openapi.json'), 'utf8')) as unknown;
+  t.deepEqual(validator.doc, committed, 'cli/openapi.json is the served document: after changing an endpoint, run `npm run build && npm run gen:api -w cli` and build again');
   for (const op of OPERATIONS) {
     const [method, path] = op.split(' ') as [string, string];
     t.truthy(validator.doc.paths[path]?.[method.toLowerCase()], `the typed client's ${op} is in the document`);

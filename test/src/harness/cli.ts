@@ -3,6 +3,7 @@
  * with its own HOME (so its configuration file is the test's), against a real controller.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { request } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -87,4 +88,19 @@ export class Cli {
   async json<T>(args: readonly string[], o: CliOptions = {}): Promise<T> {
     return JSON.parse(await this.ok(['--json', ...args], o)) as T;
   }
+}
+
+/** GET through the router with the route's host name (fetch may not set Host). */
+export function viaRouter(router: string, url: string, path = '/'): Promise<{ status: number; text: string }> {
+  const [host, port] = [router.slice(0, router.lastIndexOf(':')), Number(router.slice(router.lastIndexOf(':') + 1))];
+  return new Promise((resolve, reject) => {
+    const req = request({ host, port, path, headers: { Host: new URL(url).host } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
