@@ -137,9 +137,9 @@ export class Agent {
         },
         // One pass of the shipper sends what every instance has written (batches go out in
         // order on this stream), then the answer follows them.
+        // When the session is backed up, the answer waits for the pass that sends them.
         flushLogs: (m) => {
-          this.#shipper.tick();
-          session.send({ logsFlushed: { requestId: m.requestId ?? '' } });
+          this.#shipper.flushed(() => session.send({ logsFlushed: { requestId: m.requestId ?? '' } }));
         },
         usage: () => this.#usage(),
       },

@@ -36,6 +36,8 @@ export class LogShipper {
   #final: LogLine[] = [];
   /** Lines of the agent's own (not sent to the drains). */
   readonly #notes: LogLine[] = [];
+  /** FlushLogs answers waiting for a pass that sends everything. */
+  readonly #waiting: (() => void)[] = [];
   #timer: NodeJS.Timeout | undefined;
   readonly #interval: number;
   readonly #batch: number;
@@ -91,8 +93,26 @@ export class LogShipper {
     this.#timer = undefined;
   }
 
+  /**
+   * Calls `done` once every line the instances had written when it was called has been handed to
+   * the outlet: at once when this pass sends them all, else after a later pass that does (the
+   * session was backed up). The answer to the controller's FlushLogs goes through here, so that it
+   * never overtakes the lines it vouches for.
+   */
+  flushed(done: () => void): void {
+    if (this.#pass()) done();
+    else this.#waiting.push(done);
+  }
+
   /** One pass (also called directly by tests). */
   tick(): void {
+    if (!this.#pass() || this.#waiting.length === 0) return;
+    const waiting = this.#waiting.splice(0);
+    for (const done of waiting) done();
+  }
+
+  /** Sends what can be sent; true when nothing was left behind. */
+  #pass(): boolean {
     for (const t of this.#tailers) {
       try {
         t.enforceCap();
@@ -102,20 +122,20 @@ export class LogShipper {
         // the instance directory is going away
       }
     }
-    if (!this.outlet.canSend()) return;
+    if (!this.outlet.canSend()) return false;
     if (this.#notes.length) {
-      if (!this.outlet.sendLogs(this.#notes.slice())) return;
+      if (!this.outlet.sendLogs(this.#notes.slice())) return false;
       this.#notes.length = 0;
     }
     while (this.#final.length) {
       const batch = this.#final.slice(0, this.#batch);
-      if (!this.outlet.sendLogs(batch)) return;
+      if (!this.outlet.sendLogs(batch)) return false;
       this.metrics?.logLinesSent.inc(batch.length);
       this.#final.splice(0, batch.length);
       this.#drain(batch);
     }
     for (const t of this.#tailers) {
-      if (!this.outlet.canSend()) return;
+      if (!this.outlet.canSend()) return false;
       let lines: LogLine[];
       try {
         lines = t.read();
@@ -125,10 +145,11 @@ export class LogShipper {
       if (lines.length === 0) continue;
       let ok = true;
       for (let i = 0; i < lines.length && ok; i += this.#batch) ok = this.outlet.sendLogs(lines.slice(i, i + this.#batch));
-      if (!ok) return;
+      if (!ok) return false;
       this.metrics?.logLinesSent.inc(lines.length);
       t.commit();
       this.#drain(lines);
     }
+    return true;
   }
 }

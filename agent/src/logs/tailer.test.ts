@@ -1,6 +1,7 @@
 import test, { type ExecutionContext } from 'ava';
 import { appendFileSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { LogShipper } from './shipper.js';
 import { LogTailer } from './tailer.js';
 import { tempDir } from '../test-support/temp.js';
 
@@ -52,4 +53,29 @@ test('logs: a file past the cap is copied to .1 and truncated; unsent bytes coun
   t.is(tl.takeDropped(), 500);
   appendFileSync(join(d, 'stdout.log'), 'after\n');
   t.deepEqual(tl.read().map((l) => l.text), ['after']);
+});
+
+test('logs: the answer to a flush waits, while the session is backed up, for the pass that sends the lines before it', (t) => {
+  const d = dir(t);
+  const tl = new LogTailer(d, 'i', 'j');
+  const events: string[] = [];
+  let open = false;
+  const shipper = new LogShipper({
+    canSend: () => open,
+    sendLogs: (lines) => {
+      events.push(...lines.map((l) => `line ${l.text}`));
+      return true;
+    },
+  });
+  shipper.add(tl);
+  appendFileSync(join(d, 'stdout.log'), 'before the flush\n');
+  shipper.flushed(() => events.push('flushed'));
+  t.deepEqual(events, [], 'backed up: neither the line nor the answer goes out');
+  shipper.tick();
+  t.deepEqual(events, []);
+  open = true;
+  shipper.tick();
+  t.deepEqual(events, ['line before the flush', 'flushed']);
+  shipper.flushed(() => events.push('flushed again'));
+  t.deepEqual(events.at(-1), 'flushed again', 'nothing pending: answered at once');
 });
