@@ -1,22 +1,10 @@
 /**
- * What the metric store takes from the router: per job, what its requests did since the last
- * drain. Structurally the router's own interface (router/request-stats.ts), defined here so that
- * the metrics need not import the router; controller.ts hands the router's source over.
+ * What the metric store takes from the routers: per job, what its requests did since the last
+ * drain (router/request-stats.ts, handed over by controller.ts).
  */
-export interface JobRequestWindow {
-  jobUuid: string;
-  requests: number;
-  errors: number;
-  latencySumMs: number;
-  latencyMaxMs: number;
-  /** Counts per latency bucket (the router's LATENCY_BUCKETS_MS), when the source has them. */
-  latencyBuckets?: number[];
-}
+import type { JobRequestWindow, RequestStatsSource } from '../router/request-stats.js';
 
-export interface RequestStatsSource {
-  /** The windows since the last call (each job at most once), and starts new ones. */
-  drain(): JobRequestWindow[];
-}
+export type { JobRequestWindow, RequestStatsSource };
 
 /**
  * Two consumers of one source (drain() hands a window out once): the metric store, and whoever
