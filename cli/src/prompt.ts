@@ -6,9 +6,11 @@ import { UsageError } from './config.js';
 export async function prompt(io: SessionIo, question: string, hidden = false): Promise<string> {
   const { stdin, stderr } = io;
   if (!stdin.isTTY) throw new UsageError(`${question.replace(/:\s*$/, '')} is needed and stdin is not a terminal (use --password-stdin for scripts)`);
-  stderr.write(question);
+  // Raw (no echo by the terminal) before the question shows: what is typed as soon as it appears
+  // must not be echoed by a terminal still in cooked mode.
   stdin.setRawMode?.(true);
   stdin.resume();
+  stderr.write(question);
   return new Promise((resolve, reject) => {
     let value = '';
     const done = (err?: Error) => {

@@ -172,7 +172,7 @@ export function stagerEndpoints(coordinator: StagingCoordinator, packages: Packa
       const archive = s.current;
       const blob = await packages.openBlob(archive.digest);
       if (!blob) throw new StagerApiError('other', 'the package archive is missing from the blob store');
-      s.log('Downloading package for processing...');
+      await s.log('Downloading package for processing...');
       ctx.status = 200;
       ctx.type = 'application/octet-stream';
       ctx.length = blob.size;
@@ -186,7 +186,7 @@ export function stagerEndpoints(coordinator: StagingCoordinator, packages: Packa
       const length = contentLengthOf(ctx.req);
       if (length === undefined) throw new StagerApiError('other', 'a Content-Length must be provided: the header must equal the size of the archive');
       const digest = parseDigest(`sha256:${sha}`, 'sha256');
-      s.log('Uploading package contents...');
+      await s.log('Uploading package contents...');
       const upload = packages.ingestStagedArchive(s.packageUuid, ctx.req, length, digest);
       s.uploads.add(upload);
       try {
@@ -238,7 +238,7 @@ export function stagerEndpoints(coordinator: StagingCoordinator, packages: Packa
       } finally {
         await merged.dispose();
       }
-      s.log('Snapshot taken.');
+      await s.log('Snapshot taken.');
       ok(ctx);
     }),
     ...at('POST', '/done', report('done')),

@@ -50,7 +50,8 @@ export class StagerSession {
     readonly meta: StagingMeta,
     /** Records a blob the pipeline must release at its end if unused. */
     readonly noteBlob: (digest: string) => void,
-    readonly log: (text: string) => void,
+    /** Writes a line of the coordinator's in the package log; resolves once it is there. */
+    readonly log: (text: string) => Promise<void>,
   ) {
     this.reported = new Promise((resolve) => (this.#report = resolve));
   }

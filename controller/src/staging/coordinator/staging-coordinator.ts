@@ -259,11 +259,14 @@ export class StagingCoordinator {
     const runId = this.deps.ids.uuid();
     let run: StagerRun | undefined;
     // A line about a stager request comes after the output the stager wrote before sending it:
-    // each waits for the launcher to flush that output, in the order the lines were made.
+    // each waits for the launcher to flush that output, in the order the lines were made. The
+    // request is answered once its line is written (the stager API awaits it), so what the
+    // stager writes after the answer cannot come before it either.
     let lines = Promise.resolve();
-    const line = (text: string) => {
+    const line = (text: string): Promise<void> => {
       const flushed = run?.flushLogs?.() ?? Promise.resolve();
       lines = lines.then(() => flushed).then(() => this.#line(packageUuid, text));
+      return lines;
     };
     const session = new StagerSession(token, runId, packageUuid, job.name, input, meta, (d) => blobs.add(d), line);
     this.#sessions.set(token, session);
