@@ -1,7 +1,7 @@
 import test, { type ExecutionContext } from 'ava';
 import { probeBwrap } from '../isolation/bwrap.js';
 import { nodeHostPaths, requireTool } from '../test-support/system.js';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -11,6 +11,7 @@ import { AgentProcess } from '../test-support/agent-process.js';
 import { makeTarGz, sha256Digest } from '../test-support/tar.js';
 import { eventually } from '../test-support/wait.js';
 import { isSameProcessAlive } from '../isolation/procfs.js';
+import { killGroup } from '../isolation/launch.js';
 import { tempDir } from '../test-support/temp.js';
 
 const APP = `
@@ -53,6 +54,15 @@ async function scenario(t: ExecutionContext, isolation: 'process' | 'bwrap'): Pr
   t.teardown(async () => {
     for (const a of agents) a.child.kill('SIGKILL');
     await ctl.stop();
+    // Instances outlive their agent by design: a test that failed half way must not leave them.
+    for (const uuid of existsSync(join(dataDir, 'instances')) ? readdirSync(join(dataDir, 'instances')) : []) {
+      try {
+        const rec = JSON.parse(readFileSync(join(dataDir, 'instances', uuid, 'instance.json'), 'utf8')) as { pid?: number; pidStart?: number };
+        if (rec.pid && rec.pidStart && isSameProcessAlive(rec.pid, rec.pidStart)) killGroup(rec.pid);
+      } catch {
+        // no record (never started) or already gone
+      }
+    }
   });
 
   // Hello
