@@ -80,7 +80,8 @@ export class ControllerProcess extends PlatformProcess {
   private constructor(
     child: ChildProcess,
     readonly dataDir: string,
-    readonly ownsDataDir: boolean,
+    /** Whether dispose() removes the data directory (passed on to the process that restart() makes). */
+    public ownsDataDir: boolean,
     readonly options: SpawnOptions,
     public url = '',
     public grpcAddress = '',
@@ -153,7 +154,12 @@ export class ControllerProcess extends PlatformProcess {
   /** A new controller process on the same data directory (after this one has exited). */
   async restart(): Promise<ControllerProcess> {
     await this.exited;
-    return ControllerProcess.start({ ...this.options, dataDir: this.dataDir });
+    const next = await ControllerProcess.start({ ...this.options, dataDir: this.dataDir });
+    // The directory goes with the last process on it: disposing of this one (in whatever order
+    // the teardowns run) must not remove it under the next, which would then leave it behind.
+    next.ownsDataDir = this.ownsDataDir;
+    this.ownsDataDir = false;
+    return next;
   }
 
   /** Stops the process (forcefully if need be) and removes the data directory it made. */
