@@ -4,16 +4,9 @@ import type { LogLine } from '@platform/proto';
 import { silentLogger } from '@platform/proto/common';
 import { AgentMetrics } from '../metrics/metrics.js';
 import { AgentDrains } from './drains.js';
+import { eventually } from '../test-support/wait.js';
 
 const line = (text: string, stream = 'stdout'): LogLine => ({ instanceUuid: 'i-1', jobUuid: 'job-1', stream, text, timeMs: Date.UTC(2026, 0, 1) });
-
-async function until(cond: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 test("drains: a job's lines go to its drain as syslog messages (stderr at severity 3), counted; an emptied list closes the sender", async (t) => {
   let data = '';
@@ -26,10 +19,10 @@ test("drains: a job's lines go to its drain as syslog messages (stderr at severi
   t.teardown(() => drains.close());
   drains.setJob('job-1', 'job::/a::w', [{ uuid: 'd-1', url: `syslog://127.0.0.1:${port}`, priority: 13, protocol: 'tcp', maxSize: 2048 }]);
   drains.lines([line('hello'), line('oops', 'stderr'), { ...line('other'), jobUuid: 'job-2' }]);
-  await until(() => data.includes('oops'), 'the lines');
+  await eventually(() => data.includes('oops'), 'the lines');
   t.regex(data, /^\d+ <13>1 2026-01-01T00:00:00\.000Z \S+ job-1 i-1 stdout \[platform@32473 job="job::\/a::w"\] hello\d+ <11>1 .* job-1 i-1 stderr .* oops$/);
   t.false(data.includes('other'), 'a job without drains sends nothing');
-  await until(async () => /platform_agent_log_drain_messages_sent_total\{drain="d-1"\} 2/.test(await metrics.registry.metrics()), 'the sent counter');
+  await eventually(async () => /platform_agent_log_drain_messages_sent_total\{drain="d-1"\} 2/.test(await metrics.registry.metrics()), 'the sent counter');
   t.regex(await metrics.registry.metrics(), /platform_agent_log_drain_connected\{drain="d-1"\} 1/);
   drains.setJob('job-1', 'job::/a::w', []);
   t.notRegex(await metrics.registry.metrics(), /platform_agent_log_drain_connected\{drain="d-1"\}/);
