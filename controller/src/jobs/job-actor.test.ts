@@ -1,6 +1,6 @@
 import test from 'ava';
 import type { ChangeContext } from '../context.js';
-import { NotFoundError, PreconditionFailedError, RequiresRestartError } from '../errors.js';
+import { ConflictError, NotFoundError, PreconditionFailedError, RequiresRestartError } from '../errors.js';
 import { parseJobInput, type Job } from '../model/job.js';
 import { TestCluster, report } from '../scheduler/cluster.test-fixture.js';
 import { keys } from '../store/keys.js';
@@ -122,5 +122,23 @@ test('job actor: a deleted job is gone from the store, its instances are told to
   await t.throwsAsync(actor.update(parsed(), ctx), { instanceOf: NotFoundError });
   t.false(actor.busy);
   await actor.stop();
+  cluster.stop();
+});
+
+test('job actor: a link is indexed under its target, which is not deleted until the link goes', async (t) => {
+  const cluster = await setup();
+  const target = await JobActor.create(parsed(), ctx, cluster.deps);
+  const linker = await JobActor.create(parsed({ fqn: 'job::/t::linker' }), ctx, cluster.deps);
+  const link = { uuid: 'b0000000-0000-4000-8000-000000000001', name: 'backend', job_fqn: 'job::/t::linker', target_job_uuid: target.id };
+  await linker.changeBindings(() => ({ bindings: { 'binding::/t::backend': link }, ops: [] }), ctx);
+  t.is(await cluster.deps.store.get(keys.jobLinkedBy(target.id, linker.id)), '');
+  const refused = await t.throwsAsync(target.delete(ctx), { instanceOf: ConflictError });
+  t.regex(refused!.message, /target of links from job::\/t::linker; unlink them first/);
+  t.truthy(await stored(cluster, target.id), 'the target is kept');
+  // The linking job's own delete takes its index entries with it.
+  await linker.delete(ctx);
+  t.is(await cluster.deps.store.get(keys.jobLinkedBy(target.id, linker.id)), undefined);
+  await target.delete(ctx);
+  t.is(await stored(cluster, target.id), undefined);
   cluster.stop();
 });

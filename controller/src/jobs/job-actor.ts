@@ -61,6 +61,18 @@ function packageIndexOps(jobUuid: string, before: JobSpec | undefined, after: Jo
   return ops;
 }
 
+/** The link index entries (target job -> linking job) that change when `linker`'s bindings go from `before` to `after`. */
+export function linkIndexOps(linker: string, before: Record<string, JobBinding> | undefined, after: Record<string, JobBinding> | undefined): BatchOp[] {
+  const targets = (bindings: Record<string, JobBinding> | undefined) =>
+    new Set(Object.values(bindings ?? {}).flatMap((b) => (b.target_job_uuid ? [b.target_job_uuid] : [])));
+  const was = targets(before);
+  const now = targets(after);
+  const ops: BatchOp[] = [];
+  for (const t of was) if (!now.has(t)) ops.push({ type: 'del', key: keys.jobLinkedBy(t, linker) });
+  for (const t of now) if (!was.has(t)) ops.push({ type: 'put', key: keys.jobLinkedBy(t, linker), value: '' });
+  return ops;
+}
+
 /** `drain.add` and `drain.delete` records for the drains (by uuid) that a change adds or removes. */
 function drainAuditOps(deps: Deps, ctx: ChangeContext, fqn: string, before: JobSpec | undefined, after: JobSpec | undefined): BatchOp[] {
   const was = new Map((before?.drains ?? []).map((d, i) => [d.uuid, { d, i }] as const));
@@ -362,7 +374,11 @@ export class JobActor extends Actor {
         updated_at: formatTimestampNs(this.deps.clock.nowNs()),
         updated_by: ctx.principal,
       };
-      await this.deps.store.batch([{ type: 'put', key: keys.job(next.uuid), value: JSON.stringify(next) }, ...ops]);
+      await this.deps.store.batch([
+        { type: 'put', key: keys.job(next.uuid), value: JSON.stringify(next) },
+        ...linkIndexOps(next.uuid, current.bindings, bindings),
+        ...ops,
+      ]);
       this.#job = next;
       await this.#step((runner, job) => runner.reconcile(job));
       return next;
@@ -394,6 +410,17 @@ export class JobActor extends Actor {
           details: { services: services.map((b) => b.service_fqn) },
         });
       }
+      const linkers: string[] = [];
+      for await (const [key] of this.deps.store.iterate({ prefix: keys.jobsLinkingPrefix(job.uuid), limit: 10 })) {
+        const linker = key.slice(keys.jobsLinkingPrefix(job.uuid).length);
+        if (linker !== job.uuid) linkers.push(linker);
+      }
+      if (linkers.length > 0) {
+        const fqns = await Promise.all(linkers.map(async (u) => (JSON.parse((await this.deps.store.get(keys.job(u))) ?? 'null') as Job | null)?.fqn ?? u));
+        throw new ConflictError(`job ${job.fqn} is the target of links from ${fqns.join(', ')}; unlink them first (POST /unlink)`, {
+          details: { linked_by: fqns },
+        });
+      }
       const instances = this.#runner?.instances() ?? [];
       await this.deps.store.batch([
         ...instances.map((i): BatchOp => ({ type: 'del', key: keys.instance(job.uuid, i.uuid) })),
@@ -402,6 +429,7 @@ export class JobActor extends Actor {
         ...packageIndexOps(job.uuid, job, undefined),
         ...routeAuditOps(this.deps, ctx, job.fqn, job, undefined),
         ...tagIndexOps(job.uuid, job.fqn, job.tags, undefined),
+        ...linkIndexOps(job.uuid, job.bindings, undefined),
         this.deps.audit.entry(ctx, 'job.delete', job.fqn),
       ]);
       this.#deleted = true;

@@ -15,7 +15,7 @@ import type { BatchOp } from '../store/store.js';
 import { KeyedLock } from '../util/keyed-lock.js';
 import { dependencyPrincipal, parseJobInput, specOf, type Job, type ParsedJobInput, type Port, type Route } from '../model/job.js';
 import { jsonEqual } from '../util/json.js';
-import { JobActor, tagIndexOps, type BindingChange, type UpdateResult } from './job-actor.js';
+import { JobActor, linkIndexOps, tagIndexOps, type BindingChange, type UpdateResult } from './job-actor.js';
 import { computeJobHealth } from './job-health.js';
 import { shownJobState } from './job-state.js';
 import type { RunDeps } from '../scheduler/reconciler.js';
@@ -141,17 +141,24 @@ export class JobService {
     const ids = new Set(alsoJobs);
     // The tag index arrived after the first data directories: build it once.
     const tagsIndexed = (await this.deps.store.get(keys.meta('job-tag-index'))) !== undefined;
+    // So did the link index (target -> linking jobs).
+    const linksIndexed = (await this.deps.store.get(keys.meta('job-link-index'))) !== undefined;
     let indexOps: BatchOp[] = [];
     for await (const [, value] of this.deps.store.iterate({ prefix: keys.jobPrefix })) {
       const job = JSON.parse(value) as Job;
       if (job.state === 'started') ids.add(job.uuid);
       if (!tagsIndexed) indexOps.push(...tagIndexOps(job.uuid, job.fqn, undefined, job.tags ?? {}));
+      if (!linksIndexed) indexOps.push(...linkIndexOps(job.uuid, undefined, job.bindings ?? {}));
       if (indexOps.length > 10_000) {
         await this.deps.store.batch(indexOps);
         indexOps = [];
       }
     }
-    if (!tagsIndexed) await this.deps.store.batch([...indexOps, { type: 'put', key: keys.meta('job-tag-index'), value: '1' }]);
+    const marks: BatchOp[] = [
+      ...(tagsIndexed ? [] : [{ type: 'put', key: keys.meta('job-tag-index'), value: '1' } as const]),
+      ...(linksIndexed ? [] : [{ type: 'put', key: keys.meta('job-link-index'), value: '1' } as const]),
+    ];
+    if (marks.length > 0) await this.deps.store.batch([...indexOps, ...marks]);
     let restored = 0;
     for (const id of ids) {
       const actor = await this.actors.get(id);

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
  *   idx/job-fqn/<fqn>                  -> job uuid      (unique)
  *   idx/job-pkg/<package>/<job>        -> ""            (jobs using a package)
  *   idx/job-tag/<tag>/<fqn>            -> job uuid      (jobs with a tag, in FQN order)
+ *   idx/job-link/<target>/<linker>     -> ""            (jobs with a link to the target job)
  *   idx/job-tagv/<tag>/<value>/<fqn>   -> job uuid      (jobs with a tag of that value, in FQN order;
  *                                                        tag and value URI-encoded, a value over 128
  *                                                        characters as #<sha256>)
@@ -46,6 +47,8 @@ export const keys = {
   jobByFqnPrefix: 'idx/job-fqn/',
   jobByPackage: (pkg: string, job: string) => `idx/job-pkg/${pkg}/${job}`,
   jobsByPackagePrefix: (pkg: string) => `idx/job-pkg/${pkg}/`,
+  jobLinkedBy: (target: string, linker: string) => `idx/job-link/${target}/${linker}`,
+  jobsLinkingPrefix: (target: string) => `idx/job-link/${target}/`,
   jobByTag: (tag: string, fqn: string) => `idx/job-tag/${tagSegment(tag)}/${fqn}`,
   jobsByTagPrefix: (tag: string) => `idx/job-tag/${tagSegment(tag)}/`,
   jobByTagValue: (tag: string, value: string, fqn: string) => `idx/job-tagv/${tagSegment(tag)}/${tagSegment(value)}/${fqn}`,

@@ -461,6 +461,12 @@ test('services: links: <NAME>_URI reaches the target\'s RUNNING instances throug
     return true;
   }, { timeoutMs: 30_000, what: 'connections only to the instance left' });
 
+  // A link target is not deleted under its linkers.
+  const refused = await api.delete<ApiErrorBody>(`/jobs/${target.uuid}`);
+  t.is(refused.status, 409, refused.text);
+  t.regex(refused.body.message, new RegExp(`target of links from ${linker.fqn.replace(/[/:]/g, '.')}; unlink them first`));
+  t.is((await api.get(`/jobs/${target.uuid}`)).status, 200, 'the target is still there');
+
   t.is((await api.post('/unlink', { from_job: linker.fqn, to_job: target.fqn, port: 0 })).status, 200);
   t.deepEqual((await api.get<Job>(`/jobs/${linker.uuid}`)).body.bindings, {});
   t.is((await api.post('/unlink', { from_job: linker.fqn, to_job: target.fqn })).status, 404);
@@ -479,6 +485,8 @@ test('services: links: <NAME>_URI reaches the target\'s RUNNING instances throug
   const events = (await audit(`fqn=${linker.fqn}`)).map((i) => i.event_type as string);
   t.is(events.filter((e) => e === 'job.addlink').length, 2);
   t.is(events.filter((e) => e === 'job.removelink').length, 2);
+  // Unlinked, the target goes.
+  t.is((await api.delete(`/jobs/${target.uuid}`)).status, 200);
 });
 
 test('services: policy: what a user may not read does not exist for them; bind and link need their claims on both sides', async (t) => {
@@ -526,6 +534,17 @@ test('services: policy: what a user may not read does not exist for them; bind a
 // Serial: AVA runs it before the concurrent tests, which then use the restarted controller.
 test.serial('services: what was acknowledged survives kill -9 of the controller: gateways, providers, services, bindings and their states', async (t) => {
   const { g, p, s, job } = await bound(t);
+  // And a link from the bound job, followed by its agent's listener.
+  const target = await envJob(t, g.ns, 'target');
+  t.is((await fx!.api.post('/bindings', { job_fqn: job.fqn, target_job_fqn: target.fqn, name: 'backend' })).status, 200);
+  const linked = await eventually(async () => {
+    const [i] = (await instancesOf(fx!.api, job.uuid)).filter((x) => x.state === 'RUNNING');
+    const uri = i && (await envOf(i))['BACKEND_URI'];
+    return uri ? { instance: i, uri } : undefined;
+  }, { timeoutMs: 60_000, what: 'the linked instance' });
+  const through = async () => (JSON.parse(await getOnce(linked.uri)) as { instance: string }).instance;
+  const [targetFirst] = await runningInstances(fx!.api, target.uuid, 1);
+  t.is(await through(), targetFirst!.uuid);
   await fx!.controller.kill9();
   const restarted = await fx!.controller.restart();
   fx!.restarted = restarted;
@@ -535,7 +554,18 @@ test.serial('services: what was acknowledged survives kill -9 of the controller:
   t.true((await again.get<Body[]>('/gateways')).body.some((x) => x['type'] === g.type));
   t.is((await again.get(`/providers/${p.uuid}`)).status, 200);
   t.is((await again.get(`/services/${s.uuid}`)).status, 200);
-  t.is(Object.keys((await again.get<Job>(`/jobs/${job.uuid}`)).body.bindings).length, 1);
+  t.is(Object.keys((await again.get<Job>(`/jobs/${job.uuid}`)).body.bindings).length, 2);
+  // The restarted controller keeps the link's listener following the target: it scales to two,
+  // connections reach both, and the linking instance was not replaced.
+  t.is((await again.patch(`/jobs/${target.uuid}`, { num_instances: 2 })).status, 200);
+  const both = await runningInstances(again, target.uuid, 2);
+  await eventually(async () => {
+    const seen = new Set<string>();
+    for (let n = 0; n < 6; n++) seen.add(await through());
+    return both.every((i) => seen.has(i.uuid));
+  }, { timeoutMs: 30_000, what: 'connections spread over both target instances after the restart' });
+  t.deepEqual((await runningInstances(again, job.uuid, 1)).map((i) => i.uuid), [linked.instance!.uuid], 'the linker kept running');
+  t.is((await again.post('/unlink', { from_job: job.fqn, to_job: target.fqn })).status, 200);
   // The states were kept: the gateway is given them on the unbind and the deletes.
   t.is((await again.post('/unbind', { job: job.fqn, service: s.fqn })).status, 200);
   t.is((await again.delete(`/services/${s.uuid}`)).status, 200);
