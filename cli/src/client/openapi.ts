@@ -450,6 +450,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Deploys a manifest (jobs, services, networks) in a task; answers the task location */
         post: operations["postManifests"];
         delete?: never;
         options?: never;
@@ -466,6 +467,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** The manifest expanded: variables filled, the job bodies it would make, and warnings; changes nothing */
         post: operations["postManifestsExpansion"];
         delete?: never;
         options?: never;
@@ -2260,13 +2262,13 @@ export interface operations {
                                 monitoring_window_secs?: number;
                             };
                         };
-                    };
+                    } | null;
                     network_ref?: {
                         uuid: string;
-                    };
+                    } | null;
                     aggregate_network_routes?: {
                         [key: string]: string | string[];
-                    };
+                    } | null;
                     sticky_session_cookies?: string[];
                     weight?: number;
                 };
@@ -3272,13 +3274,13 @@ export interface operations {
                                 monitoring_window_secs?: number;
                             };
                         };
-                    };
+                    } | null;
                     network_ref?: {
                         uuid: string;
-                    };
+                    } | null;
                     aggregate_network_routes?: {
                         [key: string]: string | string[];
-                    };
+                    } | null;
                     sticky_session_cookies?: string[];
                     weight?: number;
                 };
@@ -3824,13 +3826,13 @@ export interface operations {
                                 monitoring_window_secs?: number;
                             };
                         };
-                    };
+                    } | null;
                     network_ref?: {
                         uuid: string;
-                    };
+                    } | null;
                     aggregate_network_routes?: {
                         [key: string]: string | string[];
-                    };
+                    } | null;
                     sticky_session_cookies?: string[];
                     weight?: number;
                 };
@@ -4878,9 +4880,44 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": ({
+                    manifest: {
+                        jobs: {
+                            [key: string]: unknown;
+                        };
+                        services?: {
+                            [key: string]: unknown;
+                        };
+                        networks?: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    variables?: {
+                        [key: string]: string;
+                    };
+                } & {
+                    [key: string]: unknown;
+                }) | ({
+                    jobs: {
+                        [key: string]: unknown;
+                    };
+                    services?: {
+                        [key: string]: unknown;
+                    };
+                    networks?: {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
         responses: {
-            /** @description success */
+            /** @description Deploys a manifest (jobs, services, networks) in a task; answers the task location */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4909,9 +4946,44 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": ({
+                    manifest: {
+                        jobs: {
+                            [key: string]: unknown;
+                        };
+                        services?: {
+                            [key: string]: unknown;
+                        };
+                        networks?: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    variables?: {
+                        [key: string]: string;
+                    };
+                } & {
+                    [key: string]: unknown;
+                }) | ({
+                    jobs: {
+                        [key: string]: unknown;
+                    };
+                    services?: {
+                        [key: string]: unknown;
+                    };
+                    networks?: {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
         responses: {
-            /** @description success */
+            /** @description The manifest expanded: variables filled, the job bodies it would make, and warnings; changes nothing */
             200: {
                 headers: {
                     [name: string]: unknown;

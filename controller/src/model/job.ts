@@ -215,9 +215,10 @@ export const jobInputSchema = z.object({
   drains: drainsSchema.optional(),
   docker_origin: containerOriginSchema.optional(),
   monitoring: z.record(str(256), monitoringSchema).optional(),
-  autoscaling: autoscalingSchema.optional(),
-  network_ref: z.object({ uuid: uuid() }).optional(),
-  aggregate_network_routes: z.record(str(256), z.union([str(64), z.array(str(64)).max(256)])).optional(),
+  // Answers show these as null when unset, and a body read back and sent again may hold that null.
+  autoscaling: autoscalingSchema.nullable().optional(),
+  network_ref: z.object({ uuid: uuid() }).nullable().optional(),
+  aggregate_network_routes: z.record(str(256), z.union([str(64), z.array(str(64)).max(256)])).nullable().optional(),
   sticky_session_cookies: z.array(str(256)).max(64).optional(),
   weight: int(0, 100).optional(),
 });
@@ -237,10 +238,6 @@ export const jobViewSchema = jobInputSchema.extend({
   updated_at: z.string(),
   created_by: z.string(),
   updated_by: z.string(),
-  // Served as null when unset.
-  autoscaling: autoscalingSchema.nullable().optional(),
-  network_ref: z.object({ uuid: uuid() }).nullable().optional(),
-  aggregate_network_routes: jobInputSchema.shape.aggregate_network_routes.unwrap().nullable().optional(),
 });
 
 // ---- the stored and served shape ------------------------------------------------------------

@@ -2,7 +2,8 @@
  * The OpenAPI document against real answers: the typed client of @platform/cli drives a
  * cluster (a controller and an agent) through staging, a job, its logs and files, policy,
  * users and refusals, and every answer it receives is checked against GET /openapi.json
- * (operation, status, Content-Type, JSON body). Every operation the typed client calls is
+ * (operation, status, Content-Type, JSON body), and so is every JSON body it sends that the server
+ * takes. Every operation the typed client calls is
  * in the document.
  */
 import { readFile } from 'node:fs/promises';
@@ -33,6 +34,9 @@ test('openapi: real answers of a whole deploy validate against the document, and
   const recording: typeof fetch = async (input, init) => {
     const res = await fetch(input, init);
     const url = new URL(input instanceof Request ? input.url : String(input));
+    // A JSON body the server took must be one the document describes (a refused one need not be).
+    const sentType = new Headers(init?.headers).get('content-type') ?? '';
+    if (res.ok && typeof init?.body === 'string' && sentType.includes('json')) problems.push(...validator.checkRequest(init.method ?? 'GET', url.pathname, sentType, init.body));
     const type = res.headers.get('content-type') ?? '';
     const text = type.includes('event-stream') ? '' : await res.clone().text();
     problems.push(...validator.check(init?.method ?? 'GET', url.pathname, res.status, type, text));
@@ -118,6 +122,6 @@ test('openapi: real answers of a whole deploy validate against the document, and
   await client.deleteJob(job.uuid);
   await client.deletePackage(pkg.uuid);
 
-  t.deepEqual(problems, [], 'every answer matches the document');
+  t.deepEqual(problems, [], 'every answer, and every JSON body the server took, matches the document');
   t.true(validator.checked.length >= 35, `${validator.checked.length} answers checked`);
 });

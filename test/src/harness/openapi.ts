@@ -2,11 +2,13 @@
  * Checks real answers against the controller's OpenAPI document (GET /openapi.json): the
  * operation must exist for the method and path, the status must be documented (or fall
  * to `default`, the APIError), the Content-Type must be one the operation lists, and a JSON
- * body must validate against that media type's schema (ajv, JSON Schema 2020-12).
+ * body must validate against that media type's schema (ajv, JSON Schema 2020-12). Request
+ * bodies the same way, against the operation's requestBody (`checkRequest`).
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 
 interface Operation {
+  requestBody?: { content?: Record<string, { schema?: unknown }> };
   responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 }
 
@@ -62,9 +64,23 @@ export class OpenApiValidator {
     const type = contentType.split(';')[0]!.trim();
     const media = Object.entries(response.content).find(([m]) => m === contentType || m.split(';')[0]!.trim() === type || m === contentType.replace(/\s/g, ''));
     if (!media) return [`${method} ${found.template} ${status}: Content-Type ${contentType} is not one of ${Object.keys(response.content).join(', ')}`];
-    const schema = media[1].schema;
+    return this.#validate(`${method} ${found.template} ${status}`, `${found.template} ${method} ${status} ${media[0]}`, media[1].schema, type, body);
+  }
+
+  /** The problems of one request body (JSON); empty when it matches the operation's requestBody. */
+  checkRequest(method: string, path: string, contentType: string, body: string): string[] {
+    const found = this.operation(method, path);
+    if (!found) return [`${method} ${path}: no operation in the document`];
+    const content = found.op.requestBody?.content;
+    if (!content) return [`${method} ${found.template}: a body was sent, but the operation documents none`];
+    const type = contentType.split(';')[0]!.trim();
+    const media = Object.entries(content).find(([m]) => m === contentType || m.split(';')[0]!.trim() === type);
+    if (!media) return [`${method} ${found.template} request: Content-Type ${contentType} is not one of ${Object.keys(content).join(', ')}`];
+    return this.#validate(`${method} ${found.template} request`, `${found.template} ${method} request ${media[0]}`, media[1].schema, type, body);
+  }
+
+  #validate(what: string, key: string, schema: unknown, type: string, body: string): string[] {
     if (!schema || !type.includes('json')) return [];
-    const key = `${found.template} ${method} ${status} ${media[0]}`;
     let validate = this.#compiled.get(key);
     if (!validate) {
       validate = this.#ajv.compile(rewriteRefs(schema) as object);
@@ -74,10 +90,10 @@ export class OpenApiValidator {
     try {
       parsed = JSON.parse(body);
     } catch {
-      return [`${method} ${found.template} ${status}: the body is not JSON`];
+      return [`${what}: the body is not JSON`];
     }
     if (validate(parsed)) return [];
-    return (validate.errors ?? []).map((e) => `${method} ${found.template} ${status}: ${e.instancePath || '(body)'} ${e.message ?? ''}`);
+    return (validate.errors ?? []).map((e) => `${what}: ${e.instancePath || '(body)'} ${e.message ?? ''}`);
   }
 }
 
