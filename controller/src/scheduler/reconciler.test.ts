@@ -1,5 +1,5 @@
 import test from 'ava';
-import type { ControllerMessage } from '@platform/proto';
+import type { ControllerMessage, PackageSpec } from '@platform/proto';
 import type { InstanceRecord } from '../model/instance.js';
 import type { Job } from '../model/job.js';
 import { keys } from '../store/keys.js';
@@ -286,6 +286,22 @@ test('reconciler: an instance is told its log drains; a change of the drains is 
   await reconciler.reconcile({ ...job, version_id: job.version_id + 1, drains: [] });
   t.deepEqual(live(reconciler).map((i) => i.uuid), [placed!.uuid], 'the same instance');
   t.deepEqual(cluster.take('a1').filter((m) => m.start || m.stop), [], 'nothing started or stopped');
+  reconciler.dispose();
+  cluster.stop();
+});
+
+test('reconciler: a container image runs only on an agent whose isolation gives it its own root (isolation:bwrap); else it waits and says why', async (t) => {
+  const cluster = await new TestCluster().start();
+  const image = { uuid: 'p-image', fqn: 'package::/t::img', rootFilesystem: true } as PackageSpec;
+  const reconciler = new Reconciler(testJob().uuid, cluster.deps, { ...cluster.runDeps(), packagesFor: async () => [image] }, () => undefined);
+  await cluster.connect('plain', 4, { systemTags: ['isolation:process'] });
+  const job = testJob();
+  await reconciler.reconcile(job);
+  t.is(live(reconciler).length, 0);
+  t.regex(reconciler.waitingReason ?? '', /hard scheduling tags isolation:bwrap/);
+  await cluster.connect('isolated', 4, { systemTags: ['isolation:bwrap'] });
+  await reconciler.reconcile(job);
+  t.deepEqual(live(reconciler).map((i) => i.agent_uuid), ['isolated']);
   reconciler.dispose();
   cluster.stop();
 });

@@ -76,6 +76,8 @@ export interface RunOutcome {
 /** Removed instances kept per job for their exit codes. */
 const KEEP_REMOVED = 10;
 const RETRY_PLACEMENT_MS = 2_000;
+/** The system tag of agents whose isolation driver gives an instance its own root file system (a container image). */
+const ROOT_FS_TAG = 'isolation:bwrap';
 
 /**
  * The job fields that shape a running instance: a change means new instances. Not the log drains:
@@ -285,7 +287,7 @@ export class Reconciler {
    * when no agent fits: the caller's run fails with that reason.
    */
   async launch(job: Job, request: RunRequest, packages: PackageSpec[]): Promise<InstanceRecord> {
-    const placed = this.#place(job);
+    const placed = this.#place(job, packages);
     if (placed.agent === undefined) throw new PlacementError(`no instance manager can run ${job.fqn}: ${placed.reason}`);
     return this.#start(job, placed.agent, runHash(job), packages, request);
   }
@@ -352,7 +354,7 @@ export class Reconciler {
     }
     const packages = await this.run.packagesFor(job);
     for (let n = 0; n < startable; n++) {
-      const placed = this.#place(job);
+      const placed = this.#place(job, packages);
       if (placed.agent === undefined) {
         this.#setWaiting(placed.reason);
         this.#wakeAt(now + RETRY_PLACEMENT_MS);
@@ -370,7 +372,12 @@ export class Reconciler {
     this.run.waiting(this.jobUuid, reason !== undefined);
   }
 
-  #place(job: Job): Placement {
+  /**
+   * An agent for one more instance of `job`. A container image (a package that is its own root
+   * file system) runs only where the isolation driver can give it that root: `isolation:bwrap`
+   * is then a hard tag of the placement, whatever the job's own tags.
+   */
+  #place(job: Job, packages: readonly PackageSpec[]): Placement {
     const { table, agents } = this.run;
     const candidates: PlacementCandidate[] = agents.connected().map((a) => ({
       uuid: a.uuid,
@@ -379,7 +386,9 @@ export class Reconciler {
       provisioned: table.provisioned(a.uuid),
       jobInstances: table.liveOfJobOn(job.uuid, a.uuid),
     }));
-    return place({ resources: job.resources, hardTags: schedulingTags(job, 'hard'), softTags: schedulingTags(job, 'soft') }, candidates);
+    const hardTags = schedulingTags(job, 'hard');
+    if (packages.some((p) => p.rootFilesystem) && !hardTags.includes(ROOT_FS_TAG)) hardTags.push(ROOT_FS_TAG);
+    return place({ resources: job.resources, hardTags, softTags: schedulingTags(job, 'soft') }, candidates);
   }
 
   async #start(job: Job, agent: string, hash: string, packages: PackageSpec[], oneOff?: RunRequest): Promise<InstanceRecord> {
