@@ -57,7 +57,8 @@ export class AgentProcess extends PlatformProcess {
     child: ChildProcess,
     readonly controller: Pick<ControllerProcess, 'grpcAddress'>,
     readonly dataDir: string,
-    readonly ownsDataDir: boolean,
+    /** Removes the data directory when disposed of; passed on to the process that `restart` makes. */
+    public ownsDataDir: boolean,
     readonly options: AgentOptions,
     /** A datacenter name unique to this agent, by which the tests find it in the API. */
     readonly datacenter: string,
@@ -97,10 +98,17 @@ export class AgentProcess extends PlatformProcess {
     return proc;
   }
 
-  /** A new agent process on the same data directory (after this one has exited). */
+  /**
+   * A new agent process on the same data directory (after this one has exited). The new one
+   * takes over the removal of the directory: a test that keeps only it (in place of this one)
+   * leaves nothing behind, and disposing of this one does not pull the directory from under it.
+   */
   async restart(api: ApiClient): Promise<AgentProcess> {
     await this.exited;
-    return AgentProcess.start(this.controller, api, { ...this.options, dataDir: this.dataDir }, this.datacenter);
+    const again = await AgentProcess.start(this.controller, api, { ...this.options, dataDir: this.dataDir }, this.datacenter);
+    again.ownsDataDir = this.ownsDataDir;
+    this.ownsDataDir = false;
+    return again;
   }
 
   /**
@@ -109,6 +117,8 @@ export class AgentProcess extends PlatformProcess {
    */
   async dispose(): Promise<void> {
     await this.stop();
+    // A restarted process on the same directory runs its instances there: they are its own to end.
+    if (!this.ownsDataDir && this.options.dataDir === undefined) return;
     await killProcessesUnder(this.dataDir);
     if (this.ownsDataDir) await rm(this.dataDir, { recursive: true, force: true }).catch(() => undefined);
   }

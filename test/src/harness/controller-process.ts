@@ -139,7 +139,9 @@ export class ControllerProcess extends PlatformProcess {
       };
       void proc.exited.then((e) => {
         clearTimeout(timer);
-        reject(new Error(`controller exited (${e.code ?? e.signal}) before it was ready\n${proc.stderr.join('\n')}\n${JSON.stringify(proc.lines)}`));
+        const err = new Error(`controller exited (${e.code ?? e.signal}) before it was ready\n${proc.stderr.join('\n')}\n${JSON.stringify(proc.lines)}`);
+        // The caller gets no process to dispose of: the directory it made goes now.
+        void proc.dispose().finally(() => reject(err));
       });
     });
     [proc.url, proc.grpcAddress, proc.routerAddress, proc.routerTlsAddress] = await ready;
