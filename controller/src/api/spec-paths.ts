@@ -38,9 +38,7 @@ export interface LegacyName {
   capability?: string;
 }
 
-export const NOT_SERVED: readonly NotServed[] = [
-  { method: 'GET', path: '/networks', capability: 'networks' },
-];
+export const NOT_SERVED: readonly NotServed[] = [];
 
 export const LEGACY_NAMES: readonly LegacyName[] = [
   { method: 'GET', path: '/audit_logs', target: { method: 'GET', path: '/audit' } },
