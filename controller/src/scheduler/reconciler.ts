@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import type { ControllerMessage, InstanceReport, InstanceSpec, LinkSpec, NetworkSpec, PackageSpec } from '@platform/proto';
 import { instanceStateName } from '@platform/proto';
-import { mainProcessName } from '@platform/proto/common';
+import { mainProcessName, NETWORK_AGENT_TAG } from '@platform/proto/common';
 import type { AgentDirectory } from '../agents/agent-directory.js';
 import type { Deps } from '../context.js';
 import { RUNNING_STATES, type InstanceRecord } from '../model/instance.js';
@@ -80,9 +80,6 @@ export interface RunOutcome {
   state?: 'errored' | 'finished';
   reason?: string;
 }
-
-/** The system tag of agents that can put instances on virtual networks (agent/src/network/). */
-export const NETWORK_AGENT_TAG = 'networks:bridge';
 
 /** Removed instances kept per job for their exit codes. */
 const KEEP_REMOVED = 10;
