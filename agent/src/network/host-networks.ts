@@ -210,8 +210,9 @@ export class HostNetworks {
       n.instances.set(instance, a);
       const ip = tool('ip');
       await this.#ensureUidTable();
-      await this.#ensureBridge(plan.uuid, n);
+      // The namespace before the bridge: a bridge without veths next to a young namespace is being set up.
       await run([ip, 'netns', 'add', a.netns]);
+      await this.#ensureBridge(plan.uuid, n);
       const inNs = [ip, '-n', a.netns];
       await run([ip, 'link', 'add', a.hostVeth, 'mtu', String(MTU), 'type', 'veth', 'peer', 'name', names.peer, 'mtu', String(MTU), 'netns', a.netns]);
       await run([ip, 'link', 'set', a.hostVeth, 'master', n.bridge, 'up']);
@@ -359,7 +360,12 @@ export class HostNetworks {
     }
     for (const peer of n.peers) {
       if (n.flooding.has(peer)) continue;
-      await run([bridge, 'fdb', 'append', '00:00:00:00:00:00', 'dev', n.vxlan, 'dst', peer]);
+      try {
+        await run([bridge, 'fdb', 'append', '00:00:00:00:00:00', 'dev', n.vxlan, 'dst', peer]);
+      } catch (err) {
+        // Written before this agent process started (it re-attached its instances).
+        if (!/File exists/.test((err as Error).message)) throw err;
+      }
       n.flooding.add(peer);
     }
     for (const peer of [...n.flooding]) {

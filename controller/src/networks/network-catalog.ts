@@ -423,7 +423,8 @@ export class NetworkCatalog {
     for (const agent of sent.keys()) if (!agents.has(agent)) sent.delete(agent);
     for (const agent of agents) {
       const state = this.#state(network, agent);
-      const text = JSON.stringify(state);
+      // An agent process started since (a restart) knows nothing: it is sent the state again.
+      const text = `${this.agents.get(agent)?.record.started_at_ms ?? 0} ${JSON.stringify(state)}`;
       if (sent.get(agent) === text) continue;
       sent.set(agent, text);
       this.agents.send(agent, { networkState: state });

@@ -50,11 +50,12 @@ test('networks: members on two agent hosts reach each other through VXLAN, by ad
     }
     sweepLeftovers();
   });
+  // The namespaces first: a sweep beside this test leaves a test bridge alone while they exist.
+  for (const h of hosts) sh(['ip', 'netns', 'add', h.ns]);
   sh(['ip', 'link', 'add', bridge, 'type', 'bridge']);
   sh(['ip', 'addr', 'add', `${lan}.1/24`, 'dev', bridge]);
   sh(['ip', 'link', 'set', bridge, 'up']);
   for (const h of hosts) {
-    sh(['ip', 'netns', 'add', h.ns]);
     sh(['ip', 'link', 'add', h.outer, 'type', 'veth', 'peer', 'name', h.inner, 'netns', h.ns]);
     sh(['ip', 'link', 'set', h.outer, 'master', bridge, 'up']);
     sh(['ip', '-n', h.ns, 'addr', 'add', `${h.address}/24`, 'dev', h.inner]);

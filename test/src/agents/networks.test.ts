@@ -233,3 +233,48 @@ test.serial('networks: a manifest with a networks section deploys jobs that reac
     await stopJob(api, j.uuid);
   }
 });
+
+test.serial('networks: an agent killed and started again takes its members back: ports forwarded again, names still followed, teardown still complete', async (t) => {
+  if (!available) return t.pass();
+  const c = await theCluster();
+  const { api } = c;
+  const ns = `/netrun/${unique()}`;
+  const pkg = await uploadPackage(api, ns, networkAppArchive());
+  const net = (await api.post<Network>('/networks', { fqn: `network::${ns}::net` })).body;
+  const prefix = net.subnet_info.Subnet.replace(/0\/\d+$/, '');
+  const jobs: Job[] = [];
+  for (const name of ['x', 'y']) {
+    const job = (await api.post<Job>('/jobs', appJob(`job::${ns}::${name}`, pkg.uuid))).body;
+    t.is((await api.post(`/networks/${net.uuid}/join`, { job_fqn: job.fqn, discovery_address: name })).status, 200);
+    jobs.push(job);
+  }
+  const x = await onNetwork(api, jobs[0]!.uuid, prefix);
+  const y = await onNetwork(api, jobs[1]!.uuid, prefix);
+  // kill -9: the agent takes nothing down; its instances (and their namespaces) stay.
+  const old = c.agents[0]!;
+  await old.kill9();
+  c.agents[0] = await old.restart(api);
+  const again = await onNetwork(api, jobs[0]!.uuid, prefix);
+  t.is(again.instance.uuid, x.instance.uuid, 're-attached, not replaced');
+  const reached = await eventually(
+    async () => {
+      const r = await fetchFrom(again.instance, `http://y.platform.local:${y.port}/`).catch(() => undefined);
+      return r?.ok ? r : undefined;
+    },
+    { timeoutMs: 20_000, what: 'x to reach y by name after the agent restart' },
+  );
+  t.is((JSON.parse(reached.body) as AppAnswer).instance, y.instance.uuid);
+  // The re-attached instances still go all the way: namespaces, veths and bridge.
+  const nx = namesOf(x.instance.uuid, net.uuid);
+  const ny = namesOf(y.instance.uuid, net.uuid);
+  for (const j of jobs) await stopJob(api, j.uuid);
+  await eventually(
+    async () => {
+      const nss = netnsList();
+      const links = linkNames();
+      return !nss.includes(nx.netns) && !nss.includes(ny.netns) && !links.includes(nx.bridge) ? true : undefined;
+    },
+    { timeoutMs: 30_000, what: 'the namespaces and the bridge to go after the stop' },
+  );
+  t.deepEqual((await api.get<Network>(`/networks/${net.uuid}`)).body.network_end_points.flatMap((e) => e.end_point_interface ?? []), []);
+});

@@ -51,32 +51,41 @@ export function namesOf(instance: string, network: string): { netns: string; vet
   return { netns: `pln-${instance}`, veth: `plv${short(instance)}`, bridge: `plb${short(network)}`, vxlan: `plx${short(network)}`, table: `platform_bc_${short(instance)}` };
 }
 
+/** An agent's namespace without processes this old is a leftover (one being set up is younger). */
 const OLD_MS = 60_000;
+/** What a test made this long ago belongs to a run that was killed (tests run side by side). */
+const OLD_TEST_MS = 10 * 60_000;
+
+function ageMs(netns: string): number | undefined {
+  try {
+    return Date.now() - statSync(`/run/netns/${netns}`).ctimeMs;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
- * Removes what killed runs left: agent namespaces without processes that are older than a
- * minute (a live instance's namespace has its processes; one being set up is younger), bridges
- * without ports, broadcast tables of veths that are gone, and everything the tests made (`plt`).
+ * Removes what killed runs left, never what a test running beside this one uses: agent
+ * namespaces without processes that are older than a minute, the tests' own namespaces (`plt`)
+ * older than ten minutes, bridges without veths (a test's bridge only when its namespaces are
+ * gone: the tests make those first), broadcast tables of veths that are gone.
  */
 export function sweepLeftovers(): void {
   for (const ns of netnsList()) {
-    if (ns.startsWith('plt')) {
+    const age = ageMs(ns);
+    if (age === undefined) continue;
+    if (ns.startsWith('plt') ? age > OLD_TEST_MS : ns.startsWith('pln-') && age > OLD_MS && sh(['ip', 'netns', 'pids', ns]).trim() === '') {
       quiet(['ip', 'netns', 'delete', ns]);
-      continue;
     }
-    if (!ns.startsWith('pln-')) continue;
-    let age: number;
-    try {
-      age = Date.now() - statSync(`/run/netns/${ns}`).ctimeMs;
-    } catch {
-      continue;
-    }
-    if (age > OLD_MS && sh(['ip', 'netns', 'pids', ns]).trim() === '') quiet(['ip', 'netns', 'delete', ns]);
   }
-  const links = linkNames();
-  for (const link of links) {
-    if (link.startsWith('plt')) quiet(['ip', 'link', 'delete', link]);
-    else if (link.startsWith('plb') && sh(['ip', '-o', 'link', 'show', 'master', link]).split('\n').every((l) => !l.includes(': plv'))) {
+  const namespaces = netnsList();
+  // An agent makes an instance's namespace, then the bridge, then the veth: while a young one
+  // exists, a bridge without veths may be one being set up.
+  const settingUp = namespaces.some((ns) => ns.startsWith('pln-') && (ageMs(ns) ?? 0) < OLD_MS);
+  for (const link of linkNames()) {
+    const m = /^plt([0-9a-f]{6})b$/.exec(link);
+    if (m && !namespaces.some((ns) => ns.startsWith(`plt${m[1]}`))) quiet(['ip', 'link', 'delete', link]);
+    else if (link.startsWith('plb') && !settingUp && sh(['ip', '-o', 'link', 'show', 'master', link]).split('\n').every((l) => !l.includes(': plv'))) {
       quiet(['ip', 'link', 'delete', `plx${link.slice(3)}`]);
       quiet(['ip', 'link', 'delete', link]);
     }
