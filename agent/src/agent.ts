@@ -219,6 +219,7 @@ export class Agent {
         cgroups: rec.cgroups,
         resources: rec.spec.resources,
         root: r.root,
+        interface: rec.network?.hostVeth,
         diskMonitored: rec.spec.resources.disk > 0 ? r.diskUsed : undefined,
       };
     }

@@ -104,7 +104,7 @@ async function theCluster(): Promise<TestCluster> {
   if (cluster) return cluster;
   const controller = await ControllerProcess.start({ env: FAST_AGENT_TIMING });
   cluster = { controller, api: await controller.admin(), agents: [] };
-  cluster.agents.push(await AgentProcess.start(controller, cluster.api, { isolation: 'bwrap', args: ['--stop-instances-on-exit'] }));
+  cluster.agents.push(await AgentProcess.start(controller, cluster.api, { isolation: 'bwrap', args: ['--stop-instances-on-exit', '--usage-interval-ms', '1000'] }));
   return cluster;
 }
 
@@ -179,6 +179,17 @@ test.serial('networks: members reach each other by address and by name, a job of
     { timeoutMs: 20_000, what: 'alpha2.platform.local to resolve in b' },
   );
   t.is((await onNetwork(api, jobs['a']!.uuid, prefix)).instance.uuid, a.instance.uuid, 'not restarted');
+
+  // An instance with an interface of its own has its traffic measured (its veth's counters).
+  const rx = `${jobs['a']!.fqn},network_rx.sum,-5min`;
+  await eventually(
+    async () => {
+      await fetchFrom(b.instance, `http://${a.address}:${a.port}/`);
+      const series = (await api.get<{ metrics: Record<string, Record<string, { values: number[] }>> }>(`/metrics/jobs?metric=${encodeURIComponent(rx)}`)).body.metrics[rx]?.[jobs['a']!.fqn];
+      return series && series.values.some((v) => v > 0) ? true : undefined;
+    },
+    { timeoutMs: 60_000, intervalMs: 500, what: 'network_rx of a member job above 0' },
+  );
 
   // Leaving: the instances go back to the host's network; namespaces, veths, bridge go.
   for (const j of ['a', 'b']) t.is((await api.post(`/networks/${net.uuid}/leave`, { job_fqn: jobs[j]!.fqn })).status, 200);
