@@ -22,7 +22,7 @@ import type { IsolationDriver, IsolationDriverName } from './isolation/driver.js
 import { canChangeIdentity, DEFAULT_INSTANCE_UIDS, parseUidRange, reachableBy, UidAllocator, type UidRange } from './isolation/identity.js';
 import { PROCESS_DRIVER_GAPS, ProcessDriver } from './isolation/process.js';
 import { detectResources, hostName, loadOrCreateUuid, systemTags } from './host/host.js';
-import type { Logger } from '@platform/proto/common';
+import { NETWORK_AGENT_TAG, type Logger } from '@platform/proto/common';
 import { AgentDrains } from './logs/drains.js';
 import { LogShipper } from './logs/shipper.js';
 import { AgentMetrics, serveMetrics } from './metrics/metrics.js';
@@ -30,6 +30,9 @@ import { PackageCache } from './packages/cache.js';
 import { diskQuotaSupport } from './runner/disk-monitor.js';
 import { InstanceManager } from './runner/manager.js';
 import { LinkProxies } from './links/link-proxies.js';
+import { missingNetworkTools } from './network/commands.js';
+import { HostNetworks } from './network/host-networks.js';
+import { PortForwarders } from './network/port-forwarder.js';
 import { PortAllocator } from './runner/ports.js';
 import { Session } from './session/session.js';
 import { UsageReporter, type MeasuredInstance } from './usage/usage-reporter.js';
@@ -93,6 +96,10 @@ export class Agent {
   readonly #dataDir: string;
   #stopped = false;
 
+  /** Virtual networks on this host; undefined when the agent cannot make them (missingNetworkTools). */
+  readonly networks: HostNetworks | undefined;
+  readonly #forwarders: PortForwarders;
+
   private constructor(private readonly opts: AgentOptions, driver: IsolationDriver, cgroups: Cgroups, identities: UidAllocator | undefined) {
     const now = opts.now ?? Date.now;
     const dataDir = resolve(opts.dataDir);
@@ -103,6 +110,13 @@ export class Agent {
     this.cgroups = cgroups;
     const log = opts.log;
     this.links = new LinkProxies(join(dataDir, 'links.json'), log.child({ component: 'links' }), opts.address ?? '127.0.0.1');
+    this.#forwarders = new PortForwarders(log.child({ component: 'networks' }));
+    // Instances on virtual networks need namespaces, bridges and a bound hosts file: root and bwrap.
+    const lacking = driver.name === 'bwrap' ? missingNetworkTools() : `the ${driver.name} driver cannot give an instance its own hosts file (bwrap can)`;
+    this.networks = lacking
+      ? undefined
+      : new HostNetworks({ address: opts.address ?? '127.0.0.1', uids: identities ? { first: identities.range.first, last: identities.range.first + identities.range.count - 1 } : undefined, agentUuid: this.uuid, log: log.child({ component: 'networks' }), forwarders: this.#forwarders });
+    if (lacking) log.info('instances on virtual networks are not run here', { reason: lacking });
     this.metrics = new AgentMetrics(() => (this.manager as InstanceManager | undefined)?.countByState() ?? {}, { defaultMetrics: opts.defaultMetrics ?? false });
     this.#client = createAgentServiceClient(opts.controller, undefined, {
       'grpc.keepalive_time_ms': 10_000,
@@ -128,6 +142,9 @@ export class Agent {
         start: (m) => m.spec && this.#start(m.spec),
         linkTargets: (m) => this.links.update(m),
         jobDrains: (m) => this.#drains.setJob(m.jobUuid ?? '', m.jobFqn ?? '', m.drains ?? []),
+        networkState: (m) => {
+          this.networks?.update(m).catch((err: unknown) => log.warn('network state not applied', { network: m.networkUuid, err: (err as Error).message }));
+        },
         stop: (m) => this.manager.stop(m),
         listFiles: (m) => {
           void this.manager.listFiles(m).then((files) => session.send({ files }));
@@ -162,6 +179,7 @@ export class Agent {
       cache: this.#cache,
       ports: new PortAllocator(),
       address: opts.address ?? '127.0.0.1',
+      networks: this.networks,
       log: log.child({ component: 'runner' }),
       metrics: this.metrics,
       now,
@@ -201,6 +219,7 @@ export class Agent {
         cgroups: rec.cgroups,
         resources: rec.spec.resources,
         root: r.root,
+        interface: rec.network?.hostVeth,
         diskMonitored: rec.spec.resources.disk > 0 ? r.diskUsed : undefined,
       };
     }
@@ -315,7 +334,7 @@ export class Agent {
       hostname: hostName(),
       datacenter: this.opts.datacenter ?? '',
       tags: this.opts.tags ?? [],
-      systemTags: systemTags(this.isolation, this.cgroups.version),
+      systemTags: [...systemTags(this.isolation, this.cgroups.version), ...(this.networks ? [NETWORK_AGENT_TAG] : [])],
       // What the cache may still grow into is not offered to instances.
       total: detectResources(this.#dataDir, Math.max(0, this.#cache.maxBytes - this.#cache.size)),
       isolation: this.isolation,
@@ -336,6 +355,7 @@ export class Agent {
   /** A StartInstance: the instance's links listen first, and give it their variables. */
   #start(spec: InstanceSpec): void {
     if (spec.jobUuid && !this.manager.get(spec.instanceUuid ?? '')) this.#drains.setJob(spec.jobUuid, spec.jobFqn ?? '', spec.drains ?? []);
+    if (spec.network?.networkUuid && !this.manager.get(spec.instanceUuid ?? '')) this.networks?.planned(spec.network, spec.jobUuid ?? '');
     const links = spec.links ?? [];
     if (links.length === 0 || this.manager.get(spec.instanceUuid ?? '')) {
       this.manager.start(spec);
@@ -385,6 +405,7 @@ export class Agent {
     this.usage.stop();
     this.session.stop();
     this.links.close();
+    this.#forwarders.closeAll();
     const server = this.#metricsServer;
     if (server) {
       const closed = new Promise<void>((r) => server.close(() => r()));

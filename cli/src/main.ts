@@ -18,6 +18,7 @@ import { packageCommands } from './commands/package.js';
 import { adminCommands } from './commands/admin.js';
 import { manifestCommands } from './commands/manifest.js';
 import { serviceCommands } from './commands/services.js';
+import { networkCommands } from './commands/networks.js';
 import { drainCommands } from './commands/drains.js';
 import type { Action, CommandModule } from './commands/registry.js';
 import { isExpiredTokenError, Session, type GlobalOptions, type SessionIo } from './session.js';
@@ -37,6 +38,7 @@ export const COMMAND_MODULES: readonly CommandModule[] = [
   adminCommands,
   manifestCommands,
   serviceCommands,
+  networkCommands,
   drainCommands,
   completionCommands,
 ];

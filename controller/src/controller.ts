@@ -39,6 +39,8 @@ import { AgentReports } from './instances/agent-reports.js';
 import { jobEndpoints } from './jobs/job-routes.js';
 import { ServiceCatalog } from './services/catalog.js';
 import { LinkFeed } from './services/link-feed.js';
+import { DEFAULT_SUBNET_POOL, DEFAULT_SUBNET_PREFIX, NetworkCatalog } from './networks/network-catalog.js';
+import { networkEndpoints } from './networks/network-routes.js';
 import { serviceEndpoints } from './services/service-routes.js';
 import { packageLogEndpoints } from './logs/log-routes.js';
 import { LogStore } from './logs/log-store.js';
@@ -83,6 +85,7 @@ import { containerEndpoints } from './images/container-routes.js';
 import { ManifestService } from './manifests/manifest-service.js';
 import { manifestEndpoints } from './manifests/manifest-routes.js';
 import { serviceKinds } from './manifests/service-kinds.js';
+import { networkKinds } from './manifests/network-kinds.js';
 import { taskEndpoints } from './tasks/task-routes.js';
 import type { Store } from './store/store.js';
 import { SystemClock, type Clock } from './util/clock.js';
@@ -154,6 +157,10 @@ export interface ControllerOptions {
   ldap?: LdapOptions;
   /** A stager run longer than this is stopped and its package fails. Default 10 minutes. */
   stagerTimeoutMs?: number;
+  /** The IPv4 block virtual networks get their subnets from. Default 10.224.0.0/12. */
+  networkSubnetPool?: string;
+  /** The prefix length of each network's subnet from the pool. Default 24. */
+  networkSubnetSize?: number;
   /** Bound of one call to a service gateway, connection included. Default 30 s. */
   gatewayTimeoutMs?: number;
   /** Base of STAGER_URL as stager instances reach the API; default the API's own URL. */
@@ -219,6 +226,8 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     stagerTimeoutMs: o.stagerTimeoutMs ?? 10 * 60_000,
     stagerBaseUrl: o.stagerBaseUrl ?? '',
     gatewayTimeoutMs: o.gatewayTimeoutMs ?? 30_000,
+    networkSubnetPool: o.networkSubnetPool ?? DEFAULT_SUBNET_POOL,
+    networkSubnetSize: o.networkSubnetSize ?? DEFAULT_SUBNET_PREFIX,
     builtins: o.builtins ?? true,
     ...(o.stagerLauncher ? { stagerLauncher: o.stagerLauncher } : {}),
     ...(o.stagingLogSink ? { stagingLogSink: o.stagingLogSink } : {}),
@@ -371,11 +380,13 @@ export class Controller {
       // Dependencies resolve among the packages the job's principal may use (policy/references.ts).
       const installs = new InstancePackages(store, (ids, principal) => resolver.resolveInstallOrder(ids, { bestEffort: true, ...usableBy(principal) }));
       // The environment of bound jobs comes from the service catalog, made once jobs exist.
-      const late: { catalog?: ServiceCatalog; links?: LinkFeed; drains?: DrainFeed } = {};
+      const late: { catalog?: ServiceCatalog; links?: LinkFeed; drains?: DrainFeed; networks?: NetworkCatalog } = {};
       const instances = new AgentReports(deps, agents, logs, installs, {
         stagingSink,
         environmentFor: (job) => late.catalog?.environmentFor(job) ?? {},
         linksFor: (job) => late.links?.linksFor(job) ?? [],
+        addressFor: (job, instance) => late.networks?.addressFor(job, instance) ?? (job.network_ref ? { reason: 'networks are not loaded yet' } : {}),
+        networkFor: (job, record) => late.networks?.networkFor(job, record),
         // Log drains are sent by the agents holding the instances (logs/drain-feed.ts).
         drainsChanged: (job) => late.drains?.jobChanged(job),
         jobDeleted: (job) => late.drains?.jobDeleted(job),
@@ -428,6 +439,13 @@ export class Controller {
       const drainFeed = new DrainFeed(instances.table, agents, (id) => jobs.find(id), log.child({ component: 'log-drains' }));
       instances.table.watch((record) => drainFeed.instanceChanged(record));
       late.drains = drainFeed;
+      const networks = new NetworkCatalog(deps, jobs, instances.table, agents, {
+        pool: options.networkSubnetPool,
+        prefix: options.networkSubnetSize,
+      });
+      await networks.load();
+      late.networks = networks;
+      references.register('network', networks.referenceLookup());
       references.register('service', catalog.referenceLookup('service'));
       references.register('provider', catalog.referenceLookup('provider'));
       const agentLauncher = new AgentStagerLauncher(deps, jobs.actors, installs, agents, instances.table, { stagingSink });
@@ -511,10 +529,10 @@ export class Controller {
       });
       await containers.init();
       // Services, links and bindings are deployed through the service catalog; a job's drains and
-      // autoscaling ride on its body (checked by parseJobInput before anything changes). Networks,
-      // affinity and ssh join as their capabilities land (manifests/kinds.ts): until then
-      // manifests naming them are refused.
-      const manifests = new ManifestService(jobs, containers, tasks, { ...serviceKinds(catalog, jobs), drains: true, autoscaling: true });
+      // autoscaling ride on its body (checked by parseJobInput before anything changes); networks
+      // are created and joined through the network catalog. Affinity and ssh join as their
+      // capabilities land (manifests/kinds.ts): until then manifests naming them are refused.
+      const manifests = new ManifestService(jobs, containers, tasks, { ...serviceKinds(catalog, jobs), ...networkKinds(networks, jobs), drains: true, autoscaling: true });
 
       const registries = [jobs.actors, packages.actors];
       metrics.gaugeFrom('platform_actor_mailbox_depth', 'Messages queued or running in actor mailboxes, by kind.', 'kind', () =>
@@ -550,6 +568,7 @@ export class Controller {
           ...drainEndpoints(jobs, log, options.maxBodyBytes),
           ...jobEndpoints(jobs, options.maxBodyBytes),
           ...serviceEndpoints(catalog, options.maxBodyBytes),
+          ...networkEndpoints(networks, options.maxBodyBytes),
           ...packageEndpoints(packages, options.maxBodyBytes),
           ...stagingEndpoints(pipelines, options.maxBodyBytes),
           ...dependencyEndpoints(resolver, options.maxBodyBytes),

@@ -1886,8 +1886,11 @@ export namespace platform {
                 /** ControllerMessage jobDrains. */
                 jobDrains?: (platform.agent.v1.JobDrains.$Properties|null);
 
+                /** ControllerMessage networkState. */
+                networkState?: (platform.agent.v1.NetworkState.$Properties|null);
+
                 /** ControllerMessage body. */
-                body?: ("welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|"jobDrains");
+                body?: ("welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|"jobDrains"|"networkState");
 
                 /**
                  * Creates a new ControllerMessage instance using the specified properties.
@@ -1973,8 +1976,11 @@ export namespace platform {
                     /** ControllerMessage jobDrains */
                     jobDrains?: (platform.agent.v1.JobDrains.$Properties|null);
 
+                    /** ControllerMessage networkState */
+                    networkState?: (platform.agent.v1.NetworkState.$Properties|null);
+
                     /** ControllerMessage body */
-                    body?: ("welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|"jobDrains");
+                    body?: ("welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|"jobDrains"|"networkState");
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -1990,10 +1996,326 @@ export namespace platform {
                   flushLogs?: platform.agent.v1.FlushLogs.$Shape|null;
                   linkTargets?: platform.agent.v1.LinkTargets.$Shape|null;
                   jobDrains?: platform.agent.v1.JobDrains.$Shape|null;
+                  networkState?: platform.agent.v1.NetworkState.$Shape|null;
                   $unknowns?: Uint8Array[];
                 } & (
-                  ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null }|{ body?: "snapshot"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot: platform.agent.v1.Snapshot.$Shape; flushLogs?: null; linkTargets?: null; jobDrains?: null }|{ body?: "flushLogs"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs: platform.agent.v1.FlushLogs.$Shape; linkTargets?: null; jobDrains?: null }|{ body?: "linkTargets"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets: platform.agent.v1.LinkTargets.$Shape; jobDrains?: null }|{ body?: "jobDrains"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains: platform.agent.v1.JobDrains.$Shape })
+                  ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null }|{ body?: "snapshot"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot: platform.agent.v1.Snapshot.$Shape; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null }|{ body?: "flushLogs"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs: platform.agent.v1.FlushLogs.$Shape; linkTargets?: null; jobDrains?: null; networkState?: null }|{ body?: "linkTargets"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets: platform.agent.v1.LinkTargets.$Shape; jobDrains?: null; networkState?: null }|{ body?: "jobDrains"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains: platform.agent.v1.JobDrains.$Shape; networkState?: null }|{ body?: "networkState"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState: platform.agent.v1.NetworkState.$Shape })
                 );
+            }
+
+            /**
+             * Properties of a NetworkState.
+             * @deprecated Use platform.agent.v1.NetworkState.$Properties instead.
+             */
+            interface INetworkState extends platform.agent.v1.NetworkState.$Properties {
+            }
+
+            /** Represents a NetworkState. */
+            class NetworkState {
+
+                /**
+                 * Constructs a new NetworkState.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.NetworkState.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** NetworkState networkUuid. */
+                networkUuid: string;
+
+                /** NetworkState hosts. */
+                hosts: platform.agent.v1.NetworkHost.$Properties[];
+
+                /** NetworkState peers. */
+                peers: string[];
+
+                /** NetworkState members. */
+                members: platform.agent.v1.NetworkMember.$Properties[];
+
+                /**
+                 * Creates a new NetworkState instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns NetworkState instance
+                 */
+                static create(properties: platform.agent.v1.NetworkState.$Shape): platform.agent.v1.NetworkState & platform.agent.v1.NetworkState.$Shape;
+                static create(properties?: platform.agent.v1.NetworkState.$Properties): platform.agent.v1.NetworkState;
+
+                /**
+                 * Encodes the specified NetworkState message. Does not implicitly {@link platform.agent.v1.NetworkState.verify|verify} messages.
+                 * @param m NetworkState message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.NetworkState.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a NetworkState message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.NetworkState & platform.agent.v1.NetworkState.$Shape} NetworkState
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.NetworkState & platform.agent.v1.NetworkState.$Shape;
+
+                /**
+                 * Creates a NetworkState message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns NetworkState
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.NetworkState;
+
+                /**
+                 * Creates a plain object from a NetworkState message. Also converts values to other types if specified.
+                 * @param m NetworkState
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.NetworkState, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this NetworkState to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for NetworkState
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace NetworkState {
+
+                /** Properties of a NetworkState. */
+                interface $Properties {
+
+                    /** NetworkState networkUuid */
+                    networkUuid?: (string|null);
+
+                    /** NetworkState hosts */
+                    hosts?: (platform.agent.v1.NetworkHost.$Properties[]|null);
+
+                    /** NetworkState peers */
+                    peers?: (string[]|null);
+
+                    /** NetworkState members */
+                    members?: (platform.agent.v1.NetworkMember.$Properties[]|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a NetworkState. */
+                type $Shape = platform.agent.v1.NetworkState.$Properties;
+            }
+
+            /**
+             * Properties of a NetworkMember.
+             * @deprecated Use platform.agent.v1.NetworkMember.$Properties instead.
+             */
+            interface INetworkMember extends platform.agent.v1.NetworkMember.$Properties {
+            }
+
+            /** Represents a NetworkMember. */
+            class NetworkMember {
+
+                /**
+                 * Constructs a new NetworkMember.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.NetworkMember.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** NetworkMember jobUuid. */
+                jobUuid: string;
+
+                /** NetworkMember broadcastEnable. */
+                broadcastEnable: boolean;
+
+                /** NetworkMember routes. */
+                routes: string[];
+
+                /**
+                 * Creates a new NetworkMember instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns NetworkMember instance
+                 */
+                static create(properties: platform.agent.v1.NetworkMember.$Shape): platform.agent.v1.NetworkMember & platform.agent.v1.NetworkMember.$Shape;
+                static create(properties?: platform.agent.v1.NetworkMember.$Properties): platform.agent.v1.NetworkMember;
+
+                /**
+                 * Encodes the specified NetworkMember message. Does not implicitly {@link platform.agent.v1.NetworkMember.verify|verify} messages.
+                 * @param m NetworkMember message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.NetworkMember.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a NetworkMember message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.NetworkMember & platform.agent.v1.NetworkMember.$Shape} NetworkMember
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.NetworkMember & platform.agent.v1.NetworkMember.$Shape;
+
+                /**
+                 * Creates a NetworkMember message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns NetworkMember
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.NetworkMember;
+
+                /**
+                 * Creates a plain object from a NetworkMember message. Also converts values to other types if specified.
+                 * @param m NetworkMember
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.NetworkMember, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this NetworkMember to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for NetworkMember
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace NetworkMember {
+
+                /** Properties of a NetworkMember. */
+                interface $Properties {
+
+                    /** NetworkMember jobUuid */
+                    jobUuid?: (string|null);
+
+                    /** NetworkMember broadcastEnable */
+                    broadcastEnable?: (boolean|null);
+
+                    /** NetworkMember routes */
+                    routes?: (string[]|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a NetworkMember. */
+                type $Shape = platform.agent.v1.NetworkMember.$Properties;
+            }
+
+            /**
+             * Properties of a NetworkHost.
+             * @deprecated Use platform.agent.v1.NetworkHost.$Properties instead.
+             */
+            interface INetworkHost extends platform.agent.v1.NetworkHost.$Properties {
+            }
+
+            /** Represents a NetworkHost. */
+            class NetworkHost {
+
+                /**
+                 * Constructs a new NetworkHost.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.NetworkHost.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** NetworkHost name. */
+                name: string;
+
+                /** NetworkHost address. */
+                address: string;
+
+                /**
+                 * Creates a new NetworkHost instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns NetworkHost instance
+                 */
+                static create(properties: platform.agent.v1.NetworkHost.$Shape): platform.agent.v1.NetworkHost & platform.agent.v1.NetworkHost.$Shape;
+                static create(properties?: platform.agent.v1.NetworkHost.$Properties): platform.agent.v1.NetworkHost;
+
+                /**
+                 * Encodes the specified NetworkHost message. Does not implicitly {@link platform.agent.v1.NetworkHost.verify|verify} messages.
+                 * @param m NetworkHost message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.NetworkHost.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a NetworkHost message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.NetworkHost & platform.agent.v1.NetworkHost.$Shape} NetworkHost
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.NetworkHost & platform.agent.v1.NetworkHost.$Shape;
+
+                /**
+                 * Creates a NetworkHost message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns NetworkHost
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.NetworkHost;
+
+                /**
+                 * Creates a plain object from a NetworkHost message. Also converts values to other types if specified.
+                 * @param m NetworkHost
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.NetworkHost, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this NetworkHost to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for NetworkHost
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace NetworkHost {
+
+                /** Properties of a NetworkHost. */
+                interface $Properties {
+
+                    /** NetworkHost name */
+                    name?: (string|null);
+
+                    /** NetworkHost address */
+                    address?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a NetworkHost. */
+                type $Shape = platform.agent.v1.NetworkHost.$Properties;
             }
 
             /**
@@ -2891,6 +3213,9 @@ export namespace platform {
                 /** InstanceSpec drains. */
                 drains: platform.agent.v1.DrainSpec.$Properties[];
 
+                /** InstanceSpec network. */
+                network?: (platform.agent.v1.NetworkSpec.$Properties|null);
+
                 /**
                  * Creates a new InstanceSpec instance using the specified properties.
                  * @param [properties] Properties to set
@@ -2993,12 +3318,174 @@ export namespace platform {
                     /** InstanceSpec drains */
                     drains?: (platform.agent.v1.DrainSpec.$Properties[]|null);
 
+                    /** InstanceSpec network */
+                    network?: (platform.agent.v1.NetworkSpec.$Properties|null);
+
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
                 }
 
                 /** Shape of an InstanceSpec. */
                 type $Shape = platform.agent.v1.InstanceSpec.$Properties;
+            }
+
+            /**
+             * Properties of a NetworkSpec.
+             * @deprecated Use platform.agent.v1.NetworkSpec.$Properties instead.
+             */
+            interface INetworkSpec extends platform.agent.v1.NetworkSpec.$Properties {
+            }
+
+            /** Represents a NetworkSpec. */
+            class NetworkSpec {
+
+                /**
+                 * Constructs a new NetworkSpec.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.NetworkSpec.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** NetworkSpec networkUuid. */
+                networkUuid: string;
+
+                /** NetworkSpec networkFqn. */
+                networkFqn: string;
+
+                /** NetworkSpec subnet. */
+                subnet: string;
+
+                /** NetworkSpec address. */
+                address: string;
+
+                /** NetworkSpec gateway. */
+                gateway: string;
+
+                /** NetworkSpec vni. */
+                vni: number;
+
+                /** NetworkSpec broadcastEnable. */
+                broadcastEnable: boolean;
+
+                /** NetworkSpec routes. */
+                routes: string[];
+
+                /** NetworkSpec multicastRoutes. */
+                multicastRoutes: string[];
+
+                /** NetworkSpec hosts. */
+                hosts: platform.agent.v1.NetworkHost.$Properties[];
+
+                /** NetworkSpec peers. */
+                peers: string[];
+
+                /** NetworkSpec hardwareAddress. */
+                hardwareAddress: string;
+
+                /**
+                 * Creates a new NetworkSpec instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns NetworkSpec instance
+                 */
+                static create(properties: platform.agent.v1.NetworkSpec.$Shape): platform.agent.v1.NetworkSpec & platform.agent.v1.NetworkSpec.$Shape;
+                static create(properties?: platform.agent.v1.NetworkSpec.$Properties): platform.agent.v1.NetworkSpec;
+
+                /**
+                 * Encodes the specified NetworkSpec message. Does not implicitly {@link platform.agent.v1.NetworkSpec.verify|verify} messages.
+                 * @param m NetworkSpec message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.NetworkSpec.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a NetworkSpec message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.NetworkSpec & platform.agent.v1.NetworkSpec.$Shape} NetworkSpec
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.NetworkSpec & platform.agent.v1.NetworkSpec.$Shape;
+
+                /**
+                 * Creates a NetworkSpec message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns NetworkSpec
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.NetworkSpec;
+
+                /**
+                 * Creates a plain object from a NetworkSpec message. Also converts values to other types if specified.
+                 * @param m NetworkSpec
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.NetworkSpec, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this NetworkSpec to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for NetworkSpec
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace NetworkSpec {
+
+                /** Properties of a NetworkSpec. */
+                interface $Properties {
+
+                    /** NetworkSpec networkUuid */
+                    networkUuid?: (string|null);
+
+                    /** NetworkSpec networkFqn */
+                    networkFqn?: (string|null);
+
+                    /** NetworkSpec subnet */
+                    subnet?: (string|null);
+
+                    /** NetworkSpec address */
+                    address?: (string|null);
+
+                    /** NetworkSpec gateway */
+                    gateway?: (string|null);
+
+                    /** NetworkSpec vni */
+                    vni?: (number|null);
+
+                    /** NetworkSpec broadcastEnable */
+                    broadcastEnable?: (boolean|null);
+
+                    /** NetworkSpec routes */
+                    routes?: (string[]|null);
+
+                    /** NetworkSpec multicastRoutes */
+                    multicastRoutes?: (string[]|null);
+
+                    /** NetworkSpec hosts */
+                    hosts?: (platform.agent.v1.NetworkHost.$Properties[]|null);
+
+                    /** NetworkSpec peers */
+                    peers?: (string[]|null);
+
+                    /** NetworkSpec hardwareAddress */
+                    hardwareAddress?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a NetworkSpec. */
+                type $Shape = platform.agent.v1.NetworkSpec.$Properties;
             }
 
             /**

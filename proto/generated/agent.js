@@ -5476,7 +5476,8 @@ export const platform = $root.platform = (() => {
                  * @property {platform.agent.v1.FlushLogs.$Properties|null} [flushLogs] ControllerMessage flushLogs
                  * @property {platform.agent.v1.LinkTargets.$Properties|null} [linkTargets] ControllerMessage linkTargets
                  * @property {platform.agent.v1.JobDrains.$Properties|null} [jobDrains] ControllerMessage jobDrains
-                 * @property {"welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|"jobDrains"} [body] ControllerMessage body
+                 * @property {platform.agent.v1.NetworkState.$Properties|null} [networkState] ControllerMessage networkState
+                 * @property {"welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|"jobDrains"|"networkState"} [body] ControllerMessage body
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -5499,9 +5500,10 @@ export const platform = $root.platform = (() => {
                  *   flushLogs?: platform.agent.v1.FlushLogs.$Shape|null;
                  *   linkTargets?: platform.agent.v1.LinkTargets.$Shape|null;
                  *   jobDrains?: platform.agent.v1.JobDrains.$Shape|null;
+                 *   networkState?: platform.agent.v1.NetworkState.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null }|{ body?: "snapshot"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot: platform.agent.v1.Snapshot.$Shape; flushLogs?: null; linkTargets?: null; jobDrains?: null }|{ body?: "flushLogs"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs: platform.agent.v1.FlushLogs.$Shape; linkTargets?: null; jobDrains?: null }|{ body?: "linkTargets"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets: platform.agent.v1.LinkTargets.$Shape; jobDrains?: null }|{ body?: "jobDrains"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains: platform.agent.v1.JobDrains.$Shape })
+                 *   ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null }|{ body?: "snapshot"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot: platform.agent.v1.Snapshot.$Shape; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null }|{ body?: "flushLogs"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs: platform.agent.v1.FlushLogs.$Shape; linkTargets?: null; jobDrains?: null; networkState?: null }|{ body?: "linkTargets"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets: platform.agent.v1.LinkTargets.$Shape; jobDrains?: null; networkState?: null }|{ body?: "jobDrains"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains: platform.agent.v1.JobDrains.$Shape; networkState?: null }|{ body?: "networkState"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState: platform.agent.v1.NetworkState.$Shape })
                  * )} platform.agent.v1.ControllerMessage.$Shape
                  */
 
@@ -5584,17 +5586,25 @@ export const platform = $root.platform = (() => {
                  */
                 ControllerMessage.prototype.jobDrains = null;
 
+                /**
+                 * ControllerMessage networkState.
+                 * @member {platform.agent.v1.NetworkState.$Properties|null|undefined} networkState
+                 * @memberof platform.agent.v1.ControllerMessage
+                 * @instance
+                 */
+                ControllerMessage.prototype.networkState = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * ControllerMessage body.
-                 * @member {"welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|"jobDrains"|undefined} body
+                 * @member {"welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|"jobDrains"|"networkState"|undefined} body
                  * @memberof platform.agent.v1.ControllerMessage
                  * @instance
                  */
                 $Object.defineProperty(ControllerMessage.prototype, "body", {
-                    get: $util.oneOfGetter($oneOfFields = ["welcome", "start", "stop", "listFiles", "snapshot", "flushLogs", "linkTargets", "jobDrains"]),
+                    get: $util.oneOfGetter($oneOfFields = ["welcome", "start", "stop", "listFiles", "snapshot", "flushLogs", "linkTargets", "jobDrains", "networkState"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -5646,6 +5656,8 @@ export const platform = $root.platform = (() => {
                         $root.platform.agent.v1.LinkTargets.encode(m.linkTargets, w.uint32(/* id 7, wireType 2 =*/58).fork(), q + 1).ldelim();
                     if (m.jobDrains != null && $Object.hasOwnProperty.call(m, "jobDrains"))
                         $root.platform.agent.v1.JobDrains.encode(m.jobDrains, w.uint32(/* id 8, wireType 2 =*/66).fork(), q + 1).ldelim();
+                    if (m.networkState != null && $Object.hasOwnProperty.call(m, "networkState"))
+                        $root.platform.agent.v1.NetworkState.encode(m.networkState, w.uint32(/* id 9, wireType 2 =*/74).fork(), q + 1).ldelim();
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -5746,6 +5758,13 @@ export const platform = $root.platform = (() => {
                                 m.body = "jobDrains";
                                 continue;
                             }
+                        case 9: {
+                                if (u !== 2)
+                                    break;
+                                m.networkState = $root.platform.agent.v1.NetworkState.decode(r, r.size(), $undefined, q + 1, m.networkState);
+                                m.body = "networkState";
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -5821,6 +5840,11 @@ export const platform = $root.platform = (() => {
                             throw $TypeError(".platform.agent.v1.ControllerMessage.jobDrains: object expected");
                         m.jobDrains = $root.platform.agent.v1.JobDrains.fromObject(d.jobDrains, q + 1);
                     }
+                    if (d.networkState != null) {
+                        if (!$util.isObject(d.networkState))
+                            throw $TypeError(".platform.agent.v1.ControllerMessage.networkState: object expected");
+                        m.networkState = $root.platform.agent.v1.NetworkState.fromObject(d.networkState, q + 1);
+                    }
                     return m;
                 };
 
@@ -5881,6 +5905,11 @@ export const platform = $root.platform = (() => {
                         if (o.oneofs)
                             d.body = "jobDrains";
                     }
+                    if (m.networkState != null && $Object.hasOwnProperty.call(m, "networkState")) {
+                        d.networkState = $root.platform.agent.v1.NetworkState.toObject(m.networkState, o, q + 1);
+                        if (o.oneofs)
+                            d.body = "networkState";
+                    }
                     return d;
                 };
 
@@ -5910,6 +5939,907 @@ export const platform = $root.platform = (() => {
                 };
 
                 return ControllerMessage;
+            })();
+
+            v1.NetworkState = (function() {
+
+                /**
+                 * Properties of a NetworkState.
+                 * @typedef {Object} platform.agent.v1.NetworkState.$Properties
+                 * @property {string|null} [networkUuid] NetworkState networkUuid
+                 * @property {Array.<platform.agent.v1.NetworkHost.$Properties>|null} [hosts] NetworkState hosts
+                 * @property {Array.<string>|null} [peers] NetworkState peers
+                 * @property {Array.<platform.agent.v1.NetworkMember.$Properties>|null} [members] NetworkState members
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a NetworkState.
+                 * @memberof platform.agent.v1
+                 * @interface INetworkState
+                 * @augments platform.agent.v1.NetworkState.$Properties
+                 * @deprecated Use platform.agent.v1.NetworkState.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a NetworkState.
+                 * @typedef {platform.agent.v1.NetworkState.$Properties} platform.agent.v1.NetworkState.$Shape
+                 */
+
+                /**
+                 * Constructs a new NetworkState.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a NetworkState.
+                 * @constructor
+                 * @param {platform.agent.v1.NetworkState.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const NetworkState = function (p) {
+                    this.hosts = [];
+                    this.peers = [];
+                    this.members = [];
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * NetworkState networkUuid.
+                 * @member {string} networkUuid
+                 * @memberof platform.agent.v1.NetworkState
+                 * @instance
+                 */
+                NetworkState.prototype.networkUuid = "";
+
+                /**
+                 * NetworkState hosts.
+                 * @member {Array.<platform.agent.v1.NetworkHost.$Properties>} hosts
+                 * @memberof platform.agent.v1.NetworkState
+                 * @instance
+                 */
+                NetworkState.prototype.hosts = $util.emptyArray;
+
+                /**
+                 * NetworkState peers.
+                 * @member {Array.<string>} peers
+                 * @memberof platform.agent.v1.NetworkState
+                 * @instance
+                 */
+                NetworkState.prototype.peers = $util.emptyArray;
+
+                /**
+                 * NetworkState members.
+                 * @member {Array.<platform.agent.v1.NetworkMember.$Properties>} members
+                 * @memberof platform.agent.v1.NetworkState
+                 * @instance
+                 */
+                NetworkState.prototype.members = $util.emptyArray;
+
+                /**
+                 * Creates a new NetworkState instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.NetworkState
+                 * @static
+                 * @param {platform.agent.v1.NetworkState.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.NetworkState} NetworkState instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.NetworkState.$Shape): platform.agent.v1.NetworkState & platform.agent.v1.NetworkState.$Shape;
+                 *   (properties?: platform.agent.v1.NetworkState.$Properties): platform.agent.v1.NetworkState;
+                 * }}
+                 */
+                NetworkState.create = function(properties) {
+                    return new NetworkState(properties);
+                };
+
+                /**
+                 * Encodes the specified NetworkState message. Does not implicitly {@link platform.agent.v1.NetworkState.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.NetworkState
+                 * @static
+                 * @param {platform.agent.v1.NetworkState.$Properties} m NetworkState message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                NetworkState.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.networkUuid != null && $Object.hasOwnProperty.call(m, "networkUuid") && m.networkUuid !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.networkUuid);
+                    if (m.hosts != null && m.hosts.length) {
+                        for (var i = 0; i < m.hosts.length; ++i)
+                            $root.platform.agent.v1.NetworkHost.encode(m.hosts[i], w.uint32(/* id 2, wireType 2 =*/18).fork(), q + 1).ldelim();
+                    }
+                    if (m.peers != null && m.peers.length) {
+                        for (var i = 0; i < m.peers.length; ++i)
+                            w.uint32(/* id 3, wireType 2 =*/26).string(m.peers[i]);
+                    }
+                    if (m.members != null && m.members.length) {
+                        for (var i = 0; i < m.members.length; ++i)
+                            $root.platform.agent.v1.NetworkMember.encode(m.members[i], w.uint32(/* id 4, wireType 2 =*/34).fork(), q + 1).ldelim();
+                    }
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a NetworkState message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.NetworkState
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.NetworkState & platform.agent.v1.NetworkState.$Shape} NetworkState
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                NetworkState.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.NetworkState();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.networkUuid = v;
+                                else
+                                    delete m.networkUuid;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.hosts && m.hosts.length))
+                                    m.hosts = [];
+                                m.hosts.push($root.platform.agent.v1.NetworkHost.decode(r, r.size(), $undefined, q + 1));
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.peers && m.peers.length))
+                                    m.peers = [];
+                                m.peers.push(r.stringVerify());
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.members && m.members.length))
+                                    m.members = [];
+                                m.members.push($root.platform.agent.v1.NetworkMember.decode(r, r.size(), $undefined, q + 1));
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a NetworkState message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.NetworkState
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.NetworkState} NetworkState
+                 */
+                NetworkState.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.NetworkState)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.NetworkState: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.NetworkState();
+                    if (d.networkUuid != null) {
+                        if (typeof d.networkUuid !== "string" || d.networkUuid.length) {
+                            m.networkUuid = $String(d.networkUuid);
+                        }
+                    }
+                    if (d.hosts) {
+                        if (!$Array.isArray(d.hosts))
+                            throw $TypeError(".platform.agent.v1.NetworkState.hosts: array expected");
+                        m.hosts = $Array(d.hosts.length);
+                        for (var i = 0; i < d.hosts.length; ++i) {
+                            if (!$util.isObject(d.hosts[i]))
+                                throw $TypeError(".platform.agent.v1.NetworkState.hosts: object expected");
+                            m.hosts[i] = $root.platform.agent.v1.NetworkHost.fromObject(d.hosts[i], q + 1);
+                        }
+                    }
+                    if (d.peers) {
+                        if (!$Array.isArray(d.peers))
+                            throw $TypeError(".platform.agent.v1.NetworkState.peers: array expected");
+                        m.peers = $Array(d.peers.length);
+                        for (var i = 0; i < d.peers.length; ++i) {
+                            m.peers[i] = $String(d.peers[i]);
+                        }
+                    }
+                    if (d.members) {
+                        if (!$Array.isArray(d.members))
+                            throw $TypeError(".platform.agent.v1.NetworkState.members: array expected");
+                        m.members = $Array(d.members.length);
+                        for (var i = 0; i < d.members.length; ++i) {
+                            if (!$util.isObject(d.members[i]))
+                                throw $TypeError(".platform.agent.v1.NetworkState.members: object expected");
+                            m.members[i] = $root.platform.agent.v1.NetworkMember.fromObject(d.members[i], q + 1);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a NetworkState message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.NetworkState
+                 * @static
+                 * @param {platform.agent.v1.NetworkState} m NetworkState
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                NetworkState.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.arrays || o.defaults) {
+                        d.hosts = [];
+                        d.peers = [];
+                        d.members = [];
+                    }
+                    if (o.defaults) {
+                        d.networkUuid = "";
+                    }
+                    if (m.networkUuid != null && $Object.hasOwnProperty.call(m, "networkUuid")) {
+                        d.networkUuid = m.networkUuid;
+                    }
+                    if (m.hosts && m.hosts.length) {
+                        d.hosts = $Array(m.hosts.length);
+                        for (var j = 0; j < m.hosts.length; ++j) {
+                            d.hosts[j] = $root.platform.agent.v1.NetworkHost.toObject(m.hosts[j], o, q + 1);
+                        }
+                    }
+                    if (m.peers && m.peers.length) {
+                        d.peers = $Array(m.peers.length);
+                        for (var j = 0; j < m.peers.length; ++j) {
+                            d.peers[j] = m.peers[j];
+                        }
+                    }
+                    if (m.members && m.members.length) {
+                        d.members = $Array(m.members.length);
+                        for (var j = 0; j < m.members.length; ++j) {
+                            d.members[j] = $root.platform.agent.v1.NetworkMember.toObject(m.members[j], o, q + 1);
+                        }
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this NetworkState to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.NetworkState
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                NetworkState.prototype.toJSON = function() {
+                    return NetworkState.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for NetworkState
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.NetworkState
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                NetworkState.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.NetworkState";
+                };
+
+                return NetworkState;
+            })();
+
+            v1.NetworkMember = (function() {
+
+                /**
+                 * Properties of a NetworkMember.
+                 * @typedef {Object} platform.agent.v1.NetworkMember.$Properties
+                 * @property {string|null} [jobUuid] NetworkMember jobUuid
+                 * @property {boolean|null} [broadcastEnable] NetworkMember broadcastEnable
+                 * @property {Array.<string>|null} [routes] NetworkMember routes
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a NetworkMember.
+                 * @memberof platform.agent.v1
+                 * @interface INetworkMember
+                 * @augments platform.agent.v1.NetworkMember.$Properties
+                 * @deprecated Use platform.agent.v1.NetworkMember.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a NetworkMember.
+                 * @typedef {platform.agent.v1.NetworkMember.$Properties} platform.agent.v1.NetworkMember.$Shape
+                 */
+
+                /**
+                 * Constructs a new NetworkMember.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a NetworkMember.
+                 * @constructor
+                 * @param {platform.agent.v1.NetworkMember.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const NetworkMember = function (p) {
+                    this.routes = [];
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * NetworkMember jobUuid.
+                 * @member {string} jobUuid
+                 * @memberof platform.agent.v1.NetworkMember
+                 * @instance
+                 */
+                NetworkMember.prototype.jobUuid = "";
+
+                /**
+                 * NetworkMember broadcastEnable.
+                 * @member {boolean} broadcastEnable
+                 * @memberof platform.agent.v1.NetworkMember
+                 * @instance
+                 */
+                NetworkMember.prototype.broadcastEnable = false;
+
+                /**
+                 * NetworkMember routes.
+                 * @member {Array.<string>} routes
+                 * @memberof platform.agent.v1.NetworkMember
+                 * @instance
+                 */
+                NetworkMember.prototype.routes = $util.emptyArray;
+
+                /**
+                 * Creates a new NetworkMember instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.NetworkMember
+                 * @static
+                 * @param {platform.agent.v1.NetworkMember.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.NetworkMember} NetworkMember instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.NetworkMember.$Shape): platform.agent.v1.NetworkMember & platform.agent.v1.NetworkMember.$Shape;
+                 *   (properties?: platform.agent.v1.NetworkMember.$Properties): platform.agent.v1.NetworkMember;
+                 * }}
+                 */
+                NetworkMember.create = function(properties) {
+                    return new NetworkMember(properties);
+                };
+
+                /**
+                 * Encodes the specified NetworkMember message. Does not implicitly {@link platform.agent.v1.NetworkMember.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.NetworkMember
+                 * @static
+                 * @param {platform.agent.v1.NetworkMember.$Properties} m NetworkMember message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                NetworkMember.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.jobUuid != null && $Object.hasOwnProperty.call(m, "jobUuid") && m.jobUuid !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.jobUuid);
+                    if (m.broadcastEnable != null && $Object.hasOwnProperty.call(m, "broadcastEnable") && m.broadcastEnable !== false)
+                        w.uint32(/* id 2, wireType 0 =*/16).bool(m.broadcastEnable);
+                    if (m.routes != null && m.routes.length) {
+                        for (var i = 0; i < m.routes.length; ++i)
+                            w.uint32(/* id 3, wireType 2 =*/26).string(m.routes[i]);
+                    }
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a NetworkMember message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.NetworkMember
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.NetworkMember & platform.agent.v1.NetworkMember.$Shape} NetworkMember
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                NetworkMember.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.NetworkMember();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.jobUuid = v;
+                                else
+                                    delete m.jobUuid;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.broadcastEnable = v;
+                                else
+                                    delete m.broadcastEnable;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.routes && m.routes.length))
+                                    m.routes = [];
+                                m.routes.push(r.stringVerify());
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a NetworkMember message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.NetworkMember
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.NetworkMember} NetworkMember
+                 */
+                NetworkMember.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.NetworkMember)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.NetworkMember: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.NetworkMember();
+                    if (d.jobUuid != null) {
+                        if (typeof d.jobUuid !== "string" || d.jobUuid.length) {
+                            m.jobUuid = $String(d.jobUuid);
+                        }
+                    }
+                    if (d.broadcastEnable != null) {
+                        if (d.broadcastEnable) {
+                            m.broadcastEnable = $Boolean(d.broadcastEnable);
+                        }
+                    }
+                    if (d.routes) {
+                        if (!$Array.isArray(d.routes))
+                            throw $TypeError(".platform.agent.v1.NetworkMember.routes: array expected");
+                        m.routes = $Array(d.routes.length);
+                        for (var i = 0; i < d.routes.length; ++i) {
+                            m.routes[i] = $String(d.routes[i]);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a NetworkMember message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.NetworkMember
+                 * @static
+                 * @param {platform.agent.v1.NetworkMember} m NetworkMember
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                NetworkMember.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.arrays || o.defaults) {
+                        d.routes = [];
+                    }
+                    if (o.defaults) {
+                        d.jobUuid = "";
+                        d.broadcastEnable = false;
+                    }
+                    if (m.jobUuid != null && $Object.hasOwnProperty.call(m, "jobUuid")) {
+                        d.jobUuid = m.jobUuid;
+                    }
+                    if (m.broadcastEnable != null && $Object.hasOwnProperty.call(m, "broadcastEnable")) {
+                        d.broadcastEnable = m.broadcastEnable;
+                    }
+                    if (m.routes && m.routes.length) {
+                        d.routes = $Array(m.routes.length);
+                        for (var j = 0; j < m.routes.length; ++j) {
+                            d.routes[j] = m.routes[j];
+                        }
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this NetworkMember to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.NetworkMember
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                NetworkMember.prototype.toJSON = function() {
+                    return NetworkMember.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for NetworkMember
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.NetworkMember
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                NetworkMember.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.NetworkMember";
+                };
+
+                return NetworkMember;
+            })();
+
+            v1.NetworkHost = (function() {
+
+                /**
+                 * Properties of a NetworkHost.
+                 * @typedef {Object} platform.agent.v1.NetworkHost.$Properties
+                 * @property {string|null} [name] NetworkHost name
+                 * @property {string|null} [address] NetworkHost address
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a NetworkHost.
+                 * @memberof platform.agent.v1
+                 * @interface INetworkHost
+                 * @augments platform.agent.v1.NetworkHost.$Properties
+                 * @deprecated Use platform.agent.v1.NetworkHost.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a NetworkHost.
+                 * @typedef {platform.agent.v1.NetworkHost.$Properties} platform.agent.v1.NetworkHost.$Shape
+                 */
+
+                /**
+                 * Constructs a new NetworkHost.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a NetworkHost.
+                 * @constructor
+                 * @param {platform.agent.v1.NetworkHost.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const NetworkHost = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * NetworkHost name.
+                 * @member {string} name
+                 * @memberof platform.agent.v1.NetworkHost
+                 * @instance
+                 */
+                NetworkHost.prototype.name = "";
+
+                /**
+                 * NetworkHost address.
+                 * @member {string} address
+                 * @memberof platform.agent.v1.NetworkHost
+                 * @instance
+                 */
+                NetworkHost.prototype.address = "";
+
+                /**
+                 * Creates a new NetworkHost instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.NetworkHost
+                 * @static
+                 * @param {platform.agent.v1.NetworkHost.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.NetworkHost} NetworkHost instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.NetworkHost.$Shape): platform.agent.v1.NetworkHost & platform.agent.v1.NetworkHost.$Shape;
+                 *   (properties?: platform.agent.v1.NetworkHost.$Properties): platform.agent.v1.NetworkHost;
+                 * }}
+                 */
+                NetworkHost.create = function(properties) {
+                    return new NetworkHost(properties);
+                };
+
+                /**
+                 * Encodes the specified NetworkHost message. Does not implicitly {@link platform.agent.v1.NetworkHost.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.NetworkHost
+                 * @static
+                 * @param {platform.agent.v1.NetworkHost.$Properties} m NetworkHost message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                NetworkHost.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.name != null && $Object.hasOwnProperty.call(m, "name") && m.name !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.name);
+                    if (m.address != null && $Object.hasOwnProperty.call(m, "address") && m.address !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.address);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a NetworkHost message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.NetworkHost
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.NetworkHost & platform.agent.v1.NetworkHost.$Shape} NetworkHost
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                NetworkHost.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.NetworkHost();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.name = v;
+                                else
+                                    delete m.name;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.address = v;
+                                else
+                                    delete m.address;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a NetworkHost message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.NetworkHost
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.NetworkHost} NetworkHost
+                 */
+                NetworkHost.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.NetworkHost)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.NetworkHost: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.NetworkHost();
+                    if (d.name != null) {
+                        if (typeof d.name !== "string" || d.name.length) {
+                            m.name = $String(d.name);
+                        }
+                    }
+                    if (d.address != null) {
+                        if (typeof d.address !== "string" || d.address.length) {
+                            m.address = $String(d.address);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a NetworkHost message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.NetworkHost
+                 * @static
+                 * @param {platform.agent.v1.NetworkHost} m NetworkHost
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                NetworkHost.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.defaults) {
+                        d.name = "";
+                        d.address = "";
+                    }
+                    if (m.name != null && $Object.hasOwnProperty.call(m, "name")) {
+                        d.name = m.name;
+                    }
+                    if (m.address != null && $Object.hasOwnProperty.call(m, "address")) {
+                        d.address = m.address;
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this NetworkHost to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.NetworkHost
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                NetworkHost.prototype.toJSON = function() {
+                    return NetworkHost.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for NetworkHost
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.NetworkHost
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                NetworkHost.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.NetworkHost";
+                };
+
+                return NetworkHost;
             })();
 
             v1.JobDrains = (function() {
@@ -8235,6 +9165,7 @@ export const platform = $root.platform = (() => {
                  * @property {Array.<platform.agent.v1.PackageSpec.$Properties>|null} [stagerfs] InstanceSpec stagerfs
                  * @property {Array.<platform.agent.v1.LinkSpec.$Properties>|null} [links] InstanceSpec links
                  * @property {Array.<platform.agent.v1.DrainSpec.$Properties>|null} [drains] InstanceSpec drains
+                 * @property {platform.agent.v1.NetworkSpec.$Properties|null} [network] InstanceSpec network
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -8386,6 +9317,14 @@ export const platform = $root.platform = (() => {
                 InstanceSpec.prototype.drains = $util.emptyArray;
 
                 /**
+                 * InstanceSpec network.
+                 * @member {platform.agent.v1.NetworkSpec.$Properties|null|undefined} network
+                 * @memberof platform.agent.v1.InstanceSpec
+                 * @instance
+                 */
+                InstanceSpec.prototype.network = null;
+
+                /**
                  * Creates a new InstanceSpec instance using the specified properties.
                  * @function create
                  * @memberof platform.agent.v1.InstanceSpec
@@ -8460,6 +9399,8 @@ export const platform = $root.platform = (() => {
                         for (var i = 0; i < m.drains.length; ++i)
                             $root.platform.agent.v1.DrainSpec.encode(m.drains[i], w.uint32(/* id 14, wireType 2 =*/114).fork(), q + 1).ldelim();
                     }
+                    if (m.network != null && $Object.hasOwnProperty.call(m, "network"))
+                        $root.platform.agent.v1.NetworkSpec.encode(m.network, w.uint32(/* id 15, wireType 2 =*/122).fork(), q + 1).ldelim();
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -8645,6 +9586,12 @@ export const platform = $root.platform = (() => {
                                 m.drains.push($root.platform.agent.v1.DrainSpec.decode(r, r.size(), $undefined, q + 1));
                                 continue;
                             }
+                        case 15: {
+                                if (u !== 2)
+                                    break;
+                                m.network = $root.platform.agent.v1.NetworkSpec.decode(r, r.size(), $undefined, q + 1, m.network);
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -8785,6 +9732,11 @@ export const platform = $root.platform = (() => {
                             m.drains[i] = $root.platform.agent.v1.DrainSpec.fromObject(d.drains[i], q + 1);
                         }
                     }
+                    if (d.network != null) {
+                        if (!$util.isObject(d.network))
+                            throw $TypeError(".platform.agent.v1.InstanceSpec.network: object expected");
+                        m.network = $root.platform.agent.v1.NetworkSpec.fromObject(d.network, q + 1);
+                    }
                     return m;
                 };
 
@@ -8824,6 +9776,7 @@ export const platform = $root.platform = (() => {
                         d.process = null;
                         d.resources = null;
                         d.stagerUrl = "";
+                        d.network = null;
                     }
                     if (m.instanceUuid != null && $Object.hasOwnProperty.call(m, "instanceUuid")) {
                         d.instanceUuid = m.instanceUuid;
@@ -8891,6 +9844,9 @@ export const platform = $root.platform = (() => {
                             d.drains[j] = $root.platform.agent.v1.DrainSpec.toObject(m.drains[j], o, q + 1);
                         }
                     }
+                    if (m.network != null && $Object.hasOwnProperty.call(m, "network")) {
+                        d.network = $root.platform.agent.v1.NetworkSpec.toObject(m.network, o, q + 1);
+                    }
                     return d;
                 };
 
@@ -8920,6 +9876,590 @@ export const platform = $root.platform = (() => {
                 };
 
                 return InstanceSpec;
+            })();
+
+            v1.NetworkSpec = (function() {
+
+                /**
+                 * Properties of a NetworkSpec.
+                 * @typedef {Object} platform.agent.v1.NetworkSpec.$Properties
+                 * @property {string|null} [networkUuid] NetworkSpec networkUuid
+                 * @property {string|null} [networkFqn] NetworkSpec networkFqn
+                 * @property {string|null} [subnet] NetworkSpec subnet
+                 * @property {string|null} [address] NetworkSpec address
+                 * @property {string|null} [gateway] NetworkSpec gateway
+                 * @property {number|null} [vni] NetworkSpec vni
+                 * @property {boolean|null} [broadcastEnable] NetworkSpec broadcastEnable
+                 * @property {Array.<string>|null} [routes] NetworkSpec routes
+                 * @property {Array.<string>|null} [multicastRoutes] NetworkSpec multicastRoutes
+                 * @property {Array.<platform.agent.v1.NetworkHost.$Properties>|null} [hosts] NetworkSpec hosts
+                 * @property {Array.<string>|null} [peers] NetworkSpec peers
+                 * @property {string|null} [hardwareAddress] NetworkSpec hardwareAddress
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a NetworkSpec.
+                 * @memberof platform.agent.v1
+                 * @interface INetworkSpec
+                 * @augments platform.agent.v1.NetworkSpec.$Properties
+                 * @deprecated Use platform.agent.v1.NetworkSpec.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a NetworkSpec.
+                 * @typedef {platform.agent.v1.NetworkSpec.$Properties} platform.agent.v1.NetworkSpec.$Shape
+                 */
+
+                /**
+                 * Constructs a new NetworkSpec.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a NetworkSpec.
+                 * @constructor
+                 * @param {platform.agent.v1.NetworkSpec.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const NetworkSpec = function (p) {
+                    this.routes = [];
+                    this.multicastRoutes = [];
+                    this.hosts = [];
+                    this.peers = [];
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * NetworkSpec networkUuid.
+                 * @member {string} networkUuid
+                 * @memberof platform.agent.v1.NetworkSpec
+                 * @instance
+                 */
+                NetworkSpec.prototype.networkUuid = "";
+
+                /**
+                 * NetworkSpec networkFqn.
+                 * @member {string} networkFqn
+                 * @memberof platform.agent.v1.NetworkSpec
+                 * @instance
+                 */
+                NetworkSpec.prototype.networkFqn = "";
+
+                /**
+                 * NetworkSpec subnet.
+                 * @member {string} subnet
+                 * @memberof platform.agent.v1.NetworkSpec
+                 * @instance
+                 */
+                NetworkSpec.prototype.subnet = "";
+
+                /**
+                 * NetworkSpec address.
+                 * @member {string} address
+                 * @memberof platform.agent.v1.NetworkSpec
+                 * @instance
+                 */
+                NetworkSpec.prototype.address = "";
+
+                /**
+                 * NetworkSpec gateway.
+                 * @member {string} gateway
+                 * @memberof platform.agent.v1.NetworkSpec
+                 * @instance
+                 */
+                NetworkSpec.prototype.gateway = "";
+
+                /**
+                 * NetworkSpec vni.
+                 * @member {number} vni
+                 * @memberof platform.agent.v1.NetworkSpec
+                 * @instance
+                 */
+                NetworkSpec.prototype.vni = 0;
+
+                /**
+                 * NetworkSpec broadcastEnable.
+                 * @member {boolean} broadcastEnable
+                 * @memberof platform.agent.v1.NetworkSpec
+                 * @instance
+                 */
+                NetworkSpec.prototype.broadcastEnable = false;
+
+                /**
+                 * NetworkSpec routes.
+                 * @member {Array.<string>} routes
+                 * @memberof platform.agent.v1.NetworkSpec
+                 * @instance
+                 */
+                NetworkSpec.prototype.routes = $util.emptyArray;
+
+                /**
+                 * NetworkSpec multicastRoutes.
+                 * @member {Array.<string>} multicastRoutes
+                 * @memberof platform.agent.v1.NetworkSpec
+                 * @instance
+                 */
+                NetworkSpec.prototype.multicastRoutes = $util.emptyArray;
+
+                /**
+                 * NetworkSpec hosts.
+                 * @member {Array.<platform.agent.v1.NetworkHost.$Properties>} hosts
+                 * @memberof platform.agent.v1.NetworkSpec
+                 * @instance
+                 */
+                NetworkSpec.prototype.hosts = $util.emptyArray;
+
+                /**
+                 * NetworkSpec peers.
+                 * @member {Array.<string>} peers
+                 * @memberof platform.agent.v1.NetworkSpec
+                 * @instance
+                 */
+                NetworkSpec.prototype.peers = $util.emptyArray;
+
+                /**
+                 * NetworkSpec hardwareAddress.
+                 * @member {string} hardwareAddress
+                 * @memberof platform.agent.v1.NetworkSpec
+                 * @instance
+                 */
+                NetworkSpec.prototype.hardwareAddress = "";
+
+                /**
+                 * Creates a new NetworkSpec instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.NetworkSpec
+                 * @static
+                 * @param {platform.agent.v1.NetworkSpec.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.NetworkSpec} NetworkSpec instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.NetworkSpec.$Shape): platform.agent.v1.NetworkSpec & platform.agent.v1.NetworkSpec.$Shape;
+                 *   (properties?: platform.agent.v1.NetworkSpec.$Properties): platform.agent.v1.NetworkSpec;
+                 * }}
+                 */
+                NetworkSpec.create = function(properties) {
+                    return new NetworkSpec(properties);
+                };
+
+                /**
+                 * Encodes the specified NetworkSpec message. Does not implicitly {@link platform.agent.v1.NetworkSpec.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.NetworkSpec
+                 * @static
+                 * @param {platform.agent.v1.NetworkSpec.$Properties} m NetworkSpec message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                NetworkSpec.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.networkUuid != null && $Object.hasOwnProperty.call(m, "networkUuid") && m.networkUuid !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.networkUuid);
+                    if (m.networkFqn != null && $Object.hasOwnProperty.call(m, "networkFqn") && m.networkFqn !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.networkFqn);
+                    if (m.subnet != null && $Object.hasOwnProperty.call(m, "subnet") && m.subnet !== "")
+                        w.uint32(/* id 3, wireType 2 =*/26).string(m.subnet);
+                    if (m.address != null && $Object.hasOwnProperty.call(m, "address") && m.address !== "")
+                        w.uint32(/* id 4, wireType 2 =*/34).string(m.address);
+                    if (m.gateway != null && $Object.hasOwnProperty.call(m, "gateway") && m.gateway !== "")
+                        w.uint32(/* id 5, wireType 2 =*/42).string(m.gateway);
+                    if (m.vni != null && $Object.hasOwnProperty.call(m, "vni") && m.vni !== 0)
+                        w.uint32(/* id 6, wireType 0 =*/48).uint32(m.vni);
+                    if (m.broadcastEnable != null && $Object.hasOwnProperty.call(m, "broadcastEnable") && m.broadcastEnable !== false)
+                        w.uint32(/* id 7, wireType 0 =*/56).bool(m.broadcastEnable);
+                    if (m.routes != null && m.routes.length) {
+                        for (var i = 0; i < m.routes.length; ++i)
+                            w.uint32(/* id 8, wireType 2 =*/66).string(m.routes[i]);
+                    }
+                    if (m.hosts != null && m.hosts.length) {
+                        for (var i = 0; i < m.hosts.length; ++i)
+                            $root.platform.agent.v1.NetworkHost.encode(m.hosts[i], w.uint32(/* id 9, wireType 2 =*/74).fork(), q + 1).ldelim();
+                    }
+                    if (m.peers != null && m.peers.length) {
+                        for (var i = 0; i < m.peers.length; ++i)
+                            w.uint32(/* id 10, wireType 2 =*/82).string(m.peers[i]);
+                    }
+                    if (m.hardwareAddress != null && $Object.hasOwnProperty.call(m, "hardwareAddress") && m.hardwareAddress !== "")
+                        w.uint32(/* id 11, wireType 2 =*/90).string(m.hardwareAddress);
+                    if (m.multicastRoutes != null && m.multicastRoutes.length) {
+                        for (var i = 0; i < m.multicastRoutes.length; ++i)
+                            w.uint32(/* id 12, wireType 2 =*/98).string(m.multicastRoutes[i]);
+                    }
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a NetworkSpec message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.NetworkSpec
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.NetworkSpec & platform.agent.v1.NetworkSpec.$Shape} NetworkSpec
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                NetworkSpec.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.NetworkSpec();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.networkUuid = v;
+                                else
+                                    delete m.networkUuid;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.networkFqn = v;
+                                else
+                                    delete m.networkFqn;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.subnet = v;
+                                else
+                                    delete m.subnet;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.address = v;
+                                else
+                                    delete m.address;
+                                continue;
+                            }
+                        case 5: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.gateway = v;
+                                else
+                                    delete m.gateway;
+                                continue;
+                            }
+                        case 6: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.vni = v;
+                                else
+                                    delete m.vni;
+                                continue;
+                            }
+                        case 7: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.broadcastEnable = v;
+                                else
+                                    delete m.broadcastEnable;
+                                continue;
+                            }
+                        case 8: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.routes && m.routes.length))
+                                    m.routes = [];
+                                m.routes.push(r.stringVerify());
+                                continue;
+                            }
+                        case 12: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.multicastRoutes && m.multicastRoutes.length))
+                                    m.multicastRoutes = [];
+                                m.multicastRoutes.push(r.stringVerify());
+                                continue;
+                            }
+                        case 9: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.hosts && m.hosts.length))
+                                    m.hosts = [];
+                                m.hosts.push($root.platform.agent.v1.NetworkHost.decode(r, r.size(), $undefined, q + 1));
+                                continue;
+                            }
+                        case 10: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.peers && m.peers.length))
+                                    m.peers = [];
+                                m.peers.push(r.stringVerify());
+                                continue;
+                            }
+                        case 11: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.hardwareAddress = v;
+                                else
+                                    delete m.hardwareAddress;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a NetworkSpec message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.NetworkSpec
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.NetworkSpec} NetworkSpec
+                 */
+                NetworkSpec.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.NetworkSpec)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.NetworkSpec: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.NetworkSpec();
+                    if (d.networkUuid != null) {
+                        if (typeof d.networkUuid !== "string" || d.networkUuid.length) {
+                            m.networkUuid = $String(d.networkUuid);
+                        }
+                    }
+                    if (d.networkFqn != null) {
+                        if (typeof d.networkFqn !== "string" || d.networkFqn.length) {
+                            m.networkFqn = $String(d.networkFqn);
+                        }
+                    }
+                    if (d.subnet != null) {
+                        if (typeof d.subnet !== "string" || d.subnet.length) {
+                            m.subnet = $String(d.subnet);
+                        }
+                    }
+                    if (d.address != null) {
+                        if (typeof d.address !== "string" || d.address.length) {
+                            m.address = $String(d.address);
+                        }
+                    }
+                    if (d.gateway != null) {
+                        if (typeof d.gateway !== "string" || d.gateway.length) {
+                            m.gateway = $String(d.gateway);
+                        }
+                    }
+                    if (d.vni != null) {
+                        if ($Number(d.vni) !== 0) {
+                            m.vni = d.vni >>> 0;
+                        }
+                    }
+                    if (d.broadcastEnable != null) {
+                        if (d.broadcastEnable) {
+                            m.broadcastEnable = $Boolean(d.broadcastEnable);
+                        }
+                    }
+                    if (d.routes) {
+                        if (!$Array.isArray(d.routes))
+                            throw $TypeError(".platform.agent.v1.NetworkSpec.routes: array expected");
+                        m.routes = $Array(d.routes.length);
+                        for (var i = 0; i < d.routes.length; ++i) {
+                            m.routes[i] = $String(d.routes[i]);
+                        }
+                    }
+                    if (d.multicastRoutes) {
+                        if (!$Array.isArray(d.multicastRoutes))
+                            throw $TypeError(".platform.agent.v1.NetworkSpec.multicastRoutes: array expected");
+                        m.multicastRoutes = $Array(d.multicastRoutes.length);
+                        for (var i = 0; i < d.multicastRoutes.length; ++i) {
+                            m.multicastRoutes[i] = $String(d.multicastRoutes[i]);
+                        }
+                    }
+                    if (d.hosts) {
+                        if (!$Array.isArray(d.hosts))
+                            throw $TypeError(".platform.agent.v1.NetworkSpec.hosts: array expected");
+                        m.hosts = $Array(d.hosts.length);
+                        for (var i = 0; i < d.hosts.length; ++i) {
+                            if (!$util.isObject(d.hosts[i]))
+                                throw $TypeError(".platform.agent.v1.NetworkSpec.hosts: object expected");
+                            m.hosts[i] = $root.platform.agent.v1.NetworkHost.fromObject(d.hosts[i], q + 1);
+                        }
+                    }
+                    if (d.peers) {
+                        if (!$Array.isArray(d.peers))
+                            throw $TypeError(".platform.agent.v1.NetworkSpec.peers: array expected");
+                        m.peers = $Array(d.peers.length);
+                        for (var i = 0; i < d.peers.length; ++i) {
+                            m.peers[i] = $String(d.peers[i]);
+                        }
+                    }
+                    if (d.hardwareAddress != null) {
+                        if (typeof d.hardwareAddress !== "string" || d.hardwareAddress.length) {
+                            m.hardwareAddress = $String(d.hardwareAddress);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a NetworkSpec message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.NetworkSpec
+                 * @static
+                 * @param {platform.agent.v1.NetworkSpec} m NetworkSpec
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                NetworkSpec.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.arrays || o.defaults) {
+                        d.routes = [];
+                        d.hosts = [];
+                        d.peers = [];
+                        d.multicastRoutes = [];
+                    }
+                    if (o.defaults) {
+                        d.networkUuid = "";
+                        d.networkFqn = "";
+                        d.subnet = "";
+                        d.address = "";
+                        d.gateway = "";
+                        d.vni = 0;
+                        d.broadcastEnable = false;
+                        d.hardwareAddress = "";
+                    }
+                    if (m.networkUuid != null && $Object.hasOwnProperty.call(m, "networkUuid")) {
+                        d.networkUuid = m.networkUuid;
+                    }
+                    if (m.networkFqn != null && $Object.hasOwnProperty.call(m, "networkFqn")) {
+                        d.networkFqn = m.networkFqn;
+                    }
+                    if (m.subnet != null && $Object.hasOwnProperty.call(m, "subnet")) {
+                        d.subnet = m.subnet;
+                    }
+                    if (m.address != null && $Object.hasOwnProperty.call(m, "address")) {
+                        d.address = m.address;
+                    }
+                    if (m.gateway != null && $Object.hasOwnProperty.call(m, "gateway")) {
+                        d.gateway = m.gateway;
+                    }
+                    if (m.vni != null && $Object.hasOwnProperty.call(m, "vni")) {
+                        d.vni = m.vni;
+                    }
+                    if (m.broadcastEnable != null && $Object.hasOwnProperty.call(m, "broadcastEnable")) {
+                        d.broadcastEnable = m.broadcastEnable;
+                    }
+                    if (m.routes && m.routes.length) {
+                        d.routes = $Array(m.routes.length);
+                        for (var j = 0; j < m.routes.length; ++j) {
+                            d.routes[j] = m.routes[j];
+                        }
+                    }
+                    if (m.hosts && m.hosts.length) {
+                        d.hosts = $Array(m.hosts.length);
+                        for (var j = 0; j < m.hosts.length; ++j) {
+                            d.hosts[j] = $root.platform.agent.v1.NetworkHost.toObject(m.hosts[j], o, q + 1);
+                        }
+                    }
+                    if (m.peers && m.peers.length) {
+                        d.peers = $Array(m.peers.length);
+                        for (var j = 0; j < m.peers.length; ++j) {
+                            d.peers[j] = m.peers[j];
+                        }
+                    }
+                    if (m.hardwareAddress != null && $Object.hasOwnProperty.call(m, "hardwareAddress")) {
+                        d.hardwareAddress = m.hardwareAddress;
+                    }
+                    if (m.multicastRoutes && m.multicastRoutes.length) {
+                        d.multicastRoutes = $Array(m.multicastRoutes.length);
+                        for (var j = 0; j < m.multicastRoutes.length; ++j) {
+                            d.multicastRoutes[j] = m.multicastRoutes[j];
+                        }
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this NetworkSpec to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.NetworkSpec
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                NetworkSpec.prototype.toJSON = function() {
+                    return NetworkSpec.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for NetworkSpec
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.NetworkSpec
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                NetworkSpec.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.NetworkSpec";
+                };
+
+                return NetworkSpec;
             })();
 
             v1.DrainSpec = (function() {

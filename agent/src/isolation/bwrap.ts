@@ -25,7 +25,9 @@
  * is bound by root into a private mount namespace first (unshare), at a path the uid can reach;
  * bwrap binds it from there.
  * For a stager instance, /stagerfs is made ready for chroot (`stagerfsArgs`).
- * The network namespace is shared with the host: ports listen on the host's addresses.
+ * The network namespace is shared with the host: ports listen on the host's addresses; except
+ * for an instance on a virtual network, which runs in a namespace of its own (entered by nsenter
+ * before bwrap, driver.ts inNetwork) with its own hosts file bound over /etc/hosts.
  *
  * No `--die-with-parent`: the sandbox must outlive the agent so that an agent restart or upgrade
  * does not restart applications (the agent re-attaches). No `--new-session` either: the sandbox
@@ -242,7 +244,9 @@ export class BwrapDriver implements IsolationDriver {
       ...systemBinds(this.#rootDirs(req), (d) => staged.get(d) ?? d, req.root),
       // An own root shares the host's network, so it names hosts and resolves as the host does
       // (what a container on the host network gets); the image's own files stay below.
-      ...(req.ownRoot ? HOST_NETWORK_FILES.flatMap((f) => ['--ro-bind-try', f, f]) : []),
+      ...(req.ownRoot ? HOST_NETWORK_FILES.filter((f) => !(req.network && f === '/etc/hosts')).flatMap((f) => ['--ro-bind-try', f, f]) : []),
+      // On a virtual network: the members' names (rewritten in place by the agent).
+      ...(req.network ? ['--ro-bind', req.network.hostsFile, '/etc/hosts'] : []),
       '--unshare-ipc', '--unshare-uts',
       '--cap-drop', 'ALL',
       // After the drop: bwrap applies capability options in order.

@@ -52,6 +52,12 @@ export interface LaunchRequest {
    * into it. The process driver leaves the directory as it is (see process.ts).
    */
   stagerfs?: { hostPaths: readonly string[] };
+  /**
+   * The instance is on a virtual network (network/host-networks.ts): its command runs in the
+   * network namespace at `netns` (a /run/netns path, joined with nsenter by root before anything
+   * else), and bwrap binds `hostsFile` over its /etc/hosts.
+   */
+  network?: { netns: string; hostsFile: string };
 }
 
 export interface HostCommand {
@@ -59,6 +65,12 @@ export interface HostCommand {
   argv: string[];
   /** Host working directory to spawn in. */
   cwd: string;
+}
+
+/** `command` run inside the instance's network namespace, when it has one (LaunchRequest.network). */
+export function inNetwork(command: HostCommand, req: LaunchRequest, nsenter = 'nsenter'): HostCommand {
+  if (!req.network) return command;
+  return { ...command, argv: [nsenter, `--net=${req.network.netns}`, '--', ...command.argv] };
 }
 
 export interface IsolationDriver {

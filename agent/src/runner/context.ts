@@ -13,6 +13,7 @@ import type { HostIdentity, UidAllocator } from '../isolation/identity.js';
 import type { LogTailer } from '../logs/tailer.js';
 import type { AgentMetrics } from '../metrics/metrics.js';
 import type { PackageCache } from '../packages/cache.js';
+import type { HostNetworks, NetworkAttachment } from '../network/host-networks.js';
 import type { PortAllocator } from './ports.js';
 import type { RunSpec } from './spec.js';
 import type { Step } from './steps/step.js';
@@ -29,6 +30,8 @@ export interface RunnerDeps {
   ports: PortAllocator;
   /** Host address at which instance ports are reachable (reported in `ports`). */
   address: string;
+  /** Virtual networks on this host; absent: instances on a network are refused (steps/network.ts). */
+  networks?: HostNetworks | undefined;
   log: Logger;
   metrics: AgentMetrics;
   now: () => number;
@@ -61,6 +64,8 @@ export interface InstanceRecord {
   cgroups: string[];
   ports: Record<string, string>;
   allocatedPorts: number[];
+  /** What the instance holds on its virtual network (steps/network.ts). */
+  network?: NetworkAttachment;
   stopRequested: boolean;
   exited: boolean;
   exitCode: number;

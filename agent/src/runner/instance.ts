@@ -42,6 +42,9 @@ import { LogTailer, openLogForAppend } from '../logs/tailer.js';
 import { readRecord, writeRecord, type InstanceContext, type InstanceRecord, type RunnerDeps } from './context.js';
 import { DiskMonitor } from './disk-monitor.js';
 import { awaitListening } from './readiness.js';
+import { inNetwork } from '../isolation/driver.js';
+import { tool } from '../network/commands.js';
+import { HostNetworks, namespaceListening } from '../network/host-networks.js';
 import type { RunSpec } from './spec.js';
 import { INSTANCE_STEPS, StepRunner } from './steps/index.js';
 import { ProcessSupervisor, killLeftovers, type ExitStatus, type SupervisorOptions } from './supervisor.js';
@@ -273,7 +276,7 @@ export class InstanceRunner {
     const launch = this.#rec.launch!;
     let command;
     try {
-      command = this.deps.driver.command(launch);
+      command = inNetwork(this.deps.driver.command(launch), launch, tool('nsenter'));
     } catch (err) {
       throw new StartFailure((err as Error).message);
     }
@@ -326,6 +329,8 @@ export class InstanceRunner {
       now: this.deps.now,
       pollMs: this.deps.pollMs ?? 100,
       gone: () => this.state !== 'STARTING' || !!this.#process?.exited, // #onExit reports an exit
+      // On a virtual network the ports listen in the instance's namespace (the host's are the forwarders').
+      ...(this.#rec.network && this.#rec.pid !== undefined ? { listening: namespaceListening(this.#rec.pid, HostNetworks.netnsPath(this.#rec.network)) } : {}),
     });
     if (ready.kind === 'gone') return;
     if (ready.kind === 'ready') {
@@ -389,7 +394,7 @@ export class InstanceRunner {
     if (!stopArgv || !launch) return proc.terminate();
     let command;
     try {
-      command = this.deps.driver.commandInside(launch, proc.appPid(), stopArgv);
+      command = inNetwork(this.deps.driver.commandInside(launch, proc.appPid(), stopArgv), launch, tool('nsenter'));
     } catch (err) {
       this.#log.warn('stop command cannot run; sending SIGTERM', { err });
       return proc.terminate();

@@ -73,9 +73,14 @@ export function listeningPorts(): Promise<Set<number>> {
   return recent.ports;
 }
 
-async function readListening(): Promise<Set<number>> {
+/** The TCP ports that listen in the network namespace of process `pid` (read from its /proc). */
+export function listeningPortsOf(pid: number): Promise<Set<number>> {
+  return readListening(`/proc/${pid}/net`);
+}
+
+async function readListening(dir = '/proc/net'): Promise<Set<number>> {
   const set = new Set<number>();
-  for (const f of ['/proc/net/tcp', '/proc/net/tcp6']) {
+  for (const f of [`${dir}/tcp`, `${dir}/tcp6`]) {
     try {
       parseListening(await readFile(f, 'latin1'), set);
     } catch {

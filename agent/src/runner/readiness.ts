@@ -15,6 +15,8 @@ export interface ReadinessOptions {
   pollMs: number;
   /** True once waiting is moot (the process exited, a stop came): checked before each look and after it. */
   gone: () => boolean;
+  /** Where listening ports are read (default: the host's, listeningPorts of ports.ts). */
+  listening?: () => Promise<Set<number>>;
 }
 
 /** Resolves `ready`, `gone`, or `timeout` with the first port still missing at the deadline. */
@@ -22,7 +24,7 @@ export async function awaitListening(o: ReadinessOptions): Promise<Readiness> {
   let waitMs = Math.min(5, o.pollMs);
   for (;;) {
     if (o.gone()) return { kind: 'gone' };
-    const listening = o.required.length ? await listeningPorts() : new Set<number>();
+    const listening = o.required.length ? await (o.listening ?? listeningPorts)() : new Set<number>();
     const missing = o.required.find((p) => !listening.has(p));
     if (o.gone()) return { kind: 'gone' };
     if (missing === undefined) return { kind: 'ready' };

@@ -3,7 +3,9 @@
  * Wire objects (protobufjs messages with prototype defaults) are normalised here, at the edge,
  * and the plain form is what instance.json persists.
  */
-import type { InstanceSpec, PackageSpec } from '@platform/proto';
+import type { InstanceSpec, NetworkSpec, PackageSpec } from '@platform/proto';
+import { Ipv4Error, cidrContains, formatCidr, parseCidr, parseIpv4 } from '@platform/proto/common';
+import type { NetworkPlan } from '../network/host-networks.js';
 
 export interface PackagePlan {
   uuid: string;
@@ -46,6 +48,8 @@ export interface RunSpec {
   stagerUrl: string;
   /** Stager instances: packages laid out again under /stagerfs (absent in records of older agents). */
   stagerfs?: PackagePlan[];
+  /** The job's virtual network (network/host-networks.ts); absent: the host's network. */
+  network?: NetworkPlan;
 }
 
 /** Defaults of an application job (behaviour notes): start timeout 30 s, stop timeout 5 s. */
@@ -95,7 +99,52 @@ export function normalizeSpec(spec: InstanceSpec): RunSpec {
     environment: map(spec.environment),
     stagerUrl: spec.stagerUrl ?? '',
     stagerfs: (spec.stagerfs ?? []).map(packagePlan),
+    ...(spec.network ? { network: networkPlan(spec.network) } : {}),
   };
+}
+
+const HOST_NAME = /^[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?$/;
+const MAC = /^[0-9a-f]{2}(?::[0-9a-f]{2}){5}$/;
+
+/** Checks what goes to `ip` and into the hosts file: addresses, blocks, names, the MAC. */
+function networkPlan(n: NetworkSpec): NetworkPlan {
+  try {
+    const subnet = parseCidr(n.subnet ?? '');
+    const address = n.address ?? '';
+    const gateway = n.gateway ?? '';
+    for (const a of [address, gateway]) {
+      if (!cidrContains(subnet, parseIpv4(a))) throw new Error(`address ${a} is not in the network's subnet ${formatCidr(subnet)}`);
+    }
+    const cidrs = (list: readonly string[] | null | undefined) => (list ?? []).map((c) => formatCidr(parseCidr(c)));
+    const vni = Number(n.vni ?? 0);
+    if (!Number.isInteger(vni) || vni < 1 || vni > 2 ** 24 - 1) throw new Error(`VXLAN id ${vni} is not 1 to 2^24-1`);
+    const hardwareAddress = (n.hardwareAddress ?? '').toLowerCase();
+    if (!MAC.test(hardwareAddress)) throw new Error(`hardware address "${hardwareAddress}" is not a MAC address`);
+    const uuid = n.networkUuid ?? '';
+    if (!UUIDISH.test(uuid)) throw new Error(`network uuid "${uuid}" is not one`);
+    return {
+      uuid,
+      fqn: n.networkFqn ?? '',
+      subnet: formatCidr(subnet),
+      address,
+      gateway,
+      vni,
+      broadcastEnable: n.broadcastEnable !== false,
+      routes: cidrs(n.routes),
+      multicastRoutes: cidrs(n.multicastRoutes),
+      hosts: (n.hosts ?? []).map((h) => {
+        const name = (h.name ?? '').toLowerCase();
+        if (!HOST_NAME.test(name)) throw new Error(`host name "${name}" is not a name`);
+        parseIpv4(h.address ?? '');
+        return { name, address: h.address ?? '' };
+      }),
+      peers: (n.peers ?? []).map((p) => (parseIpv4(p), p)),
+      hardwareAddress,
+    };
+  } catch (err) {
+    if (err instanceof Ipv4Error || err instanceof Error) throw new Error(`invalid network of the instance: ${err.message}`, { cause: err });
+    throw err;
+  }
 }
 
 function packagePlan(pk: PackageSpec): PackagePlan {

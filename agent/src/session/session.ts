@@ -14,7 +14,7 @@
  *   that the lag is measured.
  * - Any error or end of the stream: back to CONNECTING after a backoff; instances keep running.
  */
-import type { AgentMessage, AgentServiceClient, ControllerMessage, FlushLogs, Hello, JobDrains, LinkTargets, ListFiles, LogLine, Resources, Snapshot, StartInstance, StopInstance, Welcome } from '@platform/proto';
+import type { AgentMessage, AgentServiceClient, ControllerMessage, FlushLogs, Hello, JobDrains, LinkTargets, NetworkState, ListFiles, LogLine, Resources, Snapshot, StartInstance, StopInstance, Welcome } from '@platform/proto';
 import { grpc, joinMetadata } from '@platform/proto';
 import { IllegalTransitionError, StateMachine, type GuardedState, type Logger } from '@platform/proto/common';
 import type { AgentMetrics } from '../metrics/metrics.js';
@@ -56,6 +56,7 @@ export interface SessionHandler {
   linkTargets?(msg: LinkTargets): void;
   /** A job's log drains now (logs/drains.ts). */
   jobDrains?(msg: JobDrains): void;
+  networkState?(msg: NetworkState): void;
   /** Measured use, for heartbeats (best effort). */
   usage(): Resources;
 }
@@ -236,6 +237,7 @@ export class Session {
       else if (msg.flushLogs) handler.flushLogs(msg.flushLogs);
       else if (msg.linkTargets) handler.linkTargets?.(msg.linkTargets);
       else if (msg.jobDrains) handler.jobDrains?.(msg.jobDrains);
+      else if (msg.networkState) handler.networkState?.(msg.networkState);
     } catch (err) {
       log.error('handling a controller message failed', { err });
     }

@@ -77,26 +77,44 @@ export interface NetCounters {
   txBytes: number;
 }
 
-/** Bytes received and sent on every interface but loopback, from /proc/net/dev. */
+/**
+ * Bytes received and sent on every interface but loopback, from /proc/net/dev; the virtual
+ * networks' own interfaces (veths, bridges, VXLAN devices: network/host-networks.ts) are left
+ * out, their traffic is the instances' or crosses a real interface too.
+ */
 export function readNetDev(file = '/proc/net/dev'): NetCounters | undefined {
+  const all = readInterfaces(file);
+  if (!all) return undefined;
+  let rxBytes = 0;
+  let txBytes = 0;
+  for (const [name, c] of all) {
+    if (name === 'lo' || VIRTUAL_NETWORK_INTERFACE.test(name)) continue;
+    rxBytes += c.rxBytes;
+    txBytes += c.txBytes;
+  }
+  return { rxBytes, txBytes };
+}
+
+/** The interfaces the agent makes for virtual networks. */
+const VIRTUAL_NETWORK_INTERFACE = /^pl[vbx][0-9a-f]{11}$/;
+
+/** Each interface's bytes received and sent, from /proc/net/dev (the reader's network namespace). */
+export function readInterfaces(file = '/proc/net/dev'): Map<string, NetCounters> | undefined {
   let text: string;
   try {
     text = readFileSync(file, 'latin1');
   } catch {
     return undefined;
   }
-  let rxBytes = 0;
-  let txBytes = 0;
+  const out = new Map<string, NetCounters>();
   for (const line of text.split('\n').slice(2)) {
     const colon = line.indexOf(':');
     if (colon < 0) continue;
-    if (line.slice(0, colon).trim() === 'lo') continue;
     const f = line.slice(colon + 1).trim().split(/\s+/).map(Number);
     // receive: bytes packets errs drop fifo frame compressed multicast; transmit: bytes ...
-    rxBytes += f[0] ?? 0;
-    txBytes += f[8] ?? 0;
+    out.set(line.slice(0, colon).trim(), { rxBytes: f[0] ?? 0, txBytes: f[8] ?? 0 });
   }
-  return { rxBytes, txBytes };
+  return out;
 }
 
 export interface FsUsage {

@@ -17,9 +17,11 @@
  * - Disk: the bytes charged under the instance root, as the disk monitor measures them
  *   (runner/disk-monitor.ts: allocated blocks, one block at least per object); for an instance
  *   without a disk resource, where no monitor runs, a sliced walk of its own once per sample.
- * - Network: instances share the host's network namespace (both drivers), so there is no
- *   interface of their own to count: rx/tx are 0 and `network_measured` false. The host's
- *   totals count every interface but loopback.
+ * - Network: an instance on a virtual network has an interface of its own (a veth pair): its
+ *   rx/tx are the host end's tx/rx, and `network_measured` true. Other instances share the
+ *   host's network namespace (both drivers), so there is no interface of their own to count:
+ *   rx/tx are 0 and `network_measured` false. The host's totals count every interface but
+ *   loopback and the virtual networks' own.
  *
  * Short disconnections lose nothing: samples wait in the buffer and go, in order, once the
  * session is open again. The bound (default 360 samples = an hour at 10 s) keeps memory fixed.
@@ -28,7 +30,7 @@ import type { HostUsage, InstanceUsage, UsageBatch, UsageSample } from '@platfor
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Cgroups } from '../isolation/cgroups.js';
 import { measureDisk } from '../runner/disk-monitor.js';
-import { readFsUsage, readHostCpu, readHostMemory, readNetDev, readProcessGroups, type GroupUsage } from './probes.js';
+import { readFsUsage, readHostCpu, readHostMemory, readInterfaces, readNetDev, readProcessGroups, type GroupUsage } from './probes.js';
 
 /** What the reporter needs to know of one instance (read from the runner at each sample). */
 export interface MeasuredInstance {
@@ -44,6 +46,8 @@ export interface MeasuredInstance {
   resources: { memory: number; disk: number; network: number };
   /** The instance root. */
   root: string;
+  /** The host end of its veth pair, when it is on a virtual network (its traffic is counted there). */
+  interface?: string | undefined;
   /** Bytes charged under the root by the disk monitor; undefined when no monitor runs. */
   diskMonitored: number | undefined;
 }
@@ -104,6 +108,8 @@ export class UsageReporter {
   #lastSampleMs: number | undefined;
   #last: UsageSample | undefined;
   readonly #prevCpu = new Map<string, Previous>();
+  /** Per instance on a virtual network: its bytes received and sent at the last sample. */
+  readonly #prevInstanceNet = new Map<string, { rx: number; tx: number; timeMs: number }>();
   #prevHostCpu: Previous | undefined;
   #prevNet: { rx: number; tx: number; timeMs: number } | undefined;
   /** Disk use of instances without a monitor: the last walk, and the walk under way. */
@@ -212,6 +218,7 @@ export class UsageReporter {
     }
     const groups: Map<number, GroupUsage> = readProcessGroups(pgids);
     const instances: InstanceUsage[] = [];
+    const interfaces = all.some((i) => i.interface) ? readInterfaces() : undefined;
     const seen = new Set<string>();
     this.#g.cpu.reset();
     this.#g.mem.reset();
@@ -237,7 +244,14 @@ export class UsageReporter {
       const prev = this.#prevCpu.get(i.uuid);
       this.#prevCpu.set(i.uuid, { cpuNs, timeMs: now });
       const diskUsed = i.diskMonitored ?? this.#walkedDisk(i);
+      // The host end's counters: what it sends, the instance receives.
+      const veth = i.interface ? interfaces?.get(i.interface) : undefined;
+      const prevNet = this.#prevInstanceNet.get(i.uuid);
+      if (veth) this.#prevInstanceNet.set(i.uuid, { rx: veth.txBytes, tx: veth.rxBytes, timeMs: now });
       if (!prev || now <= prev.timeMs) continue;
+      const span = prevNet && veth && now > prevNet.timeMs ? (now - prevNet.timeMs) / 1000 : 0;
+      const rx = span > 0 ? Math.max(0, veth!.txBytes - prevNet!.rx) / span : 0;
+      const tx = span > 0 ? Math.max(0, veth!.rxBytes - prevNet!.tx) / span : 0;
       // A counter that went back (processes of the /proc fallback ended) counts as idle, not negative.
       const rate = Math.max(0, cpuNs - prev.cpuNs) / ((now - prev.timeMs) / 1000);
       const usage: InstanceUsage = {
@@ -248,9 +262,9 @@ export class UsageReporter {
         memoryLimit: i.resources.memory,
         diskUsed,
         diskLimit: i.resources.disk,
-        networkRx: 0,
-        networkTx: 0,
-        networkMeasured: false,
+        networkRx: rx,
+        networkTx: tx,
+        networkMeasured: veth !== undefined,
         bandwidthLimit: i.resources.network,
       };
       instances.push(usage);
@@ -260,10 +274,11 @@ export class UsageReporter {
       this.#g.memLimit.set(labels, i.resources.memory);
       this.#g.disk.set(labels, diskUsed);
       this.#g.diskLimit.set(labels, i.resources.disk);
-      this.#g.rx.set(labels, 0);
-      this.#g.tx.set(labels, 0);
+      this.#g.rx.set(labels, rx);
+      this.#g.tx.set(labels, tx);
     }
     for (const uuid of this.#prevCpu.keys()) if (!seen.has(uuid)) this.#prevCpu.delete(uuid);
+    for (const uuid of this.#prevInstanceNet.keys()) if (!seen.has(uuid)) this.#prevInstanceNet.delete(uuid);
     for (const uuid of this.#walked.keys()) if (!seen.has(uuid)) this.#walked.delete(uuid);
     const host = this.#host(now);
     for (const [field, resource] of HOST_RESOURCES) this.#g.host.set({ resource }, host[field] ?? 0);

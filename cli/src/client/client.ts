@@ -14,6 +14,8 @@ import type {
   ServiceInput,
   ClusterInfo,
   DrainInput,
+  JoinInput,
+  NetworkInput,
   FileEntry,
   Instance,
   InstanceManager,
@@ -122,6 +124,12 @@ export const OPERATIONS = [
   'GET /v1/jobs/{uuid}/logs/drains',
   'POST /v1/jobs/{uuid}/logs/drains',
   'DELETE /v1/jobs/{uuid}/logs/drains/{drain}',
+  'GET /v1/networks',
+  'POST /v1/networks',
+  'GET /v1/networks/{uuid}',
+  'DELETE /v1/networks/{uuid}',
+  'POST /v1/networks/{uuid}/join',
+  'POST /v1/networks/{uuid}/leave',
 ] as const;
 
 const enc = encodeURIComponent;
@@ -353,6 +361,18 @@ export class PlatformClient {
   bind = (b: BindingInput) => this.call('post', '/v1/bindings', {}, { json: b });
   unbind = async (u: UnbindInput) => void (await this.call('post', '/v1/unbind', {}, { json: u }));
   unlink = async (u: UnlinkInput) => void (await this.call('post', '/v1/unlink', {}, { json: u }));
+
+  // ---- virtual networks ---------------------------------------------------------------------
+
+  /** The networks the caller may read; `ipam: false` leaves the instances' addresses out. */
+  listNetworks = (ipam = true) => this.call('get', '/v1/networks', {}, ipam ? {} : { query: { ipam: false } });
+  getNetwork = (uuid: string) => this.call('get', '/v1/networks/{uuid}', { uuid });
+  createNetwork = (n: NetworkInput) => this.call('post', '/v1/networks', {}, { json: n });
+  /** Refused while jobs are members, unless `force` (they leave first). */
+  deleteNetwork = async (uuid: string, force = false) => void (await this.call('delete', '/v1/networks/{uuid}', { uuid }, { query: { force } }));
+  /** Puts a job on the network, or changes its options there; answers the network. */
+  joinNetwork = (uuid: string, join: JoinInput) => this.call('post', '/v1/networks/{uuid}/join', { uuid }, { json: join });
+  leaveNetwork = (uuid: string, jobFqn: string) => this.call('post', '/v1/networks/{uuid}/leave', { uuid }, { json: { job_fqn: jobFqn } });
 
   // ---- Server-Sent Events -------------------------------------------------------------------
 

@@ -540,6 +540,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/networks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The virtual networks the caller may read */
+        get: operations["getNetworks"];
+        put?: never;
+        /** Creates a virtual network with a subnet from the pool (or the one given) */
+        post: operations["postNetworks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/networks/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A virtual network with its endpoints */
+        get: operations["getNetworksByUuid"];
+        put?: never;
+        post?: never;
+        /** Deletes a virtual network (refused while jobs are members, unless force) */
+        delete: operations["deleteNetworksByUuid"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/networks/{uuid}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts a job on the network (or changes its options there); its instances are replaced onto it */
+        post: operations["postNetworksByUuidJoin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/networks/{uuid}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes a job off the network; its instances are replaced off it */
+        post: operations["postNetworksByUuidLeave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/oauth2/token": {
         parameters: {
             query?: never;
@@ -5106,6 +5176,509 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description APIError */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.apierror;version=1": components["schemas"]["APIError"];
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    getNetworks: {
+        parameters: {
+            query?: {
+                /** @description exactly `false`: the endpoints' interfaces (instance addresses) are left out */
+                ipam?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The virtual networks the caller may read */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.network;version=1": {
+                        uuid: string;
+                        fqn: string;
+                        name: string;
+                        description: string;
+                        subnet_info: {
+                            Subnet: string;
+                        };
+                        gateway: string;
+                        network_end_points: {
+                            uuid: string;
+                            fqn: string;
+                            network_fqn: string;
+                            job_uuid: string;
+                            broadcast_enable: boolean;
+                            discovery_address: string;
+                            multicast_addresses: string[];
+                            end_point_interface?: {
+                                uuid: string;
+                                hardware_addr: string;
+                                ipv4_addr: string;
+                            }[];
+                        }[];
+                        version_id: number;
+                        created_at: string;
+                        created_by: string;
+                        updated_at: string;
+                        updated_by: string;
+                    }[];
+                    "application/json; charset=utf-8": {
+                        uuid: string;
+                        fqn: string;
+                        name: string;
+                        description: string;
+                        subnet_info: {
+                            Subnet: string;
+                        };
+                        gateway: string;
+                        network_end_points: {
+                            uuid: string;
+                            fqn: string;
+                            network_fqn: string;
+                            job_uuid: string;
+                            broadcast_enable: boolean;
+                            discovery_address: string;
+                            multicast_addresses: string[];
+                            end_point_interface?: {
+                                uuid: string;
+                                hardware_addr: string;
+                                ipv4_addr: string;
+                            }[];
+                        }[];
+                        version_id: number;
+                        created_at: string;
+                        created_by: string;
+                        updated_at: string;
+                        updated_by: string;
+                    }[];
+                };
+            };
+            /** @description APIError */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.apierror;version=1": components["schemas"]["APIError"];
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    postNetworks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fqn: string;
+                    description?: string;
+                    subnet?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Creates a virtual network with a subnet from the pool (or the one given) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.network;version=1": {
+                        uuid: string;
+                        fqn: string;
+                        name: string;
+                        description: string;
+                        subnet_info: {
+                            Subnet: string;
+                        };
+                        gateway: string;
+                        network_end_points: {
+                            uuid: string;
+                            fqn: string;
+                            network_fqn: string;
+                            job_uuid: string;
+                            broadcast_enable: boolean;
+                            discovery_address: string;
+                            multicast_addresses: string[];
+                            end_point_interface?: {
+                                uuid: string;
+                                hardware_addr: string;
+                                ipv4_addr: string;
+                            }[];
+                        }[];
+                        version_id: number;
+                        created_at: string;
+                        created_by: string;
+                        updated_at: string;
+                        updated_by: string;
+                    };
+                    "application/json; charset=utf-8": {
+                        uuid: string;
+                        fqn: string;
+                        name: string;
+                        description: string;
+                        subnet_info: {
+                            Subnet: string;
+                        };
+                        gateway: string;
+                        network_end_points: {
+                            uuid: string;
+                            fqn: string;
+                            network_fqn: string;
+                            job_uuid: string;
+                            broadcast_enable: boolean;
+                            discovery_address: string;
+                            multicast_addresses: string[];
+                            end_point_interface?: {
+                                uuid: string;
+                                hardware_addr: string;
+                                ipv4_addr: string;
+                            }[];
+                        }[];
+                        version_id: number;
+                        created_at: string;
+                        created_by: string;
+                        updated_at: string;
+                        updated_by: string;
+                    };
+                };
+            };
+            /** @description APIError */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.apierror;version=1": components["schemas"]["APIError"];
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    getNetworksByUuid: {
+        parameters: {
+            query?: {
+                /** @description exactly `false`: no instance addresses */
+                ipam?: string;
+            };
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A virtual network with its endpoints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.network;version=1": {
+                        uuid: string;
+                        fqn: string;
+                        name: string;
+                        description: string;
+                        subnet_info: {
+                            Subnet: string;
+                        };
+                        gateway: string;
+                        network_end_points: {
+                            uuid: string;
+                            fqn: string;
+                            network_fqn: string;
+                            job_uuid: string;
+                            broadcast_enable: boolean;
+                            discovery_address: string;
+                            multicast_addresses: string[];
+                            end_point_interface?: {
+                                uuid: string;
+                                hardware_addr: string;
+                                ipv4_addr: string;
+                            }[];
+                        }[];
+                        version_id: number;
+                        created_at: string;
+                        created_by: string;
+                        updated_at: string;
+                        updated_by: string;
+                    };
+                    "application/json; charset=utf-8": {
+                        uuid: string;
+                        fqn: string;
+                        name: string;
+                        description: string;
+                        subnet_info: {
+                            Subnet: string;
+                        };
+                        gateway: string;
+                        network_end_points: {
+                            uuid: string;
+                            fqn: string;
+                            network_fqn: string;
+                            job_uuid: string;
+                            broadcast_enable: boolean;
+                            discovery_address: string;
+                            multicast_addresses: string[];
+                            end_point_interface?: {
+                                uuid: string;
+                                hardware_addr: string;
+                                ipv4_addr: string;
+                            }[];
+                        }[];
+                        version_id: number;
+                        created_at: string;
+                        created_by: string;
+                        updated_at: string;
+                        updated_by: string;
+                    };
+                };
+            };
+            /** @description APIError */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.apierror;version=1": components["schemas"]["APIError"];
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    deleteNetworksByUuid: {
+        parameters: {
+            query?: {
+                /** @description presence flag or true/false */
+                force?: string;
+            };
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deletes a virtual network (refused while jobs are members, unless force) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description APIError */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.apierror;version=1": components["schemas"]["APIError"];
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    postNetworksByUuidJoin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    job_fqn: string;
+                    broadcast_enable?: boolean;
+                    discovery_address?: string;
+                    multicast_addresses?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Puts a job on the network (or changes its options there); its instances are replaced onto it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.network;version=1": {
+                        uuid: string;
+                        fqn: string;
+                        name: string;
+                        description: string;
+                        subnet_info: {
+                            Subnet: string;
+                        };
+                        gateway: string;
+                        network_end_points: {
+                            uuid: string;
+                            fqn: string;
+                            network_fqn: string;
+                            job_uuid: string;
+                            broadcast_enable: boolean;
+                            discovery_address: string;
+                            multicast_addresses: string[];
+                            end_point_interface?: {
+                                uuid: string;
+                                hardware_addr: string;
+                                ipv4_addr: string;
+                            }[];
+                        }[];
+                        version_id: number;
+                        created_at: string;
+                        created_by: string;
+                        updated_at: string;
+                        updated_by: string;
+                    };
+                    "application/json; charset=utf-8": {
+                        uuid: string;
+                        fqn: string;
+                        name: string;
+                        description: string;
+                        subnet_info: {
+                            Subnet: string;
+                        };
+                        gateway: string;
+                        network_end_points: {
+                            uuid: string;
+                            fqn: string;
+                            network_fqn: string;
+                            job_uuid: string;
+                            broadcast_enable: boolean;
+                            discovery_address: string;
+                            multicast_addresses: string[];
+                            end_point_interface?: {
+                                uuid: string;
+                                hardware_addr: string;
+                                ipv4_addr: string;
+                            }[];
+                        }[];
+                        version_id: number;
+                        created_at: string;
+                        created_by: string;
+                        updated_at: string;
+                        updated_by: string;
+                    };
+                };
+            };
+            /** @description APIError */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.apierror;version=1": components["schemas"]["APIError"];
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    postNetworksByUuidLeave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    job_fqn: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Takes a job off the network; its instances are replaced off it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.network;version=1": {
+                        uuid: string;
+                        fqn: string;
+                        name: string;
+                        description: string;
+                        subnet_info: {
+                            Subnet: string;
+                        };
+                        gateway: string;
+                        network_end_points: {
+                            uuid: string;
+                            fqn: string;
+                            network_fqn: string;
+                            job_uuid: string;
+                            broadcast_enable: boolean;
+                            discovery_address: string;
+                            multicast_addresses: string[];
+                            end_point_interface?: {
+                                uuid: string;
+                                hardware_addr: string;
+                                ipv4_addr: string;
+                            }[];
+                        }[];
+                        version_id: number;
+                        created_at: string;
+                        created_by: string;
+                        updated_at: string;
+                        updated_by: string;
+                    };
+                    "application/json; charset=utf-8": {
+                        uuid: string;
+                        fqn: string;
+                        name: string;
+                        description: string;
+                        subnet_info: {
+                            Subnet: string;
+                        };
+                        gateway: string;
+                        network_end_points: {
+                            uuid: string;
+                            fqn: string;
+                            network_fqn: string;
+                            job_uuid: string;
+                            broadcast_enable: boolean;
+                            discovery_address: string;
+                            multicast_addresses: string[];
+                            end_point_interface?: {
+                                uuid: string;
+                                hardware_addr: string;
+                                ipv4_addr: string;
+                            }[];
+                        }[];
+                        version_id: number;
+                        created_at: string;
+                        created_by: string;
+                        updated_at: string;
+                        updated_by: string;
+                    };
+                };
             };
             /** @description APIError */
             default: {

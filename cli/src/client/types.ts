@@ -55,6 +55,10 @@ export type UnlinkInput = RequestBody<'/v1/unlink', 'post'>;
 /** A log drain: a syslog collector a job's log lines are sent to. */
 export type Drain = Answer<'/v1/jobs/{uuid}/logs/drains', 'post'>;
 export type DrainInput = RequestBody<'/v1/jobs/{uuid}/logs/drains', 'post'>;
+/** A virtual network with its endpoints (member jobs and, unless ipam=false, their instances' addresses). */
+export type Network = Answer<'/v1/networks/{uuid}', 'get'>;
+export type NetworkInput = RequestBody<'/v1/networks', 'post'>;
+export type JoinInput = RequestBody<'/v1/networks/{uuid}/join', 'post'>;
 
 // ---- described here: answers the document leaves open -------------------------------------
 

@@ -10,7 +10,8 @@ import { parseArgs } from 'node:util';
 import { resolveLdapOptions, type LdapOptions } from '../auth/ldap.js';
 import { CONTROLLER_VERSION } from '../cluster/version.js';
 import { Controller } from '../controller.js';
-import { commonFlags, exitOnUncaughtException, FdSink, JsonLogger, parseHostPort, stopOnSignals } from '@platform/proto/common';
+import { commonFlags, exitOnUncaughtException, FdSink, Ipv4Error, JsonLogger, parseCidr, parseHostPort, stopOnSignals } from '@platform/proto/common';
+import { DEFAULT_SUBNET_POOL, DEFAULT_SUBNET_PREFIX } from '../networks/network-catalog.js';
 import { parseDurationSeconds } from '../policy/parser.js';
 import { parseRetention, type Resolution } from '../metrics/series.js';
 
@@ -35,6 +36,10 @@ Options (environment variable in brackets):
   --router-tls-key FILE   the PEM private key of the certificate in the same position
   --router-tls-listen HOST:PORT  the router's HTTPS listener, with certificates
                           (PLATFORM_ROUTER_TLS_LISTEN, default 127.0.0.1:8443)
+  --network-subnet-pool CIDR  the IPv4 block virtual networks get their subnets from
+                          (PLATFORM_NETWORK_SUBNET_POOL, default 10.224.0.0/12)
+  --network-subnet-size N the prefix length of each network's subnet from the pool
+                          (PLATFORM_NETWORK_SUBNET_SIZE, default 24: 253 instances a network)
   --log-level LEVEL       debug, info, warn, error or silent (PLATFORM_LOG_LEVEL, default info)
   --no-sync               acknowledge writes once in the write-ahead log, without fsync
                           (PLATFORM_SYNC=false); survives a crash of the process, not of the host
@@ -149,6 +154,8 @@ async function main(): Promise<void> {
         'ldap-url': { type: 'string' },
         'audit-retention': { type: 'string' },
         'metrics-retention': { type: 'string' },
+        'network-subnet-pool': { type: 'string' },
+        'network-subnet-size': { type: 'string' },
         version: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -221,6 +228,17 @@ async function main(): Promise<void> {
   if (auditRetentionSeconds === undefined && retentionText !== '') {
     fail(`--audit-retention "${retentionText}" is not a duration such as 90d, 12h, 30m or 3600s (0 keeps audit items for ever)`);
   }
+  const networkSubnetPool = args['network-subnet-pool'] ?? env['PLATFORM_NETWORK_SUBNET_POOL'] ?? DEFAULT_SUBNET_POOL;
+  const sizeText = args['network-subnet-size'] ?? env['PLATFORM_NETWORK_SUBNET_SIZE'] ?? String(DEFAULT_SUBNET_PREFIX);
+  try {
+    const pool = parseCidr(networkSubnetPool);
+    if (!/^\d{1,2}$/.test(sizeText) || Number(sizeText) < pool.prefix || Number(sizeText) > 29) {
+      fail(`--network-subnet-size "${sizeText}" is not a prefix length from /${pool.prefix} (the pool's) to /29`);
+    }
+  } catch (err) {
+    if (!(err instanceof Ipv4Error)) throw err;
+    fail(`--network-subnet-pool "${networkSubnetPool}": ${err.message}`);
+  }
   const stagerLauncher = env['PLATFORM_STAGER_LAUNCHER'] ?? '';
   if (stagerLauncher !== '' && stagerLauncher !== 'local' && stagerLauncher !== 'agents' && stagerLauncher !== 'none') {
     fail(`PLATFORM_STAGER_LAUNCHER="${stagerLauncher}" is not one of agents, local, none`);
@@ -258,6 +276,8 @@ async function main(): Promise<void> {
       ...(env['PLATFORM_STAGER_BASE_URL'] ? { stagerBaseUrl: env['PLATFORM_STAGER_BASE_URL'] } : {}),
       ...(stagerLauncher === 'local' || stagerLauncher === 'none' ? { stagerLauncher } : {}),
       builtins: env['PLATFORM_BUILTINS'] !== 'false',
+      networkSubnetPool,
+      networkSubnetSize: Number(sizeText),
     });
   } catch (err) {
     log.error('controller failed to start', { err });

@@ -6,7 +6,7 @@
  * from outside the scheduler (RunDeps): what an instance installs (packages/instance-packages.ts)
  * and the end of one-off runs (staging/agent-launcher.ts).
  */
-import { instanceStateName, type InstanceReport, type LinkSpec, type LogBatch, type PackageSpec } from '@platform/proto';
+import { instanceStateName, type InstanceReport, type LinkSpec, type LogBatch, type NetworkSpec, type PackageSpec } from '@platform/proto';
 import type { AgentDirectory, AgentRecord, ClusterEvents, HelloDecision } from '../agents/agent-directory.js';
 import type { Deps } from '../context.js';
 import type { Job } from '../model/job.js';
@@ -22,6 +22,9 @@ import type { StagingLogSink } from '../staging/stager-launcher.js';
 export interface AgentReportsOptions {
   environmentFor?: (job: Job) => Record<string, string>;
   linksFor?: (job: Job) => LinkSpec[];
+  /** Addresses and network specs of instances on virtual networks (networks/network-catalog.ts). */
+  addressFor?: RunDeps['addressFor'];
+  networkFor?: RunDeps['networkFor'];
   /** A job was reconciled: its log drains may have changed (logs/drain-feed.ts). */
   drainsChanged?: (job: Job) => void;
   /** A job is deleted (besides its log). */
@@ -112,6 +115,14 @@ export class AgentReports implements ClusterEvents, RunDeps {
 
   linksFor(job: Job): LinkSpec[] {
     return this.options.linksFor?.(job) ?? [];
+  }
+
+  addressFor(job: Job, instance: string): { address?: { uuid: string; address: string }; reason?: string } {
+    return this.options.addressFor?.(job, instance) ?? {};
+  }
+
+  networkFor(job: Job, record: InstanceRecord): NetworkSpec | undefined {
+    return this.options.networkFor?.(job, record);
   }
 
   waiting(job: string, waiting: boolean): void {

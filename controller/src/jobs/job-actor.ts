@@ -29,6 +29,18 @@ export const SYSTEM_CONTEXT: ChangeContext = { principal: SCHEDULER_PRINCIPAL, r
  */
 export type BindingChange = (job: Job) => { bindings: Record<string, JobBinding>; ops: BatchOp[] };
 
+/** A change of a job's network (networks/): the new reference, and what goes into the same batch. */
+export type NetworkChange = (job: Job) => { network_ref: { uuid: string } | null; ops: BatchOp[] };
+
+/** A body names the network a job is on only to repeat it: joining and leaving have their own endpoints. */
+function refuseNetworkRef(given: { uuid: string } | null, current: { uuid: string } | null): void {
+  if (given === null || given.uuid === current?.uuid) return;
+  throw new InvalidRequestError(
+    `network_ref: a job joins a network with POST /networks/${given.uuid}/join${current ? ` (it is on network ${current.uuid}: leave that first)` : ''}, not by its body`,
+    { details: { field: 'network_ref' } },
+  );
+}
+
 export interface UpdateResult {
   job: Job;
   changed: boolean;
@@ -263,8 +275,9 @@ export class JobActor extends Actor {
    * The caller holds the FQN lock and has checked that the FQN is free.
    */
   static async create(parsed: ParsedJobInput, ctx: ChangeContext, deps: Deps, run?: RunDeps): Promise<JobActor> {
-    // Bindings are made by POST /bindings, never by a job body.
+    // Bindings are made by POST /bindings, never by a job body; networks are joined by POST /networks/{uuid}/join.
     parsed.spec.bindings = {};
+    refuseNetworkRef(parsed.spec.network_ref, null);
     const now = formatTimestampNs(deps.clock.nowNs());
     const job = assembleJob(
       {
@@ -316,6 +329,9 @@ export class JobActor extends Actor {
       }
       // Bindings are the controller's (POST /bindings, /unbind, /unlink): a body does not change them.
       parsed.spec.bindings = current.bindings;
+      // So is its network (POST /networks/{uuid}/join and /leave): a body may repeat it, not change it.
+      refuseNetworkRef(parsed.spec.network_ref, current.network_ref);
+      parsed.spec.network_ref = current.network_ref;
       const state: JobState = nextJobState(current.state, parsed.spec.packages.length > 0, parsed.stateRequest);
       if (current.state === 'started' && state === 'started' && !jsonEqual(parsed.spec.resources, current.resources)) {
         const was = current.resources as unknown as Record<string, number>;
@@ -385,6 +401,34 @@ export class JobActor extends Actor {
     });
   }
 
+  /**
+   * Sets or clears the job's network (networks/): `change` answers the new reference and the
+   * operations written in the same batch (the network's record, audit items). A started job's
+   * instances are then replaced, on the network or off it (the reference is part of runHash).
+   */
+  changeNetwork(change: NetworkChange, ctx: ChangeContext): Promise<Job> {
+    return this.mailbox.post(async () => {
+      this.#assertLive();
+      const current = this.#job;
+      const { network_ref, ops } = change(current);
+      if (jsonEqual(network_ref, current.network_ref)) {
+        if (ops.length > 0) await this.deps.store.batch(ops);
+        return current;
+      }
+      const next: Job = {
+        ...current,
+        network_ref,
+        version_id: current.version_id + 1,
+        updated_at: formatTimestampNs(this.deps.clock.nowNs()),
+        updated_by: ctx.principal,
+      };
+      await this.deps.store.batch([{ type: 'put', key: keys.job(next.uuid), value: JSON.stringify(next) }, ...ops]);
+      this.#job = next;
+      await this.#step((runner, job) => runner.reconcile(job));
+      return next;
+    });
+  }
+
   /** Deletes the job and its index entries, unless a staging pipeline runs it. The caller holds the FQN lock. */
   delete(ctx: ChangeContext): Promise<Job> {
     return this.mailbox.post(async () => {
@@ -419,6 +463,11 @@ export class JobActor extends Actor {
         const fqns = await Promise.all(linkers.map(async (u) => (JSON.parse((await this.deps.store.get(keys.job(u))) ?? 'null') as Job | null)?.fqn ?? u));
         throw new ConflictError(`job ${job.fqn} is the target of links from ${fqns.join(', ')}; unlink them first (POST /unlink)`, {
           details: { linked_by: fqns },
+        });
+      }
+      if (job.network_ref) {
+        throw new ConflictError(`job ${job.fqn} is a member of network ${job.network_ref.uuid}; take it off first (POST /networks/${job.network_ref.uuid}/leave)`, {
+          details: { network: job.network_ref.uuid },
         });
       }
       const instances = this.#runner?.instances() ?? [];

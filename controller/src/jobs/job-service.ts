@@ -15,7 +15,7 @@ import type { BatchOp } from '../store/store.js';
 import { KeyedLock } from '../util/keyed-lock.js';
 import { dependencyPrincipal, parseJobInput, specOf, type Job, type ParsedJobInput, type Port, type Route } from '../model/job.js';
 import { jsonEqual } from '../util/json.js';
-import { JobActor, linkIndexOps, tagIndexOps, type BindingChange, type UpdateResult } from './job-actor.js';
+import { JobActor, linkIndexOps, tagIndexOps, type BindingChange, type NetworkChange, type UpdateResult } from './job-actor.js';
 import { computeJobHealth } from './job-health.js';
 import { shownJobState } from './job-state.js';
 import type { RunDeps } from '../scheduler/reconciler.js';
@@ -257,6 +257,16 @@ export class JobService {
     return job;
   }
 
+  /** Sets or clears job `uuid`'s network through its actor (networks/); see JobActor.changeNetwork. */
+  async changeNetwork(uuid: string, change: NetworkChange, ctx: ChangeContext): Promise<Job> {
+    const job = await this.actors.with(uuid, (actor) => actor.changeNetwork(change, ctx));
+    if (!job) throw new NotFoundError(`job ${uuid} not found`);
+    this.#jobs.remember(uuid, job);
+    this.options.routes?.jobChanged(uuid, job);
+    this.deps.log.info('job network changed', { job: uuid, version_id: job.version_id, network: job.network_ref?.uuid ?? null, request_id: ctx.requestId });
+    return job;
+  }
+
   /** GET /jobs/{uuid} as JSON text with its version_id, rendered once per job version and package states. */
   async getJson(uuid: string): Promise<string> {
     return (await this.getVersioned(uuid)).json;
@@ -463,7 +473,7 @@ function explainReplacement(err: unknown, current: Job, body: Record<string, unk
   const spec = specOf(current) as unknown as Record<string, unknown>;
   // What a field left out of a PUT becomes: its default.
   const defaults = parseJobInput({ fqn: current.fqn }, () => '', current.drains).spec as unknown as Record<string, unknown>;
-  const removed = Object.keys(spec).filter((k) => k !== 'bindings' && body[k] === undefined && !jsonEqual(spec[k], defaults[k]));
+  const removed = Object.keys(spec).filter((k) => k !== 'bindings' && k !== 'network_ref' && body[k] === undefined && !jsonEqual(spec[k], defaults[k]));
   const missingFqn = body['fqn'] === undefined;
   if (removed.length === 0 && !missingFqn) return err;
   const meant = Object.fromEntries(Object.entries(body).filter(([k]) => !ALWAYS_SENT.has(k)));

@@ -4,7 +4,9 @@
  * (checkSupported), never deployed in part.
  *
  *   services, networks       DeclarationDeployer, deployed before every job (a job may bind or
- *                            join them); rule 1 (update what exists), rule 3 (never delete)
+ *                            join them); rule 1 (update what exists), rule 3 (never delete);
+ *                            what needs the jobs (a network's members joining) comes after
+ *                            every job (`afterJobs`)
  *   links, services (field)  AttachmentDeployer, applied after their job was created or
  *                            updated, link targets first (deploymentOrder); rule 2 (existing
  *                            ones are left alone unless `delete` is true)
@@ -38,6 +40,10 @@ export interface DeclarationDeployer {
   validate(fqn: string, config: Record<string, unknown>, access: ManifestAccess, manifest: Manifest): Promise<void>;
   /** Creates it, or updates it when it exists (rule 1). */
   deploy(fqn: string, config: Record<string, unknown>, step: ManifestStep): Promise<'created' | 'updated' | 'unchanged'>;
+  /** What the declaration does once every job of the manifest exists (networks: the joins). */
+  afterJobs?(fqn: string, config: Record<string, unknown>, step: ManifestStep): Promise<void>;
+  /** What POST /manifests/expansion shows of it (checked by `validate` first). */
+  expand?(fqn: string, config: Record<string, unknown>): Record<string, unknown>;
 }
 
 export type LinkDeclaration = NonNullable<ManifestJob['links']>[string];

@@ -11,7 +11,8 @@
  * the task's events.
  *
  * Resource kinds that other capabilities deploy come in through `ManifestKinds` (kinds.ts):
- * services and networks are deployed before the jobs, links and bindings after their job; a
+ * services and networks are deployed before the jobs, links and bindings after their job, the
+ * members of networks join once every job exists; a
  * manifest naming a kind that is not there is refused with a message saying so.
  */
 import type { ChangeContext } from '../context.js';
@@ -100,11 +101,12 @@ export class ManifestService {
       job: jobBodyOf(s.fqn, s.job, s.packageUuids),
       ...(s.image ? { image: `${s.image.ref.registry}/${s.image.ref.name}:${s.image.ref.tag}`, package_fqn: s.image.packageFqn, pull: s.image.pull } : {}),
     }));
+    const networks = Object.entries(prepared.manifest.networks ?? {}).map(([fqn, config]) => this.kinds.networks!.expand?.(fqn, config) ?? { fqn });
     const manifest = JSON.parse(JSON.stringify(prepared.manifest)) as Manifest;
     for (const job of Object.values(manifest.jobs)) if (job.docker?.password !== undefined) job.docker.password = '********';
     return {
       expanded_manifest: JSON.stringify(manifest),
-      expanded_json: JSON.stringify({ jobs }),
+      expanded_json: JSON.stringify({ jobs, ...(networks.length > 0 ? { networks } : {}) }),
       warnings: prepared.warnings.join(','),
     };
   }
@@ -117,7 +119,8 @@ export class ManifestService {
         ...Object.entries(prepared.manifest.services ?? {}).map(([fqn, config]) => ({ fqn, config, deployer: this.kinds.services! })),
         ...Object.entries(prepared.manifest.networks ?? {}).map(([fqn, config]) => ({ fqn, config, deployer: this.kinds.networks! })),
       ];
-      const total = declarations.length + prepared.steps.length;
+      const after = declarations.filter((d) => d.deployer.afterJobs);
+      const total = declarations.length + prepared.steps.length + after.length;
       const done: string[] = [];
       const stepOf = (index: number): ManifestStep => ({
         ctx,
@@ -184,6 +187,14 @@ export class ManifestService {
         } catch (err) {
           const message = err instanceof Error ? err.message : String(err);
           throw new Error(`${step.fqn} failed: ${message}; done before it: ${done.length > 0 ? done.join(', ') : 'nothing'}`, { cause: err });
+        }
+      }
+      // What declarations do once every job exists (networks: their members join).
+      for (const [i, d] of after.entries()) {
+        try {
+          await d.deployer.afterJobs!(d.fqn, d.config, stepOf(declarations.length + prepared.steps.length + i));
+        } catch (err) {
+          throw new Error(`${d.fqn} failed: ${err instanceof Error ? err.message : String(err)}; done before it: ${done.join(', ')}`, { cause: err });
         }
       }
     });

@@ -47,6 +47,11 @@ export interface InstanceRecord {
    * restart policy: it ends when its process ends.
    */
   run?: { id: string; package: string };
+  /**
+   * The instance's address on its job's virtual network (networks/), given when it was placed;
+   * free again once the record is REMOVED.
+   */
+  network?: { uuid: string; address: string };
 }
 
 export const RUNNING_STATES: ReadonlySet<InstanceStateName> = new Set(['FIRST_RUNNING', 'RUNNING']);

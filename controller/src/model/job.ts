@@ -6,6 +6,7 @@
  * specs serialize equally) and the server-assigned fields.
  */
 import { z } from 'zod';
+import { parseCidr } from '@platform/proto/common';
 import { InvalidRequestError } from '../errors.js';
 import { drainsSchema, normalizeDrain, type Drain } from './drain.js';
 import { parseFqn } from './fqn.js';
@@ -193,6 +194,20 @@ const autoscalingSchema = z
     error: 'min_instances must not exceed max_instances',
   });
 
+/** An IPv4 block in CIDR notation (aggregate_network_routes: multicast and broadcast ranges). */
+const cidrText = () =>
+  str(64).refine(
+    (v) => {
+      try {
+        parseCidr(v);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { error: (i) => `"${String(i.input)}" is not an IPv4 block in CIDR notation (e.g. 239.1.0.0/16) without host bits` },
+  );
+
 export const jobInputSchema = z.object({
   fqn: str(512),
   name: str(512).optional(),
@@ -218,7 +233,7 @@ export const jobInputSchema = z.object({
   // Answers show these as null when unset, and a body read back and sent again may hold that null.
   autoscaling: autoscalingSchema.nullable().optional(),
   network_ref: z.object({ uuid: uuid() }).nullable().optional(),
-  aggregate_network_routes: z.record(str(256), z.union([str(64), z.array(str(64)).max(256)])).nullable().optional(),
+  aggregate_network_routes: z.record(str(256), z.union([cidrText(), z.array(cidrText()).max(256)])).nullable().optional(),
   sticky_session_cookies: z.array(str(256)).max(64).optional(),
   weight: int(0, 100).optional(),
 });

@@ -15,9 +15,9 @@
  * A job that is not started has every instance stopped.
  */
 import { createHash } from 'node:crypto';
-import type { ControllerMessage, InstanceReport, InstanceSpec, LinkSpec, PackageSpec } from '@platform/proto';
+import type { ControllerMessage, InstanceReport, InstanceSpec, LinkSpec, NetworkSpec, PackageSpec } from '@platform/proto';
 import { instanceStateName } from '@platform/proto';
-import { mainProcessName } from '@platform/proto/common';
+import { mainProcessName, NETWORK_AGENT_TAG } from '@platform/proto/common';
 import type { AgentDirectory } from '../agents/agent-directory.js';
 import type { Deps } from '../context.js';
 import { RUNNING_STATES, type InstanceRecord } from '../model/instance.js';
@@ -40,6 +40,14 @@ export interface RunDeps {
   environmentFor?(job: Job): Record<string, string>;
   /** The links of instances of `job` to other jobs (services/link-feed.ts). */
   linksFor?(job: Job): LinkSpec[];
+  /**
+   * An address for a new instance of `job` on its network (networks/): `address` to record, or
+   * `reason` why none can be given now (the instance waits, like one no agent has room for).
+   * Absent: networks are not served and the instance runs on its host's network.
+   */
+  addressFor?(job: Job, instance: string): { address?: { uuid: string; address: string }; reason?: string };
+  /** What the agent needs to put an instance on its network (the record holds its address). */
+  networkFor?(job: Job, record: InstanceRecord): NetworkSpec | undefined;
   /** Each reconcile of a job: the agents holding its instances follow its log drains (logs/drain-feed.ts). */
   drainsChanged?(job: Job): void;
   /** Jobs that wait for room call this to be retried when agents change. */
@@ -94,6 +102,9 @@ export function runHash(job: Job): string {
     // What the bindings put in the environment (left out when there are none, so that the hash of
     // a job without bindings is what it was before bindings existed).
     ...(Object.keys(job.bindings).length > 0 ? { bindings: Object.keys(job.bindings).sort().map((k) => [k, job.bindings[k]!.uuid ?? '']) } : {}),
+    // The network it is on, and the routes it asks for there (left out when unset, like bindings).
+    ...(job.network_ref ? { network: job.network_ref.uuid } : {}),
+    ...(job.aggregate_network_routes ? { network_routes: job.aggregate_network_routes } : {}),
   };
   return createHash('sha1').update(canonicalJson(shape)).digest('hex').slice(0, 16);
 }
@@ -289,7 +300,8 @@ export class Reconciler {
   async launch(job: Job, request: RunRequest, packages: PackageSpec[]): Promise<InstanceRecord> {
     const placed = this.#place(job, packages);
     if (placed.agent === undefined) throw new PlacementError(`no instance manager can run ${job.fqn}: ${placed.reason}`);
-    return this.#start(job, placed.agent, runHash(job), packages, request);
+    // A one-off run is never put on a network, so it never waits for an address.
+    return (await this.#start(job, placed.agent, runHash(job), packages, request))!;
   }
 
   /** Makes the instances match the job. `job` undefined: the job is gone, stop everything. */
@@ -360,7 +372,8 @@ export class Reconciler {
         this.#wakeAt(now + RETRY_PLACEMENT_MS);
         return {};
       }
-      await this.#start(job, placed.agent, hash, packages);
+      // Undefined: no address on the job's network now (it said why and wakes later).
+      if (!(await this.#start(job, placed.agent, hash, packages))) return {};
     }
     this.#setWaiting(undefined);
     return {};
@@ -386,15 +399,23 @@ export class Reconciler {
       provisioned: table.provisioned(a.uuid),
       jobInstances: table.liveOfJobOn(job.uuid, a.uuid),
     }));
-    const hardTags = schedulingTags(job, 'hard');
+    // An instance on a virtual network needs an agent that makes network namespaces and bridges.
+    const hardTags = [...schedulingTags(job, 'hard'), ...(job.network_ref ? [NETWORK_AGENT_TAG] : [])];
     if (packages.some((p) => p.rootFilesystem) && !hardTags.includes(ROOT_FS_TAG)) hardTags.push(ROOT_FS_TAG);
     return place({ resources: job.resources, hardTags, softTags: schedulingTags(job, 'soft') }, candidates);
   }
 
-  async #start(job: Job, agent: string, hash: string, packages: PackageSpec[], oneOff?: RunRequest): Promise<InstanceRecord> {
+  async #start(job: Job, agent: string, hash: string, packages: PackageSpec[], oneOff?: RunRequest): Promise<InstanceRecord | undefined> {
     const now = this.deps.clock.nowMs();
+    const uuid = this.deps.ids.uuid();
+    const onNetwork = job.network_ref && !oneOff ? this.run.addressFor?.(job, uuid) : undefined;
+    if (onNetwork?.reason !== undefined) {
+      this.#setWaiting(onNetwork.reason);
+      this.#wakeAt(now + RETRY_PLACEMENT_MS);
+      return undefined;
+    }
     const record: InstanceRecord = {
-      uuid: this.deps.ids.uuid(),
+      uuid,
       job_uuid: job.uuid,
       job_version_id: job.version_id,
       run_hash: hash,
@@ -410,6 +431,7 @@ export class Reconciler {
       created_ms: now,
       updated_ms: now,
       ...(oneOff ? { run: { id: oneOff.id, package: oneOff.package } } : {}),
+      ...(onNetwork?.address ? { network: onNetwork.address } : {}),
     };
     // Reserve at once (synchronously) so that a concurrent placement sees these resources taken.
     this.run.table.put(record);
@@ -463,6 +485,7 @@ export class Reconciler {
       },
       links: this.run.linksFor?.(job) ?? [],
       drains: drainSpecs(job.drains),
+      ...(record.network ? { network: this.run.networkFor?.(job, record) ?? null } : {}),
     };
   }
 }

@@ -34,6 +34,8 @@ import { createHash } from 'node:crypto';
  *   provider/<uuid>                    Provider record, with the gateway's id and state header
  *   service/<uuid>                     Service record, with the gateway's id and state header
  *   svcbind/<uuid>                     a job-to-service binding: the gateway's id, state header and url
+ *   net/<uuid>                         virtual network (networks/), with its members' join options;
+ *                                      an instance's address on it is in its inst/ record
  */
 /** A tag name or value as one key segment (no `/`). */
 function tagSegment(text: string): string {
@@ -100,4 +102,7 @@ export const keys = {
   servicePrefix: 'service/',
   serviceBinding: (uuid: string) => `svcbind/${uuid}`,
   serviceBindingPrefix: 'svcbind/',
+
+  network: (uuid: string) => `net/${uuid}`,
+  networkPrefix: 'net/',
 } as const;

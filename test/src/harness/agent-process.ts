@@ -39,6 +39,8 @@ export interface AgentOptions {
   dataDir?: string;
   env?: Record<string, string>;
   args?: string[];
+  /** A command the agent runs under, e.g. `nsenter --net=/run/netns/x --` (its own network namespace). */
+  prefix?: string[];
 }
 
 export interface InstanceManager {
@@ -79,7 +81,8 @@ export class AgentProcess extends PlatformProcess {
       ...(options.isolation ? ['--isolation', options.isolation] : []),
       ...(options.args ?? []),
     ];
-    const child = spawn(process.execPath, args, {
+    const prefix = options.prefix ?? [];
+    const child = spawn(prefix[0] ?? process.execPath, prefix.length > 0 ? [...prefix.slice(1), process.execPath, ...args] : args, {
       env: { ...process.env, PLATFORM_JOIN_TOKEN: TEST_JOIN_TOKEN, PLATFORM_LOG_LEVEL: 'info', PLATFORM_AGENT_INSTANCE_UIDS: testInstanceUids(), ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -3,9 +3,11 @@
  * with it): the start command (start_command_raw, start_command, else the packages'
  * START_COMMAND), its working directory (START_PATH) and the host paths the packages bind; a
  * package made from a container image makes the root its own (no host system directories), which
- * only the bwrap driver does: any other driver refuses the instance here, before it runs.
+ * only the bwrap driver does: any other driver refuses the instance here, before it runs. An
+ * instance on a virtual network runs in its namespace, with its hosts file (steps/network.ts).
  */
 import { startArgv } from '@platform/proto/common';
+import { HostNetworks } from '../../network/host-networks.js';
 import { SetupError, type InstanceStep } from '../context.js';
 
 export const launchStep: InstanceStep = {
@@ -24,6 +26,7 @@ export const launchStep: InstanceStep = {
     ctx.rec.launch = {
       instanceUuid: spec.instanceUuid, root: ctx.root, argv, env, workdir, hostPaths,
       ...(image ? { ownRoot: true } : {}),
+      ...(ctx.rec.network ? { network: { netns: HostNetworks.netnsPath(ctx.rec.network), hostsFile: ctx.rec.network.hostsFile } } : {}),
       ...(spec.stagerUrl ? { stagerfs: { hostPaths: [...new Set((spec.stagerfs ?? []).flatMap((p) => p.hostPaths))] } } : {}),
     };
   },

@@ -1,0 +1,66 @@
+/**
+ * The host commands virtual networks are made with: `ip` (iproute2), `bridge` (iproute2) and `nft`
+ * (nftables), run as child processes (argv, no shell), each bounded in time. A failure is an
+ * Error naming the command and what it wrote to stderr.
+ */
+import { execFile } from 'node:child_process';
+import { findExecutable } from '../isolation/bwrap.js';
+
+const TIMEOUT_MS = 10_000;
+
+export class CommandError extends Error {
+  override readonly name = 'CommandError';
+  constructor(
+    message: string,
+    readonly stderr: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Runs `argv`; resolves its stdout; rejects with a CommandError. `input` goes to its stdin. */
+export function run(argv: readonly string[], input?: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(argv[0]!, argv.slice(1), { timeout: TIMEOUT_MS, maxBuffer: 4 << 20 }, (err, stdout, stderr) => {
+      if (err) {
+        const said = String(stderr).trim() || err.message;
+        reject(new CommandError(`${argv.join(' ')}: ${said}`, String(stderr)));
+        return;
+      }
+      resolve(String(stdout));
+    });
+    if (input !== undefined) child.stdin?.end(input);
+  });
+}
+
+/** Runs `argv`; a failure whose stderr matches `gone` (the object is not there) counts as done. */
+export async function runIgnoring(argv: readonly string[], gone: RegExp): Promise<void> {
+  try {
+    await run(argv);
+  } catch (err) {
+    if (!(err instanceof CommandError) || !gone.test(err.stderr)) throw err;
+  }
+}
+
+/** Not there (a link, a namespace, a table, an address): stderr of ip and nft. */
+export const NOT_THERE = /Cannot find device|does not exist|No such file|No such process|not found|Cannot open network namespace|RTNETLINK answers: No such/i;
+
+/**
+ * Where the network tools are looked for: the system's directories only, never the agent's PATH
+ * (under npm, node_modules/.bin comes first there, and an npm package is named `nft` too).
+ */
+const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+
+/** What the host lacks to run instances on virtual networks (undefined: nothing). */
+export function missingNetworkTools(): string | undefined {
+  if (process.getuid?.() !== 0) return 'the agent is not root (network namespaces, bridges and veth pairs need CAP_NET_ADMIN and CAP_SYS_ADMIN)';
+  for (const [tool, pkg] of [['ip', 'iproute2'], ['bridge', 'iproute2'], ['nft', 'nftables'], ['nsenter', 'util-linux']] as const) {
+    if (!findExecutable(tool, SYSTEM_PATH)) return `${tool} is not installed (Debian package ${pkg})`;
+  }
+  return undefined;
+}
+
+/** The absolute path of a network tool (checked by missingNetworkTools). */
+export function tool(name: 'ip' | 'bridge' | 'nft' | 'nsenter'): string {
+  return findExecutable(name, SYSTEM_PATH) ?? name;
+}

@@ -1,0 +1,449 @@
+/**
+ * Virtual networks on this host (the agent's side of networks/ in the controller).
+ *
+ * An instance of a job on a network gets, from its setup step (runner/steps/network.ts):
+ *
+ *   netns pln-<instance uuid>          its own network namespace (bwrap runs inside it: nsenter)
+ *     eth0  <address>/<prefix>         the instance end of a veth pair, MAC from the address
+ *     lo    up
+ *     default via <gateway>            the bridge: the host (and, through it, nothing further)
+ *     <multicast/aggregate> dev eth0   the member's multicast_addresses, the job's aggregate routes
+ *   plv<instance>   host end of the veth, a port of the network's bridge
+ *   plb<network>    the network's bridge, <gateway>/<prefix> (the same on every agent host, with
+ *                   the same MAC, so that the gateway answers alike wherever a member asks)
+ *   plx<network>    a VXLAN device on the bridge (VNI of the network, UDP 4789) with a flood
+ *                   entry per other agent host that has members, once there is one
+ *   /etc/hosts      a file per instance (in its directory) bound over the instance's /etc/hosts:
+ *                   `<discovery_address>.platform.local` of every member instance, rewritten in
+ *                   place (the bind keeps the inode) when members come and go
+ *   nft bridge table platform_bc_<instance>
+ *                   when broadcast_enable is false: broadcast frames (but ARP) are not forwarded
+ *                   to the instance's port
+ *   nft inet table platform_netuid_<agent>
+ *                   instances that are not on the network (their own uids, identity.ts) cannot
+ *                   send to any network bridge: only members (in their namespaces) and the
+ *                   agent reach member addresses
+ * and its ports forwarded from the host (port-forwarder.ts).
+ *
+ * Teardown deletes the namespace (its veth pair goes with it), the broadcast table, and the bridge
+ * (with its VXLAN device) once no veth is left on it. Every name starts with a fixed prefix
+ * (NAME_PREFIXES) so that what a killed agent left can be found and removed.
+ *
+ * Changes of one network run one at a time (a chain per network): a NetworkState from the
+ * controller waits for an instance being attached, and the reverse.
+ */
+import { createHash } from 'node:crypto';
+import { readlinkSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { NetworkSpec, NetworkState } from '@platform/proto';
+import type { Logger } from '@platform/proto/common';
+import { processGroupMembers } from '../isolation/procfs.js';
+import { listeningPortsOf } from '../runner/ports.js';
+import { NOT_THERE, run, runIgnoring, tool } from './commands.js';
+import type { PortForwarders } from './port-forwarder.js';
+
+/** What an instance holds on its network; kept in its instance record (release reads it there). */
+export interface NetworkAttachment {
+  network: string;
+  jobUuid: string;
+  instance: string;
+  netns: string;
+  hostVeth: string;
+  bridge: string;
+  vxlan: string;
+  address: string;
+  prefix: number;
+  gateway: string;
+  vni: number;
+  hostsFile: string;
+  /** The job's aggregate routes (fixed for the instance's life). */
+  baseRoutes: string[];
+  /** The routes applied now (base and multicast). */
+  routes: string[];
+  /** The broadcast filter's table, when broadcast frames are kept from the instance. */
+  broadcastTable?: string;
+  /** Host ports forwarded to the instance's address. */
+  ports: number[];
+}
+
+/** What the setup step gives: the instance's network as the controller sent it. */
+export interface NetworkPlan {
+  uuid: string;
+  fqn: string;
+  subnet: string;
+  address: string;
+  gateway: string;
+  vni: number;
+  broadcastEnable: boolean;
+  routes: string[];
+  multicastRoutes: string[];
+  hosts: { name: string; address: string }[];
+  peers: string[];
+  hardwareAddress: string;
+}
+
+/** The first characters of every name this module gives host objects. */
+export const NAME_PREFIXES = { netns: 'pln-', veth: 'plv', peer: 'plp', bridge: 'plb', vxlan: 'plx', table: 'platform_bc_', uidTable: 'platform_netuid_' } as const;
+
+const hex = (uuid: string) => uuid.replace(/[^0-9a-f]/gi, '').toLowerCase();
+/** 11 hex digits of a uuid: interface names are at most 15 characters. */
+const short = (uuid: string) => hex(uuid).slice(0, 11).padEnd(11, '0');
+
+export const VXLAN_PORT = 4789;
+/** Leaves room for the VXLAN header (50 bytes) on a 1500-byte underlay. */
+const MTU = 1450;
+
+interface HostNetwork {
+  bridge: string;
+  vxlan: string;
+  vni: number;
+  gateway: string;
+  prefix: number;
+  hosts: { name: string; address: string }[];
+  peers: string[];
+  /** The VXLAN destinations written now. */
+  flooding: Set<string>;
+  members: Map<string, { broadcastEnable: boolean; routes: string[] }>;
+  instances: Map<string, NetworkAttachment>;
+}
+
+export interface HostNetworksOptions {
+  /** The address ports are forwarded from (the agent's --address) and VXLAN packets leave from. */
+  address: string;
+  /** The instance uids (kept off the bridges); absent when instances run as the agent's user. */
+  uids?: { first: number; last: number } | undefined;
+  agentUuid: string;
+  log: Logger;
+  forwarders: PortForwarders;
+}
+
+export class HostNetworks {
+  readonly #networks = new Map<string, HostNetwork>();
+  readonly #chains = new Map<string, Promise<unknown>>();
+  /**
+   * The last NetworkState of a network with no instance attached here yet (one may be in its
+   * setup): applied when the first attaches, for it is newer than the instance's spec.
+   */
+  readonly #pending = new Map<string, NetworkState>();
+  #uidTable: Promise<void> | undefined;
+
+  constructor(private readonly o: HostNetworksOptions) {}
+
+  static names(instance: string, network: string): Pick<NetworkAttachment, 'netns' | 'hostVeth' | 'bridge' | 'vxlan'> & { peer: string; table: string } {
+    return {
+      netns: `${NAME_PREFIXES.netns}${instance}`,
+      hostVeth: `${NAME_PREFIXES.veth}${short(instance)}`,
+      peer: `${NAME_PREFIXES.peer}${short(instance)}`,
+      bridge: `${NAME_PREFIXES.bridge}${short(network)}`,
+      vxlan: `${NAME_PREFIXES.vxlan}${short(network)}`,
+      table: `${NAME_PREFIXES.table}${short(instance)}`,
+    };
+  }
+
+  /** /run/netns/<name>: what nsenter joins. */
+  static netnsPath(a: Pick<NetworkAttachment, 'netns'>): string {
+    return `/run/netns/${a.netns}`;
+  }
+
+  #serial<T>(network: string, fn: () => Promise<T>): Promise<T> {
+    const prev = this.#chains.get(network) ?? Promise.resolve();
+    const next = prev.then(fn, fn);
+    const settled = next.catch(() => {});
+    this.#chains.set(network, settled);
+    void settled.then(() => {
+      if (this.#chains.get(network) === settled) this.#chains.delete(network);
+    });
+    return next;
+  }
+
+  #network(plan: NetworkPlan, bridge: string, vxlan: string): HostNetwork {
+    let n = this.#networks.get(plan.uuid);
+    if (!n) {
+      n = {
+        bridge, vxlan, vni: plan.vni, gateway: plan.gateway, prefix: Number(plan.subnet.split('/')[1]),
+        hosts: plan.hosts, peers: plan.peers, flooding: new Set(), members: new Map(), instances: new Map(),
+      };
+      this.#networks.set(plan.uuid, n);
+      const pending = this.#pending.get(plan.uuid);
+      this.#pending.delete(plan.uuid);
+      if (pending) this.#take(n, pending);
+    }
+    return n;
+  }
+
+  /**
+   * A StartInstance on the network, in the order messages came: its spec is as new as the
+   * controller's last NetworkState, so it counts as one (for the instances here already too).
+   */
+  planned(spec: NetworkSpec, jobUuid: string): void {
+    void this.update({
+      networkUuid: spec.networkUuid ?? '',
+      hosts: spec.hosts ?? [],
+      peers: spec.peers ?? [],
+      members: [{ jobUuid, broadcastEnable: spec.broadcastEnable !== false, routes: spec.multicastRoutes ?? [] }],
+    }).catch((err: unknown) => this.o.log.warn('network state not applied', { network: spec.networkUuid, err: (err as Error).message }));
+  }
+
+  /**
+   * Puts instance `instance` (of `jobUuid`) on its network: `record` is called with what it holds
+   * before each object is made, so that a release after a failure half way finds it.
+   */
+  attach(
+    instance: string,
+    jobUuid: string,
+    plan: NetworkPlan,
+    dir: string,
+    record: (a: NetworkAttachment) => void,
+  ): Promise<NetworkAttachment> {
+    return this.#serial(plan.uuid, async () => {
+      const names = HostNetworks.names(instance, plan.uuid);
+      const prefix = Number(plan.subnet.split('/')[1]);
+      const a: NetworkAttachment = {
+        network: plan.uuid, jobUuid, instance, netns: names.netns, hostVeth: names.hostVeth, bridge: names.bridge, vxlan: names.vxlan,
+        address: plan.address, prefix, gateway: plan.gateway, vni: plan.vni, hostsFile: join(dir, 'hosts'),
+        baseRoutes: plan.routes, routes: [], ports: [],
+      };
+      record(a);
+      const known = this.#networks.has(plan.uuid);
+      const n = this.#network(plan, names.bridge, names.vxlan);
+      if (!known || !n.members.has(jobUuid)) n.members.set(jobUuid, { broadcastEnable: plan.broadcastEnable, routes: plan.multicastRoutes });
+      n.instances.set(instance, a);
+      const ip = tool('ip');
+      await this.#ensureUidTable();
+      // The namespace before the bridge: a bridge without veths next to a young namespace is being set up.
+      await run([ip, 'netns', 'add', a.netns]);
+      await this.#ensureBridge(plan.uuid, n);
+      const inNs = [ip, '-n', a.netns];
+      await run([ip, 'link', 'add', a.hostVeth, 'mtu', String(MTU), 'type', 'veth', 'peer', 'name', names.peer, 'mtu', String(MTU), 'netns', a.netns]);
+      await run([ip, 'link', 'set', a.hostVeth, 'master', n.bridge, 'up']);
+      await run([...inNs, 'link', 'set', names.peer, 'name', 'eth0', 'address', plan.hardwareAddress]);
+      await run([...inNs, 'addr', 'add', `${a.address}/${prefix}`, 'dev', 'eth0']);
+      await run([...inNs, 'link', 'set', 'eth0', 'up']);
+      await run([...inNs, 'link', 'set', 'lo', 'up']);
+      await run([...inNs, 'route', 'add', 'default', 'via', a.gateway]);
+      this.#writeHosts(a, n);
+      await this.#applyMember(a, n);
+      await this.#applyPeers(n);
+      this.o.log.info('instance on its network', { instance, network: plan.uuid, address: a.address, bridge: n.bridge, netns: a.netns });
+      return a;
+    });
+  }
+
+  /** Forwards the instance's ports from the host (after attach, and again after an agent restart). */
+  async forward(a: NetworkAttachment, ports: readonly number[]): Promise<void> {
+    a.ports = [...ports];
+    await this.o.forwarders.open(a.instance, this.o.address, ports, a.address);
+  }
+
+  /** An instance found on disk after an agent restart: known again here, its ports forwarded again. */
+  adopt(a: NetworkAttachment): void {
+    const existing = this.#networks.get(a.network);
+    const n = existing ?? {
+      bridge: a.bridge, vxlan: a.vxlan, vni: a.vni, gateway: a.gateway, prefix: a.prefix, hosts: [], peers: [],
+      flooding: new Set<string>(), members: new Map(), instances: new Map(),
+    };
+    this.#networks.set(a.network, n);
+    n.instances.set(a.instance, a);
+    if (!n.members.has(a.jobUuid)) n.members.set(a.jobUuid, { broadcastEnable: a.broadcastTable === undefined, routes: a.routes.filter((r) => !a.baseRoutes.includes(r)) });
+    this.forward(a, a.ports).catch((err: unknown) => this.o.log.error('the ports of a re-attached instance cannot be forwarded again', { instance: a.instance, err: (err as Error).message }));
+  }
+
+  /** Takes the instance off its network: forwarders, broadcast filter, namespace (and veth); the bridge when it was the last. */
+  detach(a: NetworkAttachment): Promise<void> {
+    return this.#serial(a.network, async () => {
+      this.o.forwarders.close(a.instance);
+      const ip = tool('ip');
+      if (a.broadcastTable) await runIgnoring([tool('nft'), 'delete', 'table', 'bridge', a.broadcastTable], NOT_THERE);
+      await runIgnoring([ip, 'netns', 'delete', a.netns], NOT_THERE);
+      await runIgnoring([ip, 'link', 'delete', a.hostVeth], NOT_THERE);
+      const n = this.#networks.get(a.network);
+      n?.instances.delete(a.instance);
+      if (n && ![...n.instances.values()].some((i) => i.jobUuid === a.jobUuid)) n.members.delete(a.jobUuid);
+      if (!(await this.#hasVeths(a.bridge))) {
+        await runIgnoring([ip, 'link', 'delete', a.vxlan], NOT_THERE);
+        await runIgnoring([ip, 'link', 'delete', a.bridge], NOT_THERE);
+        this.#networks.delete(a.network);
+        this.o.log.info('network bridge removed: its last member here went', { network: a.network, bridge: a.bridge });
+      }
+      this.o.log.info('instance off its network', { instance: a.instance, network: a.network, netns: a.netns });
+    });
+  }
+
+  /** The controller's news of a network: hosts files, routes and broadcast filters, VXLAN peers. */
+  update(state: NetworkState): Promise<void> {
+    const uuid = state.networkUuid ?? '';
+    return this.#serial(uuid, async () => {
+      const n = this.#networks.get(uuid);
+      if (!n) {
+        this.#pending.set(uuid, state);
+        return;
+      }
+      this.#take(n, state);
+      for (const a of n.instances.values()) {
+        this.#writeHosts(a, n);
+        await this.#applyMember(a, n).catch((err: unknown) => this.o.log.warn('network options not applied', { instance: a.instance, err: (err as Error).message }));
+      }
+      await this.#applyPeers(n).catch((err: unknown) => this.o.log.warn('VXLAN peers not applied', { network: uuid, err: (err as Error).message }));
+    });
+  }
+
+  #take(n: HostNetwork, state: NetworkState): void {
+    n.hosts = (state.hosts ?? []).map((h) => ({ name: h.name ?? '', address: h.address ?? '' })).filter((h) => VALID_HOST.test(h.name) && IPV4.test(h.address));
+    n.peers = (state.peers ?? []).filter((p) => IPV4.test(p));
+    for (const m of state.members ?? []) {
+      n.members.set(m.jobUuid ?? '', { broadcastEnable: m.broadcastEnable !== false, routes: (m.routes ?? []).filter((r) => CIDR.test(r)) });
+    }
+  }
+
+  /** True while any veth is a port of `bridge`. */
+  async #hasVeths(bridge: string): Promise<boolean> {
+    let out: string;
+    try {
+      out = await run([tool('ip'), '-o', 'link', 'show', 'master', bridge]);
+    } catch {
+      return false;
+    }
+    return out.split('\n').some((l) => l.includes(`: ${NAME_PREFIXES.veth}`));
+  }
+
+  async #ensureBridge(network: string, n: HostNetwork): Promise<void> {
+    const ip = tool('ip');
+    try {
+      await run([ip, 'link', 'add', n.bridge, 'type', 'bridge']);
+    } catch (err) {
+      if (!/File exists/.test((err as Error).message)) throw err;
+    }
+    await run([ip, 'link', 'set', n.bridge, 'address', bridgeMac(network), 'up']);
+    await run([ip, 'addr', 'replace', `${n.gateway}/${n.prefix}`, 'dev', n.bridge]);
+  }
+
+  /** The member's routes and broadcast filter on instance `a`. */
+  async #applyMember(a: NetworkAttachment, n: HostNetwork): Promise<void> {
+    const member = n.members.get(a.jobUuid) ?? { broadcastEnable: true, routes: [] };
+    const ip = tool('ip');
+    const want = [...new Set([...a.baseRoutes, ...member.routes])].sort();
+    for (const r of a.routes.filter((r) => !want.includes(r))) await runIgnoring([ip, '-n', a.netns, 'route', 'delete', r, 'dev', 'eth0'], NOT_THERE);
+    for (const r of want) await run([ip, '-n', a.netns, 'route', 'replace', r, 'dev', 'eth0']);
+    a.routes = want;
+    const table = HostNetworks.names(a.instance, a.network).table;
+    if (!member.broadcastEnable) {
+      const script = [
+        `table bridge ${table} {}`,
+        `delete table bridge ${table}`,
+        `table bridge ${table} {`,
+        '  chain members {',
+        '    type filter hook forward priority 0; policy accept;',
+        `    oifname "${a.hostVeth}" ether type != arp ether daddr ff:ff:ff:ff:ff:ff drop`,
+        '  }',
+        '}',
+      ].join('\n');
+      a.broadcastTable = table;
+      await run([tool('nft'), '-f', '-'], script + '\n');
+    } else if (a.broadcastTable) {
+      await runIgnoring([tool('nft'), 'delete', 'table', 'bridge', a.broadcastTable], NOT_THERE);
+      delete a.broadcastTable;
+    }
+  }
+
+  /** The VXLAN device and its flood entries: one per other agent host with members. */
+  async #applyPeers(n: HostNetwork): Promise<void> {
+    if (n.peers.length === 0 && n.flooding.size === 0) return;
+    const ip = tool('ip');
+    const bridge = tool('bridge');
+    if (n.flooding.size === 0) {
+      try {
+        await run([ip, 'link', 'add', n.vxlan, 'mtu', String(MTU), 'type', 'vxlan', 'id', String(n.vni), 'dstport', String(VXLAN_PORT), 'local', this.o.address, 'nolearning']);
+      } catch (err) {
+        if (!/File exists/.test((err as Error).message)) throw err;
+      }
+      await run([ip, 'link', 'set', n.vxlan, 'master', n.bridge, 'up']);
+    }
+    for (const peer of n.peers) {
+      if (n.flooding.has(peer)) continue;
+      try {
+        await run([bridge, 'fdb', 'append', '00:00:00:00:00:00', 'dev', n.vxlan, 'dst', peer]);
+      } catch (err) {
+        // Written before this agent process started (it re-attached its instances).
+        if (!/File exists/.test((err as Error).message)) throw err;
+      }
+      n.flooding.add(peer);
+    }
+    for (const peer of [...n.flooding]) {
+      if (n.peers.includes(peer)) continue;
+      await runIgnoring([bridge, 'fdb', 'delete', '00:00:00:00:00:00', 'dev', n.vxlan, 'dst', peer], NOT_THERE);
+      n.flooding.delete(peer);
+    }
+  }
+
+  /** Rewrites the instance's hosts file in place (the bind mount keeps the inode). */
+  #writeHosts(a: NetworkAttachment, n: HostNetwork): void {
+    const lines = [
+      '127.0.0.1\tlocalhost',
+      '::1\tlocalhost ip6-localhost ip6-loopback',
+      `${a.address}\ti-${a.instance.slice(0, 8)}`,
+      ...n.hosts.map((h) => `${h.address}\t${h.name}`),
+    ];
+    writeFileSync(a.hostsFile, lines.join('\n') + '\n', { mode: 0o644 });
+  }
+
+  /**
+   * Keeps the instances' own uids off every network bridge: only the agent and the members (from
+   * their namespaces) reach member addresses. Made once per agent start (replacing what an
+   * earlier run left).
+   */
+  #ensureUidTable(): Promise<void> {
+    const uids = this.o.uids;
+    if (!uids) return Promise.resolve();
+    this.#uidTable ??= (async () => {
+      const table = `${NAME_PREFIXES.uidTable}${short(this.o.agentUuid)}`;
+      const script = [
+        `table inet ${table} {}`,
+        `delete table inet ${table}`,
+        `table inet ${table} {`,
+        '  chain out {',
+        '    type filter hook output priority 0; policy accept;',
+        `    oifname "${NAME_PREFIXES.bridge}*" meta skuid ${uids.first}-${uids.last} reject`,
+        '  }',
+        '}',
+      ].join('\n');
+      await run([tool('nft'), '-f', '-'], script + '\n');
+    })().catch((err: unknown) => {
+      this.#uidTable = undefined;
+      throw err;
+    });
+    return this.#uidTable;
+  }
+}
+
+const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+const CIDR = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\/(?:3[0-2]|[12]?\d)$/;
+const VALID_HOST = /^[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?$/;
+
+/** The bridge's MAC: the same for a network on every host (locally administered, from its uuid). */
+export function bridgeMac(network: string): string {
+  const h = createHash('sha256').update(network).digest();
+  return ['0a', '5a', ...[...h.subarray(0, 4)].map((b) => b.toString(16).padStart(2, '0'))].join(':');
+}
+
+/**
+ * The ports listening in the network namespace at `netnsPath`, read from the /proc of a process
+ * of the instance's group (`pgid`, the wrapper's pid) that is in it; none before one is.
+ */
+export function namespaceListening(pgid: number, netnsPath: string): () => Promise<Set<number>> {
+  return async () => {
+    let ino: number;
+    try {
+      ino = statSync(netnsPath).ino;
+    } catch {
+      return new Set();
+    }
+    for (const m of processGroupMembers(pgid)) {
+      try {
+        if (readlinkSync(`/proc/${m.pid}/ns/net`) === `net:[${ino}]`) return await listeningPortsOf(m.pid);
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return new Set();
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * Step `network`: an instance of a job on a virtual network gets its own network namespace, an
+ * interface on the network's bridge with the address the controller gave it, its routes, its
+ * hosts file and broadcast filter (network/host-networks.ts), and its ports forwarded from the
+ * host ports the `ports` step chose (so it is reached where it always was). What it holds is in
+ * the record before anything is made; teardown deletes the namespace, and the bridge with its
+ * last member. An instance of a job on no network is left on the host's network.
+ */
+import { SetupError, type InstanceStep } from '../context.js';
+
+export const networkStep: InstanceStep = {
+  name: 'network',
+  async prepare(ctx) {
+    const plan = ctx.spec.network;
+    if (!plan) return;
+    const networks = ctx.deps.networks;
+    if (!networks) {
+      throw new SetupError(`the job is on network ${plan.fqn || plan.uuid}, and this agent does not put instances on virtual networks (it needs root, bwrap, iproute2 and nftables)`);
+    }
+    const a = await networks.attach(ctx.spec.instanceUuid, ctx.spec.jobUuid, plan, ctx.dir, (held) => {
+      ctx.rec.network = held;
+      ctx.persist();
+    });
+    const ports = Object.values(ctx.rec.ports).map((v) => Number(v.slice(v.lastIndexOf(':') + 1)));
+    await networks.forward(a, ports);
+    ctx.persist();
+  },
+  restore(ctx) {
+    if (ctx.rec.network) ctx.deps.networks?.adopt(ctx.rec.network);
+  },
+  async release(ctx) {
+    const a = ctx.rec.network;
+    if (!a) return;
+    if (!ctx.deps.networks) throw new Error(`network namespace ${a.netns} cannot be removed: this agent does not manage networks now`);
+    await ctx.deps.networks.detach(a);
+    delete ctx.rec.network;
+  },
+};
