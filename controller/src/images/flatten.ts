@@ -17,14 +17,12 @@
  * archives carry no absolute links), a hard link to anything but a regular file already
  * written, a corrupt layer. Devices and FIFOs are left out (instances get their own /dev).
  */
-import { createReadStream, createWriteStream } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { posix } from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { TransformOptions } from 'node:stream';
-import { constants as zlibConstants, createGunzip, createGzip, type ZlibOptions, type ZlibParams } from 'node:zlib';
+import { createGunzip, type ZlibOptions } from 'node:zlib';
+import { GzipFileWriter } from './gzip-file.js';
 import { readTar, TarFormatError, TarWriter, type TarEntry } from './tar-stream.js';
 
 export class ImageError extends Error {}
@@ -75,11 +73,10 @@ export interface LayerFile {
 const INCOMPRESSIBLE = 0.85;
 
 /**
- * The size of the chunks and buffers of the flattening's streams. Each chunk crosses to the
- * thread pool and back (read, gunzip, gzip, write), which a busy host makes costly (about a
- * fifth of the flattening's main-thread time in a profile); the writers buffer two chunks so
- * that each stage can run a chunk ahead of the next. Larger chunks cut crossings but cost as
- * much again in garbage collection (1 MiB measured no better).
+ * The size of the chunks of the layers' read and gunzip streams. Each chunk crosses to the
+ * thread pool and back, which a busy host makes costly; larger chunks cut crossings but cost
+ * as much again in garbage collection (1 MiB measured no better). The archive is written in
+ * batches of its own (gzip-file.ts).
  */
 export const STREAM_CHUNK = 256 * 1024;
 
@@ -215,54 +212,27 @@ export interface FlatArchive {
   entries: number;
 }
 
-/** Counts and hashes what passes through. */
-function hasher(): Transform & { length: number; digest: () => string } {
-  const hash = createHash('sha256');
-  const t = new Transform({
-    highWaterMark: STREAM_CHUNK,
-    transform(chunk: Buffer, _enc, cb) {
-      hash.update(chunk);
-      (t as unknown as { length: number }).length += chunk.length;
-      cb(null, chunk);
-    },
-  }) as Transform & { length: number; digest: () => string };
-  t.length = 0;
-  t.digest = () => `sha256:${hash.digest('hex')}`;
-  return t;
-}
-
 /**
  * Writes the flattened image of `layers` (lowest first) to `target` as a gzip tar. `indexes`:
  * pass one of some layers, started earlier (as each layer arrived), by position.
  */
 export async function flattenLayers(layers: readonly LayerFile[], target: string, indexes: readonly (Promise<LayerIndex> | undefined)[] = []): Promise<FlatArchive> {
   const { keep, above, hidden, opaque } = await survivors(layers, indexes);
-  // Huffman coding only: about seven times faster than deflate's level 1 (which searches for
-  // repeats, costly on the already-compressed data images are full of), for archives some 5-30%
-  // larger. The controller flattens on its own cores; agents fetch the archive once per host.
-  // Layers whose content does not compress go in stored blocks (level 0), five times cheaper
-  // again (see INCOMPRESSIBLE); the deflate parameters change between layers.
-  const huffman = { level: 1, strategy: zlibConstants.Z_HUFFMAN_ONLY };
-  const stored = { level: 0, strategy: zlibConstants.Z_DEFAULT_STRATEGY };
-  const options: ZlibOptions & TransformOptions = { ...huffman, chunkSize: STREAM_CHUNK, writableHighWaterMark: 2 * STREAM_CHUNK };
-  const gzip = createGzip(options);
-  let current = huffman;
-  const hash = hasher();
-  const written = pipeline(gzip, hash, createWriteStream(target, { highWaterMark: STREAM_CHUNK }));
-  const tar = new TarWriter(gzip);
-  const files = new Set<string>();
-  let entries = 0;
+  const file = await open(target, 'w');
   try {
+    // Layers whose content does not compress (see INCOMPRESSIBLE) go in stored blocks; the
+    // others are Huffman-coded only: about seven times faster than deflate's level 1 (which
+    // searches for repeats), for archives some 5-30% larger. The controller flattens on its own
+    // cores; agents fetch the archive once per host.
+    const gzip = new GzipFileWriter(file);
+    const tar = new TarWriter(gzip);
+    const files = new Set<string>();
+    let entries = 0;
     for (let i = 0; i < layers.length; i++) {
       const layer = layers[i]!;
       const kept = keep[i];
       if (kept && kept.size === 0) continue;
-      const wantedParams = (await incompressible(layer)) ? stored : huffman;
-      if (wantedParams !== current) {
-        current = wantedParams;
-        // A gzip stream is a deflate stream: Node's Gzip has params(), its typings do not say so.
-        await new Promise<void>((resolve) => (gzip as unknown as ZlibParams).params(current.level, current.strategy, () => resolve()));
-      }
+      await gzip.section((await incompressible(layer)) ? 'stored' : 'huffman');
       const wanted = kept
         ? (path: string) => kept.has(path)
         : (path: string, entry: TarEntry) => path !== '' && entry.type !== 'Other' && !posix.basename(path).startsWith(WHITEOUT) && visible(path, above, hidden, opaque);
@@ -274,14 +244,11 @@ export async function flattenLayers(layers: readonly LayerFile[], target: string
       }
     }
     await tar.finish();
-    gzip.end();
-    await written;
-  } catch (err) {
-    gzip.destroy();
-    await written.catch(() => undefined);
-    throw err;
+    const { length, digest } = await gzip.finish();
+    return { length, digest, entries };
+  } finally {
+    await file.close();
   }
-  return { length: hash.length, digest: hash.digest(), entries };
 }
 
 async function copyEntry(tar: TarWriter, path: string, entry: TarEntry, body: AsyncIterable<Buffer>, files: Set<string>, layer: string): Promise<void> {
