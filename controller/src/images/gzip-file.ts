@@ -145,7 +145,10 @@ export class GzipFileWriter {
       return;
     }
     const batch: Batch = {};
-    batch.compressing = deflateRawAsync(input.length === 1 ? input[0]! : Buffer.concat(input, bytes), HUFFMAN).then(
+    // One output buffer for the whole batch (zlib's default, 16 KiB, would cross to the thread
+    // pool and back for every 16 KiB and copy the pieces together): Huffman output is at most
+    // the input and a few bytes a block (zlib stores a block that would grow).
+    batch.compressing = deflateRawAsync(input.length === 1 ? input[0]! : Buffer.concat(input, bytes), { ...HUFFMAN, chunkSize: bytes + (bytes >> 4) + 1024 }).then(
       (out) => void (batch.ready = [out]),
       (err: unknown) => void (batch.error = err),
     );
