@@ -23,7 +23,8 @@ import type { TaskReporter } from '../tasks/task-service.js';
 import { flattenLayers, ImageError, indexLayer, type LayerFile, type LayerIndex } from './flatten.js';
 import { planOf, type ImagePlan } from './image-config.js';
 import { originOf, type ImageRef } from './image-ref.js';
-import { LayerCache, RegistryClient, type ImageManifest } from './registry-client.js';
+import { LayerCache } from './layer-cache.js';
+import { RegistryClient, type ImageManifest } from './registry-client.js';
 
 /**
  * Packages made from an image: `idx/pkg-image/<origin>/<package uuid>` -> {digest, plan} (the
@@ -32,6 +33,12 @@ import { LayerCache, RegistryClient, type ImageManifest } from './registry-clien
  */
 const imageIndexKey = (origin: string, pkg: string) => `idx/pkg-image/${encodeURIComponent(origin)}/${pkg}`;
 const imageIndexPrefix = (origin: string) => `idx/pkg-image/${encodeURIComponent(origin)}/`;
+
+/**
+ * A layer is kept decompressed (layer-cache.ts): up to this many times the package limit, the
+ * package archive being compressed too.
+ */
+const MAX_LAYER_EXPANSION = 4;
 
 export interface PulledImage {
   package: Package;
@@ -60,7 +67,7 @@ export class ContainerService {
     private readonly packages: PackageService,
     private readonly options: ContainerServiceOptions,
   ) {
-    this.layers = new LayerCache(join(options.dir, 'layers'));
+    this.layers = new LayerCache(join(options.dir, 'layers'), options.maxPackageBytes * MAX_LAYER_EXPANSION);
     this.#tmp = join(options.dir, 'tmp');
   }
 
@@ -177,9 +184,10 @@ export class ContainerService {
         if (got.cached) done += layer.size;
         else fetched.push(layer.digest);
         await task.event({ ...step, name: got.cached ? `layer ${layer.digest} already pulled` : `pulled layer ${layer.digest}`, progress: { current: done, total } });
-        files[index] = { digest: layer.digest, file: got.file };
+        files[index] = got.layer;
         if (index > 0) {
-          const indexing = indexLayer(files[index]!);
+          // Made while it downloaded; for a layer pulled before, read now while others download.
+          const indexing = got.index ? Promise.resolve(got.index) : indexLayer(got.layer);
           indexing.catch(() => undefined); // awaited by the flattening; a failure there is the one reported
           indexes[index] = indexing;
         }

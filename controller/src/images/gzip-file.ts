@@ -21,6 +21,7 @@ import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { constants as zlibConstants, crc32, deflateRaw } from 'node:zlib';
+import { FileAppender } from './file-appender.js';
 
 export type GzipSection = 'stored' | 'huffman';
 
@@ -30,8 +31,6 @@ const deflateRawAsync = promisify(deflateRaw) as (buf: Buffer, options: object) 
 const BATCH = 1024 * 1024;
 /** Huffman batches compressing at once (on the thread pool), past which `write` waits. */
 const MAX_COMPRESSING = 2;
-/** Bytes handed to the file and not yet written, past which `write` waits. */
-const MAX_UNWRITTEN = 4 * BATCH;
 const HUFFMAN = { level: 1, strategy: zlibConstants.Z_HUFFMAN_ONLY, finishFlush: zlibConstants.Z_SYNC_FLUSH };
 const MAX_STORED_BLOCK = 0xffff;
 /** Gzip header: magic, deflate, no flags, no mtime, no extra flags, OS unix. */
@@ -78,7 +77,7 @@ interface Batch {
 }
 
 export class GzipFileWriter {
-  readonly #file: FileHandle;
+  readonly #out: FileAppender;
   readonly #hash = createHash('sha256');
   #section: GzipSection = 'stored';
   #crc = 0;
@@ -87,16 +86,11 @@ export class GzipFileWriter {
   #input: Buffer[] = [];
   #inputBytes = 0;
   /** Batches not yet handed to the file, in file order. */
-  #queue: Batch[] = [];
-  #writing: Promise<void> = Promise.resolve();
-  /** Bytes handed to the file and not yet written. */
-  #unwritten = 0;
-  #failed: unknown;
+  #queue: Batch[] = [{ ready: [HEADER] }];
 
   /** Writes into `file` (open for writing, empty) from its current position. */
   constructor(file: FileHandle) {
-    this.#file = file;
-    this.#emit([HEADER]);
+    this.#out = new FileAppender(file);
   }
 
   /** The kind of blocks for what is written from now on. */
@@ -128,8 +122,7 @@ export class GzipFileWriter {
     trailer.writeUInt32LE(this.#size, 4);
     this.#queue.push({ ready: [FINAL_BLOCK, trailer] });
     await this.#pace(true);
-    await this.#writing;
-    if (this.#failed) throw this.#failed;
+    await this.#out.close();
     return { length: this.#length, digest: `sha256:${this.#hash.digest('hex')}` };
   }
 
@@ -156,42 +149,24 @@ export class GzipFileWriter {
   }
 
   /**
-   * Hands finished batches to the file in order; waits for the first batch still compressing
-   * when `all`, or when too many are; then while too much is unwritten.
+   * Hands finished batches to the file in order, hashing them; waits for the first batch still
+   * compressing when `all` or when too many are, and while the file is too far behind.
    */
   async #pace(all: boolean): Promise<void> {
     while (this.#queue.length > 0) {
       const head = this.#queue[0]!;
       if (head.error) throw head.error;
       if (!head.ready) {
-        if (!all && this.#queue.length <= MAX_COMPRESSING) break;
+        if (!all && this.#queue.length <= MAX_COMPRESSING) return;
         await head.compressing;
         continue;
       }
       this.#queue.shift();
-      this.#emit(head.ready);
-    }
-    while (this.#unwritten > MAX_UNWRITTEN && !this.#failed) await this.#writing;
-    if (this.#failed) throw this.#failed;
-  }
-
-  /** Hashes `bufs` and writes them after what was handed before. */
-  #emit(bufs: Buffer[]): void {
-    let bytes = 0;
-    for (const b of bufs) {
-      this.#hash.update(b);
-      bytes += b.length;
-    }
-    this.#length += bytes;
-    this.#unwritten += bytes;
-    this.#writing = this.#writing.then(async () => {
-      try {
-        if (!this.#failed) await this.#file.writev(bufs);
-      } catch (err) {
-        this.#failed = err;
-      } finally {
-        this.#unwritten -= bytes;
+      for (const b of head.ready) {
+        this.#hash.update(b);
+        this.#length += b.length;
       }
-    });
+      await this.#out.write(...head.ready);
+    }
   }
 }

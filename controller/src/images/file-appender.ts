@@ -1,0 +1,58 @@
+/**
+ * Appends buffers to an open file in order: small ones gathered into batches (one writev call
+ * each, on the thread pool), one write at a time, while the caller goes on; `write` waits only
+ * while more than a few batches are unwritten, so memory stays flat whatever the file's size.
+ * The buffers are written as they are (not copied): callers must not change them afterwards.
+ */
+import type { FileHandle } from 'node:fs/promises';
+
+const BATCH = 1024 * 1024;
+const MAX_UNWRITTEN = 4 * BATCH;
+
+export class FileAppender {
+  #gathered: Buffer[] = [];
+  #gatheredBytes = 0;
+  #writing: Promise<void> = Promise.resolve();
+  /** Bytes handed to a write and not yet written. */
+  #unwritten = 0;
+  #failed: unknown;
+
+  /** Writes into `file` (open for writing) from its current position. */
+  constructor(private readonly file: FileHandle) {}
+
+  /** Adds `bufs`; resolves when the caller may add more (rejects once a write failed). */
+  async write(...bufs: Buffer[]): Promise<void> {
+    for (const b of bufs) {
+      this.#gathered.push(b);
+      this.#gatheredBytes += b.length;
+    }
+    if (this.#gatheredBytes >= BATCH) this.#hand();
+    while (this.#unwritten > MAX_UNWRITTEN && !this.#failed) await this.#writing;
+    if (this.#failed) throw this.#failed;
+  }
+
+  /** Writes what is left and waits for every write (the file is not synced). */
+  async close(): Promise<void> {
+    this.#hand();
+    await this.#writing;
+    if (this.#failed) throw this.#failed;
+  }
+
+  #hand(): void {
+    if (this.#gatheredBytes === 0) return;
+    const bufs = this.#gathered;
+    const bytes = this.#gatheredBytes;
+    this.#gathered = [];
+    this.#gatheredBytes = 0;
+    this.#unwritten += bytes;
+    this.#writing = this.#writing.then(async () => {
+      try {
+        if (!this.#failed) await this.file.writev(bufs);
+      } catch (err) {
+        this.#failed = err;
+      } finally {
+        this.#unwritten -= bytes;
+      }
+    });
+  }
+}
