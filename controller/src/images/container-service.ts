@@ -53,6 +53,8 @@ export interface ContainerServiceOptions {
   /** The largest package archive (and sum of compressed layers) accepted. */
   maxPackageBytes: number;
   registryTimeoutMs?: number;
+  /** Whether packages are fsynced when made (the blob store's `sync`): default true. */
+  durable?: boolean;
   /** Hears the bytes of layers pulled from registries (for /metrics). */
   onLayerBytes?: (n: number) => void;
 }
@@ -130,7 +132,7 @@ export class ContainerService {
       const indexes: (Promise<LayerIndex> | undefined)[] = [];
       const layers = await this.#pullLayers(client, manifest, task, fetched, indexes);
       await task.event({ stage: 'Unpack', name: `flattening ${layers.length} layer(s) into one package archive` });
-      const archive = await flattenLayers(layers, archiveFile, indexes);
+      const archive = await flattenLayers(layers, archiveFile, indexes, { durable: this.options.durable ?? true });
       if (archive.length > this.options.maxPackageBytes) {
         throw new ImageError(`the flattened image is ${archive.length} bytes, over this cluster's package limit of ${this.options.maxPackageBytes} bytes`);
       }

@@ -9,6 +9,15 @@ import type { FileHandle } from 'node:fs/promises';
 const BATCH = 1024 * 1024;
 const MAX_UNWRITTEN = 4 * BATCH;
 
+export interface FileAppenderOptions {
+  /**
+   * Every this many bytes written, starts an fdatasync in the background (one at a time),
+   * for a file that will be fsynced once complete: the kernel writes most of it to disk while
+   * the rest is made, and the final fsync has only the tail left to wait for.
+   */
+  writeBackEvery?: number;
+}
+
 export class FileAppender {
   #gathered: Buffer[] = [];
   #gatheredBytes = 0;
@@ -16,9 +25,14 @@ export class FileAppender {
   /** Bytes handed to a write and not yet written. */
   #unwritten = 0;
   #failed: unknown;
+  #sinceWriteBack = 0;
+  #writingBack: Promise<void> | undefined;
 
   /** Writes into `file` (open for writing) from its current position. */
-  constructor(private readonly file: FileHandle) {}
+  constructor(
+    private readonly file: FileHandle,
+    private readonly options: FileAppenderOptions = {},
+  ) {}
 
   /** Adds `bufs`; resolves when the caller may add more (rejects once a write failed). */
   async write(...bufs: Buffer[]): Promise<void> {
@@ -35,7 +49,20 @@ export class FileAppender {
   async close(): Promise<void> {
     this.#hand();
     await this.#writing;
+    await this.#writingBack;
     if (this.#failed) throw this.#failed;
+  }
+
+  #writeBack(written: number): void {
+    const every = this.options.writeBackEvery;
+    if (!every || this.#failed) return;
+    this.#sinceWriteBack += written;
+    if (this.#sinceWriteBack < every || this.#writingBack) return;
+    this.#sinceWriteBack = 0;
+    this.#writingBack = this.file
+      .datasync()
+      .catch(() => undefined) // only a head start: the final fsync reports a failure
+      .finally(() => (this.#writingBack = undefined));
   }
 
   #hand(): void {
@@ -53,6 +80,7 @@ export class FileAppender {
       } finally {
         this.#unwritten -= bytes;
       }
+      this.#writeBack(bytes);
     });
   }
 }

@@ -262,9 +262,15 @@ export interface FlatArchive {
 
 /**
  * Writes the flattened image of `layers` (lowest first) to `target` as a gzip tar. `indexes`:
- * pass one of some layers, started earlier (as each layer arrived), by position.
+ * pass one of some layers, started earlier (as each layer arrived), by position. `durable`:
+ * the archive will be fsynced (see GzipFileWriter).
  */
-export async function flattenLayers(layers: readonly LayerFile[], target: string, indexes: readonly (Promise<LayerIndex> | undefined)[] = []): Promise<FlatArchive> {
+export async function flattenLayers(
+  layers: readonly LayerFile[],
+  target: string,
+  indexes: readonly (Promise<LayerIndex> | undefined)[] = [],
+  options: { durable?: boolean } = {},
+): Promise<FlatArchive> {
   const { keep, above, hidden, opaque } = await survivors(layers, indexes);
   const file = await open(target, 'w');
   try {
@@ -272,7 +278,7 @@ export async function flattenLayers(layers: readonly LayerFile[], target: string
     // others are Huffman-coded only: about seven times faster than deflate's level 1 (which
     // searches for repeats), for archives some 5-30% larger. The controller flattens on its own
     // cores; agents fetch the archive once per host.
-    const gzip = new GzipFileWriter(file);
+    const gzip = new GzipFileWriter(file, options);
     const tar = new TarWriter(gzip);
     const files = new Set<string>();
     let entries = 0;

@@ -73,3 +73,19 @@ test('gzip file: a write the file refuses fails the writer', async (t) => {
   });
   t.is((error as NodeJS.ErrnoException).code, 'EBADF');
 });
+
+test('gzip file: a durable file, written back to disk as it is made, has the same bytes', async (t) => {
+  const dir = tempDir(t);
+  const data = randomBytes(40 * 1024 * 1024 + 5); // past the write-back interval twice
+  const written: Buffer[] = [];
+  for (const [name, durable] of [['plain.gz', false], ['durable.gz', true]] as const) {
+    const handle = await open(join(dir, name), 'w');
+    const w = new GzipFileWriter(handle, { durable });
+    await writeInPieces(w, data, [1024 * 1024 + 1]);
+    await w.finish();
+    await handle.close();
+    written.push(readFileSync(join(dir, name)));
+  }
+  t.true(written[0]!.equals(written[1]!));
+  t.true(gunzipSync(written[1]!).equals(data));
+});

@@ -33,6 +33,7 @@ const BATCH = 1024 * 1024;
 const MAX_COMPRESSING = 2;
 const HUFFMAN = { level: 1, strategy: zlibConstants.Z_HUFFMAN_ONLY, finishFlush: zlibConstants.Z_SYNC_FLUSH };
 const MAX_STORED_BLOCK = 0xffff;
+const WRITE_BACK_EVERY = 16 * 1024 * 1024;
 /** Gzip header: magic, deflate, no flags, no mtime, no extra flags, OS unix. */
 const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
 /** An empty stored block with the final bit: the end of the deflate stream. */
@@ -88,9 +89,12 @@ export class GzipFileWriter {
   /** Batches not yet handed to the file, in file order. */
   #queue: Batch[] = [{ ready: [HEADER] }];
 
-  /** Writes into `file` (open for writing, empty) from its current position. */
-  constructor(file: FileHandle) {
-    this.#out = new FileAppender(file);
+  /**
+   * Writes into `file` (open for writing, empty) from its current position. `durable`: the
+   * file will be fsynced once complete; it is written back to disk as it is made.
+   */
+  constructor(file: FileHandle, options: { durable?: boolean } = {}) {
+    this.#out = new FileAppender(file, options.durable ? { writeBackEvery: WRITE_BACK_EVERY } : {});
   }
 
   /** The kind of blocks for what is written from now on. */
