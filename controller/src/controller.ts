@@ -525,6 +525,7 @@ export class Controller {
       const containers = new ContainerService(deps, packages, {
         dir: join(options.dataDir, 'images'),
         maxPackageBytes: options.maxPackageBytes,
+        durable: options.sync,
         onLayerBytes: (n) => layerBytes.inc(n),
       });
       await containers.init();

@@ -19,11 +19,12 @@ import { InvalidRequestError } from '../errors.js';
 import { parseFqn } from '../model/fqn.js';
 import type { Package } from '../model/package.js';
 import type { PackageService } from '../packages/package-service.js';
-import type { TaskReporter } from '../tasks/task-service.js';
+import { PROGRESS_INTERVAL_MS, type TaskReporter, type TaskStep } from '../tasks/task-service.js';
 import { flattenLayers, ImageError, indexLayer, type LayerFile, type LayerIndex } from './flatten.js';
 import { planOf, type ImagePlan } from './image-config.js';
 import { originOf, type ImageRef } from './image-ref.js';
-import { LayerCache, RegistryClient, type ImageManifest } from './registry-client.js';
+import { LayerCache } from './layer-cache.js';
+import { RegistryClient, type ImageManifest } from './registry-client.js';
 
 /**
  * Packages made from an image: `idx/pkg-image/<origin>/<package uuid>` -> {digest, plan} (the
@@ -32,6 +33,12 @@ import { LayerCache, RegistryClient, type ImageManifest } from './registry-clien
  */
 const imageIndexKey = (origin: string, pkg: string) => `idx/pkg-image/${encodeURIComponent(origin)}/${pkg}`;
 const imageIndexPrefix = (origin: string) => `idx/pkg-image/${encodeURIComponent(origin)}/`;
+
+/**
+ * A layer is kept decompressed (layer-cache.ts): up to this many times the package limit, the
+ * package archive being compressed too.
+ */
+const MAX_LAYER_EXPANSION = 4;
 
 export interface PulledImage {
   package: Package;
@@ -46,6 +53,8 @@ export interface ContainerServiceOptions {
   /** The largest package archive (and sum of compressed layers) accepted. */
   maxPackageBytes: number;
   registryTimeoutMs?: number;
+  /** Whether packages are fsynced when made (the blob store's `sync`): default true. */
+  durable?: boolean;
   /** Hears the bytes of layers pulled from registries (for /metrics). */
   onLayerBytes?: (n: number) => void;
 }
@@ -60,7 +69,7 @@ export class ContainerService {
     private readonly packages: PackageService,
     private readonly options: ContainerServiceOptions,
   ) {
-    this.layers = new LayerCache(join(options.dir, 'layers'));
+    this.layers = new LayerCache(join(options.dir, 'layers'), options.maxPackageBytes * MAX_LAYER_EXPANSION);
     this.#tmp = join(options.dir, 'tmp');
   }
 
@@ -108,7 +117,7 @@ export class ContainerService {
       }
     }
     const client = new RegistryClient(ref, { ...(this.options.registryTimeoutMs ? { timeoutMs: this.options.registryTimeoutMs } : {}) });
-    await task.event({ stage: 'Pull', name: `reading the manifest of ${origin}` });
+    note(task, { stage: 'Pull', name: `reading the manifest of ${origin}` });
     const manifest = await client.manifest();
     const config = await client.config(manifest.config);
     const plan = planOf(config);
@@ -122,14 +131,14 @@ export class ContainerService {
     try {
       const indexes: (Promise<LayerIndex> | undefined)[] = [];
       const layers = await this.#pullLayers(client, manifest, task, fetched, indexes);
-      await task.event({ stage: 'Unpack', name: `flattening ${layers.length} layer(s) into one package archive` });
-      const archive = await flattenLayers(layers, archiveFile, indexes);
+      note(task, { stage: 'Unpack', name: `flattening ${layers.length} layer(s) into one package archive` });
+      const archive = await flattenLayers(layers, archiveFile, indexes, { durable: this.options.durable ?? true });
       if (archive.length > this.options.maxPackageBytes) {
         throw new ImageError(`the flattened image is ${archive.length} bytes, over this cluster's package limit of ${this.options.maxPackageBytes} bytes`);
       }
       let name = fqn;
       if (reuse.renameIfTaken && (await this.packages.fqnTaken(fqn))) name = `${fqn}-${manifest.digest.slice(7, 19)}`;
-      await task.event({ stage: 'Package', name: `creating ${name}` });
+      note(task, { stage: 'Package', name: `creating ${name}` });
       const pkg = await this.packages.createFromArchive(
         { fqn: name, environment: plan.environment, docker_image_id: manifest.digest, docker_origin: origin },
         { file: archiveFile, length: archive.length, digest: archive.digest },
@@ -160,6 +169,7 @@ export class ContainerService {
     const files: LayerFile[] = new Array<LayerFile>(manifest.layers.length);
     let done = 0;
     let next = 0;
+    let lastProgress = -Infinity;
     const worker = async () => {
       for (let index = next++; index < manifest.layers.length; index = next++) {
         const layer = manifest.layers[index]!;
@@ -167,19 +177,24 @@ export class ContainerService {
         const got = await this.layers.get(
           client,
           layer,
-          () => task.event({ ...step, progress: { current: done, total } }),
+          async () => note(task, { ...step, progress: { current: done, total } }),
           (n) => {
             done += n;
             this.options.onLayerBytes?.(n);
-            void task.event({ ...step, partial: true, progress: { current: done, total } }).catch(() => undefined);
+            // The task keeps one progress event an interval; the others are not even sent.
+            const now = performance.now();
+            if (now - lastProgress < PROGRESS_INTERVAL_MS) return;
+            lastProgress = now;
+            note(task, { ...step, partial: true, progress: { current: done, total } });
           },
         );
         if (got.cached) done += layer.size;
         else fetched.push(layer.digest);
-        await task.event({ ...step, name: got.cached ? `layer ${layer.digest} already pulled` : `pulled layer ${layer.digest}`, progress: { current: done, total } });
-        files[index] = { digest: layer.digest, file: got.file };
+        note(task, { ...step, name: got.cached ? `layer ${layer.digest} already pulled` : `pulled layer ${layer.digest}`, progress: { current: done, total } });
+        files[index] = got.layer;
         if (index > 0) {
-          const indexing = indexLayer(files[index]!);
+          // Made while it downloaded; for a layer pulled before, read now while others download.
+          const indexing = got.index ? Promise.resolve(got.index) : indexLayer(got.layer);
           indexing.catch(() => undefined); // awaited by the flattening; a failure there is the one reported
           indexes[index] = indexing;
         }
@@ -188,6 +203,15 @@ export class ContainerService {
     await Promise.all(Array.from({ length: Math.min(3, manifest.layers.length) }, worker));
     return files;
   }
+}
+
+/**
+ * Records a step of the pull without waiting for it: the task stores its events in order (each
+ * a synced write) while the pull goes on. An event that cannot be stored does not stop the
+ * pull, as a progress event's did not before.
+ */
+function note(task: TaskReporter, step: TaskStep): void {
+  void task.event(step).catch(() => undefined);
 }
 
 /** The package FQN of a container job: the job's namespace and name. */

@@ -17,15 +17,14 @@
  * archives carry no absolute links), a hard link to anything but a regular file already
  * written, a corrupt layer. Devices and FIFOs are left out (instances get their own /dev).
  */
-import { createReadStream, createWriteStream } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { posix } from 'node:path';
-import { Transform } from 'node:stream';
+import { Readable, type TransformOptions } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { TransformOptions } from 'node:stream';
-import { constants as zlibConstants, createGunzip, createGzip, type ZlibOptions, type ZlibParams } from 'node:zlib';
-import { readTar, TarFormatError, TarWriter, type TarEntry } from './tar-stream.js';
+import { createGunzip, type ZlibOptions } from 'node:zlib';
+import { GzipFileWriter } from './gzip-file.js';
+import { readTar, TarFormatError, TarWriter, type TarEntry, type TarItem } from './tar-stream.js';
 
 export class ImageError extends Error {}
 
@@ -62,37 +61,41 @@ export function safeLinkTarget(path: string, target: string, layer: string): str
 export interface LayerFile {
   /** sha256:<hex>, for messages. */
   digest: string;
+  /** The layer's tar, gzip-compressed or not (told by its magic bytes). */
   file: string;
+  /** For a file holding the layer decompressed: the size of the blob it came from (a hint). */
+  blobSize?: number;
 }
 
 /**
- * Whether a layer's content does not compress: a gzip layer whose compressed size is over
- * INCOMPRESSIBLE of its uncompressed size (the gzip trailer's ISIZE: the size modulo 2^32 of
- * the last member, so only a hint, which is all this needs). Random or already compressed data
+ * Whether a layer's content does not compress: its compressed size is over INCOMPRESSIBLE of
+ * its uncompressed size (for a gzip file, the gzip trailer's ISIZE: the size modulo 2^32 of
+ * the last member, so only a hint, which is all this needs; for a decompressed file, the size
+ * of the blob it came from: a layer the registry held uncompressed counts as not compressing,
+ * as it was not compressed where it came from). Random or already compressed data
  * (media, archives, compressed binaries) is copied into the package archive in stored blocks:
  * Huffman coding costs five times as much CPU there and saves a few percent at best.
  */
 const INCOMPRESSIBLE = 0.85;
 
 /**
- * The size of the chunks and buffers of the flattening's streams. Each chunk crosses to the
- * thread pool and back (read, gunzip, gzip, write), which a busy host makes costly (about a
- * fifth of the flattening's main-thread time in a profile); the writers buffer two chunks so
- * that each stage can run a chunk ahead of the next. Larger chunks cut crossings but cost as
- * much again in garbage collection (1 MiB measured no better).
+ * The size of the chunks of the layers' reads and of gunzip's output, and of what gunzip is
+ * given at a time. Each chunk through zlib crosses to the thread pool and back, costly on a
+ * busy host; 1 MiB chunks took about a sixth less CPU than 256 KiB ones for the benchmark
+ * image's download (gunzip fed with network reads of 16-64 KiB gathered to this size).
  */
-export const STREAM_CHUNK = 256 * 1024;
+export const STREAM_CHUNK = 1024 * 1024;
 
 async function incompressible(layer: LayerFile): Promise<boolean> {
   const handle = await open(layer.file, 'r');
   try {
     const { size } = await handle.stat();
-    if (size < 18) return false;
     const head = Buffer.alloc(2);
-    const tail = Buffer.alloc(4);
     await handle.read(head, 0, 2, 0);
+    if (head[0] !== 0x1f || head[1] !== 0x8b) return layer.blobSize !== undefined && size > 0 && layer.blobSize / size > INCOMPRESSIBLE;
+    if (size < 18) return false;
+    const tail = Buffer.alloc(4);
     await handle.read(tail, 0, 4, size - 4);
-    if (head[0] !== 0x1f || head[1] !== 0x8b) return false;
     const isize = tail.readUInt32LE(0);
     return isize > 0 && size / isize > INCOMPRESSIBLE;
   } finally {
@@ -100,40 +103,73 @@ async function incompressible(layer: LayerFile): Promise<boolean> {
   }
 }
 
-/** The layer's bytes, decompressed when gzip (by its magic bytes). */
-async function layerStream(layer: LayerFile): Promise<AsyncIterable<Buffer>> {
-  const handle = await open(layer.file, 'r');
-  const magic = Buffer.alloc(2);
+const isGzip = (head: Buffer) => head[0] === 0x1f && head[1] === 0x8b;
+const isZstd = (head: Buffer) => head[0] === 0x28 && head[1] === 0xb5 && head[2] === 0x2f && head[3] === 0xfd;
+
+/**
+ * `source` (a layer's bytes) decompressed when it is gzip, by its magic bytes; as it is when
+ * it is a plain tar. Refuses zstd.
+ */
+export async function* decompressed(source: AsyncIterable<Buffer>, digest: string): AsyncGenerator<Buffer> {
+  const it = source[Symbol.asyncIterator]();
   try {
-    await handle.read(magic, 0, 2, 0);
-  } finally {
-    await handle.close();
-  }
-  const raw = createReadStream(layer.file, { highWaterMark: STREAM_CHUNK });
-  if (magic[0] === 0x1f && magic[1] === 0x8b) {
+    let head: Buffer = Buffer.alloc(0);
+    while (head.length < 4) {
+      const next = await it.next();
+      if (next.done) break;
+      head = head.length === 0 ? next.value : Buffer.concat([head, next.value]);
+    }
+    if (isZstd(head)) throw new ImageError(`layer ${digest} is zstd-compressed; gzip and plain tar layers are supported`);
+    // Gathered into chunks of STREAM_CHUNK at least: each chunk written to gunzip crosses to
+    // the thread pool and back, and a network read is often 16-64 KiB.
+    const all = async function* () {
+      let gathered: Buffer[] = head.length > 0 ? [head] : [];
+      let bytes = head.length;
+      for (let next = await it.next(); !next.done; next = await it.next()) {
+        gathered.push(next.value);
+        bytes += next.value.length;
+        if (bytes >= STREAM_CHUNK) {
+          yield gathered.length === 1 ? gathered[0]! : Buffer.concat(gathered, bytes);
+          gathered = [];
+          bytes = 0;
+        }
+      }
+      if (bytes > 0) yield gathered.length === 1 ? gathered[0]! : Buffer.concat(gathered, bytes);
+    };
+    if (!isGzip(head)) {
+      yield* all();
+      return;
+    }
     // Zlib streams take Transform's options too (their typings leave them out).
     const options: ZlibOptions & TransformOptions = { chunkSize: STREAM_CHUNK, readableHighWaterMark: STREAM_CHUNK };
     const gunzip = createGunzip(options);
-    raw.on('error', (err) => gunzip.destroy(err));
-    return raw.pipe(gunzip);
+    // A failure of the source (a wrong digest at its end) destroys gunzip with it, and so
+    // reaches the reader below; gunzip ends only after the source did.
+    const fed = pipeline(Readable.from(all(), { objectMode: false }), gunzip);
+    fed.catch(() => undefined);
+    yield* gunzip as AsyncIterable<Buffer>;
+    await fed;
+  } finally {
+    await it.return?.();
   }
-  if (magic[0] === 0x28 && magic[1] === 0xb5) {
-    raw.destroy();
-    throw new ImageError(`layer ${layer.digest} is zstd-compressed; gzip and plain tar layers are supported`);
-  }
-  return raw;
 }
 
-async function* entriesOf(layer: LayerFile) {
+/** The entries of a layer's tar stream (decompressed), its format errors ImageErrors. */
+async function* checkedEntries(source: AsyncIterable<Buffer>, digest: string) {
   try {
-    for await (const item of readTar(await layerStream(layer))) yield item;
+    for await (const item of readTar(source)) yield item;
   } catch (err) {
     if (err instanceof ImageError) throw err;
     if (err instanceof TarFormatError || (err as NodeJS.ErrnoException).code?.startsWith('Z_')) {
-      throw new ImageError(`layer ${layer.digest} is not a valid tar archive: ${(err as Error).message}`);
+      throw new ImageError(`layer ${digest} is not a valid tar archive: ${(err as Error).message}`);
     }
     throw err;
   }
+}
+
+async function* entriesOf(layer: LayerFile) {
+  const raw = createReadStream(layer.file, { highWaterMark: STREAM_CHUNK });
+  yield* checkedEntries(decompressed(raw, layer.digest), layer.digest);
 }
 
 export interface LayerIndex {
@@ -143,11 +179,20 @@ export interface LayerIndex {
   opaques: string[];
 }
 
-/** Pass one, for one layer: what it defines and hides (and its paths checked). */
-export async function indexLayer(layer: LayerFile): Promise<LayerIndex> {
+/** Pass one, for one layer file: what it defines and hides (and its paths checked). */
+export function indexLayer(layer: LayerFile): Promise<LayerIndex> {
+  return indexEntries(entriesOf(layer), layer.digest);
+}
+
+/** Pass one, for the bytes of layer `digest` as they come (decompressed). */
+export function indexTar(source: AsyncIterable<Buffer>, digest: string): Promise<LayerIndex> {
+  return indexEntries(checkedEntries(source, digest), digest);
+}
+
+async function indexEntries(entries: AsyncIterable<TarItem>, digest: string): Promise<LayerIndex> {
   const index: LayerIndex = { defined: new Map(), whiteouts: [], opaques: [] };
-  for await (const { entry } of entriesOf(layer)) {
-    const path = normalizeEntryPath(entry.path, layer.digest);
+  for await (const { entry } of entries) {
+    const path = normalizeEntryPath(entry.path, digest);
     if (path === '') continue;
     const base = posix.basename(path);
     const dir = posix.dirname(path) === '.' ? '' : posix.dirname(path);
@@ -159,8 +204,8 @@ export async function indexLayer(layer: LayerFile): Promise<LayerIndex> {
       if (!base.startsWith(`${WHITEOUT}${WHITEOUT}`)) index.whiteouts.push(dir ? `${dir}/${base.slice(WHITEOUT.length)}` : base.slice(WHITEOUT.length));
       continue;
     }
-    if (entry.type === 'SymbolicLink') safeLinkTarget(path, entry.linkpath, layer.digest);
-    if (entry.type === 'Link') normalizeEntryPath(entry.linkpath, layer.digest);
+    if (entry.type === 'SymbolicLink') safeLinkTarget(path, entry.linkpath, digest);
+    if (entry.type === 'Link') normalizeEntryPath(entry.linkpath, digest);
     if (entry.type === 'Other') continue;
     index.defined.set(path, entry.type === 'Directory' ? 'dir' : 'other');
   }
@@ -215,54 +260,33 @@ export interface FlatArchive {
   entries: number;
 }
 
-/** Counts and hashes what passes through. */
-function hasher(): Transform & { length: number; digest: () => string } {
-  const hash = createHash('sha256');
-  const t = new Transform({
-    highWaterMark: STREAM_CHUNK,
-    transform(chunk: Buffer, _enc, cb) {
-      hash.update(chunk);
-      (t as unknown as { length: number }).length += chunk.length;
-      cb(null, chunk);
-    },
-  }) as Transform & { length: number; digest: () => string };
-  t.length = 0;
-  t.digest = () => `sha256:${hash.digest('hex')}`;
-  return t;
-}
-
 /**
  * Writes the flattened image of `layers` (lowest first) to `target` as a gzip tar. `indexes`:
- * pass one of some layers, started earlier (as each layer arrived), by position.
+ * pass one of some layers, started earlier (as each layer arrived), by position. `durable`:
+ * the archive will be fsynced (see GzipFileWriter).
  */
-export async function flattenLayers(layers: readonly LayerFile[], target: string, indexes: readonly (Promise<LayerIndex> | undefined)[] = []): Promise<FlatArchive> {
+export async function flattenLayers(
+  layers: readonly LayerFile[],
+  target: string,
+  indexes: readonly (Promise<LayerIndex> | undefined)[] = [],
+  options: { durable?: boolean } = {},
+): Promise<FlatArchive> {
   const { keep, above, hidden, opaque } = await survivors(layers, indexes);
-  // Huffman coding only: about seven times faster than deflate's level 1 (which searches for
-  // repeats, costly on the already-compressed data images are full of), for archives some 5-30%
-  // larger. The controller flattens on its own cores; agents fetch the archive once per host.
-  // Layers whose content does not compress go in stored blocks (level 0), five times cheaper
-  // again (see INCOMPRESSIBLE); the deflate parameters change between layers.
-  const huffman = { level: 1, strategy: zlibConstants.Z_HUFFMAN_ONLY };
-  const stored = { level: 0, strategy: zlibConstants.Z_DEFAULT_STRATEGY };
-  const options: ZlibOptions & TransformOptions = { ...huffman, chunkSize: STREAM_CHUNK, writableHighWaterMark: 2 * STREAM_CHUNK };
-  const gzip = createGzip(options);
-  let current = huffman;
-  const hash = hasher();
-  const written = pipeline(gzip, hash, createWriteStream(target, { highWaterMark: STREAM_CHUNK }));
-  const tar = new TarWriter(gzip);
-  const files = new Set<string>();
-  let entries = 0;
+  const file = await open(target, 'w');
   try {
+    // Layers whose content does not compress (see INCOMPRESSIBLE) go in stored blocks; the
+    // others are Huffman-coded only: about seven times faster than deflate's level 1 (which
+    // searches for repeats), for archives some 5-30% larger. The controller flattens on its own
+    // cores; agents fetch the archive once per host.
+    const gzip = new GzipFileWriter(file, options);
+    const tar = new TarWriter(gzip);
+    const files = new Set<string>();
+    let entries = 0;
     for (let i = 0; i < layers.length; i++) {
       const layer = layers[i]!;
       const kept = keep[i];
       if (kept && kept.size === 0) continue;
-      const wantedParams = (await incompressible(layer)) ? stored : huffman;
-      if (wantedParams !== current) {
-        current = wantedParams;
-        // A gzip stream is a deflate stream: Node's Gzip has params(), its typings do not say so.
-        await new Promise<void>((resolve) => (gzip as unknown as ZlibParams).params(current.level, current.strategy, () => resolve()));
-      }
+      await gzip.section((await incompressible(layer)) ? 'stored' : 'huffman');
       const wanted = kept
         ? (path: string) => kept.has(path)
         : (path: string, entry: TarEntry) => path !== '' && entry.type !== 'Other' && !posix.basename(path).startsWith(WHITEOUT) && visible(path, above, hidden, opaque);
@@ -274,14 +298,11 @@ export async function flattenLayers(layers: readonly LayerFile[], target: string
       }
     }
     await tar.finish();
-    gzip.end();
-    await written;
-  } catch (err) {
-    gzip.destroy();
-    await written.catch(() => undefined);
-    throw err;
+    const { length, digest } = await gzip.finish();
+    return { length, digest, entries };
+  } finally {
+    await file.close();
   }
-  return { length: hash.length, digest: hash.digest(), entries };
 }
 
 async function copyEntry(tar: TarWriter, path: string, entry: TarEntry, body: AsyncIterable<Buffer>, files: Set<string>, layer: string): Promise<void> {

@@ -7,18 +7,12 @@
  * image URL, or `Bearer realm=...,service=...,scope=...`: a token from the realm (asked with the
  * credentials when there are some, anonymously otherwise), then the request again.
  *
- * Every byte is checked against its digest: manifests as read, blobs while they stream to disk
- * (a blob whose size or digest differs is refused and its file removed). Errors are ImageErrors
- * that say which image and which part failed.
+ * Every byte is checked against its digest: manifests as read, blobs as they stream (a blob
+ * whose size or digest differs fails its reader). Errors are ImageErrors that say which image
+ * and which part failed.
  */
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { KeyedLock } from '../util/keyed-lock.js';
+import type { ReadableStream as WebReadableStream, ReadableStreamReadResult } from 'node:stream/web';
 import { ImageError } from './flatten.js';
 import { originOf, type ImageRef } from './image-ref.js';
 
@@ -224,33 +218,38 @@ export class RegistryClient {
   }
 
   /**
-   * Streams blob `d` into `file` (through `tmp`), checking its size and digest on the way;
-   * `onBytes` hears progress. The file exists only when it is complete and right.
+   * Blob `d`'s bytes as they arrive, checked on the way: the iteration fails (ImageError) as
+   * soon as there are more bytes than the manifest gives, and at the end when there are fewer
+   * or their digest differs. `onBytes` hears progress.
    */
-  async download(d: Descriptor, file: string, tmp: string, onBytes: (n: number) => void): Promise<void> {
+  async *blobChunks(d: Descriptor, onBytes: (n: number) => void): AsyncGenerator<Buffer> {
     const res = await this.#blob(d);
+    const reader = (res.body as WebReadableStream<Uint8Array>).getReader();
     const hash = createHash('sha256');
     let length = 0;
-    const check = new Transform({
-      transform(chunk: Buffer, _enc, cb) {
+    try {
+      for (;;) {
+        let next: ReadableStreamReadResult<Uint8Array>;
+        try {
+          next = await reader.read();
+        } catch (err) {
+          throw new ImageError(`blob ${d.digest} of ${this.#origin} could not be read: ${describeCause(err)}`);
+        }
+        if (next.done) break;
+        const chunk = Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength);
         length += chunk.length;
-        if (length > d.size) return cb(new ImageError(`blob ${d.digest} is longer than the ${d.size} bytes its manifest gives`));
+        if (length > d.size) throw new ImageError(`blob ${d.digest} of ${this.#origin} is longer than the ${d.size} bytes its manifest gives`);
         hash.update(chunk);
         onBytes(chunk.length);
-        cb(null, chunk);
-      },
-    });
-    try {
-      await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), check, createWriteStream(tmp, { flags: 'wx', highWaterMark: 1024 * 1024 }));
-      if (length !== d.size) throw new ImageError(`blob ${d.digest} of ${this.#origin} has ${length} bytes, its manifest gives ${d.size}`);
-      const got = `sha256:${hash.digest('hex')}`;
-      if (got !== d.digest) throw new ImageError(`blob ${d.digest} of ${this.#origin} does not match its digest (got ${got})`);
-      await rename(tmp, file);
-    } catch (err) {
-      await rm(tmp, { force: true });
-      if (err instanceof ImageError) throw err;
-      throw new ImageError(`blob ${d.digest} of ${this.#origin} could not be read: ${describeCause(err)}`);
+        yield chunk;
+      }
+    } finally {
+      // Ends the response when the reader stops early (a no-op once it was read to the end).
+      await reader.cancel().catch(() => undefined);
     }
+    if (length !== d.size) throw new ImageError(`blob ${d.digest} of ${this.#origin} has ${length} bytes, its manifest gives ${d.size}`);
+    const got = `sha256:${hash.digest('hex')}`;
+    if (got !== d.digest) throw new ImageError(`blob ${d.digest} of ${this.#origin} does not match its digest (got ${got})`);
   }
 }
 
@@ -262,37 +261,4 @@ function parseJson(bytes: Buffer, what: string): Record<string, unknown> {
     // below
   }
   throw new ImageError(`${what} is not a JSON object`);
-}
-
-/**
- * Layers pulled before, kept by digest in `<dir>/sha256-<hex>` so that a later pull of an
- * image sharing them does not fetch them again. One download per digest at a time.
- */
-export class LayerCache {
-  readonly #locks = new KeyedLock();
-  #seq = 0;
-
-  constructor(readonly dir: string) {}
-
-  fileOf(digest: string): string {
-    return join(this.dir, digest.replace(':', '-'));
-  }
-
-  /** The layer's file, downloaded by `client` unless it is here already. `cached` tells which. */
-  async get(client: RegistryClient, d: Descriptor, onStart: () => Promise<void>, onBytes: (n: number) => void): Promise<{ file: string; cached: boolean }> {
-    const file = this.fileOf(d.digest);
-    return this.#locks.run(d.digest, async () => {
-      const found = await stat(file).catch(() => undefined);
-      if (found && found.size === d.size) return { file, cached: true };
-      await onStart();
-      await client.download(d, file, join(this.dir, `.tmp-${process.pid}-${++this.#seq}`), onBytes);
-      return { file, cached: false };
-    });
-  }
-
-  /** Removes partial downloads left by a stop. */
-  async clean(): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
-    for (const name of await readdir(this.dir)) if (name.startsWith('.tmp-')) await rm(join(this.dir, name), { force: true });
-  }
 }

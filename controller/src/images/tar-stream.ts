@@ -9,7 +9,7 @@
  * events and cannot be awaited entry by entry.
  */
 import { once } from 'node:events';
-import type { Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import { Header, Pax, type HeaderData } from 'tar';
 
 export type TarEntryType = 'File' | 'Directory' | 'SymbolicLink' | 'Link' | 'Other';
@@ -175,12 +175,22 @@ export async function* readTar(source: AsyncIterable<Buffer>): AsyncGenerator<Ta
   }
 }
 
-/** Writes a tar stream entry by entry into `out`, awaiting `drain`. */
-export class TarWriter {
-  constructor(private readonly out: Writable) {}
+/** Where a TarWriter can write besides a stream: resolves when it may write more. */
+export interface ByteSink {
+  write(chunk: Buffer): Promise<void>;
+}
 
-  async #write(buf: Buffer): Promise<void> {
-    if (!this.out.write(buf)) await once(this.out, 'drain');
+/** Writes a tar stream entry by entry into `out`, awaiting `drain` (or the sink's writes). */
+export class TarWriter {
+  readonly #write: (buf: Buffer) => Promise<void>;
+
+  constructor(out: Writable | ByteSink) {
+    this.#write =
+      out instanceof Writable
+        ? async (buf) => {
+            if (!out.write(buf)) await once(out, 'drain');
+          }
+        : (buf) => out.write(buf);
   }
 
   /** One entry: its header, then `body` (exactly `entry.size` bytes) for a file. */

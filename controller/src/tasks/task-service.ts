@@ -111,7 +111,7 @@ const eventPrefix = (uuid: string) => `task-ev/${uuid}/`;
 export const TASK_RETENTION_MS = 7 * 24 * 3600 * 1000;
 
 /** At most this many progress events a second per task: the rest are folded into the next one. */
-const PROGRESS_INTERVAL_MS = 250;
+export const PROGRESS_INTERVAL_MS = 250;
 
 class RunningTask implements TaskReporter {
   readonly mailbox = new Mailbox();

@@ -2,21 +2,26 @@
  * Container image benchmark (`npm run bench:images -w test`, or `npm run bench:images`): an
  * image of three layers (about 50 MiB compressed: random bytes, which do not compress, and
  * text, which does) in a real registry (Debian docker-registry, started here on a loopback
- * port) is pulled by a controller into a ready package (POST /packages/container: manifest,
- * layers streamed to disk with their digests checked, flattened into one gzip archive, stored
- * as a package), beside `skopeo copy` of the same image to a local OCI directory (Debian
- * skopeo), in one run. Each run starts with an empty layer cache. Prints the medians, the
- * ratio (aim: within 1.5x of skopeo) and the controller's peak resident memory.
+ * port) is pulled by a controller into a ready package (POST /packages/container, timed to the
+ * end of its task: manifest, layers streamed to disk with their digests checked, flattened into
+ * one gzip archive, stored as a package), beside `skopeo copy` of the same image from the same
+ * registry to a new local OCI directory (Debian skopeo, which checks every blob's digest too,
+ * and fsyncs), in one run.
+ *
+ * After one round of each not counted, rounds of one pull and one copy in alternating order;
+ * each pull starts with an empty layer cache. Prints each round (wall time and CPU time of both
+ * sides, their ratio, the load average), then the medians, the median of the rounds' ratios
+ * (aim: within 1.5x of skopeo), and the controller's peak resident memory.
  *
  * Without skopeo the controller's figures are printed alone, with a line saying so.
- * Environment: BENCH_IMAGES_RUNS (runs of each, default 3); BENCH_IMAGES_PROFILE=<dir> starts the
+ * Environment: BENCH_IMAGES_RUNS (rounds, default 5); BENCH_IMAGES_PROFILE=<dir> starts the
  * controller with --cpu-prof (a .cpuprofile in <dir> when it exits).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { ControllerProcess } from '../harness/controller-process.js';
@@ -25,15 +30,23 @@ import type { ApiClient } from '../harness/http.js';
 import { REGISTRY_BIN, Registry, type TarEntrySpec } from '../harness/registry.js';
 import { envCount } from './env.js';
 
-const RUNS = envCount('BENCH_IMAGES_RUNS', 3);
+const RUNS = envCount('BENCH_IMAGES_RUNS', 5);
 const PROFILE_DIR = process.env['BENCH_IMAGES_PROFILE'];
+
+/** Clock ticks a second in /proc/<pid>/stat (USER_HZ: 100 on Linux). */
+const CLOCK_TICKS = 100;
 
 /** CPU time (user + system) of process `pid` so far, in ms. */
 async function cpuMs(pid: number): Promise<number> {
   const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 const MiB = 1024 * 1024;
+interface Timing {
+  ms: number;
+  /** CPU time (user + system), ms. */
+  cpu: number;
+}
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** `count` files of `size` bytes under `dir`: random bytes, or text that compresses about 4:1. */
@@ -81,47 +94,83 @@ async function main(): Promise<void> {
     const api = await controller.admin();
     const rssBefore = Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${controller.child.pid!}/status`, 'utf8'))?.[1] ?? 0);
     const layerDir = join(controller.dataDir, 'images', 'layers');
-    const ours: number[] = [];
-    const ourCpu: number[] = [];
     let lastTask = '';
-    for (let i = 0; i < RUNS; i++) {
+    /** One pull by the controller into a new package, from an empty layer cache: wall and CPU ms. */
+    const ours = async (): Promise<Timing> => {
       for (const f of await readdir(layerDir)) await rm(join(layerDir, f), { force: true });
-      const started = performance.now();
       const cpuBefore = await cpuMs(controller.child.pid!);
+      const started = performance.now();
       const r = await api.post<{ location: string }>('/packages/container', { image_url: `${registry.address}/bench/image:v1`, package_fqn: `package::/bench::${unique('img')}` });
       if (r.status !== 200) throw new Error(`POST /packages/container: ${r.status} ${r.text}`);
       await taskDone(api, r.body.location);
-      ours.push(performance.now() - started);
-      ourCpu.push((await cpuMs(controller.child.pid!)) - cpuBefore);
+      const ms = performance.now() - started;
       lastTask = r.body.location;
+      return { ms, cpu: (await cpuMs(controller.child.pid!)) - cpuBefore };
+    };
+    /** One `skopeo copy` into a new OCI directory: wall ms, and its CPU as its shell's children's. */
+    let copies = 0;
+    const theirs = async (): Promise<Timing> => {
+      const dir = join(work, `oci-${copies++}`);
+      const started = performance.now();
+      const out = execFileSync('sh', ['-c', 'skopeo "$@" || exit $?; cat /proc/$$/stat', 'sh', 'copy', '--quiet', '--src-tls-verify=false', `docker://${registry.address}/bench/image:v1`, `oci:${dir}:v1`]);
+      const ms = performance.now() - started;
+      await rm(dir, { recursive: true, force: true });
+      const fields = out.toString().split(') ')[1]!.split(' ');
+      return { ms, cpu: ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS };
+    };
+    // One round of each not counted (the controller's first pull loads and compiles code that
+    // a running controller has ready); then rounds of one pull each, in alternating order, so
+    // that both sides meet the same moments of a shared machine. The ratio is taken per round.
+    await ours();
+    if (skopeo) await theirs();
+    const rounds: { ours: Timing; theirs?: Timing; load: number }[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      let a: Timing;
+      let b: Timing | undefined;
+      if (!skopeo) a = await ours();
+      else if (i % 2 === 0) {
+        a = await ours();
+        b = await theirs();
+      } else {
+        b = await theirs();
+        a = await ours();
+      }
+      const load = loadavg()[0]!;
+      rounds.push({ ours: a, ...(b ? { theirs: b } : {}), load });
+      console.log(
+        `  round ${i + 1}: controller ${a.ms.toFixed(0)} ms (CPU ${a.cpu.toFixed(0)} ms)` +
+          (b ? `, skopeo ${b.ms.toFixed(0)} ms (CPU ${b.cpu.toFixed(0)} ms), ratio ${(a.ms / b.ms).toFixed(2)}x` : '') +
+          `, load average ${load.toFixed(2)}`,
+      );
     }
-    // Where the time went in the last run: the task's events, stage by stage.
+    // Where the time went in the last pull: the task's events, stage by stage.
     const events = (await api.get<{ events: { time: number; stage: string; subtask: { name: string } }[] }>(new URL(lastTask).pathname)).body.events;
     const phases: string[] = [];
     for (let i = 1; i < events.length; i++) {
       const ms = (events[i]!.time - events[i - 1]!.time) / 1e6;
       if (ms >= 50) phases.push(`${events[i - 1]!.subtask.name.replace(/sha256:(\w{12})\w+/, 'sha256:$1…')} ${ms.toFixed(0)} ms`);
     }
-    console.log(`  last run, steps of 50 ms or more: ${phases.join('; ')}`);
+    console.log(`  last pull, steps of 50 ms or more: ${phases.join('; ') || 'none'}`);
     const rss = await peakRssKiB(controller.child.pid!);
-    const ourMs = median(ours);
-    console.log(`controller: pull + verify + flatten + store into a ready package: ${ourMs.toFixed(0)} ms (median of ${RUNS}; ${ours.map((x) => x.toFixed(0)).join(', ')}), ` +
-      `${((compressed / MiB) / (ourMs / 1000)).toFixed(1)} MiB/s; controller CPU ${median(ourCpu).toFixed(0)} ms per pull (all threads); controller RSS ${(rssBefore / 1024).toFixed(0)} MiB before the pulls, peak ${(rss / 1024).toFixed(0)} MiB`);
+    const spread = (xs: number[]) => `${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)}`;
+    const ourMs = median(rounds.map((r) => r.ours.ms));
+    const loads = rounds.map((r) => r.load);
+    console.log(
+      `controller: pull + verify + flatten + store into a ready package: ${ourMs.toFixed(0)} ms (median of ${RUNS}, ${spread(rounds.map((r) => r.ours.ms))}), ` +
+        `${(compressed / MiB / (ourMs / 1000)).toFixed(1)} MiB/s; CPU ${median(rounds.map((r) => r.ours.cpu)).toFixed(0)} ms per pull (all its threads); ` +
+        `RSS ${(rssBefore / 1024).toFixed(0)} MiB before the pulls, peak ${(rss / 1024).toFixed(0)} MiB`,
+    );
     if (!skopeo) {
-      console.log('skopeo is not installed (apt-get install skopeo): no comparison');
+      console.log(`skopeo is not installed (apt-get install skopeo): no comparison; load average ${median(loads).toFixed(2)} (median of the rounds)`);
       return;
     }
-    const theirs: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const dir = join(work, `oci-${i}`);
-      const started = performance.now();
-      execFileSync('skopeo', ['copy', '--quiet', '--src-tls-verify=false', `docker://${registry.address}/bench/image:v1`, `oci:${dir}:v1`]);
-      theirs.push(performance.now() - started);
-      await rm(dir, { recursive: true, force: true });
-    }
-    const theirMs = median(theirs);
-    console.log(`skopeo copy to a local OCI directory: ${theirMs.toFixed(0)} ms (median of ${RUNS}; ${theirs.map((x) => x.toFixed(0)).join(', ')})`);
-    console.log(`ratio controller / skopeo: ${(ourMs / theirMs).toFixed(2)}x (aim: at most 1.5x; the controller also flattens the layers into one archive and stores it as a package)`);
+    const their = rounds.map((r) => r.theirs!);
+    console.log(`skopeo copy to a local OCI directory: ${median(their.map((t) => t.ms)).toFixed(0)} ms (median of ${RUNS}, ${spread(their.map((t) => t.ms))}); CPU ${median(their.map((t) => t.cpu)).toFixed(0)} ms per copy`);
+    const ratios = rounds.map((r) => r.ours.ms / r.theirs!.ms);
+    console.log(
+      `ratio controller / skopeo: ${median(ratios).toFixed(2)}x (median of the rounds' ratios, ${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}; aim: at most 1.5x; ` +
+        `the controller also decompresses and flattens the layers into one archive and stores it as a package); load average ${median(loads).toFixed(2)} (median of the rounds, ${Math.min(...loads).toFixed(2)}-${Math.max(...loads).toFixed(2)})`,
+    );
   } finally {
     if (PROFILE_DIR) await controller.stop(); // a graceful exit writes the profile
     await controller.dispose();

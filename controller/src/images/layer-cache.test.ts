@@ -1,0 +1,118 @@
+import test from 'ava';
+import { createHash, randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ImageError } from './flatten.js';
+import { parseImageRef } from './image-ref.js';
+import { LayerCache } from './layer-cache.js';
+import { RegistryClient, type Descriptor } from './registry-client.js';
+
+const sha256 = (b: Buffer) => `sha256:${createHash('sha256').update(b).digest('hex')}`;
+
+/** A tar of `files` (paths under a directory), made by the system's tar from files on disk. */
+function tar(files: Record<string, Buffer>, ...args: string[]): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'layer-cache-tar-'));
+  try {
+    for (const [path, body] of Object.entries(files)) {
+      mkdirSync(join(dir, dirname(path)), { recursive: true });
+      writeFileSync(join(dir, path), body);
+    }
+    return execFileSync('tar', ['-c', '-C', dir, '--sort=name', '--owner=0', '--group=0', ...args, '.'], { maxBuffer: 1 << 30 });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** An HTTP server answering GET /v2/<name>/blobs/<digest> from `blobs`, counting requests. */
+async function blobServer(t: { teardown: (f: () => Promise<void> | void) => void }, blobs: Map<string, Buffer>) {
+  const requests: string[] = [];
+  const server = createServer((req, res) => {
+    requests.push(req.url ?? '');
+    const digest = /\/blobs\/(sha256:[a-f0-9]+)$/.exec(req.url ?? '')?.[1];
+    const body = digest ? blobs.get(digest) : undefined;
+    if (!body) return res.writeHead(404).end();
+    res.writeHead(200, { 'Content-Length': body.length });
+    // In pieces, as a network delivers them.
+    for (let at = 0; at < body.length; at += 40_000) res.write(body.subarray(at, at + 40_000));
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const client = new RegistryClient(parseImageRef(`http://127.0.0.1:${(server.address() as AddressInfo).port}/team/app:v1`));
+  return { client, requests };
+}
+
+function cacheDir(t: { teardown: (f: () => void) => void }): string {
+  const dir = mkdtempSync(join(tmpdir(), 'layer-cache-test-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+const descriptor = (blob: Buffer, size = blob.length): Descriptor => ({ mediaType: 'application/vnd.oci.image.layer.v1.tar+gzip', digest: sha256(blob), size });
+
+test('layer cache: a gzip layer is kept as its tar, indexed while it downloads, and not downloaded again', async (t) => {
+  const big = randomBytes(3 * 1024 * 1024);
+  const layerTar = tar({ 'app/big': big, 'etc/.wh.gone': Buffer.alloc(0), 'var/.wh..wh..opq': Buffer.alloc(0) });
+  const blob = gzipSync(layerTar);
+  const { client, requests } = await blobServer(t, new Map([[sha256(blob), blob]]));
+  const cache = new LayerCache(cacheDir(t), 1 << 30);
+  await cache.clean();
+  const d = descriptor(blob);
+  let heard = 0;
+  const got = await cache.get(client, d, async () => undefined, (n) => (heard += n));
+  t.false(got.cached);
+  t.is(heard, blob.length);
+  t.true(readFileSync(got.layer.file).equals(layerTar));
+  t.is(got.layer.blobSize, blob.length);
+  t.deepEqual([...got.index!.defined.keys()].sort(), ['app', 'app/big', 'etc', 'var']);
+  t.deepEqual(got.index!.whiteouts, ['etc/gone']);
+  t.deepEqual(got.index!.opaques, ['var']);
+  const again = await cache.get(client, d, async () => t.fail('downloaded again'), () => undefined);
+  t.true(again.cached);
+  t.is(again.layer.file, got.layer.file);
+  t.is(requests.length, 1);
+});
+
+test('layer cache: a plain tar layer is kept as it is', async (t) => {
+  const layerTar = tar({ 'a.txt': Buffer.from('a\n') });
+  const { client } = await blobServer(t, new Map([[sha256(layerTar), layerTar]]));
+  const cache = new LayerCache(cacheDir(t), 1 << 30);
+  await cache.clean();
+  const got = await cache.get(client, { ...descriptor(layerTar), mediaType: 'application/vnd.oci.image.layer.v1.tar' }, async () => undefined, () => undefined);
+  t.true(readFileSync(got.layer.file).equals(layerTar));
+  t.deepEqual([...got.index!.defined.keys()], ['a.txt']);
+});
+
+test('layer cache: a layer whose digest, size or content is wrong, or that decompresses past the limit, is refused and leaves nothing', async (t) => {
+  const good = gzipSync(tar({ 'a.txt': Buffer.from('a\n') }));
+  const other = gzipSync(tar({ 'b.txt': Buffer.from('b\n') }));
+  const dotdot = gzipSync(tar({ evil: Buffer.from('x') }, '--transform', 's,^\\./evil$,app/../../etc/evil,'));
+  const bomb = gzipSync(tar({ zeros: Buffer.alloc(8 * 1024 * 1024) }));
+  const blobs = new Map([
+    [sha256(good), other], // served bytes differ from the digest
+    [sha256(dotdot), dotdot],
+    [sha256(bomb), bomb],
+    [sha256(other), other],
+  ]);
+  const { client } = await blobServer(t, blobs);
+  const dir = cacheDir(t);
+  const cache = new LayerCache(dir, 1024 * 1024);
+  await cache.clean();
+  const cases: [Descriptor, RegExp][] = [
+    [descriptor(good, other.length), /does not match its digest/],
+    [descriptor(other, other.length - 1), /longer than the/],
+    [descriptor(other, other.length + 1), /has \d+ bytes, its manifest gives/],
+    [descriptor(dotdot), /has a "\.\." component/],
+    [descriptor(bomb), /over 1048576 bytes decompressed/],
+  ];
+  for (const [d, message] of cases) {
+    const error = await t.throwsAsync(cache.get(client, d, async () => undefined, () => undefined), { instanceOf: ImageError });
+    t.regex(error!.message, message);
+  }
+  t.deepEqual(readdirSync(dir), []);
+});
