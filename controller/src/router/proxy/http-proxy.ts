@@ -57,6 +57,9 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
+/** Connection header values that name no other header. */
+const COMMON_CONNECTION = new Set(['keep-alive', 'close', 'upgrade']);
+
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'DELETE']);
 
 /** The host a request names, lower case, without port or trailing dot; '' when absent. */
@@ -95,6 +98,8 @@ export function cookieValue(header: string | undefined, name: string): string | 
 /** The names a Connection header lists (hop-by-hop for this message), lower case; undefined when none. */
 function connectionListed(value: string | undefined): Set<string> | undefined {
   if (!value) return undefined;
+  // The usual values name no header: no lists built per request for them.
+  if (value.length <= 10 && COMMON_CONNECTION.has(value.toLowerCase())) return undefined;
   const names = value.toLowerCase().split(',').map((n) => n.trim()).filter((n) => n !== 'close' && n !== 'keep-alive' && n !== 'upgrade');
   return names.length > 0 ? new Set(names) : undefined;
 }
@@ -306,7 +311,7 @@ class Exchange implements Dispatcher.DispatchHandler, InstanceResponseHandler {
     private readonly x: ExchangeRequest,
   ) {
     x.stats.active++;
-    x.res.once('close', this.#onClose);
+    x.res.on('close', this.#onClose);
   }
 
   /** Sends the request to an instance (the sticky one when it serves), avoiding `avoid`; 503 when none serves. */
