@@ -1,9 +1,11 @@
 /**
  * The HTTP proxy of the router against real HTTP servers on loopback (the table is given here
  * instead of followed): failures and retries, headers both ways, keep-alive to instances,
- * chunked and HEAD answers, Expect: 100-continue.
+ * chunked and HEAD answers, Expect: 100-continue, informational, connection-delimited and
+ * malformed answers.
  */
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import test, { type ExecutionContext } from 'ava';
 import { Registry } from 'prom-client';
@@ -168,4 +170,50 @@ test('http proxy: chunked answers stream through; HEAD answers have no body; Exp
   const expect = await call(router, { method: 'PUT', body, headers: { expect: '100-continue', 'content-length': String(body.length) } });
   t.is(expect.status, 200, expect.body);
   t.is(expect.body, 'got 100000 bytes');
+});
+
+/** A raw TCP server that answers every request's bytes with `answer` and then ends the connection. */
+async function rawBackend(t: ExecutionContext, answer: string): Promise<string> {
+  const server = net.createServer((socket) => {
+    socket.once('data', () => socket.end(answer));
+    socket.on('error', () => socket.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return `127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+test('http proxy: 1xx answers are not passed on; an answer that ends with its connection passes, one that is not HTTP is 502; a Keep-Alive timeout closes idle connections sooner', async (t) => {
+  const hints = await backend(t, (req, res) => {
+    req.resume();
+    res.writeEarlyHints({ link: '</style.css>; rel=preload' });
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('after the hints');
+  });
+  const early = await call(await routerTo(t, [hints.address]));
+  t.is(early.status, 200);
+  t.is(early.body, 'after the hints');
+
+  const untilClose = await rawBackend(t, 'HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\n\r\nuntil the end');
+  const closed = await call(await routerTo(t, [untilClose]));
+  t.is(closed.status, 200);
+  t.is(closed.body, 'until the end');
+
+  const garbage = await rawBackend(t, 'SOMETHING ELSE\r\n\r\n');
+  const bad = await call(await routerTo(t, [garbage]));
+  t.is(bad.status, 502);
+  t.regex(bad.body, /the instance serving app\.test failed/);
+
+  // Node's server says Keep-Alive: timeout=2 and closes at 2 s (destroying its socket: no end
+  // from the router's side): the router lets go of its idle connection a second before.
+  const brief = await backend(t, echoHeaders);
+  brief.server.keepAliveTimeout = 2_000;
+  const closedBy = new Promise<string>((resolve) =>
+    brief.server.once('connection', (socket: net.Socket) => {
+      socket.once('end', () => resolve('the router'));
+      socket.once('close', () => resolve('the instance'));
+    }),
+  );
+  const r = await call(await routerTo(t, [brief.address]));
+  t.is(r.status, 200);
+  t.is(await closedBy, 'the router');
 });

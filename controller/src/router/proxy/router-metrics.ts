@@ -16,6 +16,8 @@ export interface RouteStats {
   active: number;
 }
 
+const STATUS_CLASSES = ['0xx', '1xx', '2xx', '3xx', '4xx', '5xx'];
+
 export class RouterMetrics {
   readonly #stats = new Map<string, RouteStats>();
   readonly #latency: AggregatingHistogram<'route'>;
@@ -76,7 +78,7 @@ export class RouterMetrics {
 
   /** Requests that matched no route are counted under route "". */
   answered(stats: RouteStats, status: number): void {
-    const cls = `${Math.floor(status / 100)}xx`;
+    const cls = STATUS_CLASSES[Math.floor(status / 100)] ?? `${Math.floor(status / 100)}xx`;
     stats.answered.set(cls, (stats.answered.get(cls) ?? 0) + 1);
   }
 }
