@@ -68,7 +68,7 @@ async function drain(): Promise<void> {
       }
       const ids = group.map((g) => g.id);
       try {
-        await db.batch(ops, { sync });
+        await db._batch(ops, { sync });
         groups++;
         batches += group.length;
         reply({ done: ids });

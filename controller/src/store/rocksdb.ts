@@ -34,6 +34,13 @@ export interface RocksDb {
    */
   _getManySync(keys: string[], options: { valueEncoding: 'utf8' }): (string | undefined | null)[];
   batch(ops: RocksBatchOp[], options?: { sync?: boolean }): Promise<void>;
+  /**
+   * The binding's own batch write, without abstract-level's checks and encoding in front of it
+   * (a copy of every operation, encoders for strings that are written as they are, a 'batch'
+   * event): for operations that are well formed already, string keys and values. Written
+   * synchronously, in the calling thread; the promise settles on the next tick.
+   */
+  _batch(ops: readonly RocksBatchOp[], options: { sync: boolean }): Promise<void>;
   iterator(options: RocksIteratorOptions): RocksIterator;
   getProperty(name: string): string;
   /** The native handle, with which another thread opens the same database. */

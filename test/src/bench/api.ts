@@ -13,9 +13,16 @@
  * a shared machine's load touches them alike; the figures are medians over the
  * rounds, and ratios are taken within a round, then their median.
  *
+ * Fair comparison: the floor answers with the same headers as the controller (values of the
+ * same length) and the same body, checked before measuring, so both write the same bytes. The
+ * load generator (autocannon) runs in this process; the controllers' log lines, which the test
+ * harness otherwise parses here, are drained unread once the servers are up, so that the load
+ * generator pays nothing for a server's logging. Its own CPU per request is printed beside the
+ * servers': where it exceeds the server's, the load generator, not the server, sets the pace.
+ *
  * Environment: BENCH_SECONDS (measured seconds per server, case and round, default 3),
  * BENCH_WARMUP_SECONDS (unmeasured warm-up before each, default 1), BENCH_ROUNDS
- * (default 3), BENCH_BASELINE_BIN (another build's dist/bin/platform-controller.js,
+ * (default 5), BENCH_BASELINE_BIN (another build's dist/bin/platform-controller.js,
  * e.g. from a worktree of an older commit after `npm ci && npm run build` there:
  * measured in the same rounds, with and without --no-sync, for a before/after of
  * this run).
@@ -24,7 +31,7 @@ import autocannon from 'autocannon';
 import type { Options, Result } from 'autocannon';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -44,7 +51,7 @@ function envSeconds(name: string, fallback: number): number {
 
 const SECONDS = envSeconds('BENCH_SECONDS', 3);
 const WARMUP_SECONDS = envSeconds('BENCH_WARMUP_SECONDS', 1);
-const ROUNDS = envCount('BENCH_ROUNDS', 3);
+const ROUNDS = envCount('BENCH_ROUNDS', 5);
 const BASELINE_BIN = process.env['BENCH_BASELINE_BIN'] || undefined;
 const GOAL_PERCENT = 60;
 /**
@@ -75,10 +82,10 @@ interface Target {
   jobUuid: string;
 }
 
-/** Starts floor-server.js with `jobJson` on its stdin; resolves once it prints its port. */
-async function startFloor(jobJson: string): Promise<{ child: ChildProcess; url: string }> {
+/** Starts floor-server.js with the job and the controller's Minimum-Client-Version on its stdin; resolves once it prints its port. */
+async function startFloor(jobJson: string, minimumClientVersion: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [FLOOR_SERVER], { stdio: ['pipe', 'pipe', 'inherit'] });
-  child.stdin!.end(jobJson);
+  child.stdin!.end(JSON.stringify({ job: JSON.parse(jobJson) as unknown, minimumClientVersion }));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('floor server did not print its port within 10 s')), 10_000);
     child.once('exit', (code, signal) => {
@@ -201,6 +208,8 @@ interface Sample {
   total: number;
   /** Undefined where /proc cannot be read. */
   cpuUsPerReq: number | undefined;
+  /** CPU of this process (the load generator) per request. */
+  loadCpuUsPerReq: number;
 }
 
 /** One server in one case, over the rounds. */
@@ -234,13 +243,16 @@ async function measure(kind: CaseKind, connections: number, target: Target, roun
   await cannon(loadOptions(kind, target, connections, WARMUP_SECONDS));
   const row = rowFor(kind, connections, target);
   const cpuBefore = cpuMs(target.pid);
+  const ownBefore = process.cpuUsage();
   const result = await cannon(loadOptions(kind, target, connections, SECONDS), row.latencies);
+  const own = process.cpuUsage(ownBefore);
   const cpuAfter = cpuMs(target.pid);
   const total = result.requests.total;
   const sample: Sample = {
     rps: result.requests.average,
     total,
     cpuUsPerReq: cpuBefore !== undefined && cpuAfter !== undefined && total > 0 ? ((cpuAfter - cpuBefore) * 1000) / total : undefined,
+    loadCpuUsPerReq: total > 0 ? (own.user + own.system) / total : Number.NaN,
   };
   row.samples.push(sample);
   row.non2xx += result.non2xx;
@@ -248,7 +260,7 @@ async function measure(kind: CaseKind, connections: number, target: Target, roun
   row.timeouts += result.timeouts;
   for (const [code, s] of Object.entries(result.statusCodeStats ?? {})) row.statusCodes.set(code, (row.statusCodes.get(code) ?? 0) + (s.count ?? 0));
   progress(
-    `  ${sample.rps.toFixed(0)} req/s, srv CPU ${sample.cpuUsPerReq?.toFixed(0) ?? '-'} µs/req, non-2xx ${result.non2xx}, errors ${result.errors}`,
+    `  ${sample.rps.toFixed(0)} req/s, srv CPU ${sample.cpuUsPerReq?.toFixed(0) ?? '-'} µs/req, load generator ${sample.loadCpuUsPerReq.toFixed(0)} µs/req, load average ${loadavg()[0]!.toFixed(1)}, non-2xx ${result.non2xx}, errors ${result.errors}`,
   );
 }
 
@@ -296,8 +308,8 @@ const medianCpu = (r: Row) => median(r.samples.flatMap((s) => (s.cpuUsPerReq ===
 const list = (values: number[], digits: number) => values.map((v) => v.toFixed(digits)).join(' ');
 
 function printTable(): void {
-  const header = ['case', 'server', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'timeouts', 'srv CPU µs/req', 'vs floor (req/s)'];
-  const rightAligned = new Set([2, 3, 4, 5, 6, 7, 8]);
+  const header = ['case', 'server', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'timeouts', 'srv CPU µs/req', 'gen CPU µs/req', 'vs floor (req/s)'];
+  const rightAligned = new Set([2, 3, 4, 5, 6, 7, 8, 9]);
   const order = (r: Row) => `${r.kind === 'GET' ? 0 : 1}-${String(r.connections).padStart(4, '0')}-${r.role === 'floor' ? 2 : r.role === 'baseline' ? 1 : 0}`;
   const body = [...rows]
     .sort((a, b) => order(a).localeCompare(order(b)))
@@ -315,6 +327,7 @@ function printTable(): void {
         String(r.errors),
         String(r.timeouts),
         Number.isNaN(cpu) ? '-' : cpu.toFixed(0),
+        median(r.samples.map((s) => s.loadCpuUsPerReq)).toFixed(0),
         r.role !== 'floor' && floor ? `${(100 * median(roundRatios(r, floor, (s) => s.rps))).toFixed(0)}% of floor` : '',
       ];
     });
@@ -339,10 +352,14 @@ function printSummary(): void {
     if (!floor) continue;
     const pct = roundRatios(r, floor, (s) => s.rps).map((x) => 100 * x);
     const m = median(pct);
+    const cpuPct = roundRatios(floor, r, (s) => s.cpuUsPerReq).map((x) => 100 * x);
     console.log(
       `  GET ${r.connections} conn, ${r.server}: ${m.toFixed(0)}% of floor (rounds: ${list(pct, 0)}; medians ${medianRps(r).toFixed(0)} vs ${medianRps(floor).toFixed(0)} req/s)` +
         (r.role === 'controller' ? ` — ${m >= GOAL_PERCENT ? 'meets the goal' : 'BELOW the goal'}` : ''),
     );
+    if (cpuPct.length > 0) {
+      console.log(`    its server CPU per request is ${median(roundRatios(r, floor, (s) => s.cpuUsPerReq)).toFixed(2)}× the floor's (the floor's is ${median(cpuPct).toFixed(0)}% of it; rounds: ${list(cpuPct, 0)})`);
+    }
   }
   console.log('Goal: POST /jobs server CPU per request at half of what it was');
   for (const r of rows.filter((x) => x.role !== 'floor' && x.kind === 'POST')) {
@@ -387,7 +404,7 @@ function printSummary(): void {
   console.log('');
   console.log('Notes:');
   console.log(`  Every figure is the median over ${ROUNDS} round(s); "vs floor" and the goals take the ratio within each round, then`);
-  console.log('  the median. req/s is autocannon\'s requests.average (mean of per-second samples). p50/p99 are computed from every');
+  console.log('  the median. The rounds\' load averages are in the progress lines (stderr). req/s is autocannon\'s requests.average (mean of per-second samples). p50/p99 are computed from every');
   console.log('  response time autocannon measured in all rounds (sub-ms resolution; its own histogram rounds to whole ms).');
   console.log('  srv CPU µs/req is the server process\'s user+system CPU time over the measured run (from /proc/<pid>/stat,');
   console.log('  which counts all its threads: the main thread, the store\'s writer thread when fsync is on, the libuv');
@@ -400,13 +417,21 @@ function printSummary(): void {
   console.log('  rate cost 1.7 to 2 times its CPU per request at full speed here.');
   console.log('  "controller" keeps its default durability (fsync of every write before answering) and log level');
   console.log('  (info: one JSON log line per created job); "controller --no-sync" acknowledges writes without fsync.');
-  console.log('  The floor is a bare node:http server with a Map: no routing, validation, storage, logging or metrics.');
+  console.log('  The floor is a bare node:http server with a Map: no routing, validation, storage, logging or metrics;');
+  console.log('  it answers with the same headers (values of the same length) and body bytes as the controller.');
+  console.log('  gen CPU µs/req is the load generator\'s (autocannon, in this process) CPU per request: on this 2-core');
+  console.log('  machine it and the server share the cores, and where it exceeds the server\'s it sets the pace (the floor).');
 }
 
 // ---------------------------------------------------------------- main
 
 /** A controller with one job; its uuid for the GETs, its JSON for the floor. */
-async function startController(name: string, role: Role, args: string[], bin?: string): Promise<{ target: Target; jobJson: string; controller: ControllerProcess }> {
+async function startController(
+  name: string,
+  role: Role,
+  args: string[],
+  bin?: string,
+): Promise<{ target: Target; jobJson: string; minimumClientVersion: string; controller: ControllerProcess }> {
   progress(`starting ${name}…`);
   const controller = await ControllerProcess.start({ env: { PLATFORM_LOG_LEVEL: 'info' }, args, ...(bin ? { bin } : {}) });
   try {
@@ -417,10 +442,51 @@ async function startController(name: string, role: Role, args: string[], bin?: s
     const fetched = await fetch(`${controller.url}/jobs/${uuid}`, { headers });
     const jobJson = await fetched.text();
     if (fetched.status !== 200) throw new Error(`${name}: GET /jobs/${uuid} answered ${fetched.status}: ${jobJson}`);
-    return { controller, jobJson, target: { name, role, url: controller.url, pid: controller.child.pid, headers, jobUuid: uuid } };
+    const minimumClientVersion = fetched.headers.get('minimum-client-version') ?? '';
+    return { controller, jobJson, minimumClientVersion, target: { name, role, url: controller.url, pid: controller.child.pid, headers, jobUuid: uuid } };
   } catch (err) {
     await controller.dispose();
     throw err;
+  }
+}
+
+/**
+ * An answer's headers as `name: length of the value`, sorted, for comparing two servers: Date
+ * aside, and Content-Length too (compared on its own: a created job's FQN has a counter, whose
+ * digits may differ between the servers).
+ */
+function headerShape(headers: Headers): string {
+  return [...headers]
+    .filter(([name]) => name !== 'date' && name !== 'content-length')
+    .map(([name, value]) => `${name}: ${value.length}`)
+    .sort()
+    .join(', ');
+}
+
+/**
+ * Checks that the floor answers the measured requests as the controller does: the same body bytes
+ * for a GET, the same headers with values of the same length for a GET and a POST (and a POST
+ * body of the same length within a few bytes).
+ */
+async function checkSameAnswers(controller: Target, floor: Target): Promise<void> {
+  const shapes: Record<string, [string, string]> = {};
+  const bodies: string[] = [];
+  const postLengths: number[] = [];
+  for (const target of [controller, floor]) {
+    const get = loadOptions('GET', target, 1, 1);
+    const got = await fetch(get.url, { headers: get.headers as Record<string, string> });
+    bodies.push(await got.text());
+    const post = loadOptions('POST', target, 1, 1);
+    const posted = await fetch(post.url, { method: 'POST', headers: post.headers as Record<string, string>, body: nextJobBody() });
+    postLengths.push(Buffer.byteLength(await posted.text()));
+    if (got.status !== 200 || posted.status !== 200) throw new Error(`${target.name}: GET answered ${got.status}, POST ${posted.status}`);
+    (shapes['GET'] ??= ['', ''])[target === controller ? 0 : 1] = headerShape(got.headers);
+    (shapes['POST'] ??= ['', ''])[target === controller ? 0 : 1] = headerShape(posted.headers);
+  }
+  if (bodies[0] !== bodies[1]) throw new Error(`the floor's job body differs from the controller's:\n${bodies[1]}\n${bodies[0]}`);
+  if (Math.abs(postLengths[0]! - postLengths[1]!) > 8) throw new Error(`POST: the floor answers ${postLengths[1]} bytes, the controller ${postLengths[0]}`);
+  for (const [kind, [ours, floors]] of Object.entries(shapes)) {
+    if (ours !== floors) throw new Error(`${kind}: the floor's headers differ from the controller's:\n  floor:      ${floors}\n  controller: ${ours}`);
   }
 }
 
@@ -431,33 +497,40 @@ async function main(): Promise<number> {
   console.log(`${ROUNDS} round(s) per case, each server ${SECONDS} s measured + ${WARMUP_SECONDS} s warm-up per round; GET/POST at 1 and 64 connections; pipelining 1`);
   console.log(`Note: the load generator (autocannon, in this process) shares the ${cpuList.length}-core machine with the server under test;`);
   console.log('      absolute req/s are therefore lower than on separate machines; compare the ratios to the floor.');
+  console.log(`Load average at the start: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   if (BASELINE_BIN) console.log(`Baseline: ${BASELINE_BIN}, measured in the same rounds`);
   console.log('');
 
   const cleanups: (() => Promise<void>)[] = [];
   try {
+    const controllers: ControllerProcess[] = [];
     const synced = await startController('controller', 'controller', []);
     cleanups.push(() => synced.controller.dispose());
+    controllers.push(synced.controller);
     const unsynced = await startController('controller --no-sync', 'controller', ['--no-sync']);
     cleanups.push(() => unsynced.controller.dispose());
+    controllers.push(unsynced.controller);
     const baselines: Target[] = [];
     if (BASELINE_BIN) {
       for (const [name, args] of [['baseline', []], ['baseline --no-sync', ['--no-sync']]] as const) {
         const b = await startController(name, 'baseline', [...args], BASELINE_BIN);
         cleanups.push(() => b.controller.dispose());
+        controllers.push(b.controller);
         baselines.push(b.target);
       }
     }
 
     progress('starting the floor server…');
-    const floor = await startFloor(synced.jobJson);
+    const floor = await startFloor(synced.jobJson, synced.minimumClientVersion);
     cleanups.push(() => stopChild(floor.child));
-    const floorJson = await (await fetch(`${floor.url}/jobs/${synced.target.jobUuid}`)).text();
-    if (floorJson !== synced.jobJson) throw new Error(`the floor's job body differs from the controller's:\n${floorJson}\n${synced.jobJson}`);
-    console.log(`GET body: ${Buffer.byteLength(synced.jobJson)} bytes of job JSON, byte-identical from both servers`);
-    console.log('');
-
     const floorTarget: Target = { name: 'floor', role: 'floor', url: floor.url, pid: floor.child.pid, headers: synced.target.headers, jobUuid: synced.target.jobUuid };
+    await checkSameAnswers(synced.target, floorTarget);
+    console.log(`GET body: ${Buffer.byteLength(synced.jobJson)} bytes of job JSON, byte-identical from both servers; GET and POST answers carry the same headers, of the same lengths`);
+    console.log('');
+    // From here on the load generator shares this process with nothing else: the controllers'
+    // log lines are drained unread.
+    for (const c of controllers) c.discardOutput();
+
     const baselineSynced = baselines.filter((b) => b.name === 'baseline');
     for (const c of [1, 64]) await runCase('GET', c, [synced.target, ...baselineSynced, floorTarget]);
     for (const c of [1, 64]) await runCase('POST', c, [synced.target, unsynced.target, ...baselines, floorTarget]);

@@ -5,12 +5,17 @@
  *
  *   node dist/bench/floor-server.js < job.json
  *
- * It reads one job (JSON) from stdin, keeps it in a Map under its `uuid`, then
- * listens on 127.0.0.1 (a free port) and prints `{"port":N}` on stdout.
+ * It reads `{ job, minimumClientVersion }` (JSON) from stdin, keeps the job in a Map under its
+ * `uuid`, then listens on 127.0.0.1 (a free port) and prints `{"port":N}` on stdout.
  *
  *   GET  /jobs/<uuid>  the stored job as JSON (serialised per request, as the controller does), 404 otherwise
- *   POST /jobs         parses the JSON body, stores it under a random uuid, answers 200 with it as JSON
+ *   POST /jobs         parses the JSON body, stores it under a random uuid, answers 200 with it as JSON,
+ *                      completed from the seed job (the fields the controller adds, with their defaults),
+ *                      so that the answer is as long as the controller's
  *
+ * Its answers carry the headers the controller's do, with values of the same length (X-Request-Id,
+ * Minimum-Client-Version, Vary, ETag on a GET, Location on a POST), so that both servers write
+ * the same bytes for a request: the comparison is of the work behind the answer, not of its size.
  * Nothing else: no routing library, validation, logging, metrics or storage.
  */
 import { randomUUID } from 'node:crypto';
@@ -25,8 +30,19 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function send(res: ServerResponse, status: number, type: string, body: string): void {
-  res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
+/** Request ids shaped like the controller's (util/ids.ts): 20 characters, a fixed prefix and a counter. */
+const REQUEST_ID_PREFIX = 'floor00000';
+let requestCounter = 0;
+
+function send(res: ServerResponse, status: number, type: string, body: string, extra: Record<string, string> = {}): void {
+  res.writeHead(status, {
+    'content-type': type,
+    'content-length': Buffer.byteLength(body),
+    'x-request-id': REQUEST_ID_PREFIX + (requestCounter++).toString(36).padStart(10, '0'),
+    'minimum-client-version': minimumClientVersion,
+    vary: 'Accept',
+    ...extra,
+  });
   res.end(body);
 }
 
@@ -37,7 +53,7 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
   if (req.method === 'GET' && url.startsWith('/jobs/')) {
     const job = jobs.get(url.slice('/jobs/'.length));
     if (job === undefined) send(res, 404, 'application/json', '{"code":"NotFound"}');
-    else send(res, 200, JOB_MEDIA, JSON.stringify(job));
+    else send(res, 200, JOB_MEDIA, JSON.stringify(job), { etag: `"${String(job['version_id'])}"` });
     return;
   }
   if (req.method === 'POST' && url === '/jobs') {
@@ -56,20 +72,24 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
         return;
       }
       const uuid = randomUUID();
-      const job = { ...(parsed as Record<string, unknown>), uuid };
+      const body = parsed as Record<string, unknown>;
+      const fqn = typeof body['fqn'] === 'string' ? body['fqn'] : '';
+      const job = { ...seed, ...body, uuid, name: fqn.slice(fqn.lastIndexOf(':') + 1), processes: seed['processes'] };
       jobs.set(uuid, job);
-      send(res, 200, JOBS_MEDIA, JSON.stringify(job));
+      send(res, 200, JOBS_MEDIA, JSON.stringify(job), { location: `http://${req.headers.host ?? ''}/v1/jobs/${uuid}` });
     });
     return;
   }
   send(res, 404, 'application/json', '{"code":"NotFound"}');
 }
 
-const seed = JSON.parse(await readStdin()) as Record<string, unknown>;
-if (typeof seed['uuid'] !== 'string') {
-  process.stderr.write('floor-server: the job on stdin has no "uuid"\n');
+const input = JSON.parse(await readStdin()) as { job?: Record<string, unknown>; minimumClientVersion?: unknown };
+const seed = input.job ?? {};
+if (typeof seed['uuid'] !== 'string' || typeof input.minimumClientVersion !== 'string') {
+  process.stderr.write('floor-server: stdin needs {"job": {"uuid": ...}, "minimumClientVersion": "..."}\n');
   process.exit(2);
 }
+const minimumClientVersion = input.minimumClientVersion;
 jobs.set(seed['uuid'], seed);
 
 const server = createServer({ keepAliveTimeout: 60_000 }, handle);

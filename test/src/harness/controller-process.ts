@@ -48,10 +48,13 @@ export class PlatformProcess {
   /** Told of each stdout line once it is in `lines`. */
   protected onLine: ((line: Record<string, unknown>) => void) | undefined;
 
+  readonly #stdoutLines;
+
   protected constructor(readonly child: ChildProcess) {
     this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
     createInterface({ input: child.stderr! }).on('line', (line) => this.stderr.push(line));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    this.#stdoutLines = createInterface({ input: child.stdout! });
+    this.#stdoutLines.on('line', (line) => {
       let parsed: Record<string, unknown>;
       try {
         parsed = JSON.parse(line) as Record<string, unknown>;
@@ -61,6 +64,16 @@ export class PlatformProcess {
       this.lines.push(parsed);
       this.onLine?.(parsed);
     });
+  }
+
+  /**
+   * Stops reading stdout into `lines`: what the process writes from now on is drained unread.
+   * For benchmarks, whose load generator runs in this process and must not pay for parsing
+   * the log of the server it measures.
+   */
+  discardOutput(): void {
+    this.#stdoutLines.close();
+    this.child.stdout!.resume();
   }
 
   /** SIGTERM, then wait for the exit. */
