@@ -55,3 +55,15 @@ test('route index: routes added after the first request are found', (t) => {
   t.true(indexed.match('/later', 'GET').route);
   t.deepEqual(summary(indexed.match('/jobs/1', 'GET')), summary(plain.match('/jobs/1', 'GET')));
 });
+
+test('route index: a remembered answer is the router\'s, and what a caller does to it does not change the next one', (t) => {
+  const [plain, indexed] = routers();
+  for (let i = 0; i < 3; i++) {
+    const answer = indexed.match('/jobs/0e3f', 'GET');
+    t.deepEqual(summary(answer), summary(plain.match('/jobs/0e3f', 'GET')), `request ${i + 1}`);
+    answer.path.push(answer.path[0]!);
+    answer.pathAndMethod.length = 0;
+  }
+  const long = `/jobs/${'x'.repeat(300)}`;
+  t.deepEqual(summary(indexed.match(long, 'GET')), summary(plain.match(long, 'GET')), 'a path too long to remember');
+});

@@ -7,9 +7,22 @@
  * first path segment is the request's (compared as the router compares, without
  * regard to ASCII case), and those whose first segment is not a plain word (a
  * parameter, a pattern), in the router's order.
+ *
+ * The answers for recent requests are remembered (method and path, up to MATCH_CACHE_SIZE of
+ * them, paths up to MATCH_CACHE_PATH_MAX characters): a client reads the same resources again
+ * and again, and the router's answer for a path changes only when routes are added, which
+ * starts a new index and a new cache. Each caller gets its own copy of the remembered lists.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- layers of any state: the index only reads their path and options */
 import type { Layer, Router } from '@koa/router';
+import { LruCache } from '../util/lru.js';
+
+/** Routers' answers remembered, by method and path. */
+const MATCH_CACHE_SIZE = 1024;
+/** Longer paths are matched every time (a client's path must not take much of the cache's memory). */
+const MATCH_CACHE_PATH_MAX = 256;
+
+type Match = ReturnType<Router['match']>;
 
 /** A first segment made only of characters that a route pattern takes literally. */
 const LITERAL_SEGMENT = /^[A-Za-z0-9_~-]*$/;
@@ -21,6 +34,8 @@ interface Index {
   bySegment: Map<string, Layer<any, any>[]>;
   /** Routes that may match whatever the first segment. */
   any: Layer<any, any>[];
+  /** The router's answers for recent requests, by `method path`. */
+  matches: LruCache<string, Match>;
 }
 
 /** The route's first path segment, lower-cased, when the route matches exactly that word there; undefined otherwise. */
@@ -61,20 +76,27 @@ export function indexRoutes<S>(router: Router<S>): Router<S> {
         for (const list of bySegment.values()) list.push(layer);
       }
     });
-    return { stack, length: stack.length, bySegment, any };
+    return { stack, length: stack.length, bySegment, any, matches: new LruCache(MATCH_CACHE_SIZE) };
   };
   router.match = (path: string, method: string) => {
     if (!index || index.stack !== (router.stack as unknown) || index.length !== router.stack.length) index = build();
     if (!path.startsWith('/')) return own(path, method);
-    const candidates = index.bySegment.get(firstSegment(path)) ?? index.any;
-    // The router's own matching, over the candidates only.
-    const all = router.stack;
-    router.stack = candidates as unknown as typeof all;
-    try {
-      return own(path, method);
-    } finally {
-      router.stack = all;
+    const key = path.length <= MATCH_CACHE_PATH_MAX ? `${method} ${path}` : undefined;
+    let match = key === undefined ? undefined : index.matches.get(key);
+    if (match === undefined) {
+      const candidates = index.bySegment.get(firstSegment(path)) ?? index.any;
+      // The router's own matching, over the candidates only.
+      const all = router.stack;
+      router.stack = candidates as unknown as typeof all;
+      try {
+        match = own(path, method);
+      } finally {
+        router.stack = all;
+      }
+      if (key !== undefined) index.matches.set(key, match);
     }
+    // The router keeps the lists it gets (ctx.matched) and may add to them: never the remembered ones.
+    return { path: [...match.path], pathAndMethod: [...match.pathAndMethod], route: match.route };
   };
   return router;
 }
