@@ -116,3 +116,28 @@ test('layer cache: a layer whose digest, size or content is wrong, or that decom
   }
   t.deepEqual(readdirSync(dir), []);
 });
+
+test('layer cache: a blob redirected to storage elsewhere is followed, without the registry credentials', async (t) => {
+  const layerTar = tar({ 'a.txt': Buffer.from('a\n') });
+  const blob = gzipSync(layerTar);
+  const seen: { url: string; authorization?: string }[] = [];
+  const storage = createServer((req, res) => {
+    seen.push({ url: req.url ?? '', ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) });
+    res.writeHead(200, { 'Content-Length': blob.length }).end(blob);
+  });
+  await new Promise<void>((resolve) => storage.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => storage.close(() => resolve())));
+  const basic = `Basic ${Buffer.from('user:secret').toString('base64')}`;
+  const registry = createServer((req, res) => {
+    if (req.headers.authorization !== basic) return res.writeHead(401, { 'WWW-Authenticate': 'Basic realm="test"' }).end();
+    res.writeHead(307, { Location: `http://localhost:${(storage.address() as AddressInfo).port}/store/blob?sig=1` }).end();
+  });
+  await new Promise<void>((resolve) => registry.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => registry.close(() => resolve())));
+  const client = new RegistryClient(parseImageRef(`http://user:secret@127.0.0.1:${(registry.address() as AddressInfo).port}/team/app:v1`));
+  const cache = new LayerCache(cacheDir(t), 1 << 30);
+  await cache.clean();
+  const got = await cache.get(client, descriptor(blob), async () => undefined, () => undefined);
+  t.true(readFileSync(got.layer.file).equals(layerTar));
+  t.deepEqual(seen, [{ url: '/store/blob?sig=1' }]);
+});
