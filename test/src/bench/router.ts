@@ -98,6 +98,8 @@ interface Row {
   rps: number;
   /** CPU time of the proxy process per request (µs); NaN when there is no proxy. */
   cpuUs: number;
+  /** Share of one core the proxy process used during the run (%); NaN when there is no proxy. */
+  busy: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -116,8 +118,9 @@ async function load(name: string, url: string, host: string | undefined, seconds
     timeout: (seconds + 60) * 1000,
   });
   const r = JSON.parse(stdout) as LoadResult;
-  const cpuUs = pid ? ((cpuMs(pid) - cpu0) * 1000) / Math.max(1, r.requests) : Number.NaN;
-  return { name, rps: r.rps, cpuUs, p50: r.p50, p99: r.p99, non2xx: r.non2xx, errors: r.errors };
+  const used = pid ? cpuMs(pid) - cpu0 : Number.NaN;
+  const cpuUs = (used * 1000) / Math.max(1, r.requests);
+  return { name, rps: r.rps, cpuUs, busy: (used / (seconds * 1000)) * 100, p50: r.p50, p99: r.p99, non2xx: r.non2xx, errors: r.errors };
 }
 
 async function main(): Promise<void> {
@@ -199,6 +202,7 @@ async function main(): Promise<void> {
       name: paths[i]!.name,
       rps: median(r.map((x) => x.rps)),
       cpuUs: median(r.map((x) => x.cpuUs)),
+      busy: median(r.map((x) => x.busy)),
       p50: median(r.map((x) => x.p50)),
       p99: median(r.map((x) => x.p99)),
       non2xx: r.reduce((sum, x) => sum + x.non2xx, 0),
@@ -248,12 +252,15 @@ async function main(): Promise<void> {
         : '  nothing pinned (fewer than 2 CPUs, no taskset, or BENCH_ROUTER_PIN=0): proxies, load generator, agent and apps share every CPU',
     );
     console.log('');
-    console.log('  path                         req/s     p50 ms   p99 ms   non-2xx  errors   proxy CPU us/req');
+    console.log('  path                         req/s     p50 ms   p99 ms   non-2xx  errors   proxy CPU us/req  of its core');
     for (const r of rows) {
       console.log(
-        `  ${r.name.padEnd(26)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(9)} ${r.p99.toFixed(2).padStart(8)} ${String(r.non2xx).padStart(9)} ${String(r.errors).padStart(7)} ${(Number.isNaN(r.cpuUs) ? '-' : r.cpuUs.toFixed(0)).padStart(18)}`,
+        `  ${r.name.padEnd(26)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(9)} ${r.p99.toFixed(2).padStart(8)} ${String(r.non2xx).padStart(9)} ${String(r.errors).padStart(7)} ${(Number.isNaN(r.cpuUs) ? '-' : r.cpuUs.toFixed(0)).padStart(18)} ${(Number.isNaN(r.busy) ? '-' : `${r.busy.toFixed(0)}%`).padStart(12)}`,
       );
     }
+    console.log('  (a proxy well under 100% of its core did not limit its own requests/s: the load generator, the apps or other');
+    console.log('   work on the machine did; the requests/s ratio then says how much each hop adds to a request, and the one-core');
+    console.log('   line below, from the CPU per request, what each proxy could carry on a core of its own)');
     console.log('');
     console.log(`  embedded router / HAProxy: ${embedded.rps.toFixed(2)}x the requests/s (aim >= 0.5), p99 ${embedded.p99.toFixed(2)}x (aim <= 2); rounds (req/s / p99): ${embedded.rounds}`);
     console.log(`  platform-router / HAProxy: ${alone.rps.toFixed(2)}x the requests/s (aim >= 0.5), p99 ${alone.p99.toFixed(2)}x (aim <= 2); rounds (req/s / p99): ${alone.rounds}`);

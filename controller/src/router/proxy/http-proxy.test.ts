@@ -183,7 +183,7 @@ async function rawBackend(t: ExecutionContext, answer: string): Promise<string> 
   return `127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-test('http proxy: 1xx answers are not passed on; an answer that ends with its connection passes, one that is not HTTP is 502; a Keep-Alive timeout closes idle connections sooner', async (t) => {
+test('http proxy: 1xx answers are not passed on; 70 header lines pass; an answer that ends with its connection passes, one that is not HTTP is 502; a Keep-Alive timeout closes idle connections sooner', async (t) => {
   const hints = await backend(t, (req, res) => {
     req.resume();
     res.writeEarlyHints({ link: '</style.css>; rel=preload' });
@@ -192,6 +192,16 @@ test('http proxy: 1xx answers are not passed on; an answer that ends with its co
   const early = await call(await routerTo(t, [hints.address]));
   t.is(early.status, 200);
   t.is(early.body, 'after the hints');
+
+  // More header lines than the parser hands over in one piece (32).
+  const many = await backend(t, (req, res) => {
+    req.resume();
+    res.writeHead(200, Object.fromEntries(Array.from({ length: 70 }, (_, i) => [`x-line-${i}`, `value ${i}`]))).end('many');
+  });
+  const lines = await call(await routerTo(t, [many.address]));
+  t.is(lines.body, 'many');
+  t.is(Object.keys(lines.headers).filter((n) => n.startsWith('x-line-')).length, 70);
+  t.is(lines.headers['x-line-69'], 'value 69');
 
   const untilClose = await rawBackend(t, 'HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\n\r\nuntil the end');
   const closed = await call(await routerTo(t, [untilClose]));

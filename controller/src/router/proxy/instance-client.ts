@@ -60,6 +60,8 @@ interface ParserClass {
 
 const { HTTPParser } = createRequire(import.meta.url)('_http_common') as { HTTPParser: ParserClass };
 
+const CONNECT_TIMEOUT_MS = 10_000;
+
 const KEEP_ALIVE_TIMEOUT = /(?:^|[,;\s])timeout=(\d+)/i;
 
 class Connection {
@@ -137,6 +139,12 @@ class Connection {
       handler?.onEnd();
     };
     this.socket = net.connect({ host, port, noDelay: true });
+    // An instance whose host stopped answering is given up on as undici does it (10 s), so the
+    // proxy can try another one; once connected, no timer runs per request.
+    this.socket.setTimeout(CONNECT_TIMEOUT_MS, () => {
+      this.#fail(Object.assign(new Error(`no connection to the instance within ${CONNECT_TIMEOUT_MS} ms`), { code: 'ETIMEDOUT' }));
+    });
+    this.socket.once('connect', () => this.socket.setTimeout(0));
     this.socket.on('data', (chunk: Buffer) => {
       const r = this.#parser.execute(chunk);
       if (r instanceof Error) this.#fail(r);
