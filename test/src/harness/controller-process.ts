@@ -131,6 +131,7 @@ export class ControllerProcess extends PlatformProcess {
       },
     );
     const proc = new ControllerProcess(child, dataDir, ownsDataDir, options);
+    let wasReady = false;
     const ready = new Promise<[string, string, string, string]>((resolve, reject) => {
       const timer = setTimeout(
         () => {
@@ -145,6 +146,7 @@ export class ControllerProcess extends PlatformProcess {
       );
       proc.onLine = (parsed) => {
         if (parsed['msg'] === 'controller ready') {
+          wasReady = true;
           clearTimeout(timer);
           const text = (v: unknown) => (typeof v === 'string' ? v : '');
           resolve([String(parsed['api']), String(parsed['grpc']), text(parsed['router']), text(parsed['router_tls'])]);
@@ -152,6 +154,8 @@ export class ControllerProcess extends PlatformProcess {
       };
       void proc.exited.then((e) => {
         clearTimeout(timer);
+        // A process that was ready is the caller's, and its exit (kill -9 before a restart) is theirs too.
+        if (wasReady) return;
         const err = new Error(`controller exited (${e.code ?? e.signal}) before it was ready\n${proc.stderr.join('\n')}\n${JSON.stringify(proc.lines)}`);
         // The caller gets no process to dispose of: the directory it made goes now.
         void proc.dispose().finally(() => reject(err));
