@@ -287,5 +287,9 @@ test.serial('networks: an agent killed and started again takes its members back:
     },
     { timeoutMs: 30_000, what: 'the namespaces and the bridge to go after the stop' },
   );
-  t.deepEqual((await api.get<Network>(`/networks/${net.uuid}`)).body.network_end_points.flatMap((e) => e.end_point_interface ?? []), []);
+  // The agent tears the namespace down before it reports the instance REMOVED, which frees the address.
+  await eventually(
+    async () => ((await api.get<Network>(`/networks/${net.uuid}`)).body.network_end_points.flatMap((e) => e.end_point_interface ?? []).length === 0 ? true : undefined),
+    { timeoutMs: 30_000, what: 'the addresses freed once the instances are REMOVED' },
+  );
 });
