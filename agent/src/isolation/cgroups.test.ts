@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Cgroups } from './cgroups.js';
 import { Harness } from '../test-support/harness.js';
 import { requireTool } from '../test-support/system.js';
+import { eventually } from '../test-support/wait.js';
 
 const cgroups = Cgroups.detect();
 
@@ -24,7 +25,12 @@ test('cgroups: an instance runs in its own groups with its memory and cpu limits
     t.is(readFileSync(join(dirs[0]!, 'memory.max'), 'utf8').trim(), String(64 * 1024 * 1024));
     t.is(readFileSync(join(dirs[0]!, 'cpu.max'), 'utf8').trim(), '25000 100000');
   }
-  const pids = cgroups.pids(dirs);
+  // RUNNING (no required ports) is reported once the wrapper is spawned; it joins its groups as its
+  // first step, before it starts the application: on a busy host that can come a little later.
+  const pids = await eventually(() => {
+    const now = cgroups.pids(dirs);
+    return now.includes(runner.record.pid!) && now.length >= 2 ? now : undefined;
+  }, 'the wrapper and its child (the application) in the groups', 15_000).catch(() => cgroups.pids(dirs));
   t.true(pids.includes(runner.record.pid!), 'the wrapper joined the groups');
   t.true(pids.length >= 2, 'and its child (the application) is in them too');
   h.manager.stop({ instanceUuid: spec.instanceUuid! });
