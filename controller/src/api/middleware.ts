@@ -1,12 +1,4 @@
-/**
- * The middleware every request passes, outermost first:
- *
- *   requestContext  request id (header X-Request-Id, in and out), per-request logger,
- *                   Minimum-Client-Version header
- *   observe         request count and latency by route pattern; one log line per request
- *   errors          any error becomes an APIError body (api-error.ts)
- *   versionPrefix   `/v1/...` and `/...` reach the same handlers
- */
+/** The middleware every request passes first (`edge`), and the count of requests in flight. */
 import type { Middleware } from 'koa';
 import type { Series } from '../telemetry/aggregating-histogram.js';
 import type { ControllerMetrics } from '../telemetry/controller-metrics.js';
@@ -50,14 +42,24 @@ export class InFlight {
   }
 }
 
-export function requestContext(
-  log: Logger,
-  ids: IdSource,
-  minimumClientVersion: string,
-  inFlight: InFlight,
-): Middleware<ApiState> {
+/**
+ * What every request passes before authentication, in one middleware (one frame of Koa's
+ * chain instead of four: measured, each level of the chain cost about a microsecond of the
+ * ~70 of a GET at 64 connections):
+ *
+ *   request context  request id (header X-Request-Id, in and out), per-request logger,
+ *                    Minimum-Client-Version header
+ *   version prefix   `/v1/...` and `/...` reach the same handlers
+ *   errors           any error becomes an APIError body (api-error.ts)
+ *   observe          request count and latency by route pattern; one log line per request
+ *                    (after the error became the answer, so with its status)
+ */
+export function edge(o: { log: Logger; ids: IdSource; minimumClientVersion: string; inFlight: InFlight; metrics: ControllerMetrics }): Middleware<ApiState> {
+  const { log, ids, minimumClientVersion, inFlight, metrics } = o;
+  const histograms = new Map<string, Series>();
   return async (ctx, next) => {
     inFlight.enter();
+    const start = process.hrtime.bigint();
     const incoming = ctx.req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : ids.requestId();
     ctx.state.requestId = requestId;
@@ -67,71 +69,58 @@ export function requestContext(
     ctx.res.setHeader('X-Request-Id', requestId);
     ctx.res.setHeader('Minimum-Client-Version', minimumClientVersion);
     try {
-      await next();
-    } finally {
-      inFlight.leave();
-    }
-  };
-}
-
-export function observe(metrics: ControllerMetrics, log: Logger): Middleware<ApiState> {
-  const histograms = new Map<string, Series>();
-  return async (ctx, next) => {
-    const start = process.hrtime.bigint();
-    try {
-      await next();
-    } finally {
-      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-      const route = ctx.state.route ?? 'unmatched';
-      const method = ctx.method;
-      const status = ctx.status;
-      metrics.httpRequests.inc(method, route, status);
-      const timeKey = `${method} ${route}`;
-      let histogram = histograms.get(timeKey);
-      if (!histogram) histograms.set(timeKey, (histogram = metrics.httpDuration.series({ method, route })));
-      histogram.observe(seconds);
-      if (status >= 400 || log.isLevelEnabled('debug')) {
-        const fields = {
-          request_id: ctx.state.requestId,
-          method,
-          path: ctx.originalUrl,
-          route,
-          status,
-          ms: Math.round(seconds * 1e6) / 1e3,
-          ...(ctx.state.error ? { error: ctx.state.error } : {}),
-        };
-        if (status >= 500) log.error('request failed', fields);
-        else if (status >= 400) log.info('request refused', fields);
-        else log.debug('request', fields);
-      }
-    }
-  };
-}
-
-export function errors(): Middleware<ApiState> {
-  return async (ctx, next) => {
-    try {
+      const path = ctx.path;
+      if (path === '/v1' || path.startsWith('/v1/')) ctx.path = path.slice(3) || '/';
       await next();
     } catch (err) {
-      const mapped = toApiError(err, ctx.state.requestId);
-      ctx.state.error = mapped.body.message;
-      if (mapped.internal) {
-        ctx.state.log.error('unexpected error', { request_id: ctx.state.requestId, path: ctx.originalUrl, err });
+      answerError(ctx, err);
+    } finally {
+      try {
+        record(ctx, Number(process.hrtime.bigint() - start) / 1e9);
+      } finally {
+        inFlight.leave();
       }
-      ctx.status = mapped.status;
-      for (const [k, v] of Object.entries(mapped.headers)) ctx.set(k, v);
-      // A refused body may still be arriving; do not read it to keep the connection.
-      if (!ctx.req.complete) ctx.set('Connection', 'close');
-      ctx.set('Content-Type', negotiateMedia(API_ERROR_MEDIA, ctx.req.headers.accept));
-      varyOnAccept(ctx);
-      ctx.body = JSON.stringify(mapped.body);
     }
   };
+
+  function record(ctx: Parameters<Middleware<ApiState>>[0], seconds: number): void {
+    const route = ctx.state.route ?? 'unmatched';
+    const method = ctx.method;
+    const status = ctx.status;
+    metrics.httpRequests.inc(method, route, status);
+    const timeKey = `${method} ${route}`;
+    let histogram = histograms.get(timeKey);
+    if (!histogram) histograms.set(timeKey, (histogram = metrics.httpDuration.series({ method, route })));
+    histogram.observe(seconds);
+    if (status >= 400 || log.isLevelEnabled('debug')) {
+      const fields = {
+        request_id: ctx.state.requestId,
+        method,
+        path: ctx.originalUrl,
+        route,
+        status,
+        ms: Math.round(seconds * 1e6) / 1e3,
+        ...(ctx.state.error ? { error: ctx.state.error } : {}),
+      };
+      if (status >= 500) log.error('request failed', fields);
+      else if (status >= 400) log.info('request refused', fields);
+      else log.debug('request', fields);
+    }
+  }
 }
 
-export function versionPrefix(): Middleware<ApiState> {
-  return async (ctx, next) => {
-    if (ctx.path === '/v1' || ctx.path.startsWith('/v1/')) ctx.path = ctx.path.slice(3) || '/';
-    await next();
-  };
+/** Makes `err` the answer: an APIError body with its status and headers. */
+function answerError(ctx: Parameters<Middleware<ApiState>>[0], err: unknown): void {
+  const mapped = toApiError(err, ctx.state.requestId);
+  ctx.state.error = mapped.body.message;
+  if (mapped.internal) {
+    ctx.state.log.error('unexpected error', { request_id: ctx.state.requestId, path: ctx.originalUrl, err });
+  }
+  ctx.status = mapped.status;
+  for (const [k, v] of Object.entries(mapped.headers)) ctx.set(k, v);
+  // A refused body may still be arriving; do not read it to keep the connection.
+  if (!ctx.req.complete) ctx.set('Connection', 'close');
+  ctx.set('Content-Type', negotiateMedia(API_ERROR_MEDIA, ctx.req.headers.accept));
+  varyOnAccept(ctx);
+  ctx.body = JSON.stringify(mapped.body);
 }

@@ -1,6 +1,6 @@
 import test from 'ava';
 import Router from '@koa/router';
-import { indexRoutes } from './route-index.js';
+import { dispatchRoutes, indexRoutes } from './route-index.js';
 
 const ROUTES: [string, string][] = [
   ['get', '/jobs'],
@@ -66,4 +66,36 @@ test('route index: a remembered answer is the router\'s, and what a caller does 
   }
   const long = `/jobs/${'x'.repeat(300)}`;
   t.deepEqual(summary(indexed.match(long, 'GET')), summary(plain.match(long, 'GET')), 'a path too long to remember');
+});
+
+test('route dispatch: the handler runs with the params the router\'s own middleware gives; other cases go through the router', async (t) => {
+  const Koa = (await import('koa')).default;
+  const seen = (router: Router) => {
+    const calls: string[] = [];
+    router.get('/jobs/:uuid', (ctx) => void calls.push(`one ${JSON.stringify(ctx.params)} ${(ctx as unknown as { routerPath: string }).routerPath}`));
+    router.get('/files/*rest', (ctx) => void calls.push(`rest ${JSON.stringify(ctx.params)}`));
+    // Two layers for one path: the router composes them; both must run, in order.
+    router.get('/two/:x', async (ctx, next) => {
+      calls.push(`first ${ctx.params['x']}`);
+      await next();
+    }, (ctx) => void calls.push(`second ${ctx.params['x']}`));
+    router.all('/any/:y', (ctx) => void calls.push(`all ${ctx.params['y']}`));
+    return calls;
+  };
+  const plain = new Router();
+  const indexed = indexRoutes(new Router());
+  const plainCalls = seen(plain);
+  const indexedCalls = seen(indexed);
+  const app = new Koa();
+  const cases: [string, string][] = [['GET', '/jobs/abc'], ['HEAD', '/jobs/a%20b'], ['GET', '/files/a/b/c'], ['GET', '/two/7'], ['DELETE', '/any/z'], ['GET', '/nothing'], ['POST', '/jobs/abc']];
+  for (const [method, url] of cases) {
+    let fellThrough = 0;
+    for (const mw of [plain.routes(), dispatchRoutes(indexed)]) {
+      const ctx = app.createContext({ method, url, headers: {}, socket: {} } as never, {} as never);
+      await (mw as unknown as (c: unknown, n: () => Promise<void>) => Promise<void>)(ctx, async () => void fellThrough++);
+    }
+    t.deepEqual(indexedCalls, plainCalls, `${method} ${url}`);
+    t.true(fellThrough === 0 || fellThrough === 2, `${method} ${url}: unmatched by both or by neither`);
+  }
+  t.true(plainCalls.length >= 5, 'the cases did reach handlers');
 });

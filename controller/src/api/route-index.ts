@@ -15,6 +15,7 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- layers of any state: the index only reads their path and options */
 import type { Layer, Router } from '@koa/router';
+import type { Middleware } from 'koa';
 import { LruCache } from '../util/lru.js';
 
 /** Routers' answers remembered, by method and path. */
@@ -78,7 +79,8 @@ export function indexRoutes<S>(router: Router<S>): Router<S> {
     });
     return { stack, length: stack.length, bySegment, any, matches: new LruCache(MATCH_CACHE_SIZE) };
   };
-  router.match = (path: string, method: string) => {
+  /** The router's answer, remembered: shared, never to be changed by the caller. */
+  const remembered = (path: string, method: string): Match => {
     if (!index || index.stack !== (router.stack as unknown) || index.length !== router.stack.length) index = build();
     if (!path.startsWith('/')) return own(path, method);
     const key = path.length <= MATCH_CACHE_PATH_MAX ? `${method} ${path}` : undefined;
@@ -95,8 +97,45 @@ export function indexRoutes<S>(router: Router<S>): Router<S> {
       }
       if (key !== undefined) index.matches.set(key, match);
     }
+    return match;
+  };
+  REMEMBERED.set(router, remembered);
+  router.match = (path: string, method: string) => {
+    const match = remembered(path, method);
     // The router keeps the lists it gets (ctx.matched) and may add to them: never the remembered ones.
     return { path: [...match.path], pathAndMethod: [...match.pathAndMethod], route: match.route };
   };
   return router;
+}
+
+const REMEMBERED = new WeakMap<object, (path: string, method: string) => Match>();
+
+/**
+ * The router's middleware (`router.routes()`) for an indexed router, with a shorter way for the
+ * usual request: one route matches and it has one handler (every endpoint of the API). That
+ * request gets the router's own `ctx.params`, `ctx.captures`, `ctx.routerPath` and
+ * `_matchedRoute`, and its handler is called directly, without the chain of two functions the
+ * router composes for it on every request. Anything else (several layers, middleware on a
+ * route, no route) goes through the router's own middleware. `ctx.matched` is not kept: the
+ * API's handlers do not read it.
+ */
+export function dispatchRoutes<S>(router: Router<S>): Middleware<S> {
+  const remembered = REMEMBERED.get(router);
+  if (!remembered) throw new Error('dispatchRoutes needs a router made by indexRoutes');
+  const routes = router.routes() as unknown as Middleware<S>;
+  return (ctx, next) => {
+    const path = ctx.path;
+    const match = remembered(path, ctx.method);
+    const layers = match.pathAndMethod;
+    if (!match.route || layers.length !== 1 || layers[0]!.stack.length !== 1) return routes(ctx, next);
+    const layer = layers[0]!;
+    const routed = ctx as typeof ctx & { captures: string[]; params: Record<string, string>; routerPath: string; _matchedRoute: string; router: unknown; routeMatched: boolean };
+    routed.router = router;
+    routed.routeMatched = true;
+    routed.captures = layer.captures(path);
+    routed.params = (ctx.request as typeof ctx.request & { params: Record<string, string> }).params = layer.params(path, routed.captures, routed.params);
+    routed.routerPath = layer.path as string;
+    routed._matchedRoute = layer.path as string;
+    return (layer.stack[0] as unknown as Middleware<S>)(ctx, next);
+  };
 }

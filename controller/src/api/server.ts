@@ -10,8 +10,8 @@ import { InvalidRequestError, MethodNotAllowedError, NotFoundError, TooLargeErro
 import { toApiError } from './api-error.js';
 import { formatMedia } from './media.js';
 import { mountEndpoints, type ApiState, type Endpoint } from './endpoint.js';
-import { errors, observe, requestContext, versionPrefix, type InFlight } from './middleware.js';
-import { indexRoutes } from './route-index.js';
+import { edge, type InFlight } from './middleware.js';
+import { dispatchRoutes, indexRoutes } from './route-index.js';
 import { LEGACY_NAMES, mountSpecPaths, NOT_SERVED } from './spec-paths.js';
 
 export interface ApiAppOptions {
@@ -56,12 +56,9 @@ export function createApiApp(o: ApiAppOptions): Koa<ApiState> {
     ctx.body = await o.metrics.registry.metrics();
   });
 
-  app.use(requestContext(o.log, o.ids, o.minimumClientVersion, o.inFlight));
-  app.use(observe(o.metrics, o.log));
-  app.use(errors());
-  app.use(versionPrefix());
+  app.use(edge(o));
   app.use(o.authenticate);
-  app.use(router.routes());
+  app.use(dispatchRoutes(router));
   app.use(async (ctx) => {
     if (ctx.state.route !== undefined) return;
     const matched = router.match(ctx.path, ctx.method);
