@@ -60,8 +60,13 @@ export interface EndpointDoc {
   status?: number;
 }
 
-/** A media spec at version 1 only, the usual case. */
-export const v1 = (type: string): MediaSpec => ({ type, versions: [1] });
+/** A media spec at version 1 only, the usual case: one object per type, shared (media.ts remembers answers by it). */
+export const v1 = (type: string): MediaSpec => {
+  let spec = V1.get(type);
+  if (spec === undefined) V1.set(type, (spec = Object.freeze({ type, versions: Object.freeze([1]) }) as MediaSpec));
+  return spec;
+};
+const V1 = new Map<string, MediaSpec>();
 
 /** Sends `body` as JSON with the negotiated media type of the endpoint. */
 export function sendJson(ctx: ApiContext, media: MediaSpec, body: unknown, status = 200): void {

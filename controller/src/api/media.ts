@@ -96,12 +96,15 @@ export function negotiateMedia(spec: MediaSpec, accept: string | undefined): str
   if (accept.length > NEGOTIATED_ACCEPT_MAX) return answerMedia(spec, accept);
   // Clients send the same few Accept headers again and again: the answer is parsed once per
   // resource type, served versions and header text. A bounded cache (client-chosen text).
-  const key = `${spec.type};${spec.versions.join(',')};${accept}`;
-  let media = negotiated.get(key);
+  // Remembered per spec object (endpoints keep theirs: `v1()` gives one object per type), then
+  // per header text.
+  let bySpec = negotiated.get(spec);
+  if (bySpec === undefined) negotiated.set(spec, (bySpec = new Map()));
+  let media = bySpec.get(accept);
   if (media === undefined) {
     media = answerMedia(spec, accept);
-    if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear();
-    negotiated.set(key, media);
+    if (bySpec.size >= NEGOTIATED_MAX) bySpec.clear();
+    bySpec.set(accept, media);
   }
   return media;
 }
@@ -111,7 +114,7 @@ function answerMedia(spec: MediaSpec, accept: string): string {
 }
 
 /** Answers of negotiateMedia by resource type, versions and Accept header (at most this long). */
-const negotiated = new Map<string, string>();
+const negotiated = new WeakMap<MediaSpec, Map<string, string>>();
 const NEGOTIATED_MAX = 1024;
 const NEGOTIATED_ACCEPT_MAX = 256;
 

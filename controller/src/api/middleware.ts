@@ -1,7 +1,7 @@
 /** The middleware every request passes first (`edge`), and the count of requests in flight. */
 import type { Middleware } from 'koa';
 import type { Series } from '../telemetry/aggregating-histogram.js';
-import type { ControllerMetrics } from '../telemetry/controller-metrics.js';
+import type { ControllerMetrics, RequestCount } from '../telemetry/controller-metrics.js';
 import type { Logger } from '@platform/proto/common';
 import type { IdSource } from '../util/ids.js';
 import { toApiError } from './api-error.js';
@@ -56,7 +56,7 @@ export class InFlight {
  */
 export function edge(o: { log: Logger; ids: IdSource; minimumClientVersion: string; inFlight: InFlight; metrics: ControllerMetrics }): Middleware<ApiState> {
   const { log, ids, minimumClientVersion, inFlight, metrics } = o;
-  const histograms = new Map<string, Series>();
+  const series = new Map<string, Map<string, { histogram: Series; counts: Map<number, RequestCount> }>>();
   return async (ctx, next) => {
     inFlight.enter();
     const start = process.hrtime.bigint();
@@ -87,11 +87,16 @@ export function edge(o: { log: Logger; ids: IdSource; minimumClientVersion: stri
     const route = ctx.state.route ?? 'unmatched';
     const method = ctx.method;
     const status = ctx.status;
-    metrics.httpRequests.inc(method, route, status);
-    const timeKey = `${method} ${route}`;
-    let histogram = histograms.get(timeKey);
-    if (!histogram) histograms.set(timeKey, (histogram = metrics.httpDuration.series({ method, route })));
-    histogram.observe(seconds);
+    // Found by the route pattern (a constant of its endpoint), the method (from Node's parser's
+    // table) and the status: no key is built per request.
+    let byMethod = series.get(route);
+    if (!byMethod) series.set(route, (byMethod = new Map()));
+    let slot = byMethod.get(method);
+    if (!slot) byMethod.set(method, (slot = { histogram: metrics.httpDuration.series({ method, route }), counts: new Map() }));
+    let count = slot.counts.get(status);
+    if (!count) slot.counts.set(status, (count = metrics.httpRequests.count(method, route, status)));
+    count.n++;
+    slot.histogram.observe(seconds);
     if (status >= 400 || log.isLevelEnabled('debug')) {
       const fields = {
         request_id: ctx.state.requestId,

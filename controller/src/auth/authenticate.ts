@@ -14,7 +14,7 @@
 import type { Middleware } from 'koa';
 import type { ApiState } from '../api/endpoint.js';
 import { TokenInvalidError } from '../errors.js';
-import type { TokenService } from './tokens.js';
+import type { TokenClaims, TokenService } from './tokens.js';
 import type { UserService } from './users.js';
 
 /** Served without a token: the Prometheus scrape, the token endpoint, the API's OpenAPI document, the client's downloads. */
@@ -23,18 +23,44 @@ const PUBLIC = (path: string) =>
 /** The stager API: its token in the path (STAGER_URL) is the stager's credential. */
 const STAGER_API = (path: string) => path.startsWith('/stager/');
 
+/**
+ * The user of a verified token's claims: one object per claims object (the token service
+ * remembers verified claims, so a client's requests with one token share it), which lets policy
+ * remember what it decided for that user (policy/access.ts) without building a key per request.
+ */
+const USERS = new WeakMap<TokenClaims, { name: string; mechanism: string }>();
+function userOf(claims: TokenClaims): { name: string; mechanism: string } {
+  let user = USERS.get(claims);
+  if (!user) USERS.set(claims, (user = { name: claims.name, mechanism: claims.mechanism }));
+  return user;
+}
+
+/** The last header whose token a connection presented, with its verified claims. */
+const LAST_TOKEN = new WeakMap<object, { header: string; claims: TokenClaims }>();
+const BEARER = /^bearer /i;
+
 export function authenticate(tokens: TokenService, users: UserService, options: { ldapEnabled?: boolean } = {}): Middleware<ApiState> {
   return async (ctx, next) => {
-    if (PUBLIC(ctx.path) || STAGER_API(ctx.path)) return next();
+    const path = ctx.path;
+    if (PUBLIC(path) || STAGER_API(path)) return next();
     const header = ctx.get('Authorization');
     if (!header) throw new TokenInvalidError('this request needs "Authorization: Bearer <token>"; get a token from POST /v1/oauth2/token');
     // The token's form is checked in full when it is first verified; a remembered
     // token is found only by its exact text.
-    if (header.length < 8 || header.slice(0, 7).toLowerCase() !== 'bearer ') {
+    if (header.length < 8 || !BEARER.test(header)) {
       throw new TokenInvalidError('the Authorization header is not "Bearer <token>"');
     }
-    const token = header.slice(7).trim();
-    const claims = tokens.remembered(token) ?? (await tokens.verify(token));
+    // A keep-alive connection sends the same header again and again: its last verified header is
+    // compared as text (no parsing, no hashing of the token for the cache), expiry checked anew.
+    const socket = ctx.req.socket;
+    const last = LAST_TOKEN.get(socket);
+    let claims: TokenClaims;
+    if (last !== undefined && last.header === header && tokens.unexpired(last.claims)) claims = last.claims;
+    else {
+      const token = header.slice(7).trim();
+      claims = tokens.remembered(token) ?? (await tokens.verify(token));
+      LAST_TOKEN.set(socket, { header, claims });
+    }
     if (claims.mechanism === 'basic') {
       const user = users.get(claims.name);
       // The account, not the name: a user deleted and created again is another account.
@@ -47,7 +73,7 @@ export function authenticate(tokens: TokenService, users: UserService, options: 
       throw new TokenInvalidError('this token is from LDAP authentication, which is no longer configured on this cluster');
     }
     ctx.state.principal = claims.sub;
-    ctx.state.user = { name: claims.name, mechanism: claims.mechanism };
+    ctx.state.user = userOf(claims);
     await next();
   };
 }

@@ -99,8 +99,13 @@ export class TokenService {
    */
   remembered(token: string): TokenClaims | undefined {
     const known = this.#verified.get(token);
-    if (known && known.exp * 1000 > this.clock.nowMs()) return known;
+    if (known && this.unexpired(known)) return known;
     return undefined;
+  }
+
+  /** Whether verified claims have not expired yet. */
+  unexpired(claims: TokenClaims): boolean {
+    return claims.exp * 1000 > this.clock.nowMs();
   }
 
   /** The claims of a valid token; a TokenInvalidError saying why otherwise. */

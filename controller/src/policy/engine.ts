@@ -185,16 +185,33 @@ interface Grant {
 }
 
 const CACHE_SIZE = 100_000;
+/** Decisions remembered per caller object (in front of the shared cache). */
+const PER_CALLER_CACHE_SIZE = 1_000;
 
 /** The name of a role definition `role::/<name>` (the parser allows exactly one literal segment). */
 function roleName(realm: Realm): string {
   return (realm.segments[0] as { literal: string }).literal;
 }
 
+/** Callers used again and again (see `lastingCaller`); others are looked up by key only. */
+const LASTING = new WeakSet<Caller>();
+
+/**
+ * Marks `caller` as one object used for many checks (a client's requests with one token share
+ * it): the engine then remembers its decisions by the object and the FQN. A caller made for one
+ * check needs no mark.
+ */
+export function lastingCaller(caller: Caller): Caller {
+  LASTING.add(caller);
+  return caller;
+}
+
 export class PolicyEngine {
   readonly #realms: CompiledRealm[];
   readonly #roles: Map<string, Realm[]>;
   readonly #grants = new LruCache<string, Grant>(CACHE_SIZE, false);
+  /** Decisions by caller object, then FQN; a caller object no longer used goes with its entries. */
+  readonly #byCaller = new WeakMap<Caller, LruCache<string, Grant>>();
 
   private constructor(docs: readonly ParsedDocument[]) {
     const realms: CompiledRealm[] = [];
@@ -264,6 +281,19 @@ export class PolicyEngine {
   }
 
   #grant(caller: Caller, fqn: string): Grant {
+    // First by the caller object (shared by a client's requests, see policy/access.ts) and the
+    // FQN alone: no key to build, and an FQN read from a stored record hashes once.
+    if (!LASTING.has(caller)) return this.#grantByKey(caller, fqn);
+    let mine = this.#byCaller.get(caller);
+    if (mine === undefined) this.#byCaller.set(caller, (mine = new LruCache<string, Grant>(PER_CALLER_CACHE_SIZE, false)));
+    const known = mine.get(fqn);
+    if (known !== undefined) return known;
+    const grant = this.#grantByKey(caller, fqn);
+    mine.set(fqn, grant);
+    return grant;
+  }
+
+  #grantByKey(caller: Caller, fqn: string): Grant {
     const key = `${caller.mechanism}\u0000${caller.name}\u0000${caller.principal}\u0000${fqn}`;
     let grant = this.#grants.get(key);
     if (grant === undefined) {

@@ -12,24 +12,38 @@ import { AggregatingHistogram } from './aggregating-histogram.js';
  * prom-client hashes label values on every inc(), which is most of its cost.
  */
 export class RequestCounter {
-  readonly #pending = new Map<string, { labels: [string, string, string]; n: number }>();
+  readonly #pending = new Map<string, RequestCount>();
 
   constructor(private readonly counter: Counter<'method' | 'route' | 'status'>) {}
 
   inc(method: string, route: string, status: number): void {
-    const key = `${method} ${route} ${status}`;
-    const entry = this.#pending.get(key);
-    if (entry) entry.n++;
-    else this.#pending.set(key, { labels: [method, route, String(status)], n: 1 });
+    this.count(method, route, status).n++;
   }
 
-  /** Moves the pending counts into the prom-client counter. */
-  flush(): void {
-    for (const { labels, n } of this.#pending.values()) {
-      if (n > 0) this.counter.inc({ method: labels[0], route: labels[1], status: labels[2] }, n);
-    }
-    this.#pending.clear();
+  /**
+   * The count of one label set, to keep and increment (`n++`): a caller that finds it by
+   * objects it already holds builds no key per request.
+   */
+  count(method: string, route: string, status: number): RequestCount {
+    const key = `${method} ${route} ${status}`;
+    let entry = this.#pending.get(key);
+    if (!entry) this.#pending.set(key, (entry = { labels: [method, route, String(status)], n: 0 }));
+    return entry;
   }
+
+  /** Moves the pending counts into the prom-client counter (the entries stay, at zero). */
+  flush(): void {
+    for (const entry of this.#pending.values()) {
+      if (entry.n > 0) this.counter.inc({ method: entry.labels[0], route: entry.labels[1], status: entry.labels[2] }, entry.n);
+      entry.n = 0;
+    }
+  }
+}
+
+/** Requests counted since the last scrape, for one method, route and status. */
+export interface RequestCount {
+  readonly labels: [string, string, string];
+  n: number;
 }
 
 export interface ControllerMetrics {
