@@ -95,7 +95,7 @@ async function main(): Promise<void> {
   }
   const log = new JsonLogger(new FdSink(1), logLevel, { component: 'router', pid: process.pid });
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'platform_router_process_' });
+  collectDefaultMetrics({ register: registry, prefix: 'platform_router_' });
   const routerName = args.name ?? env['PLATFORM_ROUTER_NAME'] ?? hostname();
   const follower = new TableFollower({ controller, joinSecret: secret, routerName, log });
 

@@ -46,7 +46,9 @@ test('platform-router: a separate router follows the table, serves through a con
   t.regex(metrics, new RegExp(`platform_router_request_duration_seconds_count\\{route="${route}"\\} [1-9]`));
   t.regex(metrics, new RegExp(`platform_router_bytes_total\\{route="${route}",direction="out"\\} [1-9]`));
   t.regex(metrics, new RegExp(`platform_router_active_connections\\{route="${route}"\\} \\d+`));
-  t.regex(metrics, /^platform_router_process_\w+ /m, 'the process metrics too');
+  t.regex(metrics, /^platform_router_process_cpu_user_seconds_total /m, 'the process metrics too');
+  t.regex(metrics, /^platform_router_nodejs_heap_size_used_bytes /m, 'and Node.js heap metrics, named as the controller names its own');
+  t.notRegex(metrics, /platform_router_process_process_/, 'no doubled word');
 
   // A route change reaches it within a second.
   const second = `${unique('edge')}.apps.test`;
