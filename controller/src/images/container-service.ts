@@ -3,7 +3,8 @@
  * each run as a task (tasks/):
  *
  *   manifest (index -> linux/amd64) ─▶ config ─▶ layers, streamed to the layer cache, digests
- *   checked ─▶ flattened into one gzip tar (whiteouts, opaque directories; paths checked) ─▶
+ *   checked, and written into one gzip tar as they come (flatten-live.ts; made again in two
+ *   passes when a higher layer hides part of a lower one: whiteouts, opaque directories) ─▶
  *   package `ready` (docker_image_id, docker_origin, the image's environment) ─▶ for a job:
  *   the job, its start command the image's Entrypoint + Cmd run without a shell.
  *
@@ -20,7 +21,8 @@ import { parseFqn } from '../model/fqn.js';
 import type { Package } from '../model/package.js';
 import type { PackageService } from '../packages/package-service.js';
 import { PROGRESS_INTERVAL_MS, type TaskReporter, type TaskStep } from '../tasks/task-service.js';
-import { flattenLayers, ImageError, indexLayer, type LayerFile, type LayerIndex } from './flatten.js';
+import { flattenLayers, ImageError, type LayerFile, type LayerIndex } from './flatten.js';
+import { LiveFlatten } from './flatten-live.js';
 import { planOf, type ImagePlan } from './image-config.js';
 import { originOf, type ImageRef } from './image-ref.js';
 import { LayerCache } from './layer-cache.js';
@@ -128,11 +130,31 @@ export class ContainerService {
     }
     const archiveFile = join(this.#tmp, `${process.pid}-${++this.#seq}.tar.gz`);
     const fetched: string[] = [];
+    const durable = this.options.durable ?? true;
+    // The archive is written while the layers download (flatten-live.ts); when a higher layer
+    // turns out to hide something written below it, it is made again in two passes.
+    const live = new LiveFlatten(manifest.layers.length);
+    const speculation = live.run(archiveFile, { durable });
     try {
       const indexes: (Promise<LayerIndex> | undefined)[] = [];
-      const layers = await this.#pullLayers(client, manifest, task, fetched, indexes);
+      let layers: LayerFile[];
+      try {
+        layers = await this.#pullLayers(client, manifest, task, fetched, indexes, live);
+      } catch (err) {
+        live.fail(err);
+        await speculation; // its file closed before it is removed
+        await live.close();
+        throw err;
+      }
       note(task, { stage: 'Unpack', name: `flattening ${layers.length} layer(s) into one package archive` });
-      const archive = await flattenLayers(layers, archiveFile, indexes, { durable: this.options.durable ?? true });
+      let archive = await speculation;
+      await live.close();
+      const onePass = archive !== undefined;
+      if (!archive) {
+        note(task, { stage: 'Unpack', name: 'a layer hides part of a lower one: flattening again from the pulled layers' });
+        archive = await flattenLayers(layers, archiveFile, indexes, { durable });
+      }
+      this.deps.log.info('image flattened', { image: origin, digest: manifest.digest, bytes: archive.length, entries: archive.entries, passes: onePass ? 1 : 2 });
       if (archive.length > this.options.maxPackageBytes) {
         throw new ImageError(`the flattened image is ${archive.length} bytes, over this cluster's package limit of ${this.options.maxPackageBytes} bytes`);
       }
@@ -160,7 +182,14 @@ export class ContainerService {
    * The layers' files, pulled unless cached. Each layer above the bottom one is indexed (pass
    * one of the flattening) as soon as it is there, while the others still download: `indexes`.
    */
-  async #pullLayers(client: RegistryClient, manifest: ImageManifest, task: TaskReporter, fetched: string[], indexes: (Promise<LayerIndex> | undefined)[]): Promise<LayerFile[]> {
+  async #pullLayers(
+    client: RegistryClient,
+    manifest: ImageManifest,
+    task: TaskReporter,
+    fetched: string[],
+    indexes: (Promise<LayerIndex> | undefined)[],
+    live: LiveFlatten,
+  ): Promise<LayerFile[]> {
     const total = manifest.layers.reduce((n, l) => n + l.size, 0);
     if (total > this.options.maxPackageBytes) {
       throw new ImageError(`the image's layers are ${total} bytes, over this cluster's package limit of ${this.options.maxPackageBytes} bytes`);
@@ -187,17 +216,16 @@ export class ContainerService {
             lastProgress = now;
             note(task, { ...step, partial: true, progress: { current: done, total } });
           },
+          (growing) => live.provide(index, { growing }),
         );
         if (got.cached) done += layer.size;
         else fetched.push(layer.digest);
         note(task, { ...step, name: got.cached ? `layer ${layer.digest} already pulled` : `pulled layer ${layer.digest}`, progress: { current: done, total } });
         files[index] = got.layer;
-        if (index > 0) {
-          // Made while it downloaded; for a layer pulled before, read now while others download.
-          const indexing = got.index ? Promise.resolve(got.index) : indexLayer(got.layer);
-          indexing.catch(() => undefined); // awaited by the flattening; a failure there is the one reported
-          indexes[index] = indexing;
-        }
+        if (got.cached) live.provide(index, { file: got.layer });
+        // Made while it downloaded; a layer pulled before is indexed only if the two-pass
+        // flattening is needed.
+        if (index > 0 && got.index) indexes[index] = Promise.resolve(got.index);
       }
     };
     await Promise.all(Array.from({ length: Math.min(3, manifest.layers.length) }, worker));
