@@ -21,7 +21,7 @@ import { parseFqn } from '../model/fqn.js';
 import type { Package } from '../model/package.js';
 import type { PackageService } from '../packages/package-service.js';
 import { PROGRESS_INTERVAL_MS, type TaskReporter, type TaskStep } from '../tasks/task-service.js';
-import { flattenLayers, ImageError, type LayerFile, type LayerIndex } from './flatten.js';
+import { flattenLayers, ImageError, type ArchiveCompression, type LayerFile, type LayerIndex } from './flatten.js';
 import { LiveFlatten } from './flatten-live.js';
 import { planOf, type ImagePlan } from './image-config.js';
 import { originOf, type ImageRef } from './image-ref.js';
@@ -57,6 +57,8 @@ export interface ContainerServiceOptions {
   registryTimeoutMs?: number;
   /** Whether packages are fsynced when made (the blob store's `sync`): default true. */
   durable?: boolean;
+  /** How the package archive's compressible layers are coded (flatten.ts ArchiveCompression): default `huffman`. */
+  archiveCompression?: ArchiveCompression;
   /** Hears the bytes of layers pulled from registries (for /metrics). */
   onLayerBytes?: (n: number) => void;
 }
@@ -130,11 +132,11 @@ export class ContainerService {
     }
     const archiveFile = join(this.#tmp, `${process.pid}-${++this.#seq}.tar.gz`);
     const fetched: string[] = [];
-    const durable = this.options.durable ?? true;
+    const flattening = { durable: this.options.durable ?? true, compression: this.options.archiveCompression ?? 'huffman' };
     // The archive is written while the layers download (flatten-live.ts); when a higher layer
     // turns out to hide something written below it, it is made again in two passes.
     const live = new LiveFlatten(manifest.layers.length);
-    const speculation = live.run(archiveFile, { durable });
+    const speculation = live.run(archiveFile, flattening);
     try {
       const indexes: (Promise<LayerIndex> | undefined)[] = [];
       let layers: LayerFile[];
@@ -152,7 +154,7 @@ export class ContainerService {
       const onePass = archive !== undefined;
       if (!archive) {
         note(task, { stage: 'Unpack', name: 'a layer hides part of a lower one: flattening again from the pulled layers' });
-        archive = await flattenLayers(layers, archiveFile, indexes, { durable });
+        archive = await flattenLayers(layers, archiveFile, indexes, flattening);
       }
       this.deps.log.info('image flattened', { image: origin, digest: manifest.digest, bytes: archive.length, entries: archive.entries, passes: onePass ? 1 : 2 });
       if (archive.length > this.options.maxPackageBytes) {

@@ -45,7 +45,7 @@ function workDir(t: { teardown: (f: () => void) => void }): string {
  * Runs the speculative flattening over `layers` (tars, lowest first), each either a complete
  * cache file or a download followed as it is written (in pieces, while the flattening reads).
  */
-async function live(d: string, layers: Buffer[], how: 'file' | 'growing', fail?: number) {
+async function live(d: string, layers: Buffer[], how: 'file' | 'growing', fail?: number, compression?: 'stored' | 'huffman', blobRatio = 1) {
   const files: LayerFile[] = layers.map((body, i) => {
     const f = join(d, `layer${i}`);
     writeFileSync(f, body);
@@ -53,17 +53,18 @@ async function live(d: string, layers: Buffer[], how: 'file' | 'growing', fail?:
   });
   const flatten = new LiveFlatten(layers.length);
   const target = join(d, `live-${how}.tar.gz`);
-  const running = flatten.run(target);
+  const running = flatten.run(target, compression ? { compression } : {});
   const feeding = layers.map(async (body, i) => {
     if (how === 'file') return flatten.provide(i, { file: files[i]! });
     const f = join(d, `growing${i}`);
     const writer = await open(f, 'wx');
-    const growing = new GrowingLayer(`sha256:${i}`, body.length, await open(f, 'r'));
+    // The blob, compressed to `blobRatio` of the tar.
+    const growing = new GrowingLayer(`sha256:${i}`, Math.round(body.length * blobRatio), await open(f, 'r'));
     flatten.provide(i, { growing });
     let written = 0;
     for (let at = 0; at < body.length; at += 7000) {
       const piece = body.subarray(at, at + 7000);
-      growing.made(piece, at + piece.length);
+      growing.made(piece, Math.round((at + piece.length) * blobRatio));
       await writer.write(piece, 0, piece.length, at);
       written += piece.length;
       growing.written(written);
@@ -147,4 +148,14 @@ test('flatten-live: layers never provided after a failed pull end the run, and d
   const reader = await open(join(d, 'late'), 'r');
   flatten.provide(1, { growing: new GrowingLayer('sha256:1', 0, reader) });
   await t.throwsAsync(reader.stat()); // closed
+});
+
+test('flatten-live: text is Huffman-coded by default and stored when the operator says so, into the same tar', async (t) => {
+  const text: Spec = { path: 'doc/text', type: 'file', body: Buffer.from('the quick brown fox jumps over the lazy dog\n'.repeat(60_000)) };
+  const layers = [await tar([dir('doc'), text])];
+  const huffman = await live(workDir(t), layers, 'growing', undefined, undefined, 0.3);
+  const stored = await live(workDir(t), layers, 'growing', undefined, 'stored', 0.3);
+  t.true(huffman.archive!.length < layers[0]!.length * 0.7, `${huffman.archive!.length} bytes`);
+  t.true(stored.archive!.length > layers[0]!.length, `${stored.archive!.length} bytes`);
+  t.true(gunzipSync(readFileSync(stored.target)).equals(gunzipSync(readFileSync(huffman.target))));
 });

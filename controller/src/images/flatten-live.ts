@@ -16,7 +16,7 @@
  * lowest layer not yet written, so memory stays at a few chunks whatever the image's size.
  */
 import { open } from 'node:fs/promises';
-import { checkedEntries, copyEntry, entriesOf, incompressible, noteEntry, visibleInside, type FlatArchive, type LayerFile, type LayerIndex } from './flatten.js';
+import { checkedEntries, copyEntry, entriesOf, incompressible, noteEntry, visibleInside, type FlatArchive, type FlattenOptions, type LayerFile, type LayerIndex } from './flatten.js';
 import { GzipFileWriter } from './gzip-file.js';
 import type { GrowingLayer } from './layer-cache.js';
 import { TarWriter } from './tar-stream.js';
@@ -77,7 +77,7 @@ export class LiveFlatten {
    * Writes the archive to `target` as the layers come: the flattened image when nothing
    * written was hidden by a higher layer, else undefined (the file then holds nothing useful).
    */
-  async run(target: string, options: { durable?: boolean } = {}): Promise<FlatArchive | undefined> {
+  async run(target: string, options: FlattenOptions = {}): Promise<FlatArchive | undefined> {
     const file = await open(target, 'w');
     const gzip = new GzipFileWriter(file, options);
     let done = false;
@@ -90,7 +90,7 @@ export class LiveFlatten {
         const layer = await slot.promise;
         const digest = 'growing' in layer ? layer.growing.digest : layer.file.digest;
         const items = 'growing' in layer ? checkedEntries(layer.growing.chunks(), digest) : entriesOf(layer.file);
-        const stored = 'file' in layer ? await incompressible(layer.file) : undefined;
+        const stored = options.compression === 'stored' ? true : 'file' in layer ? await incompressible(layer.file) : undefined;
         const own: Seen = { index: { defined: new Map(), whiteouts: [], opaques: [] }, dirModes: new Map() };
         seen.push(own);
         for await (const { entry, body } of items) {
