@@ -3,8 +3,7 @@
  * each run as a task (tasks/):
  *
  *   manifest (index -> linux/amd64) ─▶ config ─▶ layers, streamed to the layer cache, digests
- *   checked, and written into one gzip tar as they come (flatten-live.ts; made again in two
- *   passes when a higher layer hides part of a lower one: whiteouts, opaque directories) ─▶
+ *   checked ─▶ flattened into one gzip tar (whiteouts, opaque directories; paths checked) ─▶
  *   package `ready` (docker_image_id, docker_origin, the image's environment) ─▶ for a job:
  *   the job, its start command the image's Entrypoint + Cmd run without a shell.
  *
@@ -21,8 +20,7 @@ import { parseFqn } from '../model/fqn.js';
 import type { Package } from '../model/package.js';
 import type { PackageService } from '../packages/package-service.js';
 import { PROGRESS_INTERVAL_MS, type TaskReporter, type TaskStep } from '../tasks/task-service.js';
-import { flattenLayers, ImageError, type ArchiveCompression, type LayerFile, type LayerIndex } from './flatten.js';
-import { LiveFlatten } from './flatten-live.js';
+import { flattenLayers, ImageError, indexLayer, type ArchiveCompression, type LayerFile, type LayerIndex } from './flatten.js';
 import { planOf, type ImagePlan } from './image-config.js';
 import { originOf, type ImageRef } from './image-ref.js';
 import { LayerCache } from './layer-cache.js';
@@ -132,31 +130,12 @@ export class ContainerService {
     }
     const archiveFile = join(this.#tmp, `${process.pid}-${++this.#seq}.tar.gz`);
     const fetched: string[] = [];
-    const flattening = { durable: this.options.durable ?? true, compression: this.options.archiveCompression ?? 'huffman' };
-    // The archive is written while the layers download (flatten-live.ts); when a higher layer
-    // turns out to hide something written below it, it is made again in two passes.
-    const live = new LiveFlatten(manifest.layers.length);
-    const speculation = live.run(archiveFile, flattening);
     try {
       const indexes: (Promise<LayerIndex> | undefined)[] = [];
-      let layers: LayerFile[];
-      try {
-        layers = await this.#pullLayers(client, manifest, task, fetched, indexes, live);
-      } catch (err) {
-        live.fail(err);
-        await speculation; // its file closed before it is removed
-        await live.close();
-        throw err;
-      }
+      const layers = await this.#pullLayers(client, manifest, task, fetched, indexes);
       note(task, { stage: 'Unpack', name: `flattening ${layers.length} layer(s) into one package archive` });
-      let archive = await speculation;
-      await live.close();
-      const onePass = archive !== undefined;
-      if (!archive) {
-        note(task, { stage: 'Unpack', name: 'a layer hides part of a lower one: flattening again from the pulled layers' });
-        archive = await flattenLayers(layers, archiveFile, indexes, flattening);
-      }
-      this.deps.log.info('image flattened', { image: origin, digest: manifest.digest, bytes: archive.length, entries: archive.entries, passes: onePass ? 1 : 2 });
+      const archive = await flattenLayers(layers, archiveFile, indexes, { durable: this.options.durable ?? true, compression: this.options.archiveCompression ?? 'huffman' });
+      this.deps.log.info('image flattened', { image: origin, digest: manifest.digest, bytes: archive.length, entries: archive.entries });
       if (archive.length > this.options.maxPackageBytes) {
         throw new ImageError(`the flattened image is ${archive.length} bytes, over this cluster's package limit of ${this.options.maxPackageBytes} bytes`);
       }
@@ -184,14 +163,7 @@ export class ContainerService {
    * The layers' files, pulled unless cached. Each layer above the bottom one is indexed (pass
    * one of the flattening) as soon as it is there, while the others still download: `indexes`.
    */
-  async #pullLayers(
-    client: RegistryClient,
-    manifest: ImageManifest,
-    task: TaskReporter,
-    fetched: string[],
-    indexes: (Promise<LayerIndex> | undefined)[],
-    live: LiveFlatten,
-  ): Promise<LayerFile[]> {
+  async #pullLayers(client: RegistryClient, manifest: ImageManifest, task: TaskReporter, fetched: string[], indexes: (Promise<LayerIndex> | undefined)[]): Promise<LayerFile[]> {
     const total = manifest.layers.reduce((n, l) => n + l.size, 0);
     if (total > this.options.maxPackageBytes) {
       throw new ImageError(`the image's layers are ${total} bytes, over this cluster's package limit of ${this.options.maxPackageBytes} bytes`);
@@ -218,16 +190,17 @@ export class ContainerService {
             lastProgress = now;
             note(task, { ...step, partial: true, progress: { current: done, total } });
           },
-          (growing) => live.provide(index, { growing }),
         );
         if (got.cached) done += layer.size;
         else fetched.push(layer.digest);
         note(task, { ...step, name: got.cached ? `layer ${layer.digest} already pulled` : `pulled layer ${layer.digest}`, progress: { current: done, total } });
         files[index] = got.layer;
-        if (got.cached) live.provide(index, { file: got.layer });
-        // Made while it downloaded; a layer pulled before is indexed only if the two-pass
-        // flattening is needed.
-        if (index > 0 && got.index) indexes[index] = Promise.resolve(got.index);
+        if (index > 0) {
+          // Made while it downloaded; for a layer pulled before, read now while others download.
+          const indexing = got.index ? Promise.resolve(got.index) : indexLayer(got.layer);
+          indexing.catch(() => undefined); // awaited by the flattening; a failure there is the one reported
+          indexes[index] = indexing;
+        }
       }
     };
     await Promise.all(Array.from({ length: Math.min(3, manifest.layers.length) }, worker));

@@ -16,8 +16,6 @@ export interface FileAppenderOptions {
    * the rest is made, and the final fsync has only the tail left to wait for.
    */
   writeBackEvery?: number;
-  /** Hears the bytes written to the file so far (in all), after each write. */
-  onWritten?: (bytes: number) => void;
 }
 
 export class FileAppender {
@@ -29,7 +27,6 @@ export class FileAppender {
   #failed: unknown;
   #sinceWriteBack = 0;
   #writingBack: Promise<void> | undefined;
-  #written = 0;
 
   /** Writes into `file` (open for writing) from its current position. */
   constructor(
@@ -77,11 +74,7 @@ export class FileAppender {
     this.#unwritten += bytes;
     this.#writing = this.#writing.then(async () => {
       try {
-        if (!this.#failed) {
-          await this.file.writev(bufs);
-          this.#written += bytes;
-          this.options.onWritten?.(this.#written);
-        }
+        if (!this.#failed) await this.file.writev(bufs);
       } catch (err) {
         this.#failed = err;
       } finally {

@@ -28,7 +28,7 @@ import { readTar, TarFormatError, TarWriter, type TarEntry, type TarItem } from 
 
 export class ImageError extends Error {}
 
-export const WHITEOUT = '.wh.';
+const WHITEOUT = '.wh.';
 const OPAQUE = '.wh..wh..opq';
 
 /** `path` relative to the root, without `.` or empty components; throws on `..`. */
@@ -76,7 +76,7 @@ export interface LayerFile {
  * (media, archives, compressed binaries) is copied into the package archive in stored blocks:
  * Huffman coding costs five times as much CPU there and saves a few percent at best.
  */
-export const INCOMPRESSIBLE = 0.85;
+const INCOMPRESSIBLE = 0.85;
 
 /**
  * The size of the chunks of the layers' reads and of gunzip's output, and of what gunzip is
@@ -86,7 +86,7 @@ export const INCOMPRESSIBLE = 0.85;
  */
 export const STREAM_CHUNK = 1024 * 1024;
 
-export async function incompressible(layer: LayerFile): Promise<boolean> {
+async function incompressible(layer: LayerFile): Promise<boolean> {
   const handle = await open(layer.file, 'r');
   try {
     const { size } = await handle.stat();
@@ -155,7 +155,7 @@ export async function* decompressed(source: AsyncIterable<Buffer>, digest: strin
 }
 
 /** The entries of a layer's tar stream (decompressed), its format errors ImageErrors. */
-export async function* checkedEntries(source: AsyncIterable<Buffer>, digest: string) {
+async function* checkedEntries(source: AsyncIterable<Buffer>, digest: string) {
   try {
     for await (const item of readTar(source)) yield item;
   } catch (err) {
@@ -167,7 +167,7 @@ export async function* checkedEntries(source: AsyncIterable<Buffer>, digest: str
   }
 }
 
-export async function* entriesOf(layer: LayerFile) {
+async function* entriesOf(layer: LayerFile) {
   const raw = createReadStream(layer.file, { highWaterMark: STREAM_CHUNK });
   yield* checkedEntries(decompressed(raw, layer.digest), layer.digest);
 }
@@ -191,33 +191,25 @@ export function indexTar(source: AsyncIterable<Buffer>, digest: string): Promise
 
 async function indexEntries(entries: AsyncIterable<TarItem>, digest: string): Promise<LayerIndex> {
   const index: LayerIndex = { defined: new Map(), whiteouts: [], opaques: [] };
-  for await (const { entry } of entries) noteEntry(index, entry, digest);
+  for await (const { entry } of entries) {
+    const path = normalizeEntryPath(entry.path, digest);
+    if (path === '') continue;
+    const base = posix.basename(path);
+    const dir = posix.dirname(path) === '.' ? '' : posix.dirname(path);
+    if (base === OPAQUE) {
+      index.opaques.push(dir);
+      continue;
+    }
+    if (base.startsWith(WHITEOUT)) {
+      if (!base.startsWith(`${WHITEOUT}${WHITEOUT}`)) index.whiteouts.push(dir ? `${dir}/${base.slice(WHITEOUT.length)}` : base.slice(WHITEOUT.length));
+      continue;
+    }
+    if (entry.type === 'SymbolicLink') safeLinkTarget(path, entry.linkpath, digest);
+    if (entry.type === 'Link') normalizeEntryPath(entry.linkpath, digest);
+    if (entry.type === 'Other') continue;
+    index.defined.set(path, entry.type === 'Directory' ? 'dir' : 'other');
+  }
   return index;
-}
-
-/**
- * Adds `entry` of layer `digest` to its index (its paths checked); answers its normalized
- * path when it is an entry the package archive may carry, undefined for a whiteout, an
- * opaque marker, the root, a device or a FIFO.
- */
-export function noteEntry(index: LayerIndex, entry: TarEntry, digest: string): string | undefined {
-  const path = normalizeEntryPath(entry.path, digest);
-  if (path === '') return undefined;
-  const base = posix.basename(path);
-  const dir = posix.dirname(path) === '.' ? '' : posix.dirname(path);
-  if (base === OPAQUE) {
-    index.opaques.push(dir);
-    return undefined;
-  }
-  if (base.startsWith(WHITEOUT)) {
-    if (!base.startsWith(`${WHITEOUT}${WHITEOUT}`)) index.whiteouts.push(dir ? `${dir}/${base.slice(WHITEOUT.length)}` : base.slice(WHITEOUT.length));
-    return undefined;
-  }
-  if (entry.type === 'SymbolicLink') safeLinkTarget(path, entry.linkpath, digest);
-  if (entry.type === 'Link') normalizeEntryPath(entry.linkpath, digest);
-  if (entry.type === 'Other') return undefined;
-  index.defined.set(path, entry.type === 'Directory' ? 'dir' : 'other');
-  return path;
 }
 
 interface Survivors {
@@ -252,17 +244,8 @@ async function survivors(layers: readonly LayerFile[], made: readonly (Promise<L
 }
 
 /** Whether `path` of a lower layer shows through what the higher layers did. */
-export function visible(path: string, above: ReadonlyMap<string, 'dir' | 'other'>, hidden: ReadonlySet<string>, opaque: ReadonlySet<string>): boolean {
-  return !above.has(path) && visibleInside(path, above, hidden, opaque);
-}
-
-/**
- * Whether what the higher layers did leaves `path` of a lower layer in place, not counting
- * the higher layers' own entry for `path` itself: not whited out, not under a whiteout, an
- * opaque directory or a path that a higher layer made anything but a directory.
- */
-export function visibleInside(path: string, above: ReadonlyMap<string, 'dir' | 'other'>, hidden: ReadonlySet<string>, opaque: ReadonlySet<string>): boolean {
-  if (hidden.has(path)) return false;
+function visible(path: string, above: Map<string, 'dir' | 'other'>, hidden: Set<string>, opaque: Set<string>): boolean {
+  if (above.has(path) || hidden.has(path)) return false;
   for (let i = path.lastIndexOf('/'); i > 0; i = path.lastIndexOf('/', i - 1)) {
     const ancestor = path.slice(0, i);
     if (hidden.has(ancestor) || opaque.has(ancestor) || above.get(ancestor) === 'other') return false;
@@ -272,8 +255,8 @@ export function visibleInside(path: string, above: ReadonlyMap<string, 'dir' | '
 
 /**
  * How the package archive's layers that compress are coded: `huffman` (the default: Huffman
- * codes only, some 5-40% smaller than stored for text and code, about 5 ms of CPU a MiB on the
- * thread pool) or `stored` (no compression at all: the archive is as large as the image's
+ * codes only, some 30-40% smaller than stored for text and code, about 5 ms of CPU a MiB on
+ * the thread pool) or `stored` (no compression at all: the archive is as large as the image's
  * files, and the pull costs only framing and checksums). Layers that do not compress are
  * stored either way.
  */
@@ -336,7 +319,7 @@ export async function flattenLayers(
   }
 }
 
-export async function copyEntry(tar: TarWriter, path: string, entry: TarEntry, body: AsyncIterable<Buffer>, files: Set<string>, layer: string): Promise<void> {
+async function copyEntry(tar: TarWriter, path: string, entry: TarEntry, body: AsyncIterable<Buffer>, files: Set<string>, layer: string): Promise<void> {
   const mode = entry.mode & 0o1777; // no setuid/setgid
   switch (entry.type) {
     case 'Directory':

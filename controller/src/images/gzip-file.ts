@@ -130,18 +130,6 @@ export class GzipFileWriter {
     return { length: this.#length, digest: `sha256:${this.#hash.digest('hex')}` };
   }
 
-  /**
-   * Gives up the file: waits for what is compressing and being written (so that the file may
-   * be closed or written again), failures ignored.
-   */
-  async abandon(): Promise<void> {
-    this.#input = [];
-    this.#inputBytes = 0;
-    await Promise.all(this.#queue.map((b) => b.compressing));
-    this.#queue = [];
-    await this.#out.close().catch(() => undefined);
-  }
-
   /** Frames (or starts compressing) the gathered input. */
   #cut(): void {
     if (this.#inputBytes === 0) return;

@@ -10,13 +10,16 @@
  *
  * After one round of each not counted, rounds of one pull and one copy in alternating order;
  * each pull starts with an empty layer cache. Prints each round (wall time and CPU time of both
- * sides, their ratio, the load average), then the medians, the median of the rounds' ratios
- * (aim: within 1.5x of skopeo), and the controller's peak resident memory.
+ * sides, the controller's CPU by thread, their ratio, the load average), the last pull's task
+ * events in time, its archive's size, then the medians, the median of the rounds' ratios (aim:
+ * within 1.5x of skopeo), and the controller's peak resident memory.
  *
  * Without skopeo the controller's figures are printed alone, with a line saying so.
  * Environment: BENCH_IMAGES_RUNS (rounds, default 5); BENCH_IMAGES_PROFILE=<dir> starts the
  * controller with --cpu-prof (a .cpuprofile in <dir> when it exits); BENCH_IMAGES_NODE_ARGS: more
- * Node flags for the controller (e.g. `--trace-gc`).
+ * Node flags for the controller besides its own (e.g. `--trace-gc`, whose collections
+ * BENCH_IMAGES_SHOW_GC=1 prints); the controller's environment is this one's (e.g.
+ * PLATFORM_IMAGE_ARCHIVE_COMPRESSION=stored).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -175,9 +178,9 @@ async function main(): Promise<void> {
       .filter((e) => !e.subtask.partial)
       .map((e) => `${((e.time - t0) / 1e6).toFixed(0)} ${e.subtask.name.replace(/sha256:(\w{8})\w+/, '$1…').replace(/package::\S+/, 'the package')}`);
     console.log(`  last pull, its task's events (ms from the first): ${timeline.join('; ')}`);
-    const flattened = controller.lines.filter((l) => l['msg'] === 'image flattened');
-    if (process.env['BENCH_IMAGES_SHOW_GC']) for (const l of controller.lines) if (/Mark-Compact|Scavenge|Mark-sweep/.test(String(l['msg']))) console.log(`  gc: ${String(l['msg'])}`);
-    console.log(`  archives made while the layers downloaded (one pass): ${flattened.filter((l) => l['passes'] === 1).length} of ${flattened.length}`);
+    const flattened = controller.lines.filter((l) => l['msg'] === 'image flattened').at(-1);
+    if (flattened) console.log(`  last archive: ${flattened['bytes']} bytes, ${flattened['entries']} entries (PLATFORM_IMAGE_ARCHIVE_COMPRESSION ${process.env['PLATFORM_IMAGE_ARCHIVE_COMPRESSION'] || 'huffman'})`);
+    if (process.env['BENCH_IMAGES_SHOW_GC']) for (const l of controller.lines) if (/Mark-Compact|Scavenge/.test(String(l['msg']))) console.log(`  gc: ${String(l['msg'])}`);
     const rss = await peakRssKiB(controller.child.pid!);
     const spread = (xs: number[]) => `${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)}`;
     const ourMs = median(rounds.map((r) => r.ours.ms));
