@@ -33,9 +33,11 @@ function searchableByOthers(dir) {
   }
 }
 
+// The controller's Node flags, as its launcher's first line gives them.
+const controllerFlags = readFileSync(join(root, 'controller', 'bin', 'platform-controller.js'), 'utf8').split('\n')[0].split(' ').filter((w) => w.startsWith('--'));
 const controller = spawn(
   process.execPath,
-  [join(root, 'controller', 'dist', 'bin', 'platform-controller.js'), '--data-dir', dataDir],
+  [...controllerFlags, join(root, 'controller', 'dist', 'bin', 'platform-controller.js'), '--data-dir', dataDir],
   // Its own process group: Ctrl-C reaches only this script, which passes it on once.
   // (Both getting it would count as two signals, and the controller exits at once on the second.)
   { stdio: ['ignore', 'pipe', 'inherit'], env: process.env, detached: true },

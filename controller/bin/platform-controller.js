@@ -1,5 +1,12 @@
-#!/usr/bin/env node
-// The `platform-controller` command. npm links a package's bin when it installs the package, and skips a
+#!/usr/bin/env -S node --initial-old-space-size=128
+// The `platform-controller` command. The flags of the first line are the controller's Node
+// flags: scripts/start.mjs and the test harness read them from there. --initial-old-space-size:
+// the controller's live heap is small (some 30 MB), so V8 would keep its old generation's limit
+// near 50 MB, and work that allocates many buffers (an image pull: some 250 MB of them for a
+// 50 MiB image) then started a major collection every few dozen milliseconds (8 a pull, about
+// a third of its CPU); from 128 MB, one or two. The cost: up to some 100 MB more heap before
+// the first major collection.
+// npm links a package's bin when it installs the package, and skips a
 // link whose target does not exist yet; the TypeScript build (dist/) comes after `npm ci`, so
 // the bin is this committed launcher, which runs the built program.
 try {

@@ -142,6 +142,8 @@ export interface ControllerOptions {
   maxBodyBytes?: number;
   /** Largest package archive. Default 4 GiB. */
   maxPackageBytes?: number;
+  /** How archives made from container images code their compressible layers (PLATFORM_IMAGE_ARCHIVE_COMPRESSION). Default `huffman`. */
+  imageArchiveCompression?: 'huffman' | 'stored';
   /** How long `stop()` waits for requests in flight. Default 10 s. */
   stopGraceMs?: number;
   buildId?: string;
@@ -216,6 +218,7 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     metricsRetention: o.metricsRetention ?? DEFAULT_RESOLUTIONS,
     maxBodyBytes: o.maxBodyBytes ?? 1024 * 1024,
     maxPackageBytes: o.maxPackageBytes ?? 4 * 1024 * 1024 * 1024,
+    imageArchiveCompression: o.imageArchiveCompression ?? 'huffman',
     stopGraceMs: o.stopGraceMs ?? 10_000,
     buildId: o.buildId ?? 'dev',
     cliDownloadsDir: o.cliDownloadsDir ?? DEFAULT_CLI_DOWNLOADS_DIR,
@@ -526,6 +529,7 @@ export class Controller {
         dir: join(options.dataDir, 'images'),
         maxPackageBytes: options.maxPackageBytes,
         durable: options.sync,
+        archiveCompression: options.imageArchiveCompression,
         onLayerBytes: (n) => layerBytes.inc(n),
       });
       await containers.init();

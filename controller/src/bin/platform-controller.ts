@@ -59,7 +59,8 @@ Also read from the environment: PLATFORM_ADMIN_EMAIL, PLATFORM_CLUSTER_NAME,
 PLATFORM_ACTOR_IDLE_MS, PLATFORM_MAX_PACKAGE_BYTES, PLATFORM_BUILD_ID,
 PLATFORM_JOIN_TOKEN (the secret agents present; default: made on first start and
 kept in DATA_DIR/join-token), PLATFORM_HEARTBEAT_INTERVAL_MS (default 2000),
-PLATFORM_AGENT_LOST_AFTER_MS (default 10000).
+PLATFORM_AGENT_LOST_AFTER_MS (default 10000), PLATFORM_IMAGE_ARCHIVE_COMPRESSION (how
+packages made from container images are compressed: huffman, the default, or stored).
 LDAP, with --ldap-url: PLATFORM_LDAP_BIND_DN_TEMPLATE (direct bind, "uid={user},ou=people,...")
 or PLATFORM_LDAP_SEARCH_BASE with PLATFORM_LDAP_SEARCH_FILTER (default "(uid={user})"),
 PLATFORM_LDAP_BIND_DN and PLATFORM_LDAP_BIND_PASSWORD or PLATFORM_LDAP_BIND_PASSWORD_FILE
@@ -211,6 +212,10 @@ async function main(): Promise<void> {
   const log = new JsonLogger(new FdSink(1), logLevel, { component: 'controller', pid: process.pid });
   const actorIdleMs = envInt('PLATFORM_ACTOR_IDLE_MS');
   const maxPackageBytes = envInt('PLATFORM_MAX_PACKAGE_BYTES');
+  const imageArchiveCompression = env['PLATFORM_IMAGE_ARCHIVE_COMPRESSION'] || undefined;
+  if (imageArchiveCompression !== undefined && imageArchiveCompression !== 'huffman' && imageArchiveCompression !== 'stored') {
+    fail(`PLATFORM_IMAGE_ARCHIVE_COMPRESSION="${imageArchiveCompression}" is neither huffman nor stored`);
+  }
   const heartbeatIntervalMs = envInt('PLATFORM_HEARTBEAT_INTERVAL_MS');
   const agentLostAfterMs = envInt('PLATFORM_AGENT_LOST_AFTER_MS');
   const ldap = ldapOptions(args['ldap-url'] ?? env['PLATFORM_LDAP_URL'] ?? '');
@@ -265,6 +270,7 @@ async function main(): Promise<void> {
       log,
       ...(actorIdleMs === undefined ? {} : { actorIdleMs }),
       ...(maxPackageBytes === undefined ? {} : { maxPackageBytes }),
+      ...(imageArchiveCompression === undefined ? {} : { imageArchiveCompression }),
       ...(auditRetentionSeconds === undefined ? {} : { auditRetentionSeconds }),
       ...(metricsRetention === undefined ? {} : { metricsRetention }),
       ...(heartbeatIntervalMs === undefined ? {} : { heartbeatIntervalMs }),

@@ -20,7 +20,7 @@ import { parseFqn } from '../model/fqn.js';
 import type { Package } from '../model/package.js';
 import type { PackageService } from '../packages/package-service.js';
 import { PROGRESS_INTERVAL_MS, type TaskReporter, type TaskStep } from '../tasks/task-service.js';
-import { flattenLayers, ImageError, indexLayer, type LayerFile, type LayerIndex } from './flatten.js';
+import { flattenLayers, ImageError, indexLayer, type ArchiveCompression, type LayerFile, type LayerIndex } from './flatten.js';
 import { planOf, type ImagePlan } from './image-config.js';
 import { originOf, type ImageRef } from './image-ref.js';
 import { LayerCache } from './layer-cache.js';
@@ -55,6 +55,8 @@ export interface ContainerServiceOptions {
   registryTimeoutMs?: number;
   /** Whether packages are fsynced when made (the blob store's `sync`): default true. */
   durable?: boolean;
+  /** How the package archive's compressible layers are coded (flatten.ts ArchiveCompression): default `huffman`. */
+  archiveCompression?: ArchiveCompression;
   /** Hears the bytes of layers pulled from registries (for /metrics). */
   onLayerBytes?: (n: number) => void;
 }
@@ -132,7 +134,8 @@ export class ContainerService {
       const indexes: (Promise<LayerIndex> | undefined)[] = [];
       const layers = await this.#pullLayers(client, manifest, task, fetched, indexes);
       note(task, { stage: 'Unpack', name: `flattening ${layers.length} layer(s) into one package archive` });
-      const archive = await flattenLayers(layers, archiveFile, indexes, { durable: this.options.durable ?? true });
+      const archive = await flattenLayers(layers, archiveFile, indexes, { durable: this.options.durable ?? true, compression: this.options.archiveCompression ?? 'huffman' });
+      this.deps.log.info('image flattened', { image: origin, digest: manifest.digest, bytes: archive.length, entries: archive.entries });
       if (archive.length > this.options.maxPackageBytes) {
         throw new ImageError(`the flattened image is ${archive.length} bytes, over this cluster's package limit of ${this.options.maxPackageBytes} bytes`);
       }

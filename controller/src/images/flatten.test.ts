@@ -1,10 +1,10 @@
 import test from 'ava';
 import { randomBytes } from 'node:crypto';
-import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createGunzip, gzipSync } from 'node:zlib';
+import { createGunzip, gunzipSync, gzipSync } from 'node:zlib';
 import { flattenLayers } from './flatten.js';
 import { readTar, TarWriter } from './tar-stream.js';
 
@@ -48,4 +48,18 @@ test('flatten: layers that do not compress (stored blocks) and layers that do (H
   t.true(seen['c/more']!.equals(more));
   // The text layer was compressed (Huffman codes: about 4.3 bits a character here), the random ones stored.
   t.true(archive.length < random.length + more.length + text.length * 0.7, `${archive.length} bytes`);
+});
+
+test('flatten: with compression stored, a layer that compresses is stored too, into the same tar', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'flatten-test-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const text = Buffer.from('the quick brown fox jumps over the lazy dog\n'.repeat(50_000));
+  const file = join(dir, 'l0');
+  writeFileSync(file, gzipSync(await tar({ 'doc/text': text })));
+  const layers = [{ digest: 'sha256:0', file }];
+  const huffman = await flattenLayers(layers, join(dir, 'huffman.tar.gz'));
+  const stored = await flattenLayers(layers, join(dir, 'stored.tar.gz'), [], { compression: 'stored' });
+  t.true(huffman.length < text.length * 0.7, `${huffman.length} bytes`);
+  t.true(stored.length > text.length, `${stored.length} bytes`);
+  t.true(gunzipSync(readFileSync(join(dir, 'stored.tar.gz'))).equals(gunzipSync(readFileSync(join(dir, 'huffman.tar.gz')))));
 });

@@ -253,6 +253,21 @@ function visible(path: string, above: Map<string, 'dir' | 'other'>, hidden: Set<
   return !opaque.has('');
 }
 
+/**
+ * How the package archive's layers that compress are coded: `huffman` (the default: Huffman
+ * codes only, some 30-40% smaller than stored for text and code, about 5 ms of CPU a MiB on
+ * the thread pool) or `stored` (no compression at all: the archive is as large as the image's
+ * files, and the pull costs only framing and checksums). Layers that do not compress are
+ * stored either way.
+ */
+export type ArchiveCompression = 'huffman' | 'stored';
+
+export interface FlattenOptions {
+  /** The archive will be fsynced (see GzipFileWriter). */
+  durable?: boolean;
+  compression?: ArchiveCompression;
+}
+
 export interface FlatArchive {
   length: number;
   /** sha256:<hex> of the gzip file. */
@@ -262,14 +277,13 @@ export interface FlatArchive {
 
 /**
  * Writes the flattened image of `layers` (lowest first) to `target` as a gzip tar. `indexes`:
- * pass one of some layers, started earlier (as each layer arrived), by position. `durable`:
- * the archive will be fsynced (see GzipFileWriter).
+ * pass one of some layers, started earlier (as each layer arrived), by position.
  */
 export async function flattenLayers(
   layers: readonly LayerFile[],
   target: string,
   indexes: readonly (Promise<LayerIndex> | undefined)[] = [],
-  options: { durable?: boolean } = {},
+  options: FlattenOptions = {},
 ): Promise<FlatArchive> {
   const { keep, above, hidden, opaque } = await survivors(layers, indexes);
   const file = await open(target, 'w');
@@ -286,7 +300,7 @@ export async function flattenLayers(
       const layer = layers[i]!;
       const kept = keep[i];
       if (kept && kept.size === 0) continue;
-      await gzip.section((await incompressible(layer)) ? 'stored' : 'huffman');
+      await gzip.section(options.compression === 'stored' || (await incompressible(layer)) ? 'stored' : 'huffman');
       const wanted = kept
         ? (path: string) => kept.has(path)
         : (path: string, entry: TarEntry) => path !== '' && entry.type !== 'Other' && !posix.basename(path).startsWith(WHITEOUT) && visible(path, above, hidden, opaque);

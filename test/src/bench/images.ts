@@ -10,12 +10,16 @@
  *
  * After one round of each not counted, rounds of one pull and one copy in alternating order;
  * each pull starts with an empty layer cache. Prints each round (wall time and CPU time of both
- * sides, their ratio, the load average), then the medians, the median of the rounds' ratios
- * (aim: within 1.5x of skopeo), and the controller's peak resident memory.
+ * sides, the controller's CPU by thread, their ratio, the load average), the last pull's task
+ * events in time, its archive's size, then the medians, the median of the rounds' ratios (aim:
+ * within 1.5x of skopeo), and the controller's peak resident memory.
  *
  * Without skopeo the controller's figures are printed alone, with a line saying so.
  * Environment: BENCH_IMAGES_RUNS (rounds, default 5); BENCH_IMAGES_PROFILE=<dir> starts the
- * controller with --cpu-prof (a .cpuprofile in <dir> when it exits).
+ * controller with --cpu-prof (a .cpuprofile in <dir> when it exits); BENCH_IMAGES_NODE_ARGS: more
+ * Node flags for the controller besides its own (e.g. `--trace-gc`, whose collections
+ * BENCH_IMAGES_SHOW_GC=1 prints); the controller's environment is this one's (e.g.
+ * PLATFORM_IMAGE_ARCHIVE_COMPRESSION=stored).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -32,6 +36,8 @@ import { envCount } from './env.js';
 
 const RUNS = envCount('BENCH_IMAGES_RUNS', 5);
 const PROFILE_DIR = process.env['BENCH_IMAGES_PROFILE'];
+/** Node flags for the controller (space-separated), e.g. `--trace-gc`. */
+const NODE_ARGS = (process.env['BENCH_IMAGES_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
 
 /** Clock ticks a second in /proc/<pid>/stat (USER_HZ: 100 on Linux). */
 const CLOCK_TICKS = 100;
@@ -41,9 +47,26 @@ async function cpuMs(pid: number): Promise<number> {
   const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
+/** CPU time (ms) of process `pid`'s threads so far, summed by thread name (main, libuv-worker, V8 workers...). */
+async function threadCpuMs(pid: number): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const tid of await readdir(`/proc/${pid}/task`).catch(() => [])) {
+    try {
+      const [stat, comm] = await Promise.all([readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8'), readFile(`/proc/${pid}/task/${tid}/comm`, 'utf8')]);
+      const fields = stat.split(') ')[1]!.split(' ');
+      const name = tid === String(pid) ? 'main' : comm.trim();
+      out.set(name, (out.get(name) ?? 0) + ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS);
+    } catch {
+      // the thread ended
+    }
+  }
+  return out;
+}
 const MiB = 1024 * 1024;
 interface Timing {
   ms: number;
+  /** The controller's CPU time by thread name, ms. */
+  threads?: Map<string, number>;
   /** CPU time (user + system), ms. */
   cpu: number;
 }
@@ -83,7 +106,7 @@ async function main(): Promise<void> {
   }
   const skopeo = spawnSync('sh', ['-c', 'command -v skopeo']).status === 0;
   const registry = await Registry.start();
-  const controller = await ControllerProcess.start({ args: ['--router-listen', 'none'], ...(PROFILE_DIR ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] } : {}) });
+  const controller = await ControllerProcess.start({ args: ['--router-listen', 'none'], nodeArgs: [...NODE_ARGS, ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [])] });
   const work = await mkdtemp(join(tmpdir(), 'platform-bench-images-'));
   try {
     // Three layers, about 50 MiB compressed in all.
@@ -99,13 +122,16 @@ async function main(): Promise<void> {
     const ours = async (): Promise<Timing> => {
       for (const f of await readdir(layerDir)) await rm(join(layerDir, f), { force: true });
       const cpuBefore = await cpuMs(controller.child.pid!);
+      const threadsBefore = await threadCpuMs(controller.child.pid!);
       const started = performance.now();
       const r = await api.post<{ location: string }>('/packages/container', { image_url: `${registry.address}/bench/image:v1`, package_fqn: `package::/bench::${unique('img')}` });
       if (r.status !== 200) throw new Error(`POST /packages/container: ${r.status} ${r.text}`);
       await taskDone(api, r.body.location);
       const ms = performance.now() - started;
       lastTask = r.body.location;
-      return { ms, cpu: (await cpuMs(controller.child.pid!)) - cpuBefore };
+      const threads = await threadCpuMs(controller.child.pid!);
+      for (const [name, before] of threadsBefore) threads.set(name, (threads.get(name) ?? 0) - before);
+      return { ms, cpu: (await cpuMs(controller.child.pid!)) - cpuBefore, threads };
     };
     /** One `skopeo copy` into a new OCI directory: wall ms, and its CPU as its shell's children's. */
     let copies = 0;
@@ -139,18 +165,22 @@ async function main(): Promise<void> {
       rounds.push({ ours: a, ...(b ? { theirs: b } : {}), load });
       console.log(
         `  round ${i + 1}: controller ${a.ms.toFixed(0)} ms (CPU ${a.cpu.toFixed(0)} ms)` +
+          ` [${[...(a.threads ?? [])].filter(([, ms]) => ms > 0).map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(', ')}]` +
           (b ? `, skopeo ${b.ms.toFixed(0)} ms (CPU ${b.cpu.toFixed(0)} ms), ratio ${(a.ms / b.ms).toFixed(2)}x` : '') +
           `, load average ${load.toFixed(2)}`,
       );
     }
-    // Where the time went in the last pull: the task's events, stage by stage.
-    const events = (await api.get<{ events: { time: number; stage: string; subtask: { name: string } }[] }>(new URL(lastTask).pathname)).body.events;
-    const phases: string[] = [];
-    for (let i = 1; i < events.length; i++) {
-      const ms = (events[i]!.time - events[i - 1]!.time) / 1e6;
-      if (ms >= 50) phases.push(`${events[i - 1]!.subtask.name.replace(/sha256:(\w{12})\w+/, 'sha256:$1…')} ${ms.toFixed(0)} ms`);
-    }
-    console.log(`  last pull, steps of 50 ms or more: ${phases.join('; ') || 'none'}`);
+    // Where the time went in the last pull: the task's events (progress ones left out), in ms
+    // from the first.
+    const events = (await api.get<{ events: { time: number; stage: string; subtask: { name: string; partial?: boolean } }[] }>(new URL(lastTask).pathname)).body.events;
+    const t0 = events[0]?.time ?? 0;
+    const timeline = events
+      .filter((e) => !e.subtask.partial)
+      .map((e) => `${((e.time - t0) / 1e6).toFixed(0)} ${e.subtask.name.replace(/sha256:(\w{8})\w+/, '$1…').replace(/package::\S+/, 'the package')}`);
+    console.log(`  last pull, its task's events (ms from the first): ${timeline.join('; ')}`);
+    const flattened = controller.lines.filter((l) => l['msg'] === 'image flattened').at(-1);
+    if (flattened) console.log(`  last archive: ${flattened['bytes']} bytes, ${flattened['entries']} entries (PLATFORM_IMAGE_ARCHIVE_COMPRESSION ${process.env['PLATFORM_IMAGE_ARCHIVE_COMPRESSION'] || 'huffman'})`);
+    if (process.env['BENCH_IMAGES_SHOW_GC']) for (const l of controller.lines) if (/Mark-Compact|Scavenge/.test(String(l['msg']))) console.log(`  gc: ${String(l['msg'])}`);
     const rss = await peakRssKiB(controller.child.pid!);
     const spread = (xs: number[]) => `${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)}`;
     const ourMs = median(rounds.map((r) => r.ours.ms));

@@ -3,6 +3,7 @@
  * loopback port with its own data directory, the way an operator would.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -16,6 +17,11 @@ export const TEST_ADMIN_PASSWORD = 'test-admin-password';
 export const TEST_JOIN_TOKEN = 'test-join-token-0123456789';
 
 export const CONTROLLER_BIN = join(dirname(fileURLToPath(import.meta.resolve('@platform/controller'))), 'bin', 'platform-controller.js');
+/** The controller's Node flags, as the first line of its launcher (controller/bin) gives them. */
+export const CONTROLLER_NODE_FLAGS = readFileSync(join(dirname(CONTROLLER_BIN), '..', '..', 'bin', 'platform-controller.js'), 'utf8')
+  .split('\n')[0]!
+  .split(' ')
+  .filter((w) => w.startsWith('--'));
 
 export interface SpawnOptions {
   /** Reuse a data directory (a restart); a fresh temporary one by default. */
@@ -113,6 +119,7 @@ export class ControllerProcess extends PlatformProcess {
     const child = spawn(
       process.execPath,
       [
+        ...CONTROLLER_NODE_FLAGS,
         ...(options.nodeArgs ?? []),
         options.bin ?? CONTROLLER_BIN, '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--grpc-listen', `127.0.0.1:${options.grpcPort}`,
         // The embedded router on a free port unless the test says otherwise (tests run side by side).

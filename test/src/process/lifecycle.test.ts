@@ -39,6 +39,9 @@ test('lifecycle: the command line answers --help and --version, and refuses unkn
     t.is(badAdvertise.status, 2, address);
     t.regex(badAdvertise.stderr, /--router-advertise-address .* is not an IP address that clients can reach/);
   }
+  const badCompression = spawnSync(process.execPath, [CONTROLLER_BIN], { encoding: 'utf8', env: { ...process.env, PLATFORM_IMAGE_ARCHIVE_COMPRESSION: 'zstd' } });
+  t.is(badCompression.status, 2);
+  t.regex(badCompression.stderr, /PLATFORM_IMAGE_ARCHIVE_COMPRESSION="zstd" is neither huffman nor stored/);
 });
 
 test('lifecycle: a second controller on the same data directory is refused', async (t) => {
