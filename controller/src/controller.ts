@@ -144,6 +144,8 @@ export interface ControllerOptions {
   maxPackageBytes?: number;
   /** How archives made from container images code their compressible layers (PLATFORM_IMAGE_ARCHIVE_COMPRESSION). Default `huffman`. */
   imageArchiveCompression?: 'huffman' | 'stored';
+  /** Bytes of image layers kept for later pulls (PLATFORM_IMAGE_LAYER_CACHE_BYTES). Default 10 GiB. */
+  imageLayerCacheBytes?: number;
   /** How long `stop()` waits for requests in flight. Default 10 s. */
   stopGraceMs?: number;
   buildId?: string;
@@ -219,6 +221,7 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     maxBodyBytes: o.maxBodyBytes ?? 1024 * 1024,
     maxPackageBytes: o.maxPackageBytes ?? 4 * 1024 * 1024 * 1024,
     imageArchiveCompression: o.imageArchiveCompression ?? 'huffman',
+    imageLayerCacheBytes: o.imageLayerCacheBytes ?? 10 * 1024 * 1024 * 1024,
     stopGraceMs: o.stopGraceMs ?? 10_000,
     buildId: o.buildId ?? 'dev',
     cliDownloadsDir: o.cliDownloadsDir ?? DEFAULT_CLI_DOWNLOADS_DIR,
@@ -530,6 +533,7 @@ export class Controller {
         maxPackageBytes: options.maxPackageBytes,
         durable: options.sync,
         archiveCompression: options.imageArchiveCompression,
+        layerCacheBytes: options.imageLayerCacheBytes,
         onLayerBytes: (n) => layerBytes.inc(n),
       });
       await containers.init();

@@ -60,7 +60,8 @@ PLATFORM_ACTOR_IDLE_MS, PLATFORM_MAX_PACKAGE_BYTES, PLATFORM_BUILD_ID,
 PLATFORM_JOIN_TOKEN (the secret agents present; default: made on first start and
 kept in DATA_DIR/join-token), PLATFORM_HEARTBEAT_INTERVAL_MS (default 2000),
 PLATFORM_AGENT_LOST_AFTER_MS (default 10000), PLATFORM_IMAGE_ARCHIVE_COMPRESSION (how
-packages made from container images are compressed: huffman, the default, or stored).
+packages made from container images are compressed: huffman, the default, or stored),
+PLATFORM_IMAGE_LAYER_CACHE_BYTES (image layers kept for later pulls; default 10 GiB).
 LDAP, with --ldap-url: PLATFORM_LDAP_BIND_DN_TEMPLATE (direct bind, "uid={user},ou=people,...")
 or PLATFORM_LDAP_SEARCH_BASE with PLATFORM_LDAP_SEARCH_FILTER (default "(uid={user})"),
 PLATFORM_LDAP_BIND_DN and PLATFORM_LDAP_BIND_PASSWORD or PLATFORM_LDAP_BIND_PASSWORD_FILE
@@ -216,6 +217,7 @@ async function main(): Promise<void> {
   if (imageArchiveCompression !== undefined && imageArchiveCompression !== 'huffman' && imageArchiveCompression !== 'stored') {
     fail(`PLATFORM_IMAGE_ARCHIVE_COMPRESSION="${imageArchiveCompression}" is neither huffman nor stored`);
   }
+  const imageLayerCacheBytes = envInt('PLATFORM_IMAGE_LAYER_CACHE_BYTES');
   const heartbeatIntervalMs = envInt('PLATFORM_HEARTBEAT_INTERVAL_MS');
   const agentLostAfterMs = envInt('PLATFORM_AGENT_LOST_AFTER_MS');
   const ldap = ldapOptions(args['ldap-url'] ?? env['PLATFORM_LDAP_URL'] ?? '');
@@ -271,6 +273,7 @@ async function main(): Promise<void> {
       ...(actorIdleMs === undefined ? {} : { actorIdleMs }),
       ...(maxPackageBytes === undefined ? {} : { maxPackageBytes }),
       ...(imageArchiveCompression === undefined ? {} : { imageArchiveCompression }),
+      ...(imageLayerCacheBytes === undefined ? {} : { imageLayerCacheBytes }),
       ...(auditRetentionSeconds === undefined ? {} : { auditRetentionSeconds }),
       ...(metricsRetention === undefined ? {} : { metricsRetention }),
       ...(heartbeatIntervalMs === undefined ? {} : { heartbeatIntervalMs }),

@@ -57,6 +57,8 @@ export interface ContainerServiceOptions {
   durable?: boolean;
   /** How the package archive's compressible layers are coded (flatten.ts ArchiveCompression): default `huffman`. */
   archiveCompression?: ArchiveCompression;
+  /** Bytes of layers kept between pulls (LayerCache.trim): unbounded when absent. */
+  layerCacheBytes?: number;
   /** Hears the bytes of layers pulled from registries (for /metrics). */
   onLayerBytes?: (n: number) => void;
 }
@@ -71,13 +73,14 @@ export class ContainerService {
     private readonly packages: PackageService,
     private readonly options: ContainerServiceOptions,
   ) {
-    this.layers = new LayerCache(join(options.dir, 'layers'), options.maxPackageBytes * MAX_LAYER_EXPANSION);
+    this.layers = new LayerCache(join(options.dir, 'layers'), options.maxPackageBytes * MAX_LAYER_EXPANSION, options.layerCacheBytes);
     this.#tmp = join(options.dir, 'tmp');
   }
 
   /** Prepares the directories and removes what a stop left half made. */
   async init(): Promise<void> {
     await this.layers.clean();
+    await this.#trim();
     await rm(this.#tmp, { recursive: true, force: true });
     await mkdir(this.#tmp, { recursive: true });
   }
@@ -130,6 +133,9 @@ export class ContainerService {
     }
     const archiveFile = join(this.#tmp, `${process.pid}-${++this.#seq}.tar.gz`);
     const fetched: string[] = [];
+    // The image's layers stay while this pull uses them; past the cache's budget, the least
+    // recently used others go once it ends.
+    const unpin = this.layers.pin(manifest.layers.map((l) => l.digest));
     try {
       const indexes: (Promise<LayerIndex> | undefined)[] = [];
       const layers = await this.#pullLayers(client, manifest, task, fetched, indexes);
@@ -156,6 +162,18 @@ export class ContainerService {
       throw err;
     } finally {
       await rm(archiveFile, { force: true });
+      unpin();
+      await this.#trim();
+    }
+  }
+
+  /** Trims the layer cache to its budget; a failure is logged, never the pull's. */
+  async #trim(): Promise<void> {
+    try {
+      const { removed, bytes, kept } = await this.layers.trim();
+      if (removed > 0) this.deps.log.info('image layers removed from the cache', { layers: removed, bytes, kept_bytes: kept, budget_bytes: this.layers.maxBytes });
+    } catch (err) {
+      this.deps.log.warn('could not trim the image layer cache', { err });
     }
   }
 

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { createHash, randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -140,4 +140,50 @@ test('layer cache: a blob redirected to storage elsewhere is followed, without t
   const got = await cache.get(client, descriptor(blob), async () => undefined, () => undefined);
   t.true(readFileSync(got.layer.file).equals(layerTar));
   t.deepEqual(seen, [{ url: '/store/blob?sig=1' }]);
+});
+
+test('layer cache: trim removes the layers used least recently past the budget, never a pinned one; a hit renews a layer', async (t) => {
+  const dir = cacheDir(t);
+  mkdirSync(dir, { recursive: true });
+  const digest = (c: string) => `sha256:${c.repeat(64)}`;
+  const cache = new LayerCache(dir, 1 << 30, 250);
+  // Four layers of 100 bytes, used in the order a, b, c, d (a longest ago).
+  ['a', 'b', 'c', 'd'].forEach((c, i) => {
+    const file = cache.fileOf(digest(c));
+    writeFileSync(file, Buffer.alloc(100, c));
+    const when = new Date(Date.now() - (10 - i) * 60_000);
+    utimesSync(file, when, when);
+  });
+  writeFileSync(join(dir, '.tmp-1-1'), Buffer.alloc(1000)); // a download under way is not the cache's to trim
+  const unpin = cache.pin([digest('a')]);
+  const first = await cache.trim();
+  t.deepEqual(first, { removed: 2, bytes: 200, kept: 200 }, 'b and c went (a is pinned), down to the budget');
+  t.deepEqual(readdirSync(dir).sort(), ['.tmp-1-1', cache.fileOf(digest('a')).split('/').pop()!, cache.fileOf(digest('d')).split('/').pop()!].sort());
+  unpin();
+  unpin(); // a second call changes nothing
+  t.deepEqual(await cache.trim(), { removed: 0, bytes: 0, kept: 200 }, 'within the budget: nothing goes');
+  const small = new LayerCache(dir, 1 << 30, 150);
+  t.like(await small.trim(), { removed: 1, kept: 100 });
+  t.true(existsSync(cache.fileOf(digest('d'))), 'the older of the two (a) went first once unpinned');
+
+  // A hit through get() renews the layer: it outlives one used after it was written but before the hit.
+  const layerA = tar({ 'x/one': Buffer.from('one') });
+  const layerB = tar({ 'x/two': Buffer.from('two') });
+  const blobs = new Map([[sha256(layerA), layerA], [sha256(layerB), layerB]]);
+  const { client, requests } = await blobServer(t, blobs);
+  const other = cacheDir(t);
+  const lru = new LayerCache(other, 1 << 30, layerA.length + layerB.length - 1);
+  const noop = async () => undefined;
+  const dA = descriptor(layerA);
+  const dB = descriptor(layerB);
+  await lru.get(client, dA, noop, () => undefined);
+  await lru.get(client, dB, noop, () => undefined);
+  const past = new Date(Date.now() - 60_000);
+  utimesSync(lru.fileOf(dA.digest), past, past);
+  utimesSync(lru.fileOf(dB.digest), new Date(Date.now() - 30_000), new Date(Date.now() - 30_000));
+  t.true((await lru.get(client, dA, noop, () => undefined)).cached);
+  t.like(await lru.trim(), { removed: 1 });
+  t.true(existsSync(lru.fileOf(dA.digest)), 'the layer just used stays');
+  t.false(existsSync(lru.fileOf(dB.digest)));
+  t.is(requests.length, 2, 'the hit fetched nothing');
 });

@@ -12,7 +12,7 @@
  * itself) are still read: the flattening tells them by their magic bytes. One download per
  * digest at a time; memory stays at a few chunks whatever the layer's size.
  */
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { KeyedLock } from '../util/keyed-lock.js';
 import { FileAppender } from './file-appender.js';
@@ -29,13 +29,68 @@ export interface CachedLayer {
 
 export class LayerCache {
   readonly #locks = new KeyedLock();
+  /** Layers a pull uses now, by digest (a count: pulls may share a layer): never trimmed. */
+  readonly #pins = new Map<string, number>();
   #seq = 0;
 
-  /** `maxTarBytes`: the largest decompressed layer accepted (a guard against gzip bombs). */
+  /**
+   * `maxTarBytes`: the largest decompressed layer accepted (a guard against gzip bombs).
+   * `maxBytes`: what the cache may keep between pulls; `trim` removes the layers used least
+   * recently past it (0: nothing is kept once the pulls that use a layer end).
+   */
   constructor(
     readonly dir: string,
     private readonly maxTarBytes: number,
+    readonly maxBytes = Number.POSITIVE_INFINITY,
   ) {}
+
+  /** Keeps the layers `digests` from `trim` until the returned function is called (once). */
+  pin(digests: readonly string[]): () => void {
+    for (const d of digests) this.#pins.set(d, (this.#pins.get(d) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      for (const d of digests) {
+        const n = (this.#pins.get(d) ?? 1) - 1;
+        if (n > 0) this.#pins.set(d, n);
+        else this.#pins.delete(d);
+      }
+    };
+  }
+
+  /**
+   * Removes the layers used least recently (a hit renews a layer's time) until the cache holds
+   * at most `maxBytes`; pinned layers stay. A layer is removed under its digest's lock, after
+   * the pin is checked again, so a pull that pinned it and found it there keeps it.
+   */
+  async trim(): Promise<{ removed: number; bytes: number; kept: number }> {
+    const entries: { digest: string; file: string; size: number; used: number }[] = [];
+    for (const name of await readdir(this.dir).catch(() => [] as string[])) {
+      if (!name.startsWith('sha256-')) continue;
+      const file = join(this.dir, name);
+      const st = await stat(file).catch(() => undefined);
+      if (st?.isFile()) entries.push({ digest: name.replace('-', ':'), file, size: st.size, used: st.mtimeMs });
+    }
+    let total = entries.reduce((n, e) => n + e.size, 0);
+    let removed = 0;
+    let bytes = 0;
+    entries.sort((a, b) => a.used - b.used);
+    for (const e of entries) {
+      if (total <= this.maxBytes) break;
+      if (this.#pins.has(e.digest)) continue;
+      const gone = await this.#locks.run(e.digest, async () => {
+        if (this.#pins.has(e.digest)) return false;
+        await rm(e.file, { force: true });
+        return true;
+      });
+      if (!gone) continue;
+      total -= e.size;
+      removed++;
+      bytes += e.size;
+    }
+    return { removed, bytes, kept: total };
+  }
 
   fileOf(digest: string): string {
     return join(this.dir, digest.replace(':', '-'));
@@ -46,7 +101,12 @@ export class LayerCache {
     const file = this.fileOf(d.digest);
     const layer: LayerFile = { digest: d.digest, file, blobSize: d.size };
     return this.#locks.run(d.digest, async () => {
-      if (await stat(file).catch(() => undefined)) return { layer, cached: true };
+      if (await stat(file).catch(() => undefined)) {
+        // Used now: the layer is the most recently used for `trim`.
+        const now = new Date();
+        await utimes(file, now, now).catch(() => undefined);
+        return { layer, cached: true };
+      }
       await onStart();
       const tmp = join(this.dir, `.tmp-${process.pid}-${++this.#seq}`);
       const handle = await open(tmp, 'wx');

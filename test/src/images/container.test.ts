@@ -364,3 +364,23 @@ test('images: an image becomes a started job that answers HTTP as its own root f
   t.is(otherTask.events.filter((e) => /^pulled layer/.test(e.subtask.name)).length, 1);
 });
 
+
+test('images: the layer cache keeps to PLATFORM_IMAGE_LAYER_CACHE_BYTES: a budget of 0 keeps no layer once the pull ends, and a later pull fetches them again', async (t) => {
+  const registry = await registryOrSkip(t);
+  if (!registry) return;
+  const proc = await ControllerProcess.start({ args: ['--router-listen', 'none'], env: { PLATFORM_IMAGE_LAYER_CACHE_BYTES: '0' } });
+  t.teardown(() => proc.dispose());
+  const api = await proc.admin();
+  await registry.pushImage('trim/app', 'v1', { layers: [BASE, APP], config: CONFIG });
+  const layers = join(proc.dataDir, 'images', 'layers');
+  for (const round of [1, 2]) {
+    const fqn = `package::/sandbox/admin::${unique('trim')}`;
+    const r = await api.post<{ location: string }>('/packages/container', { image_url: `${registry.address}/trim/app:v1`, package_fqn: fqn });
+    const done = await taskEnd<Task>(api, r.body.location);
+    t.is(done.state, 'complete', JSON.stringify(done.events.at(-1)));
+    t.false(done.events.some((e) => /already pulled/.test(e.subtask.name)), `round ${round}: every layer was pulled`);
+    t.deepEqual(readdirSync(layers), [], `round ${round}: no layer kept after the pull`);
+    t.is((await packageNamed(api, fqn))?.state, 'ready');
+  }
+  await eventually(() => proc.lines.some((l) => l['msg'] === 'image layers removed from the cache'), { what: 'the trim logged' });
+});
