@@ -185,8 +185,11 @@ interface Grant {
 }
 
 const CACHE_SIZE = 100_000;
-/** Decisions remembered per caller object (in front of the shared cache). */
-const PER_CALLER_CACHE_SIZE = 1_000;
+/**
+ * Decisions remembered per caller object, in front of the shared cache: the few resources a
+ * client reads again and again. Small, as there may be one per remembered token (10,000).
+ */
+const PER_CALLER_CACHE_SIZE = 64;
 
 /** The name of a role definition `role::/<name>` (the parser allows exactly one literal segment). */
 function roleName(realm: Realm): string {
