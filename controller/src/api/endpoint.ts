@@ -18,7 +18,7 @@ export interface ApiState {
   /** Why the request was refused, for the log line. */
   error?: string;
   /** The authenticated user, once a token has been verified. */
-  user?: { name: string; mechanism: string };
+  user?: { name: string; mechanism: string; principal: string };
   // `access` (what policy lets the authenticated user do) is added by policy/access.ts, which
   // declares it on this interface: api/ knows no domain.
 }

@@ -95,9 +95,8 @@ export function negotiateMedia(spec: MediaSpec, accept: string | undefined): str
   if (!accept) return formatMedia(spec.type, spec.versions[0] ?? 1);
   if (accept.length > NEGOTIATED_ACCEPT_MAX) return answerMedia(spec, accept);
   // Clients send the same few Accept headers again and again: the answer is parsed once per
-  // resource type, served versions and header text. A bounded cache (client-chosen text).
-  // Remembered per spec object (endpoints keep theirs: `v1()` gives one object per type), then
-  // per header text.
+  // spec object (endpoints keep theirs: `v1()` gives one object per type) and header text.
+  // A bounded cache (client-chosen text).
   let bySpec = negotiated.get(spec);
   if (bySpec === undefined) negotiated.set(spec, (bySpec = new Map()));
   let media = bySpec.get(accept);
@@ -113,7 +112,7 @@ function answerMedia(spec: MediaSpec, accept: string): string {
   return wantsPlainJson(accept) ? PLAIN_JSON : formatMedia(spec.type, negotiateVersion(spec, accept));
 }
 
-/** Answers of negotiateMedia by resource type, versions and Accept header (at most this long). */
+/** Answers of negotiateMedia by spec object, then Accept header (at most NEGOTIATED_ACCEPT_MAX long, NEGOTIATED_MAX a spec). */
 const negotiated = new WeakMap<MediaSpec, Map<string, string>>();
 const NEGOTIATED_MAX = 1024;
 const NEGOTIATED_ACCEPT_MAX = 256;

@@ -14,6 +14,7 @@
 import type { Middleware } from 'koa';
 import type { ApiState } from '../api/endpoint.js';
 import { TokenInvalidError } from '../errors.js';
+import { lastingCaller, type Caller } from '../policy/engine.js';
 import type { TokenClaims, TokenService } from './tokens.js';
 import type { UserService } from './users.js';
 
@@ -24,15 +25,15 @@ const PUBLIC = (path: string) =>
 const STAGER_API = (path: string) => path.startsWith('/stager/');
 
 /**
- * The user of a verified token's claims: one object per claims object (the token service
- * remembers verified claims, so a client's requests with one token share it), which lets policy
- * remember what it decided for that user (policy/access.ts) without building a key per request.
+ * The caller of a verified token's claims: one object per claims object (the token service
+ * remembers verified claims, so a client's requests with one token share it), marked lasting so
+ * that policy remembers its decisions for it by the object (policy/engine.ts).
  */
-const USERS = new WeakMap<TokenClaims, { name: string; mechanism: string }>();
-function userOf(claims: TokenClaims): { name: string; mechanism: string } {
-  let user = USERS.get(claims);
-  if (!user) USERS.set(claims, (user = { name: claims.name, mechanism: claims.mechanism }));
-  return user;
+const CALLERS = new WeakMap<TokenClaims, Caller>();
+function callerOf(claims: TokenClaims): Caller {
+  let caller = CALLERS.get(claims);
+  if (!caller) CALLERS.set(claims, (caller = lastingCaller({ name: claims.name, mechanism: claims.mechanism, principal: claims.sub })));
+  return caller;
 }
 
 /** The last header whose token a connection presented, with its verified claims. */
@@ -73,7 +74,7 @@ export function authenticate(tokens: TokenService, users: UserService, options: 
       throw new TokenInvalidError('this token is from LDAP authentication, which is no longer configured on this cluster');
     }
     ctx.state.principal = claims.sub;
-    ctx.state.user = userOf(claims);
+    ctx.state.user = callerOf(claims);
     await next();
   };
 }

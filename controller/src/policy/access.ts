@@ -28,7 +28,7 @@ import type { AuditTrail, ChangeContext } from '../context.js';
 import { ForbiddenError, InvalidRequestError, NotFoundError } from '../errors.js';
 import { parseFqn, type ResourceType } from '../model/fqn.js';
 import type { Logger } from '@platform/proto/common';
-import { lastingCaller, type Caller, type PolicyEngine } from './engine.js';
+import type { Caller, PolicyEngine } from './engine.js';
 import type { LogLevel } from './parser.js';
 import { AUDIT_REALM, AUTH_REALM, DEFAULT_TOKEN_TTL_SECONDS } from './permissions.js';
 import type { PolicyService } from './policy-service.js';
@@ -144,24 +144,12 @@ export function accessControl(
   references: ReferenceResolver,
   authenticate: Middleware<ApiState>,
 ): Middleware<ApiState> {
-  // One Caller per user object and principal: authentication hands out one user object per
-  // verified token, so a client's requests share their Caller, and the policy engine remembers
-  // its decisions for it by identity (PolicyEngine.check).
-  const callers = new WeakMap<object, Caller>();
-  const callerOf = (user: { name: string; mechanism: string }, principal: string): Caller => {
-    let caller = callers.get(user);
-    if (caller === undefined || caller.principal !== principal) {
-      caller = lastingCaller({ name: user.name, mechanism: user.mechanism, principal });
-      callers.set(user, caller);
-    }
-    return caller;
-  };
   return (ctx, next) =>
     authenticate(ctx, async () => {
       const user = ctx.state.user;
       if (user) {
-        const caller = callerOf(user, ctx.state.principal);
-        ctx.state.access = new RequestAccess(policy, audit, ctx.state.log, caller, {
+        // The user is the token's Caller, one object for a client's requests (auth/authenticate.ts).
+        ctx.state.access = new RequestAccess(policy, audit, ctx.state.log, user, {
           principal: ctx.state.principal,
           requestId: ctx.state.requestId,
         }, references);

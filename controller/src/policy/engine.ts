@@ -284,7 +284,7 @@ export class PolicyEngine {
   }
 
   #grant(caller: Caller, fqn: string): Grant {
-    // First by the caller object (shared by a client's requests, see policy/access.ts) and the
+    // First by the caller object (shared by a client's requests, see auth/authenticate.ts) and the
     // FQN alone: no key to build, and an FQN read from a stored record hashes once.
     if (!LASTING.has(caller)) return this.#grantByKey(caller, fqn);
     let mine = this.#byCaller.get(caller);

@@ -16,10 +16,6 @@ export class RequestCounter {
 
   constructor(private readonly counter: Counter<'method' | 'route' | 'status'>) {}
 
-  inc(method: string, route: string, status: number): void {
-    this.count(method, route, status).n++;
-  }
-
   /**
    * The count of one label set, to keep and increment (`n++`): a caller that finds it by
    * objects it already holds builds no key per request.
