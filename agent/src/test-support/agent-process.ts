@@ -24,7 +24,7 @@ export class AgentProcess {
       }
     });
     child.stderr?.on('data', (d: Buffer) => (this.stderr += d.toString()));
-    this.exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
+    this.exited = exitAfterOutput(child);
   }
 
   static start(args: string[], env: Record<string, string> = {}): AgentProcess {
@@ -39,3 +39,28 @@ export class AgentProcess {
     return this.lines.find((l) => l['msg'] === msg);
   }
 }
+
+/**
+ * The exit of `child`, told once what it wrote to its pipes has been read too (the exit can
+ * come before the last of its output is read: a test reading stderr at once could miss it). A
+ * descendant that keeps a pipe open holds the answer up for at most OUTPUT_AFTER_EXIT_MS.
+ */
+function exitAfterOutput(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve) => {
+    child.once('exit', (code, signal) => {
+      const done = () => {
+        clearTimeout(timer);
+        resolve({ code, signal });
+      };
+      const timer = setTimeout(done, OUTPUT_AFTER_EXIT_MS);
+      const ends = [child.stdout, child.stderr]
+        .filter((s) => s !== null && !s.readableEnded && !s.destroyed)
+        .map((s) => new Promise<void>((r) => {
+          s!.once('end', () => r());
+          s!.once('close', () => r());
+        }));
+      void Promise.all(ends).then(done);
+    });
+  });
+}
+const OUTPUT_AFTER_EXIT_MS = 5_000;

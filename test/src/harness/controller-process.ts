@@ -57,7 +57,7 @@ export class PlatformProcess {
   readonly #stdoutLines;
 
   protected constructor(readonly child: ChildProcess) {
-    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    this.exited = exitAfterOutput(child);
     createInterface({ input: child.stderr! }).on('line', (line) => this.stderr.push(line));
     this.#stdoutLines = createInterface({ input: child.stdout! });
     this.#stdoutLines.on('line', (line) => {
@@ -194,3 +194,28 @@ export class ControllerProcess extends PlatformProcess {
     if (this.ownsDataDir) await rm(this.dataDir, { recursive: true, force: true });
   }
 }
+
+/**
+ * The exit of `child`, told once what it wrote to its pipes has been read too (the exit can
+ * come before the last of its output is read: a test reading stderr at once could miss it). A
+ * descendant that keeps a pipe open holds the answer up for at most OUTPUT_AFTER_EXIT_MS.
+ */
+function exitAfterOutput(child: ChildProcess): Promise<ExitInfo> {
+  return new Promise((resolve) => {
+    child.once('exit', (code, signal) => {
+      const done = () => {
+        clearTimeout(timer);
+        resolve({ code, signal });
+      };
+      const timer = setTimeout(done, OUTPUT_AFTER_EXIT_MS);
+      const ends = [child.stdout, child.stderr]
+        .filter((s) => s !== null && !s.readableEnded && !s.destroyed)
+        .map((s) => new Promise<void>((r) => {
+          s!.once('end', () => r());
+          s!.once('close', () => r());
+        }));
+      void Promise.all(ends).then(done);
+    });
+  });
+}
+const OUTPUT_AFTER_EXIT_MS = 5_000;
