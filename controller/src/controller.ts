@@ -477,7 +477,8 @@ export class Controller {
       const autoscaler = new Autoscaler({
         clock,
         log: log.child({ component: 'autoscaler' }),
-        jobs: async () => (await jobs.list({ health: false, matchPartialFqn: false })).filter((j) => j.autoscaling !== null && j.state === 'started'),
+        // From memory: listing the store would read and parse every job of the cluster each tick.
+        jobs: async () => jobs.startedJobs().filter((j) => j.autoscaling !== null),
         observe: autoscaleObserver({ metrics: metricStore, nowMs: () => clock.nowMs(), instancesOf: (job) => instances.table.ofJob(job) }),
         scale: async (job, to, reason) => {
           const current = await jobs.find(job.uuid);

@@ -53,6 +53,11 @@ export class ActorRegistry<A extends Actor> {
     return depth;
   }
 
+  /** The actors in memory now, without activating any. */
+  live(): IterableIterator<A> {
+    return this.#live.values();
+  }
+
   /** The live actor of `id`, without activating it. */
   peek(id: string): A | undefined {
     return this.#live.get(id);

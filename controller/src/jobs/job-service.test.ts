@@ -29,3 +29,26 @@ test('job service: a data directory from before the link and tag indexes gets th
   await new JobService(deps, { actorIdleMs: 60_000, cacheSize: 10, packageStates: async () => new Map() }).restore();
   t.is(await deps.store.get(keys.jobLinkedBy(TARGET, LINKER)), undefined);
 });
+
+test('job service: the started jobs are read from the actors in memory, not from the store', async (t) => {
+  const deps = testDeps();
+  const job = (uuid: string, fqn: string, state: string) => ({ uuid, fqn, name: fqn.split('::')[2], state, version_id: 1, bindings: {}, tags: {} });
+  await deps.store.batch([
+    { type: 'put', key: keys.job(TARGET), value: JSON.stringify(job(TARGET, 'job::/t::started', 'started')) },
+    { type: 'put', key: keys.job(LINKER), value: JSON.stringify(job(LINKER, 'job::/t::stopped', 'stopped')) },
+  ]);
+  const service = new JobService(deps, { actorIdleMs: 60_000, cacheSize: 10, packageStates: async () => new Map() });
+  t.is(await service.restore(), 1);
+  let reads = 0;
+  const { get, getMany, iterate, scan } = deps.store;
+  deps.store.get = async (key) => (reads++, get.call(deps.store, key));
+  deps.store.getMany = async (k) => (reads++, getMany.call(deps.store, k));
+  deps.store.iterate = (r) => (reads++, iterate.call(deps.store, r));
+  deps.store.scan = async (r) => (reads++, scan.call(deps.store, r));
+  t.deepEqual(service.startedJobs().map((j) => j.fqn), ['job::/t::started']);
+  t.is(reads, 0, 'nothing read from the store');
+  // A stopped job in memory (activated by a read through its actor) is not listed.
+  await service.actors.get(LINKER);
+  t.deepEqual(service.startedJobs().map((j) => j.uuid), [TARGET]);
+  await service.actors.stop();
+});

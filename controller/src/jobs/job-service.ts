@@ -170,6 +170,16 @@ export class JobService {
     return restored;
   }
 
+  /**
+   * The started jobs, from memory: a started job's actor holds itself live (restore() activates
+   * those of the store), so this costs the started jobs, not every job of the store.
+   */
+  startedJobs(): Job[] {
+    const started: Job[] = [];
+    for (const actor of this.actors.live()) if (actor.job.state === 'started') started.push(actor.job);
+    return started;
+  }
+
   /** DELETE /jobs/{uuid}/instances/{instance}. */
   async stopInstance(job: string, instance: string, ctx: ChangeContext): Promise<void> {
     const done = await this.actors.with(job, (actor) => actor.stopInstance(instance, ctx));

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { openRocksDb, type RocksDb } from './rocksdb.js';
+import { BatchWriter, openRocksDb, type RocksDb } from './rocksdb.js';
 import type { WriterData, WriterReply, WriterRequest, WriterStats } from './rocks-writer.worker.js';
 import { resolveRange, type BatchOp, type Range, type Store } from './store.js';
 
@@ -131,6 +131,8 @@ export class RocksStore implements Store {
   /** Written on the main thread (no writer thread, `sync` off). */
   #groups = 0;
   #closed = false;
+  /** The native batch of main-thread writes (`sync` off), made on the first write. */
+  #batchWriter: BatchWriter | undefined;
 
   private constructor(
     private readonly db: RocksDb,
@@ -187,9 +189,19 @@ export class RocksStore implements Store {
     if (!this.writer) {
       // Synchronous inside the binding: written, in call order, before this returns. The store's
       // operations are well formed (string keys and values), so abstract-level's checks are skipped.
-      const write = this.db._batch(ops, { sync: false });
+      const batch = (this.#batchWriter ??= new BatchWriter(this.db));
+      try {
+        for (const op of ops) {
+          if (op.type === 'put') batch.put(op.key, op.value);
+          else batch.del(op.key);
+        }
+        batch.write(false);
+      } catch (err) {
+        batch.clear();
+        return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+      }
       this.#groups++;
-      return write;
+      return Promise.resolve();
     }
     return this.writer.write(ops);
   }

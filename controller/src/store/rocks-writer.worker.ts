@@ -20,7 +20,7 @@
  *                      { id, stats: { groups, batches } }
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { openRocksDbFromHandle, type RocksBatchOp } from './rocksdb.js';
+import { BatchWriter, openRocksDbFromHandle } from './rocksdb.js';
 
 export interface WriterData {
   handle: bigint;
@@ -42,6 +42,7 @@ const { handle, sync } = workerData as WriterData;
 const port = parentPort!;
 const db = openRocksDbFromHandle(handle);
 await db.open();
+const batch = new BatchWriter(db);
 
 let queue: { id: number; ops: string[] }[] = [];
 let writing = false;
@@ -60,19 +61,20 @@ async function drain(): Promise<void> {
       await new Promise((resolve) => setImmediate(resolve));
       const group = queue;
       queue = [];
-      const ops: RocksBatchOp[] = [];
-      for (const { ops: flat } of group) {
-        for (let i = 0; i + 2 < flat.length; i += 3) {
-          ops.push(flat[i] === 'p' ? { type: 'put', key: flat[i + 1]!, value: flat[i + 2]! } : { type: 'del', key: flat[i + 1]! });
-        }
-      }
       const ids = group.map((g) => g.id);
       try {
-        await db._batch(ops, { sync });
+        for (const { ops: flat } of group) {
+          for (let i = 0; i + 2 < flat.length; i += 3) {
+            if (flat[i] === 'p') batch.put(flat[i + 1]!, flat[i + 2]!);
+            else batch.del(flat[i + 1]!);
+          }
+        }
+        batch.write(sync);
         groups++;
         batches += group.length;
         reply({ done: ids });
       } catch (err) {
+        batch.clear();
         reply({ failed: ids, error: err instanceof Error ? err.message : String(err) });
       }
     }

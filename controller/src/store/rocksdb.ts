@@ -41,10 +41,56 @@ export interface RocksDb {
    * synchronously, in the calling thread; the promise settles on the next tick.
    */
   _batch(ops: readonly RocksBatchOp[], options: { sync: boolean }): Promise<void>;
+  /** A native write batch that can be cleared and written again (the binding's ChainedBatch). */
+  _chainedBatch(): RocksChainedBatch;
   iterator(options: RocksIteratorOptions): RocksIterator;
   getProperty(name: string): string;
   /** The native handle, with which another thread opens the same database. */
   readonly handle: bigint;
+}
+
+/** The binding's ChainedBatch, through its own methods (no abstract-level checks in front). */
+export interface RocksChainedBatch {
+  _put(key: string, value: string): void;
+  _del(key: string): void;
+  _clear(): void;
+  /** Writes the batch, in the calling thread (and fsyncs the write-ahead log with `sync`). */
+  _writeSync(options: { sync: boolean }): void;
+}
+
+/**
+ * Writes batches synchronously, in the calling thread, through one native write batch used
+ * again for every write: `_batch` makes a ChainedBatch (and a native WriteBatch, freed by the
+ * garbage collector) for each call. `put(key, value)` / `del(key)` fill it, `write(sync)`
+ * writes and clears it; a failed write or fill leaves nothing behind for the next one.
+ */
+export class BatchWriter {
+  readonly #batch: RocksChainedBatch;
+
+  constructor(db: RocksDb) {
+    this.#batch = db._chainedBatch();
+  }
+
+  put(key: string, value: string): void {
+    this.#batch._put(key, value);
+  }
+
+  del(key: string): void {
+    this.#batch._del(key);
+  }
+
+  write(sync: boolean): void {
+    try {
+      this.#batch._writeSync({ sync });
+    } finally {
+      this.#batch._clear();
+    }
+  }
+
+  /** Drops what was put since the last write (after a put that threw). */
+  clear(): void {
+    this.#batch._clear();
+  }
 }
 
 export interface RocksIterator {

@@ -103,3 +103,33 @@ test('store (rocksdb): concurrent batches are committed in groups, each one atom
   await store.close();
   await rm(dir, { recursive: true, force: true });
 });
+
+for (const sync of [false, true]) {
+  test(`store (rocksdb${sync ? ', writer thread' : ''}): a batch that cannot be written is refused whole, and the next one is written`, async (t) => {
+    const dir = await mkdtemp(join(tmpdir(), 'store-refused-'));
+    const store = await RocksStore.open(dir, { sync });
+    await store.batch([{ type: 'put', key: 'before', value: '1' }]);
+    const bad = [{ type: 'put', key: 'half', value: 'x' }, { type: 'put', key: undefined as unknown as string, value: 'y' }] as const;
+    await t.throwsAsync(store.batch(bad));
+    t.is(await store.get('half'), undefined, 'nothing of the refused batch');
+    await store.batch([{ type: 'put', key: 'after', value: '2' }]);
+    t.deepEqual(await store.getMany(['before', 'half', 'after']), ['1', undefined, '2']);
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+}
+
+test('store (rocksdb): writes hold no memory after they are done (one native batch, used again)', async (t) => {
+  // @nxtedition/rocksdb's _batch attaches a ChainedBatch to the database for every write and
+  // never detaches it: each write's keys and values stayed in memory until the store closed.
+  const dir = await mkdtemp(join(tmpdir(), 'store-leak-'));
+  const store = await RocksStore.open(dir, { sync: false });
+  for (let i = 0; i < 300; i++) await store.batch([{ type: 'put', key: `k/${i}`, value: 'v'.repeat(100) }]);
+  const db = (store as unknown as { db: object }).db;
+  const resources = Object.getOwnPropertySymbols(db).find((s) => s.description === 'resources');
+  t.truthy(resources, "abstract-level keeps a database's open resources under Symbol(resources)");
+  const attached = (db as Record<symbol, Set<unknown>>)[resources!]!;
+  t.true(attached.size <= 1, `${attached.size} resources attached after 300 writes`);
+  await store.close();
+  await rm(dir, { recursive: true, force: true });
+});
