@@ -10,15 +10,17 @@
  *
  * After one round of each not counted, rounds of one pull and one copy in alternating order;
  * each pull starts with an empty layer cache. Prints each round (wall time and CPU time of both
- * sides, the controller's CPU by thread, their ratio, the load average), the last pull's task
- * events in time, its archive's size, then the medians, the median of the rounds' ratios (aim:
- * within 1.5x of skopeo), and the controller's peak resident memory.
+ * sides, the controller's CPU by thread, the registry's CPU meanwhile, their ratio, the load
+ * average), the last pull's task events in time, its archive's size, then the medians, the
+ * median of the rounds' ratios (aim: within 1.5x of skopeo), and the controller's peak resident
+ * memory.
  *
  * Without skopeo the controller's figures are printed alone, with a line saying so.
- * Environment: BENCH_IMAGES_RUNS (rounds, default 5); BENCH_IMAGES_PROFILE=<dir> starts the
- * controller with --cpu-prof (a .cpuprofile in <dir> when it exits); BENCH_IMAGES_NODE_ARGS: more
- * Node flags for the controller besides its own (e.g. `--trace-gc`, whose collections
- * BENCH_IMAGES_SHOW_GC=1 prints); the controller's environment is this one's (e.g.
+ * Environment: BENCH_IMAGES_RUNS (rounds, default 9: one round's ratio can differ from the next
+ * by a third on this machine); BENCH_IMAGES_PROFILE=<dir> starts the controller with --cpu-prof
+ * (a .cpuprofile in <dir> when it exits); BENCH_IMAGES_NODE_ARGS: more Node flags for the
+ * controller besides its own (e.g. `--trace-gc`, whose collections BENCH_IMAGES_SHOW_GC=1
+ * prints); the controller's environment is this one's (e.g.
  * PLATFORM_IMAGE_ARCHIVE_COMPRESSION=stored).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -34,7 +36,7 @@ import type { ApiClient } from '../harness/http.js';
 import { REGISTRY_BIN, Registry, type TarEntrySpec } from '../harness/registry.js';
 import { envCount } from './env.js';
 
-const RUNS = envCount('BENCH_IMAGES_RUNS', 5);
+const RUNS = envCount('BENCH_IMAGES_RUNS', 9);
 const PROFILE_DIR = process.env['BENCH_IMAGES_PROFILE'];
 /** Node flags for the controller (space-separated), e.g. `--trace-gc`. */
 const NODE_ARGS = (process.env['BENCH_IMAGES_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
@@ -69,6 +71,8 @@ interface Timing {
   threads?: Map<string, number>;
   /** CPU time (user + system), ms. */
   cpu: number;
+  /** The registry's CPU time meanwhile, ms. */
+  registryCpu: number;
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -122,6 +126,7 @@ async function main(): Promise<void> {
     const ours = async (): Promise<Timing> => {
       for (const f of await readdir(layerDir)) await rm(join(layerDir, f), { force: true });
       const cpuBefore = await cpuMs(controller.child.pid!);
+      const registryBefore = await cpuMs(registry.pid);
       const threadsBefore = await threadCpuMs(controller.child.pid!);
       const started = performance.now();
       const r = await api.post<{ location: string }>('/packages/container', { image_url: `${registry.address}/bench/image:v1`, package_fqn: `package::/bench::${unique('img')}` });
@@ -131,18 +136,20 @@ async function main(): Promise<void> {
       lastTask = r.body.location;
       const threads = await threadCpuMs(controller.child.pid!);
       for (const [name, before] of threadsBefore) threads.set(name, (threads.get(name) ?? 0) - before);
-      return { ms, cpu: (await cpuMs(controller.child.pid!)) - cpuBefore, threads };
+      return { ms, cpu: (await cpuMs(controller.child.pid!)) - cpuBefore, threads, registryCpu: (await cpuMs(registry.pid)) - registryBefore };
     };
     /** One `skopeo copy` into a new OCI directory: wall ms, and its CPU as its shell's children's. */
     let copies = 0;
     const theirs = async (): Promise<Timing> => {
       const dir = join(work, `oci-${copies++}`);
+      const registryBefore = await cpuMs(registry.pid);
       const started = performance.now();
       const out = execFileSync('sh', ['-c', 'skopeo "$@" || exit $?; cat /proc/$$/stat', 'sh', 'copy', '--quiet', '--src-tls-verify=false', `docker://${registry.address}/bench/image:v1`, `oci:${dir}:v1`]);
       const ms = performance.now() - started;
+      const registryCpu = (await cpuMs(registry.pid)) - registryBefore;
       await rm(dir, { recursive: true, force: true });
       const fields = out.toString().split(') ')[1]!.split(' ');
-      return { ms, cpu: ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS };
+      return { ms, cpu: ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS, registryCpu };
     };
     // One round of each not counted (the controller's first pull loads and compiles code that
     // a running controller has ready); then rounds of one pull each, in alternating order, so
@@ -165,8 +172,8 @@ async function main(): Promise<void> {
       rounds.push({ ours: a, ...(b ? { theirs: b } : {}), load });
       console.log(
         `  round ${i + 1}: controller ${a.ms.toFixed(0)} ms (CPU ${a.cpu.toFixed(0)} ms)` +
-          ` [${[...(a.threads ?? [])].filter(([, ms]) => ms > 0).map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(', ')}]` +
-          (b ? `, skopeo ${b.ms.toFixed(0)} ms (CPU ${b.cpu.toFixed(0)} ms), ratio ${(a.ms / b.ms).toFixed(2)}x` : '') +
+          ` [${[...(a.threads ?? [])].filter(([, ms]) => ms > 0).map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(', ')}; registry ${a.registryCpu.toFixed(0)}]` +
+          (b ? `, skopeo ${b.ms.toFixed(0)} ms (CPU ${b.cpu.toFixed(0)} ms; registry ${b.registryCpu.toFixed(0)}), ratio ${(a.ms / b.ms).toFixed(2)}x` : '') +
           `, load average ${load.toFixed(2)}`,
       );
     }
@@ -187,7 +194,7 @@ async function main(): Promise<void> {
     const loads = rounds.map((r) => r.load);
     console.log(
       `controller: pull + verify + flatten + store into a ready package: ${ourMs.toFixed(0)} ms (median of ${RUNS}, ${spread(rounds.map((r) => r.ours.ms))}), ` +
-        `${(compressed / MiB / (ourMs / 1000)).toFixed(1)} MiB/s; CPU ${median(rounds.map((r) => r.ours.cpu)).toFixed(0)} ms per pull (all its threads); ` +
+        `${(compressed / MiB / (ourMs / 1000)).toFixed(1)} MiB/s; CPU ${median(rounds.map((r) => r.ours.cpu)).toFixed(0)} ms per pull (all its threads; the registry's meanwhile ${median(rounds.map((r) => r.ours.registryCpu)).toFixed(0)} ms); ` +
         `RSS ${(rssBefore / 1024).toFixed(0)} MiB before the pulls, peak ${(rss / 1024).toFixed(0)} MiB`,
     );
     if (!skopeo) {
@@ -195,7 +202,7 @@ async function main(): Promise<void> {
       return;
     }
     const their = rounds.map((r) => r.theirs!);
-    console.log(`skopeo copy to a local OCI directory: ${median(their.map((t) => t.ms)).toFixed(0)} ms (median of ${RUNS}, ${spread(their.map((t) => t.ms))}); CPU ${median(their.map((t) => t.cpu)).toFixed(0)} ms per copy`);
+    console.log(`skopeo copy to a local OCI directory: ${median(their.map((t) => t.ms)).toFixed(0)} ms (median of ${RUNS}, ${spread(their.map((t) => t.ms))}); CPU ${median(their.map((t) => t.cpu)).toFixed(0)} ms per copy (the registry's meanwhile ${median(their.map((t) => t.registryCpu)).toFixed(0)} ms)`);
     const ratios = rounds.map((r) => r.ours.ms / r.theirs!.ms);
     console.log(
       `ratio controller / skopeo: ${median(ratios).toFixed(2)}x (median of the rounds' ratios, ${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}; aim: at most 1.5x; ` +

@@ -2,7 +2,7 @@
  * Runs the real `platform-controller` binary as a child process, on a free
  * loopback port with its own data directory, the way an operator would.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -95,6 +95,18 @@ export class PlatformProcess {
   }
 }
 
+const helpTexts = new Map<string, string>();
+/** Whether the controller build `bin` takes `flag` (read once from its --help; this build's always does). */
+function knowsFlag(bin: string, flag: string): boolean {
+  if (bin === CONTROLLER_BIN) return true;
+  let help = helpTexts.get(bin);
+  if (help === undefined) {
+    help = execFileSync(process.execPath, [bin, '--help'], { encoding: 'utf8' });
+    helpTexts.set(bin, help);
+  }
+  return help.includes(flag);
+}
+
 export class ControllerProcess extends PlatformProcess {
   private constructor(
     child: ChildProcess,
@@ -122,8 +134,9 @@ export class ControllerProcess extends PlatformProcess {
         ...CONTROLLER_NODE_FLAGS,
         ...(options.nodeArgs ?? []),
         options.bin ?? CONTROLLER_BIN, '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--grpc-listen', `127.0.0.1:${options.grpcPort}`,
-        // The embedded router on a free port unless the test says otherwise (tests run side by side).
-        ...(options.args?.includes('--router-listen') ? [] : ['--router-listen', '127.0.0.1:0']),
+        // The embedded router on a free port unless the test says otherwise (tests run side by side),
+        // for a build that has one (a benchmark's baseline may be older).
+        ...(options.args?.includes('--router-listen') || !knowsFlag(options.bin ?? CONTROLLER_BIN, '--router-listen') ? [] : ['--router-listen', '127.0.0.1:0']),
         ...(options.args ?? []),
       ],
       {

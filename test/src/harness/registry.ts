@@ -169,6 +169,11 @@ export class Registry {
     private readonly output: string[],
   ) {}
 
+  /** The registry process's pid (for benchmarks that read its CPU time). */
+  get pid(): number {
+    return this.child.pid!;
+  }
+
   /** host:port */
   get address(): string {
     return `127.0.0.1:${this.port}`;
