@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -85,4 +85,38 @@ test('blob store: adopts a file the controller made by moving it, after checking
   await store.adopt(file, { length: data.length, digest: digestOf(data) });
   t.deepEqual(await readFile(store.pathOf(digestOf(data))), data);
   await t.throwsAsync(readFile(file), { code: 'ENOENT' });
+});
+
+/** Waits until `dir` is empty (a copy is removed in the background), failing after 10 s. */
+async function emptied(dir: string): Promise<string[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const left = await readdir(dir);
+    if (left.length === 0 || Date.now() > deadline) return left;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+test('blob store: an archive stored already is kept, and the new copy of it removed', async (t) => {
+  const { store, root, cleanup } = await makeStore();
+  t.teardown(cleanup);
+  const data = randomBytes(5_000);
+  const digest = digestOf(data);
+  await store.ingest(chunked(data), { length: data.length, digest });
+  const stored = await stat(store.pathOf(digest));
+  t.true(await store.has({ length: data.length, digest }));
+  t.false(await store.has({ length: data.length + 1, digest }));
+  // An upload of the same bytes, then a file made by the controller with the same bytes.
+  await store.ingest(chunked(data), { length: data.length, digest });
+  const made = join(root, 'made');
+  await mkdir(made);
+  await writeFile(join(made, 'same.tar.gz'), data);
+  await store.adopt(join(made, 'same.tar.gz'), { length: data.length, digest });
+  const after = await stat(store.pathOf(digest));
+  t.is(after.ino, stored.ino, 'the stored file is the one kept');
+  t.deepEqual(await readFile(store.pathOf(digest)), data);
+  t.deepEqual(await emptied(join(root, 'tmp')), []);
+  t.deepEqual(await emptied(made), []);
+  // A wrong copy of a stored digest is still refused.
+  await t.throwsAsync(store.ingest(chunked(randomBytes(5_000)), { length: data.length, digest }), { instanceOf: InvalidRequestError, message: /digest mismatch/ });
 });

@@ -72,10 +72,16 @@ export class RegistryClient {
 
   constructor(
     readonly ref: ImageRef,
-    private readonly options: { timeoutMs?: number } = {},
+    private readonly options: { timeoutMs?: number; signal?: AbortSignal } = {},
   ) {
     this.#base = `${ref.scheme}://${ref.registry}/v2/${ref.name}`;
     this.#origin = originOf(ref);
+  }
+
+  /** The timeout of one request, and the client's own signal (which stops all its requests). */
+  #signal(): AbortSignal {
+    const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 60_000);
+    return this.options.signal ? AbortSignal.any([timeout, this.options.signal]) : timeout;
   }
 
   /** A request with the current authorization, answering the registry's challenge once. */
@@ -83,7 +89,7 @@ export class RegistryClient {
     const send = () =>
       this.#fetch(url, {
         headers: { ...(accept ? { Accept: accept } : {}), ...(this.#auth ? { Authorization: this.#auth } : {}) },
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 60_000),
+        signal: this.#signal(),
       });
     let res = await send();
     if (res.status === 401) {
@@ -131,7 +137,7 @@ export class RegistryClient {
     url.searchParams.set('scope', params.get('scope') ?? `repository:${this.ref.name}:pull`);
     const res = await this.#fetch(url.toString(), {
       headers: basic ? { Authorization: basic } : {},
-      signal: AbortSignal.timeout(this.options.timeoutMs ?? 60_000),
+      signal: this.#signal(),
     });
     if (!res.ok) {
       await res.body?.cancel();
@@ -293,7 +299,11 @@ export class RegistryClient {
   #get(url: URL, registry: boolean): Promise<IncomingMessage> {
     return new Promise((resolve, reject) => {
       const send = url.protocol === 'https:' ? httpsGet : httpGet;
-      const req = send(url, { headers: registry && this.#auth ? { Authorization: this.#auth } : {}, timeout: this.options.timeoutMs ?? 60_000 }, resolve);
+      const req = send(
+        url,
+        { headers: registry && this.#auth ? { Authorization: this.#auth } : {}, timeout: this.options.timeoutMs ?? 60_000, ...(this.options.signal ? { signal: this.options.signal } : {}) },
+        resolve,
+      );
       req.on('timeout', () => req.destroy(Object.assign(new Error('no answer in time'), { code: 'ETIMEDOUT' })));
       req.on('error', (err) => reject(new ImageError(`registry ${url.host} cannot be reached (${(err as NodeJS.ErrnoException).code ?? err.message})`)));
     });

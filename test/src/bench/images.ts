@@ -8,8 +8,12 @@
  * registry to a new local OCI directory (Debian skopeo, which checks every blob's digest too,
  * and fsyncs), in one run.
  *
- * After one round of each not counted, rounds of one pull and one copy in alternating order;
- * each pull starts with an empty layer cache. Prints each round (wall time and CPU time of both
+ * After one round of each not counted, rounds of one pull and one copy in alternating order.
+ * Each pull is a first pull: the layer cache is empty, and the package of the round before is
+ * deleted (else its archive, the same bytes, would be in the blob store already). Before each
+ * timed pull or copy, what the other side left is removed and the file system settled (`sync`):
+ * freeing a deleted file's blocks (ext4 mounted with `discard`, as here) would otherwise land on
+ * the next fsync, whichever side makes it. Prints each round (wall time and CPU time of both
  * sides, the controller's CPU by thread, the registry's CPU meanwhile, their ratio, the load
  * average), the last pull's task events in time, its archive's size, then the medians, the
  * median of the rounds' ratios (aim: within 1.5x of skopeo), and the controller's peak resident
@@ -73,6 +77,30 @@ interface Timing {
   cpu: number;
   /** The registry's CPU time meanwhile, ms. */
   registryCpu: number;
+  /** For a pull: ms of each stage, from its task's events (see `phasesOf`). */
+  phases?: Phases;
+}
+/** A pull's stages: manifest and config read, layers pulled, flattened, package stored. */
+const PHASES = ['manifest', 'layers', 'flatten', 'package'] as const;
+type Phases = Record<(typeof PHASES)[number], number>;
+interface TaskEvent {
+  time: number;
+  subtask: { name: string; partial?: boolean };
+  payload?: Record<string, string>;
+}
+
+/** Writes what is dirty and commits the file system's journal (with the discards of what was deleted). */
+function settle(): void {
+  execFileSync('sync');
+}
+
+/** The stages of a pull from its task's events (times in ns), or undefined if one is missing. */
+function phasesOf(events: readonly TaskEvent[]): Phases | undefined {
+  const at = (re: RegExp) => events.find((e) => re.test(e.subtask.name) && !e.subtask.partial)?.time;
+  const marks = [events[0]?.time, at(/^pulling layer/), at(/^flattening/), at(/^creating/), events.at(-1)?.time];
+  if (marks.some((m) => m === undefined)) return undefined;
+  const ms = (i: number) => (marks[i + 1]! - marks[i]!) / 1e6;
+  return { manifest: ms(0), layers: ms(1), flatten: ms(2), package: ms(3) };
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -122,9 +150,16 @@ async function main(): Promise<void> {
     const rssBefore = Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${controller.child.pid!}/status`, 'utf8'))?.[1] ?? 0);
     const layerDir = join(controller.dataDir, 'images', 'layers');
     let lastTask = '';
+    let lastPackage: string | undefined;
     /** One pull by the controller into a new package, from an empty layer cache: wall and CPU ms. */
     const ours = async (): Promise<Timing> => {
       for (const f of await readdir(layerDir)) await rm(join(layerDir, f), { force: true });
+      if (lastPackage) {
+        const deleted = await api.delete(`/packages/${lastPackage}`);
+        if (deleted.status !== 200) throw new Error(`DELETE /packages/${lastPackage}: ${deleted.status} ${deleted.text}`);
+        lastPackage = undefined;
+      }
+      settle();
       const cpuBefore = await cpuMs(controller.child.pid!);
       const registryBefore = await cpuMs(registry.pid);
       const threadsBefore = await threadCpuMs(controller.child.pid!);
@@ -136,12 +171,19 @@ async function main(): Promise<void> {
       lastTask = r.body.location;
       const threads = await threadCpuMs(controller.child.pid!);
       for (const [name, before] of threadsBefore) threads.set(name, (threads.get(name) ?? 0) - before);
-      return { ms, cpu: (await cpuMs(controller.child.pid!)) - cpuBefore, threads, registryCpu: (await cpuMs(registry.pid)) - registryBefore };
+      const cpu = (await cpuMs(controller.child.pid!)) - cpuBefore;
+      const registryCpu = (await cpuMs(registry.pid)) - registryBefore;
+      // Read after the CPU times: serving it is not the pull's.
+      const events = (await api.get<{ events: TaskEvent[] }>(new URL(lastTask).pathname)).body.events;
+      lastPackage = events.map((e) => e.payload?.['package_uuid']).find((u) => u !== undefined);
+      const phases = phasesOf(events);
+      return { ms, cpu, threads, registryCpu, ...(phases ? { phases } : {}) };
     };
     /** One `skopeo copy` into a new OCI directory: wall ms, and its CPU as its shell's children's. */
     let copies = 0;
     const theirs = async (): Promise<Timing> => {
       const dir = join(work, `oci-${copies++}`);
+      settle();
       const registryBefore = await cpuMs(registry.pid);
       const started = performance.now();
       const out = execFileSync('sh', ['-c', 'skopeo "$@" || exit $?; cat /proc/$$/stat', 'sh', 'copy', '--quiet', '--src-tls-verify=false', `docker://${registry.address}/bench/image:v1`, `oci:${dir}:v1`]);
@@ -179,12 +221,14 @@ async function main(): Promise<void> {
     }
     // Where the time went in the last pull: the task's events (progress ones left out), in ms
     // from the first.
-    const events = (await api.get<{ events: { time: number; stage: string; subtask: { name: string; partial?: boolean } }[] }>(new URL(lastTask).pathname)).body.events;
+    const events = (await api.get<{ events: TaskEvent[] }>(new URL(lastTask).pathname)).body.events;
     const t0 = events[0]?.time ?? 0;
     const timeline = events
       .filter((e) => !e.subtask.partial)
       .map((e) => `${((e.time - t0) / 1e6).toFixed(0)} ${e.subtask.name.replace(/sha256:(\w{8})\w+/, '$1…').replace(/package::\S+/, 'the package')}`);
     console.log(`  last pull, its task's events (ms from the first): ${timeline.join('; ')}`);
+    const phased = rounds.map((r) => r.ours.phases).filter((p): p is Phases => p !== undefined);
+    if (phased.length > 0) console.log(`  stages of a pull (ms, median of ${phased.length} rounds, from the tasks' events): ${PHASES.map((p) => `${p} ${median(phased.map((x) => x[p])).toFixed(0)}`).join(', ')}`);
     const flattened = controller.lines.filter((l) => l['msg'] === 'image flattened').at(-1);
     if (flattened) console.log(`  last archive: ${flattened['bytes']} bytes, ${flattened['entries']} entries (PLATFORM_IMAGE_ARCHIVE_COMPRESSION ${process.env['PLATFORM_IMAGE_ARCHIVE_COMPRESSION'] || 'huffman'})`);
     if (process.env['BENCH_IMAGES_SHOW_GC']) for (const l of controller.lines) if (/Mark-Compact|Scavenge/.test(String(l['msg']))) console.log(`  gc: ${String(l['msg'])}`);

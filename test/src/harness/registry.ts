@@ -151,6 +151,8 @@ export interface ImageSpec {
   config?: { Env?: string[]; Entrypoint?: string[]; Cmd?: string[]; WorkingDir?: string; User?: string; ExposedPorts?: Record<string, object>; Volumes?: Record<string, object> };
   /** Push an image index (linux/amd64 plus a decoy arm64) in front of the manifest. */
   index?: boolean;
+  /** The config's architecture (default amd64). */
+  architecture?: string;
 }
 
 export interface PushedImage {
@@ -252,7 +254,7 @@ export class Registry {
     }
     const config = Buffer.from(
       JSON.stringify({
-        architecture: 'amd64',
+        architecture: spec.architecture ?? 'amd64',
         os: 'linux',
         config: spec.config ?? {},
         rootfs: { type: 'layers', diff_ids: layers.map((l) => l.diffId) },

@@ -3,6 +3,7 @@
  * docker-registry on a loopback port, with and without basic authentication), with images the
  * tests build and push themselves; tasks followed by polling and over a WebSocket.
  */
+import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
@@ -237,7 +238,7 @@ async function tamperingProxy(t: ExecutionContext, target: string, tamper: (path
   return `127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-test('images: bad images are refused (missing layer, wrong digest, ../ path, escaping symlink, public registry) and leave nothing behind', async (t) => {
+test('images: bad images are refused (missing layer, wrong digest, ../ path, escaping symlink, another architecture, public registry) and leave nothing behind', async (t) => {
   const registry = await registryOrSkip(t);
   if (!registry) return;
   const { proc, api } = await controller(t);
@@ -248,6 +249,8 @@ test('images: bad images are refused (missing layer, wrong digest, ../ path, esc
   await registry.pushImage('bad/dotdot', 'latest', { layers: [BASE, [{ path: 'app/../../etc/evil', content: 'x' }]], config: CONFIG });
   await registry.pushImage('bad/link', 'latest', { layers: [[{ path: 'app/escape', type: 'symlink', linkpath: '../../../etc/shadow' }]], config: CONFIG });
   await registry.pushImage('bad/abslink', 'latest', { layers: [[{ path: 'app/escape', type: 'symlink', linkpath: '/../../etc/shadow' }]], config: CONFIG });
+  // Its config is read while its layer downloads: the refusal stops the download, and the layer is not kept.
+  const arm = await registry.pushImage('bad/arm', 'latest', { layers: [[{ path: 'arm/big', content: randomBytes(4 * 1024 * 1024) }]], config: CONFIG, architecture: 'arm64' });
   const proxy = await tamperingProxy(t, registry.address, (path) => (path.includes(corrupt.layers[0]!.digest) ? 'corrupt' : undefined));
   const cases: [string, RegExp][] = [
     [`${registry.address}/bad/missing`, /blob .* is missing from registry/],
@@ -255,6 +258,7 @@ test('images: bad images are refused (missing layer, wrong digest, ../ path, esc
     [`${registry.address}/bad/dotdot`, /has a "\.\." component/],
     [`${registry.address}/bad/link`, /escapes the image's root/],
     [`${registry.address}/bad/abslink`, /escapes the image's root/],
+    [`${registry.address}/bad/arm`, /the image is for arm64; amd64 images run here/],
     [`${registry.address}/bad/unknown:v9`, /not found in registry/],
     ['busybox', /public registry registry-1\.docker\.io cannot be reached/],
   ];
@@ -274,6 +278,7 @@ test('images: bad images are refused (missing layer, wrong digest, ../ path, esc
   const cached = readdirSync(join(proc.dataDir, 'images', 'layers'));
   t.false(cached.some((f) => f.startsWith('.tmp-')));
   t.false(cached.includes(corrupt.layers[0]!.digest.replace(':', '-')));
+  t.false(cached.includes(arm.layers[0]!.digest.replace(':', '-')));
   // Refused before a task: malformed bodies and what the cluster cannot honour yet.
   const bad = await api.post('/packages/container', { image_url: 'UPPER/Case', package_fqn: 'package::/sandbox/admin::x' });
   t.is(bad.status, 400);
