@@ -16,6 +16,8 @@ export interface FileAppenderOptions {
    * the rest is made, and the final fsync has only the tail left to wait for.
    */
   writeBackEvery?: number;
+  /** Told the count of bytes written so far after each write (the file is that long from where writing began). */
+  onWritten?: (bytes: number) => void;
 }
 
 export class FileAppender {
@@ -26,6 +28,7 @@ export class FileAppender {
   #unwritten = 0;
   #failed: unknown;
   #sinceWriteBack = 0;
+  #written = 0;
   #writingBack: Promise<void> | undefined;
 
   /** Writes into `file` (open for writing) from its current position. */
@@ -74,7 +77,11 @@ export class FileAppender {
     this.#unwritten += bytes;
     this.#writing = this.#writing.then(async () => {
       try {
-        if (!this.#failed) await this.file.writev(bufs);
+        if (!this.#failed) {
+          await this.file.writev(bufs);
+          this.#written += bytes;
+          this.options.onWritten?.(this.#written);
+        }
       } catch (err) {
         this.#failed = err;
       } finally {

@@ -18,11 +18,12 @@
  * written, a corrupt layer. Devices and FIFOs are left out (instances get their own /dev).
  */
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { posix } from 'node:path';
 import { Readable, type TransformOptions } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, type ZlibOptions } from 'node:zlib';
+import { MIB_BUFFERS } from './buffer-pool.js';
 import { GzipFileWriter } from './gzip-file.js';
 import { readTar, TarFormatError, TarWriter, type TarEntry, type TarItem } from './tar-stream.js';
 
@@ -125,6 +126,12 @@ export async function* decompressed(source: AsyncIterable<Buffer>, digest: strin
     const all = async function* () {
       let gathered: Buffer[] = head.length > 0 ? [head] : [];
       let bytes = head.length;
+      if (bytes >= STREAM_CHUNK) {
+        // A file's first read: whole already (gathered with the next, it would be copied).
+        yield head;
+        gathered = [];
+        bytes = 0;
+      }
       for (let next = await it.next(); !next.done; next = await it.next()) {
         gathered.push(next.value);
         bytes += next.value.length;
@@ -168,8 +175,78 @@ async function* checkedEntries(source: AsyncIterable<Buffer>, digest: string) {
 }
 
 async function* entriesOf(layer: LayerFile) {
-  const raw = createReadStream(layer.file, { highWaterMark: STREAM_CHUNK });
-  yield* checkedEntries(decompressed(raw, layer.digest), layer.digest);
+  const reader = await PooledFileReader.open(layer.file);
+  if (!reader) {
+    // A gzip file (a layer cached by an earlier version): through gunzip, which holds on to
+    // its input, so read into buffers of its own.
+    const raw = createReadStream(layer.file, { highWaterMark: STREAM_CHUNK });
+    yield* checkedEntries(decompressed(raw, layer.digest), layer.digest);
+    return;
+  }
+  try {
+    yield* checkedEntries(reader.chunks(), layer.digest);
+  } finally {
+    // The tar reader is done with every chunk once the entries ended (or were given up).
+    await reader.close();
+  }
+}
+
+/**
+ * A plain (uncompressed) layer file read in chunks of MIB_BUFFERS, one read ahead. A chunk
+ * stays as it is until the reader has been asked for two more (the tar reader copies what it
+ * keeps of a chunk when the next one comes); `close` gives the rest back.
+ */
+export class PooledFileReader {
+  readonly #taken: Buffer[] = [];
+  #ahead: Promise<unknown> | undefined;
+
+  private constructor(readonly handle: FileHandle) {}
+
+  /** The reader of `file`, or undefined when it is gzip-compressed. */
+  static async open(file: string): Promise<PooledFileReader | undefined> {
+    const handle = await open(file, 'r');
+    try {
+      const head = Buffer.alloc(2);
+      await handle.read(head, 0, 2, 0);
+      if (isGzip(head)) {
+        await handle.close();
+        return undefined;
+      }
+    } catch (err) {
+      await handle.close();
+      throw err;
+    }
+    return new PooledFileReader(handle);
+  }
+
+  async *chunks(): AsyncGenerator<Buffer> {
+    let position = 0;
+    const read = () => {
+      const buf = MIB_BUFFERS.take();
+      this.#taken.push(buf);
+      const reading = this.handle.read(buf, 0, buf.length, position).then(({ bytesRead }) => {
+        position += bytesRead;
+        return { buf, bytesRead };
+      });
+      this.#ahead = reading.catch(() => undefined);
+      return reading;
+    };
+    for (let next = read(); ; ) {
+      const { buf, bytesRead } = await next;
+      if (bytesRead === 0) return;
+      next = read();
+      // Yielded, held: the chunk before the one before this, the one before, this one; and the
+      // next, being read.
+      if (this.#taken.length > 4) MIB_BUFFERS.give(this.#taken.shift()!);
+      yield buf.subarray(0, bytesRead);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.#ahead;
+    await this.handle.close();
+    for (const buf of this.#taken.splice(0)) MIB_BUFFERS.give(buf);
+  }
 }
 
 export interface LayerIndex {
@@ -292,31 +369,47 @@ export async function flattenLayers(
     // others are Huffman-coded only: about seven times faster than deflate's level 1 (which
     // searches for repeats), for archives some 5-30% larger. The controller flattens on its own
     // cores; agents fetch the archive once per host.
-    const gzip = new GzipFileWriter(file, options);
-    const tar = new TarWriter(gzip);
-    const files = new Set<string>();
-    let entries = 0;
-    for (let i = 0; i < layers.length; i++) {
-      const layer = layers[i]!;
-      const kept = keep[i];
-      if (kept && kept.size === 0) continue;
-      await gzip.section(options.compression === 'stored' || (await incompressible(layer)) ? 'stored' : 'huffman');
-      const wanted = kept
-        ? (path: string) => kept.has(path)
-        : (path: string, entry: TarEntry) => path !== '' && entry.type !== 'Other' && !posix.basename(path).startsWith(WHITEOUT) && visible(path, above, hidden, opaque);
-      for await (const { entry, body } of entriesOf(layer)) {
-        const path = normalizeEntryPath(entry.path, layer.digest);
-        if (!wanted(path, entry)) continue;
-        entries++;
-        await copyEntry(tar, path, entry, body, files, layer.digest);
-      }
+    const gzip = new GzipFileWriter(file, { ...options, path: target });
+    try {
+      return await writeFlat(gzip, layers, keep, { above, hidden, opaque }, options);
+    } catch (err) {
+      gzip.cancel();
+      throw err;
     }
-    await tar.finish();
-    const { length, digest } = await gzip.finish();
-    return { length, digest, entries };
   } finally {
     await file.close();
   }
+}
+
+/** Pass two: the survivors of `layers`, lowest first, into `gzip`. */
+async function writeFlat(
+  gzip: GzipFileWriter,
+  layers: readonly LayerFile[],
+  keep: Survivors['keep'],
+  { above, hidden, opaque }: Omit<Survivors, 'keep'>,
+  options: FlattenOptions,
+): Promise<FlatArchive> {
+  const tar = new TarWriter(gzip);
+  const files = new Set<string>();
+  let entries = 0;
+  for (let i = 0; i < layers.length; i++) {
+    const layer = layers[i]!;
+    const kept = keep[i];
+    if (kept && kept.size === 0) continue;
+    await gzip.section(options.compression === 'stored' || (await incompressible(layer)) ? 'stored' : 'huffman');
+    const wanted = kept
+      ? (path: string) => kept.has(path)
+      : (path: string, entry: TarEntry) => path !== '' && entry.type !== 'Other' && !posix.basename(path).startsWith(WHITEOUT) && visible(path, above, hidden, opaque);
+    for await (const { entry, body } of entriesOf(layer)) {
+      const path = normalizeEntryPath(entry.path, layer.digest);
+      if (!wanted(path, entry)) continue;
+      entries++;
+      await copyEntry(tar, path, entry, body, files, layer.digest);
+    }
+  }
+  await tar.finish();
+  const { length, digest } = await gzip.finish();
+  return { length, digest, entries };
 }
 
 async function copyEntry(tar: TarWriter, path: string, entry: TarEntry, body: AsyncIterable<Buffer>, files: Set<string>, layer: string): Promise<void> {

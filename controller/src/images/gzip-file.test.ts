@@ -89,3 +89,28 @@ test('gzip file: a durable file, written back to disk as it is made, has the sam
   t.true(written[0]!.equals(written[1]!));
   t.true(gunzipSync(written[1]!).equals(data));
 });
+
+test('gzip file: hashed on the hashing thread (given its path), the digest is the same; the caller may reuse a chunk once written', async (t) => {
+  const dir = tempDir(t);
+  const random = randomBytes(9 * 1024 * 1024 + 3); // past the hashing thread's interval twice
+  const text = Buffer.from('the quick brown fox jumps over the lazy dog\n'.repeat(60_000));
+  const file = join(dir, 'followed.gz');
+  const handle = await open(file, 'w');
+  const w = new GzipFileWriter(handle, { path: file });
+  // One buffer for every piece, overwritten as soon as each write resolved.
+  const piece = Buffer.alloc(300_000);
+  for (const data of [random, text]) {
+    for (let at = 0; at < data.length; at += piece.length) {
+      const n = data.copy(piece, 0, at, at + piece.length);
+      await w.write(piece.subarray(0, n));
+      piece.fill(0xee);
+    }
+    await w.section('huffman');
+  }
+  const { length, digest } = await w.finish();
+  await handle.close();
+  const bytes = readFileSync(file);
+  t.is(length, bytes.length);
+  t.is(digest, `sha256:${createHash('sha256').update(bytes).digest('hex')}`);
+  t.true(gunzipSync(bytes).equals(Buffer.concat([random, text])));
+});

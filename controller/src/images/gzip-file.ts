@@ -4,8 +4,11 @@
  * made from image layers: most of their bytes are already compressed (binaries, media, the
  * random data of the benchmark), and deflate over them costs CPU for nothing.
  *
+ * The input is copied into batches of 1 MiB, buffers of MIB_BUFFERS that go back to the pool
+ * once written (or compressed): the caller may reuse its chunks, and no batch is fresh memory.
+ *
  * One gzip member, one deflate stream (RFC 1951, 1952): stored blocks are framed here (a
- * 5-byte header before each run of at most 65535 bytes, the data itself never copied) and
+ * 5-byte header before each run of at most 65535 bytes, pointing into the batch) and
  * Huffman sections are zlib's raw deflate of a batch of input, each batch compressed on its own
  * (Huffman coding has no back references, so nothing is lost but a table per batch) and ended
  * by a sync flush (byte aligned, no final bit), so that any kind of block can follow. The
@@ -17,23 +20,24 @@
  * on the calling thread (CRC-32 and framing only); Huffman batches run on the thread pool, a
  * few at a time, while the caller reads on; the file is written in order, one write at a time.
  */
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { constants as zlibConstants, crc32, deflateRaw } from 'node:zlib';
+import { MIB_BUFFERS } from './buffer-pool.js';
 import { FileAppender } from './file-appender.js';
+import { followHash, type FollowedHash } from './file-hash.js';
 
 export type GzipSection = 'stored' | 'huffman';
 
 const deflateRawAsync = promisify(deflateRaw) as (buf: Buffer, options: object) => Promise<Buffer>;
 
-/** Input gathered before it is framed or compressed. */
-const BATCH = 1024 * 1024;
 /** Huffman batches compressing at once (on the thread pool), past which `write` waits. */
 const MAX_COMPRESSING = 2;
 const HUFFMAN = { level: 1, strategy: zlibConstants.Z_HUFFMAN_ONLY, finishFlush: zlibConstants.Z_SYNC_FLUSH };
 const MAX_STORED_BLOCK = 0xffff;
 const WRITE_BACK_EVERY = 16 * 1024 * 1024;
+const TELL_HASHER_EVERY = 4 * 1024 * 1024;
 /** Gzip header: magic, deflate, no flags, no mtime, no extra flags, OS unix. */
 const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
 /** An empty stored block with the final bit: the end of the deflate stream. */
@@ -73,28 +77,53 @@ function storedBlocks(input: readonly Buffer[]): Buffer[] {
 interface Batch {
   /** The batch's blocks, once framed or compressed. */
   ready?: Buffer[];
+  /** The pooled buffer `ready` points into, given back once written. */
+  lent?: Buffer;
   compressing?: Promise<void>;
   error?: unknown;
 }
 
 export class GzipFileWriter {
   readonly #out: FileAppender;
-  readonly #hash = createHash('sha256');
+  /** The file's hash on this thread, or on the hashing thread (which reads the file back). */
+  readonly #hash: Hash | undefined;
+  readonly #followed: FollowedHash | undefined;
   #section: GzipSection = 'stored';
   #crc = 0;
   #size = 0;
   #length = 0;
-  #input: Buffer[] = [];
-  #inputBytes = 0;
+  /** The batch being filled: a buffer of MIB_BUFFERS (the caller's chunks are copied in). */
+  #batch: Buffer | undefined;
+  #batchBytes = 0;
+  /** Pooled buffers handed to the file, with the length the file has once they are written. */
+  readonly #lent: { end: number; buf: Buffer }[] = [];
   /** Batches not yet handed to the file, in file order. */
   #queue: Batch[] = [{ ready: [HEADER] }];
 
   /**
    * Writes into `file` (open for writing, empty) from its current position. `durable`: the
-   * file will be fsynced once complete; it is written back to disk as it is made.
+   * file will be fsynced once complete; it is written back to disk as it is made. `path`: the
+   * file's path (written from its first byte), for it to be hashed on the hashing thread
+   * (file-hash.ts) as it is written, instead of on this one.
    */
-  constructor(file: FileHandle, options: { durable?: boolean } = {}) {
-    this.#out = new FileAppender(file, options.durable ? { writeBackEvery: WRITE_BACK_EVERY } : {});
+  constructor(file: FileHandle, options: { durable?: boolean; path?: string } = {}) {
+    this.#followed = options.path !== undefined ? followHash(options.path) : undefined;
+    this.#hash = this.#followed ? undefined : createHash('sha256');
+    const followed = this.#followed;
+    let told = 0;
+    const written = (bytes: number) => {
+      while (this.#lent.length > 0 && this.#lent[0]!.end <= bytes) MIB_BUFFERS.give(this.#lent.shift()!.buf);
+      // Told every few MiB: each message wakes the hashing thread, which costs the sender too.
+      if (!followed || bytes - told < TELL_HASHER_EVERY) return;
+      told = bytes;
+      followed.written(bytes);
+    };
+    this.#out = new FileAppender(file, { ...(options.durable ? { writeBackEvery: WRITE_BACK_EVERY } : {}), onWritten: written });
+  }
+
+  /** Gives up the file (after a failure): the hashing thread forgets it. */
+  cancel(): void {
+    this.#followed?.cancel();
   }
 
   /** The kind of blocks for what is written from now on. */
@@ -105,16 +134,20 @@ export class GzipFileWriter {
     await this.#pace(false);
   }
 
-  /** Adds `chunk` (not to be changed by the caller afterwards: it may be written as it is). */
+  /** Adds `chunk`, copied: the caller may use it again once this resolved. */
   async write(chunk: Buffer): Promise<void> {
     if (chunk.length === 0) return;
     this.#crc = crc32(chunk, this.#crc);
     this.#size = (this.#size + chunk.length) >>> 0;
-    this.#input.push(chunk);
-    this.#inputBytes += chunk.length;
-    if (this.#inputBytes >= BATCH) {
-      this.#cut();
-      await this.#pace(false);
+    for (let at = 0; at < chunk.length; ) {
+      const batch = (this.#batch ??= MIB_BUFFERS.take());
+      const n = chunk.copy(batch, this.#batchBytes, at);
+      this.#batchBytes += n;
+      at += n;
+      if (this.#batchBytes === batch.length) {
+        this.#cut();
+        await this.#pace(false);
+      }
     }
   }
 
@@ -127,26 +160,31 @@ export class GzipFileWriter {
     this.#queue.push({ ready: [FINAL_BLOCK, trailer] });
     await this.#pace(true);
     await this.#out.close();
-    return { length: this.#length, digest: `sha256:${this.#hash.digest('hex')}` };
+    const digest = this.#followed ? await this.#followed.digest(this.#length) : `sha256:${this.#hash!.digest('hex')}`;
+    return { length: this.#length, digest };
   }
 
   /** Frames (or starts compressing) the gathered input. */
   #cut(): void {
-    if (this.#inputBytes === 0) return;
-    const input = this.#input;
-    const bytes = this.#inputBytes;
-    this.#input = [];
-    this.#inputBytes = 0;
+    const buf = this.#batch;
+    const bytes = this.#batchBytes;
+    if (!buf || bytes === 0) return;
+    const input = buf.subarray(0, bytes);
+    this.#batch = undefined;
+    this.#batchBytes = 0;
     if (this.#section === 'stored') {
-      this.#queue.push({ ready: storedBlocks(input) });
+      this.#queue.push({ ready: storedBlocks([input]), lent: buf });
       return;
     }
     const batch: Batch = {};
     // One output buffer for the whole batch (zlib's default, 16 KiB, would cross to the thread
     // pool and back for every 16 KiB and copy the pieces together): Huffman output is at most
     // the input and a few bytes a block (zlib stores a block that would grow).
-    batch.compressing = deflateRawAsync(input.length === 1 ? input[0]! : Buffer.concat(input, bytes), { ...HUFFMAN, chunkSize: bytes + (bytes >> 4) + 1024 }).then(
-      (out) => void (batch.ready = [out]),
+    batch.compressing = deflateRawAsync(input, { ...HUFFMAN, chunkSize: bytes + (bytes >> 4) + 1024 }).then(
+      (out) => {
+        batch.ready = [out];
+        MIB_BUFFERS.give(buf); // zlib is done with its input
+      },
       (err: unknown) => void (batch.error = err),
     );
     this.#queue.push(batch);
@@ -167,9 +205,10 @@ export class GzipFileWriter {
       }
       this.#queue.shift();
       for (const b of head.ready) {
-        this.#hash.update(b);
+        this.#hash?.update(b);
         this.#length += b.length;
       }
+      if (head.lent) this.#lent.push({ end: this.#length, buf: head.lent });
       await this.#out.write(...head.ready);
     }
   }
