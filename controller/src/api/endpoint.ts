@@ -17,6 +17,11 @@ export interface ApiState {
   route?: string;
   /** Why the request was refused, for the log line. */
   error?: string;
+  /**
+   * A JSON answer (sendJsonText) that the edge middleware writes itself once the request's
+   * middleware is done, unless a body was set meanwhile (api/middleware.ts).
+   */
+  json?: string;
   /** The authenticated user, once a token has been verified. */
   user?: { name: string; mechanism: string; principal: string };
   // `access` (what policy lets the authenticated user do) is added by policy/access.ts, which
@@ -73,13 +78,18 @@ export function sendJson(ctx: ApiContext, media: MediaSpec, body: unknown, statu
   sendJsonText(ctx, media, body === null ? 'null' : JSON.stringify(body), status);
 }
 
-/** Sends JSON that is serialized already. */
+/**
+ * Sends JSON that is serialized already. The text is left for the edge middleware to write
+ * (`ctx.state.json`): Koa's body setter and its respond do for a string what the edge does in
+ * a few lines, for about 3% of a GET's CPU at 64 connections. A body set before (by another
+ * answer) keeps Koa's way.
+ */
 export function sendJsonText(ctx: ApiContext, media: MediaSpec, json: string, status = 200): void {
   ctx.status = status;
-  // Set as a header, before the body, so that Koa does no MIME lookup of its own.
-  ctx.set('Content-Type', negotiateMedia(media, ctx.req.headers.accept));
+  ctx.res.setHeader('Content-Type', negotiateMedia(media, ctx.req.headers.accept));
   varyOnAccept(ctx);
-  ctx.body = json;
+  if (ctx.body === undefined) ctx.state.json = json;
+  else ctx.body = json;
 }
 
 /** Sends JSON as `application/json`, for the endpoints outside content negotiation (auth, policy). */

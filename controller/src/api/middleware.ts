@@ -72,6 +72,8 @@ export function edge(o: { log: Logger; ids: IdSource; minimumClientVersion: stri
       const path = ctx.path;
       if (path === '/v1' || path.startsWith('/v1/')) ctx.path = path.slice(3) || '/';
       await next();
+      const json = ctx.state.json;
+      if (json !== undefined && ctx.body === undefined) writeJson(ctx, json);
     } catch (err) {
       answerError(ctx, err);
     } finally {
@@ -114,10 +116,23 @@ export function edge(o: { log: Logger; ids: IdSource; minimumClientVersion: stri
   }
 }
 
+/**
+ * Writes a JSON answer of sendJsonText (its status and headers set) in place of Koa: what Koa
+ * does for a string body, Content-Length and the text (Node leaves out the body of a HEAD).
+ */
+function writeJson(ctx: Parameters<Middleware<ApiState>>[0], json: string): void {
+  ctx.respond = false;
+  const res = ctx.res;
+  if (res.headersSent || !ctx.writable) return;
+  res.setHeader('Content-Length', Buffer.byteLength(json));
+  res.end(json);
+}
+
 /** Makes `err` the answer: an APIError body with its status and headers. */
 function answerError(ctx: Parameters<Middleware<ApiState>>[0], err: unknown): void {
   const mapped = toApiError(err, ctx.state.requestId);
   ctx.state.error = mapped.body.message;
+  ctx.state.json = undefined; // an answer the handler made before it failed
   if (mapped.internal) {
     ctx.state.log.error('unexpected error', { request_id: ctx.state.requestId, path: ctx.originalUrl, err });
   }

@@ -123,6 +123,9 @@ export function dispatchRoutes<S>(router: Router<S>): Middleware<S> {
   const remembered = REMEMBERED.get(router);
   if (!remembered) throw new Error('dispatchRoutes needs a router made by indexRoutes');
   const routes = router.routes() as unknown as Middleware<S>;
+  // The captures and parameters of recent paths (by route: a path's never change while its
+  // route stays): the route's regular expression and the parameters' decoding, once per path.
+  const parsed = new LruCache<string, { layer: Layer<any, any>; captures: readonly string[]; params: Readonly<Record<string, string>> }>(MATCH_CACHE_SIZE);
   return (ctx, next) => {
     const path = ctx.path;
     const match = remembered(path, ctx.method);
@@ -132,8 +135,15 @@ export function dispatchRoutes<S>(router: Router<S>): Middleware<S> {
     const routed = ctx as typeof ctx & { captures: string[]; params: Record<string, string>; routerPath: string; _matchedRoute: string; router: unknown; routeMatched: boolean };
     routed.router = router;
     routed.routeMatched = true;
-    routed.captures = layer.captures(path);
-    routed.params = (ctx.request as typeof ctx.request & { params: Record<string, string> }).params = layer.params(path, routed.captures, routed.params);
+    let known = path.length <= MATCH_CACHE_PATH_MAX ? parsed.get(path) : undefined;
+    if (known === undefined || known.layer !== layer) {
+      const captures = layer.captures(path);
+      known = { layer, captures, params: layer.params(path, captures, {}) };
+      if (path.length <= MATCH_CACHE_PATH_MAX) parsed.set(path, known);
+    }
+    // Copies: a request may change its own.
+    routed.captures = [...known.captures];
+    routed.params = (ctx.request as typeof ctx.request & { params: Record<string, string> }).params = { ...(routed.params as Record<string, string> | undefined), ...known.params };
     routed.routerPath = layer.path as string;
     routed._matchedRoute = layer.path as string;
     return (layer.stack[0] as unknown as Middleware<S>)(ctx, next);

@@ -271,3 +271,23 @@ test('api: /metrics exposes request, actor and store metrics for Prometheus', as
     t.true(r.text.includes(name), name);
   }
 });
+
+test('api: a JSON answer carries its length, type, ETag and request id; a HEAD gets the same headers and no body', async (t) => {
+  const api = suite.api();
+  const created = await api.post<Job>('/jobs', { fqn: `job::/conv::${unique()}` });
+  t.is(created.status, 200);
+  const path = `/v1/jobs/${created.body.uuid}`;
+  const get = await api.fetch(path);
+  const text = await get.text();
+  t.is(get.status, 200);
+  t.is(get.headers.get('content-length'), String(Buffer.byteLength(text)));
+  t.is(JSON.parse(text).uuid, created.body.uuid);
+  const head = await api.fetch(path, { method: 'HEAD' });
+  t.is(head.status, 200);
+  t.is(await head.text(), '');
+  for (const name of ['content-type', 'content-length', 'etag', 'vary', 'minimum-client-version']) t.is(head.headers.get(name), get.headers.get(name), name);
+  t.regex(head.headers.get('x-request-id') ?? '', /^[a-z0-9]{20}$/);
+  // The connection is fit for the next request after either (keep-alive, whole answers).
+  const again = await api.fetch(path);
+  t.is(await again.text(), text);
+});

@@ -22,7 +22,7 @@
  *
  * Environment: BENCH_SECONDS (measured seconds per server, case and round, default 3),
  * BENCH_WARMUP_SECONDS (unmeasured warm-up before each, default 1), BENCH_ROUNDS
- * (default 5), BENCH_BASELINE_BIN (another build's dist/bin/platform-controller.js,
+ * (default 5), BENCH_CASES (e.g. `GET:64`: only those cases), BENCH_BASELINE_BIN (another build's dist/bin/platform-controller.js,
  * e.g. from a worktree of an older commit after `npm ci && npm run build` there:
  * measured in the same rounds, with and without --no-sync, for a before/after of
  * this run).
@@ -54,6 +54,18 @@ const WARMUP_SECONDS = envSeconds('BENCH_WARMUP_SECONDS', 1);
 const ROUNDS = envCount('BENCH_ROUNDS', 5);
 const BASELINE_BIN = process.env['BENCH_BASELINE_BIN'] || undefined;
 const GOAL_PERCENT = 60;
+/**
+ * BENCH_CASES: the cases to run, e.g. `GET:64` or `GET,POST:1` (a method alone: both connection
+ * counts); every case when unset.
+ */
+const CASES = (process.env['BENCH_CASES'] ?? '')
+  .split(',')
+  .map((c) => c.trim())
+  .filter((c) => c !== '');
+for (const c of CASES) if (!/^(GET|POST)(:(1|64))?$/.test(c)) throw new Error(`BENCH_CASES: "${c}" is not GET or POST, optionally with :1 or :64`);
+function caseWanted(kind: 'GET' | 'POST', connections: number): boolean {
+  return CASES.length === 0 || CASES.includes(kind) || CASES.includes(`${kind}:${connections}`);
+}
 /**
  * POST /jobs server CPU per request, as a multiple of the floor's on the same case, before the
  * work of issue 10 (commit d63a0f8, measured beside the floor on the same machine, in another
@@ -533,8 +545,8 @@ async function main(): Promise<number> {
     for (const c of controllers) c.discardOutput();
 
     const baselineSynced = baselines.filter((b) => b.name === 'baseline');
-    for (const c of [1, 64]) await runCase('GET', c, [synced.target, ...baselineSynced, floorTarget]);
-    for (const c of [1, 64]) await runCase('POST', c, [synced.target, unsynced.target, ...baselines, floorTarget]);
+    for (const c of [1, 64]) if (caseWanted('GET', c)) await runCase('GET', c, [synced.target, ...baselineSynced, floorTarget]);
+    for (const c of [1, 64]) if (caseWanted('POST', c)) await runCase('POST', c, [synced.target, unsynced.target, ...baselines, floorTarget]);
   } catch (err) {
     progress(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     return 1;
