@@ -10,7 +10,6 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ApiClient } from './http.js';
-import { freePort } from './net.js';
 
 export const TEST_ADMIN_PASSWORD = 'test-admin-password';
 /** The join secret test controllers expect from their agents. */
@@ -34,7 +33,11 @@ export interface SpawnOptions {
   bin?: string;
   /** How long to wait for the ready line. */
   readyTimeoutMs?: number;
-  /** The gRPC port agents dial; chosen once and kept across restarts. */
+  /**
+   * The gRPC port agents dial. Unless given, the first process binds a port of its choosing
+   * (port 0: a port picked here and bound seconds later, once the controller has restored its
+   * state, could meanwhile become another connection's), and restarts keep it.
+   */
   grpcPort?: number;
 }
 
@@ -127,13 +130,13 @@ export class ControllerProcess extends PlatformProcess {
   static async start(options: SpawnOptions = {}): Promise<ControllerProcess> {
     const ownsDataDir = options.dataDir === undefined;
     const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'platform-test-')));
-    options = { ...options, grpcPort: options.grpcPort ?? (await freePort()) };
+    options = { ...options };
     const child = spawn(
       process.execPath,
       [
         ...CONTROLLER_NODE_FLAGS,
         ...(options.nodeArgs ?? []),
-        options.bin ?? CONTROLLER_BIN, '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--grpc-listen', `127.0.0.1:${options.grpcPort}`,
+        options.bin ?? CONTROLLER_BIN, '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--grpc-listen', `127.0.0.1:${options.grpcPort ?? 0}`,
         // The embedded router on a free port unless the test says otherwise (tests run side by side),
         // for a build that has one (a benchmark's baseline may be older).
         ...(options.args?.includes('--router-listen') || !knowsFlag(options.bin ?? CONTROLLER_BIN, '--router-listen') ? [] : ['--router-listen', '127.0.0.1:0']),
@@ -182,6 +185,8 @@ export class ControllerProcess extends PlatformProcess {
       });
     });
     [proc.url, proc.grpcAddress, proc.routerAddress, proc.routerTlsAddress] = await ready;
+    // The port it bound, for restart() (proc.options is this object).
+    options.grpcPort ??= Number(proc.grpcAddress.slice(proc.grpcAddress.lastIndexOf(':') + 1));
     return proc;
   }
 
