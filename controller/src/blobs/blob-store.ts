@@ -88,7 +88,7 @@ export class BlobStore {
           `digest mismatch: declared ${formatDigest(expect.digest)}, received ${expect.digest.algorithm}:${actual}`,
         );
       }
-      if (await this.has(expect)) {
+      if (this.options.sync && (await this.has(expect))) {
         removeLater(tmp);
         return;
       }
@@ -104,8 +104,9 @@ export class BlobStore {
 
   /**
    * Whether blob `expect` is stored already. Blobs are content-addressed and put in place only
-   * once checked (and synced, with `sync`): a file of the digest's name and the right length is
-   * that blob.
+   * once checked and synced: a file of the digest's name and the right length is that blob.
+   * Without `sync`, a crash of the machine may leave such a file with other bytes, so a new
+   * copy replaces it (`ingest` and `adopt` keep a stored blob only with `sync`).
    */
   async has(expect: IngestExpectation): Promise<boolean> {
     const st = await stat(this.pathOf(expect.digest)).catch(() => undefined);
@@ -120,7 +121,7 @@ export class BlobStore {
   async adopt(file: string, expect: IngestExpectation): Promise<void> {
     const { size } = await stat(file);
     if (size !== expect.length) throw new InvalidRequestError(`the archive has ${size} bytes, but ${expect.length} were declared`);
-    if (await this.has(expect)) {
+    if (this.options.sync && (await this.has(expect))) {
       removeLater(file);
       return;
     }

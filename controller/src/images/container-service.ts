@@ -121,15 +121,21 @@ export class ContainerService {
         return { package: cached.pkg, plan: cached.plan, reused: true };
       }
     }
-    // Stops what is still downloading once the pull failed (a refused config, a bad layer).
+    // The pull's first failure (a refused config, a bad layer) is the one reported, and stops
+    // what is still downloading.
     const stop = new AbortController();
+    let failure: { err: unknown } | undefined;
+    const fail = (err: unknown) => {
+      failure ??= { err };
+      stop.abort();
+    };
     const client = new RegistryClient(ref, { ...(this.options.registryTimeoutMs ? { timeoutMs: this.options.registryTimeoutMs } : {}), signal: stop.signal });
     note(task, { stage: 'Pull', name: `reading the manifest of ${origin}` });
     const manifest = await client.manifest();
     // The config is read while the layers download: one round trip to the registry (5-15 ms
     // for docker-registry here) less before the first layer's bytes.
     const planned = client.config(manifest.config).then(planOf);
-    planned.catch(() => stop.abort());
+    planned.catch(fail);
     const same = await this.#existing(origin, manifest.digest, reuse.readable);
     if (same) {
       const plan = await planned;
@@ -141,13 +147,15 @@ export class ContainerService {
     // The image's layers stay while this pull uses them; past the cache's budget, the least
     // recently used others go once it ends.
     const unpin = this.layers.pin(manifest.layers.map((l) => l.digest));
+    let refused: readonly string[] = [];
     try {
       const indexes: (Promise<LayerIndex> | undefined)[] = [];
-      // Both ended before going on, so that a failure leaves no download behind: the config's
-      // failure first (it stopped the downloads), then a layer's.
-      const [pulled, configured] = await Promise.allSettled([this.#pullLayers(client, manifest, task, fetched, indexes, stop), planned]);
-      if (configured.status === 'rejected') throw configured.reason;
-      if (pulled.status === 'rejected') throw pulled.reason;
+      // Both end before the pull goes on or fails, so that a failure leaves no download behind.
+      const pulling = this.#pullLayers(client, manifest, task, fetched, indexes, stop.signal, fail);
+      pulling.catch(fail);
+      const [pulled, configured] = await Promise.allSettled([pulling, planned]);
+      if (failure) throw failure.err;
+      if (pulled.status === 'rejected' || configured.status === 'rejected') throw new Error('a pull failed without its failure recorded'); // not reached
       const layers = pulled.value;
       const plan = configured.value;
       note(task, { stage: 'Unpack', name: `flattening ${layers.length} layer(s) into one package archive` });
@@ -169,12 +177,14 @@ export class ContainerService {
       return { package: pkg, plan, reused: false };
     } catch (err) {
       stop.abort();
-      // A refused image brings nothing into the cache.
-      if (err instanceof ImageError) for (const digest of fetched) await rm(this.layers.fileOf(digest), { force: true });
+      // A refused image brings nothing into the cache (but a layer another pull uses stays: it
+      // was found right, and that pull counts on it).
+      if (err instanceof ImageError) refused = fetched;
       throw err;
     } finally {
       await rm(archiveFile, { force: true });
       unpin();
+      for (const digest of refused) await this.layers.discard(digest);
       await this.#trim();
     }
   }
@@ -199,7 +209,8 @@ export class ContainerService {
     task: TaskReporter,
     fetched: string[],
     indexes: (Promise<LayerIndex> | undefined)[],
-    stop: AbortController,
+    stopped: AbortSignal,
+    fail: (err: unknown) => void,
   ): Promise<LayerFile[]> {
     const total = manifest.layers.reduce((n, l) => n + l.size, 0);
     if (total > this.options.maxPackageBytes) {
@@ -211,7 +222,7 @@ export class ContainerService {
     let next = 0;
     let lastProgress = -Infinity;
     const worker = async () => {
-      for (let index = next++; index < manifest.layers.length; index = next++) {
+      for (let index = next++; index < manifest.layers.length && !stopped.aborted; index = next++) {
         const layer = manifest.layers[index]!;
         const step = { stage: 'Pull', name: `pulling layer ${layer.digest}`, index, total: manifest.layers.length };
         const got = await this.layers.get(
@@ -233,23 +244,18 @@ export class ContainerService {
         note(task, { ...step, name: got.cached ? `layer ${layer.digest} already pulled` : `pulled layer ${layer.digest}`, progress: { current: done, total } });
         files[index] = got.layer;
         if (index > 0) {
-          // Made while it downloaded; for a layer pulled before, read now while others download.
+          // Made while it downloaded; for a layer pulled before, read now by this worker while
+          // the others download (at most three at a time: each reader holds a few MiB).
           const indexing = got.index ? Promise.resolve(got.index) : indexLayer(got.layer);
           indexing.catch(() => undefined); // awaited by the flattening; a failure there is the one reported
           indexes[index] = indexing;
+          if (!got.index) await indexing.catch(() => undefined);
         }
       }
     };
-    // The first failure stops the other downloads (through `stop`), and is the one reported
-    // once every download has ended: none is left writing when the pull has failed.
-    let failure: { err: unknown } | undefined;
-    const guarded = () =>
-      worker().catch((err: unknown) => {
-        failure ??= { err };
-        stop.abort();
-      });
-    await Promise.all(Array.from({ length: Math.min(3, manifest.layers.length) }, guarded));
-    if (failure) throw failure.err;
+    // A failure goes to `fail`, which stops the other downloads; this ends once every worker
+    // has (none is left writing when the pull has failed), the files of a stopped pull missing.
+    await Promise.all(Array.from({ length: Math.min(3, manifest.layers.length) }, () => worker().catch(fail)));
     return files;
   }
 }

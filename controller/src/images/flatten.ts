@@ -235,9 +235,9 @@ export class PooledFileReader {
       const { buf, bytesRead } = await next;
       if (bytesRead === 0) return;
       next = read();
-      // Yielded, held: the chunk before the one before this, the one before, this one; and the
-      // next, being read.
-      if (this.#taken.length > 4) MIB_BUFFERS.give(this.#taken.shift()!);
+      // Held: the chunk before this one (the tar reader may keep its tail until it has this
+      // one), this one, and the next, being read.
+      if (this.#taken.length > 3) MIB_BUFFERS.give(this.#taken.shift()!);
       yield buf.subarray(0, bytesRead);
     }
   }

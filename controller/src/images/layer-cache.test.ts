@@ -187,3 +187,19 @@ test('layer cache: trim removes the layers used least recently past the budget, 
   t.false(existsSync(lru.fileOf(dB.digest)));
   t.is(requests.length, 2, 'the hit fetched nothing');
 });
+
+test('layer cache: discard removes a layer no pull uses, and keeps one a pull has pinned', async (t) => {
+  const dir = cacheDir(t);
+  mkdirSync(dir, { recursive: true });
+  const digest = (c: string) => `sha256:${c.repeat(64)}`;
+  const cache = new LayerCache(dir, 1 << 30);
+  for (const c of ['a', 'b']) writeFileSync(cache.fileOf(digest(c)), Buffer.alloc(10, c));
+  const unpin = cache.pin([digest('a')]);
+  await cache.discard(digest('a'));
+  await cache.discard(digest('b'));
+  t.true(existsSync(cache.fileOf(digest('a'))), 'pinned by a pull: kept');
+  t.false(existsSync(cache.fileOf(digest('b'))));
+  unpin();
+  await cache.discard(digest('a'));
+  t.false(existsSync(cache.fileOf(digest('a'))));
+});

@@ -92,6 +92,13 @@ export class LayerCache {
     return { removed, bytes, kept: total };
   }
 
+  /** Removes layer `digest` unless a pull uses it now (pinned), under its digest's lock. */
+  async discard(digest: string): Promise<void> {
+    await this.#locks.run(digest, async () => {
+      if (!this.#pins.has(digest)) await rm(this.fileOf(digest), { force: true });
+    });
+  }
+
   fileOf(digest: string): string {
     return join(this.dir, digest.replace(':', '-'));
   }
