@@ -73,7 +73,7 @@ import { DependencyResolver } from './packages/dependencies.js';
 import { dependencyEndpoints } from './packages/dependency-routes.js';
 import { InstrumentedStore } from './store/instrumented-store.js';
 import { keys } from './store/keys.js';
-import { RocksStore } from './store/rocks-store.js';
+import { DEFAULT_INLINE_COMMIT_MS, RocksStore } from './store/rocks-store.js';
 import { RouteService } from './router/route-service.js';
 import { routeEndpoints } from './router/router-routes.js';
 import { Router, type RouterTlsOptions } from './router/proxy/router.js';
@@ -127,6 +127,11 @@ export interface ControllerOptions {
   logLevel?: LogLevel;
   /** fsync the store's log and each archive before acknowledging. Default true. */
   sync?: boolean;
+  /**
+   * With sync: the store commits on the main thread while its commits average at most this many
+   * ms, and on its writer thread when slower (0: always the writer thread). Default 5.
+   */
+  inlineCommitMs?: number;
   /** How long an actor stays in memory without messages. Default 60 s. */
   actorIdleMs?: number;
   /** Jobs, and packages, kept in the read caches. Default 10,000 each. */
@@ -214,6 +219,7 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     clusterName: o.clusterName ?? 'platform',
     logLevel: o.logLevel ?? 'info',
     sync: o.sync ?? true,
+    inlineCommitMs: o.inlineCommitMs ?? DEFAULT_INLINE_COMMIT_MS,
     actorIdleMs: o.actorIdleMs ?? 60_000,
     cacheSize: o.cacheSize ?? 10_000,
     auditRetentionSeconds: o.auditRetentionSeconds ?? DEFAULT_AUDIT_RETENTION_SECONDS,
@@ -312,8 +318,20 @@ export class Controller {
     const ids = userOptions.ids ?? randomIds;
 
     await mkdir(options.dataDir, { recursive: true });
-    const rocks = await RocksStore.open(join(options.dataDir, 'db'), { sync: options.sync });
+    const rocks = await RocksStore.open(join(options.dataDir, 'db'), {
+      sync: options.sync,
+      inlineCommitMs: options.inlineCommitMs,
+      onCommitPath: (path, averageMs) =>
+        log.info(path === 'writer' ? 'store commits moved to the writer thread: the disk is slow' : 'store commits back on the main thread', {
+          average_commit_ms: Math.round(averageMs * 100) / 100,
+          inline_commit_ms: options.inlineCommitMs,
+        }),
+    });
     const store = new InstrumentedStore(rocks, metrics.storeDuration);
+    metrics.gaugeFrom('platform_store_commit_thread', 'Where store commits are made now: 1 for that thread (main or writer), 0 for the other.', 'thread', () => {
+      const main = rocks.commitPath === 'inline' ? 1 : 0;
+      return { main, writer: 1 - main };
+    });
     const undo: (() => Promise<void>)[] = [];
     try {
       await checkSchema(store);

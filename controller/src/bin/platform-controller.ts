@@ -59,8 +59,11 @@ Also read from the environment: PLATFORM_ADMIN_EMAIL, PLATFORM_CLUSTER_NAME,
 PLATFORM_ACTOR_IDLE_MS, PLATFORM_MAX_PACKAGE_BYTES, PLATFORM_BUILD_ID,
 PLATFORM_JOIN_TOKEN (the secret agents present; default: made on first start and
 kept in DATA_DIR/join-token), PLATFORM_HEARTBEAT_INTERVAL_MS (default 2000),
-PLATFORM_AGENT_LOST_AFTER_MS (default 10000), PLATFORM_IMAGE_ARCHIVE_COMPRESSION (how
-packages made from container images are compressed: huffman, the default, or stored),
+PLATFORM_AGENT_LOST_AFTER_MS (default 10000), PLATFORM_STORE_INLINE_COMMIT_MS (with fsync, the
+store commits on the main thread while a commit averages at most this many ms, on its writer
+thread when the disk is slower; default 5, 0: always the writer thread),
+PLATFORM_IMAGE_ARCHIVE_COMPRESSION (how packages made from container images are
+compressed: huffman, the default, or stored),
 PLATFORM_IMAGE_LAYER_CACHE_BYTES (image layers kept for later pulls; default 10 GiB).
 LDAP, with --ldap-url: PLATFORM_LDAP_BIND_DN_TEMPLATE (direct bind, "uid={user},ou=people,...")
 or PLATFORM_LDAP_SEARCH_BASE with PLATFORM_LDAP_SEARCH_FILTER (default "(uid={user})"),
@@ -212,6 +215,7 @@ async function main(): Promise<void> {
   const sync = args['no-sync'] ? false : env['PLATFORM_SYNC'] !== 'false';
   const log = new JsonLogger(new FdSink(1), logLevel, { component: 'controller', pid: process.pid });
   const actorIdleMs = envInt('PLATFORM_ACTOR_IDLE_MS');
+  const inlineCommitMs = envInt('PLATFORM_STORE_INLINE_COMMIT_MS');
   const maxPackageBytes = envInt('PLATFORM_MAX_PACKAGE_BYTES');
   const imageArchiveCompression = env['PLATFORM_IMAGE_ARCHIVE_COMPRESSION'] || undefined;
   if (imageArchiveCompression !== undefined && imageArchiveCompression !== 'huffman' && imageArchiveCompression !== 'stored') {
@@ -271,6 +275,7 @@ async function main(): Promise<void> {
       sync,
       log,
       ...(actorIdleMs === undefined ? {} : { actorIdleMs }),
+      ...(inlineCommitMs === undefined ? {} : { inlineCommitMs }),
       ...(maxPackageBytes === undefined ? {} : { maxPackageBytes }),
       ...(imageArchiveCompression === undefined ? {} : { imageArchiveCompression }),
       ...(imageLayerCacheBytes === undefined ? {} : { imageLayerCacheBytes }),

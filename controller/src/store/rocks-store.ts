@@ -9,7 +9,36 @@ export interface RocksStoreOptions {
    * resolved survives the controller being killed but not the host losing power.
    */
   sync: boolean;
+  /**
+   * With `sync`: commits are made on the main thread, one group and one fsync for the batches of
+   * one turn of the event loop, while a commit takes at most this many milliseconds on average;
+   * on a slower disk they go to the writer thread, so that reads are not held behind the disk,
+   * and come back once the writer's commits average half of it, after
+   * {@link WRITER_STAY_MS} at least. 0: always the writer thread.
+   * Default {@link DEFAULT_INLINE_COMMIT_MS}.
+   */
+  inlineCommitMs?: number;
+  /** Monotonic milliseconds for timing commits (tests drive the choice of thread with it). */
+  now?: () => number;
+  /** Told when commits move between the main thread and the writer thread. */
+  onCommitPath?: (path: CommitPath, averageMs: number) => void;
 }
+
+/** Where commits with fsync are made: on the main thread (`inline`) or the writer thread. */
+export type CommitPath = 'inline' | 'writer';
+
+/** See {@link RocksStoreOptions.inlineCommitMs}. */
+export const DEFAULT_INLINE_COMMIT_MS = 5;
+
+/**
+ * Weight of the newest commit in the running average of commit times: a lone slow fsync (the
+ * disk of a shared machine has them) moves it little, a stall of a second or a disk that stays
+ * slow moves it past the limit.
+ */
+const COMMIT_AVERAGE_WEIGHT = 0.1;
+
+/** Commits moved to the writer thread stay there this long (ms) at least. */
+export const WRITER_STAY_MS = 3_000;
 
 /** Reads of at most this many keys are done on the main thread; larger ones on the thread pool. */
 const SYNC_READ_MAX_KEYS = 8;
@@ -28,18 +57,29 @@ class WriterThread {
   readonly #waiting = new Map<number, Waiter>();
   readonly #calls = new Set<Promise<unknown>>();
   #failure: Error | undefined;
+  /** Write batches sent and not answered yet. */
+  #writes = 0;
 
-  constructor(readonly worker: Worker) {
+  /** `onCommit`: how long each of the writer's commits took (ms). */
+  constructor(
+    readonly worker: Worker,
+    onCommit: (ms: number) => void,
+  ) {
     worker.on('message', (message: WriterReply) => {
       if (message === 'ready') return;
-      if ('done' in message) for (const id of message.done) this.#settle(id)?.resolve(undefined as never);
-      else if ('failed' in message) {
+      if ('done' in message) {
+        this.#writes -= message.done.length;
+        onCommit(message.ms);
+        for (const id of message.done) this.#settle(id)?.resolve(undefined as never);
+      } else if ('failed' in message) {
+        this.#writes -= message.failed.length;
         const err = new Error(`the store write failed: ${message.error}`);
         for (const id of message.failed) this.#settle(id)?.reject(err);
       } else this.#settle(message.id)?.resolve(message.stats as never);
     });
     const fail = (err: Error) => {
       this.#failure ??= err;
+      this.#writes = 0;
       for (const waiter of this.#waiting.values()) waiter.reject(this.#failure);
       this.#waiting.clear();
     };
@@ -64,6 +104,11 @@ class WriterThread {
 
   get failure(): Error | undefined {
     return this.#failure;
+  }
+
+  /** True when every batch sent has been answered. */
+  get idle(): boolean {
+    return this.#writes === 0;
   }
 
   #settle(id: number): Waiter | undefined {
@@ -91,7 +136,9 @@ class WriterThread {
       if (op.type === 'put') flat.push('p', op.key, op.value);
       else flat.push('d', op.key, '');
     }
-    return this.#call((id) => ({ id, ops: flat }));
+    const call = this.#call<void>((id) => ({ id, ops: flat }));
+    if (!this.#failure) this.#writes++;
+    return call;
   }
 
   stats(): Promise<WriterStats> {
@@ -117,29 +164,60 @@ class WriterThread {
  * less than the hand-off to the thread pool and back cost; larger reads and
  * iterators asynchronously on the thread pool.
  *
- * With `sync`, writes go to a writer thread (`rocks-writer.worker.ts`), which
- * keeps fsync off the event loop and commits concurrent batches together.
+ * With `sync`, the batches of one turn of the event loop are committed together
+ * on the main thread when the turn ends (`setImmediate`): one RocksDB batch, one
+ * fsync, every caller's batch atomic and in call order, as Redis does with
+ * `appendfsync always`. The hop to a thread and back (two wake-ups, a message
+ * each way) cost more CPU than the fsync on the development machine: with it a
+ * `POST /jobs` at one connection cost 1.5 times as much (`npm run bench`). The
+ * event loop waits for the disk meanwhile, so when commits take longer than
+ * `inlineCommitMs` on average they go to the writer thread
+ * (`rocks-writer.worker.ts`), which keeps fsync off the event loop and groups
+ * the batches that arrive while it writes; they come back once its commits
+ * average half of that. A batch joins the open inline group if there is one, and
+ * is committed inline only when the writer has answered every batch sent to it,
+ * so batches are written in call order whichever way they go.
+ *
  * Without `sync`, a write is a memtable insert and a write(2) to the log, a few
- * tens of µs: it is done on the main thread, because the hop to the writer
- * thread and back cost more CPU than the write itself (measured with `npm run
- * bench`, POST /jobs --no-sync).
+ * tens of µs: it is done on the main thread at once.
  *
  * The write-ahead log is not compressed: its records are small, and compressing
  * each one cost CPU on every write.
  */
 export class RocksStore implements Store {
-  /** Written on the main thread (no writer thread, `sync` off). */
+  /** Groups and batches committed on the main thread. */
   #groups = 0;
+  #batches = 0;
   #closed = false;
-  /** The native batch of main-thread writes (`sync` off), made on the first write. */
+  /** The native batch of main-thread writes, made on the first write. */
   #batchWriter: BatchWriter | undefined;
+  /** The batches in the open inline group (`sync`), answered when it is committed. */
+  #group: Waiter[] = [];
+  #path: CommitPath;
+  /** Running average of commit times (ms), inline or the writer's. */
+  #averageMs: number | undefined;
+  /** When commits last moved to the writer thread (`now()`). */
+  #writerSince = 0;
+  readonly #inlineCommitMs: number;
+  readonly #now: () => number;
+  readonly #onCommitPath: ((path: CommitPath, averageMs: number) => void) | undefined;
+  readonly #writer: WriterThread | undefined;
 
   private constructor(
     private readonly db: RocksDb,
-    private readonly writer: WriterThread | undefined,
-  ) {}
+    options: RocksStoreOptions,
+    makeWriter?: (onCommit: (ms: number) => void) => WriterThread,
+  ) {
+    this.#inlineCommitMs = options.inlineCommitMs ?? DEFAULT_INLINE_COMMIT_MS;
+    this.#now = options.now ?? (() => performance.now());
+    this.#onCommitPath = options.onCommitPath;
+    this.#path = this.#inlineCommitMs > 0 ? 'inline' : 'writer';
+    this.#writer = makeWriter?.((ms) => this.#observe(ms));
+  }
 
   static async open(location: string, options: RocksStoreOptions): Promise<RocksStore> {
+    const inlineCommitMs = options.inlineCommitMs ?? DEFAULT_INLINE_COMMIT_MS;
+    if (!(inlineCommitMs >= 0)) throw new Error(`inlineCommitMs must be a number of milliseconds >= 0, not ${inlineCommitMs}`);
     const db = openRocksDb(location);
     try {
       await db.open({ walCompression: false });
@@ -152,17 +230,23 @@ export class RocksStore implements Store {
         { cause: err },
       );
     }
-    if (!options.sync) return new RocksStore(db, undefined);
+    if (!options.sync) return new RocksStore(db, options);
     const data: WriterData = { handle: db.handle, sync: options.sync };
-    const writer = new WriterThread(new Worker(new URL('./rocks-writer.worker.js', import.meta.url), { workerData: data }));
+    const worker = new Worker(new URL('./rocks-writer.worker.js', import.meta.url), { workerData: data });
+    const store = new RocksStore(db, options, (onCommit) => new WriterThread(worker, onCommit));
     try {
-      await writer.ready();
+      await store.#writer!.ready();
     } catch (err) {
-      await writer.terminate();
+      await store.#writer!.terminate();
       await db.close();
       throw new Error(`cannot start the store writer for ${location}`, { cause: err });
     }
-    return new RocksStore(db, writer);
+    return store;
+  }
+
+  /** Where commits with fsync are made now (`writer` without the inline path or `sync`). */
+  get commitPath(): CommitPath {
+    return this.#writer ? this.#path : 'inline';
   }
 
   #read(keys: string[]): Promise<(string | undefined)[]> | (string | undefined)[] {
@@ -186,24 +270,91 @@ export class RocksStore implements Store {
   batch(ops: readonly BatchOp[]): Promise<void> {
     if (ops.length === 0) return Promise.resolve();
     if (this.#closed) return Promise.reject(new Error('the store is closed'));
-    if (!this.writer) {
-      // Synchronous inside the binding: written, in call order, before this returns. The store's
-      // operations are well formed (string keys and values), so abstract-level's checks are skipped.
-      const batch = (this.#batchWriter ??= new BatchWriter(this.db));
+    for (const op of ops) {
+      // Checked before anything is put, so that a refused batch leaves nothing in a group.
+      if (typeof op.key !== 'string' || (op.type === 'put' && typeof op.value !== 'string')) {
+        return Promise.reject(new Error(`the store refuses a ${String(op.type)} of a key or value that is not a string`));
+      }
+    }
+    const writer = this.#writer;
+    if (!writer) return this.#writeNow(ops);
+    if (this.#group.length > 0 || (this.#path === 'inline' && writer.idle)) return this.#join(ops);
+    return writer.write(ops);
+  }
+
+  /** Without sync: written, in call order, before this returns (synchronous in the binding). */
+  #writeNow(ops: readonly BatchOp[]): Promise<void> {
+    const batch = (this.#batchWriter ??= new BatchWriter(this.db));
+    try {
+      for (const op of ops) {
+        if (op.type === 'put') batch.put(op.key, op.value);
+        else batch.del(op.key);
+      }
+      batch.write(false);
+    } catch (err) {
+      batch.clear();
+      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+    }
+    this.#groups++;
+    this.#batches++;
+    return Promise.resolve();
+  }
+
+  /** Adds `ops` to the open inline group, opening one (committed when this turn ends) if none is. */
+  #join(ops: readonly BatchOp[]): Promise<void> {
+    const batch = (this.#batchWriter ??= new BatchWriter(this.db));
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = { resolve: resolve as (value: never) => void, reject };
       try {
         for (const op of ops) {
           if (op.type === 'put') batch.put(op.key, op.value);
           else batch.del(op.key);
         }
-        batch.write(false);
       } catch (err) {
+        // The native batch holds part of this one: the whole group is refused, nothing written.
         batch.clear();
-        return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+        const failure = new Error('the store write failed', { cause: err });
+        const group = this.#group;
+        this.#group = [];
+        for (const w of [...group, waiter]) w.reject(failure);
+        return;
       }
-      this.#groups++;
-      return Promise.resolve();
+      if (this.#group.push(waiter) === 1) setImmediate(this.#commit);
+    });
+  }
+
+  /** Commits the open inline group: one batch, one fsync, then every caller in it is answered. */
+  readonly #commit = (): void => {
+    const group = this.#group;
+    if (group.length === 0) return;
+    this.#group = [];
+    const start = this.#now();
+    try {
+      this.#batchWriter!.write(true);
+    } catch (err) {
+      const failure = new Error(`the store write failed: ${err instanceof Error ? err.message : String(err)}`);
+      for (const w of group) w.reject(failure);
+      return;
     }
-    return this.writer.write(ops);
+    this.#groups++;
+    this.#batches += group.length;
+    this.#observe(this.#now() - start);
+    for (const w of group) w.resolve(undefined as never);
+  };
+
+  /** Adds a commit's time to the running average and moves commits to the other thread past the limits. */
+  #observe(ms: number): void {
+    const average = (this.#averageMs = this.#averageMs === undefined ? ms : this.#averageMs + COMMIT_AVERAGE_WEIGHT * (ms - this.#averageMs));
+    if (this.#inlineCommitMs <= 0) return;
+    if (this.#path === 'inline') {
+      if (average <= this.#inlineCommitMs) return;
+      this.#path = 'writer';
+      this.#writerSince = this.#now();
+    } else {
+      if (average > this.#inlineCommitMs / 2 || this.#now() - this.#writerSince < WRITER_STAY_MS) return;
+      this.#path = 'inline';
+    }
+    this.#onCommitPath?.(this.#path, average);
   }
 
   /** A RocksDB property (`rocksdb.num-running-compactions`, `rocksdb.stats`...), for benchmarks and diagnostics. */
@@ -211,10 +362,11 @@ export class RocksStore implements Store {
     return this.db.getProperty(name);
   }
 
-  /** Groups and batches written so far (group commit at work when batches > groups). */
-  writerStats(): Promise<WriterStats> {
-    if (!this.writer) return Promise.resolve({ groups: this.#groups, batches: this.#groups });
-    return this.writer.stats();
+  /** Groups and batches written so far, on either thread (group commit at work when batches > groups). */
+  async writerStats(): Promise<WriterStats & { inline: WriterStats }> {
+    const inline = { groups: this.#groups, batches: this.#batches };
+    const thread = this.#writer ? await this.#writer.stats() : { groups: 0, batches: 0 };
+    return { groups: inline.groups + thread.groups, batches: inline.batches + thread.batches, inline };
   }
 
   async *iterate(range: Range): AsyncIterable<[string, string]> {
@@ -253,8 +405,9 @@ export class RocksStore implements Store {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    await this.writer?.settled();
-    await this.writer?.terminate();
+    this.#commit();
+    await this.#writer?.settled();
+    await this.#writer?.terminate();
     await this.db.close();
   }
 }

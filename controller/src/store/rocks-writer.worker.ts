@@ -1,8 +1,10 @@
 /**
  * The RocksDB writer thread. RocksDB's batch write (and its fsync) is
- * synchronous in @nxtedition/rocksdb, so on the main thread every write would
- * stall the event loop. This worker opens the same database through its native
- * handle and does the writing.
+ * synchronous in @nxtedition/rocksdb, so on the main thread every write holds
+ * the event loop for an fsync. The store commits there while the disk is fast
+ * (`rocks-store.ts`) and sends its batches here when commits are slow, so that
+ * reads go on while the disk works. This worker opens the same database through
+ * its native handle and does the writing.
  *
  * Group commit: batches that arrive while a write is under way are written
  * together in one atomic RocksDB batch, with one fsync, in arrival order. Each
@@ -15,7 +17,8 @@
  *   parent -> writer   { id, ops }       ops flat: 'p', key, value for a put, 'd', key, '' for a delete
  *                      { id, stats: true }
  *   writer -> parent   'ready'           once the database is open here
- *                      { done: ids }     those batches are in the write-ahead log (fsync'd with `sync`)
+ *                      { done: ids, ms }  those batches are in the write-ahead log (fsync'd with `sync`);
+ *                                        ms: how long their commit took
  *                      { failed: ids, error }
  *                      { id, stats: { groups, batches } }
  */
@@ -31,7 +34,7 @@ export interface WriterData {
 export type WriterRequest = { id: number; ops: string[] } | { id: number; stats: true };
 
 /** What the writer answers. */
-export type WriterReply = 'ready' | { done: number[] } | { failed: number[]; error: string } | { id: number; stats: WriterStats };
+export type WriterReply = 'ready' | { done: number[]; ms: number } | { failed: number[]; error: string } | { id: number; stats: WriterStats };
 
 export interface WriterStats {
   groups: number;
@@ -69,10 +72,12 @@ async function drain(): Promise<void> {
             else batch.del(flat[i + 1]!);
           }
         }
+        const start = performance.now();
         batch.write(sync);
+        const ms = performance.now() - start;
         groups++;
         batches += group.length;
-        reply({ done: ids });
+        reply({ done: ids, ms });
       } catch (err) {
         batch.clear();
         reply({ failed: ids, error: err instanceof Error ? err.message : String(err) });

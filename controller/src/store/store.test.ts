@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
 import { MemoryStore } from './memory-store.js';
-import { RocksStore } from './rocks-store.js';
+import { RocksStore, WRITER_STAY_MS } from './rocks-store.js';
 import type { Store } from './store.js';
 
 /** The same contract, checked against the real store and its in-memory twin. */
@@ -83,24 +83,177 @@ test('store (rocksdb): what a batch wrote is there after reopening', async (t) =
   await rm(dir, { recursive: true, force: true });
 });
 
-test('store (rocksdb): concurrent batches are committed in groups, each one atomic and in order', async (t) => {
-  const dir = await mkdtemp(join(tmpdir(), 'store-group-'));
-  const store = await RocksStore.open(dir, { sync: true });
-  await Promise.all(
-    Array.from({ length: 200 }, (_, i) =>
+for (const [path, inlineCommitMs] of [['main thread', undefined], ['writer thread', 0]] as const) {
+  test(`store (rocksdb, ${path}): concurrent batches are committed in groups, each one atomic and in order`, async (t) => {
+    const dir = await mkdtemp(join(tmpdir(), 'store-group-'));
+    const store = await RocksStore.open(dir, { sync: true, ...(inlineCommitMs === undefined ? {} : { inlineCommitMs }) });
+    t.is(store.commitPath, inlineCommitMs === 0 ? 'writer' : 'inline');
+    await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        store.batch([
+          { type: 'put', key: `k/${String(i).padStart(3, '0')}`, value: String(i) },
+          { type: 'put', key: 'last', value: String(i) },
+        ]),
+      ),
+    );
+    t.is((await collect(store.iterate({ prefix: 'k/' }))).length, 200);
+    t.is((await store.scan({ prefix: 'k/' })).length, 200);
+    t.is(await store.get('last'), '199');
+    const stats = await store.writerStats();
+    t.is(stats.batches, 200);
+    t.true(stats.groups < stats.batches, `${stats.groups} groups for ${stats.batches} batches`);
+    t.is(stats.inline.batches, inlineCommitMs === 0 ? 0 : 200, 'the thread that committed them');
+    await store.close();
+    const again = await RocksStore.open(dir, { sync: true });
+    t.is(await again.get('last'), '199');
+    t.is((await again.scan({ prefix: 'k/' })).length, 200);
+    await again.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+}
+
+test('store (rocksdb): commits move to the writer thread when slow and back when fast, and batches stay in call order', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'store-path-'));
+  // A clock that makes every inline commit look 1.5 s long while `slow` (the disk seen as slow),
+  // with a limit of 1 s that the writer thread's real commits stay far below.
+  let now = 0;
+  let slow = true;
+  const paths: string[] = [];
+  const store = await RocksStore.open(dir, {
+    sync: true,
+    inlineCommitMs: 1_000,
+    now: () => (now += slow ? 1_500 : 0),
+    onCommitPath: (path) => {
+      paths.push(path);
+      // On the writer thread the disk is fast again, and the least stay is over at once.
+      slow = path === 'inline';
+      if (path === 'writer') now += WRITER_STAY_MS;
+    },
+  });
+  let newest = -1;
+  const errors: string[] = [];
+  const done: Promise<void>[] = [];
+  for (let i = 0; i < 400; i++) {
+    done.push(
       store.batch([
         { type: 'put', key: `k/${String(i).padStart(3, '0')}`, value: String(i) },
         { type: 'put', key: 'last', value: String(i) },
-      ]),
-    ),
-  );
-  t.is((await collect(store.iterate({ prefix: 'k/' }))).length, 200);
-  t.is((await store.scan({ prefix: 'k/' })).length, 200);
-  t.is(await store.get('last'), '199');
+      ]).then(async () => {
+        newest = Math.max(newest, i);
+        // A batch answered after a later one must not have overwritten it.
+        const last = Number(await store.get('last'));
+        if (last < newest) errors.push(`batch ${i} answered: last is ${last}, batch ${newest} was answered before`);
+      }),
+    );
+    if (i % 7 === 6) await new Promise((resolve) => setImmediate(resolve));
+    if (i % 25 === 24) await Promise.all(done);
+  }
+  await Promise.all(done);
+  t.deepEqual(errors, []);
+  t.is(await store.get('last'), '399');
+  t.true(paths.length >= 3, `moved ${paths.length} times: ${paths.join(', ')}`);
+  t.deepEqual(paths.slice(0, 3), ['writer', 'inline', 'writer']);
   const stats = await store.writerStats();
-  t.is(stats.batches, 200);
-  t.true(stats.groups < stats.batches, `${stats.groups} groups for ${stats.batches} batches`);
+  t.is(stats.batches, 400);
+  t.true(stats.inline.batches > 0 && stats.inline.batches < 400, `${stats.inline.batches} of 400 batches committed inline`);
   await store.close();
+  const again = await RocksStore.open(dir, { sync: true });
+  t.is((await again.scan({ prefix: 'k/' })).length, 400);
+  t.is(await again.get('last'), '399');
+  await again.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+test('store (rocksdb): no batch is committed on the main thread while the writer thread still has earlier ones', async (t) => {
+  const put = (key: string, value: string) => ({ type: 'put', key, value }) as const;
+  // The case needs a batch still on the writer when the one before it is answered; the writer
+  // groups batches that reach it together, so the case is set up again until that happened.
+  for (let attempt = 1; ; attempt++) {
+    const dir = await mkdtemp(join(tmpdir(), 'store-handover-'));
+    let now = 0;
+    let step = 1_500;
+    const store = await RocksStore.open(dir, { sync: true, inlineCommitMs: 1_000, now: () => (now += step) });
+    await store.batch([put('last', 'first')]); // seen taking 1.5 s: commits move to the writer thread
+    t.is(store.commitPath, 'writer');
+    step = 0;
+    // The writer's fast commits bring the average down; the clock holds the least stay unfinished.
+    for (let i = 0; i < 40; i++) await store.batch([put('warm', String(i))]);
+    t.is(store.commitPath, 'writer');
+    const inlineBefore = (await store.writerStats()).inline.batches;
+    const a = store.batch([put('last', 'a')]);
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    // A large batch, still being written when the one before it is answered.
+    let bDone = false;
+    const b = store.batch([...Array.from({ length: 5_000 }, (_, i) => put(`big/${i}`, 'x'.repeat(2_000))), put('last', 'b')]).then(() => {
+      bDone = true;
+    });
+    now += WRITER_STAY_MS; // the stay is over: the writer's next answer moves commits back to the main thread
+    let bWaiting = false;
+    const c = a.then(() => {
+      bWaiting = !bDone;
+      t.is(store.commitPath, 'inline');
+      return store.batch([put('last', 'c')]);
+    });
+    await Promise.all([a, b, c]);
+    const inlineAfter = (await store.writerStats()).inline.batches;
+    const last = await store.get('last');
+    await store.close();
+    if (!bWaiting) {
+      await rm(dir, { recursive: true, force: true });
+      if (attempt === 10) t.fail('the writer answered both batches together ten times');
+      else continue;
+    }
+    t.is(inlineAfter, inlineBefore, 'the batch made while the writer had one went to the writer');
+    t.is(last, 'c', 'the batch made last is written last');
+    const again = await RocksStore.open(dir, { sync: true });
+    t.is(await again.get('last'), 'c');
+    t.is((await again.scan({ prefix: 'big/' })).length, 5_000);
+    await again.close();
+    await rm(dir, { recursive: true, force: true });
+    t.log(`attempts: ${attempt}`);
+    return;
+  }
+});
+
+test('store (rocksdb): a slow commit alone does not move commits off the main thread; a stall does', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'store-spike-'));
+  let step = 0;
+  let now = 0;
+  const paths: string[] = [];
+  const store = await RocksStore.open(dir, { sync: true, now: () => (now += step), onCommitPath: (path) => paths.push(path) });
+  await store.batch([{ type: 'put', key: 'a', value: '1' }]);
+  step = 20; // one commit of 20 ms among fast ones
+  await store.batch([{ type: 'put', key: 'a', value: '2' }]);
+  step = 0;
+  for (let i = 0; i < 5; i++) await store.batch([{ type: 'put', key: 'a', value: String(i) }]);
+  t.deepEqual(paths, []);
+  t.is(store.commitPath, 'inline');
+  step = 1_000; // a stall of a second
+  await store.batch([{ type: 'put', key: 'a', value: 'stalled' }]);
+  t.deepEqual(paths, ['writer']);
+  t.is(store.commitPath, 'writer');
+  step = 0;
+  await store.batch([{ type: 'put', key: 'a', value: 'on the writer' }]);
+  t.is(await store.get('a'), 'on the writer');
+  t.is(store.commitPath, 'writer', 'stays on the writer thread for a while');
+  await store.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+test('store (rocksdb): closing commits the open group, and a refused batch leaves the others of its turn', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'store-close-'));
+  const store = await RocksStore.open(dir, { sync: true });
+  const good = store.batch([{ type: 'put', key: 'a', value: '1' }]);
+  const bad = store.batch([{ type: 'put', key: 'b', value: 2 as unknown as string }]);
+  const after = store.batch([{ type: 'put', key: 'c', value: '3' }]);
+  await store.close();
+  await good;
+  await after;
+  await t.throwsAsync(bad, { message: /not a string/ });
+  const again = await RocksStore.open(dir, { sync: true });
+  t.deepEqual(await again.getMany(['a', 'b', 'c']), ['1', undefined, '3']);
+  await again.close();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -266,6 +266,8 @@ test('api: /metrics exposes request, actor and store metrics for Prometheus', as
     'platform_actor_mailbox_depth{kind="job"}',
     'platform_actors_live{kind="package"}',
     'platform_store_operation_duration_seconds_bucket',
+    'platform_store_commit_thread{thread="main"}',
+    'platform_store_commit_thread{thread="writer"}',
     'platform_controller_process_cpu_seconds_total',
   ]) {
     t.true(r.text.includes(name), name);

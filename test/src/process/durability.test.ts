@@ -5,10 +5,13 @@ import { archive, digestOf, unique } from '../harness/fixtures.js';
 import { rawPut } from '../harness/upload.js';
 import { eventually } from '../harness/wait.js';
 
-const survivesKill9 = test.macro(async (t, args: string[]) => {
-  const first = await ControllerProcess.start({ args });
+const survivesKill9 = test.macro(async (t, args: string[], env: Record<string, string> = {}) => {
+  const first = await ControllerProcess.start({ args, env });
   t.teardown(() => first.dispose());
   const api = await first.admin();
+  if (env['PLATFORM_STORE_INLINE_COMMIT_MS'] === '0') {
+    t.true((await api.get('/metrics')).text.includes('platform_store_commit_thread{thread="writer"} 1'), 'commits on the writer thread');
+  }
   const ns = `/durable/${unique()}`;
 
   // Acknowledged before the stream starts: a package with its archive.
@@ -74,6 +77,9 @@ const survivesKill9 = test.macro(async (t, args: string[]) => {
 });
 
 test('durability: every acknowledged write survives kill -9 of the controller', survivesKill9, []);
+test('durability: with every commit on the writer thread, every acknowledged write survives kill -9 of the controller', survivesKill9, [], {
+  PLATFORM_STORE_INLINE_COMMIT_MS: '0',
+});
 // Without fsync, writes go to the log from the main thread (no writer thread): still in the log,
 // in the operating system's care, before they are acknowledged.
 test('durability: with --no-sync too, every acknowledged write survives kill -9 of the controller', survivesKill9, ['--no-sync']);
