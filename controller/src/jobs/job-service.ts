@@ -285,6 +285,11 @@ export class JobService {
   async getVersioned(uuid: string): Promise<{ json: string; version: number }> {
     const job = await this.find(uuid);
     if (!job) throw new NotFoundError(`job ${uuid} not found`);
+    return this.versionedOf(job);
+  }
+
+  /** The JSON of `job` as found (`find`), rendered once per version and package states, and its version. */
+  async versionedOf(job: Job): Promise<{ json: string; version: number }> {
     let states = job.packages.length === 0 ? '' : [...(await this.#packageStates([job])).values()].join(',');
     if (job.packages.length > 0 && this.options.systemPackages) {
       const system = await this.options.systemPackages(job.packages.map((p) => p.uuid), dependencyPrincipal(job));
