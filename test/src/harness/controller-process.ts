@@ -128,6 +128,10 @@ export class ControllerProcess extends PlatformProcess {
   }
 
   static async start(options: SpawnOptions = {}): Promise<ControllerProcess> {
+    // The embedded router on a free port unless the test says otherwise (tests run side by side),
+    // for a build that has one (a benchmark's baseline may be older). Asked before the data
+    // directory is made, so that a build whose --help fails leaves nothing behind.
+    const routerFlag = options.args?.includes('--router-listen') || !knowsFlag(options.bin ?? CONTROLLER_BIN, '--router-listen') ? [] : ['--router-listen', '127.0.0.1:0'];
     const ownsDataDir = options.dataDir === undefined;
     const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'platform-test-')));
     options = { ...options };
@@ -137,9 +141,7 @@ export class ControllerProcess extends PlatformProcess {
         ...CONTROLLER_NODE_FLAGS,
         ...(options.nodeArgs ?? []),
         options.bin ?? CONTROLLER_BIN, '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--grpc-listen', `127.0.0.1:${options.grpcPort ?? 0}`,
-        // The embedded router on a free port unless the test says otherwise (tests run side by side),
-        // for a build that has one (a benchmark's baseline may be older).
-        ...(options.args?.includes('--router-listen') || !knowsFlag(options.bin ?? CONTROLLER_BIN, '--router-listen') ? [] : ['--router-listen', '127.0.0.1:0']),
+        ...routerFlag,
         ...(options.args ?? []),
       ],
       {
