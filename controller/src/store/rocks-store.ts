@@ -169,7 +169,8 @@ class WriterThread {
  * fsync, every caller's batch atomic and in call order, as Redis does with
  * `appendfsync always`. The hop to a thread and back (two wake-ups, a message
  * each way) cost more CPU than the fsync on the development machine: with it a
- * `POST /jobs` at one connection cost 1.5 times as much (`npm run bench`). The
+ * `POST /jobs` at one connection cost about 1.5 times the process CPU (paired runs
+ * of the two ways, per-thread CPU from /proc). The
  * event loop waits for the disk meanwhile, so when commits take longer than
  * `inlineCommitMs` on average they go to the writer thread
  * (`rocks-writer.worker.ts`), which keeps fsync off the event loop and groups
@@ -244,7 +245,7 @@ export class RocksStore implements Store {
     return store;
   }
 
-  /** Where commits with fsync are made now (`writer` without the inline path or `sync`). */
+  /** Where commits are made now: `inline` also without `sync` (no writer thread then). */
   get commitPath(): CommitPath {
     return this.#writer ? this.#path : 'inline';
   }
@@ -286,10 +287,7 @@ export class RocksStore implements Store {
   #writeNow(ops: readonly BatchOp[]): Promise<void> {
     const batch = (this.#batchWriter ??= new BatchWriter(this.db));
     try {
-      for (const op of ops) {
-        if (op.type === 'put') batch.put(op.key, op.value);
-        else batch.del(op.key);
-      }
+      batch.add(ops);
       batch.write(false);
     } catch (err) {
       batch.clear();
@@ -306,10 +304,7 @@ export class RocksStore implements Store {
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = { resolve: resolve as (value: never) => void, reject };
       try {
-        for (const op of ops) {
-          if (op.type === 'put') batch.put(op.key, op.value);
-          else batch.del(op.key);
-        }
+        batch.add(ops);
       } catch (err) {
         // The native batch holds part of this one: the whole group is refused, nothing written.
         batch.clear();

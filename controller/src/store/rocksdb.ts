@@ -3,6 +3,7 @@
  * Only what the store uses is declared.
  */
 import { createRequire } from 'node:module';
+import type { BatchOp } from './store.js';
 
 export interface RocksIteratorOptions {
   gt?: string;
@@ -77,6 +78,14 @@ export class BatchWriter {
 
   del(key: string): void {
     this.#batch._del(key);
+  }
+
+  /** Puts and deletes `ops`, in order. */
+  add(ops: readonly BatchOp[]): void {
+    for (const op of ops) {
+      if (op.type === 'put') this.#batch._put(op.key, op.value);
+      else this.#batch._del(op.key);
+    }
   }
 
   write(sync: boolean): void {

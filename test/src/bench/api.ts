@@ -420,7 +420,7 @@ function printSummary(): void {
   console.log('  the median. The rounds\' load averages are in the progress lines (stderr). req/s is autocannon\'s requests.average (mean of per-second samples). p50/p99 are computed from every');
   console.log('  response time autocannon measured in all rounds (sub-ms resolution; its own histogram rounds to whole ms).');
   console.log('  srv CPU µs/req is the server process\'s user+system CPU time over the measured run (from /proc/<pid>/stat,');
-  console.log('  which counts all its threads: the main thread, the store\'s writer thread when fsync is on, the libuv');
+  console.log('  which counts all its threads: the main thread, the store\'s writer thread when commits are slow, the libuv');
   console.log('  thread pool, V8\'s GC helpers, RocksDB\'s background threads), divided by the requests it answered.');
   console.log('  It includes what the process does besides the requests (timers, ~5-10 ms of CPU a second when idle),');
   console.log('  which weighs more at a few hundred req/s, and at one connection the cost of waking up for each request,');
