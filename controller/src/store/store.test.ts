@@ -166,8 +166,10 @@ test('store (rocksdb): commits move to the writer thread when slow and back when
 
 test('store (rocksdb): no batch is committed on the main thread while the writer thread still has earlier ones', async (t) => {
   const put = (key: string, value: string) => ({ type: 'put', key, value }) as const;
-  // The case needs a batch still on the writer when the one before it is answered; the writer
-  // groups batches that reach it together, so the case is set up again until that happened.
+  // The case needs a batch (B) still on the writer when the one before it (A) is answered. A is
+  // large; once its last key can be read (the writer has written it and answers next), B is sent
+  // at once, before this thread can take A's answer. If A was answered before that was seen, the
+  // case is set up again.
   for (let attempt = 1; ; attempt++) {
     const dir = await mkdtemp(join(tmpdir(), 'store-handover-'));
     let now = 0;
@@ -180,20 +182,23 @@ test('store (rocksdb): no batch is committed on the main thread while the writer
     for (let i = 0; i < 40; i++) await store.batch([put('warm', String(i))]);
     t.is(store.commitPath, 'writer');
     const inlineBefore = (await store.writerStats()).inline.batches;
-    const a = store.batch([put('last', 'a')]);
-    await new Promise((resolve) => setImmediate(resolve));
-    await new Promise((resolve) => setImmediate(resolve));
-    // A large batch, still being written when the one before it is answered.
-    let bDone = false;
-    const b = store.batch([...Array.from({ length: 5_000 }, (_, i) => put(`big/${i}`, 'x'.repeat(2_000))), put('last', 'b')]).then(() => {
-      bDone = true;
-    });
     now += WRITER_STAY_MS; // the stay is over: the writer's next answer moves commits back to the main thread
+    let bSent = false;
+    let bDone = false;
     let bWaiting = false;
+    const a = store.batch([...Array.from({ length: 5_000 }, (_, i) => put(`big/${i}`, 'x'.repeat(2_000))), put('last', 'a'), put('a-written', 'yes')]);
+    let aDone = false;
     const c = a.then(() => {
-      bWaiting = !bDone;
+      aDone = true;
+      bWaiting = bSent && !bDone;
       t.is(store.commitPath, 'inline');
       return store.batch([put('last', 'c')]);
+    });
+    // Reads are synchronous on this thread: no message from the writer is taken between them.
+    while (!aDone && (await store.get('a-written')) === undefined) await new Promise((resolve) => setImmediate(resolve));
+    bSent = !aDone;
+    const b = store.batch([put('last', 'b')]).then(() => {
+      bDone = true;
     });
     await Promise.all([a, b, c]);
     const inlineAfter = (await store.writerStats()).inline.batches;
@@ -201,7 +206,7 @@ test('store (rocksdb): no batch is committed on the main thread while the writer
     await store.close();
     if (!bWaiting) {
       await rm(dir, { recursive: true, force: true });
-      if (attempt === 10) t.fail('the writer answered both batches together ten times');
+      if (attempt === 10) t.fail('ten times, the first batch was answered before it could be read');
       else continue;
     }
     t.is(inlineAfter, inlineBefore, 'the batch made while the writer had one went to the writer');
