@@ -5,6 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { INSTANCE_STATES } from '@platform/proto';
+import { defaultMetricsOptions } from '@platform/proto/common';
 
 export class AgentMetrics {
   readonly registry = new Registry();
@@ -51,7 +52,7 @@ export class AgentMetrics {
     this.drainSent = new Counter({ name: 'platform_agent_log_drain_messages_sent_total', help: 'Log lines written to a log drain', labelNames: ['drain'], registers });
     this.drainDropped = new Counter({ name: 'platform_agent_log_drain_messages_dropped_total', help: 'Log lines a log drain could not take (queue full, send failed, drain removed)', labelNames: ['drain'], registers });
     this.drainConnected = new Gauge({ name: 'platform_agent_log_drain_connected', help: '1 while a TCP log drain is connected', labelNames: ['drain'], registers });
-    if (opts.defaultMetrics) collectDefaultMetrics({ register: this.registry, prefix: 'platform_agent_' });
+    if (opts.defaultMetrics) collectDefaultMetrics({ register: this.registry, ...defaultMetricsOptions('platform_agent_') });
   }
 }
 

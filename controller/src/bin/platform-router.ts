@@ -12,7 +12,7 @@ import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { CONTROLLER_VERSION } from '../cluster/version.js';
-import { commonFlags, exitOnUncaughtException, FdSink, JsonLogger, parseHostPort, stopOnSignals } from '@platform/proto/common';
+import { commonFlags, defaultMetricsOptions, exitOnUncaughtException, FdSink, JsonLogger, parseHostPort, stopOnSignals } from '@platform/proto/common';
 import { Router, type RouterTlsOptions } from '../router/proxy/router.js';
 import { RequestReporter } from '../router/proxy/request-reporter.js';
 import { TableFollower } from '../router/proxy/table-follower.js';
@@ -95,7 +95,7 @@ async function main(): Promise<void> {
   }
   const log = new JsonLogger(new FdSink(1), logLevel, { component: 'router', pid: process.pid });
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'platform_router_' });
+  collectDefaultMetrics({ register: registry, ...defaultMetricsOptions('platform_router_') });
   const routerName = args.name ?? env['PLATFORM_ROUTER_NAME'] ?? hostname();
   const follower = new TableFollower({ controller, joinSecret: secret, routerName, log });
 

@@ -4,6 +4,7 @@
  * one process.
  */
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { defaultMetricsOptions } from '@platform/proto/common';
 import { AggregatingHistogram } from './aggregating-histogram.js';
 
 /**
@@ -56,7 +57,7 @@ export interface ControllerMetrics {
 
 export function createControllerMetrics(options: { defaultMetrics?: boolean } = {}): ControllerMetrics {
   const registry = new Registry();
-  if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: 'platform_controller_' });
+  if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry, ...defaultMetricsOptions('platform_controller_') });
 
   let requests: RequestCounter | undefined = undefined;
   const requestCounter = new Counter({
