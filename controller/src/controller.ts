@@ -326,6 +326,7 @@ export class Controller {
           average_commit_ms: Math.round(averageMs * 100) / 100,
           inline_commit_ms: options.inlineCommitMs,
         }),
+      onWriterFailure: (err) => log.error('the store writer thread died: commits are made on the main thread from now on', { err }),
     });
     const store = new InstrumentedStore(rocks, metrics.storeDuration);
     metrics.gaugeFrom('platform_store_commit_thread', 'Where store commits are made now: 1 for that thread (main or writer), 0 for the other.', 'thread', () => {

@@ -22,6 +22,13 @@ export interface RocksStoreOptions {
   now?: () => number;
   /** Told when commits move between the main thread and the writer thread. */
   onCommitPath?: (path: CommitPath, averageMs: number) => void;
+  /**
+   * Told when the writer thread has died (an error of its own, its exit): commits are made on the
+   * main thread from then on, whatever the disk's speed. The batches it had not answered are
+   * refused with an error that says their outcome is unknown (the writer may have written them
+   * before it died).
+   */
+  onWriterFailure?: (err: Error) => void;
 }
 
 /** Where commits with fsync are made: on the main thread (`inline`) or the writer thread. */
@@ -60,10 +67,11 @@ class WriterThread {
   /** Write batches sent and not answered yet. */
   #writes = 0;
 
-  /** `onCommit`: how long each of the writer's commits took (ms). */
+  /** `onCommit`: how long each of the writer's commits took (ms); `onFailure`: the thread died. */
   constructor(
     readonly worker: Worker,
     onCommit: (ms: number) => void,
+    onFailure: (err: Error) => void,
   ) {
     worker.on('message', (message: WriterReply) => {
       if (message === 'ready') return;
@@ -78,13 +86,24 @@ class WriterThread {
       } else this.#settle(message.id)?.resolve(message.stats as never);
     });
     const fail = (err: Error) => {
-      this.#failure ??= err;
-      this.#writes = 0;
-      for (const waiter of this.#waiting.values()) waiter.reject(this.#failure);
-      this.#waiting.clear();
+      if (this.#failure) return;
+      this.#fail(err);
+      onFailure(err);
     };
     worker.once('error', (err) => fail(new Error('the store writer thread failed', { cause: err })));
     worker.once('exit', (code) => fail(new Error(`the store writer thread exited (code ${code})`)));
+  }
+
+  /**
+   * Refuses every call not answered: a batch among them may have been written (the thread can end
+   * between the write and its answer), so its error says that its outcome is unknown.
+   */
+  #fail(err: Error): void {
+    this.#failure = err;
+    this.#writes = 0;
+    const unknown = new Error(`${err.message}: a store write it had not answered may or may not have been made`, { cause: err });
+    for (const waiter of this.#waiting.values()) waiter.reject(unknown);
+    this.#waiting.clear();
   }
 
   /** Resolves once the writer has opened the database; rejects when it fails first. */
@@ -153,6 +172,7 @@ class WriterThread {
   async terminate(): Promise<void> {
     this.worker.removeAllListeners('exit');
     await this.worker.terminate();
+    if (!this.#failure) this.#fail(new Error('the store is closed'));
   }
 }
 
@@ -199,6 +219,9 @@ export class RocksStore implements Store {
   #averageMs: number | undefined;
   /** When commits last moved to the writer thread (`now()`). */
   #writerSince = 0;
+  #closing: Promise<void> | undefined;
+  /** Set once open() has its writer thread running: a writer failing before is open()'s error. */
+  #started = false;
   readonly #inlineCommitMs: number;
   readonly #now: () => number;
   readonly #onCommitPath: ((path: CommitPath, averageMs: number) => void) | undefined;
@@ -207,13 +230,24 @@ export class RocksStore implements Store {
   private constructor(
     private readonly db: RocksDb,
     options: RocksStoreOptions,
-    makeWriter?: (onCommit: (ms: number) => void) => WriterThread,
+    makeWriter?: (onCommit: (ms: number) => void, onFailure: (err: Error) => void) => WriterThread,
   ) {
     this.#inlineCommitMs = options.inlineCommitMs ?? DEFAULT_INLINE_COMMIT_MS;
     this.#now = options.now ?? (() => performance.now());
     this.#onCommitPath = options.onCommitPath;
     this.#path = this.#inlineCommitMs > 0 ? 'inline' : 'writer';
-    this.#writer = makeWriter?.((ms) => this.#observe(ms));
+    this.#writer = makeWriter?.(
+      (ms) => this.#observe(ms),
+      (err) => {
+        if (this.#closed || !this.#started) return;
+        // The main thread commits from now on; a dead writer never answers, so nothing would bring commits back.
+        if (this.#path === 'writer') {
+          this.#path = 'inline';
+          this.#onCommitPath?.('inline', this.#averageMs ?? 0);
+        }
+        options.onWriterFailure?.(err);
+      },
+    );
   }
 
   static async open(location: string, options: RocksStoreOptions): Promise<RocksStore> {
@@ -234,7 +268,7 @@ export class RocksStore implements Store {
     if (!options.sync) return new RocksStore(db, options);
     const data: WriterData = { handle: db.handle, sync: options.sync };
     const worker = new Worker(new URL('./rocks-writer.worker.js', import.meta.url), { workerData: data });
-    const store = new RocksStore(db, options, (onCommit) => new WriterThread(worker, onCommit));
+    const store = new RocksStore(db, options, (onCommit, onFailure) => new WriterThread(worker, onCommit, onFailure));
     try {
       await store.#writer!.ready();
     } catch (err) {
@@ -242,10 +276,11 @@ export class RocksStore implements Store {
       await db.close();
       throw new Error(`cannot start the store writer for ${location}`, { cause: err });
     }
+    store.#started = true;
     return store;
   }
 
-  /** Where commits are made now: `inline` also without `sync` (no writer thread then). */
+  /** Where commits are made now: `inline` also without `sync` (no writer thread then) and once the writer thread has died. */
   get commitPath(): CommitPath {
     return this.#writer ? this.#path : 'inline';
   }
@@ -340,7 +375,7 @@ export class RocksStore implements Store {
   /** Adds a commit's time to the running average and moves commits to the other thread past the limits. */
   #observe(ms: number): void {
     const average = (this.#averageMs = this.#averageMs === undefined ? ms : this.#averageMs + COMMIT_AVERAGE_WEIGHT * (ms - this.#averageMs));
-    if (this.#inlineCommitMs <= 0) return;
+    if (this.#inlineCommitMs <= 0 || this.#writer?.failure) return;
     if (this.#path === 'inline') {
       if (average <= this.#inlineCommitMs) return;
       this.#path = 'writer';
@@ -359,6 +394,7 @@ export class RocksStore implements Store {
 
   /** Groups and batches written so far, on either thread (group commit at work when batches > groups). */
   async writerStats(): Promise<WriterStats & { inline: WriterStats }> {
+    if (this.#closed) throw new Error('the store is closed');
     const inline = { groups: this.#groups, batches: this.#batches };
     const thread = this.#writer ? await this.#writer.stats() : { groups: 0, batches: 0 };
     return { groups: inline.groups + thread.groups, batches: inline.batches + thread.batches, inline };
@@ -397,12 +433,15 @@ export class RocksStore implements Store {
     return out;
   }
 
-  async close(): Promise<void> {
-    if (this.#closed) return;
-    this.#closed = true;
-    this.#commit();
-    await this.#writer?.settled();
-    await this.#writer?.terminate();
-    await this.db.close();
+  /** Commits the open group, waits for the batches on the writer thread, then closes; every call gets the same promise. */
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      this.#closed = true;
+      this.#commit();
+      await this.#writer?.settled();
+      await this.#writer?.terminate();
+      await this.db.close();
+    })();
+    return this.#closing;
   }
 }

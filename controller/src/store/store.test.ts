@@ -1,20 +1,27 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import test from 'ava';
+import { Worker } from 'node:worker_threads';
+import test, { type ExecutionContext } from 'ava';
 import { MemoryStore } from './memory-store.js';
 import { RocksStore, WRITER_STAY_MS } from './rocks-store.js';
 import type { Store } from './store.js';
 
+/** A temporary directory, removed when the test ends, whether it passed or failed. */
+async function tempDir(t: ExecutionContext, prefix: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 /** The same contract, checked against the real store and its in-memory twin. */
-const implementations: [string, () => Promise<{ store: Store; cleanup: () => Promise<void> }>][] = [
+const implementations: [string, (t: ExecutionContext) => Promise<{ store: Store; cleanup: () => Promise<void> }>][] = [
   ['memory', async () => ({ store: new MemoryStore(), cleanup: async () => undefined })],
   [
     'rocksdb',
-    async () => {
-      const dir = await mkdtemp(join(tmpdir(), 'store-test-'));
-      const store = await RocksStore.open(dir, { sync: false });
-      return { store, cleanup: () => rm(dir, { recursive: true, force: true }) };
+    async (t) => {
+      const store = await RocksStore.open(await tempDir(t, 'store-test-'), { sync: false });
+      return { store, cleanup: () => (store as RocksStore).close() };
     },
   ],
 ];
@@ -27,7 +34,7 @@ async function collect(it: AsyncIterable<[string, string]>): Promise<string[]> {
 
 for (const [name, make] of implementations) {
   test(`store (${name}): get, batch put and delete`, async (t) => {
-    const { store, cleanup } = await make();
+    const { store, cleanup } = await make(t);
     t.is(await store.get('missing'), undefined);
     await store.batch([
       { type: 'put', key: 'a', value: '1' },
@@ -45,7 +52,7 @@ for (const [name, make] of implementations) {
   });
 
   test(`store (${name}): iterate by prefix in byte order, bounds, reverse and limit`, async (t) => {
-    const { store, cleanup } = await make();
+    const { store, cleanup } = await make(t);
     const keys = ['job/b', 'job/a', 'job/c', 'jobx', 'idx/job-fqn/job::/a::x', 'pkg/a'];
     await store.batch(keys.map((key) => ({ type: 'put', key, value: key.toUpperCase() })));
     t.deepEqual(await collect(store.iterate({ prefix: 'job/' })), ['job/a', 'job/b', 'job/c']);
@@ -64,28 +71,26 @@ for (const [name, make] of implementations) {
 }
 
 test('store (rocksdb): a second open of one directory is refused with a clear message', async (t) => {
-  const dir = await mkdtemp(join(tmpdir(), 'store-lock-'));
+  const dir = await tempDir(t, 'store-lock-');
   const first = await RocksStore.open(dir, { sync: false });
   const error = await t.throwsAsync(RocksStore.open(dir, { sync: false }));
   t.regex(error.message, /another controller holds its lock|cannot open the store/);
   await first.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 test('store (rocksdb): what a batch wrote is there after reopening', async (t) => {
-  const dir = await mkdtemp(join(tmpdir(), 'store-reopen-'));
+  const dir = await tempDir(t, 'store-reopen-');
   const store = await RocksStore.open(dir, { sync: true });
   await store.batch([{ type: 'put', key: 'k', value: 'v' }]);
   await store.close();
   const again = await RocksStore.open(dir, { sync: true });
   t.is(await again.get('k'), 'v');
   await again.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 for (const [path, inlineCommitMs] of [['main thread', undefined], ['writer thread', 0]] as const) {
   test(`store (rocksdb, ${path}): concurrent batches are committed in groups, each one atomic and in order`, async (t) => {
-    const dir = await mkdtemp(join(tmpdir(), 'store-group-'));
+    const dir = await tempDir(t, 'store-group-');
     const store = await RocksStore.open(dir, { sync: true, ...(inlineCommitMs === undefined ? {} : { inlineCommitMs }) });
     t.is(store.commitPath, inlineCommitMs === 0 ? 'writer' : 'inline');
     await Promise.all(
@@ -108,12 +113,11 @@ for (const [path, inlineCommitMs] of [['main thread', undefined], ['writer threa
     t.is(await again.get('last'), '199');
     t.is((await again.scan({ prefix: 'k/' })).length, 200);
     await again.close();
-    await rm(dir, { recursive: true, force: true });
   });
 }
 
 test('store (rocksdb): commits move to the writer thread when slow and back when fast, and batches stay in call order', async (t) => {
-  const dir = await mkdtemp(join(tmpdir(), 'store-path-'));
+  const dir = await tempDir(t, 'store-path-');
   // A clock that makes every inline commit look 1.5 s long while `slow` (the disk seen as slow),
   // with a limit of 1 s that the writer thread's real commits stay far below.
   let now = 0;
@@ -161,7 +165,6 @@ test('store (rocksdb): commits move to the writer thread when slow and back when
   t.is((await again.scan({ prefix: 'k/' })).length, 400);
   t.is(await again.get('last'), '399');
   await again.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 test('store (rocksdb): no batch is committed on the main thread while the writer thread still has earlier ones', async (t) => {
@@ -171,7 +174,7 @@ test('store (rocksdb): no batch is committed on the main thread while the writer
   // at once, before this thread can take A's answer. If A was answered before that was seen, the
   // case is set up again.
   for (let attempt = 1; ; attempt++) {
-    const dir = await mkdtemp(join(tmpdir(), 'store-handover-'));
+    const dir = await tempDir(t, 'store-handover-');
     let now = 0;
     let step = 1_500;
     const store = await RocksStore.open(dir, { sync: true, inlineCommitMs: 1_000, now: () => (now += step) });
@@ -205,7 +208,6 @@ test('store (rocksdb): no batch is committed on the main thread while the writer
     const last = await store.get('last');
     await store.close();
     if (!bWaiting) {
-      await rm(dir, { recursive: true, force: true });
       if (attempt === 10) t.fail('ten times, the first batch was answered before it could be read');
       else continue;
     }
@@ -215,14 +217,13 @@ test('store (rocksdb): no batch is committed on the main thread while the writer
     t.is(await again.get('last'), 'c');
     t.is((await again.scan({ prefix: 'big/' })).length, 5_000);
     await again.close();
-    await rm(dir, { recursive: true, force: true });
     t.log(`attempts: ${attempt}`);
     return;
   }
 });
 
 test('store (rocksdb): a slow commit alone does not move commits off the main thread; a stall does', async (t) => {
-  const dir = await mkdtemp(join(tmpdir(), 'store-spike-'));
+  const dir = await tempDir(t, 'store-spike-');
   let step = 0;
   let now = 0;
   const paths: string[] = [];
@@ -243,11 +244,10 @@ test('store (rocksdb): a slow commit alone does not move commits off the main th
   t.is(await store.get('a'), 'on the writer');
   t.is(store.commitPath, 'writer', 'stays on the writer thread for a while');
   await store.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 test('store (rocksdb): closing commits the open group, and a refused batch leaves the others of its turn', async (t) => {
-  const dir = await mkdtemp(join(tmpdir(), 'store-close-'));
+  const dir = await tempDir(t, 'store-close-');
   const store = await RocksStore.open(dir, { sync: true });
   const good = store.batch([{ type: 'put', key: 'a', value: '1' }]);
   const bad = store.batch([{ type: 'put', key: 'b', value: 2 as unknown as string }]);
@@ -259,12 +259,101 @@ test('store (rocksdb): closing commits the open group, and a refused batch leave
   const again = await RocksStore.open(dir, { sync: true });
   t.deepEqual(await again.getMany(['a', 'b', 'c']), ['1', undefined, '3']);
   await again.close();
-  await rm(dir, { recursive: true, force: true });
+});
+
+/**
+ * Runs `open` and returns the writer thread's Worker it made, caught on its first message (the
+ * store keeps it private). Serial tests only: the catch patches Worker for the whole process.
+ */
+async function withWriterCaught<T>(open: () => Promise<T>): Promise<{ value: T; worker: Worker }> {
+  const seen: Worker[] = [];
+  const original = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (this: Worker, ...args: Parameters<Worker['postMessage']>) {
+    if (!seen.includes(this)) seen.push(this);
+    return original.apply(this, args);
+  };
+  try {
+    const value = await open();
+    if (value instanceof RocksStore) await value.writerStats(); // one message to the writer
+    if (seen.length !== 1) throw new Error(`expected one writer thread, caught ${seen.length}`);
+    return { value, worker: seen[0]! };
+  } finally {
+    Worker.prototype.postMessage = original;
+  }
+}
+
+test.serial('store (rocksdb): once the writer thread has died, commits stay on the main thread, however slow the disk', async (t) => {
+  const dir = await tempDir(t, 'store-dead-writer-');
+  let now = 0;
+  let step = 0;
+  const failures: string[] = [];
+  const paths: string[] = [];
+  const { value: store, worker } = await withWriterCaught(() =>
+    RocksStore.open(dir, { sync: true, inlineCommitMs: 1_000, now: () => (now += step), onWriterFailure: (err) => failures.push(err.message), onCommitPath: (p) => paths.push(p) }),
+  );
+  t.teardown(() => store.close());
+  await worker.terminate(); // the writer thread dies (an error of its own)
+  await new Promise((resolve) => setImmediate(resolve));
+  t.deepEqual(failures, ['the store writer thread exited (code 1)']);
+  await store.batch([{ type: 'put', key: 'k', value: 'writer dead' }]);
+  step = 20_000; // a stall that would move commits to the writer thread
+  await store.batch([{ type: 'put', key: 'k', value: 'slow' }]);
+  step = 0;
+  t.is(store.commitPath, 'inline');
+  for (let i = 0; i < 3; i++) await store.batch([{ type: 'put', key: 'k', value: `after ${i}` }]);
+  t.is(await store.get('k'), 'after 2');
+  t.deepEqual(paths, []);
+  await store.close();
+  const again = await RocksStore.open(dir, { sync: true });
+  t.is(await again.get('k'), 'after 2');
+  await again.close();
+});
+
+test.serial('store (rocksdb): when the writer thread dies with batches, they are refused as of unknown outcome and commits go on the main thread', async (t) => {
+  const dir = await tempDir(t, 'store-writer-dies-');
+  const failures: string[] = [];
+  const paths: string[] = [];
+  const { value: store, worker } = await withWriterCaught(() =>
+    RocksStore.open(dir, { sync: true, inlineCommitMs: 0, onWriterFailure: (err) => failures.push(err.message), onCommitPath: (p) => paths.push(p) }),
+  );
+  t.teardown(() => store.close());
+  t.is(store.commitPath, 'writer');
+  const sent = store.batch([{ type: 'put', key: 'big', value: 'x'.repeat(4_000_000) }]);
+  await worker.terminate();
+  const err = await t.throwsAsync(sent);
+  t.regex(err.message, /writer thread exited.*may or may not have been made/);
+  t.deepEqual(failures.length, 1);
+  t.deepEqual(paths, ['inline']);
+  t.is(store.commitPath, 'inline');
+  await store.batch([{ type: 'put', key: 'after', value: 'on the main thread' }]);
+  t.is(await store.get('after'), 'on the main thread');
+  await store.close();
+  const again = await RocksStore.open(dir, { sync: true });
+  t.is(await again.get('after'), 'on the main thread');
+  await again.close();
+});
+
+test('store (rocksdb): close() answers every caller once all is written, and writerStats() after it is refused', async (t) => {
+  const dir = await tempDir(t, 'store-close-twice-');
+  const store = await RocksStore.open(dir, { sync: true, inlineCommitMs: 0 });
+  let answered = false;
+  const pending = store.batch([{ type: 'put', key: 'a', value: 'x'.repeat(1_000_000) }]).then(() => (answered = true));
+  const first = store.close();
+  const stats = store.writerStats();
+  await store.close(); // a second close (a signal handler and the normal stop) waits as the first does
+  t.true(answered, 'the batch sent before the close was answered');
+  await first;
+  await pending;
+  await t.throwsAsync(stats, { message: /closed/ });
+  await t.throwsAsync(store.writerStats(), { message: /closed/ });
+  const again = await RocksStore.open(dir, { sync: true });
+  t.is((await again.get('a'))?.length, 1_000_000);
+  await again.close();
 });
 
 for (const sync of [false, true]) {
   test(`store (rocksdb${sync ? ', writer thread' : ''}): a batch that cannot be written is refused whole, and the next one is written`, async (t) => {
-    const dir = await mkdtemp(join(tmpdir(), 'store-refused-'));
+    const dir = await tempDir(t, 'store-refused-');
     const store = await RocksStore.open(dir, { sync });
     await store.batch([{ type: 'put', key: 'before', value: '1' }]);
     const bad = [{ type: 'put', key: 'half', value: 'x' }, { type: 'put', key: undefined as unknown as string, value: 'y' }] as const;
@@ -273,14 +362,13 @@ for (const sync of [false, true]) {
     await store.batch([{ type: 'put', key: 'after', value: '2' }]);
     t.deepEqual(await store.getMany(['before', 'half', 'after']), ['1', undefined, '2']);
     await store.close();
-    await rm(dir, { recursive: true, force: true });
   });
 }
 
 test('store (rocksdb): writes hold no memory after they are done (one native batch, used again)', async (t) => {
   // @nxtedition/rocksdb's _batch attaches a ChainedBatch to the database for every write and
   // never detaches it: each write's keys and values stayed in memory until the store closed.
-  const dir = await mkdtemp(join(tmpdir(), 'store-leak-'));
+  const dir = await tempDir(t, 'store-leak-');
   const store = await RocksStore.open(dir, { sync: false });
   for (let i = 0; i < 300; i++) await store.batch([{ type: 'put', key: `k/${i}`, value: 'v'.repeat(100) }]);
   const db = (store as unknown as { db: object }).db;
@@ -289,5 +377,4 @@ test('store (rocksdb): writes hold no memory after they are done (one native bat
   const attached = (db as Record<symbol, Set<unknown>>)[resources!]!;
   t.true(attached.size <= 1, `${attached.size} resources attached after 300 writes`);
   await store.close();
-  await rm(dir, { recursive: true, force: true });
 });
