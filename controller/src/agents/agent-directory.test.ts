@@ -89,9 +89,45 @@ test('agent directory: a known agent that says Hello after the restart is held t
   clock.advance(GRACE);
   await d.hello({ agentUuid: 'a1', hostname: 'h' } as Hello, connection);
   t.is(d.get('a1')?.status, 'connected');
-  clock.advance(LOST_AFTER);
-  d.sweep();
+  sweepFor(d, clock, LOST_AFTER - 1000);
+  t.deepEqual(lost, []);
+  sweepFor(d, clock, 1000);
   t.deepEqual(lost, ['a1']);
+  d.stop();
+});
+
+/** Lets `ms` pass as the sweep's timer does: a sweep every second. */
+function sweepFor(d: AgentDirectory, clock: ManualClock, ms: number): void {
+  for (let left = ms; left > 0; left -= 1000) {
+    clock.advance(Math.min(1000, left));
+    d.sweep();
+  }
+}
+
+test('agent directory: a sweep that comes after a stall of the controller declares nobody lost; the next one decides', async (t) => {
+  const clock = new ManualClock();
+  const lost: string[] = [];
+  const d = directory(new MemoryStore(), clock);
+  await d.start(events(lost));
+  d.watch();
+  const a1 = await d.hello({ agentUuid: 'a1', hostname: 'h' } as Hello, connection);
+  await d.hello({ agentUuid: 'a2', hostname: 'h' } as Hello, connection);
+  sweepFor(d, clock, 2000);
+  // The event loop is blocked for 20 s (a disk stall in a commit): both agents kept sending
+  // heartbeats, which wait in the sockets; the timer's sweep runs before they are read.
+  clock.advance(20_000);
+  d.sweep();
+  t.deepEqual(lost, [], 'the late sweep is put off');
+  t.true(d.heard('a1', a1.sessionId)); // then the I/O is read: a1's heartbeat; a2 had really gone
+  sweepFor(d, clock, 1000);
+  t.deepEqual(lost, ['a2']);
+  t.is(d.get('a1')?.status, 'connected');
+  // Stalls one after another (every sweep late): every other sweep decides.
+  for (let i = 0; i < 2; i++) {
+    clock.advance(20_000);
+    d.sweep();
+  }
+  t.deepEqual(lost, ['a2', 'a1'], 'a late sweep after a put-off one decides');
   d.stop();
 });
 

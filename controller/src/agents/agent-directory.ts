@@ -131,6 +131,11 @@ export class AgentDirectory {
   #usage: UsageSink | undefined;
   #sweeper: NodeJS.Timeout | undefined;
   #watching = false;
+  /** The sweep's interval (ms), and when it last ran (clock ms). */
+  #sweepEveryMs = 1000;
+  #lastSweepMs = 0;
+  /** The last sweep was skipped as late: the next one decides, however late. */
+  #skipped = false;
 
   constructor(private readonly o: AgentDirectoryOptions) {}
 
@@ -158,6 +163,8 @@ export class AgentDirectory {
     const now = this.o.clock.nowMs();
     for (const e of this.#agents.values()) if (e.restored) e.lastHeardMs = now;
     const every = Math.max(100, Math.min(1000, this.o.lostAfterMs / 4));
+    this.#sweepEveryMs = every;
+    this.#lastSweepMs = now;
     this.#sweeper = setInterval(() => this.sweep(), every);
     this.#sweeper.unref();
   }
@@ -382,10 +389,28 @@ export class AgentDirectory {
     this.o.log.warn('instance manager disconnected', { agent, hostname: e.record.hostname, why });
   }
 
-  /** Declares lost every agent silent for too long (run by `watch`'s timer; public for tests). */
+  /**
+   * Declares lost every agent silent for too long (run by `watch`'s timer; public for tests). A sweep
+   * that comes more than two intervals after the one before (this process was stalled) is put off
+   * once, so that the heartbeats that waited are read first.
+   */
   sweep(): void {
     if (!this.#watching) return;
     const now = this.o.clock.nowMs();
+    const sinceLast = now - this.#lastSweepMs;
+    this.#lastSweepMs = now;
+    if (sinceLast > 2 * this.#sweepEveryMs && !this.#skipped) {
+      // This process did not run for a while (its event loop blocked by a disk stall during a
+      // commit, a long garbage collection, a suspended host). Timers run before the I/O that
+      // waited, so the heartbeats sent meanwhile are not read yet: the silence is this process's.
+      // The next sweep, after they are read, decides.
+      this.#skipped = true;
+      this.o.log.warn('agent sweep put off: this controller did not run for a while; silent agents are judged at the next sweep', {
+        late_ms: sinceLast - this.#sweepEveryMs,
+      });
+      return;
+    }
+    this.#skipped = false;
     const grace = this.o.reconnectGraceMs ?? AGENT_MAX_RECONNECT_DELAY_MS;
     for (const [uuid, e] of this.#agents) {
       if (e.status === 'lost' || now - e.lastHeardMs < this.o.lostAfterMs + (e.restored ? grace : 0)) continue;
