@@ -22,6 +22,10 @@ import { namespaceDepth, NAMESPACE_LEVELS, pointValue, type EntityKind } from '.
 const MAX_QUERIES = 20;
 /** At most this many job series in one answer (a namespace target). */
 const MAX_SERIES = 1000;
+/** Points of one series (a year of 1 h points is 8,760; a day of 10 s points 8,640). */
+export const MAX_SERIES_POINTS = 10_000;
+/** Points of one answer, all its queries and series together (about 20 MB of JSON). */
+export const MAX_ANSWER_POINTS = 500_000;
 
 type Kind = 'jobs' | 'namespaces' | 'instance_managers';
 
@@ -31,6 +35,27 @@ export interface MetricResponse {
 }
 
 export function metricEndpoints(store: MetricStore, jobs: JobService, agents: AgentDirectory, nowMs: () => number): Endpoint[] {
+  /**
+   * `q` within the kept data: its range cut to the longest retention and to now (nothing is
+   * older or newer), refused when no kept time is left or a series would hold more than
+   * MAX_SERIES_POINTS points. Returns the points a series of it holds at most.
+   */
+  const bound = (q: MetricQuery, nowS: number): number => {
+    const keptS = Math.max(...store.resolutions.map((r) => r.retentionS));
+    const oldest = nowS - keptS;
+    if (q.untilS < oldest) throw new QueryError(`nothing is kept from before ${new Date(oldest * 1000).toISOString()} (${keptS / 86_400} days)`);
+    q.fromS = Math.max(q.fromS, oldest);
+    q.untilS = Math.min(q.untilS, nowS);
+    const stepS = q.downsample?.intervalS ?? store.resolutionFor(q.fromS).stepS;
+    const points = Math.floor(Math.max(0, q.untilS - q.fromS) / stepS) + 1;
+    if (points > MAX_SERIES_POINTS) {
+      throw new QueryError(
+        `${points} points of ${stepS} s: at most ${MAX_SERIES_POINTS} a series; choose a shorter range or down-sample with a longer interval (e.g. :avg-${Math.ceil((q.untilS - q.fromS) / MAX_SERIES_POINTS / 60)}min)`,
+      );
+    }
+    return points;
+  };
+
   /** One entity's series for query `q`. */
   const series = async (q: MetricQuery, kind: EntityKind, id: string): Promise<Series> => {
     const res = store.resolutionFor(q.fromS, q.downsample?.intervalS ?? 0);
@@ -41,7 +66,7 @@ export function metricEndpoints(store: MetricStore, jobs: JobService, agents: Ag
   };
 
   /** One series per job of the namespace (or the one job) that the caller may read. */
-  const jobSeries = async (ctx: ApiContext, q: MetricQuery): Promise<Record<string, Series>> => {
+  const jobSeries = async (ctx: ApiContext, q: MetricQuery, take: (series: number) => void): Promise<Record<string, Series>> => {
     let fqn;
     try {
       fqn = parseFqn(q.target, { type: 'job', localName: 'optional', field: 'target' });
@@ -51,13 +76,15 @@ export function metricEndpoints(store: MetricStore, jobs: JobService, agents: Ag
     const list = await jobs.list({ fqn, matchPartialFqn: fqn.localName === undefined, health: false, visible: (f) => canAccess(ctx, f, 'read') });
     if (fqn.localName !== undefined && list.length === 0) throw new QueryError(`job ${q.target} not found`);
     if (list.length > MAX_SERIES) throw new QueryError(`${q.target} has ${list.length} jobs; at most ${MAX_SERIES} series are answered: query a deeper namespace`);
+    take(list.length);
     const out: Record<string, Series> = {};
     for (const job of list) out[job.fqn] = await series(q, 'j', job.uuid);
     return out;
   };
 
-  const answer = async (ctx: ApiContext, kind: Kind, q: MetricQuery): Promise<Record<string, Series>> => {
-    if (kind === 'jobs') return jobSeries(ctx, q);
+  /** `take(n)`: n series are about to be read; throws a QueryError when the answer cannot hold them. */
+  const answer = async (ctx: ApiContext, kind: Kind, q: MetricQuery, take: (series: number) => void): Promise<Record<string, Series>> => {
+    if (kind === 'jobs') return jobSeries(ctx, q, take);
     if (kind === 'namespaces') {
       let fqn;
       try {
@@ -67,11 +94,13 @@ export function metricEndpoints(store: MetricStore, jobs: JobService, agents: Ag
       }
       const depth = namespaceDepth(fqn.namespace);
       // Deeper than the pre-aggregated levels (or the root): answered as a job query.
-      if (depth === 0 || depth > NAMESPACE_LEVELS) return jobSeries(ctx, q);
+      if (depth === 0 || depth > NAMESPACE_LEVELS) return jobSeries(ctx, q, take);
       if (!canAccess(ctx, formatFqn(fqn), 'read')) throw new QueryError(`not permitted to read ${q.target}`);
+      take(1);
       return { [formatFqn(fqn)]: await series(q, 'n', fqn.namespace) };
     }
     const hosts = q.target === '*' ? [...new Set(agents.list().map((a) => a.record.hostname))].sort() : [q.target];
+    take(hosts.length);
     const out: Record<string, Series> = {};
     for (const host of hosts) out[host] = await series(q, 'm', host);
     return out;
@@ -87,10 +116,17 @@ export function metricEndpoints(store: MetricStore, jobs: JobService, agents: Ag
       if (texts.length > MAX_QUERIES) throw new InvalidRequestError(`query metric: at most ${MAX_QUERIES} per request`);
       const nowS = Math.floor(nowMs() / 1000);
       const body: MetricResponse = { metrics: {}, errors: {} };
+      let left = MAX_ANSWER_POINTS;
       for (const text of texts) {
         try {
           const q = parseMetricQuery(text, nowS, kind !== 'instance_managers');
-          body.metrics[text] = await answer(ctx, kind, q);
+          const perSeries = bound(q, nowS);
+          body.metrics[text] = await answer(ctx, kind, q, (n) => {
+            if (n * perSeries > left) {
+              throw new QueryError(`${n} series of up to ${perSeries} points are more than this answer can hold (${MAX_ANSWER_POINTS} points in all): ask for fewer, a shorter range or a longer interval`);
+            }
+            left -= n * perSeries;
+          });
         } catch (err) {
           if (!(err instanceof QueryError)) throw err;
           body.errors[text] = err.message;
