@@ -561,7 +561,7 @@ export class Controller {
       // autoscaling ride on its body (checked by parseJobInput before anything changes); networks
       // are created and joined through the network catalog. Affinity and ssh join as their
       // capabilities land (manifests/kinds.ts): until then manifests naming them are refused.
-      const manifests = new ManifestService(jobs, containers, tasks, { ...serviceKinds(catalog, jobs), ...networkKinds(networks, jobs), drains: true, autoscaling: true });
+      const manifests = new ManifestService(jobs, containers, tasks, { ...serviceKinds(catalog, jobs), ...networkKinds(networks), drains: true, autoscaling: true });
 
       const registries = [jobs.actors, packages.actors];
       metrics.gaugeFrom('platform_actor_mailbox_depth', 'Messages queued or running in actor mailboxes, by kind.', 'kind', () =>

@@ -26,6 +26,35 @@ export interface ManifestAccess {
   mayMap: (realm: string) => Promise<void>;
 }
 
+/**
+ * Whether the declaration of `fqn` updates something that exists: only when the caller may read
+ * it. One that exists but that the caller may not read is answered as a new one would be (403 for
+ * `permit create`, without which a caller learns nothing of what others have), and, for a caller
+ * that may create there, 403 for `permit read`: a manifest is no way to learn of, or change, a
+ * resource its author cannot see.
+ */
+export async function existingFor(access: ManifestAccess, fqn: string, found: string | undefined): Promise<string | undefined> {
+  if (found === undefined || access.readable(fqn)) return found;
+  await access.authorize(fqn, 'create');
+  await access.authorize(fqn, 'read');
+  return found; // not reached: a caller who may read it is answered above
+}
+
+/**
+ * Checks that the resource a declaration refers to, and that the manifest does not declare,
+ * exists and allows `permission` to the caller; throws 400 `<field>: <type> <fqn> does not exist
+ * and is not declared in the manifest` alike when it is not there and when the caller may not
+ * read it (policy/references.ts), 403 when the caller may read it but lacks the permission.
+ */
+export async function requireReferenced(access: ManifestAccess, type: 'job' | 'service', fqn: string, permission: string, field: string): Promise<void> {
+  try {
+    await access.refs.resolve([{ type, fqn, permission, field }]);
+  } catch (err) {
+    if (!(err instanceof InvalidRequestError)) throw err;
+    throw new InvalidRequestError(`${field}: ${type} ${fqn} does not exist and is not declared in the manifest`);
+  }
+}
+
 /** What a deployer is given while the manifest's task runs. */
 export interface ManifestStep {
   ctx: ChangeContext;

@@ -32,7 +32,7 @@ import {
   type Manifest,
   type ManifestJob,
 } from './manifest.js';
-import { checkSupported, type ManifestAccess, type ManifestKinds, type ManifestStep } from './kinds.js';
+import { checkSupported, existingFor, type ManifestAccess, type ManifestKinds, type ManifestStep } from './kinds.js';
 
 export type { ManifestAccess } from './kinds.js';
 
@@ -69,7 +69,7 @@ export class ManifestService {
     const steps: Step[] = [];
     for (const fqn of deploymentOrder(manifest)) {
       const job = manifest.jobs[fqn]!;
-      const existing = await this.jobs.findByFqn(fqn);
+      const existing = await existingFor(access, fqn, await this.jobs.findByFqn(fqn));
       await access.authorize(fqn, existing ? 'update' : 'create');
       if (job.state === 'started') await access.authorize(fqn, 'start');
       const step: Step = { fqn, job, packageUuids: [], ...(existing ? { existing } : {}) };

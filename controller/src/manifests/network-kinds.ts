@@ -11,11 +11,10 @@
  */
 import { z } from 'zod';
 import { InvalidRequestError } from '../errors.js';
-import type { JobService } from '../jobs/job-service.js';
 import { bool, parseInput, str } from '../model/validate.js';
 import type { NetworkCatalog } from '../networks/network-catalog.js';
 import { parseJoin, parseNetwork } from '../networks/network-model.js';
-import type { DeclarationDeployer, ManifestKinds } from './kinds.js';
+import { existingFor, requireReferenced, type DeclarationDeployer, type ManifestKinds } from './kinds.js';
 
 const networkConfigSchema = z.strictObject({
   jobs: z
@@ -51,21 +50,22 @@ function parseConfig(fqn: string, config: Record<string, unknown>): Parsed {
   return { ...(c.description !== undefined ? { description: c.description } : {}), ...(c.subnet !== undefined ? { subnet: c.subnet } : {}), joins };
 }
 
-export function networkKinds(catalog: NetworkCatalog, jobs: JobService): ManifestKinds {
+export function networkKinds(catalog: NetworkCatalog): ManifestKinds {
   const networks: DeclarationDeployer = {
     async validate(fqn, config, access, manifest) {
       const parsed = parseConfig(fqn, config);
-      const existing = catalog.byFqn(fqn);
+      const found = catalog.byFqn(fqn);
+      const existing = found && (await existingFor(access, fqn, found.uuid)) ? found : undefined;
       if (!existing) await access.authorize(fqn, 'create');
       else if (parsed.subnet !== undefined && parsed.subnet !== existing.subnet) {
         throw new InvalidRequestError(`networks."${fqn}".subnet: the network exists with subnet ${existing.subnet}; a subnet cannot change in place`);
       }
       if (parsed.joins.length > 0) await access.authorize(fqn, 'join');
       for (const [i, j] of parsed.joins.entries()) {
-        if (!manifest.jobs[j.jobFqn] && !(await jobs.findByFqn(j.jobFqn))) {
-          throw new InvalidRequestError(`networks."${fqn}".jobs[${i}].fqn: job ${j.jobFqn} does not exist and is not declared in the manifest`);
-        }
-        await access.authorize(j.jobFqn, manifest.jobs[j.jobFqn] && !(await jobs.findByFqn(j.jobFqn)) ? 'create' : 'update');
+        // A job of the manifest is checked by its own step; another must exist and be the caller's
+        // to change, with one answer for "not there" and "not yours" (as POST .../join).
+        if (manifest.jobs[j.jobFqn]) continue;
+        await requireReferenced(access, 'job', j.jobFqn, 'update', `networks."${fqn}".jobs[${i}].fqn`);
       }
     },
     async deploy(fqn, config, step) {

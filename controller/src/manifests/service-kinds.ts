@@ -13,7 +13,7 @@ import { parseFqn } from '../model/fqn.js';
 import type { JobService } from '../jobs/job-service.js';
 import type { ServiceCatalog } from '../services/catalog.js';
 import { parseBind, parseService } from '../services/service-model.js';
-import type { AttachmentDeployer, BindingDeclaration, DeclarationDeployer, LinkDeclaration, ManifestKinds } from './kinds.js';
+import { existingFor, requireReferenced, type AttachmentDeployer, type BindingDeclaration, type DeclarationDeployer, type LinkDeclaration, type ManifestKinds } from './kinds.js';
 
 /** The kinds the catalog deploys (networks, drains, autoscaling, affinity and ssh stay refused). */
 export function serviceKinds(catalog: ServiceCatalog, jobs: JobService): ManifestKinds {
@@ -27,7 +27,7 @@ export function serviceKinds(catalog: ServiceCatalog, jobs: JobService): Manifes
   const services: DeclarationDeployer = {
     async validate(fqn, config, access) {
       const req = serviceRequest(fqn, config);
-      if (serviceNamed(fqn)) return;
+      if (await existingFor(access, fqn, serviceNamed(fqn)?.uuid)) return;
       await access.authorize(fqn, 'create');
       if (!req.provider_fqn && req.type && !catalog.gateway(req.type)) {
         throw new InvalidRequestError(`services."${fqn}".type: no gateway serves service type ${req.type}`);
@@ -43,11 +43,13 @@ export function serviceKinds(catalog: ServiceCatalog, jobs: JobService): Manifes
   };
 
   const bindings: AttachmentDeployer<BindingDeclaration> = {
-    async validate(jobFqn, entries, _access, manifest) {
+    async validate(jobFqn, entries, access, manifest) {
       for (const [name, b] of Object.entries(entries)) {
         parseFqn(b.fqn, { type: 'service', field: `jobs."${jobFqn}".services.${name}.fqn` });
-        if (!serviceNamed(b.fqn) && !manifest.services?.[b.fqn] && !b.delete) {
-          throw new InvalidRequestError(`jobs."${jobFqn}".services.${name}: service ${b.fqn} does not exist and is not declared in the manifest`);
+        // A service of the manifest is checked by its own declaration; another must exist and be
+        // bindable by the caller, with one answer for "not there" and "not yours" (as POST /bindings).
+        if (!manifest.services?.[b.fqn] && !b.delete) {
+          await requireReferenced(access, 'service', b.fqn, 'bind', `jobs."${jobFqn}".services.${name}`);
         }
         parseBind({ job_fqn: jobFqn, service_fqn: b.fqn, name, ...(b.params ? { parameters: b.params } : {}) });
       }
@@ -84,12 +86,13 @@ export function serviceKinds(catalog: ServiceCatalog, jobs: JobService): Manifes
       ...(l.bound_port !== undefined ? { target_job_bound_port: l.bound_port } : {}),
     });
   const links: AttachmentDeployer<LinkDeclaration> = {
-    async validate(jobFqn, entries, _access, manifest) {
+    async validate(jobFqn, entries, access, manifest) {
       for (const [name, l] of Object.entries(entries)) {
         linkRequest(jobFqn, name, l);
-        if (!manifest.jobs[l.fqn] && !(await jobs.findByFqn(l.fqn)) && !l.delete) {
-          throw new InvalidRequestError(`jobs."${jobFqn}".links.${name}: job ${l.fqn} does not exist and is not declared in the manifest`);
-        }
+        // A target of the manifest is checked by its own step; another must exist and be linkable
+        // by the caller, with one answer for "not there" and "not yours" (as POST /bindings).
+        if (manifest.jobs[l.fqn] || l.delete) continue;
+        await requireReferenced(access, 'job', l.fqn, 'link', `jobs."${jobFqn}".links.${name}`);
       }
     },
     async apply(job, entries, step) {

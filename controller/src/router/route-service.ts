@@ -176,7 +176,8 @@ export class RouteService {
         const port = r.endpoint.slice(r.endpoint.lastIndexOf(':') + 1);
         const other = used.get(`${r.type} ${port}`);
         if (other) {
-          throw new ConflictError(`${r.type} port ${port} is taken by job ${other}: ${r.endpoint} cannot be routed`, { details: { endpoint: r.endpoint, job: other } });
+          // The job is not named: the caller may have no right to know of it (GET /jobs/routes shows it to those who may).
+          throw new ConflictError(`${r.type} port ${port} is taken by another job: ${r.endpoint} cannot be routed`, { details: { endpoint: r.endpoint } });
         }
         mine.add(`${r.type} ${port}`);
       }
