@@ -208,3 +208,38 @@ test('process driver: refuses a container image (its own root needs bwrap) inste
   t.true(removed.failed);
   t.regex(removed.reason!, /package package::\/t::image is a container image.*only the bwrap driver runs it/);
 });
+
+for (const driver of ['bwrap', 'process'] as const) {
+  test(`${driver} driver: the job's environment runs nothing as root on the host (BASH_ENV, BASH_FUNC_, PATH, LD_PRELOAD), and the application gets exactly it`, async (t) => {
+    if (driver === 'bwrap' && !requireTool(t, probe.ok, 'bubblewrap')) return;
+    const h = new Harness(driver === 'bwrap' ? testBwrapDriver() : undefined, undefined, canChangeIdentity());
+    t.teardown(() => h.close());
+    const dir = mkdtempSync(join(tmpdir(), 'agent-hostenv-'));
+    t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+    const marker = join(dir, 'ran-as-root');
+    // A program that root would find first in this PATH (mkdir and mount of the bwrap prelude).
+    mkdirSync(join(dir, 'bin'));
+    for (const name of ['mkdir', 'mount', 'setpriv', 'bwrap', 'env', 'sh']) writeFileSync(join(dir, 'bin', name), `#!/bin/sh\nid > ${marker}\n`, { mode: 0o755 });
+    const environment = {
+      'MY-VAR': 'dash drops this name: bash was picked for it',
+      BASH_ENV: `$(id > ${marker})`,
+      ENV: `$(id > ${marker})`,
+      'BASH_FUNC_echo%%': `() { id > ${marker}; }`,
+      LD_PRELOAD: join(dir, 'nothing.so'),
+      SHELLOPTS: 'xtrace',
+      PS4: `$(id > ${marker})`,
+      PATH: `${join(dir, 'bin')}:/usr/bin:/bin`,
+      '3F2A9C_URI': 'postgres://u:p@h:5432/d',
+      SPACED: 'a  b\nc',
+    };
+    const spec = h.spec({ process: { startCommandRaw: ['/usr/bin/env'] }, environment });
+    h.manager.start(spec);
+    await h.waitState(spec.instanceUuid!, 'REMOVED');
+    t.false(existsSync(marker), `a variable of the job ran a command as root: ${existsSync(marker) ? readFileSync(marker, 'utf8') : ''}`);
+    const seen = h.text(spec.instanceUuid!).join('\n');
+    for (const [name, value] of Object.entries(environment)) {
+      if (name === 'LD_PRELOAD') continue; // the loader of the application itself complains about it (stderr); it is set
+      t.true(seen.includes(`${name}=${value}`), `${name} reaches the application: ${seen.slice(0, 400)}`);
+    }
+  });
+}

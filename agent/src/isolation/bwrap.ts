@@ -42,11 +42,11 @@
  * (`--userns`, `--pidns`): it sees and may signal the application's processes, with the same
  * identity, binds, capabilities (none) and filter; only its /tmp is its own.
  */
-import { shellFor } from '@platform/proto/common';
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, lstatSync, readlinkSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, lstatSync, readlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import type { HostCommand, IsolationDriver, LaunchRequest } from './driver.js';
+import { bwrapEnvArgs } from './host-env.js';
 import { reachableBy } from './identity.js';
 import type { ProcStat } from './procfs.js';
 import { hostSeccompFilter } from './seccomp.js';
@@ -110,14 +110,23 @@ export function setprivArgs(id: { uid: number; gid: number }): string[] {
  * Arguments: <filter> <userns file> <pidns file> <stage count> (<source> <stage>)... <command...>
  */
 const PRELUDE = [
-  'f3=$1; f4=$2; f5=$3; n=$4; shift 4',
+  'f3=$1; f4=$2; f5=$3; f6=$4; n=$5; shift 5',
   'while [ "$n" -gt 0 ]; do',
   '  if [ -d "$1" ]; then mkdir -p "$2"; else mkdir -p "${2%/*}" && : > "$2"; fi || exit 125',
   '  mount --bind "$1" "$2" || exit 125',
   '  shift 2; n=$((n-1))',
   'done',
-  'exec "$@" 3<"$f3" 4<"$f4" 5<"$f5"',
+  'exec "$@" 3<"$f3" 4<"$f4" 5<"$f5" 6<"$f6"',
 ].join('\n');
+
+/**
+ * Where the instance's environment is written for bwrap (`--args 6`): beside its root, in the
+ * instance's directory, root's and mode 0600 (the instance never sees it). One file for the
+ * instance's command and one for stop commands.
+ */
+export function envArgsFile(req: Pick<LaunchRequest, 'root'>, stop: boolean): string {
+  return join(dirname(req.root), stop ? 'stop-env.args' : 'env.args');
+}
 
 /** Binds each of `dirs` read-only at `under` + its own path (from `source(dir)`, where root staged it). */
 function systemBinds(dirs: readonly string[], source: (dir: string) => string = (d) => d, root?: string, under = ''): string[] {
@@ -233,6 +242,8 @@ export class BwrapDriver implements IsolationDriver {
   args(req: LaunchRequest, staged = this.#staged(req, this.#hostDirs(req)), join = false): string[] {
     const inside = req.identity?.inside ?? { uid: 0, gid: 0 };
     return [
+      // The instance's environment, from the file the prelude opened as fd 6 (envArgsFile).
+      '--args', '6',
       ...(join ? ['--userns', '4', '--pidns', '5'] : ['--unshare-user', '--unshare-pid', '--unshare-cgroup-try']),
       '--uid', String(inside.uid), '--gid', String(inside.gid),
       '--bind', req.root, '/',
@@ -266,11 +277,14 @@ export class BwrapDriver implements IsolationDriver {
     if (id && !o.setprivPath) throw new Error('setpriv is not installed (Debian package util-linux): cannot run the instance as its own uid');
     if (staged.size && !o.unsharePath) throw new Error('unshare is not installed (Debian package util-linux): cannot bind host paths out of the instance uid\'s reach');
     const bwrap = [this.bwrapPath, ...this.args(req, staged, nsFiles !== undefined)];
+    const envFile = envArgsFile(req, nsFiles !== undefined);
+    writeFileSync(envFile, bwrapEnvArgs(req.env), { mode: 0o600 });
+    chmodSync(envFile, 0o600);
     const argv = [
       ...(staged.size ? [o.unsharePath as string, '--mount', '--propagation', 'private', '--'] : []),
-      // bash when the environment holds names dash would drop (a binding's <UUID>_URI): see shellFor.
-      shellFor(req.env), '-c', PRELUDE, 'platform-bwrap',
-      o.seccompFile, nsFiles?.[0] ?? '/dev/null', nsFiles?.[1] ?? '/dev/null',
+      // Root's shell: its environment is HOST_ENV (host-env.ts), never the instance's.
+      '/bin/sh', '-c', PRELUDE, 'platform-bwrap',
+      o.seccompFile, nsFiles?.[0] ?? '/dev/null', nsFiles?.[1] ?? '/dev/null', envFile,
       String(staged.size), ...[...staged].flat(),
       ...(id ? [o.setprivPath as string, ...setprivArgs(id)] : []),
       ...bwrap,

@@ -1,8 +1,8 @@
 /**
  * Starting and signalling an instance's process tree, the same way for every driver.
  *
- * The agent spawns a tiny POSIX shell wrapper (/bin/sh, or bash when the environment holds a name
- * that dash would not pass on: `shellFor` of @platform/proto/common), detached (its own session and process group, so
+ * The agent spawns a tiny POSIX shell wrapper (/bin/sh, as root when the agent is, with HOST_ENV
+ * only: host-env.ts), detached (its own session and process group, so
  * the process group id is the wrapper's pid), with stdout and stderr opened on the instance's
  * log files: nothing depends on the agent's pipes, and the instance outlives the agent. The
  * wrapper
@@ -14,9 +14,9 @@
  * The agent knows the instance by (wrapper pid, its start time); see procfs.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { shellFor } from '@platform/proto/common';
 import { readFileSync } from 'node:fs';
 import type { HostCommand } from './driver.js';
+import { HOST_ENV } from './host-env.js';
 import { processGroupMembers, readProcStat, signalPid } from './procfs.js';
 
 const WRAPPER = [
@@ -31,7 +31,6 @@ const WRAPPER = [
 
 export interface SpawnRequest {
   command: HostCommand;
-  env: Record<string, string>;
   stdoutFd: number;
   stderrFd: number;
   exitFile: string;
@@ -51,10 +50,11 @@ export function spawnWrapped(req: SpawnRequest): Promise<Spawned> {
       ...req.cgroupProcsFiles, ...req.command.argv];
     let child: ChildProcess;
     try {
-      // bash when the environment holds names dash would drop (a binding's <UUID>_URI): see shellFor.
-      child = spawn(shellFor(req.env), args, {
+      // The wrapper is root's: it gets HOST_ENV, never the instance's environment, which the
+      // driver's command hands to the instance itself (host-env.ts).
+      child = spawn('/bin/sh', args, {
         cwd: req.command.cwd,
-        env: req.env,
+        env: { ...HOST_ENV },
         detached: true,
         stdio: ['ignore', req.stdoutFd, req.stderrFd],
       });

@@ -24,6 +24,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { findExecutable, setprivArgs } from './bwrap.js';
+import { envCommand } from './host-env.js';
 import type { HostCommand, IsolationDriver, LaunchRequest } from './driver.js';
 import type { ProcStat } from './procfs.js';
 
@@ -34,7 +35,10 @@ export const PROCESS_DRIVER_GAPS =
 export class ProcessDriver implements IsolationDriver {
   readonly name = 'process' as const;
 
-  constructor(private readonly setprivPath: string | undefined = findExecutable('setpriv')) {}
+  constructor(
+    private readonly setprivPath: string | undefined = findExecutable('setpriv'),
+    private readonly envPath: string = findExecutable('env') ?? '/usr/bin/env',
+  ) {}
 
   command(req: LaunchRequest): HostCommand {
     return { argv: this.#as(req, req.argv), cwd: this.#cwd(req) };
@@ -48,11 +52,13 @@ export class ProcessDriver implements IsolationDriver {
     return new Set([wrapperPid]);
   }
 
+  /** `argv` as the instance's uid (setpriv), with exactly the instance's environment (env -i, after setpriv). */
   #as(req: LaunchRequest, argv: string[]): string[] {
+    const withEnv = [...envCommand(this.envPath, req.env), ...argv];
     const id = req.identity?.host;
-    if (!id) return argv;
+    if (!id) return withEnv;
     if (!this.setprivPath) throw new Error('setpriv is not installed (Debian package util-linux): cannot run the instance as its own uid');
-    return [this.setprivPath, ...setprivArgs(id), ...argv];
+    return [this.setprivPath, ...setprivArgs(id), ...withEnv];
   }
 
   #cwd(req: LaunchRequest): string {

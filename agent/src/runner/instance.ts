@@ -286,7 +286,7 @@ export class InstanceRunner {
     const errFd = openLogForAppend(this.logsDir, 'stderr');
     try {
       this.#process = await ProcessSupervisor.spawn({
-        command, env: launch.env, stdoutFd: out, stderrFd: errFd,
+        command, stdoutFd: out, stderrFd: errFd,
         exitFile: join(this.dir, 'exit-code'),
         cgroupProcsFiles: Cgroups.procsFiles(this.#rec.cgroups),
       }, this.#supervisorOptions());
@@ -402,7 +402,7 @@ export class InstanceRunner {
     const stdout = openLogForAppend(this.logsDir, 'stdout');
     const stderr = openLogForAppend(this.logsDir, 'stderr');
     try {
-      proc.runStopCommand({ ...command, env: launch.env, stdout, stderr }, spec.stopTimeoutS);
+      proc.runStopCommand({ ...command, stdout, stderr }, spec.stopTimeoutS);
     } finally {
       closeSync(stdout);
       closeSync(stderr);

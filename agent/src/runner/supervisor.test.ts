@@ -26,7 +26,7 @@ async function supervise(t: ExecutionContext, script: string) {
   let sup: ProcessSupervisor;
   try {
     sup = await ProcessSupervisor.spawn(
-      { command: { argv: ['/bin/sh', '-c', script], cwd: dir }, env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin' }, stdoutFd: fd, stderrFd: fd, exitFile: join(dir, 'exit-code'), cgroupProcsFiles: [] },
+      { command: { argv: ['/bin/sh', '-c', script], cwd: dir }, stdoutFd: fd, stderrFd: fd, exitFile: join(dir, 'exit-code'), cgroupProcsFiles: [] },
       // The process driver's view: the wrapper is the only machinery.
       { exitFile: join(dir, 'exit-code'), infrastructure: (pid) => new Set([pid]), log: new JsonLogger(sink, 'debug'), pollMs: 10, onExit: (s) => void exits.push(s) },
     );
@@ -69,7 +69,7 @@ test('supervisor: SIGTERM reaches the application, not the wrapper, and a stop c
   t.not(sup.appPid(), sup.pid);
   const fd = openSync(join(dir, 'stop-out'), 'a');
   try {
-    sup.runStopCommand({ argv: ['/bin/sh', '-c', 'exit 4'], cwd: dir, env: {}, stdout: fd, stderr: fd }, 30);
+    sup.runStopCommand({ argv: ['/bin/sh', '-c', 'exit 4'], cwd: dir, stdout: fd, stderr: fd }, 30);
   } finally {
     closeSync(fd);
   }

@@ -19,6 +19,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { constants as osConstants } from 'node:os';
 import type { Logger } from '@platform/proto/common';
+import { HOST_ENV } from '../isolation/host-env.js';
 import { groupAlive, killGroup, readExitFile, signalApplication, spawnWrapped, type SpawnRequest } from '../isolation/launch.js';
 import { isSameProcessAlive, processGroupMembers, readProcStat, type ProcStat } from '../isolation/procfs.js';
 
@@ -45,7 +46,6 @@ export interface SupervisorOptions {
 export interface StopCommand {
   argv: string[];
   cwd: string;
-  env: Record<string, string>;
   /** Descriptors of the instance's log files (the caller closes them once this returns). */
   stdout: number;
   stderr: number;
@@ -129,7 +129,7 @@ export class ProcessSupervisor {
   /** Runs `command` (SIGKILLed after `timeoutS`); SIGTERM when it cannot start or fails. */
   runStopCommand(command: StopCommand, timeoutS: number): void {
     const [file, ...args] = command.argv as [string, ...string[]];
-    const child = spawn(file, args, { cwd: command.cwd, env: command.env, stdio: ['ignore', command.stdout, command.stderr] });
+    const child = spawn(file, args, { cwd: command.cwd, env: { ...HOST_ENV }, stdio: ['ignore', command.stdout, command.stderr] });
     child.on('error', (err) => {
       this.o.log.warn('stop command failed to start; sending SIGTERM', { err });
       this.terminate();

@@ -80,3 +80,15 @@ test('job input: system packages are ignored, user packages kept', (t) => {
   );
   t.deepEqual(spec.packages, [{ uuid: id, source: 'user' }]);
 });
+
+test('job input: an environment that no process could be given as written is refused (name empty, with = or NUL; value with NUL)', (t) => {
+  const body = (environment: Record<string, string>) => ({ fqn: 'job::/a::b', processes: { app: { start_command: 'x', environment } } });
+  const bad: Record<string, string>[] = [{ '': 'x' }, { 'A=B': 'x' }, { 'A\0--bind': 'x' }, { A: 'x\0y' }];
+  for (const environment of bad) {
+    const err = t.throws(() => parseJobInput(body(environment), () => 'u'), { instanceOf: InvalidRequestError }, JSON.stringify(environment));
+    t.regex(err.message, /environment/);
+  }
+  // Names that dash would drop, a binding's <UUID>_URI, newlines in values: kept as they are.
+  const ok = parseJobInput(body({ 'MY-VAR': '1', '3F2A9C_URI': 'x', BASH_ENV: '$(id)', MULTI: 'a\nb' }), () => 'u');
+  t.deepEqual(ok.spec.processes['app']!.environment, { '3F2A9C_URI': 'x', BASH_ENV: '$(id)', MULTI: 'a\nb', 'MY-VAR': '1' });
+});

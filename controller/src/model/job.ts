@@ -10,7 +10,7 @@ import { parseCidr } from '@platform/proto/common';
 import { InvalidRequestError } from '../errors.js';
 import { drainsSchema, normalizeDrain, type Drain } from './drain.js';
 import { parseFqn } from './fqn.js';
-import { bool, int, parseInput, str, stringMap, uuid } from './validate.js';
+import { bool, envMap, int, parseInput, str, stringMap, uuid } from './validate.js';
 import { sortedRecord } from '../util/json.js';
 
 export const JOB_STATES = [
@@ -91,7 +91,7 @@ const processSchema = z.object({
   stop_command: str(65536).optional(),
   stop_command_raw: z.array(str(65536)).max(1024).optional(),
   stop_timeout: int(0, 86_400).optional(),
-  environment: stringMap().optional(),
+  environment: envMap().optional(),
   heavy: bool().optional(),
   // Who the process runs as inside the instance (a container job: the image's user); empty: root.
   user: str(256).optional(),

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { StateMachine } from '@platform/proto/common';
 import { InvalidRequestError, TooLargeError } from '../errors.js';
 import { parseFqn } from './fqn.js';
-import { int, parseInput, str, stringMap, uuid } from './validate.js';
+import { envMap, int, parseInput, str, stringMap, uuid } from './validate.js';
 import { formatDigest, parseDigest, type Digest } from './digest.js';
 import { sortedRecord } from '../util/json.js';
 
@@ -122,7 +122,7 @@ export const packageInputSchema = z.object({
   resource: resourceInputSchema.optional(),
   dependencies: z.array(requirementSchema).max(256).optional(),
   provides: z.array(requirementSchema).max(256).optional(),
-  environment: stringMap().optional(),
+  environment: envMap().optional(),
   templates: z.array(templateSchema).max(256).optional(),
   staging_pipeline: z.union([z.object({ uuid: uuid() }), uuid()], { error: 'expected {"uuid": "<uuid>"}' }).optional(),
   staging_pipeline_fqn: str(512).optional(),

@@ -90,6 +90,18 @@ export const stringMap = (maxEntries = 1024) =>
     error: `must have at most ${maxEntries} entries`,
   });
 
+/**
+ * A process's environment: names that execve can carry (not empty, no `=`, no NUL) and values
+ * without NUL. Anything else cannot reach a process as written, so it is refused rather than cut.
+ */
+export const envMap = (maxEntries = 1024) =>
+  z
+    .record(
+      str(256).refine((name) => name !== '' && !name.includes('=') && !name.includes('\0'), { error: 'an environment variable name must not be empty or hold "=" or NUL' }),
+      str(65536).refine((value) => !value.includes('\0'), { error: 'an environment variable value must not hold NUL' }),
+    )
+    .refine((m) => Object.keys(m).length <= maxEntries, { error: `must have at most ${maxEntries} entries` });
+
 /** Checks a UUID taken from a path. */
 export function requireUuid(value: string, what: string): string {
   if (!isUuid(value)) throw new InvalidRequestError(`${what} "${value}" is not a UUID`, { details: { value } });
