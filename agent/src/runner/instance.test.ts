@@ -239,3 +239,17 @@ test('runner (process, agent as root): instances run as their own uid, not root,
   t.regex(out.find((l) => l.startsWith('kill: ')) ?? '', /not permitted/i);
   t.is(h.last(a.instanceUuid!)?.state !== undefined && instanceStateName(h.last(a.instanceUuid!)!.state), 'RUNNING', 'the other instance still runs');
 });
+
+test('runner: a package whose install path leads out of the root ("..") is refused before anything reads or writes there (templates included)', async (t) => {
+  const h = new Harness();
+  t.teardown(() => h.close());
+  // No archive (length 0: nothing to extract, where ".." was checked before), a template naming a host file.
+  const spec = h.spec({
+    packages: [{ fqn: 'package::/t::empty', digest: '', length: 0, installPath: `/${'../'.repeat(30)}`, templates: [{ path: '/etc/hostname', leftDelimiter: '', rightDelimiter: '' }] }],
+    process: { startCommand: 'exec sleep 60' },
+  });
+  h.manager.start(spec);
+  const removed = await h.waitState(spec.instanceUuid!, 'REMOVED');
+  t.true(removed.failed);
+  t.regex(removed.reason ?? '', /install path .* has a "\.\." component/);
+});

@@ -6,6 +6,7 @@
 import type { InstanceSpec, NetworkSpec, PackageSpec } from '@platform/proto';
 import { Ipv4Error, cidrContains, formatCidr, parseCidr, parseIpv4 } from '@platform/proto/common';
 import type { NetworkPlan } from '../network/host-networks.js';
+import { safeComponents } from '../packages/extract.js';
 
 export interface PackagePlan {
   uuid: string;
@@ -153,7 +154,8 @@ function packagePlan(pk: PackageSpec): PackagePlan {
     fqn: pk.fqn ?? '',
     digest: pk.digest ?? '',
     length: num(pk.length),
-    installPath: pk.installPath || '/',
+    // ".." refused here (the archive step checks it too, but a package without an archive has none).
+    installPath: `/${safeComponents(pk.installPath || '/', `package ${pk.fqn ?? pk.uuid ?? ''}: install path`).join('/')}`,
     environment: map(pk.environment),
     templates: (pk.templates ?? []).map((t) => ({ path: t.path ?? '', left: t.leftDelimiter || '{{', right: t.rightDelimiter || '}}' })),
     hostPaths: [...(pk.hostPaths ?? [])],

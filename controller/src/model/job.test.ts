@@ -92,3 +92,9 @@ test('job input: an environment that no process could be given as written is ref
   const ok = parseJobInput(body({ 'MY-VAR': '1', '3F2A9C_URI': 'x', BASH_ENV: '$(id)', MULTI: 'a\nb' }), () => 'u');
   t.deepEqual(ok.spec.processes['app']!.environment, { '3F2A9C_URI': 'x', BASH_ENV: '$(id)', MULTI: 'a\nb', 'MY-VAR': '1' });
 });
+
+test('job input: a package install_path with a ".." component is refused', (t) => {
+  const body = (install_path: string) => ({ fqn: 'job::/a::b', packages: [{ uuid: '00000000-0000-4000-8000-000000000001', install_path }], processes: { app: { start_command: 'x' } } });
+  for (const bad of ['/../etc', '/app/../../x', '..']) t.throws(() => parseJobInput(body(bad), () => 'u'), { instanceOf: InvalidRequestError, message: /install_path/ }, bad);
+  t.is(parseJobInput(body('/opt/app..v2/x'), () => 'u').spec.packages[0]!.install_path, '/opt/app..v2/x');
+});

@@ -124,7 +124,9 @@ const rolloutSchema = z.object({
 const packageInfoSchema = z.object({
   uuid: uuid(),
   source: z.enum(['user', 'system', ''], { error: 'expected "user" or "system"' }).optional(),
-  install_path: str(1024).optional(),
+  install_path: str(1024)
+    .refine((p) => !p.split('/').includes('..') && !p.includes('\0'), { error: 'install_path must not have a ".." component or NUL' })
+    .optional(),
 });
 
 const logSchema = z.object({ channel: str(1024), file: str(1024), jobid: str(64).optional() });

@@ -4,6 +4,7 @@
  * original server resolved it; ".." is refused either way (templates.ts).
  */
 import { join } from 'node:path';
+import { safeComponents } from '../../packages/extract.js';
 import { renderTemplateFile } from '../../packages/templates.js';
 import type { InstanceStep } from '../context.js';
 
@@ -14,7 +15,8 @@ export const templatesStep: InstanceStep = {
     for (const pkg of ctx.spec.packages) {
       for (const t of pkg.templates) {
         if (!t.path) continue;
-        const base = join(ctx.root, ...pkg.installPath.split('/').filter((s) => s && s !== '.'));
+        // Below the root whatever the spec says (a ".." in install_path would lead out of it).
+        const base = join(ctx.root, ...safeComponents(pkg.installPath, 'install path'));
         const path = t.path.startsWith('/') ? t.path : `${pkg.environment['START_PATH'] || env['START_PATH'] || '/'}/${t.path}`;
         renderTemplateFile(base, path, env, t.left, t.right);
       }
