@@ -10,12 +10,13 @@
  * agent re-attaches), unless `stopInstances` is given.
  */
 import { chmodSync, mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { createAgentServiceClient, instanceStateNumber, joinMetadata, PROTOCOL_VERSION, type AgentServiceClient, type Hello, type InstanceSpec, type Resources, type Snapshot } from '@platform/proto';
-import { changedFiles, packFiles } from './files/snapshot.js';
+import { packFiles, stageChangedFiles } from './files/snapshot.js';
 import { BwrapDriver, findExecutable, probeBwrap } from './isolation/bwrap.js';
 import { Cgroups } from './isolation/cgroups.js';
 import type { IsolationDriver, IsolationDriverName } from './isolation/driver.js';
@@ -236,15 +237,26 @@ export class Agent {
     const runner = this.manager.get(m.instanceUuid ?? '');
     const since = runner?.processStartedMs;
     if (!runner || since === undefined) return fail('not_found', 'not_found');
-    const found = await changedFiles(runner.root, m.directory ?? '', since);
+    // Staged beside the instance root (same file system), in a directory of the agent's.
+    const found = await stageChangedFiles(runner.root, m.directory ?? '', since, dirname(runner.root));
     if ('kind' in found) return fail(found.error, found.kind);
-    // An empty tar (two zero blocks) when nothing changed: still a valid archive.
-    const archive = found.files.length > 0 ? packFiles(found.realRoot, found.files) : Readable.from([gzipSync(Buffer.alloc(1024))]);
     let first = true;
-    for await (const data of archive) {
-      const chunk = { data: data as Buffer, ...(first ? { requestId } : {}) };
-      first = false;
-      if (!call.write(chunk)) await new Promise((resolve) => call.once('drain', resolve));
+    try {
+      // An empty tar (two zero blocks) when nothing changed: still a valid archive.
+      const archive = found.files.length > 0 ? packFiles(found.staging, found.files) : Readable.from([gzipSync(Buffer.alloc(1024))]);
+      for await (const data of archive) {
+        const chunk = { data: data as Buffer, ...(first ? { requestId } : {}) };
+        first = false;
+        if (!call.write(chunk)) await new Promise((resolve) => call.once('drain', resolve));
+      }
+    } catch (err) {
+      // Answered, so that the package does not wait for the upload for ever.
+      this.opts.log.error('snapshot failed', { instance: m.instanceUuid, err });
+      if (first) return fail('io_error', 'internal');
+      call.cancel();
+      return;
+    } finally {
+      await rm(found.staging, { recursive: true, force: true });
     }
     if (first) call.write({ requestId });
     call.end();

@@ -7,12 +7,18 @@
  * host path) is answered `invalid`, the same as `..`. Entries are listed without following
  * links: directories end with "/" and have size -1; other entries carry their own size.
  *
+ * The directory is then opened from the root one component at a time, each with O_NOFOLLOW and
+ * relative to the one before (through /proc/self/fd), and listed through that descriptor: an
+ * instance that swaps a directory of the path for a link after the check (to /etc, say) makes the
+ * open fail, instead of making the agent, as root, list the host's directory.
+ *
  * Errors are words (`invalid_path`, `name_too_long`, `not_a_directory`, `permission_denied`,
  * `io_error`...), never the message of a system error: those name host paths, which the
  * controller would pass on to the API client.
  */
-import { lstat, readdir, realpath, stat } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { constants } from 'node:fs';
+import { lstat, open, readdir, realpath, type FileHandle } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
 import type { FileEntry } from '@platform/proto';
 
 export type ListError = { kind: 'not_found' | 'invalid' | 'internal'; error: string };
@@ -55,13 +61,51 @@ export async function resolveInside(root: string, path: string): Promise<{ realR
   return { realRoot, dir };
 }
 
-export async function listDirectory(root: string, path: string): Promise<{ entries: FileEntry[] } | ListError> {
+const DIR_FLAGS = constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW;
+
+/** The path through which an entry of the directory held open as `dir` is reached without resolving its parents again. */
+export function entryPath(dir: FileHandle, name = ''): string {
+  return name === '' ? `/proc/self/fd/${dir.fd}` : `/proc/self/fd/${dir.fd}/${name}`;
+}
+
+/** Opens the directory `name` of `dir` without following a link (ELOOP, ENOTDIR otherwise). */
+export function openSubdir(dir: FileHandle, name: string): Promise<FileHandle> {
+  return open(entryPath(dir, name), DIR_FLAGS);
+}
+
+/**
+ * The directory at `path` below `root`, held open (the caller closes it): resolved by the rules
+ * above, then opened from the root's real path component by component without following links.
+ */
+export async function openInside(root: string, path: string): Promise<{ realRoot: string; dir: FileHandle; rel: string } | ListError> {
   const resolved = await resolveInside(root, path);
   if ('kind' in resolved) return resolved;
-  const { dir } = resolved;
+  const rel = relative(resolved.realRoot, resolved.dir);
+  let dir: FileHandle | undefined;
   try {
-    if (!(await stat(dir)).isDirectory()) return { kind: 'invalid', error: 'not_a_directory' };
-    const names = await readdir(dir, { withFileTypes: true });
+    dir = await open(resolved.realRoot, DIR_FLAGS);
+    for (const name of rel.split(sep).filter((p) => p !== '')) {
+      const next = await openSubdir(dir, name);
+      await dir.close();
+      dir = next;
+    }
+    return { realRoot: resolved.realRoot, dir, rel };
+  } catch (err) {
+    await dir?.close();
+    // A link or a file where the check saw a directory: changed meanwhile, refused as a link out is.
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') return { kind: 'invalid', error: 'invalid_path' };
+    if (code === 'ENOTDIR') return { kind: 'invalid', error: 'not_a_directory' };
+    return listErrorOf(err);
+  }
+}
+
+export async function listDirectory(root: string, path: string): Promise<{ entries: FileEntry[] } | ListError> {
+  const opened = await openInside(root, path);
+  if ('kind' in opened) return opened;
+  const { dir } = opened;
+  try {
+    const names = await readdir(entryPath(dir), { withFileTypes: true });
     const entries: FileEntry[] = [];
     for (const d of names) {
       if (d.isDirectory()) {
@@ -69,7 +113,7 @@ export async function listDirectory(root: string, path: string): Promise<{ entri
       } else {
         let size = 0;
         try {
-          size = (await lstat(join(dir, d.name))).size;
+          size = (await lstat(entryPath(dir, d.name))).size;
         } catch {
           continue; // removed meanwhile
         }
@@ -80,5 +124,7 @@ export async function listDirectory(root: string, path: string): Promise<{ entri
     return { entries };
   } catch (err) {
     return listErrorOf(err);
+  } finally {
+    await dir.close();
   }
 }
