@@ -238,7 +238,14 @@ export class Agent {
     const since = runner?.processStartedMs;
     if (!runner || since === undefined) return fail('not_found', 'not_found');
     // Staged beside the instance root (same file system), in a directory of the agent's.
-    const found = await stageChangedFiles(runner.root, m.directory ?? '', since, dirname(runner.root));
+    let found: Awaited<ReturnType<typeof stageChangedFiles>>;
+    try {
+      found = await stageChangedFiles(runner.root, m.directory ?? '', since, dirname(runner.root));
+    } catch (err) {
+      // The instance's directory went away meanwhile, the disk is full...: answered all the same.
+      this.opts.log.error('snapshot failed', { instance: m.instanceUuid, err });
+      return fail('io_error', 'internal');
+    }
     if ('kind' in found) return fail(found.error, found.kind);
     let first = true;
     try {
