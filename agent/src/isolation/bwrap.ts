@@ -105,9 +105,10 @@ export function setprivArgs(id: { uid: number; gid: number }): string[] {
 /**
  * The shell that starts bwrap: as root, binds the host paths that the instance's uid cannot
  * reach (when there are any, it runs in a private mount namespace made by unshare), opens the
- * seccomp filter as fd 3 and the namespace files as fds 4 and 5 (/dev/null when unused), and
- * execs the rest of its arguments.
- * Arguments: <filter> <userns file> <pidns file> <stage count> (<source> <stage>)... <command...>
+ * seccomp filter as fd 3, the namespace files as fds 4 and 5 (/dev/null when unused) and the
+ * instance's environment file (envArgsFile) as fd 6, and execs the rest of its arguments. Its own
+ * environment is HOST_ENV (host-env.ts), never the instance's.
+ * Arguments: <filter> <userns file> <pidns file> <env args file> <stage count> (<source> <stage>)... <command...>
  */
 const PRELUDE = [
   'f3=$1; f4=$2; f5=$3; f6=$4; n=$5; shift 5',

@@ -37,7 +37,7 @@ export async function existingFor(access: ManifestAccess, fqn: string, found: st
   if (found === undefined || access.readable(fqn)) return found;
   await access.authorize(fqn, 'create');
   await access.authorize(fqn, 'read');
-  return found; // not reached: a caller who may read it is answered above
+  return found; // authorised for read after all: it is the caller's to update
 }
 
 /**
