@@ -26,5 +26,7 @@ if (stale) {
 }
 console.log('setup: building (tsc -b)');
 run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b']);
-// The command-line client's archives for GET /cli/download (skipped when up to date).
-run(process.execPath, [join(root, 'cli', 'scripts', 'build-downloads.mjs')]);
+// The command-line client's archives for GET /cli/download (skipped when up to date). `npm start`
+// passes --no-downloads and builds them in the background once the controller runs: a first
+// start need not wait for them (the controller serves them as soon as they are there).
+if (!process.argv.includes('--no-downloads')) run(process.execPath, [join(root, 'cli', 'scripts', 'build-downloads.mjs')]);

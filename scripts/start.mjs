@@ -1,15 +1,25 @@
 // `npm start`: runs a local cluster with defaults — a controller and one local agent —
-// prints the API URL and how to log in, and stops both on Ctrl-C, on SIGINT or SIGTERM to
-// this script, and when the npm process that runs it ends (`kill -INT <pid of npm start>`).
-// Logs of each process are passed through, prefixed.
+// prints the console's and the API's URLs and how to log in, and stops both on Ctrl-C, on
+// SIGINT or SIGTERM to this script, and when the npm process that runs it ends
+// (`kill -INT <pid of npm start>`). The command-line client's downloads are built in the
+// background meanwhile (setup skips them for a start), and it says when they are ready.
+//
+// Log lines of both processes: on a terminal, one readable line each (time, level, component,
+// message, then the fields), through pino's own pretty printer; as the processes write them
+// (one JSON object a line) when the output is not a terminal, or when asked with
+// `--log-format json` (`npm start -- --log-format json`) or PLATFORM_LOG_FORMAT=json
+// (`pretty` forces the other way).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { setPriority } from 'node:os';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, parse } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const logFormat = chooseLogFormat();
+const pretty = logFormat === 'pretty' ? await prettyPrinter() : undefined;
 const dataDir = process.env.PLATFORM_DATA_DIR ?? join(root, '.data', 'controller');
 const agentDataDir = process.env.PLATFORM_AGENT_DATA_DIR ?? defaultAgentDataDir();
 
@@ -23,6 +33,46 @@ function defaultAgentDataDir() {
   if (process.getuid?.() !== 0 || searchableByOthers(root)) return inRepo;
   const id = createHash('sha256').update(root).digest('hex').slice(0, 12);
   return join('/var/tmp', `platform-agent-${id}`);
+}
+
+function chooseLogFormat() {
+  const i = process.argv.findIndex((a) => a === '--log-format' || a.startsWith('--log-format='));
+  const asked = i < 0 ? process.env.PLATFORM_LOG_FORMAT : process.argv[i].includes('=') ? process.argv[i].split('=')[1] : process.argv[i + 1];
+  if (asked === 'json' || asked === 'pretty') return asked;
+  if (asked) {
+    console.error(`start: unknown log format "${asked}" (json or pretty)`);
+    process.exit(2);
+  }
+  return process.stdout.isTTY ? 'pretty' : 'json';
+}
+
+/** pino-pretty's formatter for one line of JSON: `12:00:01.234 INFO controller: message  key=value`. */
+async function prettyPrinter() {
+  const { prettyFactory } = await import('pino-pretty');
+  return prettyFactory({
+    colorize: process.stdout.isTTY === true && !process.env.NO_COLOR,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,component',
+    messageFormat: '{component}: {msg}',
+    singleLine: true,
+  });
+}
+
+/** Passes one line of a child's output on, in the chosen format. */
+function emit(source, line) {
+  if (!pretty) {
+    console.log(line);
+    return;
+  }
+  if (!line.startsWith('{')) {
+    console.log(`[${source}] ${line}`);
+    return;
+  }
+  try {
+    process.stdout.write(pretty(line));
+  } catch {
+    console.log(`[${source}] ${line}`);
+  }
 }
 
 /** Whether users other than the owner may pass through every directory from / down to `dir`. */
@@ -48,7 +98,7 @@ const children = [controller];
 const AGENT_EXIT_ARGS = ['--stop-instances-on-exit'];
 
 createInterface({ input: controller.stdout }).on('line', (line) => {
-  console.log(`[controller] ${line}`);
+  emit('controller', line);
   let entry;
   try {
     entry = JSON.parse(line);
@@ -63,6 +113,7 @@ createInterface({ input: controller.stdout }).on('line', (line) => {
         ? `password ${readFileSync(passwordFile, 'utf8').trim()} (kept in ${passwordFile})`
         : 'the password set when this data directory was first used';
     console.log('');
+    if (entry.console) console.log(`Console: ${entry.console} (sign in as admin)`);
     console.log(`Platform API: ${entry.api}`);
     if (entry.router) console.log(`Router: http://${entry.router} (apps at http://<route host>:${entry.router.split(':').pop()}/; default routes end in .localhost)`);
     console.log(`Administrator: admin, ${login}`);
@@ -70,8 +121,10 @@ createInterface({ input: controller.stdout }).on('line', (line) => {
     console.log('Deploy an app: npx platform app deploy cli/examples/hello');
     console.log(`Get a token for curl: curl -s -X POST -u admin:<password> ${entry.api}/v1/oauth2/token`);
     console.log(`Agent: one local instance manager (data in ${agentDataDir}), joining at ${entry.grpc}`);
+    console.log(downloads.done ? downloadsLine(entry.api) : 'Command-line client downloads: being built in the background (said below when ready).');
     console.log('Press Ctrl-C to stop.');
     console.log('');
+    api = entry.api;
     startAgent(entry.grpc);
   }
 });
@@ -86,13 +139,42 @@ function startAgent(grpc) {
     { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, PLATFORM_JOIN_TOKEN: joinToken }, detached: true },
   );
   children.push(agent);
-  createInterface({ input: agent.stdout }).on('line', (line) => console.log(`[agent] ${line}`));
+  createInterface({ input: agent.stdout }).on('line', (line) => emit('agent', line));
   agent.on('exit', (code, signal) => {
     if (stopping) return;
     console.error(`agent exited (${code ?? signal}); stopping`);
     stop('SIGTERM');
   });
 }
+
+/**
+ * The command-line client's archives (GET /cli/download/{platform}), built at a low priority
+ * beside the starting cluster; the controller serves them once their manifest is written.
+ */
+let api;
+const downloads = { done: false };
+const downloadsLine = (base) => `Command-line client downloads ready: ${base}/v1/cli/download/<platform> (linux, osx, ...)`;
+function buildDownloads() {
+  const build = spawn(process.execPath, [join(root, 'cli', 'scripts', 'build-downloads.mjs')], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(build);
+  try {
+    setPriority(build.pid, 19);
+  } catch {
+    // Not permitted here: it runs at the normal priority.
+  }
+  const lines = [];
+  for (const stream of [build.stdout, build.stderr]) createInterface({ input: stream }).on('line', (line) => lines.push(line));
+  build.on('exit', (code, signal) => {
+    if (stopping) return;
+    if (code === 0) {
+      downloads.done = true;
+      if (api) console.log(downloadsLine(api));
+    } else {
+      console.error(`Command-line client downloads could not be built (${code ?? signal}); npm run build:downloads tells why:\n${lines.slice(-10).join('\n')}`);
+    }
+  });
+}
+buildDownloads();
 
 let stopping = false;
 /** Passes a stop on to the children; a second one (a second Ctrl-C) kills them. */

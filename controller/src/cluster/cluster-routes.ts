@@ -39,7 +39,7 @@ export function clusterEndpoints(o: ClusterInfoOptions): Endpoint[] {
       method: 'GET',
       path: '/version',
       media: v1('versioninfo'),
-      handler: async (ctx) => sendJson(ctx, v1('versioninfo'), versionInfo(o.buildId, o.buildNumber, o.downloads.downloadUrls(baseUrl(ctx)))),
+      handler: async (ctx) => sendJson(ctx, v1('versioninfo'), versionInfo(o.buildId, o.buildNumber, (await o.downloads.current()).downloadUrls(baseUrl(ctx)))),
     },
   ];
 }

@@ -66,7 +66,8 @@ test('README: the walk-through runs verbatim against npm start, leaves nothing i
   createInterface({ input: npm.stdout! }).on('line', (line) => {
     output.push(line);
     api ??= /^Platform API: (http:\/\/\S+)$/.exec(line)?.[1];
-    const json = /^\[(?:controller|agent)\] (\{.*\})$/.exec(line)?.[1];
+    // Not a terminal: npm start passes the processes' JSON lines on as they are.
+    const json = /^(\{.*\})$/.exec(line)?.[1];
     if (json) {
       const pid = (JSON.parse(json) as { pid?: number }).pid;
       if (pid) pids.add(pid);
