@@ -14,9 +14,14 @@ import {
   GatewayUnreachableError,
   MAX_STATE_BYTES,
   NotFoundError,
+  paramsOf,
+  requiredParams,
   serveGateway,
+  tierOf,
   type GatewayDefinition,
+  type MethodMap,
 } from './index.js';
+import { methodMapProblems } from './wire.js';
 import { GatewayTestKit } from './testkit.js';
 
 /**
@@ -308,4 +313,31 @@ test('server: stop lets requests in flight finish, then stops by force after the
 test('wire: formatBindingUrl always writes the port and encodes credentials and path', (t) => {
   t.is(formatBindingUrl({ scheme: 'https', host: 'api.example.com', port: 443, username: 'a b', password: 'p@ss:/', path: '/v1/x' }), 'https://a%20b:p%40ss%3A%2F@api.example.com:443/v1/x');
   t.is(formatBindingUrl({ scheme: 'redis', host: '::1', port: 0, path: '2', query: { tls: 'true' } }), 'redis://[::1]:0/2?tls=true');
+});
+
+test('wire: GET / as gateways of the original platform wrote it is accepted (the verbs present count); what cannot work is refused', (t) => {
+  const original = {
+    '/providers': { GET: [{}], POST: { params: { url: 'redis://host:6379' } } },
+    '/providers/:id': { GET: [{}], DELETE: [{}] },
+    '/services': { GET: [{}], POST: { params: { db: '0' } } },
+    '/services/:id': { DELETE: null },
+    '/bindings': { POST: [{}] },
+    '/bindings/:id': { DELETE: 'deletes it' },
+    '/stats': 'the gateway\'s own',
+  };
+  t.deepEqual(methodMapProblems(original), []);
+  t.is(tierOf(original as MethodMap), 3);
+  t.deepEqual(requiredParams(original as MethodMap, '/providers'), ['url']);
+  t.deepEqual(requiredParams(original as MethodMap, '/bindings'), [], 'an array describes no parameters');
+  t.is(paramsOf(original as MethodMap, '/services')?.['db'], '0');
+  t.is(tierOf({ '/providers': { GET: [{}] } } as MethodMap), 2, 'providers listed but not made: two-tier');
+
+  const without = (key: string) => Object.fromEntries(Object.entries(original).filter(([k]) => k !== key));
+  t.deepEqual(methodMapProblems(without('/bindings')), [['/bindings', 'must offer POST']]);
+  t.deepEqual(methodMapProblems(without('/services')), [['/services', 'must offer POST']]);
+  t.deepEqual(methodMapProblems(without('/providers/:id')), [['/providers/:id', 'must offer DELETE when POST /providers is offered']]);
+  t.deepEqual(methodMapProblems({ ...original, '/services': { GET: [{}] } }), [['/services', 'must offer POST']]);
+  t.deepEqual(methodMapProblems({ ...original, '/services': [{ POST: {} }] }), [['/services', 'must be an object keyed by HTTP verb']]);
+  t.deepEqual(methodMapProblems([original]), [['body', 'must be a JSON object']]);
+  t.deepEqual(methodMapProblems('{}'), [['body', 'must be a JSON object']]);
 });

@@ -46,6 +46,8 @@ export { parseUrlTemplate, renderUrlTemplate, urlTemplateProblem, randomAlphanum
 export {
   ENDPOINTS,
   tierOf,
+  offers,
+  paramsOf,
   requiredParams,
   bindingUrlProblem,
   formatBindingUrl,

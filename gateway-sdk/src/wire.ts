@@ -54,19 +54,36 @@ export interface Binding extends BindingRequest {
 export const ENDPOINTS = ['/providers', '/providers/:id', '/services', '/services/:id', '/bindings', '/bindings/:id'] as const;
 export type Endpoint = (typeof ENDPOINTS)[number];
 export type Verb = 'POST' | 'DELETE';
-/** What `GET /` answers: endpoint -> verb -> `{}` or `{params: {<required parameter>: <example>}}`. */
-export type MethodMap = Partial<Record<Endpoint, Partial<Record<Verb, { params?: Params }>>>>;
+/**
+ * What `GET /` answers: endpoint -> HTTP verb -> a description of the verb. The spec's
+ * description is `{}` or `{params: {<required parameter>: <example>}}`; gateways written for
+ * the original platform give other JSON there (`{"GET": [{}]}`), which was accepted, so a
+ * description is any JSON value: the verbs present are what count.
+ */
+export type MethodMap = Partial<Record<Endpoint, Record<string, unknown>>>;
 
 export type Tier = 2 | 3;
 
-/** The tier a method map describes: three when it has the provider endpoints. */
+/** Whether the method map offers `verb` on `endpoint` (whatever its description). */
+export function offers(map: MethodMap, endpoint: Endpoint, verb: string): boolean {
+  const verbs = map[endpoint];
+  return isObject(verbs) && Object.hasOwn(verbs, verb);
+}
+
+/** The tier a method map describes: three when it offers POST /providers. */
 export function tierOf(map: MethodMap): Tier {
-  return map['/providers']?.POST ? 3 : 2;
+  return offers(map, '/providers', 'POST') ? 3 : 2;
+}
+
+/** The required parameters of POST on a collection (names -> examples), when its description gives them in the spec's shape. */
+export function paramsOf(map: MethodMap, collection: '/providers' | '/services' | '/bindings'): Params | undefined {
+  const description = map[collection]?.['POST'];
+  return isObject(description) && isObject(description['params']) ? description['params'] : undefined;
 }
 
 /** The required parameters of POST on a collection, as a method map shows them (names only). */
 export function requiredParams(map: MethodMap, collection: '/providers' | '/services' | '/bindings'): string[] {
-  return Object.keys(map[collection]?.POST?.params ?? {});
+  return Object.keys(paramsOf(map, collection) ?? {});
 }
 
 /** Undefined when `value` is a JSON object (not an array, not null). */
@@ -178,25 +195,25 @@ export function bindingProblems(o: unknown): Problem[] {
   return problems;
 }
 
-/** Problems of a `GET /` answer. */
+/**
+ * Problems of a `GET /` answer: what cannot work. An endpoint the cluster calls must be an
+ * object keyed by verb; services and bindings must be offered (POST on the collection,
+ * DELETE on `/:id`), and so must DELETE /providers/:id when POST /providers is. What a verb's
+ * value is does not matter (see MethodMap); endpoints the cluster does not call are the
+ * gateway's business.
+ */
 export function methodMapProblems(o: unknown): Problem[] {
   if (!isObject(o)) return [['body', 'must be a JSON object']];
   const problems: Problem[] = [];
-  for (const [endpoint, verbs] of Object.entries(o)) {
-    if (!(ENDPOINTS as readonly string[]).includes(endpoint)) continue; // other keys are the gateway's business
-    if (!isObject(verbs)) {
-      problems.push([endpoint, 'must be an object keyed by HTTP verb']);
-      continue;
-    }
-    for (const [verb, spec] of Object.entries(verbs)) {
-      if (!isObject(spec) || (spec['params'] !== undefined && !isObject(spec['params']))) problems.push([`${endpoint} ${verb}`, 'must be {} or {params: {...}}']);
-    }
+  for (const endpoint of ENDPOINTS) {
+    if (o[endpoint] !== undefined && !isObject(o[endpoint])) problems.push([endpoint, 'must be an object keyed by HTTP verb']);
   }
-  for (const needed of ['/services', '/services/:id', '/bindings', '/bindings/:id'] as const) {
-    const verb = needed.endsWith(':id') ? 'DELETE' : 'POST';
-    if (!isObject(o[needed]) || !isObject((o[needed] as Record<string, unknown>)[verb])) problems.push([needed, `must offer ${verb}`]);
+  const map = o as MethodMap;
+  for (const [endpoint, verb] of [['/services', 'POST'], ['/services/:id', 'DELETE'], ['/bindings', 'POST'], ['/bindings/:id', 'DELETE']] as const) {
+    // An endpoint that is not an object is reported above.
+    if (!offers(map, endpoint, verb) && (o[endpoint] === undefined || isObject(o[endpoint]))) problems.push([endpoint, `must offer ${verb}`]);
   }
-  if (isObject(o['/providers']) && !isObject(o['/providers/:id'])) problems.push(['/providers/:id', 'must offer DELETE when /providers is offered']);
+  if (offers(map, '/providers', 'POST') && !offers(map, '/providers/:id', 'DELETE')) problems.push(['/providers/:id', 'must offer DELETE when POST /providers is offered']);
   return problems;
 }
 

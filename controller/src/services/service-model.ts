@@ -9,7 +9,7 @@
  * UnbindParameterObject, UnlinkParameterObject), and docs/api.md ("Services") for what we chose.
  */
 import { z } from 'zod';
-import type { MethodMap, Tier } from '@platform/gateway-sdk';
+import { paramsOf, type MethodMap, type Tier } from '@platform/gateway-sdk';
 import { InvalidRequestError } from '../errors.js';
 import { parseFqn } from '../model/fqn.js';
 import { bool, int, parseInput, str } from '../model/validate.js';
@@ -47,11 +47,11 @@ export function parsePromote(body: unknown): PromoteRequest {
   return { jobFqn: input.job_fqn, type: input.type };
 }
 
-/** The required parameters of each collection, as `GET /` showed them (names -> example). */
+/** The required parameters of each collection, where `GET /` showed them in the spec's shape (names -> example). */
 function requiredParameters(map: MethodMap): Record<string, Record<string, unknown>> {
   const out: Record<string, Record<string, unknown>> = {};
   for (const c of ['providers', 'services', 'bindings'] as const) {
-    const p = map[`/${c}`]?.POST?.params;
+    const p = paramsOf(map, `/${c}`);
     if (p) out[c] = p;
   }
   return out;

@@ -12,7 +12,7 @@ import { FAST_AGENT_TIMING, instancesOf, runningInstances, testIsolation, type A
 import { ControllerProcess } from '../harness/controller-process.js';
 import { unique } from '../harness/fixtures.js';
 import { freePort } from '../harness/net.js';
-import { envAppArchive, envAppJob, gatewayAppArchive, gatewayAppJob } from '../harness/gateway-app.js';
+import { envAppArchive, envAppJob, gatewayAppArchive, gatewayAppJob, originalGatewayAppArchive } from '../harness/gateway-app.js';
 import type { ApiClient } from '../harness/http.js';
 import { eventually } from '../harness/wait.js';
 
@@ -258,6 +258,63 @@ test('services: forced deletes: a service with bindings, a provider with service
   t.is((await api.delete(`/services/${s.uuid}?force=true`)).status, 200);
   t.deepEqual((await api.get<Job>(`/jobs/${job.uuid}`)).body.bindings, {}, 'the forced delete took the binding off the job');
   t.is((await api.delete(`/jobs/${job.uuid}`)).status, 200);
+});
+
+test('services: a gateway written for the original platform (verbs described by arrays, creates answered 200, no state headers) is promoted and serves provider, service, bind, unbind and deletes', async (t) => {
+  const { api } = fx!;
+  const ns = `/svc/${unique()}`;
+  const type = unique('orig').toLowerCase();
+  const pkg = (await uploadPackage(api, ns, originalGatewayAppArchive())).uuid;
+  const created = await api.post<Job>('/jobs', {
+    ...gatewayAppJob(`job::${ns}::gw`, pkg),
+    processes: { app: { start_command: 'node /app/original-gateway.js', start_command_timeout: 30, stop_timeout: 5 } },
+    state: 'started',
+  });
+  t.is(created.status, 200, created.text);
+  const [instance] = await runningInstances(api, created.body.uuid, 1);
+  const gw = async <T>(path: string) => (await (await fetch(`http://${instance!.ports['0']}${path}`)).json()) as T;
+  const objects = () => gw<{ providers: string[]; services: string[]; bindings: string[] }>('/_objects');
+
+  const promoted = await api.post<Body>('/gateways', { job_fqn: created.body.fqn, type });
+  t.is(promoted.status, 200, promoted.text);
+  t.like(promoted.body, { type, tier: 3, parameters: { providers: { url: 'redis://host:6379' }, services: { db: '0' } } });
+  t.deepEqual((promoted.body['method_map'] as Body)['/providers'], { GET: [{}], POST: { params: { url: 'redis://host:6379' } } }, 'kept as the gateway described itself');
+
+  const p = await api.post<{ uuid: string; fqn: string }>('/providers', { fqn: `provider::${ns}::p`, type, parameters: { url: 'redis://admin@10.0.0.9:6379' } });
+  t.is(p.status, 200, p.text);
+  const s = await api.post<{ uuid: string; fqn: string }>('/services', { fqn: `service::${ns}::s`, provider_fqn: p.body.fqn, parameters: { db: '4' } });
+  t.is(s.status, 200, s.text);
+  const job = await envJob(t, ns);
+  const [first] = await runningInstances(api, job.uuid, 1);
+  const b = await api.post<Body>('/bindings', { job_fqn: job.fqn, service_fqn: s.body.fqn, name: 'cache' });
+  t.is(b.status, 200, b.text);
+  const made = await objects();
+  t.deepEqual([made.providers.length, made.services.length, made.bindings.length], [1, 1, 1]);
+  const env = await eventually(async () => {
+    const [i] = (await instancesOf(api, job.uuid)).filter((x) => x.state === 'RUNNING' && x.uuid !== first!.uuid);
+    return i && (await envOf(i))['CACHE_URI'];
+  }, { timeoutMs: 60_000, what: 'the bound instance' });
+  t.is(env, `redis://user-${made.bindings[0]}:pw@127.0.0.1:6379/4`);
+
+  t.is((await api.post('/unbind', { job: job.fqn, service: s.body.fqn })).status, 200);
+  t.deepEqual((await objects()).bindings, [], 'the gateway deleted the binding');
+  t.is((await api.delete(`/services/${s.body.uuid}`)).status, 200);
+  t.is((await api.delete(`/providers/${p.body.uuid}`)).status, 200);
+  t.deepEqual(await objects(), { providers: [], services: [], bindings: [] }, 'everything the gateway made is deleted');
+  const calls = await gw<{ method: string; path: string; headers: string[] }[]>('/_calls');
+  t.deepEqual(calls.filter((c) => c.method === 'DELETE').map((c) => c.path.split('/')[1]), ['bindings', 'services', 'providers']);
+  t.true(calls.every((c) => c.headers.length === 0), 'no state headers: it answered none');
+  t.is((await api.delete(`/gateways/${type}`)).status, 200);
+});
+
+test('services: a gateway whose GET / is not JSON is not promoted (502, naming the call)', async (t) => {
+  const { api } = fx!;
+  const g = await gateway(t, { TIER: '2' }, false);
+  await g.mode({ describe: 'malformed' });
+  const notJson = await api.post<ApiErrorBody>('/gateways', { job_fqn: g.job.fqn, type: g.type });
+  t.is(notJson.status, 502, notJson.text);
+  t.like(notJson.body.error_details, { failure: 'malformed', call: 'GET /' });
+  t.false((await api.get<Body[]>('/gateways')).body.some((x) => x['type'] === g.type));
 });
 
 test('services: two-tier gateways take services without providers; a three-tier one refuses them', async (t) => {

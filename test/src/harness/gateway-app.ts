@@ -118,6 +118,85 @@ export function gatewayAppJob(fqn: string, pkg: string, env: Record<string, stri
   };
 }
 
+/**
+ * A three-tier gateway written for the original platform (plain Node, run as a job): it keeps
+ * its providers, services and bindings in memory (the earlier, stateful form of the API: no
+ * state headers), describes each verb at `GET /` as the original gateways did (an array for
+ * GET, `{params}` or an array for POST), answers creates with 200 and the object, refusals
+ * with `{"error": ...}`, deletes with 200 and the object deleted.
+ *   GET /_objects   {"providers": [ids], "services": [ids], "bindings": [ids]}
+ *   GET /_calls     every call so far: {method, path, headers: [state headers received]}
+ */
+export const ORIGINAL_GATEWAY_APP = `
+const http = require('node:http');
+const crypto = require('node:crypto');
+const store = { providers: new Map(), services: new Map(), bindings: new Map() };
+const calls = [];
+const map = {
+  '/providers': { GET: [{}], POST: { params: { url: 'redis://host:6379' } } },
+  '/providers/:id': { GET: [{}], DELETE: [{}] },
+  '/services': { GET: [{}], POST: { params: { db: '0' } } },
+  '/services/:id': { GET: [{}], DELETE: [{}] },
+  '/bindings': { GET: [{}], POST: [{}] },
+  '/bindings/:id': { GET: [{}], DELETE: [{}] },
+  '/stats': 'requests served',
+};
+function send(res, status, body) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+http.createServer((req, res) => {
+  let text = '';
+  req.on('data', (c) => (text += c));
+  req.on('end', () => {
+    const url = new URL(req.url, 'http://x');
+    if (url.pathname === '/_objects') return send(res, 200, Object.fromEntries(Object.entries(store).map(([k, m]) => [k, [...m.keys()]])));
+    if (url.pathname === '/_calls') return send(res, 200, calls);
+    calls.push({ method: req.method, path: url.pathname + url.search, headers: Object.keys(req.headers).filter((h) => h.endsWith('-state')) });
+    let body = {};
+    try { body = text ? JSON.parse(text) : {}; } catch { return send(res, 400, { error: 'body is not JSON' }); }
+    const [, kind, id] = url.pathname.split('/');
+    if (req.method === 'GET' && url.pathname === '/') return send(res, 200, map);
+    const objects = store[kind];
+    if (!objects) return send(res, 404, { error: 'no such path' });
+    if (req.method === 'GET' && !id) return send(res, 200, [...objects.values()]);
+    if (req.method === 'GET') return objects.has(id) ? send(res, 200, objects.get(id)) : send(res, 404, { error: 'not found' });
+    if (req.method === 'DELETE') {
+      const o = objects.get(id);
+      if (!o) return send(res, 404, { error: kind + ' ' + id + ' not found' });
+      const using = kind === 'providers' ? [...store.services.values()].some((s) => s.provider_id === id) : kind === 'services' ? [...store.bindings.values()].some((b) => b.service_id === id) : false;
+      if (using && url.searchParams.get('force') !== 'true') return send(res, 409, { error: kind + ' ' + id + ' is in use' });
+      objects.delete(id);
+      return send(res, 200, o);
+    }
+    if (req.method !== 'POST' || id) return send(res, 405, { error: 'method not allowed' });
+    const oid = crypto.randomBytes(8).toString('hex');
+    if (kind === 'providers') {
+      if (!body.params || !body.params.url) return send(res, 400, { error: 'params.url is required' });
+      const o = { id: oid, name: body.name || 'provider-' + oid, description: body.description || '', type: body.type, params: body.params };
+      store.providers.set(oid, o);
+      return send(res, 200, o);
+    }
+    if (kind === 'services') {
+      if (!store.providers.has(body.provider_id)) return send(res, 400, { error: 'unknown provider_id ' + body.provider_id });
+      const o = { id: oid, name: body.name || 'service-' + oid, description: body.description || '', provider_id: body.provider_id, params: body.params || {} };
+      store.services.set(oid, o);
+      return send(res, 200, o);
+    }
+    const service = store.services.get(body.service_id);
+    if (!service) return send(res, 404, { error: 'unknown service_id ' + body.service_id });
+    const db = service.params.db || '0';
+    const o = { id: oid, name: body.name || 'binding-' + oid, service_id: service.id, url: 'redis://user-' + oid + ':pw@127.0.0.1:6379/' + db, protocol: { scheme: 'redis' } };
+    store.bindings.set(oid, o);
+    send(res, 200, o);
+  });
+}).listen(Number(process.env.PORT), () => console.log('original gateway listening on ' + process.env.PORT));
+`;
+
+export function originalGatewayAppArchive(): Buffer {
+  return tarGz({ 'app/original-gateway.js': ORIGINAL_GATEWAY_APP });
+}
+
 /** An HTTP server on $PORT that answers its environment as JSON (what a bound job gets). */
 export const ENV_APP = `
 const http = require('node:http');
