@@ -172,6 +172,11 @@ export interface ControllerOptions {
   networkSubnetSize?: number;
   /** Bound of one call to a service gateway, connection included. Default 30 s. */
   gatewayTimeoutMs?: number;
+  /**
+   * How much longer a create at a gateway that timed out is waited for, so that what the
+   * gateway made is deleted again when its answer comes. Default 10 minutes; 0: not waited for.
+   */
+  gatewayLateAnswerMs?: number;
   /** Base of STAGER_URL as stager instances reach the API; default the API's own URL. */
   stagerBaseUrl?: string;
   /** Register the built-in os, runtime and stager packages, stager jobs and pipelines. Default true. */
@@ -238,6 +243,7 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     stagerTimeoutMs: o.stagerTimeoutMs ?? 10 * 60_000,
     stagerBaseUrl: o.stagerBaseUrl ?? '',
     gatewayTimeoutMs: o.gatewayTimeoutMs ?? 30_000,
+    gatewayLateAnswerMs: o.gatewayLateAnswerMs ?? 10 * 60_000,
     networkSubnetPool: o.networkSubnetPool ?? DEFAULT_SUBNET_POOL,
     networkSubnetSize: o.networkSubnetSize ?? DEFAULT_SUBNET_PREFIX,
     builtins: o.builtins ?? true,
@@ -453,10 +459,14 @@ export class Controller {
       references.register('stagpipe', pipelines.referenceLookup());
       const catalog = new ServiceCatalog(deps, jobs, {
         gatewayTimeoutMs: options.gatewayTimeoutMs,
+        gatewayLateAnswerMs: options.gatewayLateAnswerMs,
         instancesOf: (job) => instances.table.ofJob(job),
         trusted: references.trusted(),
+        onOrphan: (type, kind, outcome) => metrics.gatewayOrphans.inc({ type, kind, outcome }),
       });
       await catalog.load();
+      // Waits for the late answers of gateway creates end at stop (each logged and counted).
+      housekeeping.push(catalog);
       late.catalog = catalog;
       const links = new LinkFeed(instances.table, agents, (id) => jobs.find(id), log.child({ component: 'links' }));
       instances.table.watch((record) => links.instanceChanged(record));

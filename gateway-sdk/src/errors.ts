@@ -76,6 +76,27 @@ export class UrlTemplateError extends Error {
   override readonly name = 'UrlTemplateError';
 }
 
+/**
+ * What a create's 2xx answer says about the object the gateway made, as far
+ * as it can be read: the `id` of a JSON object body (a non-empty string), and
+ * the state headers exactly as they came (valid or not: a delete needs them
+ * for the gateway to find the object again).
+ */
+export interface CreateEvidence {
+  id?: string;
+  /** By kind, as `States` of state.ts (not imported: state.ts uses this module). */
+  states: Partial<Record<'provider' | 'service' | 'binding', string>>;
+}
+
+/**
+ * What a create that timed out was answered afterwards (GatewayClient's
+ * `lateAnswerMs`): `made` a 2xx (acceptable or not; the caller was told it
+ * failed, so what it names is to be deleted), `not_made` an error status or
+ * no connection at all, `none` no answer within the wait, or the connection
+ * broke after the request went out (whether the gateway made it is unknown).
+ */
+export type LateAnswer = { outcome: 'made'; evidence: CreateEvidence } | { outcome: 'not_made'; why: string } | { outcome: 'none'; why: string };
+
 /** The kinds of failure when calling a gateway. */
 export type GatewayCallFailure = 'unreachable' | 'timeout' | 'refused' | 'malformed';
 
@@ -93,16 +114,34 @@ export abstract class GatewayCallError extends Error {
   }
 }
 
-/** No connection could be made to any of the gateway's addresses. */
+/**
+ * No connection could be made to any of the gateway's addresses, or the
+ * connection broke. `mayHaveArrived`: it broke once a connection was made, so
+ * the gateway may have received the request and acted on it.
+ */
 export class GatewayUnreachableError extends GatewayCallError {
   override readonly name = 'GatewayUnreachableError';
   readonly kind = 'unreachable';
+  readonly mayHaveArrived: boolean;
+  constructor(gateway: string, method: string, path: string, message: string, options?: ErrorOptions & { mayHaveArrived?: boolean }) {
+    super(gateway, method, path, message, options);
+    this.mayHaveArrived = options?.mayHaveArrived ?? false;
+  }
 }
 
-/** The gateway accepted the request and did not answer within the time allowed. */
+/**
+ * The gateway accepted the request and did not answer within the time
+ * allowed. For a create called with `lateAnswerMs`, `lateAnswer` settles
+ * (never rejects) with what the gateway answered afterwards.
+ */
 export class GatewayTimeoutError extends GatewayCallError {
   override readonly name = 'GatewayTimeoutError';
   readonly kind = 'timeout';
+  readonly lateAnswer: Promise<LateAnswer> | undefined;
+  constructor(gateway: string, method: string, path: string, message: string, options?: ErrorOptions & { lateAnswer?: Promise<LateAnswer> }) {
+    super(gateway, method, path, message, options);
+    this.lateAnswer = options?.lateAnswer;
+  }
 }
 
 /** The gateway answered with an error status; `body` is its error body when it sent one of ours. */
@@ -121,8 +160,17 @@ export class GatewayRefusedError extends GatewayCallError {
   }
 }
 
-/** The gateway answered 2xx with something that is not the gateway API (bad JSON, missing fields, bad state header). */
+/**
+ * The gateway answered 2xx with something that is not the gateway API (bad
+ * JSON, missing fields, bad state header). On a create, `made` is what the
+ * answer says of the object the gateway made all the same.
+ */
 export class GatewayProtocolError extends GatewayCallError {
   override readonly name = 'GatewayProtocolError';
   readonly kind = 'malformed';
+  readonly made: CreateEvidence | undefined;
+  constructor(gateway: string, method: string, path: string, message: string, options?: ErrorOptions & { made?: CreateEvidence }) {
+    super(gateway, method, path, message, options);
+    this.made = options?.made;
+  }
 }

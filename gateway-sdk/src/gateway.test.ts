@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   BadRequestError,
+  createOutcome,
   decodeState,
   encodeState,
   formatBindingUrl,
@@ -314,6 +315,93 @@ test('wire: formatBindingUrl always writes the port and encodes credentials and 
   t.is(formatBindingUrl({ scheme: 'https', host: 'api.example.com', port: 443, username: 'a b', password: 'p@ss:/', path: '/v1/x' }), 'https://a%20b:p%40ss%3A%2F@api.example.com:443/v1/x');
   t.is(formatBindingUrl({ scheme: 'redis', host: '::1', port: 0, path: '2', query: { tls: 'true' } }), 'redis://[::1]:0/2?tls=true');
 });
+
+test('client: a create whose 2xx answer is refused says what the gateway made: the id of a JSON body, the state headers as they came', async (t) => {
+  const answers: [number, string, Record<string, string>][] = [];
+  const scripted = await raw((_req, res) => {
+    const [status, body, headers] = answers.shift()!;
+    res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+    res.end(body);
+  });
+  t.teardown(() => closeRaw(scripted.server));
+  const client = new GatewayClient(scripted.url);
+  const big = 'A'.repeat(MAX_STATE_BYTES + 4);
+  for (const [body, headers, why, made] of [
+    ['{"id":"s1","name":42}', { 'X-Service-State': 'c3Q' }, /name must be a string/, { made: 'yes', id: 's1', states: { service: 'c3Q' } }],
+    ['{"id":"s2"}', { 'X-Service-State': 'not base64!', 'X-Provider-State': 'cHI' }, /X-Service-State is not URL-safe Base64/, { made: 'yes', id: 's2', states: { service: 'not base64!', provider: 'cHI' } }],
+    ['{"id":"s3"}', { 'X-Service-State': big }, new RegExp(`X-Service-State is ${big.length} bytes long`), { made: 'yes', id: 's3', states: { service: big } }],
+    ['{"name":"no id"}', {}, /id is required/, { made: 'yes', states: {} }],
+    ['created s4', {}, /not JSON/, { made: 'yes', states: {} }],
+    ['[{"id":"s5"}]', {}, /must be a JSON object/, { made: 'yes', states: {} }],
+  ] as [string, Record<string, string>, RegExp, Record<string, unknown>][]) {
+    answers.push([201, body, headers]);
+    const err = await t.throwsAsync(client.createService({}), { instanceOf: GatewayProtocolError });
+    t.regex(err.message, why);
+    t.like(createOutcome(err), made, body);
+  }
+  answers.push([409, '{"code":409,"message":"exists"}', {}]);
+  t.deepEqual(createOutcome(await t.throwsAsync(client.createService({}))), { made: 'no' }, 'a refusal made nothing');
+  const closed = await raw(() => {});
+  await closeRaw(closed.server);
+  t.deepEqual(createOutcome(await t.throwsAsync(new GatewayClient(closed.url).createService({}))), { made: 'no' }, 'no connection: nothing was sent');
+  // A connection that breaks once the request is sent: the gateway may have acted on it.
+  const breaks = await raw((req) => req.socket.destroy());
+  t.teardown(() => closeRaw(breaks.server));
+  const broke = await t.throwsAsync(new GatewayClient(breaks.url).createService({}), { instanceOf: GatewayUnreachableError });
+  t.true(broke.mayHaveArrived);
+  t.like(createOutcome(broke), { made: 'maybe' });
+});
+
+test('client: with lateAnswerMs a create that times out is still waited for: its late answer, a later refusal, or none', async (t) => {
+  const answer = new Map<string, () => void>();
+  const server = await raw((req, res) => {
+    const name = req.headers['x-case'] as string;
+    answer.set(name, () => {
+      if (name === 'refused') res.writeHead(409, { 'Content-Type': 'application/json' }).end('{"code":409,"message":"exists"}');
+      else res.writeHead(201, { 'Content-Type': 'application/json', 'X-Service-State': 'c3Q' }).end(`{"id":"${name}"}`);
+    });
+  });
+  t.teardown(() => closeRaw(server.server));
+  const client = (name: string, lateAnswerMs: number, signal?: AbortSignal, timeoutMs = 100) =>
+    new GatewayClient(server.url, { timeoutMs, lateAnswerMs, headers: { 'X-Case': name }, ...(signal ? { signal } : {}) });
+  const released = (name: string) => eventuallyHas(answer, name);
+
+  const late = await t.throwsAsync(client('late', 30_000).createService({}), { instanceOf: GatewayTimeoutError });
+  t.regex(late.message, /no answer within 100 ms/);
+  const outcome = createOutcome(late);
+  t.is(outcome.made, 'later');
+  (await released('late'))();
+  t.deepEqual(await (outcome as { answer: Promise<unknown> }).answer, { made: 'yes', id: 'late', states: { service: 'c3Q' }, why: `it answered after the time allowed (${late.message})` });
+
+  const refusedLater = createOutcome(await t.throwsAsync(client('refused', 30_000).createService({}), { instanceOf: GatewayTimeoutError }));
+  (await released('refused'))();
+  t.deepEqual(await (refusedLater as { answer: Promise<unknown> }).answer, { made: 'no' });
+
+  const none = createOutcome(await t.throwsAsync(client('none', 200).createService({}), { instanceOf: GatewayTimeoutError }));
+  t.like(await (none as { answer: Promise<unknown> }).answer, { made: 'maybe', states: {} }, 'no answer within the wait: unknown');
+
+  const stop = new AbortController();
+  const abandoned = createOutcome(await t.throwsAsync(client('abandoned', 30_000, stop.signal).createService({}), { instanceOf: GatewayTimeoutError }));
+  stop.abort();
+  t.like(await (abandoned as { answer: Promise<unknown> }).answer, { made: 'maybe' }, 'the caller stopped waiting: unknown');
+
+  const quick = client('fast', 30_000, undefined, 30_000).createService({});
+  (await released('fast'))();
+  t.is((await quick).object.id, 'fast', 'an answer in time is an answer');
+  const noLate = await t.throwsAsync(client('nolate', 0).createService({}), { instanceOf: GatewayTimeoutError });
+  t.is(noLate.lateAnswer, undefined);
+  t.like(createOutcome(noLate), { made: 'maybe' }, 'without lateAnswerMs a timeout is unknown');
+});
+
+/** The value under `key` once the server has it (a request arrived). */
+async function eventuallyHas<T>(map: Map<string, T>, key: string): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  while (!map.has(key)) {
+    if (Date.now() > deadline) throw new Error(`no request ${key} within 10 s`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return map.get(key)!;
+}
 
 test('wire: GET / as gateways of the original platform wrote it is accepted (the verbs present count); what cannot work is refused', (t) => {
   const original = {

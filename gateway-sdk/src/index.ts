@@ -26,6 +26,7 @@ export {
   isStateHeaderValue,
   type StateEnvelope,
   type StateKind,
+  type States,
 } from './state.js';
 export {
   GatewayError,
@@ -39,8 +40,10 @@ export {
   GatewayTimeoutError,
   GatewayRefusedError,
   GatewayProtocolError,
+  type CreateEvidence,
   type ErrorBody,
   type GatewayCallFailure,
+  type LateAnswer,
 } from './errors.js';
 export { parseUrlTemplate, renderUrlTemplate, urlTemplateProblem, randomAlphanum, MIN_ALPHANUM, MAX_ALPHANUM, type UrlTemplatePart, type AlphanumCase } from './url-template.js';
 export {
@@ -81,4 +84,4 @@ export {
   type ServiceCreated,
   type BindingCreated,
 } from './server.js';
-export { GatewayClient, type GatewayClientOptions, type GatewayReply, type States } from './client.js';
+export { GatewayClient, createOutcome, type CreateOutcome, type GatewayClientOptions, type GatewayReply } from './client.js';

@@ -21,6 +21,9 @@ export const STATE_HEADERS = {
 
 export type StateKind = keyof typeof STATE_HEADERS;
 
+/** State header values by kind, as the cluster stores them and sends them back. */
+export type States = Partial<Record<StateKind, string>>;
+
 /** Limit of a state header value (spec: 4 KB, URL-safe Base64). */
 export const MAX_STATE_BYTES = 4096;
 

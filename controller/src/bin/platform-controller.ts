@@ -75,7 +75,9 @@ STAGER_URL as stagers reach the API), PLATFORM_STAGER_LAUNCHER=agents (default),
 development), PLATFORM_BUILTINS=false (no built-in packages).
 Command-line client downloads (GET /cli/download/{platform}): PLATFORM_CLI_DOWNLOADS, the
 directory of the built archives (default: cli/downloads of this repository).
-Services: PLATFORM_GATEWAY_TIMEOUT_MS (bound of one call to a service gateway, default 30000).
+Services: PLATFORM_GATEWAY_TIMEOUT_MS (bound of one call to a service gateway, default 30000),
+PLATFORM_GATEWAY_LATE_ANSWER_MS (how much longer a create that timed out is waited for, so
+that what the gateway made is deleted again, default 600000; 0: not waited for).
 `;
 
 function fail(message: string): never {
@@ -227,6 +229,7 @@ async function main(): Promise<void> {
   const ldap = ldapOptions(args['ldap-url'] ?? env['PLATFORM_LDAP_URL'] ?? '');
   const stagerTimeoutMs = envInt('PLATFORM_STAGER_TIMEOUT_MS');
   const gatewayTimeoutMs = envInt('PLATFORM_GATEWAY_TIMEOUT_MS');
+  const gatewayLateAnswerMs = envInt('PLATFORM_GATEWAY_LATE_ANSWER_MS');
   const metricsRetentionText = args['metrics-retention'] ?? env['PLATFORM_METRICS_RETENTION'] ?? '';
   let metricsRetention: Resolution[] | undefined;
   try {
@@ -287,6 +290,7 @@ async function main(): Promise<void> {
       ...(ldap === undefined ? {} : { ldap }),
       ...(stagerTimeoutMs === undefined ? {} : { stagerTimeoutMs }),
       ...(gatewayTimeoutMs === undefined ? {} : { gatewayTimeoutMs }),
+      ...(gatewayLateAnswerMs === undefined ? {} : { gatewayLateAnswerMs }),
       ...(env['PLATFORM_STAGER_BASE_URL'] ? { stagerBaseUrl: env['PLATFORM_STAGER_BASE_URL'] } : {}),
       ...(stagerLauncher === 'local' || stagerLauncher === 'none' ? { stagerLauncher } : {}),
       builtins: env['PLATFORM_BUILTINS'] !== 'false',

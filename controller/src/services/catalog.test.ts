@@ -1,5 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import test, { type ExecutionContext } from 'ava';
 import { serveGateway, type GatewayDefinition } from '@platform/gateway-sdk';
+import type { LogFields, Logger } from '@platform/proto/common';
 import type { ChangeContext } from '../context.js';
 import { JobService } from '../jobs/job-service.js';
 import type { InstanceRecord } from '../model/instance.js';
@@ -7,7 +10,8 @@ import type { ReferenceCheck } from '../policy/references.js';
 import { testDeps } from '../scheduler/cluster.test-fixture.js';
 import { MemoryStore } from '../store/memory-store.js';
 import type { BatchOp } from '../store/store.js';
-import { ServiceCatalog } from './catalog.js';
+import { UnavailableError } from '../errors.js';
+import { ServiceCatalog, type OrphanKind, type OrphanOutcome } from './catalog.js';
 import { parseProvider, parseService } from './service-model.js';
 
 /** The in-memory store, whose next batch can be made to fail (a full disk, a closing store). */
@@ -24,6 +28,31 @@ class FailingStore extends MemoryStore {
 
 const ctx: ChangeContext = { principal: 'admin@test', requestId: 'r1' };
 const GATEWAY_JOB = '00000000-0000-4000-8000-00000000aaaa';
+
+/** A logger that keeps its lines. */
+function keptLog(lines: { level: string; msg: string; fields: LogFields }[] = []): Logger & { lines: typeof lines } {
+  const at = (level: string) => (msg: string, fields: LogFields = {}) => void lines.push({ level, msg, fields });
+  const log: Logger & { lines: typeof lines } = { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), child: () => log, isLevelEnabled: () => true, flush: () => {} };
+  return log;
+}
+
+/** A catalog whose gateway is served on loopback by `port`, promoted to type kv; what it counts as orphans is kept. */
+async function catalogOn(port: number, store = new FailingStore(), options: { gatewayTimeoutMs?: number; gatewayLateAnswerMs?: number } = {}) {
+  const deps = { ...testDeps(undefined, store), log: keptLog() };
+  const jobs = new JobService(deps, { actorIdleMs: 60_000, cacheSize: 10, packageStates: async () => new Map() });
+  const instance = { uuid: 'i1', job_uuid: GATEWAY_JOB, state: 'RUNNING', ports: { '0': `127.0.0.1:${port}` } } as unknown as InstanceRecord;
+  const trusted: ReferenceCheck = { resolve: async (refs) => refs.map((r) => ({ uuid: r.type === 'job' ? GATEWAY_JOB : (r.uuid ?? ''), fqn: r.fqn ?? '' })) };
+  const orphans: [string, OrphanKind, OrphanOutcome][] = [];
+  const catalog = new ServiceCatalog(deps, jobs, {
+    gatewayTimeoutMs: options.gatewayTimeoutMs ?? 5000,
+    gatewayLateAnswerMs: options.gatewayLateAnswerMs ?? 0,
+    instancesOf: (job) => (job === GATEWAY_JOB ? [instance] : []),
+    trusted,
+    onOrphan: (type, kind, outcome) => void orphans.push([type, kind, outcome]),
+  });
+  await catalog.promote({ jobFqn: 'job::/t::gw', type: 'kv' }, ctx, trusted);
+  return { catalog, trusted, orphans, log: deps.log };
+}
 
 /** A real gateway (the SDK's server on loopback) that counts what it made and has not deleted. */
 async function setup(t: ExecutionContext) {
@@ -45,21 +74,16 @@ async function setup(t: ExecutionContext) {
   const server = await serveGateway(def, { host: '127.0.0.1', port: 0 });
   t.teardown(() => server.stop(0));
   const store = new FailingStore();
-  const deps = testDeps(undefined, store);
-  const jobs = new JobService(deps, { actorIdleMs: 60_000, cacheSize: 10, packageStates: async () => new Map() });
-  const instance = { uuid: 'i1', job_uuid: GATEWAY_JOB, state: 'RUNNING', ports: { '0': `127.0.0.1:${server.port}` } } as unknown as InstanceRecord;
-  const trusted: ReferenceCheck = { resolve: async (refs) => refs.map((r) => ({ uuid: r.type === 'job' ? GATEWAY_JOB : (r.uuid ?? ''), fqn: r.fqn ?? '' })) };
-  const catalog = new ServiceCatalog(deps, jobs, { gatewayTimeoutMs: 5000, instancesOf: (job) => (job === GATEWAY_JOB ? [instance] : []), trusted });
-  await catalog.promote({ jobFqn: 'job::/t::gw', type: 'kv' }, ctx, trusted);
-  return { live, store, catalog, trusted };
+  return { live, store, ...(await catalogOn(server.port, store)) };
 }
 
 test('catalog: a provider the store cannot record is deleted at the gateway again; nothing is kept', async (t) => {
-  const { live, store, catalog, trusted } = await setup(t);
+  const { live, store, catalog, trusted, orphans } = await setup(t);
   store.failNext = true;
   await t.throwsAsync(catalog.createProvider(parseProvider({ fqn: 'provider::/t::p', type: 'kv', parameters: { url: 'x://admin@h' } }), ctx, trusted), { message: /refused the batch/ });
   t.deepEqual([...live], [], 'the gateway deleted what it made');
   t.deepEqual(catalog.providers(), []);
+  t.deepEqual(orphans, [['kv', 'provider', 'deleted']]);
   const p = await catalog.createProvider(parseProvider({ fqn: 'provider::/t::p', type: 'kv', parameters: { url: 'x://admin@h' } }), ctx, trusted);
   t.is(live.size, 1, 'the same request succeeds once the store does');
   t.truthy(p.state, 'the provider state is kept');
@@ -76,4 +100,27 @@ test('catalog: a service the store cannot record is deleted at the gateway again
   await catalog.createService(parseService({ fqn: 'service::/t::s', provider_fqn: p.fqn }), ctx, refs);
   t.is(catalog.services().length, 1);
   t.is(live.size, 2);
+});
+
+test('catalog: stop() ends the waits for the late answers of creates that timed out: each is logged and counted unknown', async (t) => {
+  // A gateway that describes itself and never answers a create.
+  const server = createServer((req, res) => {
+    if (req.method === 'GET') {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ '/providers': { POST: {} }, '/providers/:id': { DELETE: {} }, '/services': { POST: {} }, '/services/:id': { DELETE: {} }, '/bindings': { POST: {} }, '/bindings/:id': { DELETE: {} } }));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))));
+  const { catalog, trusted, orphans, log } = await catalogOn((server.address() as AddressInfo).port, undefined, { gatewayTimeoutMs: 100, gatewayLateAnswerMs: 600_000 });
+  const err = await t.throwsAsync(catalog.createProvider(parseProvider({ fqn: 'provider::/t::p', type: 'kv', parameters: { url: 'x://admin@h' } }), ctx, trusted), { instanceOf: UnavailableError });
+  t.like(err.details, { failure: 'timeout', orphan: 'pending' });
+  t.regex(err.message, /if it answers later, the provider it may have made is deleted again/);
+  t.deepEqual(orphans, [], 'still waiting');
+  await catalog.stop();
+  t.deepEqual(orphans, [['kv', 'provider', 'unknown']]);
+  const line = log.lines.find((l) => l.level === 'error' && l.fields['kind'] === 'provider');
+  t.like(line?.fields, { gateway: 'kv', gateway_job: 'job::/t::gw', request_id: 'r1' });
+  t.regex(line!.msg, /may have made a provider \(no answer came\)/);
+  t.deepEqual(catalog.providers(), []);
 });

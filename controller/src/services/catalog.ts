@@ -11,9 +11,13 @@
  * provider's with its services and bindings, a service's with its bindings).
  *
  * Nothing half done:
- *   create    gateway call first; then one store batch (record, changed states, audit). When the
- *             batch fails (or the job refuses the binding), what the gateway made is deleted
- *             again (orphan mitigation) before the error reaches the client.
+ *   create    gateway call first; then one store batch (record, changed states, audit). Every
+ *             create goes through #create, which deletes again what the gateway may have made
+ *             that the cluster does not keep (orphan mitigation): an answer the client refuses
+ *             (not JSON, no id, a state header that is not URL-safe Base64 or over 4 KB), a
+ *             batch that fails or a job that refuses the binding (before the error reaches the
+ *             client), and a create that timed out (by the id of its late answer, once it comes).
+ *             What cannot be deleted is logged with the gateway and the id, and counted.
  *   delete    gateway call first (a 404 counts as gone already); then one store batch. Refused
  *             (409) while services use the provider, or bindings the service, unless forced;
  *             `force` also carries on past a gateway that fails (the provider is gone).
@@ -27,10 +31,13 @@
  * written through, so that the environment of an instance is found synchronously.
  */
 import {
+  createOutcome,
   GatewayCallError,
   GatewayClient,
   GatewayRefusedError,
   tierOf,
+  type CreateOutcome,
+  type GatewayReply,
   type MethodMap,
   type States,
 } from '@platform/gateway-sdk';
@@ -64,9 +71,25 @@ import {
   type UnlinkRequest,
 } from './service-model.js';
 
+/** What a gateway makes. */
+export type OrphanKind = 'provider' | 'service' | 'binding';
+/**
+ * What became of an object a gateway may have made that the cluster does not keep: deleted
+ * again (or the gateway has none: 404), not deleted (the delete failed: left at the gateway),
+ * unknown (the answer named no id, or none came: it cannot be deleted from here).
+ */
+export type OrphanOutcome = 'deleted' | 'not_deleted' | 'unknown';
+
 export interface ServiceCatalogOptions {
   /** Bound of one call to a gateway, connection included. */
   gatewayTimeoutMs: number;
+  /**
+   * How much longer a create that timed out is waited for (the client has its 503 at the
+   * timeout): what its late answer names is deleted again. 0: not waited for (counted unknown).
+   */
+  gatewayLateAnswerMs?: number;
+  /** Told of each object a gateway may have made that the cluster does not keep (platform_gateway_orphans_total). */
+  onOrphan?: (type: string, kind: OrphanKind, outcome: OrphanOutcome) => void;
   /** The instances of a job (the scheduler's instance table): where its gateway is called. */
   instancesOf: (job: string) => readonly InstanceRecord[];
   /** For the controller's own job changes (removing a new gateway's public routes). */
@@ -91,6 +114,9 @@ export class ServiceCatalog {
   readonly #bindings = new Map<string, ServiceBindingRecord>();
   /** One change at a time per service type. */
   readonly #locks = new KeyedLock();
+  /** Waits for the late answers of creates that timed out (see #create); ended by stop(). */
+  readonly #late = new Set<Promise<void>>();
+  readonly #stopping = new AbortController();
 
   constructor(
     private readonly deps: Deps,
@@ -159,7 +185,19 @@ export class ServiceCatalog {
         details: { gateway: gateway.type, gateway_job: gateway.job_fqn, failure: 'not_running' },
       });
     }
-    return new GatewayClient(addresses.map((a) => `http://${a}`), { timeoutMs: this.options.gatewayTimeoutMs });
+    return new GatewayClient(
+      addresses.map((a) => `http://${a}`),
+      { timeoutMs: this.options.gatewayTimeoutMs, lateAnswerMs: this.options.gatewayLateAnswerMs ?? 0, signal: this.#stopping.signal },
+    );
+  }
+
+  /**
+   * Stops waiting for late answers (each is then logged and counted as unknown); for the
+   * controller's stop, once no request is in flight.
+   */
+  async stop(): Promise<void> {
+    this.#stopping.abort();
+    await Promise.allSettled([...this.#late]);
   }
 
   /** Runs one gateway call; its failure becomes the APIError that names the gateway and what it said. */
@@ -248,34 +286,34 @@ export class ServiceCatalog {
       if (gateway.tier !== 3) throw new InvalidRequestError(`the ${req.type} gateway (${gateway.job_fqn}) is two-tier: it manages no providers; create services of type ${req.type} directly`);
       const taken = [...this.#providers.values()].find((p) => p.fqn === req.fqn);
       if (taken) throw new DuplicateError(`provider ${req.fqn} exists already (uuid ${taken.uuid})`);
-      const reply = await this.#call(gateway, 'create the provider', (c) =>
-        c.createProvider({ type: req.type, ...(req.name ? { name: req.name } : {}), ...(req.description ? { description: req.description } : {}), params: req.parameters }),
-      );
-      const now = this.#now();
-      const record: ProviderRecord = {
-        uuid: this.deps.ids.uuid(),
-        fqn: req.fqn,
-        name: req.name || reply.object.name || req.localName,
-        type: req.type,
-        description: req.description ?? '',
-        parameters: req.parameters,
-        backing_job_fqn: req.backing_job_fqn ?? '',
-        backing_job_port: req.backing_job_port ?? '',
-        rootcerts: req.rootcerts ?? '',
-        gateway_id: reply.object.id,
-        ...(reply.states.provider ? { state: reply.states.provider } : {}),
-        created_at: now,
-        created_by: ctx.principal,
-      };
-      await this.#orElseUndo(
-        () =>
-          this.deps.store.batch([
-            { type: 'put', key: keys.provider(record.uuid), value: JSON.stringify(record) },
-            this.deps.audit.entry(ctx, 'provider.create', record.fqn, { patches: [{ op: 'add', path: 'provider', value: renderProvider(record) }] }),
-          ]),
+      const record = await this.#create(
         gateway,
         'provider',
-        () => this.#call(gateway, 'delete the provider it made', (c) => c.deleteProvider(record.gateway_id, states(record))),
+        ctx,
+        (c) => c.createProvider({ type: req.type, ...(req.name ? { name: req.name } : {}), ...(req.description ? { description: req.description } : {}), params: req.parameters }),
+        (c, id, answered) => c.deleteProvider(id, { provider: answered.provider }),
+        async (reply) => {
+          const record: ProviderRecord = {
+            uuid: this.deps.ids.uuid(),
+            fqn: req.fqn,
+            name: req.name || reply.object.name || req.localName,
+            type: req.type,
+            description: req.description ?? '',
+            parameters: req.parameters,
+            backing_job_fqn: req.backing_job_fqn ?? '',
+            backing_job_port: req.backing_job_port ?? '',
+            rootcerts: req.rootcerts ?? '',
+            gateway_id: reply.object.id,
+            ...(reply.states.provider ? { state: reply.states.provider } : {}),
+            created_at: this.#now(),
+            created_by: ctx.principal,
+          };
+          await this.deps.store.batch([
+            { type: 'put', key: keys.provider(record.uuid), value: JSON.stringify(record) },
+            this.deps.audit.entry(ctx, 'provider.create', record.fqn, { patches: [{ op: 'add', path: 'provider', value: renderProvider(record) }] }),
+          ]);
+          return record;
+        },
       );
       this.#providers.set(record.uuid, record);
       this.deps.log.info('provider created', { provider: record.uuid, fqn: record.fqn, type: record.type, request_id: ctx.requestId });
@@ -322,42 +360,45 @@ export class ServiceCatalog {
       if (provider && !this.#providers.has(provider.uuid)) throw new InvalidRequestError(`provider_fqn: no provider ${req.provider_fqn}`);
       const taken = [...this.#services.values()].find((s) => s.fqn === req.fqn);
       if (taken) throw new DuplicateError(`service ${req.fqn} exists already (uuid ${taken.uuid})`);
-      const reply = await this.#call(gateway, 'create the service', (c) =>
-        c.createService(
-          {
-            ...(req.name ? { name: req.name } : {}),
-            ...(req.description ? { description: req.description } : {}),
-            ...(provider ? { provider_id: provider.gateway_id } : {}),
-            params: req.parameters ?? {},
-          },
-          provider?.state ? { provider: provider.state } : {},
-        ),
-      );
-      const record: ServiceRecord = {
-        uuid: this.deps.ids.uuid(),
-        fqn: req.fqn,
-        name: reply.object.name || req.name || req.localName,
-        type,
-        provider_fqn: provider?.fqn ?? '',
-        provider_uuid: provider?.uuid ?? '',
-        description: req.description ?? '',
-        parameters: req.parameters ?? {},
-        gateway_id: reply.object.id,
-        ...(reply.states.service ? { state: reply.states.service } : {}),
-        created_at: this.#now(),
-        created_by: ctx.principal,
-      };
-      const providerNow = provider && reply.states.provider && reply.states.provider !== provider.state ? { ...provider, state: reply.states.provider } : undefined;
-      await this.#orElseUndo(
-        () =>
-          this.deps.store.batch([
+      const { record, providerNow } = await this.#create(
+        gateway,
+        'service',
+        ctx,
+        (c) =>
+          c.createService(
+            {
+              ...(req.name ? { name: req.name } : {}),
+              ...(req.description ? { description: req.description } : {}),
+              ...(provider ? { provider_id: provider.gateway_id } : {}),
+              params: req.parameters ?? {},
+            },
+            states(provider),
+          ),
+        // Forced: the service was just made for nothing but this; whatever holds it goes too.
+        (c, id, answered) => c.deleteService(id, { provider: answered.provider ?? provider?.state, service: answered.service }, { force: true }),
+        async (reply) => {
+          const record: ServiceRecord = {
+            uuid: this.deps.ids.uuid(),
+            fqn: req.fqn,
+            name: reply.object.name || req.name || req.localName,
+            type,
+            provider_fqn: provider?.fqn ?? '',
+            provider_uuid: provider?.uuid ?? '',
+            description: req.description ?? '',
+            parameters: req.parameters ?? {},
+            gateway_id: reply.object.id,
+            ...(reply.states.service ? { state: reply.states.service } : {}),
+            created_at: this.#now(),
+            created_by: ctx.principal,
+          };
+          const providerNow = provider && reply.states.provider && reply.states.provider !== provider.state ? { ...provider, state: reply.states.provider } : undefined;
+          await this.deps.store.batch([
             { type: 'put', key: keys.service(record.uuid), value: JSON.stringify(record) },
             ...(providerNow ? [{ type: 'put' as const, key: keys.provider(providerNow.uuid), value: JSON.stringify(providerNow) }] : []),
             this.deps.audit.entry(ctx, 'service.create', record.fqn, { patches: [{ op: 'add', path: 'service', value: renderService(record) }] }),
-          ]),
-        gateway,
-        'service',
-        () => this.#call(gateway, 'delete the service it made', (c) => c.deleteService(record.gateway_id, { ...states(providerNow ?? provider), service: record.state })),
+          ]);
+          return { record, providerNow };
+        },
       );
       this.#services.set(record.uuid, record);
       if (providerNow) this.#providers.set(providerNow.uuid, providerNow);
@@ -434,52 +475,55 @@ export class ServiceCatalog {
       const provider = service.provider_uuid ? this.#providers.get(service.provider_uuid) : undefined;
       if (service.provider_uuid && !provider) throw new ConflictError(`the provider of service ${service.fqn} (${service.provider_fqn}) is gone: nothing can be bound to it`);
       const gateway = this.#gatewayOf(service.type);
-      const reply = await this.#call(gateway, 'create the binding', (c) =>
-        c.createBinding({ name, service_id: service.gateway_id, params: req.parameters }, { ...states(provider), service: service.state }),
-      );
-      const record: ServiceBindingRecord = {
-        uuid,
-        fqn,
-        name,
-        job_uuid: job.uuid,
-        job_fqn: job.fqn,
-        service_uuid: service.uuid,
-        service_fqn: service.fqn,
-        gateway_id: reply.object.id,
-        ...(reply.states.binding ? { state: reply.states.binding } : {}),
-        url: reply.object.url,
-        protocol: reply.object.protocol,
-        created_at: this.#now(),
-        created_by: ctx.principal,
-      };
-      const serviceNow = reply.states.service && reply.states.service !== service.state ? { ...service, state: reply.states.service } : undefined;
-      const providerNow = provider && reply.states.provider && reply.states.provider !== provider.state ? { ...provider, state: reply.states.provider } : undefined;
-      // Known before the job changes: the job's new instances are started from inside that change.
-      this.#bindings.set(uuid, record);
-      await this.#orElseUndo(
-        () =>
-          this.jobs.changeBindings(
-            job.uuid,
-            (current) => {
-              this.#checkFree(current, entry);
-              return {
-                bindings: sortedRecord({ ...current.bindings, [fqn]: entry }),
-                ops: [
-                  { type: 'put', key: keys.serviceBinding(uuid), value: JSON.stringify(record) },
-                  ...(serviceNow ? [{ type: 'put' as const, key: keys.service(serviceNow.uuid), value: JSON.stringify(serviceNow) }] : []),
-                  ...(providerNow ? [{ type: 'put' as const, key: keys.provider(providerNow.uuid), value: JSON.stringify(providerNow) }] : []),
-                  this.deps.audit.entry(ctx, 'service.bind', service.fqn, { patches: [{ op: 'add', path: `service/bindings/${fqn}`, value: entry }] }),
-                  this.deps.audit.entry(ctx, 'job.addbinding', current.fqn, { patches: [{ op: 'add', path: `job/bindings/${fqn}`, value: entry }] }),
-                ],
-              };
-            },
-            ctx,
-          ),
+      const { serviceNow, providerNow } = await this.#create(
         gateway,
         'binding',
-        () => {
-          this.#bindings.delete(uuid);
-          return this.#call(gateway, 'delete the binding it made', (c) => c.deleteBinding(record.gateway_id, { ...states(providerNow ?? provider), service: (serviceNow ?? service).state, binding: record.state }));
+        ctx,
+        (c) => c.createBinding({ name, service_id: service.gateway_id, params: req.parameters }, { ...states(provider), service: service.state }),
+        (c, id, answered) => c.deleteBinding(id, { provider: answered.provider ?? provider?.state, service: answered.service ?? service.state, binding: answered.binding }),
+        async (reply) => {
+          const record: ServiceBindingRecord = {
+            uuid,
+            fqn,
+            name,
+            job_uuid: job.uuid,
+            job_fqn: job.fqn,
+            service_uuid: service.uuid,
+            service_fqn: service.fqn,
+            gateway_id: reply.object.id,
+            ...(reply.states.binding ? { state: reply.states.binding } : {}),
+            url: reply.object.url,
+            protocol: reply.object.protocol,
+            created_at: this.#now(),
+            created_by: ctx.principal,
+          };
+          const serviceNow = reply.states.service && reply.states.service !== service.state ? { ...service, state: reply.states.service } : undefined;
+          const providerNow = provider && reply.states.provider && reply.states.provider !== provider.state ? { ...provider, state: reply.states.provider } : undefined;
+          // Known before the job changes: the job's new instances are started from inside that change.
+          this.#bindings.set(uuid, record);
+          try {
+            await this.jobs.changeBindings(
+              job.uuid,
+              (current) => {
+                this.#checkFree(current, entry);
+                return {
+                  bindings: sortedRecord({ ...current.bindings, [fqn]: entry }),
+                  ops: [
+                    { type: 'put', key: keys.serviceBinding(uuid), value: JSON.stringify(record) },
+                    ...(serviceNow ? [{ type: 'put' as const, key: keys.service(serviceNow.uuid), value: JSON.stringify(serviceNow) }] : []),
+                    ...(providerNow ? [{ type: 'put' as const, key: keys.provider(providerNow.uuid), value: JSON.stringify(providerNow) }] : []),
+                    this.deps.audit.entry(ctx, 'service.bind', service.fqn, { patches: [{ op: 'add', path: `service/bindings/${fqn}`, value: entry }] }),
+                    this.deps.audit.entry(ctx, 'job.addbinding', current.fqn, { patches: [{ op: 'add', path: `job/bindings/${fqn}`, value: entry }] }),
+                  ],
+                };
+              },
+              ctx,
+            );
+          } catch (err) {
+            this.#bindings.delete(uuid);
+            throw err;
+          }
+          return { serviceNow, providerNow };
         },
       );
       if (serviceNow) this.#services.set(serviceNow.uuid, serviceNow);
@@ -654,24 +698,92 @@ export class ServiceCatalog {
   // ---- helpers ------------------------------------------------------------------------------
 
   /**
-   * Runs `store` (the cluster's write after a gateway made an object); when it fails, `undo`
-   * deletes what the gateway made, so that nothing is left that the cluster does not know.
+   * The one way an object is made at a gateway (orphan mitigation). `make` calls the gateway,
+   * `keep` records what it answered. What the gateway may have made that the cluster does not
+   * keep is deleted again with `undo` (given the id and the state headers of the answer, as
+   * they came), before the error reaches the client:
+   *   - an answer the client refuses (not JSON, no id, a state header that is not URL-safe
+   *     Base64 or over 4 KB, a binding without url): by the id it names, when it names one;
+   *   - `keep` failing (the store, a job that refuses the binding): by the id answered;
+   *   - a create that timed out: the client has its 503 at once; the late answer is waited for
+   *     (`gatewayLateAnswerMs`) and what it names is deleted then.
+   * With no id to delete by (a body that is not JSON, no answer, a connection broken after the
+   * request went out) nothing can be deleted from here: it is logged, for an operator to look
+   * at the gateway. Each case is logged with the gateway and the id, and counted (onOrphan).
    */
-  async #orElseUndo<T>(store: () => Promise<T>, gateway: GatewayRecord, what: string, undo: () => Promise<void>): Promise<T> {
+  async #create<T extends { id: string }, R>(
+    gateway: GatewayRecord,
+    kind: OrphanKind,
+    ctx: ChangeContext,
+    make: (c: GatewayClient) => Promise<GatewayReply<T>>,
+    undo: (c: GatewayClient, id: string, answered: States) => Promise<void>,
+    keep: (reply: GatewayReply<T>) => Promise<R>,
+  ): Promise<R> {
+    const client = this.#client(gateway);
+    let reply: GatewayReply<T>;
     try {
-      return await store();
+      reply = await make(client);
     } catch (err) {
-      try {
-        await undo();
-        this.deps.log.warn(`the ${what} the gateway made was deleted again: the cluster did not store it`, { gateway: gateway.type, err: (err as Error).message });
-      } catch (undoErr) {
-        this.deps.log.error(`the ${what} the gateway made could not be deleted again: it is orphaned at the gateway`, {
-          gateway: gateway.type,
-          err: (err as Error).message,
-          undo_err: (undoErr as Error).message,
-        });
+      const outcome = createOutcome(err);
+      let orphan: OrphanOutcome | 'pending' | undefined;
+      if (outcome.made === 'later') {
+        orphan = 'pending';
+        const late = outcome.answer.then((o) => this.#mitigate(gateway, kind, o, undo, ctx)).then(() => undefined);
+        this.#late.add(late);
+        void late.finally(() => this.#late.delete(late));
+      } else {
+        orphan = await this.#mitigate(gateway, kind, outcome, undo, ctx);
       }
+      throw gatewayFailure(gateway, `create the ${kind}`, err, orphan && { kind, outcome: orphan, ...(outcome.made === 'yes' && outcome.id ? { id: outcome.id } : {}) });
+    }
+    try {
+      return await keep(reply);
+    } catch (err) {
+      await this.#mitigate(gateway, kind, { made: 'yes', id: reply.object.id, states: reply.states, why: `the cluster did not record it: ${(err as Error).message}` }, undo, ctx);
       throw err;
+    }
+  }
+
+  /** Deletes again what a gateway may have made (see #create); logs and counts what became of it. Never throws. */
+  async #mitigate(
+    gateway: GatewayRecord,
+    kind: OrphanKind,
+    outcome: Exclude<CreateOutcome, { made: 'later' }>,
+    undo: (c: GatewayClient, id: string, answered: States) => Promise<void>,
+    ctx: ChangeContext,
+  ): Promise<OrphanOutcome | undefined> {
+    if (outcome.made === 'no') return undefined;
+    const fields = { gateway: gateway.type, gateway_job: gateway.job_fqn, kind, reason: outcome.why, request_id: ctx.requestId };
+    const counted = (result: OrphanOutcome) => {
+      this.options.onOrphan?.(gateway.type, kind, result);
+      return result;
+    };
+    if (outcome.id === undefined) {
+      this.deps.log.error(
+        outcome.made === 'yes'
+          ? `the ${gateway.type} gateway answered that it made a ${kind}, in an answer that names no id: the cluster does not keep it and cannot delete it; look for it at the gateway`
+          : `the ${gateway.type} gateway may have made a ${kind} (no answer came): the cluster does not keep it and cannot delete it; look for it at the gateway`,
+        fields,
+      );
+      return counted('unknown');
+    }
+    const id = outcome.id;
+    try {
+      const client = this.#client(gateway);
+      try {
+        await undo(client, id, outcome.states);
+      } catch (err) {
+        if (!isGone(err)) throw err;
+      }
+      this.deps.log.warn(`the ${kind} the ${gateway.type} gateway made (id ${id}) was deleted again: the cluster does not keep it`, { ...fields, gateway_id: id });
+      return counted('deleted');
+    } catch (err) {
+      this.deps.log.error(`the ${kind} the ${gateway.type} gateway made (id ${id}) could not be deleted again: it is orphaned at the gateway; delete it there`, {
+        ...fields,
+        gateway_id: id,
+        err: (err as Error).message,
+      });
+      return counted('not_deleted');
     }
   }
 
@@ -704,11 +816,17 @@ function states(provider: ProviderRecord | undefined): States {
 
 /**
  * A failed gateway call as the client's APIError: which gateway (type, job, address), which
- * call, and what the gateway said (`error_details`). Unreachable and timed out: 503 (retry);
+ * call, and what the gateway said (`error_details`); for a create, what became of what the
+ * gateway may have made (`orphan`: deleted, not_deleted, unknown, pending; `orphan_id`). Unreachable and timed out: 503 (retry);
  * a 409 refusal: 409; other 4xx refusals: 400 (the request's parameters); 5xx and answers that
  * are not the gateway API: 502.
  */
-export function gatewayFailure(gateway: Pick<GatewayRecord, 'type' | 'job_fqn'>, what: string, err: unknown): unknown {
+export function gatewayFailure(
+  gateway: Pick<GatewayRecord, 'type' | 'job_fqn'>,
+  what: string,
+  err: unknown,
+  orphan?: { kind: OrphanKind; outcome: OrphanOutcome | 'pending'; id?: string },
+): unknown {
   if (!(err instanceof GatewayCallError)) return err;
   const details: Record<string, unknown> = {
     gateway: gateway.type,
@@ -724,7 +842,18 @@ export function gatewayFailure(gateway: Pick<GatewayRecord, 'type' | 'job_fqn'>,
     if (err.body?.details) details['gateway_details'] = err.body.details;
     said = `it answered ${err.status}: ${String(details['gateway_message'])}`;
   }
-  const message = `the ${gateway.type} gateway (${gateway.job_fqn}) failed to ${what}: ${said}`;
+  let message = `the ${gateway.type} gateway (${gateway.job_fqn}) failed to ${what}: ${said}`;
+  if (orphan) {
+    details['orphan'] = orphan.outcome;
+    if (orphan.id !== undefined) details['orphan_id'] = orphan.id;
+    const it = orphan.id === undefined ? `the ${orphan.kind} it may have made` : `the ${orphan.kind} it made (id ${orphan.id})`;
+    message += {
+      deleted: `; ${it} was deleted again`,
+      not_deleted: `; ${it} could not be deleted again and is left at the gateway`,
+      unknown: `; ${it} cannot be deleted from here (no id): look for it at the gateway`,
+      pending: `; if it answers later, ${it} is deleted again`,
+    }[orphan.outcome];
+  }
   const options = { cause: err, details };
   switch (err.kind) {
     case 'unreachable':

@@ -51,6 +51,7 @@ export interface ControllerMetrics {
   readonly actorActivations: Counter<'kind'>;
   readonly actorPassivations: Counter<'kind'>;
   readonly uploadBytes: Counter;
+  readonly gatewayOrphans: Counter<'type' | 'kind' | 'outcome'>;
   /** Registers a gauge whose value is read when Prometheus scrapes. */
   gaugeFrom(name: string, help: string, labelName: string, read: () => Record<string, number>): void;
 }
@@ -103,6 +104,12 @@ export function createControllerMetrics(options: { defaultMetrics?: boolean } = 
     uploadBytes: new Counter({
       name: 'platform_package_upload_bytes_total',
       help: 'Bytes of package archives received (including uploads refused afterwards).',
+      registers: [registry],
+    }),
+    gatewayOrphans: new Counter({
+      name: 'platform_gateway_orphans_total',
+      help: 'Objects a service gateway made (or may have made) that the cluster does not keep, by service type, kind (provider, service, binding) and outcome (deleted again, not_deleted: left at the gateway, unknown: no id to delete by).',
+      labelNames: ['type', 'kind', 'outcome'],
       registers: [registry],
     }),
     gaugeFrom(name, help, labelName, read) {

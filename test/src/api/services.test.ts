@@ -28,9 +28,13 @@ interface Fixture {
 
 let fx: Fixture | undefined;
 const GATEWAY_TIMEOUT_MS = 2000;
+/** How much longer a create that timed out is waited for (what its late answer names is deleted). */
+const GATEWAY_LATE_ANSWER_MS = 4000;
 
 test.before(async (t) => {
-  const controller = await ControllerProcess.start({ env: { ...FAST_AGENT_TIMING, PLATFORM_GATEWAY_TIMEOUT_MS: String(GATEWAY_TIMEOUT_MS) } });
+  const controller = await ControllerProcess.start({
+    env: { ...FAST_AGENT_TIMING, PLATFORM_GATEWAY_TIMEOUT_MS: String(GATEWAY_TIMEOUT_MS), PLATFORM_GATEWAY_LATE_ANSWER_MS: String(GATEWAY_LATE_ANSWER_MS) },
+  });
   try {
     const api = await controller.admin();
     const agent = await AgentProcess.start(controller, api, { isolation: testIsolation(t) });
@@ -60,6 +64,8 @@ interface Gateway {
   mode(modes: Record<string, string>): Promise<void>;
   calls(): Promise<{ method: string; path: string; states: Record<string, { id: string } | undefined>; body: Body }[]>;
   live(): Promise<string[]>;
+  /** Every object it made, in order: ["provider:<id>", ...]. */
+  made(): Promise<string[]>;
 }
 
 async function control(instance: ApiInstance, method: string, path: string, body?: unknown): Promise<unknown> {
@@ -91,6 +97,7 @@ async function gateway(t: ExecutionContext, env: Record<string, string> = {}, pr
     mode: async (modes) => void (await control(instance!, 'POST', '/_mode', modes)),
     calls: async () => (await control(instance!, 'GET', '/_calls')) as Awaited<ReturnType<Gateway['calls']>>,
     live: async () => (await control(instance!, 'GET', '/_live')) as string[],
+    made: async () => (await control(instance!, 'GET', '/_made')) as string[],
   };
 }
 
@@ -141,6 +148,23 @@ function getOnce(uri: string): Promise<string> {
 
 async function envOf(instance: ApiInstance): Promise<Record<string, string>> {
   return ((await control(instance, 'GET', '/')) as { env: Record<string, string> }).env;
+}
+
+/** The controller's count of what gateways of `type` made that it does not keep (platform_gateway_orphans_total). */
+async function orphans(type: string, kind: string, outcome: string): Promise<number> {
+  const r = await fx!.api.get<string>('/metrics');
+  for (const line of r.text.split('\n')) {
+    const m = /^platform_gateway_orphans_total\{([^}]*)\} (\d+)$/.exec(line);
+    if (!m) continue;
+    const labels = Object.fromEntries([...m[1]!.matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1], l[2]]));
+    if (labels['type'] === type && labels['kind'] === kind && labels['outcome'] === outcome) return Number(m[2]);
+  }
+  return 0;
+}
+
+/** The log lines of the controller now running. */
+function controllerLog(): Record<string, unknown>[] {
+  return (fx!.restarted ?? fx!.controller).lines;
 }
 
 async function audit(query: string): Promise<AuditLogItem[]> {
@@ -410,6 +434,99 @@ test('services: orphan mitigation: a binding the cluster cannot record is delete
   t.is(r.status, 404, r.text);
   await eventually(async () => (await g.calls()).some((c) => c.method === 'DELETE' && c.path.startsWith('/bindings/')), { what: 'the binding deleted again' });
   t.false((await g.live()).some((o) => o.startsWith('binding:')), 'nothing is left at the gateway');
+  t.is(await orphans(g.type, 'binding', 'deleted'), 1, 'counted');
+});
+
+/**
+ * Creates whose answer the cluster refuses, or that time out, after the gateway made the
+ * object: [mode of the scripted gateway, status, failure, what becomes of the object].
+ * deleted: the answer names the id (or the late answer does); unknown: it names none, or no
+ * answer comes: nothing can be deleted from here, and the object stays at the gateway.
+ */
+const ORPHANS: [mode: string, status: number, failure: string, outcome: 'deleted' | 'unknown'][] = [
+  ['badfields', 502, 'malformed', 'deleted'],
+  ['badstate', 502, 'malformed', 'deleted'],
+  ['bigstate', 502, 'malformed', 'deleted'],
+  ['noid', 502, 'malformed', 'unknown'],
+  ['notjson', 502, 'malformed', 'unknown'],
+  // Answers 1 s after the cluster's timeout: the late answer names the id.
+  ['slow', 503, 'timeout', 'deleted'],
+  ['madehang', 503, 'timeout', 'unknown'],
+];
+
+for (const [mode, status, failure, outcome] of ORPHANS) {
+  test(`services: a create answered ${mode} after the gateway made the object: it is ${outcome === 'deleted' ? 'deleted again' : 'logged as unknown'}, counted; nothing is recorded`, async (t) => {
+    const { api } = fx!;
+    const g = await gateway(t, { SLOW_MS: String(GATEWAY_TIMEOUT_MS + 1000) });
+    const timedOut = failure === 'timeout';
+    /** Asks for one object of `kind` with the mode set, and checks everything about what the gateway made. */
+    const refused = async (kind: 'provider' | 'service' | 'binding', ask: () => Promise<{ status: number; body: ApiErrorBody; text: string }>) => {
+      const before = (await g.made()).filter((m) => m.startsWith(`${kind}:`)).length;
+      await g.mode({ [`create_${kind}`]: mode });
+      const r = await ask();
+      await g.mode({ [`create_${kind}`]: 'ok' });
+      t.is(r.status, status, r.text);
+      const d = r.body.error_details as Record<string, unknown>;
+      t.like(d, { gateway: g.type, gateway_job: g.job.fqn, failure, call: `POST /${kind}s`, orphan: timedOut ? 'pending' : outcome });
+      t.true(r.body.message.includes(g.job.fqn), r.body.message);
+      const id = await eventually(async () => (await g.made()).filter((m) => m.startsWith(`${kind}:`))[before]?.slice(kind.length + 1), { what: `the ${kind} made at the gateway` });
+      const deleted = async () => (await g.calls()).some((c) => c.method === 'DELETE' && c.path === `/${kind}s/${id}${kind === 'service' ? '?force=true' : ''}`);
+      if (outcome === 'deleted') {
+        if (timedOut) await eventually(deleted, { what: `the late ${kind} deleted again` });
+        else {
+          t.is(d['orphan_id'], id);
+          t.regex(r.body.message, new RegExp(`the ${kind} it made \\(id ${id}\\) was deleted again`));
+          t.true(await deleted(), `the ${kind} was deleted before the error reached the client`);
+        }
+        t.false((await g.live()).includes(`${kind}:${id}`), `no ${kind} is left at the gateway`);
+      }
+      await eventually(async () => (await orphans(g.type, kind, outcome)) === 1, { timeoutMs: GATEWAY_TIMEOUT_MS + GATEWAY_LATE_ANSWER_MS + 30_000, what: `the ${kind} counted ${outcome}` });
+      // Log lines are written within 50 ms.
+      const line = await eventually(() => controllerLog().find((l) => l['gateway'] === g.type && l['kind'] === kind && /gateway (made|may have made|answered that it made)/.test(String(l['msg']))), {
+        what: `a log line about the ${kind}`,
+      });
+      if (outcome === 'deleted') t.like(line, { level: 'warn', gateway_id: id, gateway_job: g.job.fqn });
+      else {
+        // Nothing to delete it by: it stays at the gateway, and the log says where to look.
+        t.like(line, { level: 'error', gateway_job: g.job.fqn });
+        t.true((await g.live()).includes(`${kind}:${id}`), `the ${kind} is left at the gateway`);
+        t.false(await deleted());
+      }
+    };
+
+    await refused('provider', () => api.post<ApiErrorBody>('/providers', { fqn: `provider::${g.ns}::p`, type: g.type, parameters: { url: 'x://y' } }));
+    t.false((await api.get<Body[]>('/providers')).body.some((x) => x['fqn'] === `provider::${g.ns}::p`), 'no provider is recorded');
+    const p = await provider(t, g);
+    await refused('service', () => api.post<ApiErrorBody>('/services', { fqn: `service::${g.ns}::s`, provider_fqn: p.fqn }));
+    t.false((await api.get<Body[]>('/services')).body.some((x) => x['fqn'] === `service::${g.ns}::s`), 'no service is recorded');
+    const s = await service(t, g, p.fqn);
+    const job = await envJob(t, g.ns);
+    await refused('binding', () => api.post<ApiErrorBody>('/bindings', { job_fqn: job.fqn, service_fqn: s.fqn }));
+    const after = (await api.get<Job>(`/jobs/${job.uuid}`)).body;
+    t.deepEqual(after.bindings, {}, 'no binding is recorded');
+    t.is(after.version_id, job.version_id, 'the job is unchanged');
+  });
+}
+
+test('services: what a gateway made, answered badly, and then refuses to delete is logged with its id and counted as not deleted', async (t) => {
+  const { api } = fx!;
+  const g = await gateway(t);
+  const p = await provider(t, g);
+  await g.mode({ create_service: 'badfields', delete_service: '500' });
+  const r = await api.post<ApiErrorBody>('/services', { fqn: `service::${g.ns}::s`, provider_fqn: p.fqn });
+  t.is(r.status, 502, r.text);
+  const [made] = (await g.made()).filter((m) => m.startsWith('service:'));
+  const id = made!.slice('service:'.length);
+  t.like(r.body.error_details, { failure: 'malformed', orphan: 'not_deleted', orphan_id: id });
+  t.regex(r.body.message, /could not be deleted again and is left at the gateway/);
+  t.true((await g.calls()).some((c) => c.method === 'DELETE' && c.path === `/services/${id}?force=true`), 'the delete was asked for');
+  t.true((await g.live()).includes(`service:${id}`), 'the gateway kept it');
+  t.is(await orphans(g.type, 'service', 'not_deleted'), 1);
+  const line = await eventually(() => controllerLog().find((l) => l['gateway'] === g.type && l['gateway_id'] === id), { what: 'the log line' });
+  t.like(line, { level: 'error', kind: 'service', gateway_job: g.job.fqn });
+  t.regex(String(line?.['msg']), /could not be deleted again: it is orphaned at the gateway/);
+  t.regex(String(line?.['err']), /500/);
+  t.false((await api.get<Body[]>('/services')).body.some((x) => x['fqn'] === `service::${g.ns}::s`), 'no service is recorded');
 });
 
 test('services: bad requests change nothing (400)', async (t) => {

@@ -7,12 +7,16 @@
  *   POST /_mode   {"<operation>": "<behaviour>"}, operation one of create_provider,
  *                 create_service, create_binding, delete_provider, delete_service, delete_binding,
  *                 describe; behaviour: ok, 400, 404, 409, 500, slow (answers after SLOW_MS,
- *                 default 3000), hang (never answers), malformed (a 2xx that is not the API),
- *                 badstate (a state header that is not URL-safe Base64)
+ *                 default 3000), hang (never answers), malformed (a 2xx that is not the API).
+ *                 A create makes its object first, then answers (the cluster must delete it
+ *                 again): badstate (a state header that is not URL-safe Base64), bigstate (one
+ *                 of more than 4 KB), badfields (JSON with the id, "name" a number), noid (JSON
+ *                 without "id"), notjson (a text naming the id), madehang (never answers)
  *                 {"close": "now"} stops listening while the process keeps running
  *   GET  /_calls  every call so far: {method, path, states: {provider, service, binding}, body}
  *   GET  /_live   the objects it made and has not deleted: ["binding:<id>", ...] (shared through
  *                 the file LIVE_FILE when set, so that it survives a restart)
+ *   GET  /_made   every object it made, in order: ["provider:<id>", ...]
  */
 import { tarGz } from './apps.js';
 
@@ -25,11 +29,16 @@ const slowMs = Number(process.env.SLOW_MS || 3000);
 const liveFile = process.env.LIVE_FILE || '';
 const modes = {};
 const calls = [];
+const made = [];
 let live = new Set();
 if (liveFile && fs.existsSync(liveFile)) live = new Set(JSON.parse(fs.readFileSync(liveFile, 'utf8')));
 const save = () => { if (liveFile) fs.writeFileSync(liveFile, JSON.stringify([...live])); };
 const enc = (o) => Buffer.from(JSON.stringify(o)).toString('base64url');
-const dec = (h) => (h ? JSON.parse(Buffer.from(h, 'base64url').toString()) : undefined);
+// A state it cannot read (what badstate issued) is kept as such: deletes then go by the id alone.
+const dec = (h) => {
+  if (!h) return undefined;
+  try { return JSON.parse(Buffer.from(h, 'base64url').toString()); } catch { return { undecodable: h }; }
+};
 const map = {
   '/services': { POST: {} }, '/services/:id': { DELETE: {} },
   '/bindings': { POST: {} }, '/bindings/:id': { DELETE: {} },
@@ -41,13 +50,27 @@ function send(res, status, body, headers = {}) {
 }
 function misbehave(op, res) {
   const m = modes[op] || 'ok';
-  if (m === 'ok' || m === 'slow' || m === 'badstate') return false;
+  if (['ok', 'slow', 'badstate', 'bigstate', 'badfields', 'noid', 'notjson', 'madehang'].includes(m)) return false;
   if (m === 'hang') return true;
   if (m === 'malformed') { send(res, 200, 'this is not json'); return true; }
   send(res, Number(m), { code: Number(m), message: 'scripted refusal of ' + op, details: { op } });
   return true;
 }
-function stateHeader(op, value) { return modes[op] === 'badstate' ? 'not base64!' : enc(value); }
+function stateHeader(op, value) {
+  if (modes[op] === 'badstate') return 'not base64!';
+  if (modes[op] === 'bigstate') return enc({ ...value, pad: 'x'.repeat(4000) });
+  return enc(value);
+}
+// The answer to a create whose object is made: as the mode of the operation has it.
+function created(res, op, object, headers) {
+  const m = modes[op];
+  if (m === 'madehang') return;
+  if (m === 'notjson') return send(res, 201, 'created ' + object.id);
+  if (m === 'noid') { const { id, ...rest } = object; return send(res, 201, { ...rest, ref: id }, headers); }
+  if (m === 'badfields') return send(res, 201, { ...object, name: 42 }, headers);
+  send(res, 201, object, headers);
+}
+function make(kind, id) { live.add(kind + ':' + id); made.push(kind + ':' + id); save(); }
 const server = http.createServer((req, res) => {
   let text = '';
   req.on('data', (c) => (text += c));
@@ -64,6 +87,7 @@ const server = http.createServer((req, res) => {
     }
     if (url.pathname === '/_calls') return send(res, 200, calls);
     if (url.pathname === '/_live') return send(res, 200, [...live]);
+    if (url.pathname === '/_made') return send(res, 200, made);
     calls.push({ method: req.method, path: url.pathname + url.search, states, body });
     const [, kind, id] = url.pathname.split('/');
     const op = (req.method === 'GET' ? 'describe' : (req.method === 'POST' ? 'create_' : 'delete_') + (kind || '').replace(/s$/, ''));
@@ -71,24 +95,24 @@ const server = http.createServer((req, res) => {
       if (misbehave(op, res)) return;
       if (req.method === 'GET' && url.pathname === '/') return send(res, 200, map);
       if (req.method === 'POST' && kind === 'providers') {
-        const pid = crypto.randomUUID(); live.add('provider:' + pid); save();
-        return send(res, 201, { ...body, id: pid }, { 'X-Provider-State': stateHeader(op, { id: pid, url: body.params.url }) });
+        const pid = crypto.randomUUID(); make('provider', pid);
+        return created(res, op, { ...body, id: pid }, { 'X-Provider-State': stateHeader(op, { id: pid, url: body.params.url }) });
       }
       if (req.method === 'POST' && kind === 'services') {
         if (tier === 3 && (!states.provider || states.provider.id !== body.provider_id)) return send(res, 400, { code: 400, message: 'unknown provider_id' });
-        const sid = crypto.randomUUID(); live.add('service:' + sid); save();
-        return send(res, 201, { ...body, id: sid, name: body.name || 'svc' }, { 'X-Service-State': stateHeader(op, { id: sid, db: (body.params || {}).db || '0' }) });
+        const sid = crypto.randomUUID(); make('service', sid);
+        return created(res, op, { ...body, id: sid, name: body.name || 'svc' }, { 'X-Service-State': stateHeader(op, { id: sid, db: (body.params || {}).db || '0' }) });
       }
       if (req.method === 'POST' && kind === 'bindings') {
         if (!states.service || states.service.id !== body.service_id) return send(res, 404, { code: 404, message: 'unknown service id' });
-        const bid = crypto.randomUUID(); live.add('binding:' + bid); save();
+        const bid = crypto.randomUUID(); make('binding', bid);
         const url = process.env.BINDING_URL || ('scripted://user-' + bid.slice(0, 8) + ':secret@127.0.0.1:0/' + states.service.db);
-        return send(res, 201, { ...body, id: bid, name: body.name || 'b', url, protocol: { scheme: 'scripted' } }, { 'X-Binding-State': stateHeader(op, { id: bid }) });
+        return created(res, op, { ...body, id: bid, name: body.name || 'b', url, protocol: { scheme: 'scripted' } }, { 'X-Binding-State': stateHeader(op, { id: bid }) });
       }
       if (req.method === 'DELETE' && kind && id) {
         const key = kind.replace(/s$/, '') + ':' + id;
         const st = states[kind.replace(/s$/, '')];
-        if (!st || st.id !== id || !live.has(key)) return send(res, 404, { code: 404, message: 'unknown ' + key });
+        if (!st || (!st.undecodable && st.id !== id) || !live.has(key)) return send(res, 404, { code: 404, message: 'unknown ' + key });
         live.delete(key); save();
         return send(res, 200);
       }
