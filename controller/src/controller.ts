@@ -90,6 +90,8 @@ import { taskEndpoints } from './tasks/task-routes.js';
 import type { Store } from './store/store.js';
 import { SystemClock, type Clock } from './util/clock.js';
 import { randomIds, type IdSource } from './util/ids.js';
+import { checkingIntervalMs, DEFAULT_HTTP_LIMITS, limitRequests, type HttpLimits } from './util/http-limits.js';
+import { RequestTimeoutError } from './errors.js';
 import type { HostPort } from '@platform/proto/common';
 import type { ApiState, Endpoint } from './api/endpoint.js';
 import { openApiEndpoint } from './api/openapi.js';
@@ -145,6 +147,13 @@ export interface ControllerOptions {
   metricsRetention?: readonly Resolution[];
   /** Largest JSON request body. Default 1 MiB. */
   maxBodyBytes?: number;
+  /**
+   * How long a client may take to send a request, on the API and the embedded router
+   * (util/http-limits.ts; PLATFORM_HTTP_HEADERS_TIMEOUT_MS, PLATFORM_HTTP_BODY_IDLE_TIMEOUT_MS,
+   * PLATFORM_HTTP_REQUEST_TIMEOUT_MS). Defaults: 20 s for the head, 30 s without a byte of a
+   * body, one hour for the whole request.
+   */
+  httpLimits?: Partial<HttpLimits>;
   /** Largest package archive. Default 4 GiB. */
   maxPackageBytes?: number;
   /** How archives made from container images code their compressible layers (PLATFORM_IMAGE_ARCHIVE_COMPRESSION). Default `huffman`. */
@@ -203,9 +212,9 @@ export interface ControllerOptions {
 }
 
 export type ResolvedControllerOptions = Required<
-  Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress' | 'requestStats'>
+  Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress' | 'requestStats' | 'httpLimits'>
 > &
-  Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress' | 'requestStats'>;
+  Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress' | 'requestStats'> & { httpLimits: HttpLimits };
 
 export const DEFAULT_AUDIT_RETENTION_SECONDS = 90 * 86_400;
 
@@ -230,6 +239,7 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     auditRetentionSeconds: o.auditRetentionSeconds ?? DEFAULT_AUDIT_RETENTION_SECONDS,
     metricsRetention: o.metricsRetention ?? DEFAULT_RESOLUTIONS,
     maxBodyBytes: o.maxBodyBytes ?? 1024 * 1024,
+    httpLimits: { ...DEFAULT_HTTP_LIMITS, ...o.httpLimits },
     maxPackageBytes: o.maxPackageBytes ?? 4 * 1024 * 1024 * 1024,
     imageArchiveCompression: o.imageArchiveCompression ?? 'huffman',
     imageLayerCacheBytes: o.imageLayerCacheBytes ?? 10 * 1024 * 1024 * 1024,
@@ -643,15 +653,18 @@ export class Controller {
               registry: metrics.registry,
               log: log.child({ component: 'router' }),
               requestId: () => ids.requestId(),
+              httpLimits: options.httpLimits,
             });
       if (router) {
         undo.push(() => router.stop(0));
         requestStats.attach(router.requests);
       }
       const callback = app.callback();
-      const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, callback);
+      const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, connectionsCheckingInterval: checkingIntervalMs(options.httpLimits) }, callback);
       API_APPS.set(server, app);
       answerClientErrors(server, log, ids);
+      const { bodyIdleTimeoutMs } = options.httpLimits;
+      limitRequests(server, options.httpLimits, () => new RequestTimeoutError(`the request body stalled: no byte of it arrived for ${bodyIdleTimeoutMs / 1000} s`));
       routeUpgrades(server, callback);
       server.keepAliveTimeout = 65_000;
       await new Promise<void>((resolve, reject) => {

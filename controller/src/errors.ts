@@ -12,6 +12,7 @@ export type ErrorKind =
   | 'conflict'
   | 'requires_restart'
   | 'too_large'
+  | 'request_timeout'
   | 'precondition_failed'
   | 'unsupported_media_type'
   | 'method_not_allowed'
@@ -132,6 +133,12 @@ export class ForbiddenError extends PlatformError {
   ) {
     super(message);
   }
+}
+
+/** The request did not arrive in time: its head or body stalled or took too long (408). */
+export class RequestTimeoutError extends PlatformError {
+  override readonly name = 'RequestTimeoutError';
+  readonly kind = 'request_timeout';
 }
 
 /** A transient condition; the same request may succeed later (503, retry). */

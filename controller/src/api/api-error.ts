@@ -32,6 +32,7 @@ const TABLE: Record<ErrorKind, { status: number; flags: Flags }> = {
   conflict: { status: 409, flags: { request_invalid: true } },
   requires_restart: { status: 409, flags: { requires_restart: true } },
   too_large: { status: 413, flags: { fatal: true } },
+  request_timeout: { status: 408, flags: { retry: true } },
   precondition_failed: { status: 412, flags: { request_invalid: true } },
   unsupported_media_type: { status: 415, flags: { fatal: true } },
   method_not_allowed: { status: 405, flags: { fatal: true } },

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { InvalidRequestError, TooLargeError } from '../errors.js';
+import { InvalidRequestError, PlatformError, TooLargeError } from '../errors.js';
 import { checkJsonDepth } from '../model/validate.js';
 
 /** The request's Content-Length, undefined when it sent none; refuses a malformed one. */
@@ -43,7 +43,8 @@ export function readBodyText(req: IncomingMessage, limit: number): Promise<strin
     };
     const onError = (err: Error) => {
       done();
-      reject(new InvalidRequestError(`the request body could not be read: ${err.message}`));
+      // A body failed by the server (util/http-limits.ts: a malformed chunk, a stall) says why itself.
+      reject(err instanceof PlatformError ? err : new InvalidRequestError(`the request body could not be read: ${err.message}`));
     };
     // 'close' before 'end': the connection ended before the body did.
     const onClose = () => {

@@ -1,12 +1,13 @@
 /** Assembles the Koa application of the REST API from the endpoints of each area. */
-import type { Server, ServerResponse } from 'node:http';
+import { STATUS_CODES, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import type { Logger } from '@platform/proto/common';
 import type { ControllerMetrics } from '../telemetry/controller-metrics.js';
 import type { IdSource } from '../util/ids.js';
-import { InvalidRequestError, MethodNotAllowedError, NotFoundError, TooLargeError, type PlatformError } from '../errors.js';
+import { failBody } from '../util/http-limits.js';
+import { InvalidRequestError, MethodNotAllowedError, NotFoundError, RequestTimeoutError, TooLargeError, type PlatformError } from '../errors.js';
 import { toApiError } from './api-error.js';
 import { formatMedia } from './media.js';
 import { mountEndpoints, type ApiState, type Endpoint } from './endpoint.js';
@@ -79,7 +80,7 @@ function parseError(err: NodeJS.ErrnoException): { status: number; error: Platfo
   if (err.code === 'HPE_HEADER_OVERFLOW') {
     return { status: 431, error: new TooLargeError(`the request line and headers exceed ${MAX_HEADER_BYTES} bytes`) };
   }
-  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, error: new InvalidRequestError('the request did not arrive in time') };
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, error: new RequestTimeoutError('the request did not arrive in time') };
   // llhttp's reason ("Invalid header value char", "Content-Length can't be present with Transfer-Encoding"...)
   // says what was wrong with the request and nothing about the server.
   const { reason } = err as { reason?: unknown };
@@ -98,8 +99,18 @@ export function answerClientErrors(server: Server, log: Logger, ids: IdSource): 
       socket.destroy();
       return;
     }
-    const requestId = ids.requestId();
     const { status, error } = parseError(err);
+    // The bytes that failed belong to the body of the request being handled (a malformed chunk,
+    // a body that took too long): its handler answers, as for any body it cannot read, once
+    // its reader sees the failure; the connection closes after that answer.
+    const pending = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (pending?.req && !pending.req.complete && !pending.writableFinished) {
+      log.info('request body refused', { status, error: error.message, parser: err.code });
+      pending.shouldKeepAlive = false;
+      failBody(pending.req, error);
+      return;
+    }
+    const requestId = ids.requestId();
     const mapped = toApiError(error, requestId);
     const body = JSON.stringify({ ...mapped.body, code: status });
     log.info('request refused', { request_id: requestId, status, error: error.message, parser: err.code });
@@ -110,7 +121,7 @@ export function answerClientErrors(server: Server, log: Logger, ids: IdSource): 
       }
       socket.end(
         [
-          `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}`,
+          `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Bad Request'}`,
           `Content-Type: ${formatMedia('apierror', 1)}`,
           `Content-Length: ${Buffer.byteLength(body)}`,
           `X-Request-Id: ${requestId}`,
@@ -123,7 +134,6 @@ export function answerClientErrors(server: Server, log: Logger, ids: IdSource): 
     // The bytes that failed to parse may follow a request still being answered on this connection
     // (a body sent without framing is read as the next request): that answer goes first, whole,
     // or the client would take this refusal for it while its request goes on to succeed.
-    const pending = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
     if (pending && !pending.writableFinished) {
       pending.once('finish', answer);
       pending.once('close', () => {

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { resolveLdapOptions, type LdapOptions } from '../auth/ldap.js';
 import { CONTROLLER_VERSION } from '../cluster/version.js';
 import { Controller } from '../controller.js';
+import { httpLimitsFromEnv, type HttpLimits } from '../util/http-limits.js';
 import { commonFlags, exitOnUncaughtException, FdSink, Ipv4Error, JsonLogger, parseCidr, parseHostPort, stopOnSignals } from '@platform/proto/common';
 import { DEFAULT_SUBNET_POOL, DEFAULT_SUBNET_PREFIX } from '../networks/network-catalog.js';
 import { parseDurationSeconds } from '../policy/parser.js';
@@ -75,6 +76,10 @@ STAGER_URL as stagers reach the API), PLATFORM_STAGER_LAUNCHER=agents (default),
 development), PLATFORM_BUILTINS=false (no built-in packages).
 Command-line client downloads (GET /cli/download/{platform}): PLATFORM_CLI_DOWNLOADS, the
 directory of the built archives (default: cli/downloads of this repository).
+Requests: PLATFORM_HTTP_HEADERS_TIMEOUT_MS (the request line and headers, default 20000),
+PLATFORM_HTTP_BODY_IDLE_TIMEOUT_MS (a body still arriving gets no byte for this long: 408, default
+30000; 0: unbounded), PLATFORM_HTTP_REQUEST_TIMEOUT_MS (the whole request, default 3600000; 0:
+unbounded); on the API and the embedded router.
 Services: PLATFORM_GATEWAY_TIMEOUT_MS (bound of one call to a service gateway, default 30000),
 PLATFORM_GATEWAY_LATE_ANSWER_MS (how much longer a create that timed out is waited for, so
 that what the gateway made is deleted again, default 600000; 0: not waited for).
@@ -230,6 +235,12 @@ async function main(): Promise<void> {
   const stagerTimeoutMs = envInt('PLATFORM_STAGER_TIMEOUT_MS');
   const gatewayTimeoutMs = envInt('PLATFORM_GATEWAY_TIMEOUT_MS');
   const gatewayLateAnswerMs = envInt('PLATFORM_GATEWAY_LATE_ANSWER_MS');
+  let httpLimits: Partial<HttpLimits> = {};
+  try {
+    httpLimits = httpLimitsFromEnv(env);
+  } catch (err) {
+    fail((err as Error).message);
+  }
   const metricsRetentionText = args['metrics-retention'] ?? env['PLATFORM_METRICS_RETENTION'] ?? '';
   let metricsRetention: Resolution[] | undefined;
   try {
@@ -291,6 +302,7 @@ async function main(): Promise<void> {
       ...(stagerTimeoutMs === undefined ? {} : { stagerTimeoutMs }),
       ...(gatewayTimeoutMs === undefined ? {} : { gatewayTimeoutMs }),
       ...(gatewayLateAnswerMs === undefined ? {} : { gatewayLateAnswerMs }),
+      httpLimits,
       ...(env['PLATFORM_STAGER_BASE_URL'] ? { stagerBaseUrl: env['PLATFORM_STAGER_BASE_URL'] } : {}),
       ...(stagerLauncher === 'local' || stagerLauncher === 'none' ? { stagerLauncher } : {}),
       builtins: env['PLATFORM_BUILTINS'] !== 'false',

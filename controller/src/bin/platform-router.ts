@@ -14,6 +14,7 @@ import { collectDefaultMetrics, Registry } from 'prom-client';
 import { CONTROLLER_VERSION } from '../cluster/version.js';
 import { commonFlags, defaultMetricsOptions, exitOnUncaughtException, FdSink, JsonLogger, parseHostPort, stopOnSignals } from '@platform/proto/common';
 import { Router, type RouterTlsOptions } from '../router/proxy/router.js';
+import { httpLimitsFromEnv, type HttpLimits } from '../util/http-limits.js';
 import { RequestReporter } from '../router/proxy/request-reporter.js';
 import { TableFollower } from '../router/proxy/table-follower.js';
 import { randomIds } from '../util/ids.js';
@@ -37,6 +38,11 @@ Options (environment variable in brackets):
 
 The cluster's join secret (the controller's DATA_DIR/join-token) is read from
 PLATFORM_JOIN_TOKEN.
+
+Requests: PLATFORM_HTTP_HEADERS_TIMEOUT_MS (the request line and headers, default 20000),
+PLATFORM_HTTP_BODY_IDLE_TIMEOUT_MS (a body still arriving gets no byte for this long: 408, default
+30000; 0: unbounded), PLATFORM_HTTP_REQUEST_TIMEOUT_MS (the whole request, default 3600000; 0:
+unbounded).
 `;
 
 function fail(message: string): never {
@@ -74,7 +80,9 @@ async function main(): Promise<void> {
   const secret = env['PLATFORM_JOIN_TOKEN'];
   if (!secret) fail('PLATFORM_JOIN_TOKEN is required: the cluster join secret');
   let listen, metricsListen, tls: RouterTlsOptions | undefined;
+  let httpLimits: Partial<HttpLimits> = {};
   try {
+    httpLimits = httpLimitsFromEnv(env);
     parseHostPort(controller, '--controller');
     listen = parseHostPort(args.listen ?? env['PLATFORM_ROUTER_LISTEN'] ?? '127.0.0.1:8000', '--listen');
     const metrics = args['metrics-listen'] ?? env['PLATFORM_ROUTER_METRICS_LISTEN'];
@@ -102,7 +110,7 @@ async function main(): Promise<void> {
   let router: Router;
   let metricsServer: http.Server | undefined;
   try {
-    router = await Router.start({ listen, ...(tls ? { tls } : {}), feed: follower.feed, registry, log, requestId: randomIds.requestId });
+    router = await Router.start({ listen, ...(tls ? { tls } : {}), feed: follower.feed, registry, log, requestId: randomIds.requestId, httpLimits });
     if (metricsListen) {
       const server = http.createServer((req, res) => {
         if (req.url !== '/metrics') {

@@ -14,18 +14,36 @@
  *
  * PLATFORM_FUZZ_REQUESTS and PLATFORM_FUZZ_SEED change the count and the seed (the failure
  * message prints the seed and the request that failed, to replay it).
+ *
+ * Broken bodies, on every route that may read one (the POST, PUT and PATCH operations of the
+ * controller's own OpenAPI document): a malformed chunk, a connection cut mid-body, a body that
+ * stalls and one that never ends. Each gets its answer (a 4xx APIError) and its connection
+ * closed within a bound, and changes nothing.
  */
 import test from 'ava';
 import { Agent, request } from 'node:http';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import type { ApiErrorBody, Job, Package, StagingPipeline } from '@platform/controller';
 import { archive, digestOf } from '../harness/fixtures.js';
 import type { ApiClient } from '../harness/http.js';
 import { createPackage } from '../harness/packages.js';
 import { useController } from '../harness/suite.js';
 
+/** How long the controller waits for the next byte of a body, and for a whole request (short, for the broken bodies). */
+const BODY_IDLE_MS = 500;
+const REQUEST_MS = 4_000;
+/** Largest package archive: a body that never ends on an upload route passes it soon. */
+const MAX_PACKAGE_BYTES = 4 * 1024 * 1024;
+
 // Durability is not what this test is about: without fsync per write, the requests cost what their handling costs.
-const suite = useController(test, { env: { PLATFORM_SYNC: 'false' } });
+const suite = useController(test, {
+  env: {
+    PLATFORM_SYNC: 'false',
+    PLATFORM_HTTP_BODY_IDLE_TIMEOUT_MS: String(BODY_IDLE_MS),
+    PLATFORM_HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_MS),
+    PLATFORM_MAX_PACKAGE_BYTES: String(MAX_PACKAGE_BYTES),
+  },
+});
 
 const TOTAL = Number(process.env['PLATFORM_FUZZ_REQUESTS'] ?? 10_000);
 /**
@@ -659,4 +677,165 @@ test('fuzz: every endpoint, seeded requests as admin, user and nobody: no 5xx, r
   // The comparison must cover most of the requests, or it proves little.
   t.true(coveredByComparison > sent * 0.6, `only ${coveredByComparison} of ${sent} requests were covered by a comparison`);
   t.false([...statuses.keys()].some((s) => s >= 500));
+});
+
+/** What a raw exchange saw: the answer's status and body, and whether the server closed the connection. */
+interface RawAnswer {
+  status: number;
+  text: string;
+  closed: boolean;
+  ms: number;
+}
+
+/**
+ * Opens a connection, sends `head`, then lets `feed` send (or withhold) the body; reads until the
+ * server closes the connection or `withinMs` passes (then `closed` is false).
+ */
+function brokenExchange(base: string, head: string, feed: (socket: Socket) => (() => void) | void, withinMs: number): Promise<RawAnswer> {
+  const { hostname, port } = new URL(base);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(head);
+      stop = feed(socket) ?? undefined;
+    });
+    let stop: (() => void) | undefined;
+    let text = '';
+    const finish = (closed: boolean) => {
+      clearTimeout(timer);
+      stop?.();
+      socket.destroy();
+      const [statusLine = '', ...rest] = text.split('\r\n\r\n')[0]!.split('\r\n');
+      void rest;
+      resolve({ status: Number(statusLine.split(' ')[1] ?? 0) || 0, text: text.slice(text.indexOf('\r\n\r\n') + 4), closed, ms: Date.now() - started });
+    };
+    const timer = setTimeout(() => finish(false), withinMs);
+    socket.on('data', (d: Buffer) => (text += d.toString('utf8')));
+    socket.on('error', () => undefined);
+    socket.on('close', () => finish(true));
+  });
+}
+
+test.serial('fuzz: broken bodies on every route that reads one (malformed chunk, cut mid-body, stalled, never ending) are answered, closed, and change nothing', async (t) => {
+  t.timeout(4 * 60_000);
+  const admin = suite.api();
+  const base = suite.controller().url;
+  const token = admin.defaultHeaders['authorization']!;
+  // Real targets, so that handlers get as far as reading the body.
+  const ns = '/fuzz/broken';
+  const pkg = await createPackage(admin, ns);
+  const job = (await admin.post<Job>('/v1/jobs', { fqn: `job::${ns}::target`, packages: [{ uuid: pkg.uuid }], processes: { app: { start_command: 'true' } } })).body;
+  const pipe = (await admin.post<StagingPipeline>('/v1/stagingpipelines', { fqn: `stagpipe::${ns}::target`, stagers: [{ uuid: job.uuid }] })).body;
+  const resource = pkg.resources[0]!.uuid;
+  const spec = (await (await fetch(`${base}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+  const byFolder: Record<string, string> = { jobs: job.uuid, packages: pkg.uuid, stagingpipelines: pipe.uuid };
+  const routes = Object.entries(spec.paths).flatMap(([path, ops]) =>
+    Object.keys(ops)
+      .filter((m) => m === 'post' || m === 'put' || m === 'patch')
+      .map((m) => ({
+        method: m.toUpperCase(),
+        path: path
+          .replace('{uuid}', byFolder[path.split('/')[2] ?? ''] ?? '00000000-0000-4000-8000-000000000000')
+          .replace('{resource}', resource)
+          .replace('{instance}', '00000000-0000-4000-8000-000000000001')
+          .replace('{name}', 'brokenbody')
+          .replace('{token}', 'not-a-stager-token')
+          .replace('//', '/x/'),
+      })),
+  );
+  t.true(routes.length >= 30, `the OpenAPI document lists ${routes.length} routes with a body`);
+  const before = await snapshot(admin);
+
+  const head = (r: { method: string; path: string }, framing: string) =>
+    `${r.method} ${r.path} HTTP/1.1\r\nHost: fuzz\r\nAuthorization: ${token}\r\nContent-Type: application/json\r\n${framing}\r\n`;
+  const cases: { name: string; framing: string; feed: (socket: Socket) => (() => void) | void; bound: number; expect?: RegExp }[] = [
+    {
+      name: 'malformed chunk',
+      framing: 'Transfer-Encoding: chunked\r\n',
+      feed: (s) => void s.write('zz\r\n{}\r\n0\r\n\r\n'),
+      bound: 10_000,
+    },
+    {
+      name: 'stalled after 8 of 1000 bytes',
+      framing: 'Content-Length: 1000\r\n',
+      feed: (s) => void s.write('{"name":'),
+      bound: BODY_IDLE_MS + 10_000,
+    },
+    {
+      name: 'never ending (64 KiB chunks until closed)',
+      framing: 'Transfer-Encoding: chunked\r\n',
+      feed: (s) => {
+        const chunk = `10000\r\n${'x'.repeat(0x10000)}\r\n`;
+        let on = true;
+        const pump = () => {
+          while (on && s.writable && s.write(chunk));
+          if (on && s.writable) s.once('drain', pump);
+        };
+        pump();
+        return () => (on = false);
+      },
+      bound: REQUEST_MS + 15_000,
+    },
+  ];
+  const failures: string[] = [];
+  const statuses = new Map<string, number>();
+  const work = routes.flatMap((r) => cases.map((c) => ({ r, c })));
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 6 }, async () => {
+      while (next < work.length) {
+        const { r, c } = work[next++]!;
+        const answer = await brokenExchange(base, head(r, c.framing), c.feed, c.bound);
+        const what = `${c.name}: ${r.method} ${r.path} -> ${answer.status} after ${answer.ms} ms${answer.closed ? '' : ' (connection still open)'} ${answer.text.slice(0, 200)}`;
+        statuses.set(`${c.name} ${answer.status}`, (statuses.get(`${c.name} ${answer.status}`) ?? 0) + 1);
+        if (!answer.closed) failures.push(`${what}: not closed within ${c.bound} ms`);
+        if (answer.status < 400 || answer.status >= 500) failures.push(`${what}: not a 4xx`);
+        else if (!/\/stager\//.test(r.path)) {
+          try {
+            const body = JSON.parse(answer.text) as ApiErrorBody;
+            if (body.code !== answer.status || !body.request_id) failures.push(`${what}: APIError without code or request_id`);
+          } catch {
+            failures.push(`${what}: not an APIError`);
+          }
+        }
+      }
+    }),
+  );
+  // A connection cut mid-body, on each route: nothing to read from it; the controller carries on.
+  await Promise.all(
+    routes.map((r) =>
+      brokenExchange(base, head(r, 'Content-Length: 1000\r\n'), (s) => {
+        s.write('{"fqn":"job::/fuzz/broken::cut"');
+        s.resetAndDestroy();
+      }, 5_000),
+    ),
+  );
+  t.log([...statuses].sort().map(([k, n]) => `${k}: ${n}`).join('\n'));
+  t.deepEqual(failures, []);
+
+  // The exact requests of the findings: POST /v1/jobs with a malformed chunk is 400 and says why;
+  // a stalled body 408; a never-ending JSON body 413; a never-ending upload 413.
+  const jobsRoute = { method: 'POST', path: '/v1/jobs' };
+  const malformed = await brokenExchange(base, head(jobsRoute, 'Transfer-Encoding: chunked\r\n'), cases[0]!.feed, 10_000);
+  t.is(malformed.status, 400);
+  t.regex(malformed.text, /malformed HTTP request: .*chunk/i);
+  const stalled = await brokenExchange(base, head(jobsRoute, 'Content-Length: 1000\r\n'), cases[1]!.feed, 10_000);
+  t.is(stalled.status, 408);
+  t.regex(stalled.text, /stalled/);
+  t.is((await brokenExchange(base, head(jobsRoute, 'Transfer-Encoding: chunked\r\n'), cases[2]!.feed, 20_000)).status, 413);
+  const upload = await brokenExchange(
+    base,
+    `PUT /v1/packages/${pkg.uuid}/resources/${resource} HTTP/1.1\r\nHost: fuzz\r\nAuthorization: ${token}\r\nContent-Type: application/octet-stream\r\nTransfer-Encoding: chunked\r\n\r\n`,
+    cases[2]!.feed,
+    REQUEST_MS + 15_000,
+  );
+  // The package declared its archive's size: the upload ends once it passes it (400), or else at
+  // the largest package (413) or the request's time (408).
+  t.true([400, 408, 413].includes(upload.status), `a never-ending upload: ${upload.status} ${upload.text.slice(0, 200)}`);
+  t.true(upload.closed);
+
+  // Nothing changed, and the controller still answers.
+  const after = await snapshot(admin);
+  t.deepEqual(differences(before, after, new Set()), []);
+  t.is((await admin.get(`/v1/jobs/${job.uuid}`)).status, 200);
 });

@@ -11,6 +11,7 @@ import test, { type ExecutionContext } from 'ava';
 import { Registry } from 'prom-client';
 import { JsonLogger, MemorySink } from '@platform/proto/common';
 import type { TableEntry } from '../route-table.js';
+import type { HttpLimits } from '../../util/http-limits.js';
 import { Router } from './router.js';
 
 interface Backend {
@@ -39,7 +40,7 @@ async function deadAddress(): Promise<string> {
   return `127.0.0.1:${port}`;
 }
 
-async function routerTo(t: ExecutionContext, addresses: string[]): Promise<Router> {
+async function routerTo(t: ExecutionContext, addresses: string[], httpLimits?: Partial<HttpLimits>): Promise<Router> {
   const entry: TableEntry = {
     type: 'http',
     endpoint: 'app.test',
@@ -54,6 +55,7 @@ async function routerTo(t: ExecutionContext, addresses: string[]): Promise<Route
     registry: new Registry(),
     log: new JsonLogger(new MemorySink(), 'silent'),
     requestId: () => 'request-id-of-the-test',
+    ...(httpLimits ? { httpLimits } : {}),
   });
   t.teardown(() => router.stop(0));
   return router;
@@ -226,4 +228,88 @@ test('http proxy: 1xx answers are not passed on; 70 header lines pass; an answer
   const r = await call(await routerTo(t, [brief.address]));
   t.is(r.status, 200);
   t.is(await closedBy, 'the router');
+});
+
+/**
+ * Sends `bytes` to the router on a connection of its own and reads until the router closes it;
+ * `undefined` when it did not within `withinMs` (the connection is then destroyed).
+ */
+function rawExchange(router: Router, bytes: string, withinMs: number): Promise<string | undefined> {
+  const colon = router.address.lastIndexOf(':');
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(router.address.slice(colon + 1)), '127.0.0.1', () => socket.write(bytes));
+    let text = '';
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve(undefined);
+    }, withinMs);
+    socket.on('data', (d: Buffer) => (text += d.toString('latin1')));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(text);
+    });
+  });
+}
+
+/** A backend that records how each request's body ended: whole, or cut off (the router ended it). */
+async function bodyRecorder(t: ExecutionContext): Promise<Backend & { ended: Promise<string> }> {
+  let report!: (how: string) => void;
+  const ended = new Promise<string>((resolve) => (report = resolve));
+  const b = await backend(t, (req, res) => {
+    req.on('data', () => undefined);
+    req.on('end', () => {
+      report('whole');
+      res.end('ok');
+    });
+    req.on('close', () => {
+      if (!req.complete) report('cut off');
+    });
+  });
+  return { ...b, ended };
+}
+
+test('http proxy: a body with a malformed chunk is answered 400 and the connection closed; the request to the instance is ended, not left waiting', async (t) => {
+  const up = await bodyRecorder(t);
+  const router = await routerTo(t, [up.address]);
+  const answer = await rawExchange(router, 'POST /upload HTTP/1.1\r\nHost: app.test\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\nzz\r\n{}\r\n0\r\n\r\n', 10_000);
+  t.truthy(answer, 'the router answered and closed the connection');
+  t.regex(answer!, /^HTTP\/1\.1 400 /);
+  t.regex(answer!, /malformed HTTP request/);
+  t.regex(answer!, /connection: close/i);
+  t.is(await up.ended, 'cut off');
+});
+
+test('http proxy: a body that stalls is answered 408 once no byte came for the idle limit; the request to the instance is ended', async (t) => {
+  const up = await bodyRecorder(t);
+  const router = await routerTo(t, [up.address], { bodyIdleTimeoutMs: 300 });
+  const answer = await rawExchange(router, 'POST /upload HTTP/1.1\r\nHost: app.test\r\nContent-Length: 100\r\n\r\nonly the start', 10_000);
+  t.truthy(answer, 'the router answered and closed the connection');
+  t.regex(answer!, /^HTTP\/1\.1 408 /);
+  t.regex(answer!, /stalled/);
+  t.is(await up.ended, 'cut off');
+});
+
+test('http proxy: a body that keeps coming slowly ends at the request limit (408), the head at the headers limit', async (t) => {
+  const up = await bodyRecorder(t);
+  const router = await routerTo(t, [up.address], { bodyIdleTimeoutMs: 5_000, requestTimeoutMs: 600, headersTimeoutMs: 400 });
+  const colon = router.address.lastIndexOf(':');
+  const socket = net.connect(Number(router.address.slice(colon + 1)), '127.0.0.1');
+  t.teardown(() => socket.destroy());
+  socket.write('POST /upload HTTP/1.1\r\nHost: app.test\r\nTransfer-Encoding: chunked\r\n\r\n');
+  // One small chunk every 50 ms: never idle, never ending.
+  const drip = setInterval(() => socket.write('1\r\nx\r\n'), 50);
+  t.teardown(() => clearInterval(drip));
+  let text = '';
+  socket.on('data', (d: Buffer) => (text += d.toString('latin1')));
+  socket.on('error', () => undefined);
+  await new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  clearInterval(drip);
+  t.regex(text, /^HTTP\/1\.1 408 /);
+  t.is(await up.ended, 'cut off');
+
+  // A head that never ends: no request reaches the instance; 408 and closed.
+  const head = await rawExchange(router, 'GET / HTTP/1.1\r\nHost: app.test\r\nX-Slow: ', 10_000);
+  t.truthy(head, 'the router answered and closed the connection');
+  t.regex(head!, /^HTTP\/1\.1 408 /);
 });

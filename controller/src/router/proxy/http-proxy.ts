@@ -20,11 +20,12 @@
  *   502 the instance refused, reset or failed (after one retry on another instance when the
  *   request is idempotent and has no body)  ·  301 to https for an https_only route over HTTP.
  */
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import http, { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Agent, type Dispatcher } from 'undici';
 import type { Logger } from '@platform/proto/common';
+import { bodyFailure } from '../../util/http-limits.js';
 import type { JobRequestCounter } from '../request-stats.js';
 import { InstanceClient, type InstanceRequest, type InstanceResponseHandler } from './instance-client.js';
 import type { RouterMetrics, RouteStats } from './router-metrics.js';
@@ -218,6 +219,21 @@ async function* countedBody(req: IncomingMessage, stats: RouteStats): AsyncGener
 
 const CLIENT_GONE = 'the client went away';
 
+/**
+ * A request body that broke off or stalled (router.ts fails it on the request stream, see
+ * util/http-limits.ts): the exchange answers the client with `status` instead of the 502 of an
+ * instance that failed, and the instance's request has ended with it.
+ */
+export class RouterRequestError extends Error {
+  override readonly name = 'RouterRequestError';
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** Picks the sticky instance when the request names one that serves, else the next by weight. */
 function choose(route: RoutedPath, req: IncomingMessage, avoid?: string): { backend: Backend | undefined; replaced: boolean } {
   const sticky = avoid === undefined && req.headers.cookie !== undefined ? cookieValue(req.headers.cookie, STICKY_COOKIE) : undefined;
@@ -388,6 +404,12 @@ class Exchange implements Dispatcher.DispatchHandler, InstanceResponseHandler {
     const backend = this.#backend!;
     if (this.#answered || res.writableEnded || res.destroyed) {
       res.destroy();
+      return;
+    }
+    const refused = bodyFailure(this.x.req);
+    if (refused instanceof RouterRequestError) {
+      this.o.log.info('request body refused', { route: route.label, status: refused.status, error: refused.message, request_id: requestId });
+      reply(this.o, res, stats, started, requestId, refused.status, `${refused.status} ${STATUS_CODES[refused.status]}: ${refused.message}`, { connection: 'close' }, backend.job);
       return;
     }
     const code = err.code === 'UND_ERR_SOCKET' ? 'ECONNRESET' : (err.code ?? err.message);

@@ -10,12 +10,14 @@ import { X509Certificate } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import tls from 'node:tls';
 import type { Registry } from 'prom-client';
 import type { Logger } from '@platform/proto/common';
 import { JobRequestCounter } from '../request-stats.js';
 import type { TableUpdate } from '../route-table.js';
-import { HttpProxy } from './http-proxy.js';
+import { checkingIntervalMs, DEFAULT_HTTP_LIMITS, failBody, limitRequests, type HttpLimits } from '../../util/http-limits.js';
+import { HttpProxy, RouterRequestError } from './http-proxy.js';
 import { RouterMetrics } from './router-metrics.js';
 import { RoutingTable } from './routing.js';
 import { StreamProxy } from './stream-proxy.js';
@@ -55,6 +57,8 @@ export interface RouterOptions {
   requestId: () => string;
   /** A UDP flow without datagrams for this long ends. Default 30 s. */
   udpFlowTimeoutMs?: number;
+  /** How long a client may take to send a request (util/http-limits.ts). Defaults: DEFAULT_HTTP_LIMITS. */
+  httpLimits?: Partial<HttpLimits>;
 }
 
 function listenOn(server: http.Server, at: Listen): Promise<void> {
@@ -81,10 +85,12 @@ export class Router {
   readonly #server: http.Server;
   readonly #tlsServer: https.Server | undefined;
   readonly #streams: StreamProxy;
+  readonly #limits: HttpLimits;
   #unsubscribe: (() => void) | undefined;
   #stopping: Promise<void> | undefined;
 
   private constructor(private readonly o: RouterOptions) {
+    this.#limits = { ...DEFAULT_HTTP_LIMITS, ...o.httpLimits };
     this.metrics = new RouterMetrics(o.registry);
     this.#proxy = new HttpProxy({
       routing: this.routing,
@@ -103,7 +109,7 @@ export class Router {
       ...(o.udpFlowTimeoutMs ? { flowTimeoutMs: o.udpFlowTimeoutMs } : {}),
     });
     this.routing.onUpdate = () => this.#streams.sync();
-    this.#server = http.createServer({ keepAliveTimeout: 65_000 });
+    this.#server = http.createServer({ keepAliveTimeout: 65_000, connectionsCheckingInterval: checkingIntervalMs(this.#limits) });
     this.#serve(this.#server, false);
     if (o.tls) {
       const { certificates } = o.tls;
@@ -111,6 +117,7 @@ export class Router {
       const contexts = certificates.map((c) => ({ x509: new X509Certificate(c.cert), context: tls.createSecureContext(c) }));
       this.#tlsServer = https.createServer({
         keepAliveTimeout: 65_000,
+        connectionsCheckingInterval: checkingIntervalMs(this.#limits),
         ...certificates[0]!,
         SNICallback: (servername, done) => done(null, (contexts.find((c) => c.x509.checkHost(servername)) ?? contexts[0]!).context),
       });
@@ -121,8 +128,24 @@ export class Router {
   #serve(server: http.Server, secure: boolean): void {
     server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => this.#proxy.handle(req, res, secure));
     server.on('upgrade', (req: http.IncomingMessage, socket, head: Buffer) => this.#proxy.upgrade(req, socket, head, secure));
-    server.on('clientError', (_err, socket) => {
-      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
+    limitRequests(server, this.#limits, () => new RouterRequestError(408, `the request body stalled: no byte of it arrived for ${this.#limits.bodyIdleTimeoutMs / 1000} s`));
+    server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+      const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+      const reason = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'the request did not arrive in time' : `malformed HTTP request: ${(err as { reason?: string }).reason ?? 'not HTTP/1.1'}`;
+      // A body that broke off while it was being passed on to an instance: the exchange ends the
+      // instance's request and answers (http-proxy.ts), then the connection closes.
+      const pending = (socket as Duplex & { _httpMessage?: http.ServerResponse | null })._httpMessage;
+      if (pending?.req && !pending.req.complete && !pending.writableFinished) {
+        pending.shouldKeepAlive = false;
+        failBody(pending.req, new RouterRequestError(status, reason));
+        return;
+      }
+      if (err.code === 'ECONNRESET' || !socket.writable) {
+        socket.destroy();
+        return;
+      }
+      const body = `${status} ${http.STATUS_CODES[status]}: ${reason}\n`;
+      socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
     });
   }
 
