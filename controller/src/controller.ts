@@ -93,6 +93,8 @@ import { randomIds, type IdSource } from './util/ids.js';
 import type { HostPort } from '@platform/proto/common';
 import type { ApiState, Endpoint } from './api/endpoint.js';
 import { openApiEndpoint } from './api/openapi.js';
+import { consoleEndpoints } from './console/console-routes.js';
+import { consoleSite } from './console/console-site.js';
 
 export type { HostPort };
 
@@ -584,7 +586,10 @@ export class Controller {
 
       const cliDownloads = await CliDownloads.load(options.cliDownloadsDir, log);
       const inFlight = new InFlight();
+      // The embedded router's address, once it listens: the console shows the apps' URLs through it.
+      let routerAddress: string | undefined;
       const app = createApiApp({
+        site: consoleSite({ routerAddress: () => routerAddress }),
         inFlight,
         log,
         metrics,
@@ -622,6 +627,7 @@ export class Controller {
             downloads: cliDownloads,
           }),
           ...cliDownloadEndpoints(cliDownloads),
+          ...consoleEndpoints(),
         ]),
       });
       // gRPC first: a port in use fails the start before the API listens.
@@ -645,6 +651,7 @@ export class Controller {
               requestId: () => ids.requestId(),
             });
       if (router) {
+        routerAddress = router.address;
         undo.push(() => router.stop(0));
         requestStats.attach(router.requests);
       }

@@ -23,6 +23,8 @@ export interface ApiAppOptions {
   inFlight: InFlight;
   /** Runs after the /v1 prefix is removed and before routing: authentication. */
   authenticate: Middleware<ApiState>;
+  /** Pages served before authentication (the web console's files): not API endpoints. */
+  site?: Middleware<ApiState>;
 }
 
 const ROUTERS = new WeakMap<Koa<ApiState>, Router<ApiState>>();
@@ -57,6 +59,7 @@ export function createApiApp(o: ApiAppOptions): Koa<ApiState> {
   });
 
   app.use(edge(o));
+  if (o.site) app.use(o.site);
   app.use(o.authenticate);
   app.use(dispatchRoutes(router));
   app.use(async (ctx) => {

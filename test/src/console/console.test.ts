@@ -1,0 +1,235 @@
+/**
+ * The web console in a real browser (headless Chromium through playwright-core) against real
+ * controllers and an agent: an app deployed from the page, its live log, scaling and stopping
+ * it, its audit entries; a user without rights; a wrong password; an expired session. Every
+ * page is checked for errors in the browser's console, and a screenshot of each main page is
+ * written to test/screenshots/ (kept by CI).
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import test from 'ava';
+import type { Page } from 'playwright-core';
+import type { Job } from '@platform/controller';
+import { chromiumOrSkip, launchBrowser } from '../harness/browser.js';
+import { runningInstances, startCluster, instancesOf } from '../harness/cluster.js';
+import { ControllerProcess, TEST_ADMIN_PASSWORD } from '../harness/controller-process.js';
+import { ApiClient, basicAuth } from '../harness/http.js';
+import { unique } from '../harness/fixtures.js';
+import { eventually } from '../harness/wait.js';
+
+const PASSWORD = 'a long enough password';
+
+async function signIn(page: Page, user: string, password: string): Promise<void> {
+  await page.getByLabel('User name').fill(user);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Errors the browser logged, less the refusals a test asked for on purpose (`expected`: status codes). */
+function unexpected(errors: string[], expected: number[] = []): string[] {
+  return errors.filter((e) => !expected.some((status) => e.includes(`the server responded with a status of ${status}`)));
+}
+
+test('console: an app deployed from the page starts, its log is live, it scales to 2 and stops, and its audit entries are there; no page logs an error', async (t) => {
+  const chromium = chromiumOrSkip(t);
+  if (!chromium) return t.pass();
+  const cluster = await startCluster(t, [{}], { env: { PLATFORM_STAGER_TIMEOUT_MS: '120000' } });
+  const browser = await launchBrowser(t, chromium);
+  const { page, errors } = await browser.page();
+  const app = await mkdtemp(join(tmpdir(), 'console-app-'));
+  t.teardown(() => rm(app, { recursive: true, force: true }));
+  await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'hello', main: 'server.js' }));
+  await writeFile(
+    join(app, 'server.js'),
+    [
+      "const http = require('http');",
+      "http.createServer((q, s) => s.end('hello from the console')).listen(process.env.PORT, () => console.log('listening on ' + process.env.PORT));",
+      "let n = 0; setInterval(() => console.log('tick ' + n++), 300);",
+    ].join('\n'),
+  );
+  await writeFile(join(app, '.platformignore'), 'secret.txt\n');
+  await writeFile(join(app, 'secret.txt'), 'not for the archive');
+  const name = unique('hello');
+  const jobFqn = `job::/sandbox/admin::${name}`;
+
+  // `/` sends a browser to the console.
+  await page.goto(`${cluster.controller.url}/`);
+  t.true(page.url().endsWith('/console/'), page.url());
+  await signIn(page, 'admin', TEST_ADMIN_PASSWORD);
+  await page.getByRole('heading', { name: 'Apps & jobs' }).waitFor();
+
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Deploy' }).click();
+  await page.getByTestId('deploy-directory').setInputFiles(app);
+  await page.getByTestId('deploy-source').waitFor();
+  t.regex(await page.getByTestId('deploy-source').innerText(), /^2 files/, 'the ignore file and what it names are left out');
+  await page.getByLabel('Name').fill(name);
+  await eventually(async () => (await page.getByLabel('Runtime').locator('option').first().innerText()) === 'detected: nodejs', { what: 'the nodejs runtime detected' });
+  await page.getByRole('button', { name: 'Deploy', exact: true }).click();
+  await page.getByText('Staging log').waitFor({ timeout: 60_000 });
+  await page.getByTestId('deploy-result').waitFor({ timeout: 150_000 });
+  t.regex(await page.getByTestId('deploy-result').innerText(), new RegExp(`${name} is running at http://`));
+  await browser.screenshot(page, 'deploy');
+  const [job] = (await cluster.api.get<Job[]>(`/jobs?fqn=${encodeURIComponent(jobFqn)}`)).body;
+  t.truthy(job, 'the job exists');
+  const [first] = await runningInstances(cluster.api, job!.uuid, 1, 60_000);
+  const body = await (await fetch(`http://${Object.values(first!.ports)[0]}/`)).text();
+  t.is(body, 'hello from the console');
+
+  // The job page: the instance, the live log.
+  await page.getByTestId('deploy-result').getByRole('link', { name }).click();
+  await page.getByRole('heading', { name: new RegExp(`^${name}`) }).waitFor();
+  await eventually(async () => (await page.getByTestId('instance-row').filter({ hasText: 'RUNNING' }).count()) === 1, { timeoutMs: 30_000, what: 'one RUNNING instance row' });
+  await page.getByTestId('log').getByText(/listening on \d+/).waitFor({ timeout: 30_000 });
+  const ticks = async () => (await page.getByTestId('log').innerText()).match(/tick \d+/g) ?? [];
+  const before = (await ticks()).length;
+  await eventually(async () => (await ticks()).length >= before + 3, { timeoutMs: 20_000, what: 'new log lines arriving live' });
+  const seen = await ticks();
+  t.is(new Set(seen).size, seen.length, 'no line twice');
+  t.is(await page.getByTestId('log-status').innerText(), 'live');
+  await browser.screenshot(page, 'job');
+
+  // Scale to 2: both instances on the page.
+  await page.getByLabel('Instances', { exact: true }).fill('2');
+  await page.getByRole('button', { name: 'Scale' }).click();
+  await eventually(async () => (await page.getByTestId('instance-row').filter({ hasText: 'RUNNING' }).count()) === 2, { timeoutMs: 60_000, what: 'two RUNNING instance rows' });
+  t.is((await runningInstances(cluster.api, job!.uuid, 2, 10_000)).length, 2);
+
+  // Stop.
+  await page.getByRole('group', { name: 'Job actions' }).getByRole('button', { name: 'Stop', exact: true }).click();
+  await page.getByRole('heading', { name: new RegExp(`^${name}`) }).getByText('stopped').waitFor({ timeout: 30_000 });
+  await eventually(async () => (await instancesOf(cluster.api, job!.uuid)).every((i) => i.state === 'REMOVED'), { timeoutMs: 30_000, what: 'the instances removed' });
+  t.is((await cluster.api.get<Job>(`/jobs/${job!.uuid}`)).body.state, 'stopped');
+
+  // The audit entries it made.
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit log' }).click();
+  await page.getByLabel('FQN').fill(jobFqn);
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await eventually(async () => {
+    const text = await page.getByRole('table', { name: 'Audit entries' }).innerText();
+    return ['job.create', 'job.update', 'job.stop'].every((e) => text.includes(e));
+  }, { timeoutMs: 10_000, what: 'job.create, job.update and job.stop in the audit table' });
+  await browser.screenshot(page, 'audit');
+
+  // Every other main page, each without an error.
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Apps & jobs' }).click();
+  await page.getByRole('link', { name }).waitFor();
+  t.regex(await page.getByRole('row').filter({ hasText: name }).innerText(), /stopped/);
+  await browser.screenshot(page, 'apps');
+  const pages: [string, string, string][] = [
+    ['Packages', 'Packages', 'packages'],
+    ['Instance managers', 'Instance managers', 'instance-managers'],
+    ['Services', 'Services', 'services'],
+    ['Networks', 'Networks', 'networks'],
+    ['Routes', 'Routes', 'routes'],
+    ['Policy', 'Policy', 'policy'],
+    ['Users', 'Users', 'users'],
+  ];
+  for (const [link, heading, shot] of pages) {
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: link }).click();
+    await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await browser.screenshot(page, shot);
+  }
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Packages' }).click();
+  await page.getByRole('link', { name: new RegExp(`^${name}-`) }).click();
+  await page.getByText('[staging]').first().waitFor({ timeout: 10_000 });
+  await browser.screenshot(page, 'package');
+  // At phone width the navigation folds behind a button.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Apps & jobs' }).click();
+  await page.getByRole('link', { name }).waitFor();
+  await browser.screenshot(page, 'apps-phone');
+  t.deepEqual(unexpected(errors), []);
+});
+
+test('console: a wrong password shows the API\'s message; a user without rights gets no buttons and the API refuses them; an expired session returns to the sign-in', async (t) => {
+  const chromium = chromiumOrSkip(t);
+  if (!chromium) return t.pass();
+  const controller = await ControllerProcess.start();
+  t.teardown(() => controller.dispose());
+  const api = await controller.admin();
+  const viewer = unique('viewer');
+  const brief = unique('brief');
+  const mallory = unique('mallory');
+  const team = `/team/${unique('t')}`;
+  await api.createUser(viewer, PASSWORD);
+  await api.createUser(brief, PASSWORD);
+  await api.createUser(mallory, PASSWORD);
+  const policy = await api.put('/v1/policy', {
+    docs: [
+      {
+        name: 'zz-console-test',
+        for_version: 0,
+        text: `on job::${team} { if (auth_server@platform->name == "${viewer}") { permit read } }\non auth::/ { if (auth_server@platform->name == "${brief}") { tokenTimeout "4s" } }\n`,
+      },
+    ],
+  });
+  t.is(policy.status, 200, policy.text);
+  const created = await api.post<Job>('/jobs', { fqn: `job::${team}::web`, num_instances: 1, processes: { app: { start_command: 'sleep 1000' } } });
+  t.is(created.status, 200, created.text);
+  const job = created.body;
+  const browser = await launchBrowser(t, chromium);
+
+  // A wrong password: the API's own message.
+  const refused = await new ApiClient(controller.url).post<{ message: string }>('/v1/oauth2/token', undefined, { headers: { authorization: basicAuth(mallory, 'wrong password') } });
+  t.is(refused.status, 401);
+  const wrong = await browser.page();
+  await wrong.page.goto(`${controller.url}/console/`);
+  await signIn(wrong.page, mallory, 'wrong password');
+  const alert = wrong.page.getByRole('alert');
+  await alert.waitFor();
+  t.true((await alert.innerText()).startsWith(refused.body.message), await alert.innerText());
+  await browser.screenshot(wrong.page, 'sign-in');
+  t.deepEqual(unexpected(wrong.errors, [401]), []);
+
+  // The administrator sees the job's actions.
+  const admin = await browser.page();
+  await admin.page.goto(`${controller.url}/console/#/jobs/${job.uuid}`);
+  await signIn(admin.page, 'admin', TEST_ADMIN_PASSWORD);
+  const adminActions = admin.page.getByRole('group', { name: 'Job actions' });
+  await adminActions.getByRole('button', { name: 'Start' }).waitFor();
+  t.true(await adminActions.getByRole('button', { name: 'Scale' }).isVisible());
+  t.true(await admin.page.getByRole('button', { name: 'Edit' }).isVisible(), 'the environment can be edited');
+  t.deepEqual(unexpected(admin.errors), []);
+
+  // The viewer: the job, its settings and log, and no button for what policy does not give.
+  const view = await browser.page();
+  await view.page.goto(`${controller.url}/console/#/jobs/${job.uuid}`);
+  await signIn(view.page, viewer, PASSWORD);
+  await view.page.getByRole('heading', { name: /^web/ }).waitFor();
+  await view.page.getByRole('heading', { name: 'Settings' }).waitFor();
+  await view.page.waitForLoadState('networkidle').catch(() => undefined);
+  const actions = view.page.getByRole('group', { name: 'Job actions' });
+  for (const label of ['Start', 'Stop', 'Restart', 'Scale', 'Delete…']) t.is(await actions.getByRole('button', { name: label }).count(), 0, `no ${label} button`);
+  t.is(await view.page.getByRole('button', { name: 'Edit' }).count(), 0, 'no Edit of the environment');
+  t.is(await view.page.getByRole('button', { name: 'Add route' }).count(), 0);
+  const nav = view.page.getByRole('navigation', { name: 'Console' });
+  for (const hidden of ['Audit log', 'Policy', 'Users', 'Instance managers']) t.is(await nav.getByRole('link', { name: hidden }).count(), 0, `no ${hidden} in the navigation`);
+  await browser.screenshot(view.page, 'job-read-only');
+  // Trying anyway, from the page with the viewer's own token: the API refuses.
+  const token = (await new ApiClient(controller.url).post<{ access_token: string }>('/v1/oauth2/token', undefined, { headers: { authorization: basicAuth(viewer, PASSWORD) } })).body.access_token;
+  const attempt = await view.page.evaluate(
+    async ({ uuid, token }) => {
+      const res = await fetch(`/v1/jobs/${uuid}`, { method: 'PATCH', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/merge-patch+json' }, body: JSON.stringify({ state: 'started' }) });
+      return { status: res.status, body: (await res.json()) as { missing_claims?: string[] } };
+    },
+    { uuid: job.uuid, token },
+  );
+  t.is(attempt.status, 403);
+  t.deepEqual(attempt.body.missing_claims, [`permit update on job::${team}::web`]);
+  t.is((await api.get<Job>(`/jobs/${job.uuid}`)).body.state, job.state, 'nothing changed');
+  t.deepEqual(unexpected(view.errors, [403]), []);
+
+  // A session whose token expires (policy gives this user 4 s) ends at the sign-in, with a message.
+  const short = await browser.page();
+  await short.page.goto(`${controller.url}/console/`);
+  await signIn(short.page, brief, PASSWORD);
+  await short.page.getByRole('heading', { name: 'Apps & jobs' }).waitFor();
+  const status = short.page.getByRole('status');
+  await status.waitFor({ timeout: 20_000 });
+  t.regex(await status.innerText(), /expired/);
+  t.true(await short.page.getByRole('button', { name: 'Sign in' }).isVisible());
+  t.deepEqual(unexpected(short.errors, [401]), []);
+});
