@@ -127,9 +127,9 @@ export function StateBadge(p: { state: string | undefined }) {
 
 export function Section(p: { title: string; children: ComponentChildren; actions?: ComponentChildren; id?: string }) {
   return (
-    <section class="card" aria-labelledby={p.id}>
+    <section class="card" aria-labelledby={p.id && `section-${p.id}`}>
       <header class="card-head">
-        <h2 id={p.id}>{p.title}</h2>
+        <h2 id={p.id && `section-${p.id}`}>{p.title}</h2>
         {p.actions && <div class="card-actions">{p.actions}</div>}
       </header>
       {p.children}

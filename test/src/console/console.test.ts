@@ -63,7 +63,7 @@ test('console: an app deployed from the page starts, its log is live, it scales 
   await page.getByTestId('deploy-directory').setInputFiles(app);
   await page.getByTestId('deploy-source').waitFor();
   t.regex(await page.getByTestId('deploy-source').innerText(), /^2 files/, 'the ignore file and what it names are left out');
-  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Name', { exact: true }).fill(name);
   await eventually(async () => (await page.getByLabel('Runtime').locator('option').first().innerText()) === 'detected: nodejs', { what: 'the nodejs runtime detected' });
   await page.getByRole('button', { name: 'Deploy', exact: true }).click();
   await page.getByText('Staging log').waitFor({ timeout: 60_000 });
@@ -77,7 +77,13 @@ test('console: an app deployed from the page starts, its log is live, it scales 
   t.is(body, 'hello from the console');
 
   // The job page: the instance, the live log.
-  await page.getByTestId('deploy-result').getByRole('link', { name }).click();
+  // Its URL, through the router, in the browser (Chromium resolves *.localhost to this host).
+  const url = await page.getByTestId('deploy-result').getByRole('link', { name: /^http:/ }).getAttribute('href');
+  const visit = await page.context().newPage();
+  await visit.goto(url!);
+  t.is(await visit.locator('body').innerText(), 'hello from the console');
+  await visit.close();
+  await page.getByTestId('deploy-result').getByRole('link', { name, exact: true }).click();
   await page.getByRole('heading', { name: new RegExp(`^${name}`) }).waitFor();
   await eventually(async () => (await page.getByTestId('instance-row').filter({ hasText: 'RUNNING' }).count()) === 1, { timeoutMs: 30_000, what: 'one RUNNING instance row' });
   await page.getByTestId('log').getByText(/listening on \d+/).waitFor({ timeout: 30_000 });
@@ -90,7 +96,7 @@ test('console: an app deployed from the page starts, its log is live, it scales 
   await browser.screenshot(page, 'job');
 
   // Scale to 2: both instances on the page.
-  await page.getByLabel('Instances', { exact: true }).fill('2');
+  await page.getByRole('spinbutton', { name: 'Number of instances' }).fill('2');
   await page.getByRole('button', { name: 'Scale' }).click();
   await eventually(async () => (await page.getByTestId('instance-row').filter({ hasText: 'RUNNING' }).count()) === 2, { timeoutMs: 60_000, what: 'two RUNNING instance rows' });
   t.is((await runningInstances(cluster.api, job!.uuid, 2, 10_000)).length, 2);
@@ -113,7 +119,7 @@ test('console: an app deployed from the page starts, its log is live, it scales 
 
   // Every other main page, each without an error.
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Apps & jobs' }).click();
-  await page.getByRole('link', { name }).waitFor();
+  await page.getByRole('link', { name, exact: true }).waitFor();
   t.regex(await page.getByRole('row').filter({ hasText: name }).innerText(), /stopped/);
   await browser.screenshot(page, 'apps');
   const pages: [string, string, string][] = [
@@ -139,7 +145,7 @@ test('console: an app deployed from the page starts, its log is live, it scales 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Apps & jobs' }).click();
-  await page.getByRole('link', { name }).waitFor();
+  await page.getByRole('link', { name, exact: true }).waitFor();
   await browser.screenshot(page, 'apps-phone');
   t.deepEqual(unexpected(errors), []);
 });

@@ -217,7 +217,7 @@ export function DeployPage() {
             <input
               type="file"
               data-testid="deploy-directory"
-              {...{ webkitdirectory: '' }}
+              {...{ webkitdirectory: true }}
               multiple
               onChange={(e) => {
                 const list = e.currentTarget.files;

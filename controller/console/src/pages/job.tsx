@@ -107,10 +107,7 @@ function Scale(p: { job: Job; onScale: (n: number) => Promise<void> }) {
   const value = Number(n);
   return (
     <span class="scale">
-      <label>
-        <span class="sr-only">Instances</span>
-        <input type="number" min={0} max={1000} value={n} aria-label="Instances" onInput={(e) => setN(e.currentTarget.value)} />
-      </label>
+      <input type="number" min={0} max={1000} value={n} aria-label="Number of instances" onInput={(e) => setN(e.currentTarget.value)} />
       <ActionButton label="Scale" disabled={!Number.isInteger(value) || value < 0 || value === p.job.num_instances} run={() => p.onScale(value)} />
     </span>
   );
