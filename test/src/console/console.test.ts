@@ -134,7 +134,7 @@ test('console: an app deployed from the page starts, its log is live, it scales 
   for (const [link, heading, shot] of pages) {
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: link }).click();
     await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
-    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
     await browser.screenshot(page, shot);
   }
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Packages' }).click();
@@ -198,15 +198,31 @@ test('console: a wrong password shows the API\'s message; a user without rights 
   await adminActions.getByRole('button', { name: 'Start' }).waitFor();
   t.true(await adminActions.getByRole('button', { name: 'Scale' }).isVisible());
   t.true(await admin.page.getByRole('button', { name: 'Edit' }).isVisible(), 'the environment can be edited');
-  t.deepEqual(unexpected(admin.errors), []);
+  // A policy document with a syntax error: refused, the error shown at its line and column.
+  await admin.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Policy' }).click();
+  await admin.page.getByRole('button', { name: 'zz-console-test' }).click();
+  const text = admin.page.getByRole('textbox', { name: 'Text of policy zz-console-test' });
+  await eventually(async () => (await text.inputValue()).includes(viewer), { what: 'the document in the editor' });
+  await text.fill(`${await text.inputValue()}on job::/oops permit read\n`);
+  await admin.page.getByRole('button', { name: 'Save' }).click();
+  const policyError = admin.page.getByTestId('policy-error');
+  await policyError.waitFor();
+  t.regex(await policyError.innerText(), /^Line 3, column 15: policy "zz-console-test" line 3, column 15: expected "\{"/);
+  t.is(await admin.page.locator('.gutter .bad-line').innerText(), '3');
+  await browser.screenshot(admin.page, 'policy-error');
+  t.is((await api.get<{ version: string }>('/v1/policy/zz-console-test')).body.version, '1', 'nothing was written');
+  t.deepEqual(unexpected(admin.errors, [400]), []);
 
   // The viewer: the job, its settings and log, and no button for what policy does not give.
   const view = await browser.page();
   await view.page.goto(`${controller.url}/console/#/jobs/${job.uuid}`);
+  // The page's question about this job: its buttons follow the answer.
+  const permissions = view.page.waitForResponse((r) => r.url().includes('/v1/permissions?') && decodeURIComponent(r.url()).includes(`job::${team}::web`));
   await signIn(view.page, viewer, PASSWORD);
   await view.page.getByRole('heading', { name: /^web/ }).waitFor();
   await view.page.getByRole('heading', { name: 'Settings' }).waitFor();
-  await view.page.waitForLoadState('networkidle').catch(() => undefined);
+  t.deepEqual(await (await permissions).json(), { [`job::${team}::web`]: ['read'] });
+  await view.page.getByTestId('log-status').getByText('live').waitFor();
   const actions = view.page.getByRole('group', { name: 'Job actions' });
   for (const label of ['Start', 'Stop', 'Restart', 'Scale', 'Delete…']) t.is(await actions.getByRole('button', { name: label }).count(), 0, `no ${label} button`);
   t.is(await view.page.getByRole('button', { name: 'Edit' }).count(), 0, 'no Edit of the environment');
