@@ -5,7 +5,8 @@
  * page is checked for errors in the browser's console, and a screenshot of each main page is
  * written to test/screenshots/ (kept by CI).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
@@ -95,11 +96,25 @@ test('console: an app deployed from the page starts, its log is live, it scales 
   t.is(await page.getByTestId('log-status').innerText(), 'live');
   await browser.screenshot(page, 'job');
 
+  // An environment variable, edited in place: a new version of the job.
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Add variable' }).click();
+  await page.getByRole('textbox', { name: 'Variable name' }).fill('GREETING');
+  await page.getByRole('textbox', { name: 'Value' }).fill('hello there');
+  await page.getByRole('button', { name: 'Save (restarts the instances)' }).click();
+  await page.getByRole('table', { name: 'Environment' }).getByText('GREETING').waitFor();
+  const edited = (await cluster.api.get<Job>(`/jobs/${job!.uuid}`)).body;
+  t.deepEqual(edited.processes['app']?.environment, { GREETING: 'hello there' });
+  t.is(edited.version_id, job!.version_id + 1);
+
   // Scale to 2: both instances on the page.
   await page.getByRole('spinbutton', { name: 'Number of instances' }).fill('2');
   await page.getByRole('button', { name: 'Scale' }).click();
   await eventually(async () => (await page.getByTestId('instance-row').filter({ hasText: 'RUNNING' }).count()) === 2, { timeoutMs: 60_000, what: 'two RUNNING instance rows' });
-  t.is((await runningInstances(cluster.api, job!.uuid, 2, 10_000)).length, 2);
+  t.is((await runningInstances(cluster.api, job!.uuid, 2, 30_000)).length, 2);
+  await page.getByTestId('log').getByText(/tick \d+/).first().waitFor();
+  await page.locator('header.top').scrollIntoViewIfNeeded();
+  await browser.screenshot(page, 'readme', { fullPage: false });
 
   // Stop.
   await page.getByRole('group', { name: 'Job actions' }).getByRole('button', { name: 'Stop', exact: true }).click();
@@ -141,6 +156,11 @@ test('console: an app deployed from the page starts, its log is live, it scales 
   await page.getByRole('link', { name: new RegExp(`^${name}-`) }).click();
   await page.getByText('[staging]').first().waitFor({ timeout: 10_000 });
   await browser.screenshot(page, 'package');
+  // Its archive downloads as it was uploaded.
+  const digest = await page.getByRole('table', { name: 'Archives' }).locator('code.small').innerText();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+  const file = await download.path();
+  t.is(`sha256:${createHash('sha256').update(await readFile(file)).digest('hex')}`, digest);
   // At phone width the navigation folds behind a button.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Menu' }).click();

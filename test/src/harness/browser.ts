@@ -41,7 +41,8 @@ export interface TestBrowser {
   browser: Browser;
   /** A new browser context (its own cookies and storage) with a page whose errors are collected. */
   page(o?: { width?: number; height?: number }): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
-  screenshot(page: Page, name: string): Promise<string>;
+  /** test/screenshots/<name>.png: the whole page, or (`fullPage` false) what the window shows. */
+  screenshot(page: Page, name: string, o?: { fullPage?: boolean }): Promise<string>;
 }
 
 export async function launchBrowser(t: ExecutionContext, executablePath: string): Promise<TestBrowser> {
@@ -63,10 +64,10 @@ export async function launchBrowser(t: ExecutionContext, executablePath: string)
       page.on('pageerror', (err) => errors.push(`page error: ${err.message}`));
       return { context, page, errors };
     },
-    async screenshot(page, name) {
+    async screenshot(page, name, o = {}) {
       await mkdir(SCREENSHOTS_DIR, { recursive: true });
       const file = join(SCREENSHOTS_DIR, `${name}.png`);
-      await page.screenshot({ path: file, fullPage: true });
+      await page.screenshot({ path: file, fullPage: o.fullPage ?? true });
       return file;
     },
   };

@@ -80,11 +80,7 @@ export function JobPage(p: { uuid: string }) {
             ['CPU', j.resources?.cpu ? `${j.resources.cpu} ms/s` : ''],
             ['Restart', j.restart?.restart_mode ?? ''],
             ['Rolling', j.rollout?.rolling_mode ? 'yes' : 'no'],
-            ['Packages', (j.packages ?? []).map((pk) => (
-              <div key={pk.uuid}>
-                <a href={`#/package/${pk.uuid}`}>{pk.uuid.slice(0, 8)}</a> {pk.source === 'system' && <span class="muted">(dependency)</span>}
-              </div>
-            ))],
+            ['Packages', <PackageNames packages={j.packages ?? []} />],
             ['Tags', Object.entries(j.tags ?? {}).map(([k, v]) => (v ? `${k}=${v}` : k)).join(', ')],
             ['Updated', `${formatTime(j.updated_at)} by ${j.updated_by ?? ''}`],
           ]}
@@ -98,6 +94,26 @@ export function JobPage(p: { uuid: string }) {
       <Bindings job={j} editable={can('bind') || can('link') || can('update')} onChange={reload} />
       <Drains job={j} editable={can('update')} />
     </div>
+  );
+}
+
+/** The job's packages by name (each read once), its own first, then the dependencies the controller added. */
+function PackageNames(p: { packages: readonly { uuid: string; source?: string }[] }) {
+  const session = useSession();
+  const key = p.packages.map((pk) => pk.uuid).join(',');
+  const names = useLoad(
+    async () => Object.fromEntries(await Promise.all(p.packages.map(async (pk) => [pk.uuid, (await session.client.getPackage(pk.uuid).catch(() => undefined))?.fqn] as const))),
+    [key],
+  );
+  return (
+    <>
+      {p.packages.map((pk) => (
+        <div key={pk.uuid}>
+          <a href={`#/package/${pk.uuid}`}>{names.data?.[pk.uuid] ? localName(names.data[pk.uuid]!) : pk.uuid.slice(0, 8)}</a>
+          {pk.source === 'system' && <span class="muted"> (dependency)</span>}
+        </div>
+      ))}
+    </>
   );
 }
 
