@@ -116,7 +116,6 @@ createInterface({ input: controller.stdout }).on('line', (line) => {
     if (entry.console) console.log(`Console: ${entry.console} (sign in as admin)`);
     console.log(`Platform API: ${entry.api}`);
     if (entry.router) console.log(`Router: http://${entry.router} (apps at http://<route host>:${entry.router.split(':').pop()}/; default routes end in .localhost)`);
-    console.log(`Web console: ${entry.api}/console/ (sign in as admin)`);
     console.log(`Administrator: admin, ${login}`);
     console.log(`Log in: npx platform login ${entry.api} --user admin${entry.router ? ` && npx platform target --router ${entry.router}` : ''}`);
     console.log('Deploy an app: npx platform app deploy cli/examples/hello');

@@ -676,6 +676,7 @@ export class Controller {
       for (const uuid of restoredPackages.staging) staging.stage(uuid);
       log.info('controller ready', {
         api: controller.url,
+        console: `${controller.url}/console/`,
         grpc: `${options.grpcListen.host.includes(':') ? `[${options.grpcListen.host}]` : options.grpcListen.host}:${grpcPort}`,
         ...(router ? { router: router.address } : {}),
         ...(router?.tlsAddress ? { router_tls: router.tlsAddress } : {}),
