@@ -267,7 +267,13 @@ test('console: a wrong password shows the API\'s message; a user without rights 
   // A session whose token expires (policy gives this user 4 s) ends at the sign-in, with a message.
   const short = await browser.page();
   await short.page.goto(`${controller.url}/console/`);
-  await signIn(short.page, brief, PASSWORD);
+  // With the keyboard alone: the user name has the focus first, Tab moves on, Enter signs in.
+  await short.page.keyboard.press('Tab');
+  t.true(await short.page.getByLabel('User name').evaluate((el) => el.matches(':focus')), 'the user name has the focus');
+  await short.page.keyboard.type(brief);
+  await short.page.keyboard.press('Tab');
+  await short.page.keyboard.type(PASSWORD);
+  await short.page.keyboard.press('Enter');
   await short.page.getByRole('heading', { name: 'Apps & jobs' }).waitFor();
   const status = short.page.getByRole('status');
   await status.waitFor({ timeout: 20_000 });
