@@ -5,6 +5,7 @@
  * page is checked for errors in the browser's console, and a screenshot of each main page is
  * written to test/screenshots/ (kept by CI).
  */
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -69,6 +70,15 @@ test('console: an app deployed from the page starts, its log is live, it scales 
   await page.getByRole('heading', { name: 'Apps & jobs' }).waitFor();
 
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Deploy' }).click();
+  // An archive is read in the page for its runtime (it goes up as it is).
+  const archive = join(app, '..', `${name}.tar.gz`);
+  t.teardown(() => rm(archive, { force: true }));
+  execFileSync('tar', ['-czf', archive, '-C', app, 'package.json', 'server.js']);
+  await page.getByTestId('deploy-archive').setInputFiles(archive);
+  await eventually(async () => (await page.getByTestId('deploy-source').innerText()).startsWith('2 files'), { what: 'the archive read' });
+  t.is(await page.getByLabel('Name', { exact: true }).inputValue(), name);
+  t.is(await page.getByLabel('Runtime').locator('option').first().innerText(), 'detected: nodejs');
+  // The directory is what is deployed.
   await page.getByTestId('deploy-directory').setInputFiles(app);
   await page.getByTestId('deploy-source').waitFor();
   t.regex(await page.getByTestId('deploy-source').innerText(), /^2 files/, 'the ignore file and what it names are left out');

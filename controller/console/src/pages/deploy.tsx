@@ -84,7 +84,8 @@ export function DeployPage() {
   const [name, setName] = useState('');
   const [namespace, setNamespace] = useState(session.user.defaultNamespace);
   const [runtime, setRuntime] = useState('');
-  const [instances, setInstances] = useState('1');
+  // Empty: 1 for a new app, and an app that exists keeps its number (as the CLI without --instances).
+  const [instances, setInstances] = useState('');
   const [steps, setSteps] = useState<Step[]>([]);
   const [pkg, setPkg] = useState<Package>();
   const [result, setResult] = useState<{ job: Job; urls: string[] }>();
@@ -159,13 +160,13 @@ export function DeployPage() {
         if (staged.state === 'failed') throw new Error(`staging failed: ${staged.error_message || 'see its log'}`);
       }
       const existing = await client.findJob(jobFqn);
-      const count = Number(instances);
+      const count = instances.trim() === '' ? undefined : Number(instances);
       let job: Job;
       if (!existing) {
         step(`Creating ${jobFqn}`);
         const input: JobInput = {
           fqn: jobFqn,
-          num_instances: count,
+          num_instances: count ?? 1,
           packages: [{ uuid: staged.uuid }],
           processes: { app: {} },
           ports: [{ number: 0, routes: [{ type: 'http', auto_provision: true }] }],
@@ -175,7 +176,7 @@ export function DeployPage() {
         job = await client.createJob(input);
       } else {
         step(`Updating ${jobFqn}`);
-        job = await client.patchJob(existing.uuid, { packages: [{ uuid: staged.uuid }], state: 'started', num_instances: count }, existing.version_id);
+        job = await client.patchJob(existing.uuid, { packages: [{ uuid: staged.uuid }], state: 'started', ...(count === undefined ? {} : { num_instances: count }) }, existing.version_id);
       }
       step('Starting');
       const running = await waitRunning(job);
@@ -269,11 +270,16 @@ export function DeployPage() {
           </label>
           <label>
             Instances
-            <input type="number" min={1} max={100} value={instances} onInput={(e) => setInstances(e.currentTarget.value)} />
+            <input type="number" min={1} max={100} value={instances} placeholder="1, or as it is" onInput={(e) => setInstances(e.currentTarget.value)} />
           </label>
         </div>
         {name && !allowed && <p class="notice">Your policy does not let you deploy {jobFqn} (it needs create on the package and create or update on the job).</p>}
-        <button type="button" class="btn primary" disabled={!source || !name || busy || !allowed || !chosen} onClick={() => void deploy()}>
+        <button
+          type="button"
+          class="btn primary"
+          disabled={!source || !name || busy || !allowed || !chosen || (instances.trim() !== '' && !(Number.isInteger(Number(instances)) && Number(instances) >= 0))}
+          onClick={() => void deploy()}
+        >
           {busy ? 'Deploying…' : 'Deploy'}
         </button>
       </Section>
