@@ -9,7 +9,7 @@
  *   GET /console/assets/*  the bundles, named by their content hash: cached for a year, immutable
  *
  * The files are what `npm run build` made (controller/console/build.mjs) in dist/console-app/.
- * They are served before authentication: they hold no data, and the console signs in through
+ * They are served without authentication: they hold no data, and the console signs in through
  * the token endpoint like any client. Every answer carries a Content-Security-Policy that lets
  * the page load and call only this origin (no inline script, nothing from the internet).
  */
@@ -58,7 +58,17 @@ function escapeAttribute(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-export function consoleSite(o: ConsoleSiteOptions): Middleware<ApiState> {
+/** The paths of the console: `/`, `/console` and what is under `/console/`. */
+export function isConsolePath(path: string): boolean {
+  return path === '/' || path === '/console' || path.startsWith('/console/');
+}
+
+/** The console's paths and their handler, for createApiApp's `site` (served instead of authentication). */
+export function consoleSite(o: ConsoleSiteOptions): { handles: (path: string) => boolean; serve: Middleware<ApiState> } {
+  return { handles: isConsolePath, serve: serveConsole(o) };
+}
+
+function serveConsole(o: ConsoleSiteOptions): Middleware<ApiState> {
   const dir = o.dir ?? DEFAULT_CONSOLE_DIR;
   // Read on each request (a small file): a build made while the controller runs is served at once.
   const indexHtml = () =>
@@ -71,9 +81,8 @@ export function consoleSite(o: ConsoleSiteOptions): Middleware<ApiState> {
     ctx.set('Referrer-Policy', 'same-origin');
     ctx.set('X-Frame-Options', 'DENY');
   };
-  return async (ctx, next) => {
+  return async (ctx) => {
     const path = ctx.path;
-    if (path !== '/' && path !== '/console' && !path.startsWith('/console/')) return next();
     ctx.state.route = path === '/' ? '/' : path.startsWith('/console/assets/') ? '/console/assets/:file' : '/console/';
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw new MethodNotAllowedError(`${ctx.method} is not allowed on ${path}; allowed: GET`, ['GET']);
     if (path === '/') {

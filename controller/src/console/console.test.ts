@@ -90,7 +90,7 @@ test('console site: without a build, the page answers 503 saying how to build it
       ctx.body = mapped.body;
     }
   });
-  app.use(consoleSite({ dir: join(tmpdir(), 'no-console-here'), routerAddress: () => undefined }));
+  app.use(consoleSite({ dir: join(tmpdir(), 'no-console-here'), routerAddress: () => undefined }).serve);
   const server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   t.teardown(() => new Promise<void>((r) => server.close(() => r())));
