@@ -176,6 +176,10 @@ test('console: an app deployed from the page starts, its log is live, it scales 
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: link }).click();
     await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
     await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+    if (shot === 'instance-managers') {
+      await page.getByRole('button', { name: 'Instances', exact: true }).click();
+      await page.getByRole('table', { name: /^Instances on / }).waitFor();
+    }
     await browser.screenshot(page, shot);
   }
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Packages' }).click();

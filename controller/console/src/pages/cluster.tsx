@@ -75,12 +75,16 @@ export function AgentsPage() {
 
 function ManagerInstances(p: { uuid: string; hostname: string }) {
   const session = useSession();
-  const instances = useLoad(() => session.client.json<(Instance & { job_fqn?: string })[]>('GET', `/v1/instance_managers/${encodeURIComponent(p.uuid)}/instances`), [p.uuid], 5000);
+  const instances = useLoad(
+    () => session.client.json<(Instance & { job_fqn?: string; uptime?: number; resources?: Resources })[]>('GET', `/v1/instance_managers/${encodeURIComponent(p.uuid)}/instances`),
+    [p.uuid],
+    5000,
+  );
   const list = instances.data ?? [];
   return (
     <Section title={`Instances on ${p.hostname}`} id="manager-instances">
       <ErrorBox error={instances.error} />
-      <Table head={['Instance', 'Job', 'State', 'Ports']} rows={list.length} label={`Instances on ${p.hostname}`} empty="No instances.">
+      <Table head={['Instance', 'Job', 'State', 'Up', 'Memory']} rows={list.length} label={`Instances on ${p.hostname}`} empty="No instances.">
         {list.map((i) => (
           <tr key={i.uuid}>
             <td>
@@ -90,7 +94,8 @@ function ManagerInstances(p: { uuid: string; hostname: string }) {
             <td>
               <StateBadge state={i.state} />
             </td>
-            <td>{Object.values(i.ports ?? {}).join(' ')}</td>
+            <td>{i.uptime !== undefined ? formatDuration(i.uptime / 1e9) : ''}</td>
+            <td>{formatBytes(i.resources?.memory)}</td>
           </tr>
         ))}
       </Table>
