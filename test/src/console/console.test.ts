@@ -105,6 +105,10 @@ test('console: an app deployed from the page starts, its log is live, it scales 
   await page.getByTestId('deploy-result').getByRole('link', { name, exact: true }).click();
   await page.getByRole('heading', { name: new RegExp(`^${name}`) }).waitFor();
   await eventually(async () => (await page.getByTestId('instance-row').filter({ hasText: 'RUNNING' }).count()) === 1, { timeoutMs: 30_000, what: 'one RUNNING instance row' });
+  // Its uptime, from the instance's running_since.
+  t.regex(await page.getByTestId('instance-row').first().locator('td').nth(3).innerText(), /^\d+(s|m \d+s)$/);
+  const [listed] = await instancesOf(cluster.api, job!.uuid);
+  t.true(typeof (listed as unknown as { running_since?: number }).running_since === 'number', 'GET /jobs/{uuid}/instances tells since when it runs');
   await page.getByTestId('log').getByText(/listening on \d+/).waitFor({ timeout: 30_000 });
   const ticks = async () => (await page.getByTestId('log').innerText()).match(/tick \d+/g) ?? [];
   const before = (await ticks()).length;
