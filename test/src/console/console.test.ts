@@ -254,6 +254,22 @@ test('console: a wrong password shows the API\'s message; a user without rights 
   await adminActions.getByRole('button', { name: 'Start' }).waitFor();
   t.true(await adminActions.getByRole('button', { name: 'Scale' }).isVisible());
   t.true(await admin.page.getByRole('button', { name: 'Edit' }).isVisible(), 'the environment can be edited');
+  // A route and a log drain added from the page, the drain removed again.
+  await admin.page.getByLabel('HTTP endpoint').fill(`web-${viewer}.localhost`);
+  await admin.page.getByRole('button', { name: 'Add route' }).click();
+  await admin.page.getByRole('table', { name: 'Routes' }).getByText(`web-${viewer}.localhost`).waitFor();
+  t.deepEqual(
+    (await api.get<Job>(`/jobs/${job.uuid}`)).body.ports.flatMap((p) => (p.routes ?? []).map((r) => r.endpoint)),
+    [`web-${viewer}.localhost`],
+  );
+  await admin.page.getByLabel('Drain URL').fill('syslog://127.0.0.1:5140');
+  await admin.page.getByRole('button', { name: 'Add drain' }).click();
+  const drains = admin.page.getByRole('table', { name: 'Drains' });
+  await drains.getByText('syslog://127.0.0.1:5140').waitFor();
+  t.is((await api.get<unknown[]>(`/jobs/${job.uuid}/logs/drains`)).body.length, 1);
+  await drains.getByRole('button', { name: 'Remove' }).click();
+  await drains.getByText('No drains.').waitFor();
+  t.is((await api.get<unknown[]>(`/jobs/${job.uuid}/logs/drains`)).body.length, 0);
   // A policy document with a syntax error: refused, the error shown at its line and column.
   await admin.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Policy' }).click();
   await admin.page.getByRole('button', { name: 'zz-console-test' }).click();
