@@ -23,7 +23,7 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
   },
   {
-    files: ['scripts/**', 'cli/scripts/**', 'cli/examples/**', 'test/src/bench/**'],
+    files: ['scripts/**', 'cli/scripts/**', 'cli/examples/**', 'controller/console/build.mjs', 'test/src/bench/**'],
     rules: { 'no-console': 'off' },
   },
 );

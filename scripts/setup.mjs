@@ -1,5 +1,5 @@
 // Makes a fresh clone runnable: installs dependencies when they are missing or
-// older than the lock file, then builds every workspace (tsc -b is incremental).
+// older than the lock file, then builds every workspace (tsc -b is incremental) and the web console.
 // Used by `npm start`, `npm test` and `npm run bench`, so that each works alone.
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
@@ -26,6 +26,8 @@ if (stale) {
 }
 console.log('setup: building (tsc -b)');
 run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b']);
+// The web console's bundle, which the controller serves at /console/ (controller/console/build.mjs).
+run(process.execPath, [join(root, 'controller', 'console', 'build.mjs')]);
 // The command-line client's archives for GET /cli/download (skipped when up to date). `npm start`
 // passes --no-downloads and builds them in the background once the controller runs: a first
 // start need not wait for them (the controller serves them as soon as they are there).

@@ -95,6 +95,8 @@ import { RequestTimeoutError } from './errors.js';
 import type { HostPort } from '@platform/proto/common';
 import type { ApiState, Endpoint } from './api/endpoint.js';
 import { openApiEndpoint } from './api/openapi.js';
+import { consoleEndpoints } from './console/console-routes.js';
+import { consoleSite } from './console/console-site.js';
 
 export type { HostPort };
 
@@ -594,7 +596,10 @@ export class Controller {
 
       const cliDownloads = await CliDownloads.load(options.cliDownloadsDir, log);
       const inFlight = new InFlight();
+      // The embedded router's address, once it listens: the console shows the apps' URLs through it.
+      let routerAddress: string | undefined;
       const app = createApiApp({
+        site: consoleSite({ routerAddress: () => routerAddress }),
         inFlight,
         log,
         metrics,
@@ -632,6 +637,7 @@ export class Controller {
             downloads: cliDownloads,
           }),
           ...cliDownloadEndpoints(cliDownloads),
+          ...consoleEndpoints(),
         ]),
       });
       // gRPC first: a port in use fails the start before the API listens.
@@ -656,6 +662,7 @@ export class Controller {
               httpLimits: options.httpLimits,
             });
       if (router) {
+        routerAddress = router.address;
         undo.push(() => router.stop(0));
         requestStats.attach(router.requests);
       }
@@ -682,6 +689,7 @@ export class Controller {
       for (const uuid of restoredPackages.staging) staging.stage(uuid);
       log.info('controller ready', {
         api: controller.url,
+        console: `${controller.url}/console/`,
         grpc: `${options.grpcListen.host.includes(':') ? `[${options.grpcListen.host}]` : options.grpcListen.host}:${grpcPort}`,
         ...(router ? { router: router.address } : {}),
         ...(router?.tlsAddress ? { router_tls: router.tlsAddress } : {}),

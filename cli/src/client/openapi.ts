@@ -768,6 +768,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The permissions the caller holds on each FQN (for user interfaces; endpoints check policy themselves) */
+        get: operations["getPermissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/policy": {
         parameters: {
             query?: never;
@@ -6802,6 +6819,44 @@ export interface operations {
                 content: {
                     "application/vnd.platform.package;version=1": unknown;
                     "application/json; charset=utf-8": unknown;
+                };
+            };
+            /** @description APIError */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.apierror;version=1": components["schemas"]["APIError"];
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    getPermissions: {
+        parameters: {
+            query?: {
+                /** @description an FQN or a realm such as job::/ns or audit::/ (repeatable, at most 100) */
+                fqn?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The permissions the caller holds on each FQN (for user interfaces; endpoints check policy themselves) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.permissions;version=1": {
+                        [key: string]: string[];
+                    };
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    };
                 };
             };
             /** @description APIError */

@@ -24,6 +24,8 @@ export interface ApiAppOptions {
   inFlight: InFlight;
   /** Runs after the /v1 prefix is removed and before routing: authentication. */
   authenticate: Middleware<ApiState>;
+  /** Pages served without authentication (the web console's files): not API endpoints. */
+  site?: { handles: (path: string) => boolean; serve: Middleware<ApiState> };
 }
 
 const ROUTERS = new WeakMap<Koa<ApiState>, Router<ApiState>>();
@@ -58,7 +60,10 @@ export function createApiApp(o: ApiAppOptions): Koa<ApiState> {
   });
 
   app.use(edge(o));
-  app.use(o.authenticate);
+  // The site's paths skip authentication. One frame for both: an API request pays a string
+  // comparison, not another level of Koa's chain (see `edge` for what a level costs).
+  const { site, authenticate } = o;
+  app.use(site ? (ctx, next) => (site.handles(ctx.path) ? site.serve(ctx, next) : authenticate(ctx, next)) : authenticate);
   app.use(dispatchRoutes(router));
   app.use(async (ctx) => {
     if (ctx.state.route !== undefined) return;

@@ -71,5 +71,7 @@ export function renderInstance(i: InstanceRecord, announced = false): Record<str
     announced_routes: announced,
     ports: i.ports,
     ...(i.reason ? { reason: i.reason } : {}),
+    // Since when its processes run (UNIX seconds): what an instance's uptime is counted from.
+    ...(i.running_since_ms !== undefined && RUNNING_STATES.has(i.state) ? { running_since: Math.floor(i.running_since_ms / 1000) } : {}),
   };
 }
