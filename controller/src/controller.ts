@@ -74,6 +74,8 @@ import { dependencyEndpoints } from './packages/dependency-routes.js';
 import { InstrumentedStore } from './store/instrumented-store.js';
 import { keys } from './store/keys.js';
 import { DEFAULT_INLINE_COMMIT_MS, RocksStore } from './store/rocks-store.js';
+import { EtcdStore, type EtcdStoreOptions } from './store/etcd-store.js';
+import { EtcdLeadership } from './store/leadership.js';
 import { RouteService } from './router/route-service.js';
 import { routeEndpoints } from './router/router-routes.js';
 import { Router, type RouterTlsOptions } from './router/proxy/router.js';
@@ -147,6 +149,24 @@ export interface ControllerOptions {
    * `10s:24h,1m:7d,1h:365d` (PLATFORM_METRICS_RETENTION, --metrics-retention).
    */
   metricsRetention?: readonly Resolution[];
+  /**
+   * The cluster's records in etcd instead of this controller's RocksDB (`--store etcd://...`);
+   * metric series and log lines stay in the local RocksDB either way.
+   */
+  etcd?: EtcdStoreOptions;
+  /**
+   * With etcd: seconds the leading controller's lease lives without keep-alives, the longest a
+   * dead leader holds the lead before another takes over (PLATFORM_ETCD_LEASE_TTL). Default 5.
+   */
+  leaseTtlSeconds?: number;
+  /**
+   * Package archives and image layers, content-addressed (PLATFORM_BLOB_DIR). Default
+   * `<data-dir>/blobs`; controllers that share etcd share this directory too (a shared mount),
+   * so that an archive one of them took is there for the next.
+   */
+  blobDir?: string;
+  /** With etcd: told when this controller loses the lead (it then stops). */
+  onLeadershipLost?: (err: Error) => void;
   /** Largest JSON request body. Default 1 MiB. */
   maxBodyBytes?: number;
   /**
@@ -214,9 +234,9 @@ export interface ControllerOptions {
 }
 
 export type ResolvedControllerOptions = Required<
-  Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress' | 'requestStats' | 'httpLimits'>
+  Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress' | 'requestStats' | 'httpLimits' | 'etcd' | 'onLeadershipLost'>
 > &
-  Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress' | 'requestStats'> & { httpLimits: HttpLimits };
+  Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress' | 'requestStats' | 'etcd'> & { httpLimits: HttpLimits };
 
 export const DEFAULT_AUDIT_RETENTION_SECONDS = 90 * 86_400;
 
@@ -242,6 +262,9 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     metricsRetention: o.metricsRetention ?? DEFAULT_RESOLUTIONS,
     maxBodyBytes: o.maxBodyBytes ?? 1024 * 1024,
     httpLimits: { ...DEFAULT_HTTP_LIMITS, ...o.httpLimits },
+    ...(o.etcd ? { etcd: o.etcd } : {}),
+    leaseTtlSeconds: o.leaseTtlSeconds ?? 5,
+    blobDir: resolve(o.blobDir ?? join(o.dataDir, 'blobs')),
     maxPackageBytes: o.maxPackageBytes ?? 4 * 1024 * 1024 * 1024,
     imageArchiveCompression: o.imageArchiveCompression ?? 'huffman',
     imageLayerCacheBytes: o.imageLayerCacheBytes ?? 10 * 1024 * 1024 * 1024,
@@ -279,7 +302,8 @@ export class Controller {
     readonly options: ResolvedControllerOptions,
     readonly log: Logger,
     readonly metrics: ControllerMetrics,
-    private readonly store: Store,
+    /** Closes the stores (etcd's client, then the local RocksDB). */
+    private readonly closeStores: () => Promise<void>,
     private readonly server: Server,
     private readonly inFlight: InFlight,
     readonly jobs: JobService,
@@ -346,7 +370,37 @@ export class Controller {
         }),
       onWriterFailure: (err) => log.error('the store writer thread died: commits are made on the main thread from now on', { err }),
     });
-    const store = new InstrumentedStore(rocks, metrics.storeDuration);
+    // Each controller's own RocksDB keeps its high-volume data (metric series, log lines); the
+    // cluster's records go to etcd when one is given (docs/architecture.md: what lives where).
+    const local = new InstrumentedStore(rocks, metrics.storeDuration);
+    const etcd = options.etcd ? new EtcdStore(options.etcd) : undefined;
+    const store = etcd ? new InstrumentedStore(etcd, metrics.storeDuration) : local;
+    let leadership: EtcdLeadership | undefined;
+    let self: Controller | undefined;
+    const closeStores = async () => {
+      await leadership?.resign().catch((err: unknown) => log.warn('resigning the lead failed: the next controller leads once the lease ends', { err }));
+      if (etcd) await store.close().catch((err: unknown) => log.warn('etcd store close failed', { err }));
+      await local.close();
+    };
+    if (etcd) {
+      // Several controllers may share this etcd: one at a time runs the cluster. Until this one
+      // leads, it waits here; from then on its writes are fenced by its election key.
+      log.info('waiting to lead the controllers on etcd', { endpoints: options.etcd!.endpoints, prefix: etcd.prefix });
+      try {
+        leadership = await EtcdLeadership.acquire(etcd, {
+          value: JSON.stringify({ pid: process.pid, api: `${options.listen.host}:${options.listen.port}`, since: new Date().toISOString() }),
+          ttlSeconds: options.leaseTtlSeconds,
+          log,
+          onLost: (err) => {
+            userOptions.onLeadershipLost?.(err);
+            void self?.stop();
+          },
+        });
+      } catch (err) {
+        await closeStores().catch(() => undefined);
+        throw err;
+      }
+    }
     metrics.gaugeFrom('platform_store_commit_thread', 'Where store commits are made now: 1 for that thread (main or writer), 0 for the other.', 'thread', () => {
       const main = rocks.commitPath === 'inline' ? 1 : 0;
       return { main, writer: 1 - main };
@@ -356,7 +410,7 @@ export class Controller {
       await checkSchema(store);
       const audit = new AuditLog({ store, clock, ids });
       const deps: Deps = { store, clock, ids, log, audit };
-      const blobs = new BlobStore(join(options.dataDir, 'blobs'), { sync: options.sync });
+      const blobs = new BlobStore(options.blobDir, { sync: options.sync });
       await blobs.init();
 
       const admin = await bootstrapAdmin(deps, options.dataDir, options.adminPassword);
@@ -371,7 +425,8 @@ export class Controller {
       }
 
       const clusterId = await clusterIdentity(deps);
-      const tokens = await TokenService.open(options.dataDir, `urn:platform:cluster:${clusterId}`, clock);
+      const issuer = `urn:platform:cluster:${clusterId}`;
+      const tokens = etcd ? await TokenService.fromStore(store, issuer, clock) : await TokenService.open(options.dataDir, issuer, clock);
       const users = new UserService(deps);
       await users.load();
       const refusals = new LoginRefusals(deps);
@@ -402,7 +457,7 @@ export class Controller {
         onUploadBytes: (n) => metrics.uploadBytes.inc(n),
         ...actorHooks('package'),
       });
-      const logs = new LogStore(store);
+      const logs = new LogStore(local);
       const agents = new AgentDirectory({
         store,
         clock,
@@ -505,7 +560,7 @@ export class Controller {
       const requestTee = new RequestStatsTee(requestStats);
       // Instance usage from the agents, kept as series (GET /metrics/...); flushed at stop.
       const metricStore = new MetricStore({
-        store, clock, log: log.child({ component: 'metrics' }), registry: metrics.registry,
+        store: local, clock, log: log.child({ component: 'metrics' }), registry: metrics.registry,
         jobFqn: async (uuid) => (await jobs.find(uuid))?.fqn,
         resolutions: options.metricsRetention,
         requestStats: options.requestStats ?? requestTee.first,
@@ -682,9 +737,10 @@ export class Controller {
         });
       });
       const controller = new Controller(
-        options, log, metrics, store, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines, references, housekeeping, router, routeWatch, requestTee.second, tasks,
+        options, log, metrics, closeStores, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines, references, housekeeping, router, routeWatch, requestTee.second, tasks,
       );
       apiUrl = controller.url;
+      self = controller;
       // Pipelines interrupted by the last stop run again, now that STAGER_URL can be reached.
       for (const uuid of restoredPackages.staging) staging.stage(uuid);
       log.info('controller ready', {
@@ -696,12 +752,13 @@ export class Controller {
         version: CONTROLLER_VERSION,
         data_dir: options.dataDir,
         sync: options.sync,
+        store: etcd ? `etcd (${options.etcd!.endpoints.join(',')}, ${etcd.prefix})` : 'rocksdb',
       });
       return controller;
     } catch (err) {
       // Whatever started must stop, or a failed start would leave a process that never exits.
       for (const step of undo.reverse()) await step().catch(() => undefined);
-      await store.close().catch(() => undefined);
+      await closeStores().catch(() => undefined);
       throw err;
     }
   }
@@ -737,7 +794,7 @@ export class Controller {
         this.log.warn('handlers still running after the grace period; closing anyway', { in_flight: this.inFlight.count });
       }
       await Promise.all([this.jobs.stop(), this.packages.stop(), ...this.housekeeping.map((h) => h.stop())]);
-      await this.store.close();
+      await this.closeStores();
       this.log.info('controller stopped');
       this.#markClosed();
     })();

@@ -34,7 +34,8 @@ export class AuditRetention {
   ) {
     if (!(options.retentionSeconds > 0)) throw new Error('the audit retention must be a positive number of seconds');
     this.#intervalMs = options.intervalMs ?? Math.min(Math.max((options.retentionSeconds * 1000) / 10, 1000), 3_600_000);
-    this.#batchSize = options.batchSize ?? 1000;
+    // No larger than one batch of the store may be (etcd's transaction bound).
+    this.#batchSize = Math.min(options.batchSize ?? 1000, deps.store.maxBatchOps ?? Infinity);
   }
 
   start(): void {

@@ -3,7 +3,7 @@
  *
  * The key pair is made on the first start of a data directory and kept in
  * `<data-dir>/auth/token-signing-key.jwk` (readable only by the controller's
- * user). Verification accepts exactly one algorithm (ES256: no `none`, no
+ * user); controllers that share etcd keep it there instead, one key for all. Verification accepts exactly one algorithm (ES256: no `none`, no
  * switching to a symmetric algorithm), this cluster's issuer and audience, and
  * an unexpired token; anything else is a TokenInvalidError.
  */
@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, errors as joseErrors, type JWK, type CryptoKey } from 'jose';
 import { TokenInvalidError } from '../errors.js';
 import type { Clock } from '../util/clock.js';
+import { keys } from '../store/keys.js';
+import type { Store } from '../store/store.js';
 import { LruCache } from '../util/lru.js';
 
 const ALGORITHM = 'ES256';
@@ -59,18 +61,43 @@ export class TokenService {
   static async open(dataDir: string, issuer: string, clock: Clock): Promise<TokenService> {
     const dir = join(dataDir, 'auth');
     const file = join(dir, 'token-signing-key.jwk');
-    let keys: KeyFile;
+    let pair: KeyFile;
     try {
-      keys = JSON.parse(await readFile(file, 'utf8')) as KeyFile;
+      pair = JSON.parse(await readFile(file, 'utf8')) as KeyFile;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`cannot read the token signing key ${file}`, { cause: err });
-      const pair = await generateKeyPair(ALGORITHM, { extractable: true });
-      keys = { private: await exportJWK(pair.privateKey), public: await exportJWK(pair.publicKey) };
+      pair = await TokenService.#generate();
       await mkdir(dir, { recursive: true, mode: 0o700 });
-      await writeFile(file, JSON.stringify(keys), { mode: 0o600, flag: 'wx' });
+      await writeFile(file, JSON.stringify(pair), { mode: 0o600, flag: 'wx' });
     }
-    const privateKey = (await importJWK(keys.private, ALGORITHM)) as CryptoKey;
-    const publicKey = (await importJWK(keys.public, ALGORITHM)) as CryptoKey;
+    return TokenService.#from(pair, issuer, clock);
+  }
+
+  /**
+   * Loads the signing key from the cluster's store, making it on the first start: for
+   * controllers that share their records in etcd, so that a token one of them issued is valid
+   * at the others (only the leading controller runs this, so one key is ever made).
+   */
+  static async fromStore(store: Store, issuer: string, clock: Clock): Promise<TokenService> {
+    const key = keys.meta('token-signing-key');
+    const raw = await store.get(key);
+    let pair: KeyFile;
+    if (raw !== undefined) pair = JSON.parse(raw) as KeyFile;
+    else {
+      pair = await TokenService.#generate();
+      await store.batch([{ type: 'put', key, value: JSON.stringify(pair) }]);
+    }
+    return TokenService.#from(pair, issuer, clock);
+  }
+
+  static async #generate(): Promise<KeyFile> {
+    const pair = await generateKeyPair(ALGORITHM, { extractable: true });
+    return { private: await exportJWK(pair.privateKey), public: await exportJWK(pair.publicKey) };
+  }
+
+  static async #from(pair: KeyFile, issuer: string, clock: Clock): Promise<TokenService> {
+    const privateKey = (await importJWK(pair.private, ALGORITHM)) as CryptoKey;
+    const publicKey = (await importJWK(pair.public, ALGORITHM)) as CryptoKey;
     return new TokenService(privateKey, publicKey, issuer, clock);
   }
 

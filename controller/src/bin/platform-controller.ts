@@ -10,6 +10,8 @@ import { parseArgs } from 'node:util';
 import { resolveLdapOptions, type LdapOptions } from '../auth/ldap.js';
 import { CONTROLLER_VERSION } from '../cluster/version.js';
 import { Controller } from '../controller.js';
+import type { EtcdStoreOptions } from '../store/etcd-store.js';
+import { parseStoreUrl } from '../store/store-url.js';
 import { httpLimitsFromEnv, type HttpLimits } from '../util/http-limits.js';
 import { commonFlags, exitOnUncaughtException, FdSink, Ipv4Error, JsonLogger, parseCidr, parseHostPort, stopOnSignals } from '@platform/proto/common';
 import { DEFAULT_SUBNET_POOL, DEFAULT_SUBNET_PREFIX } from '../networks/network-catalog.js';
@@ -20,6 +22,17 @@ const USAGE = `Usage: platform-controller [options]
 
 Options (environment variable in brackets):
   --data-dir DIR          state and package archives (PLATFORM_DATA_DIR, default .data/controller)
+  --store URL             where the cluster's records live (PLATFORM_STORE): rocksdb (the default,
+                          in the data directory) or etcd://HOST:PORT[,HOST:PORT...] (etcds:// for
+                          TLS); metric series and log lines stay in the data directory either way.
+                          With etcd: PLATFORM_ETCD_USER and PLATFORM_ETCD_PASSWORD (or
+                          PLATFORM_ETCD_PASSWORD_FILE), PLATFORM_ETCD_CA, PLATFORM_ETCD_CERT and
+                          PLATFORM_ETCD_KEY (files), PLATFORM_ETCD_PREFIX (default /platform/),
+                          PLATFORM_ETCD_MAX_TXN_OPS and PLATFORM_ETCD_MAX_REQUEST_BYTES (etcd's own
+                          bounds when not its defaults), PLATFORM_ETCD_LEASE_TTL (seconds, default 5:
+                          how long a dead active controller holds the lead)
+  PLATFORM_BLOB_DIR       package archives and image layers (default DATA_DIR/blobs); controllers
+                          sharing etcd share it too (a mount all of them reach)
   --listen HOST:PORT      REST API and auth hosts (PLATFORM_LISTEN, default 127.0.0.1:8080)
   --grpc-listen HOST:PORT where agents connect (PLATFORM_GRPC_LISTEN, default 127.0.0.1:7070)
   --domain DOMAIN         cluster domain for api.DOMAIN and *auth.DOMAIN, and of default
@@ -152,6 +165,7 @@ async function main(): Promise<void> {
     args = parseArgs({
       options: {
         'data-dir': { type: 'string' },
+        store: { type: 'string' },
         listen: { type: 'string' },
         'grpc-listen': { type: 'string' },
         'router-listen': { type: 'string' },
@@ -269,9 +283,23 @@ async function main(): Promise<void> {
     fail(`PLATFORM_STAGER_LAUNCHER="${stagerLauncher}" is not one of agents, local, none`);
   }
 
+  let etcd: EtcdStoreOptions | undefined;
+  try {
+    etcd = parseStoreUrl(args.store ?? env['PLATFORM_STORE'] ?? '', env);
+  } catch (err) {
+    fail((err as Error).message);
+  }
+  const leaseTtlSeconds = envInt('PLATFORM_ETCD_LEASE_TTL');
+  if (leaseTtlSeconds !== undefined && leaseTtlSeconds < 2) fail(`PLATFORM_ETCD_LEASE_TTL="${leaseTtlSeconds}" is below 2 seconds`);
+
   let controller: Controller;
   try {
     controller = await Controller.start({
+      ...(etcd ? { etcd } : {}),
+      ...(env['PLATFORM_BLOB_DIR'] ? { blobDir: env['PLATFORM_BLOB_DIR'] } : {}),
+      ...(leaseTtlSeconds === undefined ? {} : { leaseTtlSeconds }),
+      // A controller that lost the lead stops and exits 1: its supervisor starts it again, as a candidate.
+      onLeadershipLost: () => (process.exitCode = 1),
       dataDir: args['data-dir'] ?? env['PLATFORM_DATA_DIR'] ?? '.data/controller',
       listen,
       grpcListen,

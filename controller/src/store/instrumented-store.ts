@@ -8,6 +8,10 @@ export class InstrumentedStore implements Store {
     private readonly histogram: AggregatingHistogram<'op'>,
   ) {}
 
+  get maxBatchOps(): number | undefined {
+    return this.inner.maxBatchOps;
+  }
+
   async #time<T>(op: string, work: Promise<T>): Promise<T> {
     const end = this.histogram.startTimer({ op });
     try {

@@ -6,6 +6,8 @@ import test, { type ExecutionContext } from 'ava';
 import { MemoryStore } from './memory-store.js';
 import { RocksStore, WRITER_STAY_MS } from './rocks-store.js';
 import type { Store } from './store.js';
+import { BatchTooLargeError, EtcdStore, FencedError } from './etcd-store.js';
+import { ETCD_BINARY, etcdAvailable, startEtcd, type EtcdTestServer } from './etcd-test-server.js';
 
 /** A temporary directory, removed when the test ends, whether it passed or failed. */
 async function tempDir(t: ExecutionContext, prefix: string): Promise<string> {
@@ -14,7 +16,14 @@ async function tempDir(t: ExecutionContext, prefix: string): Promise<string> {
   return dir;
 }
 
-/** The same contract, checked against the real store and its in-memory twin. */
+/** One real etcd for the file's etcd cases (each in a prefix of its own), started on first use. */
+let etcd: Promise<EtcdTestServer> | undefined;
+let etcdCases = 0;
+test.after.always(async () => {
+  if (etcd) await (await etcd).stop();
+});
+
+/** The same contract, checked against the real stores (RocksDB, etcd) and the in-memory twin. */
 const implementations: [string, (t: ExecutionContext) => Promise<{ store: Store; cleanup: () => Promise<void> }>][] = [
   ['memory', async () => ({ store: new MemoryStore(), cleanup: async () => undefined })],
   [
@@ -25,6 +34,23 @@ const implementations: [string, (t: ExecutionContext) => Promise<{ store: Store;
     },
   ],
 ];
+if (etcdAvailable()) {
+  implementations.push([
+    'etcd',
+    async () => {
+      const server = await (etcd ??= startEtcd());
+      const store = new EtcdStore({ endpoints: [server.endpoint], auth: server.auth, prefix: `/contract-${++etcdCases}/` });
+      return { store, cleanup: () => store.close() };
+    },
+  ]);
+} else if (process.env['PLATFORM_REQUIRE_SYSTEM_TOOLS'] === '1') {
+  test('store (etcd): etcd is installed', (t) => t.fail(`${ETCD_BINARY} is required (PLATFORM_REQUIRE_SYSTEM_TOOLS=1): apt-get install etcd-server`));
+} else {
+  test('store (etcd): skipped', (t) => {
+    t.log(`SKIPPED: ${ETCD_BINARY} is not installed (apt-get install etcd-server); the store contract ran on memory and RocksDB only`);
+    t.pass();
+  });
+}
 
 async function collect(it: AsyncIterable<[string, string]>): Promise<string[]> {
   const out: string[] = [];
@@ -377,4 +403,72 @@ test('store (rocksdb): writes hold no memory after they are done (one native bat
   const attached = (db as Record<symbol, Set<unknown>>)[resources!]!;
   t.true(attached.size <= 1, `${attached.size} resources attached after 300 writes`);
   await store.close();
+});
+
+/** A store on the file's etcd in a prefix of its own; skipped (with the reason) where etcd is not installed. */
+async function etcdStore(t: ExecutionContext, o: { pageSize?: number; maxTxnOps?: number } = {}): Promise<EtcdStore | undefined> {
+  if (!etcdAvailable()) {
+    if (process.env['PLATFORM_REQUIRE_SYSTEM_TOOLS'] === '1') t.fail(`${ETCD_BINARY} is required (PLATFORM_REQUIRE_SYSTEM_TOOLS=1)`);
+    else t.pass();
+    return undefined;
+  }
+  const server = await (etcd ??= startEtcd());
+  const store = new EtcdStore({ endpoints: [server.endpoint], auth: server.auth, prefix: `/case-${++etcdCases}/`, ...o });
+  t.teardown(() => store.close());
+  return store;
+}
+
+test('store (etcd): an iteration reads in pages from one snapshot, forwards and in reverse, however the keys change meanwhile', async (t) => {
+  const store = await etcdStore(t, { pageSize: 3 });
+  if (!store) return;
+  const keys = Array.from({ length: 10 }, (_, i) => `k/${String(i).padStart(2, '0')}`);
+  await store.batch(keys.map((key) => ({ type: 'put', key, value: `v${key}` })));
+  const seen: string[] = [];
+  for await (const [k, v] of store.iterate({ prefix: 'k/' })) {
+    t.is(v, `v${k}`);
+    seen.push(k);
+    // Writes during the iteration are not seen by it: it reads at its first page's revision.
+    if (seen.length === 1) await store.batch([{ type: 'del', key: 'k/09' }, { type: 'put', key: 'k/05', value: 'changed' }, { type: 'put', key: 'k/10', value: 'new' }]);
+  }
+  t.deepEqual(seen, keys);
+  t.deepEqual(await collect(store.iterate({ prefix: 'k/', reverse: true, limit: 5 })), ['k/10', 'k/08', 'k/07', 'k/06', 'k/05']);
+  t.deepEqual(await collect(store.iterate({ gt: 'k/02', lte: 'k/06' })), ['k/03', 'k/04', 'k/05', 'k/06']);
+  t.deepEqual(await collect(store.iterate({ gte: 'k/02', lt: 'k/06', reverse: true })), ['k/05', 'k/04', 'k/03', 'k/02']);
+  t.is((await store.getMany(['k/05', 'k/09', 'k/10'])).join(','), 'changed,,new');
+});
+
+test('store (etcd): a batch past the transaction or request bound is refused before it is sent, and writes nothing', async (t) => {
+  const store = await etcdStore(t, { maxTxnOps: 4 });
+  if (!store) return;
+  t.is(store.maxBatchOps, 4);
+  const five = Array.from({ length: 5 }, (_, i) => ({ type: 'put' as const, key: `many/${i}`, value: 'x' }));
+  const many = await t.throwsAsync(store.batch(five), { instanceOf: BatchTooLargeError });
+  t.regex(many!.message, /at most 4 in one transaction \(etcd's --max-txn-ops/);
+  const big = await t.throwsAsync(store.batch([{ type: 'put', key: 'big', value: 'x'.repeat(2 * 1024 * 1024) }]), { instanceOf: BatchTooLargeError });
+  t.regex(big!.message, /--max-request-bytes/);
+  t.deepEqual(await collect(store.iterate({ prefix: 'many/' })), []);
+  t.is(await store.get('big'), undefined);
+});
+
+test('store (etcd): a guarded batch is written only while its guard key is the same one; a stale writer is fenced', async (t) => {
+  const store = await etcdStore(t);
+  if (!store) return;
+  const leader = `/fence-${etcdCases}/leader`;
+  const first = await store.client.put(leader).value('a').exec();
+  store.setGuard({ key: leader, createRevision: first.header.revision });
+  await store.batch([{ type: 'put', key: 'x', value: '1' }]);
+  t.is(await store.get('x'), '1');
+  // The key is made again (another controller won): the old revision no longer matches.
+  await store.client.delete().key(leader).exec();
+  await store.client.put(leader).value('b').exec();
+  await t.throwsAsync(store.batch([{ type: 'put', key: 'x', value: 'stale' }]), { instanceOf: FencedError });
+  t.is(await store.get('x'), '1');
+});
+
+test('store (etcd): without the password, etcd refuses', async (t) => {
+  if (!etcdAvailable()) return void (await etcdStore(t));
+  const server = await (etcd ??= startEtcd());
+  const anonymous = new EtcdStore({ endpoints: [server.endpoint], prefix: '/anon/' });
+  t.teardown(() => anonymous.close());
+  await t.throwsAsync(anonymous.batch([{ type: 'put', key: 'a', value: 'b' }]));
 });

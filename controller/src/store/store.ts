@@ -1,7 +1,9 @@
 /**
  * The controller's state lives behind this interface. RocksDB is the embedded
  * default (`RocksStore`); `MemoryStore` is its in-memory twin for unit tests;
- * a replicated store (etcd) can take its place when one controller is not enough.
+ * etcd (`EtcdStore`) holds the cluster's records when several controllers share them,
+ * while each controller keeps its high-volume data (metric series, log lines) in its
+ * own RocksDB.
  *
  * Keys and values are strings. Keys sort by their UTF-8 bytes; the key layout
  * is in `keys.ts`.
@@ -45,6 +47,12 @@ export interface Store {
    * than reading them.
    */
   scan(range: Range): Promise<[key: string, value: string][]>;
+
+  /**
+   * The most operations one batch may hold (etcd's transaction bound); undefined: no bound.
+   * Callers that write many keys at once (pruning) cut their batches to it.
+   */
+  readonly maxBatchOps?: number;
 
   /** Releases the store. Pending batches complete first. */
   close(): Promise<void>;

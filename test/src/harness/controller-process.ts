@@ -33,6 +33,8 @@ export interface SpawnOptions {
   bin?: string;
   /** How long to wait for the ready line. */
   readyTimeoutMs?: number;
+  /** Told of the process as soon as it is spawned, before it is ready (a controller waiting to lead). */
+  onSpawn?: (proc: PlatformProcess) => void;
   /**
    * The gRPC port agents dial. Unless given, the first process binds a port of its choosing
    * (port 0: a port picked here and bound seconds later, once the controller has restored its
@@ -156,6 +158,7 @@ export class ControllerProcess extends PlatformProcess {
       },
     );
     const proc = new ControllerProcess(child, dataDir, ownsDataDir, options);
+    options.onSpawn?.(proc);
     let wasReady = false;
     const ready = new Promise<[string, string, string, string]>((resolve, reject) => {
       const timer = setTimeout(

@@ -1,0 +1,218 @@
+/**
+ * The controller's state in etcd, for clusters that run several controllers (the etcd3 client,
+ * the one Node.js client of etcd's v3 API that is kept up; it speaks gRPC through grpc-js).
+ *
+ * Layout: every key of the Store is one etcd key under `prefix` (default `/platform/`), its
+ * value the same UTF-8 text. etcd orders keys by their bytes, as RocksDB does, so ranges,
+ * limits and reverse order are etcd's own range reads; an iteration reads pages at the
+ * revision of its first page, one consistent snapshot however long it takes (until etcd
+ * compacts that revision: then the iteration fails and says so).
+ *
+ * A batch is one etcd transaction: all or nothing, acknowledged once etcd has it on a quorum's
+ * disks. etcd bounds a transaction (its `--max-txn-ops`, 128 by default) and a request
+ * (`--max-request-bytes`, 1.5 MiB by default): a batch past either is refused here, before it
+ * is sent, naming the bound (set them as etcd is set: `maxTxnOps`, `maxRequestBytes`).
+ * `maxBatchOps` tells callers that write many keys (the audit log's pruning) to cut their
+ * batches to fit.
+ *
+ * Fencing: `guard`, when set, is a comparison every batch is conditioned on (the controller's
+ * leadership, see the election): a batch whose guard no longer holds is refused with
+ * `FencedError`, and nothing of it is written.
+ */
+import { Etcd3, type IOptions } from 'etcd3';
+import { UnavailableError } from '../errors.js';
+import { resolveRange, type BatchOp, type Range, type Store } from './store.js';
+
+export interface EtcdStoreOptions {
+  /** host:port of each etcd member. */
+  endpoints: readonly string[];
+  /** Where the cluster's keys live in etcd. Default `/platform/`. */
+  prefix?: string;
+  /** etcd's user and password (etcd's own authentication). */
+  auth?: { username: string; password: string };
+  /** TLS to etcd: the CA that signed its certificate, and a client certificate and key. */
+  tls?: { ca?: Buffer; cert?: Buffer; key?: Buffer };
+  /** etcd's --max-txn-ops. Default 128, etcd's default. */
+  maxTxnOps?: number;
+  /** etcd's --max-request-bytes. Default 1.5 MiB, etcd's default. */
+  maxRequestBytes?: number;
+  /** Entries read per page by iterate(). Default 1,000. */
+  pageSize?: number;
+  /** Bound of one call to etcd. Default 10 s. */
+  timeoutMs?: number;
+}
+
+/** A comparison that every batch must satisfy (etcd's txn compare), on a key of etcd's own. */
+export interface Guard {
+  key: string;
+  /** The key's create revision must be this: it is the same key, not one made again since. */
+  createRevision: string;
+}
+
+/**
+ * A batch refused because its guard (the writer's leadership) no longer holds: the client is
+ * told to try again (503), at the controller that leads now.
+ */
+export class FencedError extends UnavailableError {
+  constructor(message: string) {
+    super(message, 1000);
+  }
+}
+
+/** A batch too large for one etcd transaction. */
+export class BatchTooLargeError extends Error {
+  override readonly name = 'BatchTooLargeError';
+}
+
+const DEFAULT_MAX_REQUEST_BYTES = 1.5 * 1024 * 1024;
+/** What a request carries besides the keys and values (its framing); kept out of the bound. */
+const REQUEST_OVERHEAD = 4096;
+
+export class EtcdStore implements Store {
+  readonly client: Etcd3;
+  readonly prefix: string;
+  readonly maxBatchOps: number;
+  readonly #maxRequestBytes: number;
+  readonly #pageSize: number;
+  readonly #timeoutMs: number;
+  #guard: Guard | undefined;
+  #closed: Promise<void> | undefined;
+
+  constructor(o: EtcdStoreOptions) {
+    if (o.endpoints.length === 0) throw new Error('etcd store: no endpoints');
+    if (o.tls && !o.tls.ca) throw new Error('etcd store: TLS needs the CA that signed etcd\'s certificate');
+    const options: IOptions = {
+      hosts: o.endpoints.map((e) => `${o.tls ? 'https' : 'http'}://${e}`),
+      dialTimeout: o.timeoutMs ?? 10_000,
+      // The client's own fault handling stays: it retries a call on another member after a
+      // transient failure, which is safe for batches (a batch written twice writes the same).
+      ...(o.auth ? { auth: { username: o.auth.username, password: o.auth.password } } : {}),
+      ...(o.tls?.ca ? { credentials: { rootCertificate: o.tls.ca, ...(o.tls.cert && o.tls.key ? { certChain: o.tls.cert, privateKey: o.tls.key } : {}) } } : {}),
+    };
+    this.client = new Etcd3(options);
+    this.prefix = o.prefix ?? '/platform/';
+    this.maxBatchOps = o.maxTxnOps ?? 128;
+    this.#maxRequestBytes = o.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
+    this.#pageSize = o.pageSize ?? 1000;
+    this.#timeoutMs = o.timeoutMs ?? 10_000;
+  }
+
+  /** Conditions every later batch on `guard` (undefined: none). */
+  setGuard(guard: Guard | undefined): void {
+    this.#guard = guard;
+  }
+
+  #key(key: string): Buffer {
+    return Buffer.from(this.prefix + key, 'utf8');
+  }
+
+  #unkey(key: Buffer): string {
+    return key.toString('utf8').slice(this.prefix.length);
+  }
+
+  #call<T>(fn: (deadline: Date) => Promise<T>): Promise<T> {
+    if (this.#closed) return Promise.reject(new Error('store is closed'));
+    return fn(new Date(Date.now() + this.#timeoutMs));
+  }
+
+  async get(key: string): Promise<string | undefined> {
+    const r = await this.#call((deadline) => this.client.kv.range({ key: this.#key(key) }, { deadline }));
+    return r.kvs[0]?.value.toString('utf8');
+  }
+
+  async getMany(keys: readonly string[]): Promise<(string | undefined)[]> {
+    if (keys.length === 0) return [];
+    // One transaction of reads: one round trip, one revision.
+    const out: (string | undefined)[] = [];
+    for (let i = 0; i < keys.length; i += this.maxBatchOps) {
+      const part = keys.slice(i, i + this.maxBatchOps);
+      const r = await this.#call((deadline) =>
+        this.client.kv.txn({ compare: [], success: part.map((k) => ({ request_range: { key: this.#key(k) } })), failure: [] }, { deadline }),
+      );
+      for (const res of r.responses) out.push(res.response_range?.kvs[0]?.value.toString('utf8'));
+    }
+    return out;
+  }
+
+  async batch(ops: readonly BatchOp[]): Promise<void> {
+    if (ops.length === 0) return;
+    if (ops.length > this.maxBatchOps) {
+      throw new BatchTooLargeError(`a batch of ${ops.length} operations: etcd takes at most ${this.maxBatchOps} in one transaction (etcd's --max-txn-ops, PLATFORM_ETCD_MAX_TXN_OPS)`);
+    }
+    let bytes = REQUEST_OVERHEAD;
+    const success = ops.map((op) => {
+      const key = this.#key(op.key);
+      if (op.type === 'del') {
+        bytes += key.length;
+        return { request_delete_range: { key } };
+      }
+      const value = Buffer.from(op.value, 'utf8');
+      bytes += key.length + value.length;
+      return { request_put: { key, value } };
+    });
+    if (bytes > this.#maxRequestBytes) {
+      throw new BatchTooLargeError(`a batch of ${bytes} bytes: etcd takes at most ${this.#maxRequestBytes} in one request (etcd's --max-request-bytes, PLATFORM_ETCD_MAX_REQUEST_BYTES)`);
+    }
+    const guard = this.#guard;
+    const compare = guard
+      ? [{ key: Buffer.from(guard.key, 'utf8'), target: 'Create' as const, result: 'Equal' as const, create_revision: guard.createRevision }]
+      : [];
+    const r = await this.#call((deadline) => this.client.kv.txn({ compare, success, failure: [] }, { deadline }));
+    if (!r.succeeded) throw new FencedError(`this controller is no longer the active one (${guard?.key} changed): the batch was not written`);
+  }
+
+  async *iterate(range: Range): AsyncIterable<[string, string]> {
+    const r = resolveRange(range);
+    // Lower and upper bounds as etcd's half-open [key, range_end).
+    let from = r.gt !== undefined ? `${r.gt}\0` : (r.gte ?? '');
+    let to: string | undefined = r.lte !== undefined ? `${r.lte}\0` : r.lt;
+    let left = r.limit ?? Infinity;
+    let revision: string | undefined;
+    while (left > 0) {
+      const want = Math.min(left, this.#pageSize);
+      const res = await this.#call((deadline) =>
+        this.client.kv.range(
+          {
+            key: this.#key(from),
+            range_end: to === undefined ? prefixEndOf(this.prefix) : this.#key(to),
+            limit: String(want),
+            ...(r.reverse ? { sort_order: 'Descend' as const, sort_target: 'Key' as const } : {}),
+            ...(revision ? { revision } : {}),
+          },
+          { deadline },
+        ),
+      );
+      revision ??= res.header.revision;
+      for (const kv of res.kvs) yield [this.#unkey(kv.key), kv.value.toString('utf8')];
+      left -= res.kvs.length;
+      if (!res.more || res.kvs.length === 0) return;
+      const last = this.#unkey(res.kvs[res.kvs.length - 1]!.key);
+      // The next page starts after (or, in reverse, ends before) the last key of this one.
+      if (r.reverse) to = last;
+      else from = `${last}\0`;
+    }
+  }
+
+  async scan(range: Range): Promise<[string, string][]> {
+    const out: [string, string][] = [];
+    for await (const entry of this.iterate(range)) out.push(entry);
+    return out;
+  }
+
+  close(): Promise<void> {
+    this.#closed ??= Promise.resolve().then(() => this.client.close());
+    return this.#closed;
+  }
+}
+
+/** The byte string right after every key that starts with `prefix` (etcd's range_end for a prefix). */
+function prefixEndOf(prefix: string): Buffer {
+  const end = Buffer.from(prefix, 'utf8');
+  for (let i = end.length - 1; i >= 0; i--) {
+    if (end[i]! < 0xff) {
+      end[i]! += 1;
+      return end.subarray(0, i + 1);
+    }
+  }
+  return Buffer.from([0]);
+}
