@@ -326,6 +326,8 @@ export class Agent {
     await agent.#cache.cleanTmp();
     await agent.#cache.load();
     agent.manager.recover();
+    // What an earlier run of this agent left on the host and no re-attached instance holds.
+    await agent.#removeNetworkLeftovers([...agent.manager.runners()].flatMap((r) => (r.record.network ? [r.record.network] : [])));
     await agent.links.restore(new Set([...agent.manager.runners()].map((r) => r.uuid)));
     const ml = opts.metricsListen ?? { host: '127.0.0.1', port: 0 };
     agent.#metricsServer = await serveMetrics(agent.metrics.registry, ml.host, ml.port);
@@ -363,6 +365,14 @@ export class Agent {
       instances: this.manager.helloInstances(),
       version: AGENT_VERSION,
     };
+  }
+
+  async #removeNetworkLeftovers(keep: Parameters<HostNetworks['removeLeftovers']>[0]): Promise<void> {
+    try {
+      await this.networks?.removeLeftovers(keep);
+    } catch (err) {
+      this.opts.log.error('the leftovers of this agent on the host cannot be listed', { err: (err as Error).message });
+    }
   }
 
   /** The last instance of a job here is removed: its drains' senders close. */
@@ -416,7 +426,11 @@ export class Agent {
     if (this.#stopped) return;
     this.#stopped = true;
     const stopInstances = opts.stopInstances ?? this.opts.stopInstancesOnExit ?? false;
-    if (stopInstances) await this.manager.stopAll('agent stopping');
+    if (stopInstances) {
+      await this.manager.stopAll('agent stopping');
+      // The instances took their own objects with them; the uid table (and what a failed teardown left) goes now.
+      await this.#removeNetworkLeftovers([]);
+    }
     this.#shipper.tick();
     this.#shipper.stop();
     this.#drains.close();

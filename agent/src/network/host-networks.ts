@@ -3,20 +3,20 @@
  *
  * An instance of a job on a network gets, from its setup step (runner/steps/network.ts):
  *
- *   netns pln-<instance uuid>          its own network namespace (bwrap runs inside it: nsenter)
+ *   netns pln-<agent>-<instance uuid>  its own network namespace (bwrap runs inside it: nsenter)
  *     eth0  <address>/<prefix>         the instance end of a veth pair, MAC from the address
  *     lo    up
  *     default via <gateway>            the bridge: the host (and, through it, nothing further)
  *     <multicast/aggregate> dev eth0   the member's multicast_addresses, the job's aggregate routes
- *   plv<instance>   host end of the veth, a port of the network's bridge
- *   plb<network>    the network's bridge, <gateway>/<prefix> (the same on every agent host, with
+ *   plv<ag><inst>   host end of the veth, a port of the network's bridge
+ *   plb<ag><net>    the network's bridge, <gateway>/<prefix> (the same on every agent host, with
  *                   the same MAC, so that the gateway answers alike wherever a member asks)
- *   plx<network>    a VXLAN device on the bridge (VNI of the network, UDP 4789) with a flood
+ *   plx<ag><net>    a VXLAN device on the bridge (VNI of the network, UDP 4789) with a flood
  *                   entry per other agent host that has members, once there is one
  *   /etc/hosts      a file per instance (in its directory) bound over the instance's /etc/hosts:
  *                   `<discovery_address>.platform.local` of every member instance, rewritten in
  *                   place (the bind keeps the inode) when members come and go
- *   nft bridge table platform_bc_<instance>
+ *   nft bridge table platform_bc_<agent>_<instance>
  *                   when broadcast_enable is false: broadcast frames (but ARP) are not forwarded
  *                   to the instance's port
  *   nft inet table platform_netuid_<agent>
@@ -27,13 +27,17 @@
  *
  * Teardown deletes the namespace (its veth pair goes with it), the broadcast table, and the bridge
  * (with its VXLAN device) once no veth is left on it. Every name starts with a fixed prefix
- * (NAME_PREFIXES) so that what a killed agent left can be found and removed.
+ * (NAME_PREFIXES) followed by a part of the agent's uuid (<agent>: 11 hex digits, <ag>: 5, for
+ * interface names have at most 15 characters), so that two agents on one host never share an
+ * object and what an agent left is its own to find by name: `removeLeftovers` deletes, at the
+ * agent's start, whatever of its own no re-attached instance holds (an agent killed with -9, an
+ * instance record lost), and everything after the agent stopped its instances.
  *
  * Changes of one network run one at a time (a chain per network): a NetworkState from the
  * controller waits for an instance being attached, and the reverse.
  */
 import { createHash } from 'node:crypto';
-import { readlinkSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NetworkSpec, NetworkState } from '@platform/proto';
 import type { Logger } from '@platform/proto/common';
@@ -86,8 +90,23 @@ export interface NetworkPlan {
 export const NAME_PREFIXES = { netns: 'pln-', veth: 'plv', peer: 'plp', bridge: 'plb', vxlan: 'plx', table: 'platform_bc_', uidTable: 'platform_netuid_' } as const;
 
 const hex = (uuid: string) => uuid.replace(/[^0-9a-f]/gi, '').toLowerCase();
-/** 11 hex digits of a uuid: interface names are at most 15 characters. */
+/** 11 hex digits of a uuid (table names). */
 const short = (uuid: string) => hex(uuid).slice(0, 11).padEnd(11, '0');
+/** The agent's part of an interface name (5 hex digits) and the instance's or network's (7): 3 + 5 + 7 = 15. */
+const agentLink = (agent: string) => hex(agent).slice(0, 5).padEnd(5, '0');
+const objLink = (uuid: string) => hex(uuid).slice(0, 7).padEnd(7, '0');
+
+/** The prefixes of every name an agent gives host objects (after NAME_PREFIXES: its own part). */
+export function agentPrefixes(agentUuid: string): { netns: string; veth: string; bridge: string; vxlan: string; table: string; uidTable: string } {
+  return {
+    netns: `${NAME_PREFIXES.netns}${short(agentUuid)}-`,
+    veth: `${NAME_PREFIXES.veth}${agentLink(agentUuid)}`,
+    bridge: `${NAME_PREFIXES.bridge}${agentLink(agentUuid)}`,
+    vxlan: `${NAME_PREFIXES.vxlan}${agentLink(agentUuid)}`,
+    table: `${NAME_PREFIXES.table}${short(agentUuid)}_`,
+    uidTable: `${NAME_PREFIXES.uidTable}${short(agentUuid)}`,
+  };
+}
 
 export const VXLAN_PORT = 4789;
 /** Leaves room for the VXLAN header (50 bytes) on a 1500-byte underlay. */
@@ -129,14 +148,15 @@ export class HostNetworks {
 
   constructor(private readonly o: HostNetworksOptions) {}
 
-  static names(instance: string, network: string): Pick<NetworkAttachment, 'netns' | 'hostVeth' | 'bridge' | 'vxlan'> & { peer: string; table: string } {
+  static names(agent: string, instance: string, network: string): Pick<NetworkAttachment, 'netns' | 'hostVeth' | 'bridge' | 'vxlan'> & { peer: string; table: string } {
+    const p = agentPrefixes(agent);
     return {
-      netns: `${NAME_PREFIXES.netns}${instance}`,
-      hostVeth: `${NAME_PREFIXES.veth}${short(instance)}`,
-      peer: `${NAME_PREFIXES.peer}${short(instance)}`,
-      bridge: `${NAME_PREFIXES.bridge}${short(network)}`,
-      vxlan: `${NAME_PREFIXES.vxlan}${short(network)}`,
-      table: `${NAME_PREFIXES.table}${short(instance)}`,
+      netns: `${p.netns}${instance}`,
+      hostVeth: `${p.veth}${objLink(instance)}`,
+      peer: `${NAME_PREFIXES.peer}${agentLink(agent)}${objLink(instance)}`,
+      bridge: `${p.bridge}${objLink(network)}`,
+      vxlan: `${p.vxlan}${objLink(network)}`,
+      table: `${p.table}${short(instance)}`,
     };
   }
 
@@ -196,7 +216,7 @@ export class HostNetworks {
     record: (a: NetworkAttachment) => void,
   ): Promise<NetworkAttachment> {
     return this.#serial(plan.uuid, async () => {
-      const names = HostNetworks.names(instance, plan.uuid);
+      const names = HostNetworks.names(this.o.agentUuid, instance, plan.uuid);
       const prefix = Number(plan.subnet.split('/')[1]);
       const a: NetworkAttachment = {
         network: plan.uuid, jobUuid, instance, netns: names.netns, hostVeth: names.hostVeth, bridge: names.bridge, vxlan: names.vxlan,
@@ -269,6 +289,53 @@ export class HostNetworks {
     });
   }
 
+  /**
+   * Deletes what carries this agent's name prefixes (agentPrefixes) and no instance of `keep`
+   * holds: network namespaces (their mounts under /run/netns with them, and so their veth pairs),
+   * veths, bridges and VXLAN devices, broadcast tables, and the uid table when nothing is kept
+   * (the next attach makes it again). Run at the agent's start, after it re-attached its
+   * instances and before it makes anything (what a killed run left), and once it has stopped its
+   * instances (what a failed teardown left). Answers what it removed; one that cannot be removed
+   * is logged and left for the next run.
+   */
+  async removeLeftovers(keep: readonly NetworkAttachment[]): Promise<string[]> {
+    const p = agentPrefixes(this.o.agentUuid);
+    const ip = tool('ip');
+    const nft = tool('nft');
+    const removed: string[] = [];
+    const attempt = async (what: string, argv: string[]) => {
+      try {
+        await runIgnoring(argv, NOT_THERE);
+        removed.push(what);
+      } catch (err) {
+        this.o.log.warn('a leftover cannot be removed', { what, err: (err as Error).message });
+      }
+    };
+    const keptNs = new Set(keep.map((a) => a.netns));
+    for (const ns of agentNamespaces(p.netns)) {
+      if (!keptNs.has(ns)) await attempt(`netns ${ns}`, [ip, 'netns', 'delete', ns]);
+    }
+    const keptLinks = new Set(keep.flatMap((a) => [a.hostVeth, a.bridge, a.vxlan]));
+    const links = (await run([ip, '-o', 'link', 'show'])).split('\n').map((l) => /^\d+: ([^:@]+)/.exec(l)?.[1] ?? '');
+    for (const link of links) {
+      if (keptLinks.has(link)) continue;
+      if (link.startsWith(p.veth) || link.startsWith(p.vxlan) || link.startsWith(p.bridge)) await attempt(`link ${link}`, [ip, 'link', 'delete', link]);
+    }
+    const keptTables = new Set(keep.flatMap((a) => (a.broadcastTable ? [a.broadcastTable] : [])));
+    for (const line of (await run([nft, 'list', 'tables'])).split('\n')) {
+      const [, family, name] = /^table (\S+) (\S+)$/.exec(line.trim()) ?? [];
+      if (!family || !name) continue;
+      const mine = (family === 'bridge' && name.startsWith(p.table) && !keptTables.has(name)) || (family === 'inet' && name === p.uidTable && keep.length === 0);
+      if (mine) await attempt(`nft table ${family} ${name}`, [nft, 'delete', 'table', family, name]);
+    }
+    if (keep.length === 0) this.#uidTable = undefined;
+    for (const [uuid, n] of [...this.#networks]) {
+      if (![...n.instances.values()].some((a) => keptNs.has(a.netns))) this.#networks.delete(uuid);
+    }
+    if (removed.length > 0) this.o.log.info('leftovers of this agent removed from the host', { removed });
+    return removed;
+  }
+
   /** The controller's news of a network: hosts files, routes and broadcast filters, VXLAN peers. */
   update(state: NetworkState): Promise<void> {
     const uuid = state.networkUuid ?? '';
@@ -325,7 +392,7 @@ export class HostNetworks {
     for (const r of a.routes.filter((r) => !want.includes(r))) await runIgnoring([ip, '-n', a.netns, 'route', 'delete', r, 'dev', 'eth0'], NOT_THERE);
     for (const r of want) await run([ip, '-n', a.netns, 'route', 'replace', r, 'dev', 'eth0']);
     a.routes = want;
-    const table = HostNetworks.names(a.instance, a.network).table;
+    const table = HostNetworks.names(this.o.agentUuid, a.instance, a.network).table;
     if (!member.broadcastEnable) {
       const script = [
         `table bridge ${table} {}`,
@@ -395,7 +462,7 @@ export class HostNetworks {
     const uids = this.o.uids;
     if (!uids) return Promise.resolve();
     this.#uidTable ??= (async () => {
-      const table = `${NAME_PREFIXES.uidTable}${short(this.o.agentUuid)}`;
+      const table = agentPrefixes(this.o.agentUuid).uidTable;
       const script = [
         `table inet ${table} {}`,
         `delete table inet ${table}`,
@@ -446,4 +513,26 @@ export function namespaceListening(pgid: number, netnsPath: string): () => Promi
     }
     return new Set();
   };
+}
+
+/**
+ * The network namespaces whose names start with `prefix`: the files in /run/netns and the mounts
+ * there (a mount whose file went is still one to delete: `ip netns delete` unmounts it).
+ */
+function agentNamespaces(prefix: string): string[] {
+  const names = new Set<string>();
+  try {
+    for (const f of readdirSync('/run/netns')) if (f.startsWith(prefix)) names.add(f);
+  } catch {
+    // no namespace was ever made here
+  }
+  try {
+    for (const line of readFileSync('/proc/self/mountinfo', 'utf8').split('\n')) {
+      const at = line.split(' ')[4] ?? '';
+      if (at.startsWith(`/run/netns/${prefix}`)) names.add(at.slice('/run/netns/'.length));
+    }
+  } catch {
+    // no /proc: the files are all there is
+  }
+  return [...names];
 }

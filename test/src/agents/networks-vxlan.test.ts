@@ -116,7 +116,7 @@ test('networks: members on two agent hosts reach each other through VXLAN, by ad
   // On different agents, each reached at its agent's address.
   t.not(one.instance.instance_manager_uuid, two.instance.instance_manager_uuid);
   t.true(one.at.startsWith(`${hosts[0]!.address}:`) && two.at.startsWith(`${hosts[1]!.address}:`));
-  const n1 = namesOf(one.instance.uuid, net.uuid);
+  const n1 = namesOf(one.instance.instance_manager_uuid, one.instance.uuid, net.uuid);
   await eventually(async () => (ipIn(hosts[0]!.ns, ['-o', 'link', 'show', 'master', n1.bridge]).includes(n1.vxlan) ? true : undefined), {
     timeoutMs: 20_000,
     what: 'the VXLAN device on the bridge of the first agent',

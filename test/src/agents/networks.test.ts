@@ -9,13 +9,14 @@
 import test, { type ExecutionContext } from 'ava';
 import type { Job } from '@platform/controller';
 import { httpAppJob, uploadPackage } from '../harness/apps.js';
-import { AgentProcess } from '../harness/agent-process.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AgentProcess, killProcessesUnder } from '../harness/agent-process.js';
 import { FAST_AGENT_TIMING, type ApiInstance, type TestCluster } from '../harness/cluster.js';
 import { ControllerProcess } from '../harness/controller-process.js';
 import { unique } from '../harness/fixtures.js';
 import type { ApiClient } from '../harness/http.js';
 import {
-  dropAgentTables,
   ipIn,
   linkNames,
   namesOf,
@@ -28,6 +29,7 @@ import {
   type AppAnswer,
   type FetchAnswer,
 } from '../harness/networks.js';
+import { agentLeftovers } from '../harness/leftovers.js';
 import { taskEnd } from '../harness/tasks.js';
 import { eventually } from '../harness/wait.js';
 
@@ -92,10 +94,8 @@ test.before(async (t) => {
 
 test.after.always(async () => {
   if (!cluster) return;
-  const agents = cluster.agents.map((a) => a.uuid);
   await Promise.all(cluster.agents.map((a) => a.dispose()));
   await cluster.controller.dispose();
-  for (const a of agents) dropAgentTables(a);
   sweepLeftovers();
 });
 
@@ -141,8 +141,8 @@ test.serial('networks: members reach each other by address and by name, a job of
   t.deepEqual(ifA.map((i) => [i.uuid, i.ipv4_addr]), [[a.instance.uuid, a.address]]);
 
   // What the agent made, as `ip` and `nft` show it.
-  const na = namesOf(a.instance.uuid, net.uuid);
-  const nb = namesOf(b.instance.uuid, net.uuid);
+  const na = namesOf(a.instance.instance_manager_uuid, a.instance.uuid, net.uuid);
+  const nb = namesOf(b.instance.instance_manager_uuid, b.instance.uuid, net.uuid);
   t.true(netnsList().includes(na.netns) && netnsList().includes(nb.netns));
   t.regex(ipIn(na.netns, ['-o', 'addr', 'show', 'dev', 'eth0']), new RegExp(`inet ${a.address.replace(/\./g, '\\.')}/24`));
   t.true(ipIn(na.netns, ['link', 'show', 'eth0']).includes(ifA[0]!.hardware_addr));
@@ -278,8 +278,8 @@ test.serial('networks: an agent killed and started again takes its members back:
   );
   t.is((JSON.parse(reached.body) as AppAnswer).instance, y.instance.uuid);
   // The re-attached instances still go all the way: namespaces, veths and bridge.
-  const nx = namesOf(x.instance.uuid, net.uuid);
-  const ny = namesOf(y.instance.uuid, net.uuid);
+  const nx = namesOf(x.instance.instance_manager_uuid, x.instance.uuid, net.uuid);
+  const ny = namesOf(y.instance.instance_manager_uuid, y.instance.uuid, net.uuid);
   for (const j of jobs) await stopJob(api, j.uuid);
   await eventually(
     async () => {
@@ -293,5 +293,45 @@ test.serial('networks: an agent killed and started again takes its members back:
   await eventually(
     async () => ((await api.get<Network>(`/networks/${net.uuid}`)).body.network_end_points.flatMap((e) => e.end_point_interface ?? []).length === 0 ? true : undefined),
     { timeoutMs: 30_000, what: 'the addresses freed once the instances are REMOVED' },
+  );
+});
+
+test.serial('networks: an agent killed with -9 whose member it cannot take back removes the member\'s namespace, veth, bridge and tables at its next start', async (t) => {
+  if (!available) return t.pass();
+  const c = await theCluster();
+  const { api } = c;
+  const ns = `/netrun/${unique()}`;
+  const pkg = await uploadPackage(api, ns, networkAppArchive());
+  const net = (await api.post<Network>('/networks', { fqn: `network::${ns}::net` })).body;
+  const prefix = net.subnet_info.Subnet.replace(/0\/\d+$/, '');
+  const job = (await api.post<Job>('/jobs', appJob(`job::${ns}::lost`, pkg.uuid))).body;
+  t.is((await api.post(`/networks/${net.uuid}/join`, { job_fqn: job.fqn, discovery_address: 'lost', broadcast_enable: false })).status, 200);
+  const member = await onNetwork(api, job.uuid, prefix);
+  const old = c.agents[0]!;
+  const names = namesOf(old.uuid, member.instance.uuid, net.uuid);
+  t.true(netnsList().includes(names.netns) && linkNames().includes(names.veth) && linkNames().includes(names.bridge));
+  t.true(nftTables().includes(`table bridge ${names.table}`));
+  t.true(agentLeftovers(old.uuid).tables.some((tb) => tb.startsWith('inet platform_netuid_')), 'the uid table is there while a member runs');
+  // The agent is killed, the instance's processes die with the host's trouble, and its record is
+  // lost (unreadable): the next start cannot take the member back, and must not leave what it held.
+  await old.kill9();
+  const dir = join(old.dataDir, 'instances', member.instance.uuid);
+  await killProcessesUnder(dir);
+  writeFileSync(join(dir, 'instance.json'), '{ torn');
+  c.agents[0] = await old.restart(api);
+  const left = agentLeftovers(old.uuid);
+  // Only what the replacement member (if already placed) holds may be there; none of the lost one's.
+  t.false(netnsList().includes(names.netns), JSON.stringify(left));
+  t.false(linkNames().includes(names.veth), JSON.stringify(left));
+  t.false(left.mounts.some((m) => m.endsWith(names.netns)), JSON.stringify(left));
+  t.false(nftTables().includes(`table bridge ${names.table}`), JSON.stringify(left));
+  await stopJob(api, job.uuid);
+  await api.post(`/networks/${net.uuid}/leave`, { job_fqn: job.fqn });
+  await eventually(
+    async () => {
+      const l = agentLeftovers(c.agents[0]!.uuid);
+      return l.netns.length === 0 && l.links.length === 0 && l.tables.every((tb) => tb.startsWith('inet platform_netuid_')) ? true : undefined;
+    },
+    { timeoutMs: 30_000, what: 'every namespace, link and broadcast table of the agent to go once its job stopped' },
   );
 });

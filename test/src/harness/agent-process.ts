@@ -7,9 +7,10 @@ import { mkdtemp, readdir, readFile, readlink, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PlatformProcess, TEST_JOIN_TOKEN, type ControllerProcess } from './controller-process.js';
+import { PlatformProcess, TEST_JOIN_TOKEN, type ControllerProcess, type ExitInfo } from './controller-process.js';
 import type { ApiClient } from './http.js';
 import { unique } from './fixtures.js';
+import { removeAgentLeftovers } from './leftovers.js';
 import { eventually } from './wait.js';
 
 /** The binary an operator runs: the agent package's `platform-agent` bin. */
@@ -114,16 +115,30 @@ export class AgentProcess extends PlatformProcess {
     return again;
   }
 
+  /** Whether the last thing done to this process was a SIGKILL (it could clean up nothing). */
+  #killed = false;
+
+  override async kill9(): Promise<ExitInfo> {
+    this.#killed = true;
+    return super.kill9();
+  }
+
   /**
    * Stops the agent, then kills whatever instance processes it left running (an agent keeps
-   * its instances running across its own stop, by design), and removes its data directory.
+   * its instances running across its own stop, by design), removes what they held on the host
+   * (namespaces, interfaces, nft tables of the agent's name prefixes: leftovers.ts) and its data
+   * directory. Throws when an agent that stops its instances on exit, stopped gracefully, left
+   * any of those behind.
    */
   async dispose(): Promise<void> {
-    await this.stop();
+    const exit = await this.stop();
     // A restarted process on the same directory runs its instances there: they are its own to end.
     if (!this.ownsDataDir && this.options.dataDir === undefined) return;
     await killProcessesUnder(this.dataDir);
+    const left = removeAgentLeftovers(this.uuid, this.options.prefix);
     if (this.ownsDataDir) await rm(this.dataDir, { recursive: true, force: true }).catch(() => undefined);
+    const cleansUp = (this.options.args ?? []).includes('--stop-instances-on-exit') && !this.#killed && exit.code === 0;
+    if (cleansUp && left.length > 0) throw new Error(`agent ${this.uuid} stopped its instances and left on the host: ${left.join(', ')}`);
   }
 }
 

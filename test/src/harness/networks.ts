@@ -10,6 +10,7 @@ import { statSync } from 'node:fs';
 import type { ExecutionContext } from 'ava';
 import { bwrapWorks } from './agent-process.js';
 import { tarGz } from './apps.js';
+import { agentPrefixes } from './leftovers.js';
 
 /** The system's directories only: under npm, node_modules/.bin is first in PATH, and an npm package is named `nft`. */
 const SBIN = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
@@ -45,10 +46,11 @@ export const linkNames = (): string[] => sh(['ip', '-o', 'link', 'show']).split(
 export const nftTables = (): string[] => sh(['nft', 'list', 'tables']).split('\n').map((l) => l.trim()).filter(Boolean);
 export const ipIn = (netns: string, args: string[]): string => sh(['ip', '-n', netns, ...args]);
 
-/** What the agent names after an instance and a network (host-networks.ts HostNetworks.names). */
-export function namesOf(instance: string, network: string): { netns: string; veth: string; bridge: string; vxlan: string; table: string } {
-  const short = (u: string) => u.replace(/-/g, '').toLowerCase().slice(0, 11);
-  return { netns: `pln-${instance}`, veth: `plv${short(instance)}`, bridge: `plb${short(network)}`, vxlan: `plx${short(network)}`, table: `platform_bc_${short(instance)}` };
+/** What agent `agent` names after an instance and a network (host-networks.ts HostNetworks.names). */
+export function namesOf(agent: string, instance: string, network: string): { netns: string; veth: string; bridge: string; vxlan: string; table: string } {
+  const hex = (u: string, n: number) => u.replace(/-/g, '').toLowerCase().slice(0, n);
+  const p = agentPrefixes(agent);
+  return { netns: `${p.netns}${instance}`, veth: `${p.veth}${hex(instance, 7)}`, bridge: `${p.bridge}${hex(network, 7)}`, vxlan: `${p.vxlan}${hex(network, 7)}`, table: `${p.table}${hex(instance, 11)}` };
 }
 
 /** An agent's namespace without processes this old is a leftover (one being set up is younger). */
@@ -92,14 +94,9 @@ export function sweepLeftovers(): void {
   }
   const live = new Set(linkNames());
   for (const table of nftTables()) {
-    const m = /^table bridge platform_bc_([0-9a-f]{11})$/.exec(table);
-    if (m && !live.has(`plv${m[1]}`)) quiet(['nft', 'delete', 'table', 'bridge', `platform_bc_${m[1]}`]);
+    const m = /^table bridge (platform_bc_([0-9a-f]{5})[0-9a-f]{6}_([0-9a-f]{7})[0-9a-f]{4})$/.exec(table);
+    if (m && !live.has(`plv${m[2]}${m[3]}`)) quiet(['nft', 'delete', 'table', 'bridge', m[1]!]);
   }
-}
-
-/** Deletes the uid table an agent made (host-networks.ts), once the agent is gone. */
-export function dropAgentTables(agentUuid: string): void {
-  quiet(['nft', 'delete', 'table', 'inet', `platform_netuid_${agentUuid.replace(/-/g, '').toLowerCase().slice(0, 11)}`]);
 }
 
 /**

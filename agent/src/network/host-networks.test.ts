@@ -1,0 +1,64 @@
+/**
+ * What an agent left on the host, found by its own name prefixes and removed (real namespaces,
+ * interfaces and nft tables: root, iproute2 and nftables). Every object this test makes carries
+ * the prefixes of two random agent uuids, and the teardown removes them all even when it fails.
+ */
+import { randomUUID } from 'node:crypto';
+import { execFileSync, spawnSync } from 'node:child_process';
+import test from 'ava';
+import { silentLogger } from '@platform/proto/common';
+import { requireTool } from '../test-support/system.js';
+import { missingNetworkTools, tool } from './commands.js';
+import { agentPrefixes, HostNetworks, type NetworkAttachment } from './host-networks.js';
+import { PortForwarders } from './port-forwarder.js';
+
+const sh = (argv: string[], input?: string) => execFileSync(argv[0]!, argv.slice(1), { encoding: 'utf8', ...(input ? { input } : {}) });
+const quiet = (argv: string[]) => spawnSync(argv[0]!, argv.slice(1), { stdio: 'ignore' });
+const namespaces = () => sh([tool('ip'), 'netns', 'list']).split('\n').map((l) => l.split(' ')[0]!).filter(Boolean);
+const links = () => sh([tool('ip'), '-o', 'link', 'show']).split('\n').map((l) => /^\d+: ([^:@]+)/.exec(l)?.[1] ?? '').filter(Boolean);
+const tables = () => sh([tool('nft'), 'list', 'tables']).split('\n').map((l) => l.trim()).filter(Boolean);
+
+test('networks: removeLeftovers deletes the agent\'s own namespaces, interfaces and tables that no kept instance holds, and nothing of another agent', async (t) => {
+  if (!requireTool(t, missingNetworkTools() === undefined, 'root with iproute2, nftables and nsenter')) return;
+  const ip = tool('ip');
+  const nft = tool('nft');
+  const agent = randomUUID();
+  const other = randomUUID();
+  const p = agentPrefixes(agent);
+  const q = agentPrefixes(other);
+  const kept = { netns: `${p.netns}${randomUUID()}`, veth: `${p.veth}2222222`, bridge: `${p.bridge}2222222`, table: `${p.table}22222222222` };
+  const lost = { netns: `${p.netns}${randomUUID()}`, veth: `${p.veth}1111111`, bridge: `${p.bridge}1111111`, vxlan: `${p.vxlan}1111111`, table: `${p.table}11111111111` };
+  const foreign = { netns: `${q.netns}${randomUUID()}`, bridge: `${q.bridge}3333333`, table: `${q.table}33333333333`, uidTable: q.uidTable };
+  t.teardown(() => {
+    for (const ns of [kept.netns, lost.netns, foreign.netns]) quiet([ip, 'netns', 'delete', ns]);
+    for (const l of [kept.veth, kept.bridge, lost.veth, lost.bridge, lost.vxlan, foreign.bridge]) quiet([ip, 'link', 'delete', l]);
+    for (const tb of [kept.table, lost.table, foreign.table]) quiet([nft, 'delete', 'table', 'bridge', tb]);
+    for (const tb of [p.uidTable, q.uidTable]) quiet([nft, 'delete', 'table', 'inet', tb]);
+  });
+  for (const ns of [kept.netns, lost.netns, foreign.netns]) sh([ip, 'netns', 'add', ns]);
+  for (const b of [kept.bridge, lost.bridge, foreign.bridge]) sh([ip, 'link', 'add', b, 'type', 'bridge']);
+  sh([ip, 'link', 'add', lost.vxlan, 'type', 'vxlan', 'id', '4242', 'dstport', '4789', 'local', '127.0.0.1', 'nolearning']);
+  sh([ip, 'link', 'add', kept.veth, 'type', 'veth', 'peer', 'name', 'eth0', 'netns', kept.netns]);
+  sh([ip, 'link', 'add', lost.veth, 'type', 'veth', 'peer', 'name', 'eth0', 'netns', lost.netns]);
+  for (const tb of [kept.table, lost.table, foreign.table]) sh([nft, 'add', 'table', 'bridge', tb]);
+  for (const tb of [p.uidTable, q.uidTable]) sh([nft, 'add', 'table', 'inet', tb]);
+
+  const networks = new HostNetworks({ address: '127.0.0.1', agentUuid: agent, log: silentLogger, forwarders: new PortForwarders(silentLogger) });
+  const attachment = { netns: kept.netns, hostVeth: kept.veth, bridge: kept.bridge, vxlan: `${p.vxlan}2222222`, broadcastTable: kept.table } as NetworkAttachment;
+  const removed = await networks.removeLeftovers([attachment]);
+  t.deepEqual(removed.sort(), [`link ${lost.bridge}`, `link ${lost.vxlan}`, `netns ${lost.netns}`, `nft table bridge ${lost.table}`].sort());
+  const ns = namespaces();
+  const ls = links();
+  const ts = tables();
+  t.true(ns.includes(kept.netns) && ls.includes(kept.veth) && ls.includes(kept.bridge) && ts.includes(`table bridge ${kept.table}`), 'what a kept instance holds stays');
+  t.true(ts.includes(`table inet ${p.uidTable}`), 'the uid table stays while an instance is kept');
+  t.false(ns.includes(lost.netns) || ls.includes(lost.veth) || ls.includes(lost.bridge) || ls.includes(lost.vxlan) || ts.includes(`table bridge ${lost.table}`));
+  t.true(ns.includes(foreign.netns) && ls.includes(foreign.bridge) && ts.includes(`table bridge ${foreign.table}`) && ts.includes(`table inet ${foreign.uidTable}`), 'another agent\'s objects stay');
+
+  // Nothing kept (the agent stopped its instances): all of its own goes, the uid table too.
+  await networks.removeLeftovers([]);
+  t.false(namespaces().includes(kept.netns));
+  t.false(links().some((l) => l.startsWith(p.veth) || l.startsWith(p.bridge) || l.startsWith(p.vxlan)));
+  t.false(tables().some((tb) => tb.includes(p.table) || tb.includes(p.uidTable)));
+  t.true(namespaces().includes(foreign.netns) && tables().includes(`table inet ${foreign.uidTable}`));
+});
