@@ -1,0 +1,396 @@
+/**
+ * Scale benchmark (`npm run bench:scale`): one controller process against a fleet of simulated
+ * agents (test/src/simulator: real gRPC sessions, no processes), in one run, for each store in
+ * BENCH_STORES:
+ *
+ *   1. the agents register (Hello/Welcome over a connection each);
+ *   2. placement: jobs of BENCH_SCALE_PER_JOB instances each are POSTed started until the fleet
+ *      has been asked for every instance, and every one is RUNNING (as the agents report, then
+ *      confirmed by GET /jobs/health); placements per second is instances over the time from the
+ *      first POST to the last StartInstance received;
+ *   3. meanwhile a separate process (scale-load.ts) GETs and PUTs (a tag changed) other jobs
+ *      one request at a time: p50/p99 of each during that churn;
+ *   4. an agent's host dies (its stream cut, no reconnect): the time from then until each of its
+ *      instances is RUNNING on another agent, with the controller's default timings;
+ *   5. POST /jobs from 64 connections (autocannon, in scale-load.ts) until the controller holds
+ *      BENCH_SCALE_JOBS jobs: requests per second;
+ *   6. the controller's resident memory (VmRSS) then;
+ *   7. a restart (SIGTERM, then a new process on the same data directory): the time to its ready
+ *      line and to the first GET of a job answered; then until every agent is back and every
+ *      instance RUNNING in the controller's view.
+ *
+ * Each figure is printed beside its anchor or aim. These are benchmark aims, not assertions.
+ *
+ * Stores (BENCH_STORES, comma-separated, default `rocksdb`): `rocksdb` (the data directory);
+ * `etcd` (an etcd started here, /usr/bin/etcd) or `etcd://host:port` (one running): passed to the
+ * controller as `--store <url>`, and measured only when this controller build takes `--store`
+ * (said in the output when it does not).
+ *
+ * Environment: BENCH_SCALE=small (50 agents, 2,000 instances, 2,000 jobs: under a minute) or
+ * full (the default: 1,000 agents, 100,000 instances, 100,000 jobs); BENCH_SCALE_AGENTS,
+ * BENCH_SCALE_INSTANCES, BENCH_SCALE_PER_JOB, BENCH_SCALE_JOBS override the size's;
+ * BENCH_SCALE_TIMEOUT_S bounds the placement phase (default 1800: a run that has not placed
+ * everything by then prints the rate so far); BENCH_PROFILE_DIR: the controller runs with
+ * --cpu-prof, its profiles written there at its exits.
+ */
+import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Job } from '@platform/controller';
+import { httpAppArchive, httpAppJob, uploadPackage } from '../harness/apps.js';
+import { CONTROLLER_BIN, ControllerProcess, TEST_JOIN_TOKEN } from '../harness/controller-process.js';
+import type { ApiClient } from '../harness/http.js';
+import { freePort } from '../harness/net.js';
+import { eventually } from '../harness/wait.js';
+import { AgentSimulator } from '../simulator/simulator.js';
+import { envCount } from './env.js';
+import { percentile } from './load-generator.js';
+import type { LoadReport, LoadTask } from './scale-load.js';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const LOAD = join(HERE, 'scale-load.js');
+
+const SIZES = {
+  small: { agents: 50, instances: 2_000, perJob: 20, jobs: 2_000 },
+  full: { agents: 1_000, instances: 100_000, perJob: 100, jobs: 100_000 },
+} as const;
+const SIZE_NAME = process.env['BENCH_SCALE'] || 'full';
+if (!(SIZE_NAME in SIZES)) throw new Error(`BENCH_SCALE="${SIZE_NAME}" is neither small nor full`);
+const SIZE = SIZES[SIZE_NAME as keyof typeof SIZES];
+const AGENTS = envCount('BENCH_SCALE_AGENTS', SIZE.agents);
+const PER_JOB = envCount('BENCH_SCALE_PER_JOB', SIZE.perJob);
+const INSTANCES = Math.ceil(envCount('BENCH_SCALE_INSTANCES', SIZE.instances) / PER_JOB) * PER_JOB;
+const JOBS = envCount('BENCH_SCALE_JOBS', SIZE.jobs);
+const TIMEOUT_MS = envCount('BENCH_SCALE_TIMEOUT_S', 1800) * 1000;
+const PROFILE_DIR = process.env['BENCH_PROFILE_DIR'] || undefined;
+const STORES = (process.env['BENCH_STORES'] || 'rocksdb').split(',').map((s) => s.trim()).filter((s) => s !== '');
+
+/** Jobs the GET/PUT probe works on (stopped: the probe's PUTs start nothing). */
+const PROBE_JOBS = 20;
+/** POSTs of the started jobs at once (a deploy tool's parallelism, not a load test). */
+const START_CONCURRENCY = 8;
+const POST_CONNECTIONS = 64;
+/** The controller's defaults (docs/operators.md, "Heartbeats and lost agents"). */
+const HEARTBEAT_MS = 2_000;
+const LOST_AFTER_MS = 10_000;
+
+const MB = 1e6;
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const secs = (ms: number) => `${fmt(ms / 1000, 1)} s`;
+const msText = (ms: number) => `${fmt(ms, ms < 10 ? 1 : 0)} ms`;
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+
+function progress(line: string): void {
+  process.stderr.write(`[scale ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
+}
+
+function rssBytes(pid: number): number {
+  const m = /^VmRSS:\s+(\d+)\s+kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!m) throw new Error(`no VmRSS for ${pid}`);
+  return Number(m[1]) * 1024;
+}
+
+/** CPU time (user + system, ms) a process has used. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+// ---------------------------------------------------------------- stores
+
+interface StoreUnderTest {
+  /** As given in BENCH_STORES. */
+  name: string;
+  /** Why it cannot be measured here; undefined when it can. */
+  unavailable?: string;
+  /** The controller's arguments that select it. */
+  args: string[];
+  dispose(): Promise<void>;
+}
+
+let controllerHelp: string | undefined;
+function controllerTakes(flag: string): boolean {
+  controllerHelp ??= execFileSync(process.execPath, [CONTROLLER_BIN, '--help'], { encoding: 'utf8' });
+  return controllerHelp.includes(flag);
+}
+
+async function prepareStore(name: string): Promise<StoreUnderTest> {
+  const none = async () => undefined;
+  if (name === 'rocksdb') return { name, args: [], dispose: none };
+  if (name === 'etcd' || name.startsWith('etcd://')) {
+    if (!controllerTakes('--store')) {
+      return { name, args: [], dispose: none, unavailable: 'this controller build has no --store option (the etcd store is not on this branch yet)' };
+    }
+    if (name !== 'etcd') return { name, args: ['--store', name], dispose: none };
+    const etcd = await startEtcd();
+    return { name, args: ['--store', etcd.url], dispose: etcd.dispose };
+  }
+  return { name, args: [], dispose: none, unavailable: 'not a store this benchmark knows (rocksdb, etcd, etcd://host:port)' };
+}
+
+/** A single-member etcd on loopback ports, its data in a temporary directory (removed by dispose). */
+async function startEtcd(): Promise<{ url: string; dispose: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-etcd-'));
+  const [client, peer] = [await freePort(), await freePort()];
+  const child: ChildProcess = spawn('/usr/bin/etcd', [
+    '--name', 'bench', '--data-dir', dir,
+    '--listen-client-urls', `http://127.0.0.1:${client}`, '--advertise-client-urls', `http://127.0.0.1:${client}`,
+    '--listen-peer-urls', `http://127.0.0.1:${peer}`, '--initial-advertise-peer-urls', `http://127.0.0.1:${peer}`,
+    '--initial-cluster', `bench=http://127.0.0.1:${peer}`,
+  ], { stdio: 'ignore' });
+  const dispose = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    await eventually(async () => (await fetch(`http://127.0.0.1:${client}/health`)).ok, { timeoutMs: 30_000, what: 'etcd healthy' });
+  } catch (err) {
+    await dispose();
+    throw err;
+  }
+  return { url: `etcd://127.0.0.1:${client}`, dispose };
+}
+
+// ---------------------------------------------------------------- load processes
+
+function runLoad(task: LoadTask): { report: Promise<LoadReport>; stop: () => void; child: ChildProcess } {
+  const child = fork(LOAD, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const report = new Promise<LoadReport>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as LoadReport));
+    child.once('exit', (code) => reject(new Error(`scale-load exited (${code}) without a report`)));
+  });
+  child.send(task);
+  return { report, stop: () => child.connected && child.send('stop'), child };
+}
+
+// ---------------------------------------------------------------- one store
+
+interface Figures {
+  registerMs: number;
+  placements: number;
+  placeMs: number;
+  runningMs: number;
+  confirmedMs: number;
+  complete: boolean;
+  controllerCpuPerPlacementMs: number;
+  get: number[];
+  put: number[];
+  probeErrors: string[];
+  lostInstances: number;
+  detectMs: number;
+  recoverMs: number;
+  post: Extract<LoadReport, { mode: 'post' }>;
+  jobsHeld: number;
+  rssInstances: number;
+  rssJobs: number;
+  stopMs: number;
+  readyMs: number;
+  servingMs: number;
+  reconnectedMs: number;
+  rssRestarted: number;
+}
+
+/** Sum of RUNNING instances of `jobs` in the controller's view (GET /jobs/health, 100 at a time). */
+async function runningInController(api: ApiClient, jobs: string[]): Promise<number> {
+  let running = 0;
+  for (let i = 0; i < jobs.length; i += 100) {
+    const r = await api.get<{ instance_state_count: Record<string, number> }[]>(`/jobs/health?ids=${jobs.slice(i, i + 100).join(',')}`);
+    if (r.status !== 200) throw new Error(`GET /jobs/health: ${r.status} ${r.text}`);
+    for (const h of r.body) running += h.instance_state_count['RUNNING'] ?? 0;
+  }
+  return running;
+}
+
+async function createJobs(api: ApiClient, bodies: Record<string, unknown>[], concurrency: number): Promise<string[]> {
+  const uuids: string[] = new Array<string>(bodies.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < bodies.length) {
+        const n = next++;
+        const r = await api.post<Job>('/jobs', bodies[n]);
+        if (r.status !== 200) throw new Error(`POST /jobs: ${r.status} ${r.text}`);
+        uuids[n] = r.body.uuid;
+      }
+    }),
+  );
+  return uuids;
+}
+
+async function measure(store: StoreUnderTest): Promise<Figures> {
+  const env = { PLATFORM_LOG_LEVEL: 'info' };
+  const nodeArgs = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  let controller = await ControllerProcess.start({ args: store.args, env, nodeArgs, readyTimeoutMs: 600_000 });
+  controller.discardOutput();
+  const sim = new AgentSimulator({ grpcAddress: controller.grpcAddress, joinToken: TEST_JOIN_TOKEN });
+  const loads: ChildProcess[] = [];
+  try {
+    const api = await controller.admin();
+    progress(`${AGENTS} simulated agents registering`);
+    let t = performance.now();
+    await sim.start(AGENTS, {}, 300_000);
+    const registerMs = performance.now() - t;
+
+    const ns = '/bench-scale';
+    const pkg = await uploadPackage(api, ns, httpAppArchive());
+    const probeJobs = await createJobs(api, Array.from({ length: PROBE_JOBS }, (_, n) => httpAppJob(`job::${ns}/probe::p${n}`, pkg.uuid)), 4);
+
+    // ---- placement, with the GET/PUT probe running
+    const startedCount = INSTANCES / PER_JOB;
+    progress(`placement: ${startedCount} started jobs of ${PER_JOB} instances (${INSTANCES} instances over ${AGENTS} agents)`);
+    const probe = runLoad({ mode: 'probe', url: controller.url, headers: api.defaultHeaders, jobs: probeJobs });
+    loads.push(probe.child);
+    const cpu0 = cpuMs(controller.child.pid!);
+    const t0 = Date.now();
+    const creating = createJobs(
+      api,
+      Array.from({ length: startedCount }, (_, n) => httpAppJob(`job::${ns}/started::s${n}`, pkg.uuid, { num_instances: PER_JOB, state: 'started' })),
+      START_CONCURRENCY,
+    );
+    let startedJobs: string[] = [];
+    const creatingDone = creating.then((u) => (startedJobs = u));
+    let lastCount = 0;
+    let lastAt = t0;
+    const ticker = setInterval(() => {
+      const now = Date.now();
+      const n = sim.starts.length;
+      progress(`  ${fmt(n)} placed (${fmt(((n - lastCount) * 1000) / (now - lastAt))}/s over the last ${secs(now - lastAt)}), ${fmt(sim.count('RUNNING'))} RUNNING, controller RSS ${fmt(rssBytes(controller.child.pid!) / MB)} MB`);
+      lastCount = n;
+      lastAt = now;
+    }, 5_000);
+    let complete = true;
+    try {
+      await sim.waitFor(() => sim.starts.length >= INSTANCES && sim.count('RUNNING') >= INSTANCES, { timeoutMs: TIMEOUT_MS, what: `${INSTANCES} instances RUNNING` });
+    } catch {
+      complete = false;
+      progress(`placement did not finish within ${secs(TIMEOUT_MS)}: figures so far`);
+    } finally {
+      clearInterval(ticker);
+    }
+    const cpu1 = cpuMs(controller.child.pid!);
+    probe.stop();
+    const probed = (await probe.report) as Extract<LoadReport, { mode: 'probe' }>;
+    const placements = Math.min(sim.starts.length, INSTANCES);
+    const placeMs = Math.max(...sim.starts.slice(0, placements).map((s) => s.startedAtMs)) - t0;
+    const runningMs = Math.max(...sim.starts.slice(0, placements).map((s) => s.runningAtMs ?? 0)) - t0;
+    await creatingDone;
+    let confirmedMs = Number.NaN;
+    if (complete) {
+      await eventually(async () => (await runningInController(api, startedJobs)) === INSTANCES, { timeoutMs: 120_000, what: 'every instance RUNNING in the controller' });
+      confirmedMs = Date.now() - t0;
+    }
+    const rssInstances = rssBytes(controller.child.pid!);
+
+    // ---- an agent's host dies
+    const victimIndex = sim.agents.findIndex((a) => a.live.length > 0 && a.state === 'welcomed');
+    const victim = sim.agent(victimIndex);
+    const lost = new Set(victim.live.map((i) => i.uuid));
+    const runningBefore = sim.count('RUNNING');
+    progress(`agent loss: ${victim.o.hostname} with ${lost.size} instances`);
+    const startsBefore = sim.starts.length;
+    const tKill = Date.now();
+    sim.kill(victimIndex);
+    await sim.waitFor(() => sim.count('RUNNING') >= runningBefore, { timeoutMs: 120_000, what: `the ${lost.size} lost instances replaced` });
+    const replacements = sim.starts.slice(startsBefore);
+    const detectMs = Math.min(...replacements.map((s) => s.startedAtMs)) - tKill;
+    const recoverMs = Math.max(...replacements.map((s) => s.runningAtMs ?? Date.now())) - tKill;
+
+    // ---- POST /jobs at 64 connections, up to JOBS jobs
+    const toPost = Math.max(0, JOBS - startedCount - PROBE_JOBS);
+    progress(`POST /jobs: ${toPost} jobs from ${POST_CONNECTIONS} connections`);
+    const template = httpAppJob('', pkg.uuid);
+    delete template['fqn'];
+    const posting = runLoad({ mode: 'post', url: controller.url, headers: api.defaultHeaders, count: toPost, connections: POST_CONNECTIONS, body: template, fqnPrefix: `job::${ns}/posted::j` });
+    loads.push(posting.child);
+    const post = (await posting.report) as Extract<LoadReport, { mode: 'post' }>;
+    const jobsHeld = startedCount + PROBE_JOBS + post.requests - post.non2xx;
+    const rssJobs = rssBytes(controller.child.pid!);
+
+    // ---- restart
+    progress('restart');
+    t = performance.now();
+    await controller.stop();
+    const stopMs = performance.now() - t;
+    const welcomes = sim.agents.map((a) => a.welcomes);
+    t = performance.now();
+    controller = await controller.restart();
+    const readyMs = performance.now() - t;
+    controller.discardOutput();
+    const api2 = await controller.admin();
+    await eventually(async () => (await api2.get(`/jobs/${startedJobs[0]}`)).status === 200, { timeoutMs: 60_000, intervalMs: 5, what: 'a job served after the restart' });
+    const servingMs = performance.now() - t;
+    const back = sim.agents.map((a, i) => ({ a, before: welcomes[i]! })).filter(({ a }) => a.state !== 'dead');
+    await sim.waitFor(() => back.every(({ a, before }) => a.welcomes > before), { timeoutMs: 300_000, what: 'every agent welcomed again' });
+    await eventually(async () => (await runningInController(api2, startedJobs)) === INSTANCES, { timeoutMs: 300_000, intervalMs: 250, what: 'every instance RUNNING after the restart' });
+    const reconnectedMs = performance.now() - t;
+    const rssRestarted = rssBytes(controller.child.pid!);
+
+    return {
+      registerMs, placements, placeMs, runningMs, confirmedMs, complete,
+      controllerCpuPerPlacementMs: (cpu1 - cpu0) / Math.max(1, placements),
+      get: probed.get, put: probed.put, probeErrors: probed.errors,
+      lostInstances: lost.size, detectMs, recoverMs,
+      post, jobsHeld, rssInstances, rssJobs, stopMs, readyMs, servingMs, reconnectedMs, rssRestarted,
+    };
+  } finally {
+    for (const l of loads) if (l.exitCode === null) l.kill('SIGKILL');
+    await sim.close();
+    await controller.stop();
+    await controller.dispose();
+  }
+}
+
+function report(store: string, f: Figures): string {
+  const pct = (xs: number[], p: number) => (xs.length ? msText(percentile(xs, p)) : 'none');
+  const rate = (f.placements * 1000) / f.placeMs;
+  const p99Get = f.get.length ? percentile(f.get, 99) : Infinity;
+  const p99Put = f.put.length ? percentile(f.put, 99) : Infinity;
+  const lines = [
+    `store ${store}`,
+    `  ${fmt(AGENTS)} agents registered in ${secs(f.registerMs)}`,
+    `  placements: ${fmt(f.placements)} instances in ${secs(f.placeMs)} = ${fmt(rate)}/s${f.complete ? '' : ` (INCOMPLETE: ${fmt(INSTANCES)} asked)`}` +
+      `   aim >= 2,000/s on one controller: ${verdict(rate >= 2000 && f.complete)}; anchor: Nomad C1M, 3,750/s on five servers`,
+    `    every one RUNNING as the agents report it at ${secs(f.runningMs)}, in the controller's view (GET /jobs/health) by ${Number.isNaN(f.confirmedMs) ? 'n/a' : secs(f.confirmedMs)};` +
+      ` controller CPU ${msText(f.controllerCpuPerPlacementMs)} per placement`,
+    `  GET /jobs/{uuid} during placement: p50 ${pct(f.get, 50)}, p99 ${pct(f.get, 99)} (${fmt(f.get.length)} requests)   aim p99 <= 100 ms: ${verdict(p99Get <= 100)}; Kubernetes' SLO: 1 s`,
+    `  PUT /jobs/{uuid} during placement: p50 ${pct(f.put, 50)}, p99 ${pct(f.put, 99)} (${fmt(f.put.length)} requests)   aim p99 <= 100 ms: ${verdict(p99Put <= 100)}; Kubernetes' SLO: 1 s`,
+    ...(f.probeErrors.length ? [`    probe errors: ${f.probeErrors.join('; ')}`] : []),
+    `  agent lost -> its ${f.lostInstances} instances RUNNING elsewhere: ${secs(f.recoverMs)} (declared lost, first replacement placed, at ${secs(f.detectMs)})` +
+      `   aim <= 15 s with the default timings (heartbeat ${secs(HEARTBEAT_MS)}, lost after ${secs(LOST_AFTER_MS)}): ${verdict(f.recoverMs <= 15_000)}`,
+    `  POST /jobs from ${POST_CONNECTIONS} connections: ${fmt(f.post.rps)}/s (${fmt(f.post.requests)} jobs in ${secs(f.post.seconds * 1000)}, ${f.post.non2xx} non-2xx, ${f.post.errors} errors)` +
+      `   anchor: 5,420/s into an empty controller (npm run bench, docs/architecture.md)`,
+    `  controller RSS: ${fmt(f.rssInstances / MB)} MB with ${fmt(INSTANCES)} instances on ${fmt(AGENTS)} agents; ${fmt(f.rssJobs / MB)} MB with ${fmt(f.jobsHeld)} jobs besides` +
+      `   aim <= 500 MB: ${verdict(f.rssJobs <= 500 * MB)}`,
+    `  restart: stopped in ${secs(f.stopMs)}; the new process ready in ${secs(f.readyMs)}, serving a job at ${secs(f.servingMs)}   aim <= 5 s: ${verdict(f.servingMs <= 5000)}`,
+    `    every agent back and every instance RUNNING at ${secs(f.reconnectedMs)}; RSS then ${fmt(f.rssRestarted / MB)} MB`,
+  ];
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  process.stdout.write(
+    `scale benchmark, size ${SIZE_NAME}: ${fmt(AGENTS)} simulated agents, ${fmt(INSTANCES)} instances (${PER_JOB} a job), ${fmt(JOBS)} jobs; ` +
+      `${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)} at the start\n`,
+  );
+  for (const name of STORES) {
+    const store = await prepareStore(name);
+    if (store.unavailable) {
+      process.stdout.write(`store ${name}: NOT MEASURED: ${store.unavailable}\n`);
+      continue;
+    }
+    try {
+      const figures = await measure(store);
+      process.stdout.write(`${report(name, figures)}\n`);
+    } finally {
+      await store.dispose();
+    }
+  }
+}
+
+await main();
