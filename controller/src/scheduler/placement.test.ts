@@ -39,3 +39,25 @@ test('placement: soft tags first, then spread, then free memory, then uuid', (t)
   t.deepEqual(place({ ...request, softTags: [] }, [agent('a', { used: 10 * MiB }), agent('b')]), { agent: 'b' });
   t.deepEqual(place({ ...request, softTags: [] }, [agent('b'), agent('a')]), { agent: 'a' });
 });
+
+test('placement: the agent chosen is the first of the whole order (soft tags, spread, free memory, uuid), over many agents', (t) => {
+  let x = 11;
+  const next = () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  for (let round = 0; round < 200; round++) {
+    const candidates = Array.from({ length: 1 + Math.floor(next() * 40) }, (_, n) =>
+      agent(`u${Math.floor(next() * 1000)}-${n}`, {
+        tags: next() < 0.5 ? ['fast'] : [],
+        memory: next() < 0.2 ? 0 : 1024 * MiB,
+        used: Math.floor(next() * 4) * 64 * MiB,
+        jobInstances: Math.floor(next() * 3),
+      }),
+    );
+    const softTags = next() < 0.5 ? ['fast'] : [];
+    const freeOf = (c: PlacementCandidate) => (c.total.memory <= 0 ? Infinity : c.total.memory - c.provisioned.memory);
+    const softOf = (c: PlacementCandidate) => softTags.filter((s) => c.tags.includes(s)).length;
+    const sorted = [...candidates].sort(
+      (a, b) => softOf(b) - softOf(a) || a.jobInstances - b.jobInstances || (freeOf(b) === freeOf(a) ? 0 : freeOf(b) > freeOf(a) ? 1 : -1) || (a.uuid < b.uuid ? -1 : 1),
+    );
+    t.deepEqual(place({ resources: none, hardTags: [], softTags }, candidates), { agent: sorted[0]!.uuid });
+  }
+});

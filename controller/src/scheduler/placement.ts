@@ -72,12 +72,13 @@ export function place(request: PlacementRequest, candidates: readonly PlacementC
   }
   const soft = (c: PlacementCandidate) => request.softTags.filter((t) => c.tags.includes(t)).length;
   const freeMemory = (c: PlacementCandidate) => free(c.total.memory, c.provisioned.memory);
-  fitting.sort(
-    (a, b) =>
-      soft(b) - soft(a) ||
-      a.jobInstances - b.jobInstances ||
-      (freeMemory(b) === freeMemory(a) ? 0 : freeMemory(b) > freeMemory(a) ? 1 : -1) ||
-      (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0),
-  );
-  return { agent: fitting[0]!.uuid };
+  const order = (a: PlacementCandidate, b: PlacementCandidate) =>
+    soft(b) - soft(a) ||
+    a.jobInstances - b.jobInstances ||
+    (freeMemory(b) === freeMemory(a) ? 0 : freeMemory(b) > freeMemory(a) ? 1 : -1) ||
+    (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0);
+  // The first in that order, in one pass (sorting them all cost a placement n log n comparisons).
+  let best = fitting[0]!;
+  for (let i = 1; i < fitting.length; i++) if (order(fitting[i]!, best) < 0) best = fitting[i]!;
+  return { agent: best.uuid };
 }

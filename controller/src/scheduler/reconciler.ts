@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import type { ControllerMessage, InstanceReport, InstanceSpec, LinkSpec, NetworkSpec, PackageSpec } from '@platform/proto';
 import { instanceStateName } from '@platform/proto';
 import { mainProcessName, NETWORK_AGENT_TAG } from '@platform/proto/common';
-import type { AgentDirectory } from '../agents/agent-directory.js';
+import type { AgentDirectory, AgentRecord } from '../agents/agent-directory.js';
 import type { Deps } from '../context.js';
 import { RUNNING_STATES, type InstanceRecord } from '../model/instance.js';
 import { drainSpecs } from '../model/drain.js';
@@ -107,6 +107,17 @@ export function runHash(job: Job): string {
     ...(job.aggregate_network_routes ? { network_routes: job.aggregate_network_routes } : {}),
   };
   return createHash('sha1').update(canonicalJson(shape)).digest('hex').slice(0, 16);
+}
+
+/** Every tag placement matches against, per agent record (a new record on each Hello: made once per registration). */
+const tagsOf = new WeakMap<AgentRecord, readonly string[]>();
+function placementTags(a: AgentRecord): readonly string[] {
+  let tags = tagsOf.get(a);
+  if (!tags) {
+    tags = [...a.tags, ...a.system_tags, `hostname:${a.hostname}`, ...(a.datacenter ? [`datacenter:${a.datacenter}`] : [])];
+    tagsOf.set(a, tags);
+  }
+  return tags;
 }
 
 /** The job's hard or soft scheduling tags: those of `scheduling_tags` and those switched on in the map. */
@@ -394,7 +405,7 @@ export class Reconciler {
     const { table, agents } = this.run;
     const candidates: PlacementCandidate[] = agents.connected().map((a) => ({
       uuid: a.uuid,
-      tags: [...a.tags, ...a.system_tags, `hostname:${a.hostname}`, ...(a.datacenter ? [`datacenter:${a.datacenter}`] : [])],
+      tags: placementTags(a),
       total: a.total,
       provisioned: table.provisioned(a.uuid),
       jobInstances: table.liveOfJobOn(job.uuid, a.uuid),
