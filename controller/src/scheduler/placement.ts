@@ -22,8 +22,8 @@ export interface PlacementRequest {
 export interface PlacementCandidate {
   uuid: string;
   tags: readonly string[];
-  total: Resource;
-  provisioned: Resource;
+  total: Readonly<Resource>;
+  provisioned: Readonly<Resource>;
   /** Instances of the job being placed already on this agent. */
   jobInstances: number;
 }
