@@ -31,7 +31,8 @@
  * BENCH_SCALE_INSTANCES, BENCH_SCALE_PER_JOB, BENCH_SCALE_JOBS override the size's;
  * BENCH_SCALE_TIMEOUT_S bounds the placement phase (default 1800: a run that has not placed
  * everything by then prints the rate so far); BENCH_PROFILE_DIR: the controller runs with
- * --cpu-prof, its profiles written there at its exits.
+ * --cpu-prof, its profiles written there at its exits; BENCH_CONTROLLER_NODE_ARGS: more options
+ * for the controller's node (space-separated, e.g. `--heap-prof --heap-prof-dir=/tmp/heap`).
  */
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -66,6 +67,7 @@ const INSTANCES = Math.ceil(envCount('BENCH_SCALE_INSTANCES', SIZE.instances) / 
 const JOBS = envCount('BENCH_SCALE_JOBS', SIZE.jobs);
 const TIMEOUT_MS = envCount('BENCH_SCALE_TIMEOUT_S', 1800) * 1000;
 const PROFILE_DIR = process.env['BENCH_PROFILE_DIR'] || undefined;
+const NODE_ARGS = (process.env['BENCH_CONTROLLER_NODE_ARGS'] ?? '').split(' ').filter((a) => a !== '');
 const STORES = (process.env['BENCH_STORES'] || 'rocksdb').split(',').map((s) => s.trim()).filter((s) => s !== '');
 
 /** Jobs the GET/PUT probe works on (stopped: the probe's PUTs start nothing). */
@@ -98,6 +100,24 @@ function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
+
+interface Memory {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+}
+
+/** The controller's memory: VmRSS, and the V8 heap and external memory from its /metrics. */
+async function memoryOf(controller: ControllerProcess): Promise<Memory> {
+  const rss = rssBytes(controller.child.pid!);
+  const text = await (await fetch(`${controller.url}/metrics`)).text();
+  const metric = (name: string) => Number(new RegExp(`^platform_controller_nodejs_${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  return { rss, heapUsed: metric('heap_size_used_bytes'), heapTotal: metric('heap_size_total_bytes'), external: metric('external_memory_bytes') };
+}
+
+const memoryText = (m: Memory) =>
+  `RSS ${fmt(m.rss / MB)} MB (V8 heap ${fmt(m.heapUsed / MB)} MB used of ${fmt(m.heapTotal / MB)}, external ${fmt(m.external / MB)})`;
 
 // ---------------------------------------------------------------- stores
 
@@ -187,13 +207,15 @@ interface Figures {
   recoverMs: number;
   post: Extract<LoadReport, { mode: 'post' }>;
   jobsHeld: number;
-  rssInstances: number;
-  rssJobs: number;
+  /** Sessions the agents had to open again during placement (their stream failed). */
+  reconnects: number;
+  memInstances: Memory;
+  memJobs: Memory;
   stopMs: number;
   readyMs: number;
   servingMs: number;
   reconnectedMs: number;
-  rssRestarted: number;
+  memRestarted: Memory;
 }
 
 /** Sum of RUNNING instances of `jobs` in the controller's view (GET /jobs/health, 100 at a time). */
@@ -225,7 +247,7 @@ async function createJobs(api: ApiClient, bodies: Record<string, unknown>[], con
 
 async function measure(store: StoreUnderTest): Promise<Figures> {
   const env = { PLATFORM_LOG_LEVEL: 'info' };
-  const nodeArgs = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  const nodeArgs = [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), ...NODE_ARGS];
   let controller = await ControllerProcess.start({ args: store.args, env, nodeArgs, readyTimeoutMs: 600_000 });
   controller.discardOutput();
   const sim = new AgentSimulator({ grpcAddress: controller.grpcAddress, joinToken: TEST_JOIN_TOKEN });
@@ -260,9 +282,13 @@ async function measure(store: StoreUnderTest): Promise<Figures> {
     const ticker = setInterval(() => {
       const now = Date.now();
       const n = sim.starts.length;
-      progress(`  ${fmt(n)} placed (${fmt(((n - lastCount) * 1000) / (now - lastAt))}/s over the last ${secs(now - lastAt)}), ${fmt(sim.count('RUNNING'))} RUNNING, controller RSS ${fmt(rssBytes(controller.child.pid!) / MB)} MB`);
+      const line = `  ${fmt(n)} placed (${fmt(((n - lastCount) * 1000) / (now - lastAt))}/s over the last ${secs(now - lastAt)}), ${fmt(sim.count('RUNNING'))} RUNNING`;
       lastCount = n;
       lastAt = now;
+      memoryOf(controller).then(
+        (m) => progress(`${line}, controller ${memoryText(m)}`),
+        () => progress(line),
+      );
     }, 5_000);
     let complete = true;
     try {
@@ -285,7 +311,8 @@ async function measure(store: StoreUnderTest): Promise<Figures> {
       await eventually(async () => (await runningInController(api, startedJobs)) === INSTANCES, { timeoutMs: 120_000, what: 'every instance RUNNING in the controller' });
       confirmedMs = Date.now() - t0;
     }
-    const rssInstances = rssBytes(controller.child.pid!);
+    const reconnects = sim.agents.reduce((n, a) => n + a.welcomes - 1, 0);
+    const memInstances = await memoryOf(controller);
 
     // ---- an agent's host dies
     const victimIndex = sim.agents.findIndex((a) => a.live.length > 0 && a.state === 'welcomed');
@@ -310,7 +337,7 @@ async function measure(store: StoreUnderTest): Promise<Figures> {
     loads.push(posting.child);
     const post = (await posting.report) as Extract<LoadReport, { mode: 'post' }>;
     const jobsHeld = startedCount + PROBE_JOBS + post.requests - post.non2xx;
-    const rssJobs = rssBytes(controller.child.pid!);
+    const memJobs = await memoryOf(controller);
 
     // ---- restart
     progress('restart');
@@ -329,14 +356,14 @@ async function measure(store: StoreUnderTest): Promise<Figures> {
     await sim.waitFor(() => back.every(({ a, before }) => a.welcomes > before), { timeoutMs: 300_000, what: 'every agent welcomed again' });
     await eventually(async () => (await runningInController(api2, startedJobs)) === INSTANCES, { timeoutMs: 300_000, intervalMs: 250, what: 'every instance RUNNING after the restart' });
     const reconnectedMs = performance.now() - t;
-    const rssRestarted = rssBytes(controller.child.pid!);
+    const memRestarted = await memoryOf(controller);
 
     return {
       registerMs, placements, placeMs, runningMs, confirmedMs, complete,
       controllerCpuPerPlacementMs: (cpu1 - cpu0) / Math.max(1, placements),
       get: probed.get, put: probed.put, probeErrors: probed.errors,
       lostInstances: lost.size, detectMs, recoverMs,
-      post, jobsHeld, rssInstances, rssJobs, stopMs, readyMs, servingMs, reconnectedMs, rssRestarted,
+      reconnects, post, jobsHeld, memInstances, memJobs, stopMs, readyMs, servingMs, reconnectedMs, memRestarted,
     };
   } finally {
     for (const l of loads) if (l.exitCode === null) l.kill('SIGKILL');
@@ -357,7 +384,7 @@ function report(store: string, f: Figures): string {
     `  placements: ${fmt(f.placements)} instances in ${secs(f.placeMs)} = ${fmt(rate)}/s${f.complete ? '' : ` (INCOMPLETE: ${fmt(INSTANCES)} asked)`}` +
       `   aim >= 2,000/s on one controller: ${verdict(rate >= 2000 && f.complete)}; anchor: Nomad C1M, 3,750/s on five servers`,
     `    every one RUNNING as the agents report it at ${secs(f.runningMs)}, in the controller's view (GET /jobs/health) by ${Number.isNaN(f.confirmedMs) ? 'n/a' : secs(f.confirmedMs)};` +
-      ` controller CPU ${msText(f.controllerCpuPerPlacementMs)} per placement`,
+      ` controller CPU ${msText(f.controllerCpuPerPlacementMs)} per placement; ${f.reconnects} agent sessions opened again meanwhile`,
     `  GET /jobs/{uuid} during placement: p50 ${pct(f.get, 50)}, p99 ${pct(f.get, 99)} (${fmt(f.get.length)} requests)   aim p99 <= 100 ms: ${verdict(p99Get <= 100)}; Kubernetes' SLO: 1 s`,
     `  PUT /jobs/{uuid} during placement: p50 ${pct(f.put, 50)}, p99 ${pct(f.put, 99)} (${fmt(f.put.length)} requests)   aim p99 <= 100 ms: ${verdict(p99Put <= 100)}; Kubernetes' SLO: 1 s`,
     ...(f.probeErrors.length ? [`    probe errors: ${f.probeErrors.join('; ')}`] : []),
@@ -365,10 +392,10 @@ function report(store: string, f: Figures): string {
       `   aim <= 15 s with the default timings (heartbeat ${secs(HEARTBEAT_MS)}, lost after ${secs(LOST_AFTER_MS)}): ${verdict(f.recoverMs <= 15_000)}`,
     `  POST /jobs from ${POST_CONNECTIONS} connections: ${fmt(f.post.rps)}/s (${fmt(f.post.requests)} jobs in ${secs(f.post.seconds * 1000)}, ${f.post.non2xx} non-2xx, ${f.post.errors} errors)` +
       `   anchor: 5,420/s into an empty controller (npm run bench, docs/architecture.md)`,
-    `  controller RSS: ${fmt(f.rssInstances / MB)} MB with ${fmt(INSTANCES)} instances on ${fmt(AGENTS)} agents; ${fmt(f.rssJobs / MB)} MB with ${fmt(f.jobsHeld)} jobs besides` +
-      `   aim <= 500 MB: ${verdict(f.rssJobs <= 500 * MB)}`,
+    `  controller memory with ${fmt(INSTANCES)} instances on ${fmt(AGENTS)} agents: ${memoryText(f.memInstances)}`,
+    `  controller memory with ${fmt(f.jobsHeld)} jobs besides: ${memoryText(f.memJobs)}   aim RSS <= 500 MB: ${verdict(f.memJobs.rss <= 500 * MB)}`,
     `  restart: stopped in ${secs(f.stopMs)}; the new process ready in ${secs(f.readyMs)}, serving a job at ${secs(f.servingMs)}   aim <= 5 s: ${verdict(f.servingMs <= 5000)}`,
-    `    every agent back and every instance RUNNING at ${secs(f.reconnectedMs)}; RSS then ${fmt(f.rssRestarted / MB)} MB`,
+    `    every agent back and every instance RUNNING at ${secs(f.reconnectedMs)}; then ${memoryText(f.memRestarted)}`,
   ];
   return lines.join('\n');
 }
