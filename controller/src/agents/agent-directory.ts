@@ -195,7 +195,10 @@ export class AgentDirectory {
 
   /** Agents that take new instances. */
   connected(): AgentRecord[] {
-    return [...this.#agents.values()].filter((e) => e.status === 'connected').map((e) => e.record);
+    // One loop, one list: every placement asks, for every agent.
+    const records: AgentRecord[] = [];
+    for (const e of this.#agents.values()) if (e.status === 'connected') records.push(e.record);
+    return records;
   }
 
   /** Sends to the agent if it is connected; false otherwise (the caller's state stays pending). */

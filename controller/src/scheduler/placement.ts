@@ -56,20 +56,6 @@ function shortage(c: PlacementCandidate, r: Resource): string | undefined {
 
 export function place(request: PlacementRequest, candidates: readonly PlacementCandidate[]): Placement {
   if (candidates.length === 0) return { reason: 'no instance manager is connected' };
-  const tagged = candidates.filter((c) => request.hardTags.every((t) => c.tags.includes(t)));
-  if (tagged.length === 0) {
-    return { reason: `no connected instance manager has the hard scheduling tags ${request.hardTags.join(', ')}` };
-  }
-  const fitting: PlacementCandidate[] = [];
-  const lacks: string[] = [];
-  for (const c of tagged) {
-    const missing = shortage(c, request.resources);
-    if (missing) lacks.push(missing);
-    else fitting.push(c);
-  }
-  if (fitting.length === 0) {
-    return { reason: `no instance manager has room for another instance: ${[...new Set(lacks)].join('; ')}` };
-  }
   const soft = (c: PlacementCandidate) => request.softTags.filter((t) => c.tags.includes(t)).length;
   const freeMemory = (c: PlacementCandidate) => free(c.total.memory, c.provisioned.memory);
   const order = (a: PlacementCandidate, b: PlacementCandidate) =>
@@ -77,8 +63,20 @@ export function place(request: PlacementRequest, candidates: readonly PlacementC
     a.jobInstances - b.jobInstances ||
     (freeMemory(b) === freeMemory(a) ? 0 : freeMemory(b) > freeMemory(a) ? 1 : -1) ||
     (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0);
-  // The first in that order, in one pass (sorting them all cost a placement n log n comparisons).
-  let best = fitting[0]!;
-  for (let i = 1; i < fitting.length; i++) if (order(fitting[i]!, best) < 0) best = fitting[i]!;
-  return { agent: best.uuid };
+  const tagged = (c: PlacementCandidate) => request.hardTags.every((t) => c.tags.includes(t));
+  // The first in that order among those that fit, in one pass without intermediate lists (with a
+  // thousand agents, sorting them, or the lists of each step, were most of a placement's cost and
+  // garbage); the reasons are worked out only when none fits.
+  let best: PlacementCandidate | undefined;
+  let anyTagged = false;
+  for (const c of candidates) {
+    if (!tagged(c)) continue;
+    anyTagged = true;
+    if (shortage(c, request.resources) === undefined && (best === undefined || order(c, best) < 0)) best = c;
+  }
+  if (best) return { agent: best.uuid };
+  if (!anyTagged) return { reason: `no connected instance manager has the hard scheduling tags ${request.hardTags.join(', ')}` };
+  const lacks = new Set<string>();
+  for (const c of candidates) if (tagged(c)) lacks.add(shortage(c, request.resources)!);
+  return { reason: `no instance manager has room for another instance: ${[...lacks].join('; ')}` };
 }
