@@ -102,6 +102,8 @@ function cpuMs(pid: number): number {
 }
 
 interface Memory {
+  /** The longest event-loop delay since the previous scrape (ms). */
+  lagMaxMs: number;
   rss: number;
   heapUsed: number;
   heapTotal: number;
@@ -113,7 +115,13 @@ async function memoryOf(controller: ControllerProcess): Promise<Memory> {
   const rss = rssBytes(controller.child.pid!);
   const text = await (await fetch(`${controller.url}/metrics`)).text();
   const metric = (name: string) => Number(new RegExp(`^platform_controller_nodejs_${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
-  return { rss, heapUsed: metric('heap_size_used_bytes'), heapTotal: metric('heap_size_total_bytes'), external: metric('external_memory_bytes') };
+  return { lagMaxMs: metric('eventloop_lag_max_seconds') * 1000, rss, heapUsed: metric('heap_size_used_bytes'), heapTotal: metric('heap_size_total_bytes'), external: metric('external_memory_bytes') };
+}
+
+/** ` (dropped: N reason, ...)` when sessions ended without the agents asking. */
+function dropText(sim: AgentSimulator): string {
+  const drops = [...sim.drops()].map(([why, n]) => `${n} "${why}"`);
+  return drops.length ? ` (sessions ended: ${drops.join(', ')})` : '';
 }
 
 const memoryText = (m: Memory) =>
@@ -209,6 +217,7 @@ interface Figures {
   jobsHeld: number;
   /** Sessions the agents had to open again during placement (their stream failed). */
   reconnects: number;
+  drops: string;
   memInstances: Memory;
   memJobs: Memory;
   stopMs: number;
@@ -282,11 +291,12 @@ async function measure(store: StoreUnderTest): Promise<Figures> {
     const ticker = setInterval(() => {
       const now = Date.now();
       const n = sim.starts.length;
-      const line = `  ${fmt(n)} placed (${fmt(((n - lastCount) * 1000) / (now - lastAt))}/s over the last ${secs(now - lastAt)}), ${fmt(sim.count('RUNNING'))} RUNNING`;
+      const line = `  ${fmt(n)} placed (${fmt(((n - lastCount) * 1000) / (now - lastAt))}/s over the last ${secs(now - lastAt)}), ${fmt(sim.count('RUNNING'))} RUNNING, ` +
+        `${sim.agents.reduce((r, a) => r + a.welcomes - 1, 0)} agent sessions reopened${dropText(sim)}`;
       lastCount = n;
       lastAt = now;
       memoryOf(controller).then(
-        (m) => progress(`${line}, controller ${memoryText(m)}`),
+        (m) => progress(`${line}, controller ${memoryText(m)}, event-loop delay up to ${msText(m.lagMaxMs)}`),
         () => progress(line),
       );
     }, 5_000);
@@ -312,21 +322,24 @@ async function measure(store: StoreUnderTest): Promise<Figures> {
       confirmedMs = Date.now() - t0;
     }
     const reconnects = sim.agents.reduce((n, a) => n + a.welcomes - 1, 0);
+    const drops = dropText(sim);
     const memInstances = await memoryOf(controller);
 
-    // ---- an agent's host dies
-    const victimIndex = sim.agents.findIndex((a) => a.live.length > 0 && a.state === 'welcomed');
-    const victim = sim.agent(victimIndex);
-    const lost = new Set(victim.live.map((i) => i.uuid));
-    const runningBefore = sim.count('RUNNING');
+    // ---- an agent's host dies: the one with the most instances
+    const victim = sim.agents.filter((a) => a.state === 'welcomed').reduce((a, b) => (b.live.length > a.live.length ? b : a));
+    const lost = new Map(victim.live.map((i) => [i.uuid, i.spec.jobUuid ?? '']));
+    const affected = [...new Set(lost.values())];
     progress(`agent loss: ${victim.o.hostname} with ${lost.size} instances`);
     const startsBefore = sim.starts.length;
     const tKill = Date.now();
-    sim.kill(victimIndex);
-    await sim.waitFor(() => sim.count('RUNNING') >= runningBefore, { timeoutMs: 120_000, what: `the ${lost.size} lost instances replaced` });
-    const replacements = sim.starts.slice(startsBefore);
-    const detectMs = Math.min(...replacements.map((s) => s.startedAtMs)) - tKill;
-    const recoverMs = Math.max(...replacements.map((s) => s.runningAtMs ?? Date.now())) - tKill;
+    victim.kill();
+    // Replacements: starts after the loss of instances of the jobs it held, once RUNNING.
+    const replacements = () => sim.starts.slice(startsBefore).filter((s) => s.runningAtMs !== undefined && affected.includes(sim.jobOf(s.instance) ?? ''));
+    await sim.waitFor(() => replacements().length >= lost.size, { timeoutMs: 180_000, what: `the ${lost.size} lost instances replaced` });
+    const times = replacements().map((s) => s.runningAtMs!).sort((a, b) => a - b);
+    const detectMs = Math.min(...sim.starts.slice(startsBefore).map((s) => s.startedAtMs)) - tKill;
+    const recoverMs = times[lost.size - 1]! - tKill;
+    await eventually(async () => (await runningInController(api, affected)) === affected.length * PER_JOB, { timeoutMs: 120_000, what: 'the jobs of the lost agent all RUNNING again in the controller' });
 
     // ---- POST /jobs at 64 connections, up to JOBS jobs
     const toPost = Math.max(0, JOBS - startedCount - PROBE_JOBS);
@@ -363,7 +376,7 @@ async function measure(store: StoreUnderTest): Promise<Figures> {
       controllerCpuPerPlacementMs: (cpu1 - cpu0) / Math.max(1, placements),
       get: probed.get, put: probed.put, probeErrors: probed.errors,
       lostInstances: lost.size, detectMs, recoverMs,
-      reconnects, post, jobsHeld, memInstances, memJobs, stopMs, readyMs, servingMs, reconnectedMs, memRestarted,
+      reconnects, drops, post, jobsHeld, memInstances, memJobs, stopMs, readyMs, servingMs, reconnectedMs, memRestarted,
     };
   } finally {
     for (const l of loads) if (l.exitCode === null) l.kill('SIGKILL');
@@ -384,7 +397,7 @@ function report(store: string, f: Figures): string {
     `  placements: ${fmt(f.placements)} instances in ${secs(f.placeMs)} = ${fmt(rate)}/s${f.complete ? '' : ` (INCOMPLETE: ${fmt(INSTANCES)} asked)`}` +
       `   aim >= 2,000/s on one controller: ${verdict(rate >= 2000 && f.complete)}; anchor: Nomad C1M, 3,750/s on five servers`,
     `    every one RUNNING as the agents report it at ${secs(f.runningMs)}, in the controller's view (GET /jobs/health) by ${Number.isNaN(f.confirmedMs) ? 'n/a' : secs(f.confirmedMs)};` +
-      ` controller CPU ${msText(f.controllerCpuPerPlacementMs)} per placement; ${f.reconnects} agent sessions opened again meanwhile`,
+      ` controller CPU ${msText(f.controllerCpuPerPlacementMs)} per placement; ${f.reconnects} agent sessions opened again meanwhile${f.drops}`,
     `  GET /jobs/{uuid} during placement: p50 ${pct(f.get, 50)}, p99 ${pct(f.get, 99)} (${fmt(f.get.length)} requests)   aim p99 <= 100 ms: ${verdict(p99Get <= 100)}; Kubernetes' SLO: 1 s`,
     `  PUT /jobs/{uuid} during placement: p50 ${pct(f.put, 50)}, p99 ${pct(f.put, 99)} (${fmt(f.put.length)} requests)   aim p99 <= 100 ms: ${verdict(p99Put <= 100)}; Kubernetes' SLO: 1 s`,
     ...(f.probeErrors.length ? [`    probe errors: ${f.probeErrors.join('; ')}`] : []),

@@ -80,6 +80,8 @@ export class SimulatedAgent {
   readonly #now: () => number;
   /** Heartbeats are not sent while true (a host that hangs with its connection open). */
   #silent = false;
+  /** Sessions that ended without the agent asking, by the reason given (gRPC status details). */
+  readonly drops = new Map<string, number>();
   /** Welcomes received (1 after the first registration; more after reconnects). */
   welcomes = 0;
   heartbeatIntervalMs = 2000;
@@ -218,10 +220,13 @@ export class SimulatedAgent {
     const call = this.o.client.connect(joinMetadata(this.o.joinToken));
     this.#call = call;
     let ended = false;
-    const onEnd = () => {
+    const onEnd = (err?: { details?: string; message?: string }) => {
       if (ended) return;
       ended = true;
       if (this.#call !== call) return;
+      // Why the session ended (the controller's status details: "no heartbeat" when it declared the agent lost).
+      const why = err?.details || err?.message || 'stream ended';
+      this.drops.set(why, (this.drops.get(why) ?? 0) + 1);
       this.#closed();
       this.#scheduleReconnect();
     };
@@ -229,8 +234,8 @@ export class SimulatedAgent {
       if (this.#call === call) this.#onMessage(message);
     });
     call.on('error', onEnd);
-    call.on('end', onEnd);
-    call.on('close', onEnd);
+    call.on('end', () => onEnd());
+    call.on('close', () => onEnd());
     call.write({ hello: this.#hello() });
   }
 

@@ -53,6 +53,7 @@ export class AgentSimulator {
   /** StartInstance messages received, in order (a start for an instance already there counts again). */
   readonly starts: StartTiming[] = [];
   readonly #startOf = new Map<string, StartTiming>();
+  readonly #jobOf = new Map<string, string>();
   readonly #clients: AgentServiceClient[] = [];
   #shared: AgentServiceClient | undefined;
   /** Reports sent, by state name (REMOVED included). */
@@ -110,6 +111,7 @@ export class AgentSimulator {
     const timing: StartTiming = { instance: uuid, agent: agent.uuid, startedAtMs: Date.now() };
     this.starts.push(timing);
     this.#startOf.set(uuid, timing);
+    this.#jobOf.set(uuid, message.start?.spec?.jobUuid ?? '');
   }
 
   #onReport(_agent: SimulatedAgent, report: InstanceReport, sent: boolean): void {
@@ -128,6 +130,11 @@ export class AgentSimulator {
     const agent = this.agents[index];
     if (!agent) throw new Error(`no simulated agent ${index} (${this.agents.length} started)`);
     return agent;
+  }
+
+  /** The job of an instance some agent was told to start (whether or not it still runs). */
+  jobOf(instanceUuid: string): string | undefined {
+    return this.#jobOf.get(instanceUuid);
   }
 
   /** The agent that runs `instanceUuid`, if any. */
@@ -166,6 +173,13 @@ export class AgentSimulator {
   /** The process of `instanceUuid` exits with `exitCode`; false when no agent runs it. */
   exit(instanceUuid: string, exitCode = 0, reason?: string): boolean {
     return this.agentOf(instanceUuid)?.exit(instanceUuid, exitCode, reason) ?? false;
+  }
+
+  /** Sessions that ended without the agents asking, by reason, over every agent. */
+  drops(): Map<string, number> {
+    const all = new Map<string, number>();
+    for (const a of this.agents) for (const [why, n] of a.drops) all.set(why, (all.get(why) ?? 0) + n);
+    return all;
   }
 
   /** Every connected agent sends a usage sample; answers how many did. */
