@@ -22,9 +22,9 @@
  * Each figure is printed beside its anchor or aim. These are benchmark aims, not assertions.
  *
  * Stores (BENCH_STORES, comma-separated, default `rocksdb`): `rocksdb` (the data directory);
- * `etcd` (an etcd started here, /usr/bin/etcd) or `etcd://host:port` (one running): passed to the
- * controller as `--store <url>`, and measured only when this controller build takes `--store`
- * (said in the output when it does not).
+ * `etcd` (a single-member etcd started here on loopback, as the controller's tests start it) or
+ * `etcd://host:port` (one running, with this environment's PLATFORM_ETCD_* settings): passed to
+ * the controller as `--store <url>`. A store that cannot be measured here is said so in the output.
  *
  * Environment: BENCH_SCALE=small (50 agents, 2,000 instances, 2,000 jobs: under a minute) or
  * full (the default: 1,000 agents, 100,000 instances, 100,000 jobs); BENCH_SCALE_AGENTS,
@@ -34,17 +34,16 @@
  * --cpu-prof, its profiles written there at its exits; BENCH_CONTROLLER_NODE_ARGS: more options
  * for the controller's node (space-separated, e.g. `--heap-prof --heap-prof-dir=/tmp/heap`).
  */
-import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Job } from '@platform/controller';
+import { etcdAvailable, startEtcd } from '@platform/controller/testing';
 import { httpAppArchive, httpAppJob, uploadPackage } from '../harness/apps.js';
 import { CONTROLLER_BIN, ControllerProcess, TEST_JOIN_TOKEN } from '../harness/controller-process.js';
 import type { ApiClient } from '../harness/http.js';
-import { freePort } from '../harness/net.js';
 import { eventually } from '../harness/wait.js';
 import { AgentSimulator } from '../simulator/simulator.js';
 import { envCount } from './env.js';
@@ -134,8 +133,11 @@ interface StoreUnderTest {
   name: string;
   /** Why it cannot be measured here; undefined when it can. */
   unavailable?: string;
-  /** The controller's arguments that select it. */
+  /** The controller's arguments and environment that select it. */
   args: string[];
+  env: Record<string, string>;
+  /** The process of a store server started here (its RSS is printed too). */
+  serverPid?: number;
   dispose(): Promise<void>;
 }
 
@@ -145,44 +147,29 @@ function controllerTakes(flag: string): boolean {
   return controllerHelp.includes(flag);
 }
 
+/**
+ * `rocksdb`: the data directory; `etcd`: a single-member etcd started here on loopback (with its
+ * authentication on, as the controller's tests run it); `etcd://host:port`: one already running,
+ * with the PLATFORM_ETCD_* settings of this environment.
+ */
 async function prepareStore(name: string): Promise<StoreUnderTest> {
   const none = async () => undefined;
-  if (name === 'rocksdb') return { name, args: [], dispose: none };
-  if (name === 'etcd' || name.startsWith('etcd://')) {
-    if (!controllerTakes('--store')) {
-      return { name, args: [], dispose: none, unavailable: 'this controller build has no --store option (the etcd store is not on this branch yet)' };
-    }
-    if (name !== 'etcd') return { name, args: ['--store', name], dispose: none };
+  const unavailable = (why: string): StoreUnderTest => ({ name, args: [], env: {}, dispose: none, unavailable: why });
+  if (name === 'rocksdb') return { name, args: [], env: {}, dispose: none };
+  if (name === 'etcd' || name.startsWith('etcd://') || name.startsWith('etcds://')) {
+    if (!controllerTakes('--store')) return unavailable('this controller build has no --store option');
+    if (name !== 'etcd') return { name, args: ['--store', name], env: {}, dispose: none };
+    if (!etcdAvailable()) return unavailable('etcd is not installed (apt-get install etcd-server)');
     const etcd = await startEtcd();
-    return { name, args: ['--store', etcd.url], dispose: etcd.dispose };
+    return {
+      name,
+      args: ['--store', `etcd://${etcd.endpoint}`],
+      env: { PLATFORM_ETCD_USER: etcd.auth.username, PLATFORM_ETCD_PASSWORD: etcd.auth.password },
+      serverPid: etcd.pid,
+      dispose: () => etcd.stop(),
+    };
   }
-  return { name, args: [], dispose: none, unavailable: 'not a store this benchmark knows (rocksdb, etcd, etcd://host:port)' };
-}
-
-/** A single-member etcd on loopback ports, its data in a temporary directory (removed by dispose). */
-async function startEtcd(): Promise<{ url: string; dispose: () => Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'bench-etcd-'));
-  const [client, peer] = [await freePort(), await freePort()];
-  const child: ChildProcess = spawn('/usr/bin/etcd', [
-    '--name', 'bench', '--data-dir', dir,
-    '--listen-client-urls', `http://127.0.0.1:${client}`, '--advertise-client-urls', `http://127.0.0.1:${client}`,
-    '--listen-peer-urls', `http://127.0.0.1:${peer}`, '--initial-advertise-peer-urls', `http://127.0.0.1:${peer}`,
-    '--initial-cluster', `bench=http://127.0.0.1:${peer}`,
-  ], { stdio: 'ignore' });
-  const dispose = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    }
-    await rm(dir, { recursive: true, force: true });
-  };
-  try {
-    await eventually(async () => (await fetch(`http://127.0.0.1:${client}/health`)).ok, { timeoutMs: 30_000, what: 'etcd healthy' });
-  } catch (err) {
-    await dispose();
-    throw err;
-  }
-  return { url: `etcd://127.0.0.1:${client}`, dispose };
+  return unavailable('not a store this benchmark knows (rocksdb, etcd, etcd://host:port)');
 }
 
 // ---------------------------------------------------------------- load processes
@@ -218,6 +205,8 @@ interface Figures {
   /** Sessions the agents had to open again during placement (their stream failed). */
   reconnects: number;
   drops: string;
+  /** RSS of the store's server (etcd) with the jobs, when one was started here. */
+  storeRss: number | undefined;
   memInstances: Memory;
   memJobs: Memory;
   stopMs: number;
@@ -255,7 +244,7 @@ async function createJobs(api: ApiClient, bodies: Record<string, unknown>[], con
 }
 
 async function measure(store: StoreUnderTest): Promise<Figures> {
-  const env = { PLATFORM_LOG_LEVEL: 'info' };
+  const env = { PLATFORM_LOG_LEVEL: 'info', ...store.env };
   const nodeArgs = [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), ...NODE_ARGS];
   let controller = await ControllerProcess.start({ args: store.args, env, nodeArgs, readyTimeoutMs: 600_000 });
   controller.discardOutput();
@@ -351,6 +340,7 @@ async function measure(store: StoreUnderTest): Promise<Figures> {
     const post = (await posting.report) as Extract<LoadReport, { mode: 'post' }>;
     const jobsHeld = startedCount + PROBE_JOBS + post.requests - post.non2xx;
     const memJobs = await memoryOf(controller);
+    const storeRss = store.serverPid === undefined ? undefined : rssBytes(store.serverPid);
 
     // ---- restart
     progress('restart');
@@ -376,7 +366,7 @@ async function measure(store: StoreUnderTest): Promise<Figures> {
       controllerCpuPerPlacementMs: (cpu1 - cpu0) / Math.max(1, placements),
       get: probed.get, put: probed.put, probeErrors: probed.errors,
       lostInstances: lost.size, detectMs, recoverMs,
-      reconnects, drops, post, jobsHeld, memInstances, memJobs, stopMs, readyMs, servingMs, reconnectedMs, memRestarted,
+      reconnects, drops, storeRss, post, jobsHeld, memInstances, memJobs, stopMs, readyMs, servingMs, reconnectedMs, memRestarted,
     };
   } finally {
     for (const l of loads) if (l.exitCode === null) l.kill('SIGKILL');
@@ -406,7 +396,8 @@ function report(store: string, f: Figures): string {
     `  POST /jobs from ${POST_CONNECTIONS} connections: ${fmt(f.post.rps)}/s (${fmt(f.post.requests)} jobs in ${secs(f.post.seconds * 1000)}, ${f.post.non2xx} non-2xx, ${f.post.errors} errors)` +
       `   anchor: 5,420/s into an empty controller (npm run bench, docs/architecture.md)`,
     `  controller memory with ${fmt(INSTANCES)} instances on ${fmt(AGENTS)} agents: ${memoryText(f.memInstances)}`,
-    `  controller memory with ${fmt(f.jobsHeld)} jobs besides: ${memoryText(f.memJobs)}   aim RSS <= 500 MB: ${verdict(f.memJobs.rss <= 500 * MB)}`,
+    `  controller memory with ${fmt(f.jobsHeld)} jobs besides: ${memoryText(f.memJobs)}   aim RSS <= 500 MB: ${verdict(f.memJobs.rss <= 500 * MB)}` +
+      (f.storeRss === undefined ? '' : `; the ${store} server's RSS then ${fmt(f.storeRss / MB)} MB`),
     `  restart: stopped in ${secs(f.stopMs)}; the new process ready in ${secs(f.readyMs)}, serving a job at ${secs(f.servingMs)}   aim <= 5 s: ${verdict(f.servingMs <= 5000)}`,
     `    every agent back and every instance RUNNING at ${secs(f.reconnectedMs)}; then ${memoryText(f.memRestarted)}`,
   ];
@@ -419,7 +410,7 @@ async function main(): Promise<void> {
       `${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)} at the start\n`,
   );
   if (!STORES.some((s) => s === 'etcd' || s.startsWith('etcd://'))) {
-    const why = controllerTakes('--store') ? '' : '; this controller build has no --store option anyway (the etcd store is not on this branch yet)';
+    const why = controllerTakes('--store') ? '' : '; this controller build has no --store option anyway';
     process.stdout.write(`store etcd: NOT MEASURED: not in BENCH_STORES (BENCH_STORES=rocksdb,etcd measures it)${why}\n`);
   }
   for (const name of STORES) {
