@@ -2,7 +2,8 @@
  * @platform/proto/common: what the controller and the agent (and the stager SDK) share beyond the
  * wire contract: the environment of an instance's process, host:port and digest parsing, the
  * stager API's status codes, the structured logger, the binaries' signal handling, the guarded
- * state machines and the options of the programs' default process metrics.
+ * state machines, the options of the programs' default process metrics and the rule for the
+ * addresses users can make the platform reach (destinations.ts).
  */
 export { BASE_PATH, applyLayer, buildEnvironment, expand, isShellName, mainProcessName, shellFor, startArgv, type EnvInputs, type StartCommands } from './env.js';
 export { HostPortError, formatHostPort, parseHostPort, type HostPort } from './host-port.js';
@@ -15,4 +16,15 @@ export { GuardedState, IllegalTransitionError, StateMachine, type TransitionTabl
 export { SyslogSender, formatSyslog, parseDrainUrl, type DrainTarget, type SenderEvents, type SyslogFields } from './syslog.js';
 export { Ipv4Error, cidrContains, cidrSize, cidrsOverlap, formatCidr, formatIpv4, isMulticastCidr, parseCidr, parseIpv4, prefixMask, type Cidr } from './ipv4.js';
 export { NETWORK_AGENT_TAG } from './networks.js';
+export {
+  DestinationListError,
+  DestinationPolicy,
+  DestinationRefusedError,
+  destinationRefusal,
+  parseAllowList,
+  type AllowEntry,
+  type DestinationPolicyOptions,
+  type LookupFunction,
+  type RefusalReason,
+} from './destinations.js';
 export { EVENT_LOOP_SAMPLE_MS, defaultMetricsOptions, type DefaultMetricsOptions } from './process-metrics.js';

@@ -13,6 +13,7 @@
  */
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { connect, isIP, type Socket } from 'node:net';
+import type { DestinationPolicy } from './destinations.js';
 
 const HOST_NAME = /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/;
 
@@ -95,6 +96,12 @@ export class SyslogSender {
     readonly protocol: 'tcp' | 'udp',
     private readonly events: SenderEvents,
     private readonly maxQueued = 10_000,
+    /**
+     * The rule the collector's address must pass (destinations.ts), judged at each connection
+     * (TCP) or datagram (UDP) on the address connected to: a refused one fails like an
+     * unreachable collector (`error`, messages queued then dropped, retried with the delay).
+     */
+    private readonly destinations?: DestinationPolicy,
   ) {
     if (protocol === 'tcp') this.#connect();
   }
@@ -127,22 +134,50 @@ export class SyslogSender {
   }
 
   #sendUdp(message: Buffer): void {
+    const family = isIP(this.host) === 6 ? 6 : 4;
     if (!this.#udp) {
-      this.#udp = createSocket(isIP(this.host) === 6 ? 'udp6' : 'udp4');
+      this.#udp = createSocket(family === 6 ? 'udp6' : 'udp4');
       this.#udp.on('error', (err) => this.events.error(err));
       this.#udp.unref();
     }
-    this.#udp.send(message, this.port, this.host, (err) => {
-      if (err) {
-        this.events.dropped(1);
-        this.events.error(err);
-      } else this.events.sent(1);
-    });
+    const udp = this.#udp;
+    const failed = (err: Error) => {
+      this.events.dropped(1);
+      this.events.error(err);
+    };
+    const send = (address: string) =>
+      udp.send(message, this.port, address, (err) => {
+        if (err) failed(err);
+        else this.events.sent(1);
+      });
+    if (!this.destinations) {
+      send(this.host);
+      return;
+    }
+    // Each datagram's destination is resolved and judged here, and the datagram sent to the
+    // address judged (not through dgram's own lookup, which also serves its bind to 0.0.0.0).
+    this.destinations
+      .check(this.host, this.port)
+      .then((addresses) => {
+        const address = addresses.find((a) => isIP(a) === family);
+        if (!address) throw new Error(`${this.host} has no IPv${family} address`);
+        if (this.#closed) this.events.dropped(1);
+        else send(address);
+      })
+      .catch(failed);
   }
 
   #connect(): void {
     if (this.#closed) return;
-    const socket = connect({ host: this.host, port: this.port });
+    let socket: Socket;
+    try {
+      socket = connect({ host: this.host, port: this.port, ...this.destinations?.connectOptions(this.host, this.port) });
+    } catch (err) {
+      // A refused address: as a connection that failed.
+      this.events.error(err as Error);
+      this.#retry();
+      return;
+    }
     socket.setNoDelay(true);
     socket.unref();
     this.#tcp = socket;
@@ -159,11 +194,16 @@ export class SyslogSender {
       this.#tcp = undefined;
       if (this.#connected) this.events.connected(false);
       this.#connected = false;
-      if (this.#closed) return;
-      this.#timer = setTimeout(() => this.#connect(), this.#delayMs);
-      this.#timer.unref();
-      this.#delayMs = Math.min(this.#delayMs * 2, 30_000);
+      this.#retry();
     });
+  }
+
+  /** Connects again after the delay, doubled each time (250 ms up to 30 s). */
+  #retry(): void {
+    if (this.#closed) return;
+    this.#timer = setTimeout(() => this.#connect(), this.#delayMs);
+    this.#timer.unref();
+    this.#delayMs = Math.min(this.#delayMs * 2, 30_000);
   }
 
   #pump(): void {
