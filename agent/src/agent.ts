@@ -9,9 +9,11 @@
  * server and the session; `stop()` ends the session and leaves instances running (a restarted
  * agent re-attaches), unless `stopInstances` is given.
  */
+import { lookup } from 'node:dns/promises';
 import { chmodSync, mkdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
+import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
@@ -23,7 +25,7 @@ import type { IsolationDriver, IsolationDriverName } from './isolation/driver.js
 import { canChangeIdentity, DEFAULT_INSTANCE_UIDS, parseUidRange, reachableBy, UidAllocator, type UidRange } from './isolation/identity.js';
 import { PROCESS_DRIVER_GAPS, ProcessDriver } from './isolation/process.js';
 import { detectResources, hostName, loadOrCreateUuid, systemTags } from './host/host.js';
-import { NETWORK_AGENT_TAG, type Logger } from '@platform/proto/common';
+import { DestinationPolicy, NETWORK_AGENT_TAG, parseHostPort, type AllowEntry, type HostPort, type Logger } from '@platform/proto/common';
 import { AgentDrains } from './logs/drains.js';
 import { LogShipper } from './logs/shipper.js';
 import { AgentMetrics, serveMetrics } from './metrics/metrics.js';
@@ -75,6 +77,14 @@ export interface AgentOptions {
   /** Bound of the package archive cache in bytes (default 4 GiB). */
   cacheMaxBytes?: number;
   defaultMetrics?: boolean;
+  /**
+   * What log drains may reach although the destination rule refuses it by default (loopback,
+   * link-local, this agent's and its controller's addresses; @platform/proto/common
+   * destinations): hosts, addresses and CIDR blocks with optional ports (--allowed-destinations).
+   */
+  allowedDestinations?: readonly AllowEntry[];
+  /** Refuse private addresses to drains too (--refuse-private-destinations). Default false. */
+  refusePrivateDestinations?: boolean;
 }
 
 export class Agent {
@@ -88,6 +98,8 @@ export class Agent {
   readonly links: LinkProxies;
   readonly usage: UsageReporter;
   #metricsServer: Server | undefined;
+  /** The addresses of the controller (its name resolved at start): drains may not reach them. */
+  #controllerAddresses: string[] = [];
   #client: AgentServiceClient;
   #shipper: LogShipper;
   readonly #drains: AgentDrains;
@@ -163,7 +175,23 @@ export class Agent {
       },
     });
     this.session = session;
-    this.#drains = new AgentDrains({ log: log.child({ component: 'log-drains' }), metrics: this.metrics, note: (line) => this.#shipper.note(line), ...(opts.now ? { now: opts.now } : {}) });
+    // Drains reach what users name: never this host's loopback, metadata service, the agent's
+    // own listeners, the address its instances listen at or the controller, unless listed.
+    const destinations = new DestinationPolicy({
+      purpose: 'log drains',
+      setting: "the agent's --allowed-destinations (PLATFORM_ALLOWED_DESTINATIONS)",
+      allow: opts.allowedDestinations ?? [],
+      refusePrivate: opts.refusePrivateDestinations ?? false,
+      listeners: () => this.#listeners(),
+      platformAddresses: () => [opts.address ?? '127.0.0.1', ...this.#controllerAddresses],
+    });
+    this.#drains = new AgentDrains({
+      log: log.child({ component: 'log-drains' }),
+      metrics: this.metrics,
+      note: (line) => this.#shipper.note(line),
+      destinations,
+      ...(opts.now ? { now: opts.now } : {}),
+    });
     this.#shipper = new LogShipper({ canSend: () => session.canSend(), sendLogs: (lines) => session.sendLogs(lines) }, this.metrics, { drains: this.#drains });
     // Cached packages are the agent's alone (a `process` instance sees the host file system).
     mkdirSync(join(dataDir, 'cache'), { recursive: true, mode: 0o700 });
@@ -329,6 +357,7 @@ export class Agent {
     // What an earlier run of this agent left on the host and no re-attached instance holds.
     await agent.#removeNetworkLeftovers([...agent.manager.runners()].flatMap((r) => (r.record.network ? [r.record.network] : [])));
     await agent.links.restore(new Set([...agent.manager.runners()].map((r) => r.uuid)));
+    agent.#controllerAddresses = await controllerAddresses(opts.controller, log);
     const ml = opts.metricsListen ?? { host: '127.0.0.1', port: 0 };
     agent.#metricsServer = await serveMetrics(agent.metrics.registry, ml.host, ml.port);
     agent.#shipper.start();
@@ -339,6 +368,12 @@ export class Agent {
       instances: agent.manager.size, version: AGENT_VERSION,
     });
     return agent;
+  }
+
+  /** The agent's own listening sockets (its /metrics): drains may not reach them. */
+  #listeners(): HostPort[] {
+    const a = this.#metricsServer?.address();
+    return a && typeof a !== 'string' ? [{ host: a.address, port: a.port }] : [];
   }
 
   get metricsUrl(): string {
@@ -447,5 +482,25 @@ export class Agent {
     }
     this.#client.close();
     this.opts.log.info('agent stopped', { instances_left_running: stopInstances ? 0 : this.manager.size });
+  }
+}
+
+/**
+ * The addresses of the controller `host:port` (a name resolved now; one that does not resolve
+ * gives none, logged): the agent's drains may not reach them.
+ */
+async function controllerAddresses(controller: string, log: Logger): Promise<string[]> {
+  let host: string;
+  try {
+    host = parseHostPort(controller, 'controller').host;
+  } catch {
+    return [];
+  }
+  if (isIP(host)) return [host];
+  try {
+    return (await lookup(host, { all: true })).map((a) => a.address);
+  } catch (err) {
+    log.warn('the controller address does not resolve now: drains are not kept from it by address', { controller, err: (err as Error).message });
+    return [];
   }
 }

@@ -51,7 +51,7 @@ import { AUTOSCALER_PRINCIPAL } from './model/job.js';
 import { autoscaleObserver } from './metrics/autoscale-sources.js';
 import { drainEndpoints } from './logs/drain-routes.js';
 import { JobService } from './jobs/job-service.js';
-import { FdSink, JsonLogger, type Logger, type LogLevel } from '@platform/proto/common';
+import { DestinationPolicy, FdSink, JsonLogger, parseHostPort, type AllowEntry, type Logger, type LogLevel } from '@platform/proto/common';
 import { createControllerMetrics, type ControllerMetrics } from './telemetry/controller-metrics.js';
 import { packageEndpoints } from './packages/package-routes.js';
 import { InstancePackages } from './packages/instance-packages.js';
@@ -213,6 +213,16 @@ export interface ControllerOptions {
   /** Register the built-in os, runtime and stager packages, stager jobs and pipelines. Default true. */
   builtins?: boolean;
   /**
+   * What image pulls may reach although the destination rule refuses it by default (loopback,
+   * link-local, this controller's own addresses; @platform/proto/common destinations): hosts,
+   * addresses and CIDR blocks, each with an optional port (--allowed-registries). Default none.
+   */
+  allowedRegistries?: readonly AllowEntry[];
+  /** The same for log drains and autoscaling http_metric urls (--allowed-destinations). Default none. */
+  allowedDestinations?: readonly AllowEntry[];
+  /** Refuse private addresses (10/8, 172.16/12, 192.168/16, 100.64/10, fc00::/7) to all of them too. Default false. */
+  refusePrivateDestinations?: boolean;
+  /**
    * What runs stager instances: the agents (the default: one-off instances of the
    * stager job placed by the scheduler), another launcher, `local` (child processes
    * on this host, for development and tests), or `none` (packages wait in `staging`).
@@ -282,6 +292,9 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     networkSubnetPool: o.networkSubnetPool ?? DEFAULT_SUBNET_POOL,
     networkSubnetSize: o.networkSubnetSize ?? DEFAULT_SUBNET_PREFIX,
     builtins: o.builtins ?? true,
+    allowedRegistries: o.allowedRegistries ?? [],
+    allowedDestinations: o.allowedDestinations ?? [],
+    refusePrivateDestinations: o.refusePrivateDestinations ?? false,
     ...(o.stagerLauncher ? { stagerLauncher: o.stagerLauncher } : {}),
     ...(o.stagingLogSink ? { stagingLogSink: o.stagingLogSink } : {}),
     ...(o.requestStats ? { requestStats: o.requestStats } : {}),
@@ -289,6 +302,10 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
 }
 
 const SCHEMA_VERSION = 1;
+
+/** The operator's settings that allow more destinations, as refusals name them. */
+export const ALLOWED_REGISTRIES_SETTING = '--allowed-registries (PLATFORM_ALLOWED_REGISTRIES)';
+export const ALLOWED_DESTINATIONS_SETTING = '--allowed-destinations (PLATFORM_ALLOWED_DESTINATIONS)';
 
 /** The API app behind each controller's server, for servedRoutes(). */
 const API_APPS = new WeakMap<Server, Koa<ApiState>>();
@@ -503,6 +520,21 @@ export class Controller {
           router_listen: options.routerListen,
         });
       }
+      // The rules for the addresses users make the platform reach: pulls, drains, http_metric
+      // urls. The controller's own listening sockets are refused; each is added once bound.
+      const ownListeners: HostPort[] = [];
+      const rule = (purpose: string, setting: string, allow: readonly AllowEntry[]) =>
+        new DestinationPolicy({ purpose, setting, allow, refusePrivate: options.refusePrivateDestinations, listeners: () => ownListeners });
+      const registryRule = rule('image pulls', ALLOWED_REGISTRIES_SETTING, options.allowedRegistries);
+      const destinations = {
+        drains: rule('log drains', ALLOWED_DESTINATIONS_SETTING, options.allowedDestinations),
+        metrics: rule('http_metric urls', ALLOWED_DESTINATIONS_SETTING, options.allowedDestinations),
+      };
+      log.info('destination rules', {
+        allowed_registries: registryRule.allowed,
+        allowed_destinations: destinations.drains.allowed,
+        refuse_private: options.refusePrivateDestinations,
+      });
       const routes = new RouteService({ domain: options.domain || 'localhost', tcpPorts: options.routerTcpPorts, streamAddress: routerHost });
       await routes.load(store, instances.table.all());
       instances.table.watch((record, uuid) => routes.instanceChanged(record, uuid));
@@ -516,6 +548,7 @@ export class Controller {
             .map((r) => ({ uuid: r.package.uuid, state: r.package.state })),
         run: instances,
         routes,
+        destinations,
         ...actorHooks('job'),
       });
       instances.attach(jobs.actors);
@@ -575,7 +608,13 @@ export class Controller {
         log: log.child({ component: 'autoscaler' }),
         // From memory: listing the store would read and parse every job of the cluster each tick.
         jobs: async () => jobs.startedJobs().filter((j) => j.autoscaling !== null),
-        observe: autoscaleObserver({ metrics: metricStore, nowMs: () => clock.nowMs(), instancesOf: (job) => instances.table.ofJob(job) }),
+        observe: autoscaleObserver({
+          metrics: metricStore,
+          nowMs: () => clock.nowMs(),
+          instancesOf: (job) => instances.table.ofJob(job),
+          destinations: destinations.metrics,
+          log: log.child({ component: 'autoscaler' }),
+        }),
         scale: async (job, to, reason) => {
           const current = await jobs.find(job.uuid);
           if (!current) return;
@@ -627,6 +666,7 @@ export class Controller {
       const layerBytes = new Counter({ name: 'platform_image_layer_bytes_total', help: 'Bytes of container image layers pulled from registries.', registers: [metrics.registry] });
       const containers = new ContainerService(deps, packages, {
         dir: join(options.dataDir, 'images'),
+        registries: registryRule,
         maxPackageBytes: options.maxPackageBytes,
         durable: options.sync,
         archiveCompression: options.imageArchiveCompression,
@@ -674,7 +714,7 @@ export class Controller {
           ...instanceSnapshotEndpoints(jobs, new InstanceSnapshots(deps, packages, agents, instances.table, join(options.dataDir, 'snapshot-tmp'))),
           ...packageLogEndpoints(async (uuid) => (await packages.find(uuid))?.package, logs),
           ...metricEndpoints(metricStore, jobs, agents, () => clock.nowMs()),
-          ...drainEndpoints(jobs, log, options.maxBodyBytes),
+          ...drainEndpoints(jobs, options.maxBodyBytes),
           ...jobEndpoints(jobs, options.maxBodyBytes),
           ...serviceEndpoints(catalog, options.maxBodyBytes),
           ...networkEndpoints(networks, options.maxBodyBytes),
@@ -703,6 +743,7 @@ export class Controller {
       agentServer.addService(routeWatch.definition, routeWatch.implementation);
       undo.push(() => agentServer.stop(0));
       const grpcPort = await agentServer.listen(options.grpcListen.host, options.grpcListen.port);
+      ownListeners.push({ host: options.grpcListen.host, port: grpcPort });
       agents.watch();
       const router =
         options.routerListen === 'none'
@@ -720,6 +761,7 @@ export class Controller {
         routerAddress = router.address;
         undo.push(() => router.stop(0));
         requestStats.attach(router.requests);
+        for (const address of [router.address, router.tlsAddress]) if (address) ownListeners.push(parseHostPort(address, 'router address'));
       }
       const callback = app.callback();
       const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, connectionsCheckingInterval: checkingIntervalMs(options.httpLimits) }, callback);
@@ -736,6 +778,8 @@ export class Controller {
           resolve();
         });
       });
+      const bound = server.address() as AddressInfo;
+      ownListeners.push({ host: bound.address, port: bound.port });
       const controller = new Controller(
         options, log, metrics, closeStores, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines, references, housekeeping, router, routeWatch, requestTee.second, tasks,
       );

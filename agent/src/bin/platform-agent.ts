@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Agent, AGENT_VERSION } from '../agent.js';
 import { isIsolationDriver } from '../isolation/driver.js';
-import { commonFlags, exitOnUncaughtException, FdSink, JsonLogger, parseHostPort, stopOnSignals, type HostPort } from '@platform/proto/common';
+import { commonFlags, exitOnUncaughtException, FdSink, JsonLogger, parseAllowList, parseHostPort, stopOnSignals, type AllowEntry, type HostPort } from '@platform/proto/common';
 import { DEFAULT_INSTANCE_UIDS, parseUidRange, type UidRange } from '../isolation/identity.js';
 
 const USAGE = `Usage: platform-agent [options]
@@ -42,6 +42,13 @@ Options (environment variable in brackets):
                            driver has no namespaces and no seccomp, a root instance owns the host
   --stop-instances-on-exit stop every instance when the agent stops (default: they keep running
                            and a restarted agent re-attaches)
+  --allowed-destinations LIST  host names, addresses and CIDR blocks, each with an optional
+                           :PORT (IPv6 in brackets), that log drains may reach although they are
+                           loopback, link-local, unspecified, this agent's or the controller's
+                           (PLATFORM_ALLOWED_DESTINATIONS; comma-separated; default none)
+  --refuse-private-destinations  refuse private addresses (10/8, 172.16/12, 192.168/16,
+                           100.64/10, fc00::/7) to drains too, unless listed
+                           (PLATFORM_REFUSE_PRIVATE_DESTINATIONS=true)
   --log-level LEVEL        debug, info, warn, error or silent (PLATFORM_LOG_LEVEL, default info)
   --version                print the version
   --help                   print this help
@@ -82,6 +89,8 @@ async function main(): Promise<void> {
         'instance-uids': { type: 'string' },
         'allow-root-instances': { type: 'boolean' },
         'stop-instances-on-exit': { type: 'boolean' },
+        'allowed-destinations': { type: 'string' },
+        'refuse-private-destinations': { type: 'boolean' },
         'log-level': { type: 'string' },
         version: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -126,6 +135,14 @@ async function main(): Promise<void> {
   const diskCheckMs = positive(args['disk-check-ms'] ?? env['PLATFORM_AGENT_DISK_CHECK_MS'], '--disk-check-ms');
   const usageIntervalMs = positive(args['usage-interval-ms'] ?? env['PLATFORM_AGENT_USAGE_INTERVAL_MS'], '--usage-interval-ms');
   const usageBuffer = positive(args['usage-buffer'] ?? env['PLATFORM_AGENT_USAGE_BUFFER'], '--usage-buffer');
+  let allowedDestinations: AllowEntry[];
+  try {
+    allowedDestinations = parseAllowList(args['allowed-destinations'] ?? env['PLATFORM_ALLOWED_DESTINATIONS'] ?? '');
+  } catch (err) {
+    fail(`--allowed-destinations (PLATFORM_ALLOWED_DESTINATIONS): ${(err as Error).message}`);
+  }
+  const refusePrivateText = env['PLATFORM_REFUSE_PRIVATE_DESTINATIONS'] ?? '';
+  if (!['', 'true', 'false'].includes(refusePrivateText)) fail(`PLATFORM_REFUSE_PRIVATE_DESTINATIONS="${refusePrivateText}" is not true or false`);
   const tags = (args.tags ?? env['PLATFORM_AGENT_TAGS'] ?? '').split(',').map((t) => t.trim()).filter(Boolean);
   const log = new JsonLogger(new FdSink(1), logLevel, { component: 'agent', pid: process.pid });
 
@@ -149,6 +166,8 @@ async function main(): Promise<void> {
       ...(usageIntervalMs !== undefined ? { usageIntervalMs } : {}),
       ...(usageBuffer !== undefined ? { usageBuffer } : {}),
       defaultMetrics: true,
+      allowedDestinations,
+      refusePrivateDestinations: !!args['refuse-private-destinations'] || refusePrivateText === 'true',
       log,
     });
   } catch (err) {

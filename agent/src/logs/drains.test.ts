@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import test from 'ava';
 import type { LogLine } from '@platform/proto';
-import { silentLogger } from '@platform/proto/common';
+import { DestinationPolicy, parseAllowList, silentLogger } from '@platform/proto/common';
 import { AgentMetrics } from '../metrics/metrics.js';
 import { AgentDrains } from './drains.js';
 import { eventually } from '../test-support/wait.js';
@@ -49,4 +49,37 @@ test("drains: what a drain drops is said in the instance's log at most once a mi
   drains.lines([line('e')]);
   t.is(notes.length, 2);
   t.regex(notes[1]!.text ?? '', /: 2 log lines not delivered/);
+});
+
+test("drains: a drain to an address the destination rule refuses gets no connection; the instance's log says why; listed, it is sent to", async (t) => {
+  let connections = 0;
+  let data = '';
+  const server = createServer((s) => {
+    connections++;
+    s.on('data', (b) => (data += b.toString()));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  t.teardown(() => server.close());
+  const port = (server.address() as { port: number }).port;
+  const notes: LogLine[] = [];
+  const rule = (allow: string) => new DestinationPolicy({ purpose: 'log drains', setting: '--allowed-destinations', allow: parseAllowList(allow), platformAddresses: () => ['127.0.0.1'] });
+  const refused = new AgentDrains({ log: silentLogger, note: (l) => notes.push(l), destinations: rule('') });
+  t.teardown(() => refused.close());
+  refused.setJob('job-1', 'job::/a::w', [
+    { uuid: 'd-1', url: `syslog://127.0.0.1:${port}`, protocol: 'tcp' },
+    { uuid: 'd-2', url: `syslog://localhost:${port}`, protocol: 'udp' },
+  ]);
+  // The refusals come back as the senders try; the next lines note them (once a minute each).
+  await eventually(() => {
+    refused.lines([line('a')]);
+    return notes.length >= 2 || undefined;
+  }, 'both refusals noted');
+  t.regex(notes.map((n) => n.text).join('\n'), new RegExp(`^\\[drain\\] syslog://127\\.0\\.0\\.1:${port}: log lines not delivered: log drains may not reach 127\\.0\\.0\\.1:${port}: 127\\.0\\.0\\.1 is a loopback address`, 'm'));
+  t.regex(notes.map((n) => n.text).join('\n'), new RegExp(`^\\[drain\\] syslog://localhost:${port}: log lines not delivered: log drains may not reach localhost:${port}: it resolves to`, 'm'));
+  t.is(connections, 0, 'the collector saw no connection');
+  const listed = new AgentDrains({ log: silentLogger, note: () => undefined, destinations: rule(`127.0.0.1:${port}`) });
+  t.teardown(() => listed.close());
+  listed.setJob('job-1', 'job::/a::w', [{ uuid: 'd-3', url: `syslog://127.0.0.1:${port}`, protocol: 'tcp' }]);
+  listed.lines([line('hello')]);
+  await eventually(() => data.includes('hello') || undefined, 'the line at the listed collector');
 });

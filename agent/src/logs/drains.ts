@@ -8,6 +8,10 @@
  *   LogShipper ─lines sent to the controller─▶ lines() ─▶ one SyslogSender per drain of the job
  *                                                         (shared by its instances on this host)
  *
+ * The drains' addresses are judged by the destination rule at each connection (the controller
+ * judged them when they were added, by the name's answer then): a refused one is reported like
+ * an unreachable one, with the reason in the job's log.
+ *
  * Never blocks the shipper: a sender queues a bounded number of messages and drops (and counts)
  * beyond it; it reconnects after errors with a doubling delay. What a drain dropped is said in the
  * job's log at most once a minute, as a line of the instance (`note`). A drain no longer in its
@@ -18,7 +22,7 @@
  */
 import { hostname } from 'node:os';
 import type { DrainSpec, LogLine } from '@platform/proto';
-import { formatSyslog, parseDrainUrl, SyslogSender, type Logger } from '@platform/proto/common';
+import { destinationRefusal, formatSyslog, parseDrainUrl, SyslogSender, type DestinationPolicy, type Logger } from '@platform/proto/common';
 import type { AgentMetrics } from '../metrics/metrics.js';
 
 const NOTE_EVERY_MS = 60_000;
@@ -30,6 +34,8 @@ interface Outlet {
   droppedSinceNote: number;
   lastNoteMs: number;
   lastErrorLogMs: number;
+  /** Why the destination rule refuses the drain's address, once it has. */
+  refusal?: string;
 }
 
 export interface AgentDrainsOptions {
@@ -39,6 +45,12 @@ export interface AgentDrainsOptions {
   note(line: LogLine): void;
   now?: () => number;
   maxQueued?: number;
+  /**
+   * The rule the drains' addresses must pass (--allowed-destinations): judged at each
+   * connection (TCP) and datagram (UDP) on the address resolved, so that a drain the controller
+   * accepted by name cannot reach this host's loopback, its metadata service or the controller.
+   */
+  destinations?: DestinationPolicy;
 }
 
 /** A DrainSpec with its defaults. */
@@ -138,13 +150,16 @@ export class AgentDrains {
             this.o.log.info(up ? 'log drain connected' : 'log drain disconnected', { job, drain, url: d.url });
           },
           error: (err) => {
+            const refused = destinationRefusal(err);
+            if (refused) out.refusal = refused.message;
             const now = this.#now();
             if (now - out.lastErrorLogMs < NOTE_EVERY_MS) return;
             out.lastErrorLogMs = now;
-            this.o.log.warn('log drain unreachable', { job, drain, url: d.url, err: err.message });
+            this.o.log.warn(refused ? 'log drain refused by the destination rule' : 'log drain unreachable', { job, drain, url: d.url, err: err.message });
           },
         },
         this.o.maxQueued,
+        this.o.destinations,
       ),
     };
     this.#outlets.set(drain, out);
@@ -152,10 +167,10 @@ export class AgentDrains {
     return out;
   }
 
-  /** At most once a minute, the job's log says how many lines a drain dropped. */
+  /** At most once a minute, the job's log says how many lines a drain dropped, or that its address is refused. */
   #noteDrops(out: Outlet, last: LogLine): void {
     const now = this.#now();
-    if (out.droppedSinceNote === 0 || now - out.lastNoteMs < NOTE_EVERY_MS) return;
+    if ((out.droppedSinceNote === 0 && out.refusal === undefined) || now - out.lastNoteMs < NOTE_EVERY_MS) return;
     const n = out.droppedSinceNote;
     out.droppedSinceNote = 0;
     out.lastNoteMs = now;
@@ -164,7 +179,10 @@ export class AgentDrains {
       jobUuid: out.job,
       stream: 'stderr',
       timeMs: now,
-      text: `[drain] ${out.spec.url}: ${n} log line${n === 1 ? '' : 's'} not delivered (the drain is unreachable or slower than the job's log)`,
+      text:
+        out.refusal !== undefined
+          ? `[drain] ${out.spec.url}: log lines not delivered: ${out.refusal}`
+          : `[drain] ${out.spec.url}: ${n} log line${n === 1 ? '' : 's'} not delivered (the drain is unreachable or slower than the job's log)`,
     });
   }
 

@@ -13,7 +13,7 @@ import { Controller } from '../controller.js';
 import type { EtcdStoreOptions } from '../store/etcd-store.js';
 import { parseStoreUrl } from '../store/store-url.js';
 import { httpLimitsFromEnv, type HttpLimits } from '../util/http-limits.js';
-import { commonFlags, exitOnUncaughtException, FdSink, Ipv4Error, JsonLogger, parseCidr, parseHostPort, stopOnSignals } from '@platform/proto/common';
+import { commonFlags, exitOnUncaughtException, FdSink, Ipv4Error, JsonLogger, parseAllowList, parseCidr, parseHostPort, stopOnSignals, type AllowEntry } from '@platform/proto/common';
 import { DEFAULT_SUBNET_POOL, DEFAULT_SUBNET_PREFIX } from '../networks/network-catalog.js';
 import { parseDurationSeconds } from '../policy/parser.js';
 import { parseRetention, type Resolution } from '../metrics/series.js';
@@ -64,6 +64,15 @@ Options (environment variable in brackets):
                           0 keeps them for ever (PLATFORM_AUDIT_RETENTION, default 90d)
   --ldap-url URL          LDAP directory for ldapauth.DOMAIN, ldap:// or ldaps:// (PLATFORM_LDAP_URL);
                           see docs/operators.md for the PLATFORM_LDAP_* settings
+  --allowed-registries LIST  host names, addresses and CIDR blocks, each with an optional :PORT
+                          (IPv6 in brackets), that image pulls may reach although they are
+                          loopback, link-local, unspecified or this controller's own
+                          (PLATFORM_ALLOWED_REGISTRIES; comma-separated; default none)
+  --allowed-destinations LIST  the same for log drains and autoscaling http_metric urls
+                          (PLATFORM_ALLOWED_DESTINATIONS; agents take it too, for their drains)
+  --refuse-private-destinations  refuse private addresses (10/8, 172.16/12, 192.168/16,
+                          100.64/10, fc00::/7) to pulls, drains and http_metric urls too, unless
+                          listed (PLATFORM_REFUSE_PRIVATE_DESTINATIONS=true)
   --version               print the version
   --help                  print this help
 
@@ -178,6 +187,9 @@ async function main(): Promise<void> {
         'log-level': { type: 'string' },
         'no-sync': { type: 'boolean' },
         'ldap-url': { type: 'string' },
+        'allowed-registries': { type: 'string' },
+        'allowed-destinations': { type: 'string' },
+        'refuse-private-destinations': { type: 'boolean' },
         'audit-retention': { type: 'string' },
         'metrics-retention': { type: 'string' },
         'network-subnet-pool': { type: 'string' },
@@ -278,6 +290,19 @@ async function main(): Promise<void> {
     if (!(err instanceof Ipv4Error)) throw err;
     fail(`--network-subnet-pool "${networkSubnetPool}": ${err.message}`);
   }
+  const allowList = (value: string | undefined, flag: string, variable: string): AllowEntry[] => {
+    const text = value ?? env[variable] ?? '';
+    try {
+      return parseAllowList(text);
+    } catch (err) {
+      return fail(`--${flag} (${variable}): ${(err as Error).message}`);
+    }
+  };
+  const allowedRegistries = allowList(args['allowed-registries'], 'allowed-registries', 'PLATFORM_ALLOWED_REGISTRIES');
+  const allowedDestinations = allowList(args['allowed-destinations'], 'allowed-destinations', 'PLATFORM_ALLOWED_DESTINATIONS');
+  const refusePrivateText = env['PLATFORM_REFUSE_PRIVATE_DESTINATIONS'] ?? '';
+  if (!['', 'true', 'false'].includes(refusePrivateText)) fail(`PLATFORM_REFUSE_PRIVATE_DESTINATIONS="${refusePrivateText}" is not true or false`);
+  const refusePrivateDestinations = !!args['refuse-private-destinations'] || refusePrivateText === 'true';
   const stagerLauncher = env['PLATFORM_STAGER_LAUNCHER'] ?? '';
   if (stagerLauncher !== '' && stagerLauncher !== 'local' && stagerLauncher !== 'agents' && stagerLauncher !== 'none') {
     fail(`PLATFORM_STAGER_LAUNCHER="${stagerLauncher}" is not one of agents, local, none`);
@@ -336,6 +361,9 @@ async function main(): Promise<void> {
       builtins: env['PLATFORM_BUILTINS'] !== 'false',
       networkSubnetPool,
       networkSubnetSize: Number(sizeText),
+      allowedRegistries,
+      allowedDestinations,
+      refusePrivateDestinations,
     });
   } catch (err) {
     log.error('controller failed to start', { err });

@@ -3,10 +3,12 @@
  * (CreateContainerJobRequest): both answer `{"location": "<base>/v1/tasks/<uuid>"}` at once
  * and pull in the task (container-service.ts).
  *
- * Refused before anything starts (400): a malformed body or image_url, `volumes` or
- * `volume_provider_fqn` (volumes are not provided yet), `unlock_root_account` (no SSH into
- * instances yet). Refused in the task (errored, nothing made): an image that defines volumes
- * unless `ignore_volumes` is true, a bad or unreachable image.
+ * Refused before anything starts (400): a malformed body or image_url, a registry whose
+ * address the rule of pulls refuses (--allowed-registries: loopback, link-local, the
+ * controller's own...; ContainerService.checkRegistry), `volumes` or `volume_provider_fqn`
+ * (volumes are not provided yet), `unlock_root_account` (no SSH into instances yet). Refused in
+ * the task (errored, nothing made): an image that defines volumes unless `ignore_volumes` is
+ * true, a bad or unreachable image, a redirect or token service at a refused address.
  *
  * Policy: `permit create` on the package (or job) FQN, and `permit start` on the job when it
  * is to be started; a job's package is created on the same namespace (its create is checked
@@ -145,6 +147,7 @@ export function containerEndpoints(containers: ContainerService, packages: Packa
         if (fqn.localName === undefined) throw new InvalidRequestError(`package_fqn: "${body.package_fqn}" names no package (package::<namespace>::<name>)`);
         await authorize(ctx, body.package_fqn, 'create');
         if (await packages.fqnTaken(body.package_fqn)) throw new DuplicateError(`package ${body.package_fqn} exists already`);
+        await containers.checkRegistry(ref, 'image_url');
         const change = changeContext(ctx);
         const task = await tasks.start('container', { fqn: body.package_fqn, principal: change.principal }, async (reporter) => {
           const made = await containers.packageOf(ref, body.package_fqn, reporter, change, { pull: true, readable: () => false, renameIfTaken: false });
@@ -172,6 +175,7 @@ export function containerEndpoints(containers: ContainerService, packages: Packa
         if (req.start === true || req.state === 'started') await authorize(ctx, req.job_fqn, 'start');
         await authorize(ctx, pkgFqn, 'create');
         if ((await jobs.findByFqn(req.job_fqn)) !== undefined) throw new DuplicateError(`job ${req.job_fqn} exists already`);
+        await containers.checkRegistry(ref, 'image_url');
         const change = changeContext(ctx);
         const refs = references(ctx);
         const mayMap = (realm: string) => authorize(ctx, realm, 'map');

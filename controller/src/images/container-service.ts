@@ -14,6 +14,7 @@
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { destinationRefusal, type DestinationPolicy } from '@platform/proto/common';
 import type { ChangeContext, Deps } from '../context.js';
 import { InvalidRequestError } from '../errors.js';
 import { parseFqn } from '../model/fqn.js';
@@ -40,6 +41,9 @@ const imageIndexPrefix = (origin: string) => `idx/pkg-image/${encodeURIComponent
  */
 const MAX_LAYER_EXPANSION = 4;
 
+/** How long the check before a pull waits for the registry's name to resolve (then the pull's own connection judges). */
+const CHECK_TIMEOUT_MS = 5_000;
+
 export interface PulledImage {
   package: Package;
   plan: ImagePlan;
@@ -50,6 +54,8 @@ export interface PulledImage {
 export interface ContainerServiceOptions {
   /** Where layers are kept and archives are made (in the controller's data directory). */
   dir: string;
+  /** The rule the addresses of pulls must pass (--allowed-registries): registries, redirects, token services. */
+  registries: DestinationPolicy;
   /** The largest package archive (and sum of compressed layers) accepted. */
   maxPackageBytes: number;
   registryTimeoutMs?: number;
@@ -83,6 +89,30 @@ export class ContainerService {
     await this.#trim();
     await rm(this.#tmp, { recursive: true, force: true });
     await mkdir(this.#tmp, { recursive: true });
+  }
+
+  /**
+   * Refuses (400, naming `field`) an image whose registry's address the rule refuses, before
+   * anything is made: its name resolved now, every address judged. A name that does not
+   * resolve now (or within CHECK_TIMEOUT_MS) is left to the pull (which fails clearly if it
+   * still does not). The pull judges
+   * again at each connection, so an answer that changes in between gains nothing.
+   */
+  async checkRegistry(ref: ImageRef, field: string): Promise<void> {
+    let url: URL;
+    try {
+      url = new URL(`${ref.scheme}://${ref.registry}/`);
+    } catch {
+      throw new InvalidRequestError(`${field}: registry "${ref.registry}" is not host[:port]`);
+    }
+    const port = Number(url.port || (ref.scheme === 'https' ? 443 : 80));
+    try {
+      await this.options.registries.check(url.hostname, port, { timeoutMs: CHECK_TIMEOUT_MS });
+    } catch (err) {
+      const refused = destinationRefusal(err);
+      if (refused) throw new InvalidRequestError(`${field}: ${refused.message}`, { details: { address: refused.address, port: refused.port, refusal: refused.reason } });
+      // Not resolved now: the pull says so if it still is not.
+    }
   }
 
   /** A ready package the caller may read, made from `origin` (and image `digest` when given). */
@@ -129,7 +159,11 @@ export class ContainerService {
       failure ??= { err };
       stop.abort();
     };
-    const client = new RegistryClient(ref, { ...(this.options.registryTimeoutMs ? { timeoutMs: this.options.registryTimeoutMs } : {}), signal: stop.signal });
+    const client = new RegistryClient(ref, {
+      destinations: this.options.registries,
+      ...(this.options.registryTimeoutMs ? { timeoutMs: this.options.registryTimeoutMs } : {}),
+      signal: stop.signal,
+    });
     note(task, { stage: 'Pull', name: `reading the manifest of ${origin}` });
     const manifest = await client.manifest();
     // The config is read while the layers download: one round trip to the registry (5-15 ms

@@ -1,4 +1,5 @@
 import test from 'ava';
+import { DestinationPolicy, parseAllowList } from '@platform/proto/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,9 @@ import { ImageError } from './flatten.js';
 import { parseImageRef } from './image-ref.js';
 import { LayerCache } from './layer-cache.js';
 import { RegistryClient, type Descriptor } from './registry-client.js';
+
+/** The rule of these tests' pulls: their registries and storage on loopback are listed. */
+const destinations = new DestinationPolicy({ purpose: 'image pulls', setting: '--allowed-registries', allow: parseAllowList('127.0.0.1 localhost') });
 
 const sha256 = (b: Buffer) => `sha256:${createHash('sha256').update(b).digest('hex')}`;
 
@@ -43,7 +47,7 @@ async function blobServer(t: { teardown: (f: () => Promise<void> | void) => void
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const client = new RegistryClient(parseImageRef(`http://127.0.0.1:${(server.address() as AddressInfo).port}/team/app:v1`));
+  const client = new RegistryClient(parseImageRef(`http://127.0.0.1:${(server.address() as AddressInfo).port}/team/app:v1`), { destinations });
   return { client, requests };
 }
 
@@ -134,7 +138,7 @@ test('layer cache: a blob redirected to storage elsewhere is followed, without t
   });
   await new Promise<void>((resolve) => registry.listen(0, '127.0.0.1', resolve));
   t.teardown(() => new Promise<void>((resolve) => registry.close(() => resolve())));
-  const client = new RegistryClient(parseImageRef(`http://user:secret@127.0.0.1:${(registry.address() as AddressInfo).port}/team/app:v1`));
+  const client = new RegistryClient(parseImageRef(`http://user:secret@127.0.0.1:${(registry.address() as AddressInfo).port}/team/app:v1`), { destinations });
   const cache = new LayerCache(cacheDir(t), 1 << 30);
   await cache.clean();
   const got = await cache.get(client, descriptor(blob), async () => undefined, () => undefined);

@@ -7,13 +7,21 @@
  * image URL, or `Bearer realm=...,service=...,scope=...`: a token from the realm (asked with the
  * credentials when there are some, anonymously otherwise), then the request again.
  *
+ * Every address a pull reaches is judged by the destination rule it is given (the registry's,
+ * --allowed-registries; @platform/proto/common destinations): the registry, each redirect hop
+ * and the token service the registry names (its `realm`), on the address each connection is
+ * made to (after DNS). Requests go through node:http(s), which costs about a third less CPU per
+ * byte than fetch and takes the rule's `lookup`; redirects are followed here (up to five), the
+ * registry's authorization sent to the registry's host only.
+ *
  * Every byte is checked against its digest: manifests as read, blobs as they stream (a blob
  * whose size or digest differs fails its reader). Errors are ImageErrors that say which image
  * and which part failed.
  */
 import { createHash } from 'node:crypto';
-import { get as httpGet, type IncomingMessage } from 'node:http';
-import { get as httpsGet } from 'node:https';
+import { Agent as HttpAgent, get as httpGet, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, get as httpsGet } from 'node:https';
+import { destinationRefusal, type DestinationPolicy } from '@platform/proto/common';
 import { ImageError } from './flatten.js';
 import { originOf, type ImageRef } from './image-ref.js';
 
@@ -62,7 +70,29 @@ const sha256 = (data: Buffer) => `sha256:${createHash('sha256').update(data).dig
 
 function describeCause(err: unknown): string {
   const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (err as Error).message;
+  return (err as NodeJS.ErrnoException).code ?? cause?.code ?? cause?.message ?? (err as Error).message;
+}
+
+/**
+ * Keep-alive connections of the requests judged by one destination rule: a connection is
+ * reused only by requests of the same rule (its address was judged when it was made).
+ */
+const AGENTS = new WeakMap<DestinationPolicy, { 'http:': HttpAgent; 'https:': HttpsAgent }>();
+function agentsOf(rule: DestinationPolicy): { 'http:': HttpAgent; 'https:': HttpsAgent } {
+  let agents = AGENTS.get(rule);
+  if (!agents) AGENTS.set(rule, (agents = { 'http:': new HttpAgent({ keepAlive: true }), 'https:': new HttpsAgent({ keepAlive: true }) }));
+  return agents;
+}
+
+const MAX_REDIRECTS = 5;
+
+export interface RegistryClientOptions {
+  /** The rule every address the pull reaches must pass (the registry, redirects, the token service). */
+  destinations: DestinationPolicy;
+  /** How long a request may go without a byte. Default 60 s. */
+  timeoutMs?: number;
+  /** Stops every request of the client. */
+  signal?: AbortSignal;
 }
 
 export class RegistryClient {
@@ -72,50 +102,98 @@ export class RegistryClient {
 
   constructor(
     readonly ref: ImageRef,
-    private readonly options: { timeoutMs?: number; signal?: AbortSignal } = {},
+    private readonly options: RegistryClientOptions,
   ) {
     this.#base = `${ref.scheme}://${ref.registry}/v2/${ref.name}`;
     this.#origin = originOf(ref);
   }
 
-  /** The timeout of one request, and the client's own signal (which stops all its requests). */
-  #signal(): AbortSignal {
-    const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 60_000);
-    return this.options.signal ? AbortSignal.any([timeout, this.options.signal]) : timeout;
-  }
-
-  /** A request with the current authorization, answering the registry's challenge once. */
-  async #request(url: string, accept?: string): Promise<Response> {
-    const send = () =>
-      this.#fetch(url, {
-        headers: { ...(accept ? { Accept: accept } : {}), ...(this.#auth ? { Authorization: this.#auth } : {}) },
-        signal: this.#signal(),
-      });
-    let res = await send();
-    if (res.status === 401) {
-      await res.body?.cancel();
-      await this.#authenticate(res.headers.get('www-authenticate') ?? '');
-      res = await send();
-      if (res.status === 401) {
-        await res.body?.cancel();
-        throw new ImageError(`registry ${this.ref.registry} refused the ${this.ref.credentials ? 'credentials of the image URL' : 'anonymous pull'} for ${this.ref.name} (401)`);
-      }
+  /**
+   * GET `url` with the registry's authorization, answering its 401 challenge once, following
+   * redirects (to storage elsewhere: without the registry's authorization). Every hop's address
+   * is judged by the destination rule.
+   */
+  async #request(url: URL, accept?: string): Promise<IncomingMessage> {
+    let res = await this.#follow(url, { accept, authorization: () => this.#auth, what: `the registry ${this.ref.registry}` });
+    if (res.statusCode === 401 && res.authorized) {
+      res.resume();
+      await this.#authenticate(String(res.headers['www-authenticate'] ?? ''));
+      res = await this.#follow(url, { accept, authorization: () => this.#auth, what: `the registry ${this.ref.registry}` });
+    }
+    if (res.statusCode === 401) {
+      res.resume();
+      throw new ImageError(`registry ${this.ref.registry} refused the ${this.ref.credentials ? 'credentials of the image URL' : 'anonymous pull'} for ${this.ref.name} (401)`);
     }
     return res;
   }
 
-  async #fetch(url: string, init: RequestInit): Promise<Response> {
-    try {
-      return await fetch(url, init);
-    } catch (err) {
-      if (this.ref.publicRegistry) {
-        throw new ImageError(
-          `the public registry ${this.ref.registry} cannot be reached from this controller (${describeCause(err)}); ` +
-            `name a registry it reaches in image_url, e.g. registry.example.com:5000/${this.ref.name}:${this.ref.tag}`,
-        );
+  /**
+   * GET `url`, following up to five redirects; `authorization` goes to the host of `url` only.
+   * The answer says whether its request carried the authorization (a 401 elsewhere is not the
+   * registry's challenge).
+   */
+  async #follow(url: URL, o: { accept?: string | undefined; authorization: () => string | undefined; what: string }): Promise<IncomingMessage & { authorized: boolean }> {
+    const firstHost = url.host;
+    for (let redirects = 0; ; redirects++) {
+      const authorized = url.host === firstHost;
+      const authorization = authorized ? o.authorization() : undefined;
+      const res = await this.#get(url, { ...(o.accept ? { Accept: o.accept } : {}), ...(authorization ? { Authorization: authorization } : {}) }, redirects === 0 ? o.what : `${o.what} (redirected to ${url.protocol}//${url.host})`);
+      const status = res.statusCode ?? 0;
+      const location = res.headers.location;
+      if (status >= 300 && status < 400 && location && redirects < MAX_REDIRECTS) {
+        res.resume();
+        try {
+          url = new URL(location, url);
+        } catch {
+          throw new ImageError(`${o.what} redirected to "${location.slice(0, 200)}", which is not a URL`);
+        }
+        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ImageError(`${o.what} redirected to a ${url.protocol} URL; http and https are followed`);
+        continue;
       }
-      throw new ImageError(`registry ${this.ref.registry} cannot be reached (${describeCause(err)})`);
+      return Object.assign(res, { authorized });
     }
+  }
+
+  /**
+   * One GET of `url` (`what`: who is asked, for the errors), to an address the destination rule
+   * allows: a refused one fails before any connection; fails after the timeout without a byte.
+   */
+  #get(url: URL, headers: Record<string, string>, what: string): Promise<IncomingMessage> {
+    const protocol = url.protocol as 'http:' | 'https:';
+    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    const port = Number(url.port || (protocol === 'https:' ? 443 : 80));
+    return new Promise((resolve, reject) => {
+      let connect;
+      try {
+        connect = this.options.destinations.connectOptions(host, port);
+      } catch (err) {
+        reject(this.#failure(err, what));
+        return;
+      }
+      const timeoutMs = this.options.timeoutMs ?? 60_000;
+      const send = protocol === 'https:' ? httpsGet : httpGet;
+      const req = send(
+        url,
+        { headers, timeout: timeoutMs, agent: agentsOf(this.options.destinations)[protocol], ...connect, ...(this.options.signal ? { signal: this.options.signal } : {}) },
+        resolve,
+      );
+      req.on('timeout', () => req.destroy(Object.assign(new Error('no answer in time'), { code: 'ETIMEDOUT' })));
+      req.on('error', (err) => reject(this.#failure(err, what)));
+    });
+  }
+
+  /** The ImageError of a request that failed: the rule's refusal as it is, else who cannot be reached and why. */
+  #failure(err: unknown, what: string): ImageError {
+    const registry = what === `the registry ${this.ref.registry}`;
+    const refused = destinationRefusal(err);
+    if (refused) return new ImageError(registry ? refused.message : `${what}: ${refused.message}`, { cause: refused });
+    if (this.ref.publicRegistry && registry) {
+      return new ImageError(
+        `the public registry ${this.ref.registry} cannot be reached from this controller (${describeCause(err)}); ` +
+          `name a registry it reaches in image_url, e.g. registry.example.com:5000/${this.ref.name}:${this.ref.tag}`,
+      );
+    }
+    return new ImageError(`${what} cannot be reached (${describeCause(err)})`);
   }
 
   async #authenticate(challenge: string): Promise<void> {
@@ -132,18 +210,26 @@ export class RegistryClient {
     for (const m of challenge.slice(7).matchAll(/(\w+)="([^"]*)"/g)) params.set(m[1]!.toLowerCase(), m[2]!);
     const realm = params.get('realm');
     if (!realm || !/^https?:\/\//.test(realm)) throw new ImageError(`registry ${this.ref.registry} sent a bearer challenge without a usable realm`);
-    const url = new URL(realm);
+    let url: URL;
+    try {
+      url = new URL(realm);
+    } catch {
+      throw new ImageError(`registry ${this.ref.registry} sent a bearer challenge without a usable realm`);
+    }
     if (params.get('service')) url.searchParams.set('service', params.get('service')!);
     url.searchParams.set('scope', params.get('scope') ?? `repository:${this.ref.name}:pull`);
-    const res = await this.#fetch(url.toString(), {
-      headers: basic ? { Authorization: basic } : {},
-      signal: this.#signal(),
-    });
-    if (!res.ok) {
-      await res.body?.cancel();
-      throw new ImageError(`the token service of registry ${this.ref.registry} refused a token for ${this.ref.name} (${res.status})`);
+    // The realm is the registry's to name, so its address is judged like the registry's.
+    const res = await this.#follow(url, { authorization: () => basic, what: `the token service of registry ${this.ref.registry} (${url.protocol}//${url.host})` });
+    if (res.statusCode !== 200) {
+      res.resume();
+      throw new ImageError(`the token service of registry ${this.ref.registry} refused a token for ${this.ref.name} (${res.statusCode})`);
     }
-    const body = (await res.json().catch(() => ({}))) as { token?: unknown; access_token?: unknown };
+    let body: { token?: unknown; access_token?: unknown } = {};
+    try {
+      body = JSON.parse((await readBody(res, MAX_MANIFEST_BYTES, 'the token')).toString('utf8')) as typeof body;
+    } catch (err) {
+      if (err instanceof ImageError) throw err;
+    }
     const token = typeof body.token === 'string' ? body.token : typeof body.access_token === 'string' ? body.access_token : undefined;
     if (!token) throw new ImageError(`the token service of registry ${this.ref.registry} answered no token`);
     this.#auth = `Bearer ${token}`;
@@ -151,21 +237,18 @@ export class RegistryClient {
 
   /** A manifest's bytes, checked against `digest` when given. */
   async #manifestBytes(reference: string, digest?: string): Promise<{ bytes: Buffer; mediaType: string }> {
-    const res = await this.#request(`${this.#base}/manifests/${reference}`, MANIFEST_ACCEPT);
-    if (res.status === 404) {
-      await res.body?.cancel();
+    const res = await this.#request(new URL(`${this.#base}/manifests/${reference}`), MANIFEST_ACCEPT);
+    if (res.statusCode === 404) {
+      res.resume();
       throw new ImageError(`image ${this.#origin} not found in registry ${this.ref.registry} (manifest unknown)`);
     }
-    if (!res.ok) {
-      await res.body?.cancel();
-      throw new ImageError(`registry ${this.ref.registry} answered ${res.status} for the manifest of ${this.#origin}`);
+    if (res.statusCode !== 200) {
+      res.resume();
+      throw new ImageError(`registry ${this.ref.registry} answered ${res.statusCode} for the manifest of ${this.#origin}`);
     }
-    const declared = Number(res.headers.get('content-length') ?? '0');
-    if (declared > MAX_MANIFEST_BYTES) throw new ImageError(`the manifest of ${this.#origin} is over ${MAX_MANIFEST_BYTES} bytes`);
-    const bytes = Buffer.from(await res.arrayBuffer());
-    if (bytes.length > MAX_MANIFEST_BYTES) throw new ImageError(`the manifest of ${this.#origin} is over ${MAX_MANIFEST_BYTES} bytes`);
+    const bytes = await readBody(res, MAX_MANIFEST_BYTES, `the manifest of ${this.#origin}`);
     if (digest && sha256(bytes) !== digest) throw new ImageError(`the manifest ${digest} of ${this.#origin} does not match its digest`);
-    return { bytes, mediaType: (res.headers.get('content-type') ?? '').split(';')[0]!.trim() };
+    return { bytes, mediaType: String(res.headers['content-type'] ?? '').split(';')[0]!.trim() };
   }
 
   /** The linux/amd64 image manifest of the reference (through an index when there is one). */
@@ -205,23 +288,10 @@ export class RegistryClient {
   /** The image configuration (small: read into memory, checked). */
   async config(d: Descriptor): Promise<ImageConfig> {
     if (d.size > MAX_MANIFEST_BYTES) throw new ImageError(`the config of ${this.#origin} is over ${MAX_MANIFEST_BYTES} bytes`);
-    const res = await this.#blob(d);
-    const bytes = Buffer.from(await res.arrayBuffer());
+    const res = await this.#blobStream(d);
+    const bytes = await readBody(res, MAX_MANIFEST_BYTES, `the config of ${this.#origin}`);
     if (bytes.length !== d.size || sha256(bytes) !== d.digest) throw new ImageError(`the config blob ${d.digest} of ${this.#origin} does not match its digest or size`);
     return parseJson(bytes, `the config of ${this.#origin}`) as ImageConfig;
-  }
-
-  async #blob(d: Descriptor): Promise<Response> {
-    const res = await this.#request(`${this.#base}/blobs/${d.digest}`);
-    if (res.status === 404) {
-      await res.body?.cancel();
-      throw new ImageError(`blob ${d.digest} of ${this.#origin} is missing from registry ${this.ref.registry} (blob unknown)`);
-    }
-    if (!res.ok || !res.body) {
-      await res.body?.cancel();
-      throw new ImageError(`registry ${this.ref.registry} answered ${res.status} for blob ${d.digest} of ${this.#origin}`);
-    }
-    return res;
   }
 
   /**
@@ -254,60 +324,43 @@ export class RegistryClient {
     if (got !== d.digest) throw new ImageError(`blob ${d.digest} of ${this.#origin} does not match its digest (got ${got})`);
   }
 
-  /**
-   * The response to GET blob `d` through node:http(s), which costs about a third less CPU per
-   * byte than fetch: the registry's challenge answered once, redirects followed (to storage
-   * elsewhere: without the registry's authorization), the same errors as #blob.
-   */
+  /** The response to GET blob `d` (#request: challenge, redirects, every address judged); 404 and the other failures as ImageErrors. */
   async #blobStream(d: Descriptor): Promise<IncomingMessage> {
-    let url = new URL(`${this.#base}/blobs/${d.digest}`);
-    const registryHost = url.host;
-    let challenged = false;
-    for (let redirects = 0; ; ) {
-      const res = await this.#get(url, url.host === registryHost);
-      const status = res.statusCode ?? 0;
-      const location = res.headers.location;
-      if (status === 401 && url.host === registryHost && !challenged) {
-        res.resume();
-        challenged = true;
-        await this.#authenticate(String(res.headers['www-authenticate'] ?? ''));
-        continue;
-      }
-      if (status >= 300 && status < 400 && location && redirects < 5) {
-        res.resume();
-        redirects++;
-        url = new URL(location, url);
-        continue;
-      }
-      if (status === 401) {
-        res.resume();
-        throw new ImageError(`registry ${this.ref.registry} refused the ${this.ref.credentials ? 'credentials of the image URL' : 'anonymous pull'} for ${this.ref.name} (401)`);
-      }
-      if (status === 404) {
-        res.resume();
-        throw new ImageError(`blob ${d.digest} of ${this.#origin} is missing from registry ${this.ref.registry} (blob unknown)`);
-      }
-      if (status < 200 || status >= 300) {
-        res.resume();
-        throw new ImageError(`registry ${this.ref.registry} answered ${status} for blob ${d.digest} of ${this.#origin}`);
-      }
-      return res;
+    const res = await this.#request(new URL(`${this.#base}/blobs/${d.digest}`));
+    const status = res.statusCode ?? 0;
+    if (status === 404) {
+      res.resume();
+      throw new ImageError(`blob ${d.digest} of ${this.#origin} is missing from registry ${this.ref.registry} (blob unknown)`);
     }
+    if (status < 200 || status >= 300) {
+      res.resume();
+      throw new ImageError(`registry ${this.ref.registry} answered ${status} for blob ${d.digest} of ${this.#origin}`);
+    }
+    return res;
   }
+}
 
-  /** A GET of `url`, with the registry's authorization when `registry`; fails after the timeout without a byte. */
-  #get(url: URL, registry: boolean): Promise<IncomingMessage> {
-    return new Promise((resolve, reject) => {
-      const send = url.protocol === 'https:' ? httpsGet : httpGet;
-      const req = send(
-        url,
-        { headers: registry && this.#auth ? { Authorization: this.#auth } : {}, timeout: this.options.timeoutMs ?? 60_000, ...(this.options.signal ? { signal: this.options.signal } : {}) },
-        resolve,
-      );
-      req.on('timeout', () => req.destroy(Object.assign(new Error('no answer in time'), { code: 'ETIMEDOUT' })));
-      req.on('error', (err) => reject(new ImageError(`registry ${url.host} cannot be reached (${(err as NodeJS.ErrnoException).code ?? err.message})`)));
-    });
+/** The body of `res`, at most `max` bytes (`what` is over them: an ImageError). */
+async function readBody(res: IncomingMessage, max: number, what: string): Promise<Buffer> {
+  const tooLong = () => new ImageError(`${what} is over ${max} bytes`);
+  if (Number(res.headers['content-length'] ?? '0') > max) {
+    res.destroy();
+    throw tooLong();
   }
+  const chunks: Buffer[] = [];
+  let length = 0;
+  try {
+    for await (const chunk of res as AsyncIterable<Buffer>) {
+      length += chunk.length;
+      if (length > max) throw tooLong();
+      chunks.push(chunk);
+    }
+  } catch (err) {
+    res.destroy();
+    if (err instanceof ImageError) throw err;
+    throw new ImageError(`${what} could not be read: ${describeCause(err)}`);
+  }
+  return Buffer.concat(chunks);
 }
 
 function parseJson(bytes: Buffer, what: string): Record<string, unknown> {

@@ -1,6 +1,7 @@
 import test from 'ava';
-import { testDeps } from '../scheduler/cluster.test-fixture.js';
+import { testDeps, testDestinations } from '../scheduler/cluster.test-fixture.js';
 import { keys } from '../store/keys.js';
+import { parseJobInput } from '../model/job.js';
 import { JobService } from './job-service.js';
 
 const TARGET = 'd0000000-0000-4000-8000-000000000001';
@@ -18,7 +19,7 @@ test('job service: a data directory from before the link and tag indexes gets th
       value: JSON.stringify(job(LINKER, 'job::/t::linker', { bindings: { 'binding::/t::b': { name: 'backend', target_job_uuid: TARGET } } })),
     },
   ]);
-  const service = new JobService(deps, { actorIdleMs: 60_000, cacheSize: 10, packageStates: async () => new Map() });
+  const service = new JobService(deps, { actorIdleMs: 60_000, cacheSize: 10, packageStates: async () => new Map(), destinations: testDestinations() });
   t.is(await service.restore(), 0, 'nothing started');
   t.is(await deps.store.get(keys.jobLinkedBy(TARGET, LINKER)), '');
   t.is(await deps.store.get(keys.jobByTagValue('tier', 'db', 'job::/t::target')), TARGET);
@@ -26,7 +27,7 @@ test('job service: a data directory from before the link and tag indexes gets th
   t.is(await deps.store.get(keys.meta('job-tag-index')), '1');
   // Built once: an entry removed later is not built again by the next restore.
   await deps.store.batch([{ type: 'del', key: keys.jobLinkedBy(TARGET, LINKER) }]);
-  await new JobService(deps, { actorIdleMs: 60_000, cacheSize: 10, packageStates: async () => new Map() }).restore();
+  await new JobService(deps, { actorIdleMs: 60_000, cacheSize: 10, packageStates: async () => new Map(), destinations: testDestinations() }).restore();
   t.is(await deps.store.get(keys.jobLinkedBy(TARGET, LINKER)), undefined);
 });
 
@@ -37,7 +38,7 @@ test('job service: the started jobs are read from the actors in memory, not from
     { type: 'put', key: keys.job(TARGET), value: JSON.stringify(job(TARGET, 'job::/t::started', 'started')) },
     { type: 'put', key: keys.job(LINKER), value: JSON.stringify(job(LINKER, 'job::/t::stopped', 'stopped')) },
   ]);
-  const service = new JobService(deps, { actorIdleMs: 60_000, cacheSize: 10, packageStates: async () => new Map() });
+  const service = new JobService(deps, { actorIdleMs: 60_000, cacheSize: 10, packageStates: async () => new Map(), destinations: testDestinations() });
   t.is(await service.restore(), 1);
   let reads = 0;
   const { get, getMany, iterate, scan } = deps.store;
@@ -51,4 +52,37 @@ test('job service: the started jobs are read from the actors in memory, not from
   await service.actors.get(LINKER);
   t.deepEqual(service.startedJobs().map((j) => j.uuid), [TARGET]);
   await service.actors.stop();
+});
+
+test('job service: drains and http_metric urls at refused addresses are refused (400 naming the field and the address) and nothing is made; what an update keeps is not judged again', async (t) => {
+  const deps = testDeps();
+  const refs = { resolve: async () => [] };
+  const ctx = { principal: 'admin', requestId: 'r' };
+  const strict = new JobService(deps, { actorIdleMs: 60_000, cacheSize: 10, packageStates: async () => new Map(), destinations: testDestinations() });
+  t.teardown(() => strict.actors.stop());
+  const refusals: [Record<string, unknown>, RegExp][] = [
+    [{ drains: [{ url: 'syslog://127.0.0.1:514' }] }, /^drains\[0\]\.url: log drains may not reach 127\.0\.0\.1:514: 127\.0\.0\.1 is a loopback address/],
+    [{ drains: [{ url: 'syslog://logs.example.com:514' }, { url: 'syslog://[fe80::1]:514' }] }, /^drains\[1\]\.url: .*fe80::1 is a link-local address/],
+    [{ drains: [{ url: 'syslog://localhost:514', conf: { protocol: 'udp' } }] }, /^drains\[0\]\.url: log drains may not reach localhost:514: it resolves to /],
+    [{ monitoring: { load: { type: 'http_metric', config: { url: 'http://169.254.169.254/latest/meta-data/' } } } }, /^monitoring\.load\.config\.url: http_metric urls may not reach 169\.254\.169\.254:80: /],
+    [{ monitoring: { load: { type: 'http_metric', config: { url: 'https://[::ffff:127.0.0.1]/x' } } } }, /^monitoring\.load\.config\.url: http_metric urls may not reach \[::ffff:7f00:1\]:443: ::ffff:7f00:1 is a loopback address/],
+  ];
+  for (const [fields, message] of refusals) {
+    const err = await t.throwsAsync(strict.create({ fqn: 'job::/t::refused', ...fields }, ctx, refs), { message });
+    t.like(err, { kind: 'invalid' });
+  }
+  t.is(await strict.findByFqn('job::/t::refused'), undefined, 'nothing made');
+  t.throws(() => parseJobInput({ fqn: 'job::/t::x', monitoring: { m: { type: 'http_metric', config: { url: 'ftp://x/' } } } }, () => 'u'), { message: /scheme "ftp" is not supported/ });
+  // $INSTANCE urls reach the job's own instances: not judged. Listed addresses pass.
+  const listed = new JobService(deps, { actorIdleMs: 60_000, cacheSize: 10, packageStates: async () => new Map(), destinations: testDestinations('127.0.0.1:514') });
+  t.teardown(() => listed.actors.stop());
+  const job = await listed.create(
+    { fqn: 'job::/t::kept', drains: [{ url: 'syslog://127.0.0.1:514' }], monitoring: { load: { type: 'http_metric', config: { url: 'http://$INSTANCE:8080/load' } } } },
+    ctx,
+    refs,
+  );
+  // Under the stricter rule, an update keeping the drain passes; adding another refused one does not.
+  const body = { ...strict.inputOf(job), num_instances: 2 };
+  t.is((await strict.update(job.uuid, body, ctx, refs)).job.num_instances, 2);
+  await t.throwsAsync(strict.update(job.uuid, { ...body, drains: [...job.drains, { url: 'syslog://127.0.0.2:514' }] }, ctx, refs), { message: /^drains\[1\]\.url: .*127\.0\.0\.2 is a loopback address/ });
 });

@@ -3,6 +3,7 @@
  * is one and from the store otherwise (a read never activates an actor); every
  * change goes through the job's actor.
  */
+import { destinationRefusal, type DestinationPolicy } from '@platform/proto/common';
 import type { ActorRegistry } from '../actors/actor-registry.js';
 import { EntityDirectory } from '../actors/entity-directory.js';
 import type { ChangeContext, Deps } from '../context.js';
@@ -13,7 +14,8 @@ import { readIndexPage } from '../store/index-page.js';
 import { keys } from '../store/keys.js';
 import type { BatchOp } from '../store/store.js';
 import { KeyedLock } from '../util/keyed-lock.js';
-import { dependencyPrincipal, parseJobInput, specOf, type Job, type ParsedJobInput, type Port, type Route } from '../model/job.js';
+import { parseDrainUrl } from '../model/drain.js';
+import { dependencyPrincipal, parseJobInput, parseMetricUrl, specOf, type Job, type ParsedJobInput, type Port, type Route } from '../model/job.js';
 import { jsonEqual } from '../util/json.js';
 import { JobActor, linkIndexOps, tagIndexOps, type BindingChange, type NetworkChange, type UpdateResult } from './job-actor.js';
 import { computeJobHealth } from './job-health.js';
@@ -82,6 +84,11 @@ export interface JobServiceOptions {
   run?: RunDeps;
   /** The router's side: when given, routes are checked, completed and followed. */
   routes?: JobRouteHooks;
+  /**
+   * The rules the addresses a job makes the platform reach must pass (--allowed-destinations):
+   * its log drains (sent by the agents) and its http_metric urls (polled by the autoscaler).
+   */
+  destinations: { drains: DestinationPolicy; metrics: DestinationPolicy };
 }
 
 export class JobService {
@@ -199,6 +206,38 @@ export class JobService {
     await refs.resolve(parsed.spec.packages.map((p) => ({ type: 'package', uuid: p.uuid, permission: 'use', field: 'packages' })));
   }
 
+  /**
+   * The addresses `parsed` makes the platform reach, judged by the destination rules (400
+   * naming the field and the address): its drains' hosts and its http_metric urls polled as
+   * written (a `$INSTANCE` url reaches the job's own instances). Names are resolved now and each
+   * address judged; a name that does not resolve now is accepted with a warning (DNS may come
+   * later). Judged again at each connection (the agents' drains, the autoscaler's polls), so a
+   * name that resolves elsewhere later gains nothing. `current`: what a change of it keeps is
+   * not judged again (a job is not stuck on a drain that a stricter rule refuses now: the
+   * connections are refused instead).
+   */
+  async checkDestinations(parsed: ParsedJobInput, current?: Job): Promise<void> {
+    const judge = async (rule: DestinationPolicy, host: string, port: number, field: string, url: string) => {
+      try {
+        await rule.check(host, port, { timeoutMs: 5_000 });
+      } catch (err) {
+        const refused = destinationRefusal(err);
+        if (refused) throw new InvalidRequestError(`${field}: ${refused.message}`, { details: { address: refused.address, port: refused.port, refusal: refused.reason } });
+        this.deps.log.warn('a host of a job does not resolve now; accepted (judged again at each connection)', { job: parsed.fqn, field, url, err: (err as Error).message });
+      }
+    };
+    for (const [i, drain] of parsed.spec.drains.entries()) {
+      if (current?.drains.some((d) => d.url === drain.url)) continue;
+      const target = parseDrainUrl(drain.url);
+      if (!('error' in target)) await judge(this.options.destinations.drains, target.host, target.port, `drains[${i}].url`, drain.url);
+    }
+    for (const [name, rule] of Object.entries(parsed.spec.monitoring)) {
+      if (current?.monitoring[name]?.config.url === rule.config.url) continue;
+      const target = parseMetricUrl(rule.config.url);
+      if (!('error' in target) && !target.instance) await judge(this.options.destinations.metrics, target.host, target.port, `monitoring.${name}.config.url`, rule.config.url);
+    }
+  }
+
   /** A job runs only what is staged: refuses a start while a package is not `ready`. */
   async #checkPackagesReady(parsed: ParsedJobInput, currentState?: string): Promise<void> {
     const starting = parsed.stateRequest === 'start' || (currentState === 'started' && parsed.stateRequest !== 'stop');
@@ -218,6 +257,7 @@ export class JobService {
     const parsed = parseJobInput(body, () => this.deps.ids.uuid());
     await this.#checkPackages(parsed, refs);
     await this.#checkPackagesReady(parsed);
+    await this.checkDestinations(parsed);
     return this.#fqnLocks.run(parsed.fqn, async () => {
       const existing = await this.deps.store.get(keys.jobByFqn(parsed.fqn));
       if (existing !== undefined) throw new DuplicateError(`job ${parsed.fqn} exists already (uuid ${existing})`);
@@ -331,6 +371,7 @@ export class JobService {
       const parsed = parseJobInput(body, () => this.deps.ids.uuid(), current.drains);
       await this.#checkPackages(parsed, refs);
       await this.#checkPackagesReady(parsed, current.state);
+      await this.checkDestinations(parsed, current);
       result = await this.#withRoutes(parsed, current, options.mayMap, async () => {
         const r = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx, options.ifMatch));
         if (r?.changed) this.options.routes?.jobChanged(uuid, r.job);

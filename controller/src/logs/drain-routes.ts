@@ -5,12 +5,13 @@
  * the job through its actor (version_id + 1, a `job.update` record with the patch, and a
  * `drain.add` / `drain.delete` record). Policy: listing needs `permit read` on the job, adding
  * and removing `permit update`. A bad drain (model/drain.ts) is refused with 400 and changes
- * nothing; the same url twice is 409. A host name that does not resolve now is accepted (DNS may
- * come later) and logged as a warning. The lines are sent by the agents holding the job's
- * instances (logs/drain-feed.ts tells them the new list; agent/src/logs/drains.ts sends).
+ * nothing; the same url twice is 409; a host whose address the destination rule refuses
+ * (loopback, link-local, the controller's own...: --allowed-destinations) is refused with 400 by
+ * the job change (JobService.checkDestinations), and a host name that does not resolve now is
+ * accepted (DNS may come later) with a warning there. The lines are sent by the agents holding
+ * the job's instances (logs/drain-feed.ts tells them the new list; agent/src/logs/drains.ts
+ * sends, judging each connection by the same rule).
  */
-import { lookup } from 'node:dns/promises';
-import type { Logger } from '@platform/proto/common';
 import type { Endpoint } from '../api/endpoint.js';
 import { changeContext, sendJson, v1 } from '../api/endpoint.js';
 import { readJsonObject } from '../api/body.js';
@@ -18,12 +19,12 @@ import { setVersionTag } from '../api/conditional.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { JobService } from '../jobs/job-service.js';
 import { z } from 'zod';
-import { drainInputSchema, drainViewSchema, normalizeDrain, parseDrainUrl } from '../model/drain.js';
+import { drainInputSchema, drainViewSchema, normalizeDrain } from '../model/drain.js';
 import { jobViewSchema } from '../model/job.js';
 import { parseInput, requireUuid } from '../model/validate.js';
 import { authorizeFound, references } from '../policy/access.js';
 
-export function drainEndpoints(jobs: JobService, log: Logger, maxBodyBytes: number): Endpoint[] {
+export function drainEndpoints(jobs: JobService, maxBodyBytes: number): Endpoint[] {
   const found = async (ctx: Parameters<Endpoint['handler']>[0], permission: string) => {
     const id = requireUuid(ctx.params['uuid'] ?? '', 'job uuid');
     const job = await jobs.find(id);
@@ -50,7 +51,6 @@ export function drainEndpoints(jobs: JobService, log: Logger, maxBodyBytes: numb
       handler: async (ctx) => {
         await found(ctx, 'update');
         const input = parseInput(drainInputSchema, await readJsonObject(ctx.req, maxBodyBytes), 'drain');
-        const target = parseDrainUrl(input.url);
         const added = await jobs.serialized(requireUuid(ctx.params['uuid'] ?? '', 'job uuid'), async () => {
           const current = await found(ctx, 'update');
           if (current.drains.some((d) => d.url === input.url)) throw new ConflictError(`job ${current.uuid} already drains to ${input.url}`);
@@ -60,11 +60,6 @@ export function drainEndpoints(jobs: JobService, log: Logger, maxBodyBytes: numb
           setVersionTag(ctx, job.version_id);
           return job.drains.find((d) => d.url === input.url)!;
         });
-        if (!('error' in target)) {
-          lookup(target.host).catch((err: unknown) =>
-            log.warn('log drain host does not resolve now; the drain is kept and retried', { drain: added.uuid, url: added.url, err: (err as Error).message }),
-          );
-        }
         sendJson(ctx, v1('drain'), added);
       },
     },

@@ -17,7 +17,7 @@
  */
 import type { ChangeContext } from '../context.js';
 import { InvalidRequestError } from '../errors.js';
-import { parseJobInput } from '../model/job.js';
+import { parseJobInput, type ParsedJobInput } from '../model/job.js';
 import type { ContainerService } from '../images/container-service.js';
 import { packageFqnOfJob } from '../images/container-service.js';
 import { parseImageRef, type ImageRef } from '../images/image-ref.js';
@@ -75,19 +75,23 @@ export class ManifestService {
       const step: Step = { fqn, job, packageUuids: [], ...(existing ? { existing } : {}) };
       if (job.links && Object.keys(job.links).length > 0) await this.kinds.links!.validate(fqn, job.links, access, manifest);
       if (job.services && Object.keys(job.services).length > 0) await this.kinds.bindings!.validate(fqn, job.services, access, manifest);
+      let parsed: ParsedJobInput;
       if (job.docker) {
         const ref = parseImageRef(job.docker.image, `jobs."${fqn}".docker.image`);
         if (job.docker.username !== undefined) ref.credentials = { username: job.docker.username, password: job.docker.password ?? '' };
         const packageFqn = packageFqnOfJob(fqn);
         await access.authorize(packageFqn, 'create');
+        await this.containers.checkRegistry(ref, `jobs."${fqn}".docker.image`);
         step.image = { ref, pull: job.docker.pull !== false, packageFqn };
         // The body's own fields, checked now (units, routes); the image's come at deploy time.
-        parseJobInput(jobBodyOf(fqn, job, [], { startCommand: [], user: '', exposedPorts: job.exposed_ports ?? [], udpPorts: [] }), () => '00000000-0000-4000-8000-000000000000');
+        parsed = parseJobInput(jobBodyOf(fqn, job, [], { startCommand: [], user: '', exposedPorts: job.exposed_ports ?? [], udpPorts: [] }), () => '00000000-0000-4000-8000-000000000000');
       } else {
         const resolved = await access.refs.resolve((job.packages ?? []).map((p) => ({ type: 'package' as const, fqn: p.fqn, permission: 'use', field: `jobs."${fqn}".packages` })));
         step.packageUuids = resolved.map((r) => r.uuid);
-        parseJobInput(jobBodyOf(fqn, job, step.packageUuids), () => '00000000-0000-4000-8000-000000000000');
+        parsed = parseJobInput(jobBodyOf(fqn, job, step.packageUuids), () => '00000000-0000-4000-8000-000000000000');
       }
+      // Drains and http_metric urls at refused addresses: refused now rather than half way.
+      await this.jobs.checkDestinations(parsed, existing ? await this.jobs.find(existing) : undefined);
       steps.push(step);
     }
     return { manifest, warnings, steps };

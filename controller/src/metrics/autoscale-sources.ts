@@ -1,29 +1,66 @@
 /**
  * What the autoscaler observes, from the controller's own parts: CPU from the metric store,
- * custom `http_metric` values polled over HTTP (on every running instance for a `$INSTANCE` url),
- * and the router's request series when the store has them.
+ * custom `http_metric` values polled over HTTP (on every running instance for a `$INSTANCE` url;
+ * a url polled as written only at an address the destination rule allows), and the router's
+ * request series when the store has them.
  */
+import { get as httpGet, type IncomingMessage } from 'node:http';
+import { get as httpsGet } from 'node:https';
+import { destinationRefusal, type DestinationPolicy, type Logger } from '@platform/proto/common';
 import type { InstanceRecord } from '../model/instance.js';
 import { RUNNING_STATES } from '../model/instance.js';
+import { parseMetricUrl } from '../model/job.js';
 import type { MetricStore } from './metric-store.js';
 import type { ScaledJob } from './autoscaler.js';
 import { FIELD_INDEX, STEP_S } from './series.js';
 
 const HTTP_TIMEOUT_MS = 5_000;
+const MAX_ANSWER_BYTES = 64 * 1024;
 
-/** A float answered as text by `url` (undefined when it fails or is not a number). */
-async function pollFloat(url: string): Promise<number | undefined> {
-  try {
-    const r = await fetch(url, { signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
-    if (!r.ok) return undefined;
-    const v = Number.parseFloat((await r.text()).trim());
-    return Number.isFinite(v) ? v : undefined;
-  } catch {
+/**
+ * A float answered as text by `url` (undefined when it fails or is not a number). A redirect
+ * is not followed (an answer of its own). `destinations`: the rule the url's address must pass,
+ * judged on the address connected to; absent for `$INSTANCE` urls (addresses the platform gave).
+ */
+async function pollFloat(url: URL, destinations?: DestinationPolicy): Promise<number | undefined> {
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  const res = await new Promise<IncomingMessage>((resolve, reject) => {
+    const connect = destinations?.connectOptions(host, port) ?? {};
+    const req = (url.protocol === 'https:' ? httpsGet : httpGet)(url, { agent: false, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS), ...connect }, resolve);
+    req.on('error', reject);
+  });
+  if (res.statusCode !== 200) {
+    res.resume();
     return undefined;
   }
+  let text = '';
+  for await (const chunk of res as AsyncIterable<Buffer>) {
+    text += chunk.toString('utf8');
+    if (text.length > MAX_ANSWER_BYTES) {
+      res.destroy();
+      return undefined;
+    }
+  }
+  const v = Number.parseFloat(text.trim());
+  return Number.isFinite(v) ? v : undefined;
 }
 
-export function autoscaleObserver(o: { metrics: MetricStore; nowMs(): number; instancesOf(job: string): InstanceRecord[] }) {
+export function autoscaleObserver(o: {
+  metrics: MetricStore;
+  nowMs(): number;
+  instancesOf(job: string): InstanceRecord[];
+  /** The rule the address of an http_metric url polled as written must pass (--allowed-destinations). */
+  destinations: DestinationPolicy;
+  /** Hears a url refused by the rule. */
+  log?: Logger;
+}) {
+  const poll = (job: ScaledJob, metric: string, url: URL, destinations?: DestinationPolicy) =>
+    pollFloat(url, destinations).catch((err: unknown) => {
+      const refused = destinationRefusal(err);
+      if (refused) o.log?.warn('an http_metric url is refused', { job: job.uuid, metric, err: refused.message });
+      return undefined;
+    });
   return async (job: ScaledJob, metric: string, windowS: number): Promise<number | undefined> => {
     if (metric === 'cpu_per_second') {
       const nowS = Math.floor(o.nowMs() / 1000);
@@ -55,15 +92,15 @@ export function autoscaleObserver(o: { metrics: MetricStore; nowMs(): number; in
     }
     const rule = job.monitoring[metric];
     if (!rule || rule.type !== 'http_metric') return undefined;
-    const url = rule.config.url;
-    const m = /^(https?:\/\/)\$INSTANCE(?::\d+)?(\/.*)?$/.exec(url);
-    if (!m) return pollFloat(url);
+    const target = parseMetricUrl(rule.config.url);
+    if ('error' in target) return undefined;
+    if (!target.instance) return poll(job, metric, target.url, o.destinations);
     const addresses = o
       .instancesOf(job.uuid)
       .filter((i) => RUNNING_STATES.has(i.state))
       .map((i) => Object.values(i.ports)[0])
       .filter((a): a is string => a !== undefined);
-    const values = (await Promise.all(addresses.map((a) => pollFloat(`${m[1]}${a}${m[2] ?? '/'}`)))).filter((v): v is number => v !== undefined);
+    const values = (await Promise.all(addresses.map((a) => poll(job, metric, new URL(`${target.scheme}${a}${target.path}`))))).filter((v): v is number => v !== undefined);
     return values.length > 0 ? values.reduce((a, b) => a + b, 0) / values.length : undefined;
   };
 }

@@ -2,12 +2,13 @@ import test from 'ava';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { InstanceRecord } from '../model/instance.js';
-import { silentLogger } from '@platform/proto/common';
+import { JsonLogger, MemorySink, silentLogger } from '@platform/proto/common';
 import { ManualClock } from '../util/clock.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { autoscaleObserver } from './autoscale-sources.js';
 import { Autoscaler, pidDecision, thresholdDecision, type ScaledJob } from './autoscaler.js';
 import { MetricStore } from './metric-store.js';
+import { testDestinations } from '../scheduler/cluster.test-fixture.js';
 
 function harness(autoscaling: ScaledJob['autoscaling'], series: (tMs: number) => number | undefined) {
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
@@ -109,7 +110,7 @@ test('autoscaler: observes cpu_per_second, requests_per_second and request_laten
   metrics.usage('a', 'h', { samples: [{ timeMs: T + 1000, instances: [usage('i1', 3e8), usage('i2', 1e8)] }] });
   metrics.requests([{ jobUuid: 'j1', requests: 40, errors: 0, latencySumMs: 2000, latencyMaxMs: 100 }], T + 2000);
   clock.advance(9_000);
-  const observe = autoscaleObserver({ metrics, nowMs: () => clock.nowMs(), instancesOf: () => [] });
+  const observe = autoscaleObserver({ metrics, nowMs: () => clock.nowMs(), instancesOf: () => [], destinations: testDestinations().metrics });
   const job: ScaledJob = { uuid: 'j1', fqn: 'job::/a::web', state: 'started', num_instances: 2, autoscaling: {}, monitoring: {} };
   t.is(await observe(job, 'cpu_per_second', 10), 200, 'mean per instance: (300 + 100) / 2 ms per second');
   t.is(await observe(job, 'requests_per_second', 10), 2, '40 requests in 10 s over 2 instances');
@@ -136,9 +137,51 @@ test('autoscaler: an http_metric is polled as written, or on every running insta
     nowMs: () => 0,
     // The third answers no number; a stopped one is not asked.
     instancesOf: () => [record('i1', 'RUNNING', servers[0]!), record('i2', 'RUNNING', servers[1]!), record('i3', 'RUNNING', servers[2]!), record('i4', 'STOPPED', servers[0]!)],
+    // The urls polled as written are on loopback: listed. $INSTANCE urls need no listing.
+    destinations: testDestinations(servers.map(address).join(',')).metrics,
   });
   const job = (url: string): ScaledJob => ({ uuid: 'j1', fqn: 'job::/a::web', state: 'started', num_instances: 3, autoscaling: {}, monitoring: { load: { type: 'http_metric', config: { url } } } });
   t.is(await observe(job('http://$INSTANCE/load'), 'load', 10), 2.5);
   t.is(await observe(job(`http://${address(servers[1]!)}/load`), 'load', 10), 1.5);
   t.is(await observe(job(`http://${address(servers[2]!)}/load`), 'load', 10), undefined);
+});
+
+test('autoscaler: an http_metric url polled as written at a loopback or link-local address is refused unless listed, and the server sees no request; a redirect is not followed', async (t) => {
+  const seen: string[] = [];
+  const servers = await Promise.all(
+    [0, 1].map(
+      () =>
+        new Promise<Server>((resolve) => {
+          const s = createServer((req, res) => {
+            seen.push(`${(s.address() as AddressInfo).port}${req.url ?? ''}`);
+            // The first redirects to the second; the second answers a number.
+            if (s === servers[0]) res.writeHead(302, { Location: `http://127.0.0.1:${(servers[1]!.address() as AddressInfo).port}/load` }).end();
+            else res.end('4.5');
+          });
+          s.listen(0, '127.0.0.1', () => resolve(s));
+        }),
+    ),
+  );
+  t.teardown(() => servers.forEach((s) => s.close()));
+  const port = (s: Server) => (s.address() as AddressInfo).port;
+  const metrics = new MetricStore({ store: new MemoryStore(), clock: new ManualClock(0), log: silentLogger, jobFqn: async () => undefined });
+  const sink = new MemorySink();
+  const log = new JsonLogger(sink, 'warn');
+  const warnings = sink.lines; // each { msg, err, ... }
+  const observer = (allow: string) => autoscaleObserver({ metrics, nowMs: () => 0, instancesOf: () => [], destinations: testDestinations(allow).metrics, log });
+  const job = (url: string): ScaledJob => ({ uuid: 'j1', fqn: 'job::/a::web', state: 'started', num_instances: 1, autoscaling: {}, monitoring: { load: { type: 'http_metric', config: { url } } } });
+  const direct = `http://127.0.0.1:${port(servers[1]!)}/load`;
+  for (const url of [direct, `http://localhost:${port(servers[1]!)}/load`, `http://[::ffff:127.0.0.1]:${port(servers[1]!)}/load`, 'http://169.254.169.254/latest/meta-data/']) {
+    t.is(await observer('')(job(url), 'load', 10), undefined, url);
+  }
+  t.deepEqual(seen, [], 'no request reached the server');
+  t.is(warnings.length, 4);
+  t.is(warnings[0]!['msg'], 'an http_metric url is refused');
+  t.regex(String(warnings[0]!['err']), /^http_metric urls may not reach 127\.0\.0\.1:\d+: 127\.0\.0\.1 is a loopback address/);
+  t.regex(String(warnings[1]!['err']), /may not reach localhost:\d+: it resolves to /);
+  t.regex(String(warnings[3]!['err']), /169\.254\.169\.254 is a link-local address/);
+  // Listed: polled. A redirect (to a listed address even) is not followed.
+  t.is(await observer(`127.0.0.1:${port(servers[1]!)}`)(job(direct), 'load', 10), 4.5);
+  t.is(await observer('127.0.0.1')(job(`http://127.0.0.1:${port(servers[0]!)}/load`), 'load', 10), undefined);
+  t.deepEqual(seen, [`${port(servers[1]!)}/load`, `${port(servers[0]!)}/load`]);
 });

@@ -160,9 +160,35 @@ const containerOriginSchema = z.object({
   Volumes: z.array(str(1024)).max(256).optional(),
 });
 
+/**
+ * Where an http_metric is read: `http[s]://$INSTANCE[:port][/path]` on every running instance
+ * of the job (at its first port; addresses the platform itself gave), or a URL polled as
+ * written (its host judged by the destination rule, at creation and at each poll).
+ */
+export type MetricUrl = { instance: true; scheme: 'http://' | 'https://'; path: string } | { instance: false; url: URL; host: string; port: number };
+
+/** The http_metric url `text`, or the reason it is not one. */
+export function parseMetricUrl(text: string): MetricUrl | { error: string } {
+  const m = /^(https?:\/\/)\$INSTANCE(?::\d+)?(\/.*)?$/.exec(text);
+  if (m) return { instance: true, scheme: m[1] as 'http://' | 'https://', path: m[2] ?? '/' };
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { error: `"${text}" is not a URL: expected http[s]://<host>[:port]/<path> or http[s]://$INSTANCE[:port]/<path>` };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { error: `scheme "${url.protocol.slice(0, -1)}" is not supported: expected http or https` };
+  return { instance: false, url, host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)) };
+}
+
 const monitoringSchema = z.object({
   type: z.literal('http_metric', { error: 'expected "http_metric"' }),
-  config: z.object({ url: str(2048) }),
+  config: z.object({
+    url: str(2048).superRefine((url, ctx) => {
+      const r = parseMetricUrl(url);
+      if ('error' in r) ctx.addIssue({ code: 'custom', message: r.error });
+    }),
+  }),
 });
 
 const autoscalingSchema = z

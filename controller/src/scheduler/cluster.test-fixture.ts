@@ -5,7 +5,7 @@
  */
 import type { ControllerMessage, Hello, InstanceReport, InstanceStateName } from '@platform/proto';
 import { instanceStateNumber } from '@platform/proto';
-import { silentLogger } from '@platform/proto/common';
+import { DestinationPolicy, parseAllowList, silentLogger } from '@platform/proto/common';
 import { AgentDirectory, type ClusterEvents, type HelloDecision } from '../agents/agent-directory.js';
 import type { AuditTrail, Deps } from '../context.js';
 import { parseJobInput, type Job } from '../model/job.js';
@@ -30,6 +30,12 @@ export function testDeps(clock = new ManualClock(), store = new MemoryStore()): 
     log: silentLogger,
     audit,
   };
+}
+
+/** The destination rules of a JobService (the defaults, plus `allow`: an allow-list). */
+export function testDestinations(allow = ''): { drains: DestinationPolicy; metrics: DestinationPolicy } {
+  const rule = (purpose: string) => new DestinationPolicy({ purpose, setting: '--allowed-destinations', allow: parseAllowList(allow) });
+  return { drains: rule('log drains'), metrics: rule('http_metric urls') };
 }
 
 /** A job as the JobActor would hold it, from an API body (defaults applied). */

@@ -7,7 +7,7 @@ import type { ChangeContext } from '../context.js';
 import { JobService } from '../jobs/job-service.js';
 import type { InstanceRecord } from '../model/instance.js';
 import type { ReferenceCheck } from '../policy/references.js';
-import { testDeps } from '../scheduler/cluster.test-fixture.js';
+import { testDeps, testDestinations } from '../scheduler/cluster.test-fixture.js';
 import { MemoryStore } from '../store/memory-store.js';
 import type { BatchOp } from '../store/store.js';
 import { UnavailableError } from '../errors.js';
@@ -39,7 +39,7 @@ function keptLog(lines: { level: string; msg: string; fields: LogFields }[] = []
 /** A catalog whose gateway is served on loopback by `port`, promoted to type kv; what it counts as orphans is kept. */
 async function catalogOn(port: number, store = new FailingStore(), options: { gatewayTimeoutMs?: number; gatewayLateAnswerMs?: number } = {}) {
   const deps = { ...testDeps(undefined, store), log: keptLog() };
-  const jobs = new JobService(deps, { actorIdleMs: 60_000, cacheSize: 10, packageStates: async () => new Map() });
+  const jobs = new JobService(deps, { actorIdleMs: 60_000, cacheSize: 10, packageStates: async () => new Map(), destinations: testDestinations() });
   const instance = { uuid: 'i1', job_uuid: GATEWAY_JOB, state: 'RUNNING', ports: { '0': `127.0.0.1:${port}` } } as unknown as InstanceRecord;
   const trusted: ReferenceCheck = { resolve: async (refs) => refs.map((r) => ({ uuid: r.type === 'job' ? GATEWAY_JOB : (r.uuid ?? ''), fqn: r.fqn ?? '' })) };
   const orphans: [string, OrphanKind, OrphanOutcome][] = [];

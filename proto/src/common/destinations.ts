@@ -323,15 +323,26 @@ export class DestinationPolicy {
   /**
    * Resolves `host` (a name or an address) and judges every address; answers them, or rejects
    * with DestinationRefusedError naming the first refused one. A name that does not resolve
-   * rejects with the resolver's error (ENOTFOUND): the caller decides what that means.
+   * (within `timeoutMs`, when given) rejects with the resolver's error (ENOTFOUND, ETIMEOUT):
+   * the caller decides what that means.
    */
-  async check(host: string, port: number): Promise<string[]> {
+  async check(host: string, port: number, options: { timeoutMs?: number } = {}): Promise<string[]> {
     const bare = host.replace(/^\[(.*)\]$/, '$1');
     if (isIP(bare)) {
       this.#assert(bare, bare, port);
       return [bare];
     }
-    const addresses = await this.#resolve(bare, 0);
+    const resolving = this.#resolve(bare, 0);
+    let timer: NodeJS.Timeout | undefined;
+    const addresses = await (options.timeoutMs === undefined
+      ? resolving
+      : Promise.race([
+          resolving,
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(Object.assign(new Error(`${bare} did not resolve within ${options.timeoutMs} ms`), { code: 'ETIMEOUT' })), options.timeoutMs);
+            timer.unref();
+          }),
+        ]).finally(() => clearTimeout(timer)));
     for (const a of addresses) this.#assert(bare, a.address, port);
     return addresses.map((a) => a.address);
   }

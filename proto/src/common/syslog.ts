@@ -173,9 +173,13 @@ export class SyslogSender {
     try {
       socket = connect({ host: this.host, port: this.port, ...this.destinations?.connectOptions(this.host, this.port) });
     } catch (err) {
-      // A refused address: as a connection that failed.
-      this.events.error(err as Error);
-      this.#retry();
+      // A refused address: as a connection that failed (told after the caller's turn, as a
+      // socket's error would be: the constructor may be running).
+      process.nextTick(() => {
+        if (this.#closed) return;
+        this.events.error(err as Error);
+        this.#retry();
+      });
       return;
     }
     socket.setNoDelay(true);

@@ -34,7 +34,9 @@ test("drains: a job's log lines reach a real rsyslogd over TCP and UDP; it resta
   const syslog = await Rsyslog.start();
   t.teardown(() => syslog.dispose());
   const agentMetrics = `http://127.0.0.1:${await freePort()}/metrics`;
-  const cluster = await startCluster(t, [{ args: ['--metrics-listen', new URL(agentMetrics).host] }]);
+  // rsyslogd on loopback: listed for the controller and the agent that sends.
+  const collector = [`127.0.0.1:${syslog.tcpPort}`, `127.0.0.1:${syslog.udpPort}`];
+  const cluster = await startCluster(t, [{ args: ['--metrics-listen', new URL(agentMetrics).host] }], { allowedDestinations: collector });
   const { api } = cluster;
   const ns = `/drains/${unique()}`;
   const pkg = await uploadPackage(api, ns, tarGz({ 'app/tick.js': TICKER }));

@@ -415,7 +415,8 @@ const ROWS: Row[] = [
 let fx: Fixture | undefined;
 
 test.before(async (t) => {
-  const controller = await ControllerProcess.start({ env: FAST_AGENT_TIMING });
+  // The registry and the drain the requests name are on loopback (nothing answers there): listed.
+  const controller = await ControllerProcess.start({ env: FAST_AGENT_TIMING, allowedRegistries: ['127.0.0.1:9'], allowedDestinations: ['127.0.0.1:6514'] });
   const admin = await controller.admin();
   try {
     const agent = await AgentProcess.start(controller, admin, { isolation: testIsolation(t) });

@@ -138,7 +138,7 @@ async function main(): Promise<void> {
   }
   const skopeo = spawnSync('sh', ['-c', 'command -v skopeo']).status === 0;
   const registry = await Registry.start();
-  const controller = await ControllerProcess.start({ args: ['--router-listen', 'none'], nodeArgs: [...NODE_ARGS, ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [])] });
+  const controller = await ControllerProcess.start({ args: ['--router-listen', 'none'], allowedRegistries: [registry.address], nodeArgs: [...NODE_ARGS, ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [])] });
   const work = await mkdtemp(join(tmpdir(), 'platform-bench-images-'));
   try {
     // Three layers, about 50 MiB compressed in all.

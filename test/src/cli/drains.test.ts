@@ -25,7 +25,7 @@ test('cli: drain add/list/remove: a deployed app\'s log lines reach a real rsysl
   if (!rsyslogAvailable(t)) return t.pass();
   const syslog = await Rsyslog.start();
   t.teardown(() => syslog.dispose());
-  const cluster = await startCluster(t, [{}]);
+  const cluster = await startCluster(t, [{}], { allowedDestinations: [`127.0.0.1:${syslog.tcpPort}`, `127.0.0.1:${syslog.udpPort}`] });
   const cli = await Cli.create(t);
   await cli.ok(['login', cluster.controller.url, '--user', 'admin', '--password-stdin'], { stdin: `${TEST_ADMIN_PASSWORD}\n` });
   await cli.ok(['target', '--router', cluster.controller.routerAddress]);

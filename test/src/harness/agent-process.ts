@@ -42,6 +42,8 @@ export interface AgentOptions {
   args?: string[];
   /** A command the agent runs under, e.g. `nsenter --net=/run/netns/x --` (its own network namespace). */
   prefix?: string[];
+  /** What its log drains may reach although loopback (--allowed-destinations): the tests' rsyslogd. */
+  allowedDestinations?: string[];
 }
 
 export interface InstanceManager {
@@ -80,6 +82,7 @@ export class AgentProcess extends PlatformProcess {
       '--datacenter', datacenter,
       ...(options.tags && options.tags.length > 0 ? ['--tags', options.tags.join(',')] : []),
       ...(options.isolation ? ['--isolation', options.isolation] : []),
+      ...(options.allowedDestinations && options.allowedDestinations.length > 0 ? ['--allowed-destinations', options.allowedDestinations.join(',')] : []),
       ...(options.args ?? []),
     ];
     const prefix = options.prefix ?? [];

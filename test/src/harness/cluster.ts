@@ -38,7 +38,9 @@ export async function startCluster(
     await cluster.controller.dispose();
   });
   const isolation = testIsolation(t);
-  for (const o of agents) cluster.agents.push(await AgentProcess.start(controller, cluster.api, { isolation, ...o }));
+  // The agents send the drains: they take the controller's list unless given their own.
+  const allowedDestinations = options.allowedDestinations ? { allowedDestinations: options.allowedDestinations } : {};
+  for (const o of agents) cluster.agents.push(await AgentProcess.start(controller, cluster.api, { isolation, ...allowedDestinations, ...o }));
   return cluster;
 }
 

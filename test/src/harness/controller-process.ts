@@ -41,6 +41,14 @@ export interface SpawnOptions {
    * state, could meanwhile become another connection's), and restarts keep it.
    */
   grpcPort?: number;
+  /**
+   * What image pulls may reach although the controller refuses it by default (--allowed-
+   * registries): the tests' registries on loopback, e.g. `Registry.address` or `127.0.0.1`
+   * (every port but the controller's own). None by default: loopback is refused.
+   */
+  allowedRegistries?: string[];
+  /** The same for log drains and http_metric urls (--allowed-destinations): the tests' rsyslogd. */
+  allowedDestinations?: string[];
 }
 
 export interface ExitInfo {
@@ -134,6 +142,9 @@ export class ControllerProcess extends PlatformProcess {
     // for a build that has one (a benchmark's baseline may be older). Asked before the data
     // directory is made, so that a build whose --help fails leaves nothing behind.
     const routerFlag = options.args?.includes('--router-listen') || !knowsFlag(options.bin ?? CONTROLLER_BIN, '--router-listen') ? [] : ['--router-listen', '127.0.0.1:0'];
+    // A build from before the destination rules (a benchmark's baseline) refuses nothing: it is given no list.
+    const allowFlags = (flag: string, list: string[] | undefined) => (list && list.length > 0 && knowsFlag(options.bin ?? CONTROLLER_BIN, flag) ? [flag, list.join(',')] : []);
+    const allowed = [...allowFlags('--allowed-registries', options.allowedRegistries), ...allowFlags('--allowed-destinations', options.allowedDestinations)];
     const ownsDataDir = options.dataDir === undefined;
     const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'platform-test-')));
     options = { ...options };
@@ -144,6 +155,7 @@ export class ControllerProcess extends PlatformProcess {
         ...(options.nodeArgs ?? []),
         options.bin ?? CONTROLLER_BIN, '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--grpc-listen', `127.0.0.1:${options.grpcPort ?? 0}`,
         ...routerFlag,
+        ...allowed,
         ...(options.args ?? []),
       ],
       {

@@ -71,6 +71,9 @@ const CONFIG = {
   ExposedPorts: { '8080/tcp': {} },
 };
 
+/** The tests' registries (and proxies in front of them) listen on 127.0.0.1 at ports of their own. */
+const LOOPBACK_REGISTRIES = ['127.0.0.1'];
+
 async function registryOrSkip(t: ExecutionContext, options: { auth?: { user: string; password: string } } = {}): Promise<Registry | undefined> {
   if (!registryAvailable(t)) {
     t.pass();
@@ -81,8 +84,12 @@ async function registryOrSkip(t: ExecutionContext, options: { auth?: { user: str
   return registry;
 }
 
+/**
+ * A controller whose pulls may reach this test's registry and the proxies in front of it, all
+ * on 127.0.0.1 (listed; the controller's own ports stay refused).
+ */
 async function controller(t: ExecutionContext): Promise<{ proc: ControllerProcess; api: ApiClient }> {
-  const proc = await ControllerProcess.start({ args: ['--router-listen', 'none'] });
+  const proc = await ControllerProcess.start({ args: ['--router-listen', 'none'], allowedRegistries: LOOPBACK_REGISTRIES });
   t.teardown(() => proc.dispose());
   return { proc, api: await proc.admin() };
 }
@@ -294,7 +301,7 @@ test('images: a controller restart mid-pull ends the task errored', async (t) =>
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
   const image = await registry.pushImage('slow/app', 'latest', { layers: [BASE, APP], config: CONFIG });
   const proxy = await tamperingProxy(t, registry.address, (path) => (path.includes(image.layers[1]!.digest) ? 'hold' : undefined));
-  let proc = await ControllerProcess.start({ dataDir, args: ['--router-listen', 'none'] });
+  let proc = await ControllerProcess.start({ dataDir, args: ['--router-listen', 'none'], allowedRegistries: [registry.address, proxy] });
   t.teardown(() => proc.dispose());
   let api = await proc.admin();
   const r = await api.post<{ location: string }>('/packages/container', { image_url: `${proxy}/slow/app`, package_fqn: 'package::/sandbox/admin::slow' });
@@ -320,7 +327,7 @@ test('images: an image becomes a started job that answers HTTP as its own root f
   }
   const registry = await Registry.start();
   t.teardown(() => registry.dispose());
-  const cluster = await startCluster(t, [{}]);
+  const cluster = await startCluster(t, [{}], { allowedRegistries: [registry.address] });
   const { api } = cluster;
   // The image's own userland (busybox), its own users; the server is its own shell and httpd.
   const web: TarEntrySpec[] = [{ path: 'app/', type: 'dir' }, { path: 'app/start.sh', content: IMAGE_HTTP_SCRIPT, mode: 0o755 }];
@@ -373,7 +380,7 @@ test('images: an image becomes a started job that answers HTTP as its own root f
 test('images: the layer cache keeps to PLATFORM_IMAGE_LAYER_CACHE_BYTES: a budget of 0 keeps no layer once the pull ends, and a later pull fetches them again', async (t) => {
   const registry = await registryOrSkip(t);
   if (!registry) return;
-  const proc = await ControllerProcess.start({ args: ['--router-listen', 'none'], env: { PLATFORM_IMAGE_LAYER_CACHE_BYTES: '0' } });
+  const proc = await ControllerProcess.start({ args: ['--router-listen', 'none'], env: { PLATFORM_IMAGE_LAYER_CACHE_BYTES: '0' }, allowedRegistries: [registry.address] });
   t.teardown(() => proc.dispose());
   const api = await proc.admin();
   await registry.pushImage('trim/app', 'v1', { layers: [BASE, APP], config: CONFIG });

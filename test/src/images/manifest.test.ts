@@ -35,7 +35,7 @@ test('manifests: a document with variables deploys a package job and an image jo
   // An image with its own userland: its shell and httpd answer.
   const app = [{ path: 'app/', type: 'dir' as const }, { path: 'app/start.sh', content: IMAGE_HTTP_SCRIPT, mode: 0o755 }];
   await registry.pushImage('team/api', 'v2', { layers: [busyboxLayer(), app], config: { Env: ['PATH=/bin'], Entrypoint: ['/bin/sh', '/app/start.sh'] } });
-  const cluster = await startCluster(t, [{}]);
+  const cluster = await startCluster(t, [{}], { allowedRegistries: [registry.address] });
   const { api } = cluster;
   const ns = `/sandbox/admin/${unique('m')}`;
   const pkg = await uploadPackage(api, ns, httpAppArchive());
