@@ -103,7 +103,8 @@ test('catalog: a service the store cannot record is deleted at the gateway again
 });
 
 test('catalog: stop() ends the waits for the late answers of creates that timed out: each is logged and counted unknown', async (t) => {
-  // A gateway that describes itself and never answers a create.
+  // A gateway that describes itself and never answers a create. The timeout bounds its
+  // description too: long enough for a loaded machine to answer that on loopback.
   const server = createServer((req, res) => {
     if (req.method === 'GET') {
       res.writeHead(200, { 'Content-Type': 'application/json' });
@@ -112,7 +113,7 @@ test('catalog: stop() ends the waits for the late answers of creates that timed 
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   t.teardown(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))));
-  const { catalog, trusted, orphans, log } = await catalogOn((server.address() as AddressInfo).port, undefined, { gatewayTimeoutMs: 100, gatewayLateAnswerMs: 600_000 });
+  const { catalog, trusted, orphans, log } = await catalogOn((server.address() as AddressInfo).port, undefined, { gatewayTimeoutMs: 1_500, gatewayLateAnswerMs: 600_000 });
   const err = await t.throwsAsync(catalog.createProvider(parseProvider({ fqn: 'provider::/t::p', type: 'kv', parameters: { url: 'x://admin@h' } }), ctx, trusted), { instanceOf: UnavailableError });
   t.like(err.details, { failure: 'timeout', orphan: 'pending' });
   t.regex(err.message, /if it answers later, the provider it may have made is deleted again/);
