@@ -2719,7 +2719,48 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    image_url: string;
+                    job_fqn: string;
+                    allow_egress?: boolean;
+                    env?: {
+                        [key: string]: string;
+                    };
+                    exposed_ports?: number[];
+                    group?: string;
+                    user?: string;
+                    hard_scheduling_tags?: {
+                        [key: string]: boolean;
+                    };
+                    soft_scheduling_tags?: {
+                        [key: string]: boolean;
+                    };
+                    ignore_volumes?: boolean;
+                    volumes?: string[];
+                    volume_provider_fqn?: string;
+                    interactive?: boolean;
+                    unlock_root_account?: boolean;
+                    pull?: boolean;
+                    resources?: {
+                        [key: string]: unknown;
+                    };
+                    restart?: {
+                        [key: string]: unknown;
+                    };
+                    routes?: {
+                        [key: string]: number;
+                    };
+                    start?: boolean;
+                    start_command?: string[];
+                    stop_command?: string[];
+                    /** @enum {string} */
+                    state?: "started" | "stopped" | "";
+                    num_instances?: number;
+                };
+            };
+        };
         responses: {
             /** @description success */
             200: {
@@ -6083,7 +6124,15 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    image_url: string;
+                    package_fqn: string;
+                    pull?: boolean;
+                };
+            };
+        };
         responses: {
             /** @description success */
             200: {

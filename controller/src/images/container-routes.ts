@@ -140,6 +140,7 @@ export function containerEndpoints(containers: ContainerService, packages: Packa
       method: 'POST',
       path: '/packages/container',
       media: CONTAINER_PACKAGE_MEDIA,
+      doc: { body: packageRequestSchema },
       handler: async (ctx) => {
         const body = parseInput(packageRequestSchema, await readJsonObject(ctx.req, maxBodyBytes), 'container package request');
         const ref = imageRefOf(body.image_url);
@@ -160,6 +161,7 @@ export function containerEndpoints(containers: ContainerService, packages: Packa
       method: 'POST',
       path: '/jobs/container',
       media: { type: 'taskref', versions: [1] },
+      doc: { body: jobRequestSchema },
       handler: async (ctx) => {
         const req = parseInput(jobRequestSchema, await readJsonObject(ctx.req, maxBodyBytes), 'container job request');
         const ref = imageRefOf(req.image_url);
