@@ -172,8 +172,9 @@ export interface ControllerOptions {
   /**
    * How long a client may take to send a request, on the API and the embedded router
    * (util/http-limits.ts; PLATFORM_HTTP_HEADERS_TIMEOUT_MS, PLATFORM_HTTP_BODY_IDLE_TIMEOUT_MS,
-   * PLATFORM_HTTP_REQUEST_TIMEOUT_MS). Defaults: 20 s for the head, 30 s without a byte of a
-   * body, one hour for the whole request.
+   * PLATFORM_HTTP_REQUEST_TIMEOUT_MS, PLATFORM_HTTP_KEEP_ALIVE_TIMEOUT_MS). Defaults: 20 s for the
+   * head, 30 s without a byte of a body, one hour for the whole request, 65 s for an idle
+   * keep-alive connection.
    */
   httpLimits?: Partial<HttpLimits>;
   /** Largest package archive. Default 4 GiB. */
@@ -691,6 +692,8 @@ export class Controller {
 
       const cliDownloads = await CliDownloads.load(options.cliDownloadsDir, log);
       const inFlight = new InFlight();
+      // Handlers that do not end (one waiting for a body that never comes) show here.
+      metrics.gaugeFrom('platform_http_requests_in_flight', 'REST API requests whose handlers are running, this scrape included.', 'listener', () => ({ api: inFlight.count }));
       // The embedded router's address, once it listens: the console shows the apps' URLs through it.
       let routerAddress: string | undefined;
       const app = createApiApp({
@@ -770,7 +773,6 @@ export class Controller {
       const { bodyIdleTimeoutMs } = options.httpLimits;
       limitRequests(server, options.httpLimits, () => new RequestTimeoutError(`the request body stalled: no byte of it arrived for ${bodyIdleTimeoutMs / 1000} s`));
       routeUpgrades(server, callback);
-      server.keepAliveTimeout = 65_000;
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(options.listen.port, options.listen.host, () => {

@@ -1,12 +1,12 @@
 /** Assembles the Koa application of the REST API from the endpoints of each area. */
-import { STATUS_CODES, type Server, type ServerResponse } from 'node:http';
+import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import type { Logger } from '@platform/proto/common';
 import type { ControllerMetrics } from '../telemetry/controller-metrics.js';
 import type { IdSource } from '../util/ids.js';
-import { failBody } from '../util/http-limits.js';
+import { afterAnswers, closeLingering, failBodyOfLatest } from '../util/http-limits.js';
 import { InvalidRequestError, MethodNotAllowedError, NotFoundError, RequestTimeoutError, TooLargeError, type PlatformError } from '../errors.js';
 import { toApiError } from './api-error.js';
 import { formatMedia } from './media.js';
@@ -96,7 +96,10 @@ function parseError(err: NodeJS.ErrnoException): { status: number; error: Platfo
  * Requests that Node's HTTP parser refuses never reach Koa: a bad request line, a
  * malformed Content-Length, Content-Length with Transfer-Encoding, a head over
  * MAX_HEADER_BYTES. They are answered here, like every other refusal, with an
- * APIError body and a request id (api-error.ts), and the connection is closed.
+ * APIError body and a request id (api-error.ts), and the connection is closed. An error in
+ * the body of a request being handled goes to that request (util/http-limits.ts
+ * failBodyOfLatest: the server must be limited with limitRequests, which follows each
+ * connection's latest request).
  */
 export function answerClientErrors(server: Server, log: Logger, ids: IdSource): void {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
@@ -107,14 +110,11 @@ export function answerClientErrors(server: Server, log: Logger, ids: IdSource): 
     const { status, error } = parseError(err);
     // The bytes that failed belong to the body of the request being handled (a malformed chunk,
     // a body that took too long): its handler answers, as for any body it cannot read, once
-    // its reader sees the failure; the connection closes after that answer.
-    const pending = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
-    if (pending?.req && !pending.req.complete && !pending.writableFinished) {
-      log.info('request body refused', { status, error: error.message, parser: err.code });
-      pending.shouldKeepAlive = false;
-      failBody(pending.req, error);
-      return;
-    }
+    // its reader sees the failure; the connection closes after that answer. A request answered
+    // already gets no second answer: its connection closes.
+    const inBody = failBodyOfLatest(socket, error);
+    if (inBody === 'failed') log.info('request body refused', { status, error: error.message, parser: err.code });
+    if (inBody) return;
     const requestId = ids.requestId();
     const mapped = toApiError(error, requestId);
     const body = JSON.stringify({ ...mapped.body, code: status });
@@ -124,7 +124,7 @@ export function answerClientErrors(server: Server, log: Logger, ids: IdSource): 
         socket.destroy();
         return;
       }
-      socket.end(
+      socket.write(
         [
           `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Bad Request'}`,
           `Content-Type: ${formatMedia('apierror', 1)}`,
@@ -135,15 +135,11 @@ export function answerClientErrors(server: Server, log: Logger, ids: IdSource): 
           body,
         ].join('\r\n'),
       );
+      closeLingering(socket);
     };
     // The bytes that failed to parse may follow a request still being answered on this connection
     // (a body sent without framing is read as the next request): that answer goes first, whole,
     // or the client would take this refusal for it while its request goes on to succeed.
-    if (pending && !pending.writableFinished) {
-      pending.once('finish', answer);
-      pending.once('close', () => {
-        if (!pending.writableFinished) socket.destroy();
-      });
-    } else answer();
+    afterAnswers(socket, answer);
   });
 }

@@ -101,7 +101,8 @@ directory of the built archives (default: cli/downloads of this repository).
 Requests: PLATFORM_HTTP_HEADERS_TIMEOUT_MS (the request line and headers, default 20000),
 PLATFORM_HTTP_BODY_IDLE_TIMEOUT_MS (a body still arriving gets no byte for this long: 408, default
 30000; 0: unbounded), PLATFORM_HTTP_REQUEST_TIMEOUT_MS (the whole request, default 3600000; 0:
-unbounded); on the API and the embedded router.
+unbounded), PLATFORM_HTTP_KEEP_ALIVE_TIMEOUT_MS (an idle keep-alive connection, default 65000);
+on the API and the embedded router.
 Services: PLATFORM_GATEWAY_TIMEOUT_MS (bound of one call to a service gateway, default 30000),
 PLATFORM_GATEWAY_LATE_ANSWER_MS (how much longer a create that timed out is waited for, so
 that what the gateway made is deleted again, default 600000; 0: not waited for).

@@ -42,7 +42,7 @@ PLATFORM_JOIN_TOKEN.
 Requests: PLATFORM_HTTP_HEADERS_TIMEOUT_MS (the request line and headers, default 20000),
 PLATFORM_HTTP_BODY_IDLE_TIMEOUT_MS (a body still arriving gets no byte for this long: 408, default
 30000; 0: unbounded), PLATFORM_HTTP_REQUEST_TIMEOUT_MS (the whole request, default 3600000; 0:
-unbounded).
+unbounded), PLATFORM_HTTP_KEEP_ALIVE_TIMEOUT_MS (an idle keep-alive connection, default 65000).
 `;
 
 function fail(message: string): never {

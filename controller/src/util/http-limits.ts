@@ -8,7 +8,11 @@
  *          stalled upload, a body that stops mid-way): the body fails with a timeout;
  *   whole  head and body within `requestTimeoutMs` (Node's requestTimeout): long, because an
  *          archive upload of gigabytes is a legitimate slow body; size limits bound the rest
- *          (a JSON body ends at the API's body limit, 413, whatever its framing).
+ *          (a JSON body ends at the API's body limit, 413, whatever its framing);
+ *   idle   a keep-alive connection without a request closes after `keepAliveTimeoutMs`;
+ *   after  an answer given while its request's body still arrives (a handler that did not
+ *          need the body, a refusal) closes the connection, lingering: the rest of a body
+ *          nobody reads is not taken in for as long as the client likes.
  *
  * A body that fails (a malformed chunk that Node's parser refuses, a stall) is failed on the
  * request stream itself (`failBody`): whoever reads it (the API's body readers, an upload's
@@ -17,8 +21,14 @@
  * timeout) with the connection closed. Before, the parser's error went only to the server's
  * `clientError` event while the handler waited for the rest of the body: the client got no
  * answer and the connection, and the handler, stayed until the client gave up.
+ *
+ * The servers' `clientError` handlers start with `failBodyOfLatest`: an error in the body of the
+ * connection's latest request goes to that request (or, once it was answered, ends the
+ * connection: one request gets one answer); other errors (bytes that are no request) are
+ * answered after the answers still being written on the connection (`afterAnswers`).
  */
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 
 export interface HttpLimits {
   /** The request line and headers arrive within this (ms, from the first byte). */
@@ -27,12 +37,18 @@ export interface HttpLimits {
   bodyIdleTimeoutMs: number;
   /** The whole request arrives within this (ms); 0: unbounded. */
   requestTimeoutMs: number;
+  /**
+   * A keep-alive connection without a request in progress closes after this (ms). 65 s by
+   * default: longer than the 60 s idle timeout of common load balancers, so that they close first.
+   */
+  keepAliveTimeoutMs: number;
 }
 
 export const DEFAULT_HTTP_LIMITS: Readonly<HttpLimits> = {
   headersTimeoutMs: 20_000,
   bodyIdleTimeoutMs: 30_000,
   requestTimeoutMs: 60 * 60_000,
+  keepAliveTimeoutMs: 65_000,
 };
 
 const FAILURE = Symbol('request body failure');
@@ -79,7 +95,64 @@ export function limitRequests(server: Server, limits: HttpLimits, stalled: (req:
   // body in progress with it (failBody) and answer a request still in its head themselves.
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
-  if (limits.bodyIdleTimeoutMs > 0) server.prependListener('request', (req: IncomingMessage) => watchBody(req, limits.bodyIdleTimeoutMs, stalled));
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket;
+    LATEST.set(socket, { req, res });
+    if (req.complete) return;
+    lingerWhileIncomplete(req);
+    // Answered while its body still arrives: Node would keep the connection and read the rest of
+    // the body, for up to requestTimeoutMs, for nobody. (Node's own listener, added before this
+    // one, has run: a `Connection: close` answer is closing already.)
+    res.once('finish', () => {
+      if (!req.complete && !req.destroyed) closeLingering(socket, req);
+    });
+    if (limits.bodyIdleTimeoutMs > 0) watchBody(req, limits.bodyIdleTimeoutMs, stalled);
+  });
+}
+
+/** The latest request of each connection of a limited server, and its answer. */
+const LATEST = new WeakMap<Duplex, { req: IncomingMessage; res: ServerResponse }>();
+
+/**
+ * For a server's 'clientError' handler: when `socket`'s latest request has not arrived whole,
+ * the error (a malformed chunk, the client's FIN mid-body, the request timeout) is in its body.
+ * Not answered yet: its body fails with `err` (failBody: its reader answers, and the answer
+ * closes the connection) — 'failed'. Answered already (without reading the whole body): it gets
+ * no second answer, the connection closes — 'closed'. Otherwise (the error is in bytes after
+ * the last request: no request at all) undefined, and the handler answers it (afterAnswers).
+ * llhttp reports its error again at each later read of the connection: calls after the first
+ * change nothing.
+ */
+export function failBodyOfLatest(socket: Duplex, err: Error): 'failed' | 'closed' | undefined {
+  const latest = LATEST.get(socket);
+  if (!latest || latest.req.complete) return undefined;
+  const { req, res } = latest;
+  if (!res.writableFinished) {
+    res.shouldKeepAlive = false;
+    failBody(req, err);
+    return 'failed';
+  }
+  closeLingering(socket, req);
+  return 'closed';
+}
+
+/**
+ * Runs `then` once the answers being written on `socket` are out (the bytes that failed to
+ * parse may follow a request still being answered: that answer goes first, whole, or the client
+ * would take the refusal for it), at once when there are none; destroys the socket instead when
+ * the pending answer is cut off.
+ */
+export function afterAnswers(socket: Duplex, then: () => void): void {
+  const pending = LATEST.get(socket)?.res;
+  if (!pending || pending.writableFinished) {
+    then();
+    return;
+  }
+  pending.once('finish', then);
+  pending.once('close', () => {
+    if (!pending.writableFinished) socket.destroy();
+  });
 }
 
 /**
@@ -89,9 +162,7 @@ export function limitRequests(server: Server, limits: HttpLimits, stalled: (req:
  * slowness, not the client's, and does not count.
  */
 function watchBody(req: IncomingMessage, idleMs: number, stalled: (req: IncomingMessage) => Error): void {
-  if (req.complete) return;
   const socket = req.socket;
-  lingerWhileIncomplete(req);
   let seen = socket.bytesRead;
   const timer = setTimeout(() => {
     if (req.complete || req.destroyed) return;
@@ -124,17 +195,28 @@ export const LINGER_MS = 5_000;
  * request's body is unfinished.
  */
 function lingerWhileIncomplete(req: IncomingMessage): void {
-  const socket = req.socket as IncomingMessage['socket'] & { destroySoon?: () => void };
-  socket.destroySoon = () => {
-    if (socket.writable) socket.end();
-    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
-    timer.unref();
-    socket.once('close', () => clearTimeout(timer));
-    socket.once('end', () => socket.destroy());
-    // Whatever still arrives goes nowhere: a refusing reader may have paused the body.
-    req.resume();
-  };
+  const socket = req.socket;
+  socket.destroySoon = () => closeLingering(socket, req);
   req.once('end', () => Reflect.deleteProperty(socket, 'destroySoon'));
+}
+
+const LINGERING = new WeakSet<Duplex>();
+
+/**
+ * Ends our side of `socket` (after what is written) and reads and drops what still arrives,
+ * until the client closes its side or for LINGER_MS; then the socket goes. `req`: the request
+ * whose body may still arrive (resumed: a refusing reader may have paused it, and a paused
+ * body stops the socket's reads). Once per socket.
+ */
+export function closeLingering(socket: Duplex, req?: IncomingMessage): void {
+  if (socket.destroyed || LINGERING.has(socket)) return;
+  LINGERING.add(socket);
+  if (socket.writable) socket.end();
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+  socket.once('end', () => socket.destroy());
+  req?.resume();
 }
 
 /** The environment variables of each limit, for both binaries (platform-controller, platform-router). */
@@ -142,6 +224,7 @@ export const HTTP_LIMIT_VARIABLES: Readonly<Record<keyof HttpLimits, string>> = 
   headersTimeoutMs: 'PLATFORM_HTTP_HEADERS_TIMEOUT_MS',
   bodyIdleTimeoutMs: 'PLATFORM_HTTP_BODY_IDLE_TIMEOUT_MS',
   requestTimeoutMs: 'PLATFORM_HTTP_REQUEST_TIMEOUT_MS',
+  keepAliveTimeoutMs: 'PLATFORM_HTTP_KEEP_ALIVE_TIMEOUT_MS',
 };
 
 /** The limits set in `env`; throws naming the variable when one is not a whole number of ms. */
@@ -154,5 +237,7 @@ export function httpLimitsFromEnv(env: NodeJS.ProcessEnv): Partial<HttpLimits> {
     limits[key] = Number(v);
   }
   if (limits.headersTimeoutMs === 0) throw new Error(`${HTTP_LIMIT_VARIABLES.headersTimeoutMs} must be above 0`);
+  // Node's 0 would keep idle connections for ever.
+  if (limits.keepAliveTimeoutMs === 0) throw new Error(`${HTTP_LIMIT_VARIABLES.keepAliveTimeoutMs} must be above 0`);
   return limits;
 }

@@ -313,3 +313,81 @@ test('http proxy: a body that keeps coming slowly ends at the request limit (408
   t.truthy(head, 'the router answered and closed the connection');
   t.regex(head!, /^HTTP\/1\.1 408 /);
 });
+
+/**
+ * A raw connection to the router that sends `first`, then `then` once the first answer has come in
+ * whole (by its Content-Length); resolves with all it received when the router closes it, or
+ * fails after `withinMs`.
+ */
+function afterFirstAnswer(router: Router, first: string, then: (socket: net.Socket) => void, withinMs: number): Promise<string> {
+  const colon = router.address.lastIndexOf(':');
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(router.address.slice(colon + 1)), '127.0.0.1', () => socket.write(first));
+    let text = '';
+    let answered = false;
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`the connection is still open after ${withinMs} ms; received ${JSON.stringify(text)}`));
+    }, withinMs);
+    socket.on('data', (d: Buffer) => {
+      text += d.toString('latin1');
+      const length = /content-length: (\d+)/i.exec(text)?.[1];
+      const at = text.indexOf('\r\n\r\n');
+      if (!answered && length !== undefined && at >= 0 && text.length >= at + 4 + Number(length)) {
+        answered = true;
+        then(socket);
+      }
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(text);
+    });
+  });
+}
+
+test('http proxy: a body that breaks after the instance answered ends the connection, with no second answer for the one request', async (t) => {
+  // The instance answers at once, without reading the body.
+  const app = await backend(t, (req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('early'));
+  const router = await routerTo(t, [app.address]);
+  const text = await afterFirstAnswer(router, 'POST /upload HTTP/1.1\r\nHost: app.test\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n', (s) => s.write('zz\r\n{}\r\n0\r\n\r\n'), 10_000);
+  t.regex(text, /^HTTP\/1\.1 200 OK\r\n/);
+  t.is(text.match(/HTTP\/1\.1 \d{3}/g)?.length, 1, `one answer: ${text}`);
+});
+
+test('http proxy: a body that keeps coming after the instance answered ends the connection (lingering), not the request timeout', async (t) => {
+  const app = await backend(t, (req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('early'));
+  const router = await routerTo(t, [app.address], { requestTimeoutMs: 10 * 60_000 });
+  let drip: NodeJS.Timeout | undefined;
+  t.teardown(() => clearInterval(drip));
+  const text = await afterFirstAnswer(
+    router,
+    'POST /upload HTTP/1.1\r\nHost: app.test\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n',
+    (s) => {
+      drip = setInterval(() => s.writable && s.write('4\r\nmore\r\n'), 20);
+      s.once('close', () => clearInterval(drip));
+    },
+    // The lingering close (5 s) and room for a busy machine; far below the request timeout.
+    20_000,
+  );
+  t.is(text.match(/HTTP\/1\.1 \d{3}/g)?.length, 1, `one answer: ${text}`);
+});
+
+test('http proxy: bytes that are no request, after a request whose answer is still on its way, are refused after that answer', async (t) => {
+  const app = await backend(t, echoHeaders);
+  const router = await routerTo(t, [app.address]);
+  // One write: the router refuses the garbage while the GET is still at the instance.
+  const text = await rawExchange(router, 'GET / HTTP/1.1\r\nHost: app.test\r\n\r\nGARBAGE\r\n\r\n', 10_000);
+  t.truthy(text, 'the router answered and closed the connection');
+  t.regex(text!, /^HTTP\/1\.1 200 OK\r\n[\s\S]*\r\n0\r\n\r\nHTTP\/1\.1 400 Bad Request\r\n[\s\S]*malformed HTTP request/, text);
+});
+
+test('http proxy: an idle keep-alive connection closes after the keep-alive limit', async (t) => {
+  const app = await backend(t, echoHeaders);
+  const router = await routerTo(t, [app.address], { keepAliveTimeoutMs: 300 });
+  const started = Date.now();
+  const text = await afterFirstAnswer(router, 'GET / HTTP/1.1\r\nHost: app.test\r\n\r\n', () => undefined, 10_000);
+  t.regex(text, /^HTTP\/1\.1 200 OK\r\n/);
+  t.is(text.match(/HTTP\/1\.1 \d{3}/g)?.length, 1);
+  t.true(Date.now() - started >= 300);
+});

@@ -16,7 +16,7 @@ import type { Registry } from 'prom-client';
 import type { Logger } from '@platform/proto/common';
 import { JobRequestCounter } from '../request-stats.js';
 import type { TableUpdate } from '../route-table.js';
-import { checkingIntervalMs, DEFAULT_HTTP_LIMITS, failBody, limitRequests, type HttpLimits } from '../../util/http-limits.js';
+import { afterAnswers, checkingIntervalMs, closeLingering, DEFAULT_HTTP_LIMITS, failBodyOfLatest, limitRequests, type HttpLimits } from '../../util/http-limits.js';
 import { HttpProxy, RouterRequestError } from './http-proxy.js';
 import { RouterMetrics } from './router-metrics.js';
 import { RoutingTable } from './routing.js';
@@ -109,14 +109,13 @@ export class Router {
       ...(o.udpFlowTimeoutMs ? { flowTimeoutMs: o.udpFlowTimeoutMs } : {}),
     });
     this.routing.onUpdate = () => this.#streams.sync();
-    this.#server = http.createServer({ keepAliveTimeout: 65_000, connectionsCheckingInterval: checkingIntervalMs(this.#limits) });
+    this.#server = http.createServer({ connectionsCheckingInterval: checkingIntervalMs(this.#limits) });
     this.#serve(this.#server, false);
     if (o.tls) {
       const { certificates } = o.tls;
       if (certificates.length === 0) throw new Error('the TLS listener needs at least one certificate');
       const contexts = certificates.map((c) => ({ x509: new X509Certificate(c.cert), context: tls.createSecureContext(c) }));
       this.#tlsServer = https.createServer({
-        keepAliveTimeout: 65_000,
         connectionsCheckingInterval: checkingIntervalMs(this.#limits),
         ...certificates[0]!,
         SNICallback: (servername, done) => done(null, (contexts.find((c) => c.x509.checkHost(servername)) ?? contexts[0]!).context),
@@ -133,19 +132,23 @@ export class Router {
       const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
       const reason = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'the request did not arrive in time' : `malformed HTTP request: ${(err as { reason?: string }).reason ?? 'not HTTP/1.1'}`;
       // A body that broke off while it was being passed on to an instance: the exchange ends the
-      // instance's request and answers (http-proxy.ts), then the connection closes.
-      const pending = (socket as Duplex & { _httpMessage?: http.ServerResponse | null })._httpMessage;
-      if (pending?.req && !pending.req.complete && !pending.writableFinished) {
-        pending.shouldKeepAlive = false;
-        failBody(pending.req, new RouterRequestError(status, reason));
-        return;
-      }
+      // instance's request and answers (http-proxy.ts), then the connection closes; once that
+      // request was answered, the connection closes without a second answer.
+      if (failBodyOfLatest(socket, new RouterRequestError(status, reason))) return;
       if (err.code === 'ECONNRESET' || !socket.writable) {
         socket.destroy();
         return;
       }
       const body = `${status} ${http.STATUS_CODES[status]}: ${reason}\n`;
-      socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+      // After the answers still going out on this connection, not in the middle of one.
+      afterAnswers(socket, () => {
+        if (!socket.writable) {
+          socket.destroy();
+          return;
+        }
+        socket.write(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+        closeLingering(socket);
+      });
     });
   }
 
