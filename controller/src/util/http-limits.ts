@@ -93,7 +93,11 @@ export function limitRequests(server: Server, limits: HttpLimits, stalled: (req:
   // Node checks both on an interval of its own (connectionsCheckingInterval) and reports an
   // expired one to 'clientError' as ERR_HTTP_REQUEST_TIMEOUT; the servers' handlers fail a
   // body in progress with it (failBody) and answer a request still in its head themselves.
-  server.headersTimeout = limits.headersTimeoutMs;
+  // The head is part of the request: its bound is at most the request's. (Node also requires it:
+  // with a headersTimeout above the requestTimeout, its check never ends a request for its time,
+  // and a body that trickles in would be read for ever. Node's own constructor refuses such a
+  // pair; set as properties, it is taken silently.)
+  server.headersTimeout = limits.requestTimeoutMs > 0 ? Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) : limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {

@@ -391,3 +391,24 @@ test('http proxy: an idle keep-alive connection closes after the keep-alive limi
   t.is(text.match(/HTTP\/1\.1 \d{3}/g)?.length, 1);
   t.true(Date.now() - started >= 300);
 });
+
+test('http proxy: a request limit below the headers limit still ends a body that keeps coming (the head\'s bound is at most the request\'s)', async (t) => {
+  const up = await bodyRecorder(t);
+  // The headers limit left at its default (20 s), the request limit far below it.
+  const router = await routerTo(t, [up.address], { requestTimeoutMs: 600 });
+  const colon = router.address.lastIndexOf(':');
+  const socket = net.connect(Number(router.address.slice(colon + 1)), '127.0.0.1');
+  t.teardown(() => socket.destroy());
+  socket.write('POST /upload HTTP/1.1\r\nHost: app.test\r\nTransfer-Encoding: chunked\r\n\r\n');
+  const drip = setInterval(() => socket.writable && socket.write('1\r\nx\r\n'), 50);
+  t.teardown(() => clearInterval(drip));
+  let text = '';
+  socket.on('data', (d: Buffer) => (text += d.toString('latin1')));
+  socket.on('error', () => undefined);
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  const deadline = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 10_000).unref());
+  t.not(await Promise.race([closed, deadline]), 'late', `the connection is still open after 10 s: ${text}`);
+  clearInterval(drip);
+  t.regex(text, /^HTTP\/1\.1 408 /);
+  t.is(await up.ended, 'cut off');
+});
