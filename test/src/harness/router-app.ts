@@ -3,7 +3,8 @@
  * request and the headers it got, sets a session cookie on /login, streams /echo (request body
  * back as the response, never held whole), /bytes/<n> (n bytes; /progress says how many it has
  * written so far), /hold (an upload left unread until /release, then answered with its length
- * and digest), /status/<code> (that status) and POST /crash (answers, then exits at once), and echoes WebSocket text
+ * and digest), /status/<code> (that status), POST /crash (answers, then exits at once) and /reading (the
+ * requests whose body has neither ended nor been cut off, other than itself), and echoes WebSocket text
  * frames on /ws. Plain Node.js, no dependencies, as users' apps are.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -19,7 +20,25 @@ const me = { instance: process.env.PLATFORM_INSTANCE_UUID, job: process.env.PLAT
 // Streaming checks: bytes handed to the last /bytes response so far; a /hold upload left unread until /release.
 const progress = { written: 0 };
 let held;
+// Requests whose body has neither ended nor been cut off (their connection closed): what a router that
+// left its requests hanging would keep here. (A request answered before its body ended gets no 'close'
+// of its own when its connection closes later.)
+const reading = new Set();
 const server = http.createServer((req, res) => {
+  reading.add(req);
+  const socket = req.socket;
+  const done = () => {
+    reading.delete(req);
+    socket.off('close', done);
+  };
+  req.once('end', done);
+  req.once('close', done);
+  socket.once('close', done);
+  if (req.url === '/reading') {
+    req.resume();
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ reading: [...reading].filter((r) => r !== req).map((r) => r.method + ' ' + r.url) }));
+    return;
+  }
   if (req.url === '/hold') {
     held = { req, res };
     return;

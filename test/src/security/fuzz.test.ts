@@ -18,16 +18,25 @@
  * Broken bodies, on every route that may read one (the POST, PUT and PATCH operations of the
  * controller's own OpenAPI document): a malformed chunk, a connection cut mid-body, a body that
  * stalls and one that never ends. Each gets its answer (a 4xx APIError) and its connection
- * closed within a bound, and changes nothing.
+ * closed within a bound, no handler is left running, and nothing changes. The seeded run draws
+ * such requests too (a malformed chunk with the head or after it, a reset), and the same ways
+ * of breaking go through the embedded router to every route an app has in the route table:
+ * answered, closed, and no request left half sent to the app.
  */
 import test from 'ava';
 import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { ApiErrorBody, Job, Package, StagingPipeline } from '@platform/controller';
-import { archive, digestOf } from '../harness/fixtures.js';
+import { uploadPackage } from '../harness/apps.js';
+import { BREAK_MODES, sendBroken, type BrokenRequest } from '../harness/broken-bodies.js';
+import { runningInstances, startCluster } from '../harness/cluster.js';
+import { archive, digestOf, unique } from '../harness/fixtures.js';
 import type { ApiClient } from '../harness/http.js';
+import type { OpenApiDocument } from '../harness/openapi.js';
 import { createPackage } from '../harness/packages.js';
+import { routerAppArchive, splitAddress } from '../harness/router-app.js';
 import { useController } from '../harness/suite.js';
+import { eventually } from '../harness/wait.js';
 
 /** How long the controller waits for the next byte of a body, and for a whole request (short, for the broken bodies). */
 const BODY_IDLE_MS = 500;
@@ -81,6 +90,8 @@ interface FuzzRequest {
   valid?: 'job' | 'package' | 'pipeline';
   /** Bytes sent on a raw connection instead of an HTTP request. */
   raw?: Buffer;
+  /** A request whose body breaks after its head (its method, path and headers are the request's). */
+  broken?: Pick<BrokenRequest, 'mode' | 'first' | 'later'>;
 }
 
 interface Answer {
@@ -94,6 +105,13 @@ const agent = new Agent({ keepAlive: true, maxSockets: 8 });
 function send(base: string, r: FuzzRequest): Promise<Answer> {
   const { hostname, port } = new URL(base);
   if (r.raw) return sendRaw(hostname, Number(port), r.raw);
+  if (r.broken) {
+    return sendBroken(hostname, Number(port), { method: r.method, path: r.path, headers: r.headers, ...r.broken }, REQUEST_MS + 15_000).then((a) => ({
+      status: a.status,
+      headers: Object.fromEntries(a.headers),
+      text: a.body,
+    }));
+  }
   return new Promise((resolve, reject) => {
     const req = request(
       { hostname, port, method: r.method, path: r.path, headers: r.headers, agent, timeout: 15_000 },
@@ -213,6 +231,8 @@ class Generator {
       fqns: string[];
       digest: string;
       length: number;
+      /** The routes that take a body, from the OpenAPI document (bodyRoutes). */
+      bodyRoutes: BodyRoute[];
     },
   ) {}
 
@@ -430,8 +450,22 @@ class Generator {
     );
   }
 
+  /** A request to a route that takes a body, whose body breaks after its head. */
+  broken(): FuzzRequest {
+    const route = this.pick(this.pools.bodyRoutes);
+    const headers = this.headers();
+    headers['content-type'] = route.media;
+    return {
+      method: route.method,
+      path: route.path.replace(/\{[^}]+\}/g, () => this.segment()),
+      headers,
+      broken: { mode: this.pick(['malformed', 'reset'] as const), first: firstBytes(route.media), later: this.chance(0.5) },
+    };
+  }
+
   next(): FuzzRequest {
     if (this.chance(0.01)) return { method: 'RAW', path: '', headers: {}, raw: this.rawBytes() };
+    if (this.chance(0.02)) return this.broken();
     if (this.chance(0.02)) {
       const kind = this.pick(['job', 'package', 'pipeline'] as const);
       const path = { job: '/v1/jobs', package: '/v1/packages', pipeline: '/v1/stagingpipelines' }[kind];
@@ -461,6 +495,36 @@ class Generator {
 }
 
 type BodyKind = 'none' | 'job' | 'package' | 'pipeline' | 'policy' | 'user' | 'deps' | 'bytes' | 'form';
+
+/** A route that takes a body: its method, its path as the document writes it (`/v1/jobs/{uuid}`), and a media type it reads. */
+interface BodyRoute {
+  method: string;
+  path: string;
+  media: string;
+}
+
+/**
+ * The routes that take a body, from the served OpenAPI document (which lists every route the
+ * API serves): those that declare a request body, and every POST, PUT and PATCH besides.
+ */
+function bodyRoutes(doc: OpenApiDocument): BodyRoute[] {
+  const routes: BodyRoute[] = [];
+  for (const [path, operations] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(operations)) {
+      const media = Object.keys(op.requestBody?.content ?? {});
+      if (media.length === 0 && !['post', 'put', 'patch'].includes(method)) continue;
+      routes.push({ method: method.toUpperCase(), path, media: media.find((m) => m !== 'application/x-www-form-urlencoded' || media.length === 1) ?? 'application/json' });
+    }
+  }
+  return routes;
+}
+
+/** The bytes a body of `media` starts with, before it breaks. */
+function firstBytes(media: string): string {
+  if (media === 'application/octet-stream') return 'x'.repeat(100);
+  if (media === 'application/x-www-form-urlencoded') return 'grant_type=password&username=';
+  return '{"fqn":"job::/fuzz::';
+}
 
 /** Every endpoint, and the kind of body it takes. */
 const ROUTES: { method: string; path: string; body: BodyKind }[] = [
@@ -576,6 +640,7 @@ test('fuzz: every endpoint, seeded requests as admin, user and nobody: no 5xx, r
     fqns,
     digest: digestOf(data),
     length: data.length,
+    bodyRoutes: bodyRoutes((await admin.get<OpenApiDocument>('/openapi.json')).body),
   });
 
   const statuses = new Map<number, number>();
@@ -603,7 +668,10 @@ test('fuzz: every endpoint, seeded requests as admin, user and nobody: no 5xx, r
     }
     answered.set(r, answer.status);
     statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-    const what = `seed ${SEED} request ${i}: ${r.method} ${r.path.slice(0, 300)} ${JSON.stringify(r.headers).slice(0, 200)} ${String(r.body ?? r.raw ?? '').slice(0, 300)}`;
+    const what = `seed ${SEED} request ${i}: ${r.broken ? `(body ${r.broken.mode}${r.broken.later ? ', later' : ''}) ` : ''}${r.method} ${r.path.slice(0, 300)} ${JSON.stringify(r.headers).slice(0, 200)} ${String(r.body ?? r.raw ?? '').slice(0, 300)}`;
+    // A broken body is answered (a reset is not: the client went) and, being broken, never accepted.
+    if (r.broken && r.broken.mode !== 'reset' && answer.status === 0) fail(`${what}\n-> no answer before the connection closed`);
+    if (r.broken && answer.status >= 200 && answer.status < 300 && MUTATING.has(r.method)) fail(`${what}\n-> a change was accepted with a broken body: ${answer.status} ${answer.text.slice(0, 300)}`);
     if (answer.status >= 500) fail(`${what}\n-> ${answer.status} ${answer.text.slice(0, 500)}`);
     // The stager API answers in its own words (stager-and-gateway-api.md: status codes, plain text).
     else if (answer.status >= 400 && r.method !== 'HEAD' && !/^(\/v1)?\/stager\//.test(r.path)) {
@@ -834,8 +902,113 @@ test.serial('fuzz: broken bodies on every route that reads one (malformed chunk,
   t.true([400, 408, 413].includes(upload.status), `a never-ending upload: ${upload.status} ${upload.text.slice(0, 200)}`);
   t.true(upload.closed);
 
+  // No handler still waits for a body (the scrape counts itself).
+  await eventually(async () => metric(await (await admin.fetch('/metrics')).text(), 'platform_http_requests_in_flight', 'listener="api"') === 1, {
+    what: 'every handler to have ended',
+    timeoutMs: REQUEST_MS + 15_000,
+  });
+
   // Nothing changed, and the controller still answers.
   const after = await snapshot(admin);
   t.deepEqual(differences(before, after, new Set()), []);
   t.is((await admin.get(`/v1/jobs/${job.uuid}`)).status, 200);
+});
+
+/** Runs `cases` `lanes` at a time. */
+async function inLanes<T>(cases: readonly T[], lanes: number, run: (c: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      while (next < cases.length) await run(cases[next++]!);
+    }),
+  );
+}
+
+/** A metric's value in a Prometheus text page, or undefined when absent. */
+function metric(page: string, name: string, labels: string): number | undefined {
+  const line = page.split('\n').find((l) => l.startsWith(`${name}{${labels}} `));
+  return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
+}
+
+test.serial('fuzz: bodies broken, reset, stalled or never ending through the embedded router, on every route of an app: answered, closed, and no request left hanging at the app', async (t) => {
+  t.timeout(5 * 60_000);
+  const cluster = await startCluster(t, [{}], { args: ['--domain', 'bodies.test'], env: { PLATFORM_HTTP_BODY_IDLE_TIMEOUT_MS: String(BODY_IDLE_MS), PLATFORM_HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_MS) } });
+  const api = cluster.api;
+  const pkg = await uploadPackage(api, '/sandbox/admin', routerAppArchive());
+  const host = `${unique('app')}.bodies.test`;
+  const deployed = await api.post<Job>('/jobs', {
+    fqn: `job::/sandbox/admin::${unique('rt')}`,
+    packages: [{ uuid: pkg.uuid }],
+    processes: { app: { start_command: 'node /app/server.js', start_command_timeout: 30 } },
+    ports: [{ number: 0, optional: false, routes: [{ type: 'http', endpoint: host }] }],
+    resources: { memory: 64 * 1024 * 1024, disk: 64 * 1024 * 1024 },
+    state: 'started',
+  });
+  t.is(deployed.status, 200, deployed.text);
+  await runningInstances(api, deployed.body.uuid, 1, 90_000);
+  // The routes from the controller's route table, not from a list here.
+  const table = await eventually(
+    async () => {
+      const map = (await api.get<Record<string, string[]>>('/jobs/routes')).body;
+      return Object.keys(map).some((e) => e.startsWith(host)) ? map : undefined;
+    },
+    { what: 'the route to be in the table', timeoutMs: 30_000 },
+  );
+  const [routerHost, routerPort] = splitAddress(cluster.controller.routerAddress);
+  const via = (path: string, method = 'GET') =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = request({ host: routerHost, port: routerPort, path, method, headers: { host }, agent: false }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  await eventually(async () => (await via('/reading')).status === 200, { what: 'the router to serve the app', timeoutMs: 30_000 });
+  const endpoints = Object.keys(table).filter((e) => e.startsWith(host));
+  // Every route of the app: one that streams the body back (/echo), and one that answers without reading it (/).
+  const cases = endpoints.flatMap((endpoint) =>
+    ['/echo', '/'].flatMap((path) => ['POST', 'PUT'].flatMap((method) => BREAK_MODES.map((mode) => ({ endpoint, path: `${endpoint.slice(host.length)}${path}`.replace('//', '/'), method, mode })))),
+  );
+  const problems: string[] = [];
+  const statuses = new Map<string, number>();
+  await inLanes(cases, 8, async ({ path, method, mode }) => {
+    const what = `${mode} ${method} ${host}${path}`;
+    let a;
+    try {
+      a = await sendBroken(routerHost, routerPort, { method, path, headers: { host, 'content-type': 'application/octet-stream' }, mode, first: 'x'.repeat(100) }, REQUEST_MS + 15_000);
+    } catch (err) {
+      problems.push((err as Error).message);
+      return;
+    }
+    statuses.set(`${mode}:${a.status}`, (statuses.get(`${mode}:${a.status}`) ?? 0) + 1);
+    if (a.status >= 500) problems.push(`${what}: ${a.status} ${a.body.slice(0, 300)}`);
+    // The app answers / without reading the body; /echo is answered by the router when the body fails before the app answers.
+    if (path.endsWith('/echo') && mode !== 'reset' && ![200, 400, 408].includes(a.status)) problems.push(`${what}: ${a.status} ${a.body.slice(0, 300)}`);
+  });
+  t.deepEqual(problems, []);
+  t.log(`${cases.length} broken bodies through the router; statuses ${[...statuses].sort().map(([k, n]) => `${k}:${n}`).join(' ')}`);
+  // The app has no request left half read, and the router none in progress.
+  let reading: string[] = [];
+  await eventually(
+    async () => {
+      const r = await via('/reading');
+      reading = r.status === 200 ? (JSON.parse(r.text) as { reading: string[] }).reading : [r.text];
+      return reading.length === 0;
+    },
+    { what: 'the app to have no request left half read', timeoutMs: REQUEST_MS + 15_000 },
+  ).catch((err: Error) => {
+    throw new Error(`${err.message}: ${reading.join(', ')}`);
+  });
+  await eventually(
+    async () => {
+      const page = await (await api.fetch('/metrics')).text();
+      const active = page.split('\n').filter((l) => l.startsWith('platform_router_active_connections{')).map((l) => Number(l.slice(l.lastIndexOf(' ') + 1)));
+      return active.length > 0 && active.every((n) => n === 0);
+    },
+    { what: 'the router to have no request in progress', timeoutMs: REQUEST_MS + 15_000 },
+  );
+  t.pass();
 });
