@@ -2,7 +2,8 @@
  * The staging coordinator over the real controller binary, with stagers that are small Node
  * scripts packaged like any stager and run as instances on a real agent: a pipeline of two
  * stagers with a relaunch, a failing stager, a stager that never reports (a short
- * PLATFORM_STAGER_TIMEOUT_MS), and uploads with a wrong sha256 or without Content-Length.
+ * PLATFORM_STAGER_TIMEOUT_MS), uploads with a wrong sha256 or without Content-Length, and
+ * bodies that break, stall or never end (a short PLATFORM_HTTP_BODY_IDLE_TIMEOUT_MS).
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -24,7 +25,8 @@ let isolation: 'bwrap' | 'process' = 'process';
 let client: ApiClient | undefined;
 const suite = { api: () => client!, controller: () => controller! };
 test.before(async (t) => {
-  controller = await ControllerProcess.start({ env: { ...FAST_AGENT_TIMING, PLATFORM_STAGER_TIMEOUT_MS: '10000' } });
+  // A short body timeout for the broken bodies a stager sends below.
+  controller = await ControllerProcess.start({ env: { ...FAST_AGENT_TIMING, PLATFORM_STAGER_TIMEOUT_MS: '10000', PLATFORM_HTTP_BODY_IDLE_TIMEOUT_MS: '1000' } });
   client = await controller.admin();
   isolation = testIsolation(t);
   agent = await AgentProcess.start(controller, client, { isolation });
@@ -137,6 +139,46 @@ test('stager API: uploads with a wrong sha256 or without Content-Length are refu
   t.regex(p.environment['WRONG_SHA'] ?? '', /^499 digest mismatch/);
   t.regex(p.environment['NO_LENGTH'] ?? '', /^499 a Content-Length must be provided/);
   t.is(p.resources[0]!.digest, digestOf(data));
+});
+
+test('stager API: bodies that break, stall or never end are answered 499 saying why, and the stager goes on', async (t) => {
+  const api = suite.api();
+  const pipe = await pipeline(api, [
+    `const net = await import('node:net');
+     const u = new URL(base);
+     // A raw request on its own connection: the answer ("<status> <text>") once the server closed it.
+     const raw = (method, path, head, body, endless) => new Promise((resolve) => {
+       const s = net.connect(Number(u.port), u.hostname);
+       let text = '';
+       s.on('data', (d) => (text += d));
+       s.on('error', () => {});
+       s.on('close', () => {
+         const m = /^HTTP\\/1\\.1 (\\d+)[^\\r]*\\r\\n[\\s\\S]*?\\r\\n\\r\\n([\\s\\S]*)$/.exec(text);
+         resolve(m ? m[1] + ' ' + m[2] : 'no answer: ' + text);
+       });
+       s.write(method + ' ' + u.pathname + path + ' HTTP/1.1\\r\\nHost: x\\r\\n' + head + '\\r\\n' + body);
+       if (endless) {
+         const chunk = '4000\\r\\n' + 'x'.repeat(0x4000) + '\\r\\n';
+         const more = () => { while (s.writable && s.write(chunk)); if (s.writable) s.once('drain', more); };
+         more();
+       }
+     });
+     const chunked = 'Content-Type: application/x-www-form-urlencoded\\r\\nTransfer-Encoding: chunked\\r\\n';
+     const seen = {
+       MALFORMED: await raw('PUT', '/meta', chunked, '9\\r\\nresource=\\r\\nzz\\r\\n'),
+       STALLED: await raw('PUT', '/meta', 'Content-Type: application/x-www-form-urlencoded\\r\\nContent-Length: 100\\r\\n', 'resource=en'),
+       ENDLESS: await raw('PUT', '/meta', chunked, '', true),
+       UPLOAD_STALLED: await raw('POST', '/data?sha256=' + '0'.repeat(64), 'Content-Length: 1000\\r\\n', 'abc'),
+     };
+     for (const [key, value] of Object.entries(seen)) await form('PUT', '/meta', 'resource=environment&action=add&key=' + key + '&value=' + encodeURIComponent(value));
+     await form('POST', '/done', '');`,
+  ]);
+  const p = await stage(api, pipe);
+  t.is(p.state, 'ready', p.error_message);
+  t.regex(p.environment['MALFORMED'] ?? '', /^499 malformed HTTP request: Invalid character in chunk size/);
+  t.regex(p.environment['STALLED'] ?? '', /^499 the request body stalled: no byte of it arrived for 1 s/);
+  t.regex(p.environment['ENDLESS'] ?? '', /^499 the request body is over the limit of 262144 bytes/);
+  t.regex(p.environment['UPLOAD_STALLED'] ?? '', /^499 the request body stalled: no byte of it arrived for 1 s/);
 });
 
 test('stager API: an unknown token answers 404 and needs no bearer token', async (t) => {
