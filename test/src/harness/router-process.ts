@@ -11,10 +11,10 @@ export class RouterProcess extends PlatformProcess {
   /** host:port of its /metrics, when started with --metrics-listen ('' otherwise). */
   metricsAddress = '';
 
-  /** `nodeArgs`: options for node itself, before the script (e.g. --cpu-prof). */
-  static async start(controller: Pick<ControllerProcess, 'grpcAddress'>, args: string[] = [], nodeArgs: string[] = []): Promise<RouterProcess> {
+  /** `nodeArgs`: options for node itself, before the script (e.g. --cpu-prof); `env`: more environment. */
+  static async start(controller: Pick<ControllerProcess, 'grpcAddress'>, args: string[] = [], nodeArgs: string[] = [], env: Record<string, string> = {}): Promise<RouterProcess> {
     const child = spawn(process.execPath, [...nodeArgs, ROUTER_BIN, '--controller', controller.grpcAddress, '--listen', '127.0.0.1:0', ...args], {
-      env: { ...process.env, PLATFORM_JOIN_TOKEN: TEST_JOIN_TOKEN, PLATFORM_LOG_LEVEL: 'info' },
+      env: { ...process.env, PLATFORM_JOIN_TOKEN: TEST_JOIN_TOKEN, PLATFORM_LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const proc = new RouterProcess(child);

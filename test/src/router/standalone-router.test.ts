@@ -7,13 +7,14 @@ import type { Job } from '@platform/controller';
 import { uploadPackage } from '../harness/apps.js';
 import { runningInstances, startCluster } from '../harness/cluster.js';
 import { unique } from '../harness/fixtures.js';
-import { routerAppArchive, viaRouter } from '../harness/router-app.js';
+import { sendBroken } from '../harness/broken-bodies.js';
+import { routerAppArchive, splitAddress, viaRouter } from '../harness/router-app.js';
 import { RouterProcess } from '../harness/router-process.js';
 import { eventually } from '../harness/wait.js';
 
 test('platform-router: a separate router follows the table, serves through a controller restart and catches up', async (t) => {
   const cluster = await startCluster(t, [{}], { args: ['--domain', 'apps.test'] });
-  const router = await RouterProcess.start(cluster.controller, ['--metrics-listen', '127.0.0.1:0']);
+  const router = await RouterProcess.start(cluster.controller, ['--metrics-listen', '127.0.0.1:0'], [], { PLATFORM_HTTP_BODY_IDLE_TIMEOUT_MS: '500' });
   t.teardown(async () => {
     await router.kill9();
   });
@@ -35,6 +36,14 @@ test('platform-router: a separate router follows the table, serves through a con
     return r.status === 200 ? r : undefined;
   }, { timeoutMs: 5_000, what: 'the standalone router serving the route' });
   t.is(served.instance, instance!.uuid);
+
+  // Its HTTP limits are its own settings: a body that stalls before the app answers gets 408 after PLATFORM_HTTP_BODY_IDLE_TIMEOUT_MS.
+  const [routerHost, routerPort] = splitAddress(router.address);
+  const stalled = await sendBroken(routerHost, routerPort, { method: 'POST', path: '/hold', headers: { host: first }, mode: 'stall', first: 'abc' }, 10_000);
+  t.is(stalled.status, 408, stalled.body);
+  t.regex(stalled.body, /stalled: no byte of it arrived for 0\.5 s/);
+  const refused = await t.throwsAsync(RouterProcess.start(cluster.controller, [], [], { PLATFORM_HTTP_KEEP_ALIVE_TIMEOUT_MS: 'soon' }));
+  t.regex(refused.message, /PLATFORM_HTTP_KEEP_ALIVE_TIMEOUT_MS="soon" is not a whole number of milliseconds/);
 
   // Its metrics per route, on its own /metrics.
   const metrics = await eventually(async () => {
