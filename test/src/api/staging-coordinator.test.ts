@@ -26,7 +26,7 @@ let client: ApiClient | undefined;
 const suite = { api: () => client!, controller: () => controller! };
 test.before(async (t) => {
   // A short body timeout for the broken bodies a stager sends below.
-  controller = await ControllerProcess.start({ env: { ...FAST_AGENT_TIMING, PLATFORM_STAGER_TIMEOUT_MS: '10000', PLATFORM_HTTP_BODY_IDLE_TIMEOUT_MS: '1000' } });
+  controller = await ControllerProcess.start({ env: { ...FAST_AGENT_TIMING, PLATFORM_STAGER_TIMEOUT_MS: '20000', PLATFORM_HTTP_BODY_IDLE_TIMEOUT_MS: '1000' } });
   client = await controller.admin();
   isolation = testIsolation(t);
   agent = await AgentProcess.start(controller, client, { isolation });
