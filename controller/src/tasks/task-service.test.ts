@@ -1,5 +1,7 @@
 import test from 'ava';
 import { testDeps } from '../scheduler/cluster.test-fixture.js';
+import { EtcdStore } from '../store/etcd-store.js';
+import { ETCD_BINARY, etcdAvailable, startEtcd } from '../store/etcd-test-server.js';
 import { TASK_RETENTION_MS, TaskService, type TaskEvent } from './task-service.js';
 
 const owner = { fqn: 'job::/sandbox/admin::web', principal: 'admin@platform.local' };
@@ -104,5 +106,30 @@ test('tasks: a task cut short by a stop ends errored at the next start', async (
   t.is(await new TaskService(deps).find(record.uuid), undefined);
   const left: string[] = [];
   for await (const [key] of deps.store.iterate({ prefix: 'task' })) left.push(key);
+  t.deepEqual(left, []);
+});
+
+test('tasks: an expired task with more events than one etcd transaction holds is dropped at the start (which does not fail)', async (t) => {
+  if (!etcdAvailable()) {
+    if (process.env['PLATFORM_REQUIRE_SYSTEM_TOOLS'] === '1') t.fail(`${ETCD_BINARY} is required (PLATFORM_REQUIRE_SYSTEM_TOOLS=1)`);
+    else t.pass();
+    return;
+  }
+  const server = await startEtcd();
+  t.teardown(() => server.stop());
+  const store = new EtcdStore({ endpoints: [server.endpoint], auth: server.auth, prefix: '/tasks/' });
+  t.teardown(() => store.close());
+  const deps = { ...testDeps(), store };
+  const tasks = new TaskService(deps);
+  // An image pull of many layers: an event per step, far more than etcd's 128 operations.
+  const record = await tasks.start('container', owner, async (task) => {
+    for (let i = 0; i < 2 * store.maxBatchOps; i++) await task.event({ stage: 'Pull', name: `layer ${i}`, index: i, total: 2 * store.maxBatchOps });
+  });
+  await ended(tasks, record.uuid);
+  deps.clock.advance(TASK_RETENTION_MS + 1);
+  await t.notThrowsAsync(new TaskService(deps).restore());
+  t.is(await new TaskService(deps).find(record.uuid), undefined);
+  const left: string[] = [];
+  for await (const [key] of store.iterate({ prefix: 'task' })) left.push(key);
   t.deepEqual(left, []);
 });

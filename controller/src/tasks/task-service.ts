@@ -152,11 +152,24 @@ export class TaskService {
       if (record.state === 'running') interrupted.push(record);
       else if (record.time_completed < horizon) expired.push(record.uuid);
     }
-    // Ended tasks are kept for a week, then dropped with their events.
+    // Ended tasks are kept for a week, then dropped with their events: the events in batches
+    // the store takes (etcd bounds a transaction; a pull has hundreds of events), the record
+    // last, so that a start cut short meanwhile finds the task and drops the rest next time.
+    const most = this.deps.store.maxBatchOps ?? Infinity;
     for (const uuid of expired) {
-      const ops: BatchOp[] = [{ type: 'del', key: taskKey(uuid) }];
-      for await (const [key] of this.deps.store.iterate({ prefix: eventPrefix(uuid) })) ops.push({ type: 'del', key });
-      await this.deps.store.batch(ops);
+      let ops: BatchOp[] = [];
+      for await (const [key] of this.deps.store.iterate({ prefix: eventPrefix(uuid) })) {
+        ops.push({ type: 'del', key });
+        if (ops.length >= most) {
+          await this.deps.store.batch(ops);
+          ops = [];
+        }
+      }
+      if (ops.length + 1 > most) {
+        await this.deps.store.batch(ops);
+        ops = [];
+      }
+      await this.deps.store.batch([...ops, { type: 'del', key: taskKey(uuid) }]);
     }
     for (const record of interrupted) {
       const task = new RunningTask(record, this);
