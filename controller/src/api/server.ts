@@ -103,7 +103,7 @@ function parseError(err: NodeJS.ErrnoException): { status: number; error: Platfo
  */
 export function answerClientErrors(server: Server, log: Logger, ids: IdSource): void {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
-    if (err.code === 'ECONNRESET' || !socket.writable) {
+    if (err.code === 'ECONNRESET') {
       socket.destroy();
       return;
     }
@@ -111,10 +111,17 @@ export function answerClientErrors(server: Server, log: Logger, ids: IdSource): 
     // The bytes that failed belong to the body of the request being handled (a malformed chunk,
     // a body that took too long): its handler answers, as for any body it cannot read, once
     // its reader sees the failure; the connection closes after that answer. A request answered
-    // already gets no second answer: its connection closes.
+    // already gets no second answer: its connection closes. Before the check of a socket that
+    // can no longer be written: llhttp reports a malformed chunk again at each later read, also
+    // once the answer is out and the connection lingers, and destroying it then resets the
+    // connection under the client's upload (the reset that the lingering close avoids).
     const inBody = failBodyOfLatest(socket, error);
-    if (inBody === 'failed') log.info('request body refused', { status, error: error.message, parser: err.code });
+    if (inBody === 'failed' && socket.writable) log.info('request body refused', { status, error: error.message, parser: err.code });
     if (inBody) return;
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
     const requestId = ids.requestId();
     const mapped = toApiError(error, requestId);
     const body = JSON.stringify({ ...mapped.body, code: status });
