@@ -9,7 +9,7 @@
 //   cluster     agents/, then scheduler/ (placement, reconciler, restart tracker, instance table)
 //   api         api/                                       HTTP conventions only: no domain
 //   domains     jobs/ packages/ staging/ instances/ auth/ policy/ audit/ logs/ cluster/
-//               services/ networks/ router/ metrics/ tasks/ images/ manifests/ console/
+//               services/ networks/ router/ metrics/ tasks/ images/ manifests/ console/ quotas/ secrets/
 //                                                          may use each other without cycles
 //   top         controller.ts (composition), index.ts (entry), bin/
 //
@@ -22,7 +22,7 @@ const ACTORS = `${SRC}actors/`;
 const AGENTS = `${SRC}agents/`;
 const SCHEDULER = `${SRC}scheduler/`;
 const API = `${SRC}api/`;
-const DOMAINS = `${SRC}(?:jobs|packages|staging|instances|auth|policy|audit|logs|cluster|services|networks|router|metrics|tasks|images|manifests|console)/`;
+const DOMAINS = `${SRC}(?:jobs|packages|staging|instances|auth|policy|audit|logs|cluster|services|networks|router|metrics|tasks|images|manifests|console|quotas|secrets)/`;
 const TOP = `${SRC}(?:controller\\.ts$|index\\.ts$|bin/)`;
 const TESTS = '\\.test\\.ts$';
 

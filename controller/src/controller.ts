@@ -61,6 +61,9 @@ import { accessControl, usable } from './policy/access.js';
 import { ReferenceResolver } from './policy/references.js';
 import { policyEndpoints } from './policy/policy-routes.js';
 import { PolicyService } from './policy/policy-service.js';
+import { QuotaService } from './quotas/quota-service.js';
+import { quotaEndpoints } from './quotas/quota-routes.js';
+import { ForbiddenError } from './errors.js';
 import { stagingEndpoints } from './staging/staging-routes.js';
 import { BUILTIN_PRINCIPAL, registerBuiltins } from './staging/builtins/register-builtins.js';
 import { locateGatewaySdk, registerBuiltinGateways } from './services/builtin-gateways.js';
@@ -539,7 +542,10 @@ export class Controller {
       const routes = new RouteService({ domain: options.domain || 'localhost', tcpPorts: options.routerTcpPorts, streamAddress: routerHost });
       await routes.load(store, instances.table.all());
       instances.table.watch((record, uuid) => routes.instanceChanged(record, uuid));
+      // Quotas of policy, enforced on every change that raises a namespace's use (quotas/).
+      const quotas = new QuotaService(policy);
       const jobs = new JobService(deps, {
+        quotas,
         actorIdleMs: options.actorIdleMs,
         cacheSize: options.cacheSize,
         packageStates: (ids) => packages.states(ids),
@@ -616,12 +622,26 @@ export class Controller {
           destinations: destinations.metrics,
           log: log.child({ component: 'autoscaler' }),
         }),
-        scale: async (job, to, reason) => {
+        scale: async (job, wanted, reason) => {
           const current = await jobs.find(job.uuid);
           if (!current) return;
+          // Only as far as the quotas leave room; the job's health says when it is held.
+          const { to, heldBy } = quotas.fitInstances(current, wanted);
+          const say = (text: string) => logs.append(job.uuid, [{ time_ms: clock.nowMs(), instance: '', stream: 'stderr', text: `[${text}]` }]).catch(() => undefined);
+          if (heldBy) void say(heldBy);
+          if (to === current.num_instances) return to;
           const body = { ...jobs.inputOf(current), num_instances: to };
-          await jobs.update(job.uuid, body, { principal: AUTOSCALER_PRINCIPAL, requestId: 'autoscaler' }, references.trusted(), { mode: 'patch', ifMatch: [current.version_id] });
-          logs.append(job.uuid, [{ time_ms: clock.nowMs(), instance: '', stream: 'stderr', text: `[${reason}]` }]).catch(() => undefined);
+          try {
+            await jobs.update(job.uuid, body, { principal: AUTOSCALER_PRINCIPAL, requestId: 'autoscaler' }, references.trusted(), { mode: 'patch', ifMatch: [current.version_id] });
+          } catch (err) {
+            // Another change took the room in between.
+            if (!(err instanceof ForbiddenError)) throw err;
+            quotas.held(job.uuid, err.message);
+            void say(`autoscaling held: ${err.message}`);
+            return current.num_instances;
+          }
+          if (to === wanted) void say(reason);
+          return to;
         },
       });
       autoscaler.start();
@@ -708,6 +728,7 @@ export class Controller {
         endpoints: withOpenApi([
           ...authEndpoints(tokens, users, audit, refusals, options.domain, options.maxBodyBytes, policy, ldap),
           ...policyEndpoints(policy),
+          ...quotaEndpoints(quotas),
           ...auditEndpoints(audit),
           ...instanceEndpoints(jobs, instances, agents, logs, clock, (uuid) => routes.table.announced(uuid)),
           ...routeEndpoints(routes.table),

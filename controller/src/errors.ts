@@ -130,8 +130,9 @@ export class ForbiddenError extends PlatformError {
   constructor(
     message: string,
     readonly missingClaims: string[],
+    options?: PlatformErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 

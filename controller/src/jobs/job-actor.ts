@@ -18,6 +18,7 @@ import { initialJobState, nextJobState } from './job-state.js';
 import type { InstanceReport, PackageSpec } from '@platform/proto';
 import type { InstanceRecord } from '../model/instance.js';
 import { Reconciler, type RunDeps, type RunOutcome, type RunRequest } from '../scheduler/reconciler.js';
+import type { JobQuotas } from './job-quotas.js';
 
 /** Who changes a job when nobody asked: the scheduler putting a crash loop in `errored`. */
 export const SYSTEM_CONTEXT: ChangeContext = { principal: SCHEDULER_PRINCIPAL, requestId: 'scheduler' };
@@ -149,6 +150,8 @@ export class JobActor extends Actor {
     job: Job,
     private readonly deps: Deps,
     run?: RunDeps,
+    /** Asked before every change that may raise the namespace's use (job-quotas.ts). */
+    private readonly quotas?: JobQuotas,
   ) {
     super(job.uuid, deps.clock.nowMs());
     this.#job = job;
@@ -205,6 +208,7 @@ export class JobActor extends Actor {
       this.deps.audit.entry(SYSTEM_CONTEXT, 'job.update', next.fqn, { patches: diffPatches('job', current, next), reason }),
     ]);
     this.#job = next;
+    this.quotas?.jobChanged(next.uuid, next);
     this.#message = reason;
     this.onSystemChange?.(next);
     this.deps.log.warn(`job ${state}`, { job: next.uuid, fqn: next.fqn, reason });
@@ -274,7 +278,7 @@ export class JobActor extends Actor {
    * Makes the actor of a new job and persists it with its FQN index entry.
    * The caller holds the FQN lock and has checked that the FQN is free.
    */
-  static async create(parsed: ParsedJobInput, ctx: ChangeContext, deps: Deps, run?: RunDeps): Promise<JobActor> {
+  static async create(parsed: ParsedJobInput, ctx: ChangeContext, deps: Deps, run?: RunDeps, quotas?: JobQuotas): Promise<JobActor> {
     // Bindings are made by POST /bindings, never by a job body; networks are joined by POST /networks/{uuid}/join.
     parsed.spec.bindings = {};
     refuseNetworkRef(parsed.spec.network_ref, null);
@@ -294,21 +298,36 @@ export class JobActor extends Actor {
       },
       parsed.spec,
     );
-    const actor = new JobActor(job, deps, run);
+    const actor = new JobActor(job, deps, run, quotas);
     await actor.mailbox.post(async () => {
-      await deps.store.batch([
-        { type: 'put', key: keys.job(job.uuid), value: JSON.stringify(job) },
-        { type: 'put', key: keys.jobByFqn(job.fqn), value: job.uuid },
-        ...packageIndexOps(job.uuid, undefined, job),
-        ...tagIndexOps(job.uuid, job.fqn, undefined, job.tags),
-        deps.audit.entry(ctx, 'job.create', job.fqn),
-        ...routeAuditOps(deps, ctx, job.fqn, undefined, job),
-        ...drainAuditOps(deps, ctx, job.fqn, undefined, job),
-        ...(job.state === 'started' ? [deps.audit.entry(ctx, 'job.start', job.fqn)] : []),
-      ]);
+      const hold = quotas?.admit(undefined, job);
+      try {
+        await actor.#write([
+          { type: 'put', key: keys.job(job.uuid), value: JSON.stringify(job) },
+          { type: 'put', key: keys.jobByFqn(job.fqn), value: job.uuid },
+          ...packageIndexOps(job.uuid, undefined, job),
+          ...tagIndexOps(job.uuid, job.fqn, undefined, job.tags),
+          deps.audit.entry(ctx, 'job.create', job.fqn),
+          ...routeAuditOps(deps, ctx, job.fqn, undefined, job),
+          ...drainAuditOps(deps, ctx, job.fqn, undefined, job),
+          ...(job.state === 'started' ? [deps.audit.entry(ctx, 'job.start', job.fqn)] : []),
+        ], job);
+      } finally {
+        hold?.release();
+      }
     });
     if (job.state === 'started') void actor.reconcile().catch((err: unknown) => actor.#failed(err));
     return actor;
+  }
+
+  /**
+   * Writes `ops`, then makes `next` the job and tells quotas, in the same turn: a quota's hold
+   * is released only after (job-quotas.ts).
+   */
+  async #write(ops: BatchOp[], next: Job): Promise<void> {
+    await this.deps.store.batch(ops);
+    this.#job = next;
+    this.quotas?.jobChanged(next.uuid, next);
   }
 
   #assertLive(): void {
@@ -356,17 +375,21 @@ export class JobActor extends Actor {
         parsed.spec,
       );
       const { audit } = this.deps;
-      await this.deps.store.batch([
-        { type: 'put', key: keys.job(next.uuid), value: JSON.stringify(next) },
-        ...packageIndexOps(next.uuid, before, parsed.spec),
-        ...tagIndexOps(next.uuid, next.fqn, current.tags, next.tags),
-        audit.entry(ctx, 'job.update', next.fqn, { patches: diffPatches('job', current, next) }),
-        ...routeAuditOps(this.deps, ctx, next.fqn, before, parsed.spec),
-        ...drainAuditOps(this.deps, ctx, next.fqn, before, parsed.spec),
-        ...(state !== current.state && state === 'started' ? [audit.entry(ctx, 'job.start', next.fqn)] : []),
-        ...(state !== current.state && state === 'stopped' ? [audit.entry(ctx, 'job.stop', next.fqn)] : []),
-      ]);
-      this.#job = next;
+      const hold = this.quotas?.admit(current, next);
+      try {
+        await this.#write([
+          { type: 'put', key: keys.job(next.uuid), value: JSON.stringify(next) },
+          ...packageIndexOps(next.uuid, before, parsed.spec),
+          ...tagIndexOps(next.uuid, next.fqn, current.tags, next.tags),
+          audit.entry(ctx, 'job.update', next.fqn, { patches: diffPatches('job', current, next) }),
+          ...routeAuditOps(this.deps, ctx, next.fqn, before, parsed.spec),
+          ...drainAuditOps(this.deps, ctx, next.fqn, before, parsed.spec),
+          ...(state !== current.state && state === 'started' ? [audit.entry(ctx, 'job.start', next.fqn)] : []),
+          ...(state !== current.state && state === 'stopped' ? [audit.entry(ctx, 'job.stop', next.fqn)] : []),
+        ], next);
+      } finally {
+        hold?.release();
+      }
       if (state === 'started' && current.state !== 'started') this.#runner?.started();
       await this.#step((runner, job) => runner.reconcile(job));
       return { job: next, changed: true };
@@ -482,6 +505,7 @@ export class JobActor extends Actor {
         this.deps.audit.entry(ctx, 'job.delete', job.fqn),
       ]);
       this.#deleted = true;
+      this.quotas?.jobChanged(job.uuid, undefined);
       // Instances stop on their agents; their records went with the job, so later reports are
       // of unknown instances, which are stopped again if need be.
       this.#runner?.abandon();

@@ -21,6 +21,7 @@ import { JobActor, linkIndexOps, tagIndexOps, type BindingChange, type NetworkCh
 import { computeJobHealth } from './job-health.js';
 import { shownJobState } from './job-state.js';
 import type { RunDeps } from '../scheduler/reconciler.js';
+import type { JobQuotas } from './job-quotas.js';
 
 export interface JobQuery {
   fqn?: Fqn;
@@ -89,6 +90,8 @@ export interface JobServiceOptions {
    * its log drains (sent by the agents) and its http_metric urls (polled by the autoscaler).
    */
   destinations: { drains: DestinationPolicy; metrics: DestinationPolicy };
+  /** Quotas (quotas/): when given, every change that raises a namespace's use is admitted first. */
+  quotas?: JobQuotas;
 }
 
 export class JobService {
@@ -105,7 +108,7 @@ export class JobService {
     this.#jobs = new EntityDirectory<Job, JobActor>(deps, {
       kind: 'job',
       key: keys.job,
-      makeActor: (job) => this.#watch(new JobActor(job, deps, options.run)),
+      makeActor: (job) => this.#watch(new JobActor(job, deps, options.run, options.quotas)),
       recordOf: (actor) => actor.job,
       actorIdleMs: options.actorIdleMs,
       cacheSize: options.cacheSize,
@@ -154,6 +157,7 @@ export class JobService {
     for await (const [, value] of this.deps.store.iterate({ prefix: keys.jobPrefix })) {
       const job = JSON.parse(value) as Job;
       if (job.state === 'started') ids.add(job.uuid);
+      this.options.quotas?.jobChanged(job.uuid, job);
       if (!tagsIndexed) indexOps.push(...tagIndexOps(job.uuid, job.fqn, undefined, job.tags ?? {}));
       if (!linksIndexed) indexOps.push(...linkIndexOps(job.uuid, undefined, job.bindings ?? {}));
       if (indexOps.length > 10_000) {
@@ -197,7 +201,7 @@ export class JobService {
     const instances = this.options.run?.table.ofJob(job.uuid).filter((i) => i.state !== 'REMOVED') ?? [];
     const actor = this.actors.peek(job.uuid);
     const health = computeJobHealth(job, instances, actor?.flapping ?? false);
-    const message = actor?.message;
+    const message = [actor?.message, this.options.quotas?.note?.(job.uuid)].filter((m) => m).join('; ');
     return message ? { ...health, message } : health;
   }
 
@@ -262,7 +266,7 @@ export class JobService {
       const existing = await this.deps.store.get(keys.jobByFqn(parsed.fqn));
       if (existing !== undefined) throw new DuplicateError(`job ${parsed.fqn} exists already (uuid ${existing})`);
       return this.#withRoutes(parsed, undefined, mayMap, async () => {
-        const actor = this.#watch(await JobActor.create(parsed, ctx, this.deps, this.options.run));
+        const actor = this.#watch(await JobActor.create(parsed, ctx, this.deps, this.options.run, this.options.quotas));
         this.actors.add(actor);
         this.#jobs.remember(actor.id, actor.job);
         this.options.routes?.jobChanged(actor.id, actor.job);

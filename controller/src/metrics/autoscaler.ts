@@ -57,8 +57,11 @@ export interface AutoscalerDeps {
   jobs(): Promise<ScaledJob[]>;
   /** The rule's metric for the job over the last `windowS` seconds; undefined: no value. */
   observe(job: ScaledJob, metric: string, windowS: number): Promise<number | undefined>;
-  /** Changes the job's num_instances (a job update by the autoscaler). */
-  scale(job: ScaledJob, to: number, reason: string): Promise<void>;
+  /**
+   * Changes the job's num_instances (a job update by the autoscaler). Answers the count it
+   * reached when that is not `to` (held at a quota); undefined when it is `to`.
+   */
+  scale(job: ScaledJob, to: number, reason: string): Promise<number | undefined | void>;
   /** How often the jobs are looked at, ms (default 5 s; each job is evaluated on its own interval). */
   tickMs?: number;
 }
@@ -193,8 +196,9 @@ export class Autoscaler {
         : pidDecision(s, { setpoint: c['setpoint'] ?? 100, kp: c['kp'] ?? 0.45, ki: c['ki'] ?? 0.0013, kd: c['kd'] ?? 0 }, value, dtS, current, min, max);
     if (decision.desired === current) return;
     const reason = `autoscaler: ${metric} ${decision.reason}: ${current} -> ${decision.desired} instances`;
-    await this.#d.scale(job, decision.desired, reason);
-    this.#d.log.info('job autoscaled', { job: job.uuid, fqn: job.fqn, from: current, to: decision.desired, reason });
+    const reached = (await this.#d.scale(job, decision.desired, reason)) ?? decision.desired;
+    if (reached === decision.desired) this.#d.log.info('job autoscaled', { job: job.uuid, fqn: job.fqn, from: current, to: reached, reason });
+    else this.#d.log.info('job autoscaling held', { job: job.uuid, fqn: job.fqn, from: current, to: reached, wanted: decision.desired, reason });
     s.quietUntilMs = now + ((a.scale_timeout_secs ?? 10) + (a.warmup_secs ?? 0)) * 1000;
     s.integral = 0;
     s.lastError = undefined;

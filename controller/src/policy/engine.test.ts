@@ -108,8 +108,26 @@ test('policy engine: settings follow the most specific realm, then the later rul
   t.is(nested.settings(basic('tom'), 'job::/a/b::c').log, 'none');
   t.is(nested.settings(basic('tom'), 'job::/a/b::d').log, 'deny');
   t.is(nested.settings(basic('tom'), 'job::/z').log, 'allow');
-  t.deepEqual(e.settings(basic('tom'), 'quota::/sandbox/tom').quotas, { 'total.memory': '2GB', 'max.instances': '5' });
   t.is(e.settings(basic('tom'), 'auth::/').defaultNamespace, undefined);
+});
+
+test('policy engine: quotas hold for the namespace of their realm and below, every level, whoever asks', (t) => {
+  const e = engine(
+    `quota::/sandbox/[name] { total.memory 2GB max.instances 5 }
+     quota::/teams { total.memory "10GB" }
+     *::/teams/a { total.memory 1GiB }
+     quota::/teams/[t] { if ([t] == "b") { total.disk 1GB } }`,
+    `quota::/teams/a { total.memory 512MB }`,
+  );
+  const of = (ns: string) => e.quotasFor(ns).map((q) => `${q.scope} ${q.name} ${q.amount} ${q.realm}`).sort();
+  t.deepEqual(of('/sandbox/tom'), ['/sandbox/tom max.instances 5 quota::/sandbox/[name]', `/sandbox/tom total.memory ${2 * 1024 ** 3} quota::/sandbox/[name]`]);
+  t.deepEqual(of('/sandbox/tom/app'), of('/sandbox/tom'), 'a namespace below is limited by the quota of its parent');
+  t.deepEqual(of('/sandbox'), [], 'the realm needs a segment for [name]');
+  t.deepEqual(of('/teams/a/b'), [`/teams total.memory ${10 * 1024 ** 3} quota::/teams`, `/teams/a total.memory ${512 * 1024 ** 2} quota::/teams/a`], 'the later realm of the same namespace wins; both levels hold');
+  t.deepEqual(of('/teams/b'), [`/teams total.memory ${10 * 1024 ** 3} quota::/teams`, `/teams/b total.disk ${1024 ** 3} quota::/teams/[t]`], 'a condition on the realm\'s variables');
+  t.deepEqual(of('/elsewhere'), []);
+  t.deepEqual(e.quotaRules().get('quota::/teams/[t]'), { 'total.disk': '1GB' });
+  t.deepEqual(e.quotaRules().get('*::/teams/a'), { 'total.memory': '1GiB' });
 });
 
 test('policy engine: a repeated check is answered from the cache', (t) => {

@@ -12,9 +12,15 @@
  *   matching rules grant; nothing takes a grant away. No grant means denied.
  * - `role r` grants what the rules of the realm `role::/r` grant the caller;
  *   the built-in `admin` grants every permission.
- * - Settings (tokenTimeout, defaultNamespace, log, quotas): the most specific
+ * - Settings (tokenTimeout, defaultNamespace, log): the most specific
  *   covering realm wins (more namespace segments, then a name); among equally
  *   specific ones the later wins (documents in name order, rules in text order).
+ * - Quotas belong to namespaces, not callers (`quotasFor`): every covering
+ *   `quota::` or `*::` realm limits the namespace it names (its [variables]
+ *   bound), so the quotas of /teams and of /teams/a both hold for a job in
+ *   /teams/a; for one namespace and quota name the later realm wins. Their
+ *   conditions are read without any caller's claims (the parser refuses a
+ *   quota under a condition on them).
  * - A comparison whose claim the caller does not have is false, `!=` included:
  *   a missing claim never grants.
  *
@@ -26,6 +32,7 @@ import { LruCache } from '../util/lru.js';
 import { PolicyParseError } from './errors.js';
 import { parsePolicy, type Claim, type Condition, type LogLevel, type Operand, type ParsedDocument, type Realm, type Rule } from './parser.js';
 import { ALL_PERMISSIONS } from './permissions.js';
+import type { QuotaName } from './quotas.js';
 
 /** Who asks. `mechanism` picks the claim issuer: basic -> auth_server@platform, ldap -> ldap_auth@platform. */
 export interface Caller {
@@ -56,8 +63,19 @@ export interface PolicySettings {
   tokenTimeoutSeconds?: number;
   defaultNamespace?: string;
   log?: LogLevel;
-  /** Quota name -> value as written (`2GB`). Parsed and kept; not enforced yet. */
-  quotas: Record<string, string>;
+}
+
+/** A quota that holds for a namespace (see `PolicyEngine.quotasFor`). */
+export interface QuotaLimit {
+  name: QuotaName;
+  /** In the quota's unit (policy/quotas.ts): bytes, bits per second, ms/s, instances. */
+  amount: number;
+  /** As written (`2GB`). */
+  text: string;
+  /** The namespace the quota limits (the realm's, its [variables] bound), e.g. `/sandbox/tom`. */
+  scope: string;
+  /** The realm as written, e.g. `quota::/sandbox/[name]`. */
+  realm: string;
 }
 
 export interface PolicySource {
@@ -111,6 +129,14 @@ function cover(realm: Realm, fqn: SplitFqn): ReadonlyMap<string, string> | undef
 }
 
 const NO_BINDINGS: ReadonlyMap<string, string> = new Map();
+/** The claims quotas are read with: none (quotas do not depend on who asks). */
+const NO_CLAIMS: ReadonlyMap<string, string> = new Map();
+const NO_QUOTAS: readonly QuotaLimit[] = [];
+
+/** Whether `rules` hold a quota claim (at any depth). */
+function hasQuota(rules: readonly Rule[]): boolean {
+  return rules.some((r) => r.kind === 'quota' || (r.kind === 'if' && hasQuota(r.body)));
+}
 
 function operandValue(o: Operand, claims: ReadonlyMap<string, string>, bindings: ReadonlyMap<string, string>): string | undefined {
   switch (o.kind) {
@@ -213,6 +239,9 @@ export class PolicyEngine {
   readonly #realms: CompiledRealm[];
   readonly #roles: Map<string, Realm[]>;
   readonly #grants = new LruCache<string, Grant>(CACHE_SIZE, false);
+  /** The realms that hold quotas, in settings order (least specific first). */
+  readonly #quotaRealms: CompiledRealm[];
+  readonly #quotas = new LruCache<string, readonly QuotaLimit[]>(CACHE_SIZE, false);
   /** Decisions by caller object, then FQN; a caller object no longer used goes with its entries. */
   readonly #byCaller = new WeakMap<Caller, LruCache<string, Grant>>();
 
@@ -234,6 +263,7 @@ export class PolicyEngine {
     }
     // Settings are applied from least to most specific, so that the last applied wins.
     this.#realms = realms.sort((a, b) => a.specificity - b.specificity || a.order - b.order);
+    this.#quotaRealms = this.#realms.filter(({ realm }) => (realm.type === 'quota' || realm.type === '*') && hasQuota(realm.rules));
   }
 
   /**
@@ -283,6 +313,56 @@ export class PolicyEngine {
     return this.#grant(caller, fqn).settings;
   }
 
+  /**
+   * The quotas that hold for jobs in `namespace` (`/sandbox/tom/app`): those of every covering
+   * quota realm, each limiting the realm's own namespace (`/sandbox/tom` for
+   * `quota::/sandbox/[name]`). Read without a caller: quotas are the namespace's.
+   */
+  quotasFor(namespace: string): readonly QuotaLimit[] {
+    if (this.#quotaRealms.length === 0) return NO_QUOTAS;
+    let known = this.#quotas.get(namespace);
+    if (known !== undefined) return known;
+    const split = splitFqn(`quota::${namespace}`);
+    const found = new Map<string, QuotaLimit>();
+    if (split) {
+      for (const { realm } of this.#quotaRealms) {
+        const bindings = cover(realm, split);
+        if (bindings === undefined) continue;
+        const scope = '/' + split.segments.slice(0, realm.segments.length).join('/');
+        for (const claim of matchingClaims(realm.rules, NO_CLAIMS, bindings)) {
+          if (claim.kind !== 'quota') continue;
+          // Later realms of the same namespace win: delete first so that the order is the last setting's.
+          const key = `${scope}\u0000${claim.name}`;
+          found.delete(key);
+          found.set(key, { name: claim.name, amount: claim.amount, text: claim.value, scope, realm: realm.name });
+        }
+      }
+    }
+    known = [...found.values()];
+    this.#quotas.set(namespace, known);
+    return known;
+  }
+
+  /**
+   * Every quota as the documents write it, by realm (`quota::/sandbox/[name]` -> name -> value),
+   * whatever the conditions: what a policy change changes of the quotas (`quota.update`).
+   */
+  quotaRules(): Map<string, Record<string, string>> {
+    const out = new Map<string, Record<string, string>>();
+    for (const { realm } of this.#quotaRealms) {
+      const rules = out.get(realm.name) ?? {};
+      const visit = (list: readonly Rule[]): void => {
+        for (const r of list) {
+          if (r.kind === 'if') visit(r.body);
+          else if (r.kind === 'quota') rules[r.name] = r.value;
+        }
+      };
+      visit(realm.rules);
+      out.set(realm.name, rules);
+    }
+    return out;
+  }
+
   #grant(caller: Caller, fqn: string): Grant {
     // First by the caller object (shared by a client's requests, see auth/authenticate.ts) and the
     // FQN alone: no key to build, and an FQN read from a stored record hashes once.
@@ -308,7 +388,7 @@ export class PolicyEngine {
 
   #evaluate(caller: Caller, fqn: string): Grant {
     const permits = new Set<string>();
-    const settings: PolicySettings = { quotas: {} };
+    const settings: PolicySettings = {};
     const split = splitFqn(fqn);
     if (!split) return { permits, settings };
     const claims = callerClaims(caller);
@@ -345,8 +425,7 @@ export class PolicyEngine {
             settings.log = claim.level;
             break;
           case 'quota':
-            settings.quotas[claim.name] = claim.value;
-            break;
+            break; // the namespace's, whoever asks: quotasFor
         }
       }
     }

@@ -58,8 +58,8 @@ test('policy parser: conditions, templating, roles, settings and quotas', (t) =>
   t.like(doc.realms[1]!.rules[1], { kind: 'defaultNamespace', namespace: '/dev/team' });
   t.like(doc.realms[2]!.rules[0], { kind: 'log', level: 'allow' });
   t.deepEqual(
-    doc.realms[3]!.rules.map((r) => (r.kind === 'quota' ? [r.name, r.value] : [])),
-    [['total.memory', '2GB'], ['total.disk', '10GB'], ['max.instances', '5']],
+    doc.realms[3]!.rules.map((r) => (r.kind === 'quota' ? [r.name, r.value, r.amount] : [])),
+    [['total.memory', '2GB', 2 * 1024 ** 3], ['total.disk', '10GB', 10 * 1024 ** 3], ['max.instances', '5', 5]],
   );
   t.is(doc.realms[4]!.type, 'role');
   t.is(parseDurationSeconds('3600s'), 3600);
@@ -84,6 +84,13 @@ test('policy parser: errors name the document, line and column', (t) => {
     ['job::/a { if (auth_server@platform->name == "x) { permit read } }', 1, 45, /unterminated string/],
     ['permit read', 1, 1, /expected a realm/],
     ['role::/a/b { permit read }', 1, 1, /a role is defined as role::\/<role name>/],
+    ['quota::/a { total.memory lots }', 1, 26, /expected a size such as 512MB, 2GB or 1.5GiB after "total.memory", found "lots"/],
+    ['quota::/a { max.instances 2.5 }', 1, 27, /expected a whole number/],
+    ['quota::/a { total.network 5GB }', 1, 27, /expected a rate such as 100Mbps/],
+    ['job::/a { total.memory 1GB }', 1, 11, /a quota goes in a quota:: realm/],
+    ['quota::/a::x { total.memory 1GB }', 1, 16, /its realm names no resource/],
+    ['quota::/a { if (auth_server@platform->name == "tom") { max.instances 1 } }', 1, 56, /cannot sit under a condition on the caller's claims/],
+    ['role::/r { max.instances 1 }', 1, 12, /a role grants permits and roles only; quotas go in the realm itself/],
   ];
   for (const [text, line, column, reason] of cases) {
     const err = parseError(text);

@@ -23,6 +23,7 @@
 import { PolicyParseError } from './errors.js';
 import { describeToken, tokenize, type Token } from './lexer.js';
 import { ALL_PERMISSIONS, isRealmType } from './permissions.js';
+import { isQuotaName, parseQuotaValue, QUOTA_NAMES, quotaValueHint, type QuotaName } from './quotas.js';
 
 export type Comparator = '==' | '!=' | 'beginsWith' | 'endsWith' | 'fqnMatch';
 export const COMPARATORS: readonly Comparator[] = ['==', '!=', 'beginsWith', 'endsWith', 'fqnMatch'];
@@ -36,18 +37,7 @@ export type Condition =
 export type LogLevel = 'none' | 'deny' | 'allow';
 export const LOG_LEVELS: readonly LogLevel[] = ['none', 'deny', 'allow'];
 
-/** Quota names that the parser accepts. Quotas are stored and shown, not enforced yet. */
-export const QUOTA_NAMES = [
-  'total.memory',
-  'total.disk',
-  'total.cpu',
-  'total.network',
-  'total.instances',
-  'max.memory',
-  'max.disk',
-  'max.cpu',
-  'max.instances',
-] as const;
+export { QUOTA_NAMES } from './quotas.js';
 
 export interface Position {
   line: number;
@@ -60,7 +50,8 @@ export type Claim =
   | ({ kind: 'tokenTimeout'; seconds: number } & Position)
   | ({ kind: 'defaultNamespace'; namespace: string } & Position)
   | ({ kind: 'log'; level: LogLevel } & Position)
-  | ({ kind: 'quota'; name: string; value: string } & Position);
+  /** `value` as written; `amount` in the quota's unit (policy/quotas.ts). */
+  | ({ kind: 'quota'; name: QuotaName; value: string; amount: number } & Position);
 
 export type Rule = Claim | ({ kind: 'if'; condition: Condition; body: Rule[] } & Position);
 
@@ -107,6 +98,19 @@ function namespaceProblem(ns: string): string | undefined {
     if (seg === '.' || seg === '..' || !SEGMENT.test(seg)) return `namespace "${ns}" has a segment "${seg}" with characters other than letters, digits and _.@+-`;
   }
   return undefined;
+}
+
+/** Where a rule sits: its realm, inside a role definition or not, under a condition on the caller's claims or not. */
+interface Where {
+  realm: Realm;
+  inRole: boolean;
+  onCaller: boolean;
+}
+
+/** Whether `c` compares a claim of the caller (not only the realm's [variables] and strings). */
+function usesCallerClaims(c: Condition): boolean {
+  if (c.kind !== 'compare') return usesCallerClaims(c.left) || usesCallerClaims(c.right);
+  return c.left.kind === 'claim' || c.right.kind === 'claim';
 }
 
 class Parser {
@@ -169,7 +173,7 @@ class Parser {
     const realm = this.#realmName(t);
     this.#expectPunct('{');
     const variables = new Set(realm.segments.flatMap((s) => ('variable' in s ? [s.variable] : [])));
-    realm.rules = this.#rules(variables, realm.type === 'role');
+    realm.rules = this.#rules(variables, { realm, inRole: realm.type === 'role', onCaller: false });
     this.#expectPunct('}');
     return realm;
   }
@@ -206,7 +210,7 @@ class Parser {
     };
   }
 
-  #rules(variables: ReadonlySet<string>, inRole: boolean): Rule[] {
+  #rules(variables: ReadonlySet<string>, where: Where): Rule[] {
     const rules: Rule[] = [];
     for (;;) {
       if (this.#isPunct(';')) {
@@ -214,11 +218,11 @@ class Parser {
         continue;
       }
       if (this.#isPunct('}') || this.#peek.kind === 'eof') return rules;
-      rules.push(this.#rule(variables, inRole));
+      rules.push(this.#rule(variables, where));
     }
   }
 
-  #rule(variables: ReadonlySet<string>, inRole: boolean): Rule {
+  #rule(variables: ReadonlySet<string>, where: Where): Rule {
     const t = this.#peek;
     if (t.kind === 'ident' && t.value === 'if') {
       this.#next();
@@ -227,11 +231,12 @@ class Parser {
       const condition = this.#condition(variables);
       this.#expectPunct(')');
       this.#expectPunct('{');
-      const body = this.#nested(t, () => this.#rules(variables, inRole));
+      const inner = { ...where, onCaller: where.onCaller || usesCallerClaims(condition) };
+      const body = this.#nested(t, () => this.#rules(variables, inner));
       this.#expectPunct('}');
       return { kind: 'if', condition, body, line: t.line, column: t.column };
     }
-    return this.#claim(inRole);
+    return this.#claim(where);
   }
 
   #condition(variables: ReadonlySet<string>): Condition {
@@ -288,7 +293,20 @@ class Parser {
     if (inRole) this.#fail(t, `a role grants permits and roles only; ${what} go in the realm itself`);
   }
 
-  #claim(inRole: boolean): Claim {
+  /**
+   * A quota limits a namespace whoever uses it: it sits in a `quota::` (or `*::`) realm without a
+   * resource name, and not under a condition on the caller's claims (only on the realm's
+   * [variables] and strings), which would make the limit depend on who asks.
+   */
+  #checkQuotaPlace(t: Token, where: Where): void {
+    const realm = where.realm;
+    if (realm.type !== 'quota' && realm.type !== '*') this.#fail(t, `a quota goes in a quota:: realm such as quota::/sandbox/[name], not in ${realm.name}`);
+    if (realm.localName !== undefined) this.#fail(t, `a quota limits a namespace: its realm names no resource (${realm.name})`);
+    if (where.onCaller) this.#fail(t, 'a quota limits a namespace whoever uses it: it cannot sit under a condition on the caller\'s claims');
+  }
+
+  #claim(where: Where): Claim {
+    const inRole = where.inRole;
     const t = this.#next();
     const at = { line: t.line, column: t.column };
     if (t.kind !== 'ident') this.#fail(t, `expected a claim (permit, role, log, tokenTimeout, defaultNamespace, a quota) or "if", found ${describeToken(t)}`);
@@ -333,11 +351,13 @@ class Parser {
         return { kind: 'log', level: v.value as LogLevel, ...at };
       }
       default: {
-        if ((QUOTA_NAMES as readonly string[]).includes(t.value)) {
+        if (isQuotaName(t.value)) {
           this.#refuseInRole(inRole, t, 'quotas');
+          this.#checkQuotaPlace(t, where);
           const v = this.#next();
-          if (v.kind !== 'number' && v.kind !== 'string') this.#fail(v, `expected a value such as 2GB or 5 after "${t.value}", found ${describeToken(v)}`);
-          return { kind: 'quota', name: t.value, value: v.value, ...at };
+          const amount = v.kind === 'number' || v.kind === 'string' ? parseQuotaValue(t.value, v.value) : undefined;
+          if (amount === undefined) this.#fail(v, `expected ${quotaValueHint(t.value)} after "${t.value}", found ${describeToken(v)}`);
+          return { kind: 'quota', name: t.value, value: v.value, amount: amount!, ...at };
         }
         return this.#fail(t, `"${t.value}" is not a claim; claims are permit, role, log, tokenTimeout, defaultNamespace and the quotas ${QUOTA_NAMES.join(', ')}`);
       }

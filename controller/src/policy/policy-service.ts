@@ -110,6 +110,31 @@ function invalidPolicy(err: unknown): never {
   throw err;
 }
 
+/**
+ * `quota.update` records for what a policy change does to the quotas: one per realm whose quotas
+ * change, on `quota::<namespace as the realm writes it>`, with a patch per quota
+ * (`quota/total.memory`: add, replace with the old value, remove).
+ */
+function quotaChanges(before: PolicyEngine, after: PolicyEngine, entry: (fqn: string, payload: Record<string, unknown>) => BatchOp): BatchOp[] {
+  const was = before.quotaRules();
+  const now = after.quotaRules();
+  const ops: BatchOp[] = [];
+  for (const realm of new Set([...was.keys(), ...now.keys()])) {
+    const old = was.get(realm) ?? {};
+    const next = now.get(realm) ?? {};
+    const patches: Record<string, unknown>[] = [];
+    for (const name of Object.keys({ ...old, ...next }).sort()) {
+      const path = `quota/${name}`;
+      if (!(name in old)) patches.push({ op: 'add', path, value: next[name] });
+      else if (!(name in next)) patches.push({ op: 'remove', path, value: old[name] });
+      else if (old[name] !== next[name]) patches.push({ op: 'replace', path, value: next[name], oldvalue: old[name] });
+    }
+    // The realm's namespace: a quota:: or *:: realm is audited as quota::<namespace>.
+    if (patches.length > 0) ops.push(entry(`quota::${realm.slice(realm.indexOf('::') + 2)}`, { realm, patches }));
+  }
+  return ops;
+}
+
 export class PolicyService {
   readonly #docs = new Map<string, StoredPolicyDoc>();
   readonly #writes = new Mailbox();
@@ -258,6 +283,7 @@ export class PolicyService {
       } catch (err) {
         invalidPolicy(err);
       }
+      ops.push(...quotaChanges(this.#engine, engine, (fqn, payload) => this.deps.audit.entry(ctx, 'quota.update', fqn, payload)));
       if (!engine.check(caller, POLICY_REALM, 'update').allowed) {
         throw new ConflictError(
           `this change would take permit update on policy::/ away from ${caller.principal}, who makes it; ` +
