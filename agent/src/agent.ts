@@ -158,6 +158,7 @@ export class Agent {
         networkState: (m) => {
           this.networks?.update(m).catch((err: unknown) => log.warn('network state not applied', { network: m.networkUuid, err: (err as Error).message }));
         },
+        instanceFiles: (m) => this.manager.updateFiles(m),
         stop: (m) => this.manager.stop(m),
         listFiles: (m) => {
           void this.manager.listFiles(m).then((files) => session.send({ files }));

@@ -62,6 +62,9 @@ import { ReferenceResolver } from './policy/references.js';
 import { policyEndpoints } from './policy/policy-routes.js';
 import { PolicyService } from './policy/policy-service.js';
 import { QuotaService } from './quotas/quota-service.js';
+import { SecretCipher } from './secrets/secret-cipher.js';
+import { SecretService } from './secrets/secret-service.js';
+import { secretEndpoints } from './secrets/secret-routes.js';
 import { quotaEndpoints } from './quotas/quota-routes.js';
 import { ForbiddenError } from './errors.js';
 import { stagingEndpoints } from './staging/staging-routes.js';
@@ -199,6 +202,11 @@ export interface ControllerOptions {
   agentLostAfterMs?: number;
   /** LDAP authentication on `ldapauth.<domain>` (and grant_type=ldap_basic); off when absent. */
   ldap?: LdapOptions;
+  /**
+   * The key secrets are encrypted with at rest: a file holding 32 bytes as base64 or hex
+   * (PLATFORM_SECRETS_KEY_FILE). Default: made on first start, kept in DATA_DIR/secrets.key (0600).
+   */
+  secretsKeyFile?: string;
   /** A stager run longer than this is stopped and its package fails. Default 10 minutes. */
   stagerTimeoutMs?: number;
   /** The IPv4 block virtual networks get their subnets from. Default 10.224.0.0/12. */
@@ -248,9 +256,9 @@ export interface ControllerOptions {
 }
 
 export type ResolvedControllerOptions = Required<
-  Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress' | 'requestStats' | 'httpLimits' | 'etcd' | 'onLeadershipLost'>
+  Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap' | 'secretsKeyFile' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress' | 'requestStats' | 'httpLimits' | 'etcd' | 'onLeadershipLost'>
 > &
-  Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress' | 'requestStats' | 'etcd'> & { httpLimits: HttpLimits };
+  Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap' | 'secretsKeyFile' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress' | 'requestStats' | 'etcd'> & { httpLimits: HttpLimits };
 
 export const DEFAULT_AUDIT_RETENTION_SECONDS = 90 * 86_400;
 
@@ -289,6 +297,7 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     heartbeatIntervalMs: o.heartbeatIntervalMs ?? 2_000,
     agentLostAfterMs: o.agentLostAfterMs ?? 10_000,
     ...(o.ldap ? { ldap: o.ldap } : {}),
+    ...(o.secretsKeyFile ? { secretsKeyFile: o.secretsKeyFile } : {}),
     stagerTimeoutMs: o.stagerTimeoutMs ?? 10 * 60_000,
     stagerBaseUrl: o.stagerBaseUrl ?? '',
     gatewayTimeoutMs: o.gatewayTimeoutMs ?? 30_000,
@@ -499,10 +508,11 @@ export class Controller {
       // Dependencies resolve among the packages the job's principal may use (policy/references.ts).
       const installs = new InstancePackages(store, (ids, principal) => resolver.resolveInstallOrder(ids, { bestEffort: true, ...usableBy(principal) }));
       // The environment of bound jobs comes from the service catalog, made once jobs exist.
-      const late: { catalog?: ServiceCatalog; links?: LinkFeed; drains?: DrainFeed; networks?: NetworkCatalog } = {};
+      const late: { catalog?: ServiceCatalog; links?: LinkFeed; drains?: DrainFeed; networks?: NetworkCatalog; secrets?: SecretService } = {};
       const instances = new AgentReports(deps, agents, logs, installs, {
         stagingSink,
-        environmentFor: (job) => late.catalog?.environmentFor(job) ?? {},
+        environmentFor: (job) => ({ ...late.catalog?.environmentFor(job), ...late.secrets?.environmentFor(job) }),
+        filesFor: (job) => late.secrets?.filesFor(job) ?? [],
         linksFor: (job) => late.links?.linksFor(job) ?? [],
         addressFor: (job, instance) => late.networks?.addressFor(job, instance) ?? (job.network_ref ? { reason: 'networks are not loaded yet' } : {}),
         networkFor: (job, record) => late.networks?.networkFor(job, record),
@@ -546,6 +556,7 @@ export class Controller {
       const quotas = new QuotaService(policy);
       const jobs = new JobService(deps, {
         quotas,
+        secretVersions: (ids) => late.secrets?.versions(ids) ?? new Map(),
         actorIdleMs: options.actorIdleMs,
         cacheSize: options.cacheSize,
         packageStates: (ids) => packages.states(ids),
@@ -590,6 +601,11 @@ export class Controller {
       references.register('network', networks.referenceLookup());
       references.register('service', catalog.referenceLookup('service'));
       references.register('provider', catalog.referenceLookup('provider'));
+      // Secrets, encrypted at rest, installed into jobs as variables or files (secrets/).
+      const secrets = new SecretService(deps, await SecretCipher.open(options.dataDir, options.secretsKeyFile), jobs, { trusted: references.trusted() });
+      const secretCount = await secrets.load();
+      late.secrets = secrets;
+      references.register('secret', secrets.referenceLookup());
       const agentLauncher = new AgentStagerLauncher(deps, jobs.actors, installs, agents, instances.table, { stagingSink });
       instances.followRuns(agentLauncher);
       await agents.start(instances);
@@ -679,6 +695,7 @@ export class Controller {
         started_jobs: restoredJobs,
         staging_packages: restoredPackages.restored,
         orphan_blobs_removed: restoredPackages.orphanBlobs,
+        secrets: secretCount,
       });
 
       const tasks = new TaskService(deps);
@@ -729,6 +746,7 @@ export class Controller {
           ...authEndpoints(tokens, users, audit, refusals, options.domain, options.maxBodyBytes, policy, ldap),
           ...policyEndpoints(policy),
           ...quotaEndpoints(quotas),
+          ...secretEndpoints(secrets, options.maxBodyBytes),
           ...auditEndpoints(audit),
           ...instanceEndpoints(jobs, instances, agents, logs, clock, (uuid) => routes.table.announced(uuid)),
           ...routeEndpoints(routes.table),

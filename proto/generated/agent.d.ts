@@ -1889,8 +1889,11 @@ export namespace platform {
                 /** ControllerMessage networkState. */
                 networkState?: (platform.agent.v1.NetworkState.$Properties|null);
 
+                /** ControllerMessage instanceFiles. */
+                instanceFiles?: (platform.agent.v1.InstanceFiles.$Properties|null);
+
                 /** ControllerMessage body. */
-                body?: ("welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|"jobDrains"|"networkState");
+                body?: ("welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|"jobDrains"|"networkState"|"instanceFiles");
 
                 /**
                  * Creates a new ControllerMessage instance using the specified properties.
@@ -1979,8 +1982,11 @@ export namespace platform {
                     /** ControllerMessage networkState */
                     networkState?: (platform.agent.v1.NetworkState.$Properties|null);
 
+                    /** ControllerMessage instanceFiles */
+                    instanceFiles?: (platform.agent.v1.InstanceFiles.$Properties|null);
+
                     /** ControllerMessage body */
-                    body?: ("welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|"jobDrains"|"networkState");
+                    body?: ("welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|"jobDrains"|"networkState"|"instanceFiles");
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -1997,10 +2003,110 @@ export namespace platform {
                   linkTargets?: platform.agent.v1.LinkTargets.$Shape|null;
                   jobDrains?: platform.agent.v1.JobDrains.$Shape|null;
                   networkState?: platform.agent.v1.NetworkState.$Shape|null;
+                  instanceFiles?: platform.agent.v1.InstanceFiles.$Shape|null;
                   $unknowns?: Uint8Array[];
                 } & (
-                  ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null }|{ body?: "snapshot"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot: platform.agent.v1.Snapshot.$Shape; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null }|{ body?: "flushLogs"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs: platform.agent.v1.FlushLogs.$Shape; linkTargets?: null; jobDrains?: null; networkState?: null }|{ body?: "linkTargets"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets: platform.agent.v1.LinkTargets.$Shape; jobDrains?: null; networkState?: null }|{ body?: "jobDrains"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains: platform.agent.v1.JobDrains.$Shape; networkState?: null }|{ body?: "networkState"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState: platform.agent.v1.NetworkState.$Shape })
+                  ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "snapshot"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot: platform.agent.v1.Snapshot.$Shape; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "flushLogs"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs: platform.agent.v1.FlushLogs.$Shape; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "linkTargets"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets: platform.agent.v1.LinkTargets.$Shape; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "jobDrains"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains: platform.agent.v1.JobDrains.$Shape; networkState?: null; instanceFiles?: null }|{ body?: "networkState"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState: platform.agent.v1.NetworkState.$Shape; instanceFiles?: null }|{ body?: "instanceFiles"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles: platform.agent.v1.InstanceFiles.$Shape })
                 );
+            }
+
+            /**
+             * Properties of an InstanceFiles.
+             * @deprecated Use platform.agent.v1.InstanceFiles.$Properties instead.
+             */
+            interface IInstanceFiles extends platform.agent.v1.InstanceFiles.$Properties {
+            }
+
+            /** Represents an InstanceFiles. */
+            class InstanceFiles {
+
+                /**
+                 * Constructs a new InstanceFiles.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.InstanceFiles.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** InstanceFiles instanceUuid. */
+                instanceUuid: string;
+
+                /** InstanceFiles files. */
+                files: platform.agent.v1.PlatformFile.$Properties[];
+
+                /**
+                 * Creates a new InstanceFiles instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns InstanceFiles instance
+                 */
+                static create(properties: platform.agent.v1.InstanceFiles.$Shape): platform.agent.v1.InstanceFiles & platform.agent.v1.InstanceFiles.$Shape;
+                static create(properties?: platform.agent.v1.InstanceFiles.$Properties): platform.agent.v1.InstanceFiles;
+
+                /**
+                 * Encodes the specified InstanceFiles message. Does not implicitly {@link platform.agent.v1.InstanceFiles.verify|verify} messages.
+                 * @param m InstanceFiles message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.InstanceFiles.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes an InstanceFiles message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.InstanceFiles & platform.agent.v1.InstanceFiles.$Shape} InstanceFiles
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.InstanceFiles & platform.agent.v1.InstanceFiles.$Shape;
+
+                /**
+                 * Creates an InstanceFiles message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns InstanceFiles
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.InstanceFiles;
+
+                /**
+                 * Creates a plain object from an InstanceFiles message. Also converts values to other types if specified.
+                 * @param m InstanceFiles
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.InstanceFiles, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this InstanceFiles to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for InstanceFiles
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace InstanceFiles {
+
+                /** Properties of an InstanceFiles. */
+                interface $Properties {
+
+                    /** InstanceFiles instanceUuid */
+                    instanceUuid?: (string|null);
+
+                    /** InstanceFiles files */
+                    files?: (platform.agent.v1.PlatformFile.$Properties[]|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of an InstanceFiles. */
+                type $Shape = platform.agent.v1.InstanceFiles.$Properties;
             }
 
             /**
@@ -3216,6 +3322,9 @@ export namespace platform {
                 /** InstanceSpec network. */
                 network?: (platform.agent.v1.NetworkSpec.$Properties|null);
 
+                /** InstanceSpec files. */
+                files: platform.agent.v1.PlatformFile.$Properties[];
+
                 /**
                  * Creates a new InstanceSpec instance using the specified properties.
                  * @param [properties] Properties to set
@@ -3321,12 +3430,114 @@ export namespace platform {
                     /** InstanceSpec network */
                     network?: (platform.agent.v1.NetworkSpec.$Properties|null);
 
+                    /** InstanceSpec files */
+                    files?: (platform.agent.v1.PlatformFile.$Properties[]|null);
+
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
                 }
 
                 /** Shape of an InstanceSpec. */
                 type $Shape = platform.agent.v1.InstanceSpec.$Properties;
+            }
+
+            /**
+             * Properties of a PlatformFile.
+             * @deprecated Use platform.agent.v1.PlatformFile.$Properties instead.
+             */
+            interface IPlatformFile extends platform.agent.v1.PlatformFile.$Properties {
+            }
+
+            /** Represents a PlatformFile. */
+            class PlatformFile {
+
+                /**
+                 * Constructs a new PlatformFile.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.PlatformFile.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** PlatformFile name. */
+                name: string;
+
+                /** PlatformFile content. */
+                content: Uint8Array;
+
+                /**
+                 * Creates a new PlatformFile instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns PlatformFile instance
+                 */
+                static create(properties: platform.agent.v1.PlatformFile.$Shape): platform.agent.v1.PlatformFile & platform.agent.v1.PlatformFile.$Shape;
+                static create(properties?: platform.agent.v1.PlatformFile.$Properties): platform.agent.v1.PlatformFile;
+
+                /**
+                 * Encodes the specified PlatformFile message. Does not implicitly {@link platform.agent.v1.PlatformFile.verify|verify} messages.
+                 * @param m PlatformFile message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.PlatformFile.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a PlatformFile message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.PlatformFile & platform.agent.v1.PlatformFile.$Shape} PlatformFile
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.PlatformFile & platform.agent.v1.PlatformFile.$Shape;
+
+                /**
+                 * Creates a PlatformFile message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns PlatformFile
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.PlatformFile;
+
+                /**
+                 * Creates a plain object from a PlatformFile message. Also converts values to other types if specified.
+                 * @param m PlatformFile
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.PlatformFile, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this PlatformFile to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for PlatformFile
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace PlatformFile {
+
+                /** Properties of a PlatformFile. */
+                interface $Properties {
+
+                    /** PlatformFile name */
+                    name?: (string|null);
+
+                    /** PlatformFile content */
+                    content?: (Uint8Array|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a PlatformFile. */
+                type $Shape = platform.agent.v1.PlatformFile.$Properties;
             }
 
             /**

@@ -5477,7 +5477,8 @@ export const platform = $root.platform = (() => {
                  * @property {platform.agent.v1.LinkTargets.$Properties|null} [linkTargets] ControllerMessage linkTargets
                  * @property {platform.agent.v1.JobDrains.$Properties|null} [jobDrains] ControllerMessage jobDrains
                  * @property {platform.agent.v1.NetworkState.$Properties|null} [networkState] ControllerMessage networkState
-                 * @property {"welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|"jobDrains"|"networkState"} [body] ControllerMessage body
+                 * @property {platform.agent.v1.InstanceFiles.$Properties|null} [instanceFiles] ControllerMessage instanceFiles
+                 * @property {"welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|"jobDrains"|"networkState"|"instanceFiles"} [body] ControllerMessage body
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -5501,9 +5502,10 @@ export const platform = $root.platform = (() => {
                  *   linkTargets?: platform.agent.v1.LinkTargets.$Shape|null;
                  *   jobDrains?: platform.agent.v1.JobDrains.$Shape|null;
                  *   networkState?: platform.agent.v1.NetworkState.$Shape|null;
+                 *   instanceFiles?: platform.agent.v1.InstanceFiles.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null }|{ body?: "snapshot"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot: platform.agent.v1.Snapshot.$Shape; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null }|{ body?: "flushLogs"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs: platform.agent.v1.FlushLogs.$Shape; linkTargets?: null; jobDrains?: null; networkState?: null }|{ body?: "linkTargets"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets: platform.agent.v1.LinkTargets.$Shape; jobDrains?: null; networkState?: null }|{ body?: "jobDrains"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains: platform.agent.v1.JobDrains.$Shape; networkState?: null }|{ body?: "networkState"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState: platform.agent.v1.NetworkState.$Shape })
+                 *   ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "snapshot"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot: platform.agent.v1.Snapshot.$Shape; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "flushLogs"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs: platform.agent.v1.FlushLogs.$Shape; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "linkTargets"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets: platform.agent.v1.LinkTargets.$Shape; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "jobDrains"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains: platform.agent.v1.JobDrains.$Shape; networkState?: null; instanceFiles?: null }|{ body?: "networkState"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState: platform.agent.v1.NetworkState.$Shape; instanceFiles?: null }|{ body?: "instanceFiles"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles: platform.agent.v1.InstanceFiles.$Shape })
                  * )} platform.agent.v1.ControllerMessage.$Shape
                  */
 
@@ -5594,17 +5596,25 @@ export const platform = $root.platform = (() => {
                  */
                 ControllerMessage.prototype.networkState = null;
 
+                /**
+                 * ControllerMessage instanceFiles.
+                 * @member {platform.agent.v1.InstanceFiles.$Properties|null|undefined} instanceFiles
+                 * @memberof platform.agent.v1.ControllerMessage
+                 * @instance
+                 */
+                ControllerMessage.prototype.instanceFiles = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * ControllerMessage body.
-                 * @member {"welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|"jobDrains"|"networkState"|undefined} body
+                 * @member {"welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|"jobDrains"|"networkState"|"instanceFiles"|undefined} body
                  * @memberof platform.agent.v1.ControllerMessage
                  * @instance
                  */
                 $Object.defineProperty(ControllerMessage.prototype, "body", {
-                    get: $util.oneOfGetter($oneOfFields = ["welcome", "start", "stop", "listFiles", "snapshot", "flushLogs", "linkTargets", "jobDrains", "networkState"]),
+                    get: $util.oneOfGetter($oneOfFields = ["welcome", "start", "stop", "listFiles", "snapshot", "flushLogs", "linkTargets", "jobDrains", "networkState", "instanceFiles"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -5658,6 +5668,8 @@ export const platform = $root.platform = (() => {
                         $root.platform.agent.v1.JobDrains.encode(m.jobDrains, w.uint32(/* id 8, wireType 2 =*/66).fork(), q + 1).ldelim();
                     if (m.networkState != null && $Object.hasOwnProperty.call(m, "networkState"))
                         $root.platform.agent.v1.NetworkState.encode(m.networkState, w.uint32(/* id 9, wireType 2 =*/74).fork(), q + 1).ldelim();
+                    if (m.instanceFiles != null && $Object.hasOwnProperty.call(m, "instanceFiles"))
+                        $root.platform.agent.v1.InstanceFiles.encode(m.instanceFiles, w.uint32(/* id 20, wireType 2 =*/162).fork(), q + 1).ldelim();
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -5765,6 +5777,13 @@ export const platform = $root.platform = (() => {
                                 m.body = "networkState";
                                 continue;
                             }
+                        case 20: {
+                                if (u !== 2)
+                                    break;
+                                m.instanceFiles = $root.platform.agent.v1.InstanceFiles.decode(r, r.size(), $undefined, q + 1, m.instanceFiles);
+                                m.body = "instanceFiles";
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -5845,6 +5864,11 @@ export const platform = $root.platform = (() => {
                             throw $TypeError(".platform.agent.v1.ControllerMessage.networkState: object expected");
                         m.networkState = $root.platform.agent.v1.NetworkState.fromObject(d.networkState, q + 1);
                     }
+                    if (d.instanceFiles != null) {
+                        if (!$util.isObject(d.instanceFiles))
+                            throw $TypeError(".platform.agent.v1.ControllerMessage.instanceFiles: object expected");
+                        m.instanceFiles = $root.platform.agent.v1.InstanceFiles.fromObject(d.instanceFiles, q + 1);
+                    }
                     return m;
                 };
 
@@ -5910,6 +5934,11 @@ export const platform = $root.platform = (() => {
                         if (o.oneofs)
                             d.body = "networkState";
                     }
+                    if (m.instanceFiles != null && $Object.hasOwnProperty.call(m, "instanceFiles")) {
+                        d.instanceFiles = $root.platform.agent.v1.InstanceFiles.toObject(m.instanceFiles, o, q + 1);
+                        if (o.oneofs)
+                            d.body = "instanceFiles";
+                    }
                     return d;
                 };
 
@@ -5939,6 +5968,276 @@ export const platform = $root.platform = (() => {
                 };
 
                 return ControllerMessage;
+            })();
+
+            v1.InstanceFiles = (function() {
+
+                /**
+                 * Properties of an InstanceFiles.
+                 * @typedef {Object} platform.agent.v1.InstanceFiles.$Properties
+                 * @property {string|null} [instanceUuid] InstanceFiles instanceUuid
+                 * @property {Array.<platform.agent.v1.PlatformFile.$Properties>|null} [files] InstanceFiles files
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of an InstanceFiles.
+                 * @memberof platform.agent.v1
+                 * @interface IInstanceFiles
+                 * @augments platform.agent.v1.InstanceFiles.$Properties
+                 * @deprecated Use platform.agent.v1.InstanceFiles.$Properties instead.
+                 */
+
+                /**
+                 * Shape of an InstanceFiles.
+                 * @typedef {platform.agent.v1.InstanceFiles.$Properties} platform.agent.v1.InstanceFiles.$Shape
+                 */
+
+                /**
+                 * Constructs a new InstanceFiles.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents an InstanceFiles.
+                 * @constructor
+                 * @param {platform.agent.v1.InstanceFiles.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const InstanceFiles = function (p) {
+                    this.files = [];
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * InstanceFiles instanceUuid.
+                 * @member {string} instanceUuid
+                 * @memberof platform.agent.v1.InstanceFiles
+                 * @instance
+                 */
+                InstanceFiles.prototype.instanceUuid = "";
+
+                /**
+                 * InstanceFiles files.
+                 * @member {Array.<platform.agent.v1.PlatformFile.$Properties>} files
+                 * @memberof platform.agent.v1.InstanceFiles
+                 * @instance
+                 */
+                InstanceFiles.prototype.files = $util.emptyArray;
+
+                /**
+                 * Creates a new InstanceFiles instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.InstanceFiles
+                 * @static
+                 * @param {platform.agent.v1.InstanceFiles.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.InstanceFiles} InstanceFiles instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.InstanceFiles.$Shape): platform.agent.v1.InstanceFiles & platform.agent.v1.InstanceFiles.$Shape;
+                 *   (properties?: platform.agent.v1.InstanceFiles.$Properties): platform.agent.v1.InstanceFiles;
+                 * }}
+                 */
+                InstanceFiles.create = function(properties) {
+                    return new InstanceFiles(properties);
+                };
+
+                /**
+                 * Encodes the specified InstanceFiles message. Does not implicitly {@link platform.agent.v1.InstanceFiles.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.InstanceFiles
+                 * @static
+                 * @param {platform.agent.v1.InstanceFiles.$Properties} m InstanceFiles message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                InstanceFiles.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.instanceUuid != null && $Object.hasOwnProperty.call(m, "instanceUuid") && m.instanceUuid !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.instanceUuid);
+                    if (m.files != null && m.files.length) {
+                        for (var i = 0; i < m.files.length; ++i)
+                            $root.platform.agent.v1.PlatformFile.encode(m.files[i], w.uint32(/* id 2, wireType 2 =*/18).fork(), q + 1).ldelim();
+                    }
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes an InstanceFiles message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.InstanceFiles
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.InstanceFiles & platform.agent.v1.InstanceFiles.$Shape} InstanceFiles
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                InstanceFiles.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.InstanceFiles();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.instanceUuid = v;
+                                else
+                                    delete m.instanceUuid;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.files && m.files.length))
+                                    m.files = [];
+                                m.files.push($root.platform.agent.v1.PlatformFile.decode(r, r.size(), $undefined, q + 1));
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates an InstanceFiles message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.InstanceFiles
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.InstanceFiles} InstanceFiles
+                 */
+                InstanceFiles.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.InstanceFiles)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.InstanceFiles: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.InstanceFiles();
+                    if (d.instanceUuid != null) {
+                        if (typeof d.instanceUuid !== "string" || d.instanceUuid.length) {
+                            m.instanceUuid = $String(d.instanceUuid);
+                        }
+                    }
+                    if (d.files) {
+                        if (!$Array.isArray(d.files))
+                            throw $TypeError(".platform.agent.v1.InstanceFiles.files: array expected");
+                        m.files = $Array(d.files.length);
+                        for (var i = 0; i < d.files.length; ++i) {
+                            if (!$util.isObject(d.files[i]))
+                                throw $TypeError(".platform.agent.v1.InstanceFiles.files: object expected");
+                            m.files[i] = $root.platform.agent.v1.PlatformFile.fromObject(d.files[i], q + 1);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from an InstanceFiles message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.InstanceFiles
+                 * @static
+                 * @param {platform.agent.v1.InstanceFiles} m InstanceFiles
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                InstanceFiles.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.arrays || o.defaults) {
+                        d.files = [];
+                    }
+                    if (o.defaults) {
+                        d.instanceUuid = "";
+                    }
+                    if (m.instanceUuid != null && $Object.hasOwnProperty.call(m, "instanceUuid")) {
+                        d.instanceUuid = m.instanceUuid;
+                    }
+                    if (m.files && m.files.length) {
+                        d.files = $Array(m.files.length);
+                        for (var j = 0; j < m.files.length; ++j) {
+                            d.files[j] = $root.platform.agent.v1.PlatformFile.toObject(m.files[j], o, q + 1);
+                        }
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this InstanceFiles to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.InstanceFiles
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                InstanceFiles.prototype.toJSON = function() {
+                    return InstanceFiles.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for InstanceFiles
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.InstanceFiles
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                InstanceFiles.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.InstanceFiles";
+                };
+
+                return InstanceFiles;
             })();
 
             v1.NetworkState = (function() {
@@ -9166,6 +9465,7 @@ export const platform = $root.platform = (() => {
                  * @property {Array.<platform.agent.v1.LinkSpec.$Properties>|null} [links] InstanceSpec links
                  * @property {Array.<platform.agent.v1.DrainSpec.$Properties>|null} [drains] InstanceSpec drains
                  * @property {platform.agent.v1.NetworkSpec.$Properties|null} [network] InstanceSpec network
+                 * @property {Array.<platform.agent.v1.PlatformFile.$Properties>|null} [files] InstanceSpec files
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -9198,6 +9498,7 @@ export const platform = $root.platform = (() => {
                     this.stagerfs = [];
                     this.links = [];
                     this.drains = [];
+                    this.files = [];
                     if (p)
                         for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
                             if (p[ks[i]] != null && ks[i] !== "__proto__")
@@ -9325,6 +9626,14 @@ export const platform = $root.platform = (() => {
                 InstanceSpec.prototype.network = null;
 
                 /**
+                 * InstanceSpec files.
+                 * @member {Array.<platform.agent.v1.PlatformFile.$Properties>} files
+                 * @memberof platform.agent.v1.InstanceSpec
+                 * @instance
+                 */
+                InstanceSpec.prototype.files = $util.emptyArray;
+
+                /**
                  * Creates a new InstanceSpec instance using the specified properties.
                  * @function create
                  * @memberof platform.agent.v1.InstanceSpec
@@ -9401,6 +9710,10 @@ export const platform = $root.platform = (() => {
                     }
                     if (m.network != null && $Object.hasOwnProperty.call(m, "network"))
                         $root.platform.agent.v1.NetworkSpec.encode(m.network, w.uint32(/* id 15, wireType 2 =*/122).fork(), q + 1).ldelim();
+                    if (m.files != null && m.files.length) {
+                        for (var i = 0; i < m.files.length; ++i)
+                            $root.platform.agent.v1.PlatformFile.encode(m.files[i], w.uint32(/* id 20, wireType 2 =*/162).fork(), q + 1).ldelim();
+                    }
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -9592,6 +9905,14 @@ export const platform = $root.platform = (() => {
                                 m.network = $root.platform.agent.v1.NetworkSpec.decode(r, r.size(), $undefined, q + 1, m.network);
                                 continue;
                             }
+                        case 20: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.files && m.files.length))
+                                    m.files = [];
+                                m.files.push($root.platform.agent.v1.PlatformFile.decode(r, r.size(), $undefined, q + 1));
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -9737,6 +10058,16 @@ export const platform = $root.platform = (() => {
                             throw $TypeError(".platform.agent.v1.InstanceSpec.network: object expected");
                         m.network = $root.platform.agent.v1.NetworkSpec.fromObject(d.network, q + 1);
                     }
+                    if (d.files) {
+                        if (!$Array.isArray(d.files))
+                            throw $TypeError(".platform.agent.v1.InstanceSpec.files: array expected");
+                        m.files = $Array(d.files.length);
+                        for (var i = 0; i < d.files.length; ++i) {
+                            if (!$util.isObject(d.files[i]))
+                                throw $TypeError(".platform.agent.v1.InstanceSpec.files: object expected");
+                            m.files[i] = $root.platform.agent.v1.PlatformFile.fromObject(d.files[i], q + 1);
+                        }
+                    }
                     return m;
                 };
 
@@ -9764,6 +10095,7 @@ export const platform = $root.platform = (() => {
                         d.stagerfs = [];
                         d.links = [];
                         d.drains = [];
+                        d.files = [];
                     }
                     if (o.objects || o.defaults) {
                         d.environment = {};
@@ -9847,6 +10179,12 @@ export const platform = $root.platform = (() => {
                     if (m.network != null && $Object.hasOwnProperty.call(m, "network")) {
                         d.network = $root.platform.agent.v1.NetworkSpec.toObject(m.network, o, q + 1);
                     }
+                    if (m.files && m.files.length) {
+                        d.files = $Array(m.files.length);
+                        for (var j = 0; j < m.files.length; ++j) {
+                            d.files[j] = $root.platform.agent.v1.PlatformFile.toObject(m.files[j], o, q + 1);
+                        }
+                    }
                     return d;
                 };
 
@@ -9876,6 +10214,273 @@ export const platform = $root.platform = (() => {
                 };
 
                 return InstanceSpec;
+            })();
+
+            v1.PlatformFile = (function() {
+
+                /**
+                 * Properties of a PlatformFile.
+                 * @typedef {Object} platform.agent.v1.PlatformFile.$Properties
+                 * @property {string|null} [name] PlatformFile name
+                 * @property {Uint8Array|null} [content] PlatformFile content
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a PlatformFile.
+                 * @memberof platform.agent.v1
+                 * @interface IPlatformFile
+                 * @augments platform.agent.v1.PlatformFile.$Properties
+                 * @deprecated Use platform.agent.v1.PlatformFile.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a PlatformFile.
+                 * @typedef {platform.agent.v1.PlatformFile.$Properties} platform.agent.v1.PlatformFile.$Shape
+                 */
+
+                /**
+                 * Constructs a new PlatformFile.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a PlatformFile.
+                 * @constructor
+                 * @param {platform.agent.v1.PlatformFile.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const PlatformFile = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * PlatformFile name.
+                 * @member {string} name
+                 * @memberof platform.agent.v1.PlatformFile
+                 * @instance
+                 */
+                PlatformFile.prototype.name = "";
+
+                /**
+                 * PlatformFile content.
+                 * @member {Uint8Array} content
+                 * @memberof platform.agent.v1.PlatformFile
+                 * @instance
+                 */
+                PlatformFile.prototype.content = $util.newBuffer([]);
+
+                /**
+                 * Creates a new PlatformFile instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.PlatformFile
+                 * @static
+                 * @param {platform.agent.v1.PlatformFile.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.PlatformFile} PlatformFile instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.PlatformFile.$Shape): platform.agent.v1.PlatformFile & platform.agent.v1.PlatformFile.$Shape;
+                 *   (properties?: platform.agent.v1.PlatformFile.$Properties): platform.agent.v1.PlatformFile;
+                 * }}
+                 */
+                PlatformFile.create = function(properties) {
+                    return new PlatformFile(properties);
+                };
+
+                /**
+                 * Encodes the specified PlatformFile message. Does not implicitly {@link platform.agent.v1.PlatformFile.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.PlatformFile
+                 * @static
+                 * @param {platform.agent.v1.PlatformFile.$Properties} m PlatformFile message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                PlatformFile.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.name != null && $Object.hasOwnProperty.call(m, "name") && m.name !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.name);
+                    if (m.content != null && $Object.hasOwnProperty.call(m, "content") && m.content.length)
+                        w.uint32(/* id 2, wireType 2 =*/18).bytes(m.content);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a PlatformFile message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.PlatformFile
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.PlatformFile & platform.agent.v1.PlatformFile.$Shape} PlatformFile
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                PlatformFile.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.PlatformFile();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.name = v;
+                                else
+                                    delete m.name;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.bytes()).length)
+                                    m.content = v;
+                                else
+                                    delete m.content;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a PlatformFile message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.PlatformFile
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.PlatformFile} PlatformFile
+                 */
+                PlatformFile.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.PlatformFile)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.PlatformFile: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.PlatformFile();
+                    if (d.name != null) {
+                        if (typeof d.name !== "string" || d.name.length) {
+                            m.name = $String(d.name);
+                        }
+                    }
+                    if (d.content != null) {
+                        if (d.content.length) {
+                            if (typeof d.content === "string")
+                                $util.base64.decode(d.content, m.content = $util.newBuffer($util.base64.length(d.content)), 0);
+                            else if (d.content.length >= 0)
+                                m.content = d.content;
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a PlatformFile message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.PlatformFile
+                 * @static
+                 * @param {platform.agent.v1.PlatformFile} m PlatformFile
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                PlatformFile.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.defaults) {
+                        d.name = "";
+                        if (o.bytes === $String)
+                            d.content = "";
+                        else {
+                            d.content = [];
+                            if (o.bytes !== $Array)
+                                d.content = $util.newBuffer(d.content);
+                        }
+                    }
+                    if (m.name != null && $Object.hasOwnProperty.call(m, "name")) {
+                        d.name = m.name;
+                    }
+                    if (m.content != null && $Object.hasOwnProperty.call(m, "content")) {
+                        d.content = o.bytes === $String ? $util.base64.encode(m.content, 0, m.content.length) : o.bytes === $Array ? $Array.prototype.slice.call(m.content) : m.content;
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this PlatformFile to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.PlatformFile
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                PlatformFile.prototype.toJSON = function() {
+                    return PlatformFile.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for PlatformFile
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.PlatformFile
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                PlatformFile.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.PlatformFile";
+                };
+
+                return PlatformFile;
             })();
 
             v1.NetworkSpec = (function() {

@@ -259,6 +259,8 @@ export class BwrapDriver implements IsolationDriver {
       ...(req.ownRoot ? HOST_NETWORK_FILES.filter((f) => !(req.network && f === '/etc/hosts')).flatMap((f) => ['--ro-bind-try', f, f]) : []),
       // On a virtual network: the members' names (rewritten in place by the agent).
       ...(req.network ? ['--ro-bind', req.network.hostsFile, '/etc/hosts'] : []),
+      // Its secrets as files and its app token, which it reads and cannot change.
+      ...(req.platformFiles ? ['--ro-bind', req.platformFiles, '/run/platform'] : []),
       '--unshare-ipc', '--unshare-uts',
       '--cap-drop', 'ALL',
       // After the drop: bwrap applies capability options in order.

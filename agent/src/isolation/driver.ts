@@ -58,6 +58,8 @@ export interface LaunchRequest {
    * else), and bwrap binds `hostsFile` over its /etc/hosts.
    */
   network?: { netns: string; hostsFile: string };
+  /** The instance's platform files (runner/platform-files.ts): bwrap binds them read-only at /run/platform. */
+  platformFiles?: string;
 }
 
 export interface HostCommand {

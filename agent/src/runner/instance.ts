@@ -46,6 +46,7 @@ import { inNetwork } from '../isolation/driver.js';
 import { tool } from '../network/commands.js';
 import { HostNetworks, namespaceListening } from '../network/host-networks.js';
 import type { RunSpec } from './spec.js';
+import { writePlatformFiles, type PlatformFilePlan } from './platform-files.js';
 import { INSTANCE_STEPS, StepRunner } from './steps/index.js';
 import { ProcessSupervisor, killLeftovers, type ExitStatus, type SupervisorOptions } from './supervisor.js';
 
@@ -347,6 +348,24 @@ export class InstanceRunner {
   }
 
   /** Asks the instance to stop (idempotent); `force` kills at once. Resolves when REMOVED. */
+  /**
+   * New contents of platform files (InstanceFiles: a renewed app token). Only files the
+   * instance was started with are replaced (its spec keeps the new content, for a setup still
+   * to come and for a restarted agent); others are refused, as their directory was not bound.
+   */
+  updateFiles(files: readonly PlatformFilePlan[]): void {
+    const known = this.#rec.spec.files ?? [];
+    const names = new Set(known.map((f) => f.name));
+    const unknown = files.filter((f) => !names.has(f.name));
+    if (unknown.length > 0) this.#log.warn('platform files the instance was not started with are not written', { files: unknown.map((f) => f.name) });
+    const update = files.filter((f) => names.has(f.name));
+    if (update.length === 0 || TERMINAL.has(this.state)) return;
+    this.#rec.spec.files = known.map((f) => update.find((u) => u.name === f.name) ?? f);
+    this.#persist();
+    const dir = this.#rec.launch?.platformFiles;
+    if (dir) writePlatformFiles(dir, update, this.#rec.identity);
+  }
+
   stop(opts: { force?: boolean; reason?: string } = {}): Promise<void> {
     const st = this.state;
     if (TERMINAL.has(st)) return this.#done;

@@ -10,12 +10,13 @@
  */
 import { chmodSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { instanceStateNumber, type FilesReply, type InstanceReport, type InstanceSpec, type ListFiles, type StopInstance } from '@platform/proto';
+import { instanceStateNumber, type FilesReply, type InstanceFiles, type InstanceReport, type InstanceSpec, type ListFiles, type StopInstance } from '@platform/proto';
 import { listDirectory } from '../files/list.js';
 import type { Logger } from '@platform/proto/common';
 import type { LogShipper } from '../logs/shipper.js';
 import { InstanceRunner, type RunnerDeps } from './instance.js';
 import { normalizeSpec } from './spec.js';
+import { checkPlatformFiles } from './platform-files.js';
 
 export interface ManagerDeps extends Omit<RunnerDeps, 'onReport' | 'onFinalLogs'> {
   instancesDir: string;
@@ -144,6 +145,17 @@ export class InstanceManager {
       return;
     }
     void runner.stop({ force: !!msg.force, reason: msg.reason ?? '' });
+  }
+
+  /** New contents of an instance's platform files (its renewed app token). */
+  updateFiles(msg: InstanceFiles): void {
+    const runner = this.#runners.get(msg.instanceUuid ?? '');
+    if (!runner) return;
+    try {
+      runner.updateFiles(checkPlatformFiles((msg.files ?? []).map((f) => ({ name: f.name ?? '', content: f.content ?? new Uint8Array() }))));
+    } catch (err) {
+      this.#log.warn('platform files not updated', { instance: msg.instanceUuid, err: (err as Error).message });
+    }
   }
 
   async listFiles(msg: ListFiles): Promise<FilesReply> {

@@ -7,6 +7,7 @@ import type { InstanceSpec, NetworkSpec, PackageSpec } from '@platform/proto';
 import { Ipv4Error, cidrContains, formatCidr, parseCidr, parseIpv4 } from '@platform/proto/common';
 import type { NetworkPlan } from '../network/host-networks.js';
 import { safeComponents } from '../packages/extract.js';
+import { checkPlatformFiles, type PlatformFilePlan } from './platform-files.js';
 
 export interface PackagePlan {
   uuid: string;
@@ -51,6 +52,8 @@ export interface RunSpec {
   stagerfs?: PackagePlan[];
   /** The job's virtual network (network/host-networks.ts); absent: the host's network. */
   network?: NetworkPlan;
+  /** Files the platform gives the instance (platform-files.ts); absent in records of older agents. */
+  files?: PlatformFilePlan[];
 }
 
 /** Defaults of an application job (behaviour notes): start timeout 30 s, stop timeout 5 s. */
@@ -101,6 +104,7 @@ export function normalizeSpec(spec: InstanceSpec): RunSpec {
     stagerUrl: spec.stagerUrl ?? '',
     stagerfs: (spec.stagerfs ?? []).map(packagePlan),
     ...(spec.network ? { network: networkPlan(spec.network) } : {}),
+    ...(spec.files?.length ? { files: checkPlatformFiles(spec.files.map((f) => ({ name: f.name ?? '', content: f.content ?? new Uint8Array() }))) } : {}),
   };
 }
 

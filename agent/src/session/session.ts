@@ -14,7 +14,7 @@
  *   that the lag is measured.
  * - Any error or end of the stream: back to CONNECTING after a backoff; instances keep running.
  */
-import type { AgentMessage, AgentServiceClient, ControllerMessage, FlushLogs, Hello, JobDrains, LinkTargets, NetworkState, ListFiles, LogLine, Resources, Snapshot, StartInstance, StopInstance, Welcome } from '@platform/proto';
+import type { AgentMessage, AgentServiceClient, ControllerMessage, FlushLogs, Hello, InstanceFiles, JobDrains, LinkTargets, NetworkState, ListFiles, LogLine, Resources, Snapshot, StartInstance, StopInstance, Welcome } from '@platform/proto';
 import { grpc, joinMetadata } from '@platform/proto';
 import { IllegalTransitionError, StateMachine, type GuardedState, type Logger } from '@platform/proto/common';
 import type { AgentMetrics } from '../metrics/metrics.js';
@@ -57,6 +57,8 @@ export interface SessionHandler {
   /** A job's log drains now (logs/drains.ts). */
   jobDrains?(msg: JobDrains): void;
   networkState?(msg: NetworkState): void;
+  /** New contents of an instance's platform files (its app token, renewed). */
+  instanceFiles?(msg: InstanceFiles): void;
   /** Measured use, for heartbeats (best effort). */
   usage(): Resources;
 }
@@ -238,6 +240,7 @@ export class Session {
       else if (msg.linkTargets) handler.linkTargets?.(msg.linkTargets);
       else if (msg.jobDrains) handler.jobDrains?.(msg.jobDrains);
       else if (msg.networkState) handler.networkState?.(msg.networkState);
+      else if (msg.instanceFiles) handler.instanceFiles?.(msg.instanceFiles);
     } catch (err) {
       log.error('handling a controller message failed', { err });
     }

@@ -96,6 +96,8 @@ Staging: PLATFORM_STAGER_TIMEOUT_MS (default 600000), PLATFORM_STAGER_BASE_URL (
 STAGER_URL as stagers reach the API), PLATFORM_STAGER_LAUNCHER=agents (default), none
 (packages wait in staging) or local (stagers as child processes of this host, for
 development), PLATFORM_BUILTINS=false (no built-in packages).
+Secrets: PLATFORM_SECRETS_KEY_FILE, a file holding the 32-byte key secrets are encrypted
+with at rest, as base64 or hex (default: made on first start, kept in DATA_DIR/secrets.key).
 Command-line client downloads (GET /cli/download/{platform}): PLATFORM_CLI_DOWNLOADS, the
 directory of the built archives (default: cli/downloads of this repository).
 Requests: PLATFORM_HTTP_HEADERS_TIMEOUT_MS (the request line and headers, default 20000),
@@ -353,6 +355,7 @@ async function main(): Promise<void> {
       ...(agentLostAfterMs === undefined ? {} : { agentLostAfterMs }),
       ...(env['PLATFORM_JOIN_TOKEN'] ? { joinToken: env['PLATFORM_JOIN_TOKEN'] } : {}),
       ...(ldap === undefined ? {} : { ldap }),
+      ...(env['PLATFORM_SECRETS_KEY_FILE'] ? { secretsKeyFile: env['PLATFORM_SECRETS_KEY_FILE'] } : {}),
       ...(stagerTimeoutMs === undefined ? {} : { stagerTimeoutMs }),
       ...(gatewayTimeoutMs === undefined ? {} : { gatewayTimeoutMs }),
       ...(gatewayLateAnswerMs === undefined ? {} : { gatewayLateAnswerMs }),

@@ -6,7 +6,7 @@
  * from outside the scheduler (RunDeps): what an instance installs (packages/instance-packages.ts)
  * and the end of one-off runs (staging/agent-launcher.ts).
  */
-import { instanceStateName, type InstanceReport, type LinkSpec, type LogBatch, type NetworkSpec, type PackageSpec } from '@platform/proto';
+import { instanceStateName, type InstanceReport, type LinkSpec, type LogBatch, type NetworkSpec, type PackageSpec, type PlatformFile } from '@platform/proto';
 import type { AgentDirectory, AgentRecord, ClusterEvents, HelloDecision } from '../agents/agent-directory.js';
 import type { Deps } from '../context.js';
 import type { Job } from '../model/job.js';
@@ -21,6 +21,8 @@ import type { StagingLogSink } from '../staging/stager-launcher.js';
 
 export interface AgentReportsOptions {
   environmentFor?: (job: Job) => Record<string, string>;
+  /** Files the platform gives the job's instances (secrets, app token). */
+  filesFor?: (job: Job) => PlatformFile[];
   linksFor?: (job: Job) => LinkSpec[];
   /** Addresses and network specs of instances on virtual networks (networks/network-catalog.ts). */
   addressFor?: RunDeps['addressFor'];
@@ -111,6 +113,10 @@ export class AgentReports implements ClusterEvents, RunDeps {
 
   environmentFor(job: Job): Record<string, string> {
     return this.options.environmentFor?.(job) ?? {};
+  }
+
+  filesFor(job: Job): PlatformFile[] {
+    return this.options.filesFor?.(job) ?? [];
   }
 
   linksFor(job: Job): LinkSpec[] {

@@ -13,7 +13,7 @@ import type { BatchOp } from '../store/store.js';
 import { formatTimestampNs } from '../util/clock.js';
 import { jsonEqual } from '../util/json.js';
 import { checkVersion } from '../model/version.js';
-import { SCHEDULER_PRINCIPAL, specOf, type Job, type JobBinding, type JobSpec, type JobState, type ParsedJobInput } from '../model/job.js';
+import { SCHEDULER_PRINCIPAL, specOf, type Job, type JobBinding, type JobSecret, type JobSpec, type JobState, type ParsedJobInput } from '../model/job.js';
 import { initialJobState, nextJobState } from './job-state.js';
 import type { InstanceReport, PackageSpec } from '@platform/proto';
 import type { InstanceRecord } from '../model/instance.js';
@@ -120,6 +120,32 @@ function routeAuditOps(deps: Deps, ctx: ChangeContext, fqn: string, before: JobS
   for (const [key, r] of now) {
     if (!was.has(key)) ops.push(deps.audit.entry(ctx, 'job.addroute', fqn, { port: r.port, patches: [{ op: 'add', path: r.path, value: r.route }] }));
   }
+  return ops;
+}
+
+/**
+ * What a change does to the secrets installed in a job (secrets/): the index of the jobs each
+ * secret is in, and `secret.install` / `secret.uninstall` records on the secret's FQN for each
+ * installation (secret and env name or file) added or removed. Never a value.
+ */
+function secretOps(deps: Deps, ctx: ChangeContext, job: { uuid: string; fqn: string }, before: JobSpec | undefined, after: JobSpec | undefined): BatchOp[] {
+  const installs = (spec: JobSpec | undefined) =>
+    new Map((spec?.secrets ?? []).map((s) => [`${s.uuid} ${s.env !== undefined ? `env ${s.env}` : `file ${s.file}`}`, s] as const));
+  const was = installs(before);
+  const now = installs(after);
+  const ops: BatchOp[] = [];
+  const target = (s: JobSecret) => (s.env !== undefined ? { env: s.env } : { file: s.file });
+  for (const [key, s] of was) {
+    if (!now.has(key)) ops.push(deps.audit.entry(ctx, 'secret.uninstall', s.fqn, { job: job.fqn, job_uuid: job.uuid, ...target(s) }));
+  }
+  for (const [key, s] of now) {
+    if (!was.has(key)) ops.push(deps.audit.entry(ctx, 'secret.install', s.fqn, { job: job.fqn, job_uuid: job.uuid, ...target(s) }));
+  }
+  const uuids = (spec: JobSpec | undefined) => new Set((spec?.secrets ?? []).map((s) => s.uuid));
+  const wasIn = uuids(before);
+  const nowIn = uuids(after);
+  for (const u of wasIn) if (!nowIn.has(u)) ops.push({ type: 'del', key: keys.secretJob(u, job.uuid) });
+  for (const u of nowIn) if (!wasIn.has(u)) ops.push({ type: 'put', key: keys.secretJob(u, job.uuid), value: '' });
   return ops;
 }
 
@@ -310,6 +336,7 @@ export class JobActor extends Actor {
           deps.audit.entry(ctx, 'job.create', job.fqn),
           ...routeAuditOps(deps, ctx, job.fqn, undefined, job),
           ...drainAuditOps(deps, ctx, job.fqn, undefined, job),
+          ...secretOps(deps, ctx, job, undefined, job),
           ...(job.state === 'started' ? [deps.audit.entry(ctx, 'job.start', job.fqn)] : []),
         ], job);
       } finally {
@@ -384,6 +411,7 @@ export class JobActor extends Actor {
           audit.entry(ctx, 'job.update', next.fqn, { patches: diffPatches('job', current, next) }),
           ...routeAuditOps(this.deps, ctx, next.fqn, before, parsed.spec),
           ...drainAuditOps(this.deps, ctx, next.fqn, before, parsed.spec),
+          ...secretOps(this.deps, ctx, next, before, parsed.spec),
           ...(state !== current.state && state === 'started' ? [audit.entry(ctx, 'job.start', next.fqn)] : []),
           ...(state !== current.state && state === 'stopped' ? [audit.entry(ctx, 'job.stop', next.fqn)] : []),
         ], next);
@@ -502,6 +530,7 @@ export class JobActor extends Actor {
         ...routeAuditOps(this.deps, ctx, job.fqn, job, undefined),
         ...tagIndexOps(job.uuid, job.fqn, job.tags, undefined),
         ...linkIndexOps(job.uuid, job.bindings, undefined),
+        ...secretOps(this.deps, ctx, job, specOf(job), undefined),
         this.deps.audit.entry(ctx, 'job.delete', job.fqn),
       ]);
       this.#deleted = true;

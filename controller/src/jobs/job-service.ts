@@ -92,6 +92,8 @@ export interface JobServiceOptions {
   destinations: { drains: DestinationPolicy; metrics: DestinationPolicy };
   /** Quotas (quotas/): when given, every change that raises a namespace's use is admitted first. */
   quotas?: JobQuotas;
+  /** The current version of each secret (secrets/), stamped on the job's `secrets` so that a new version rolls it. */
+  secretVersions?: (uuids: readonly string[]) => Map<string, number>;
 }
 
 export class JobService {
@@ -242,6 +244,21 @@ export class JobService {
     }
   }
 
+  /**
+   * The job's secrets, each one the caller may `install` (policy/references.ts), stamped with
+   * the secret's uuid and current version: a PUT after the secret changed rolls the job.
+   */
+  async #checkSecrets(parsed: ParsedJobInput, refs: ReferenceCheck): Promise<void> {
+    const secrets = parsed.spec.secrets;
+    if (secrets.length === 0) return;
+    const found = await refs.resolve(secrets.map((s) => ({ type: 'secret', fqn: s.fqn, permission: 'install', field: 'secrets' })));
+    const versions = this.options.secretVersions?.(found.map((f) => f.uuid)) ?? new Map<string, number>();
+    secrets.forEach((s, i) => {
+      s.uuid = found[i]!.uuid;
+      s.version = versions.get(s.uuid) ?? 0;
+    });
+  }
+
   /** A job runs only what is staged: refuses a start while a package is not `ready`. */
   async #checkPackagesReady(parsed: ParsedJobInput, currentState?: string): Promise<void> {
     const starting = parsed.stateRequest === 'start' || (currentState === 'started' && parsed.stateRequest !== 'stop');
@@ -260,6 +277,7 @@ export class JobService {
   async create(body: unknown, ctx: ChangeContext, refs: ReferenceCheck, mayMap?: MapCheck): Promise<Job> {
     const parsed = parseJobInput(body, () => this.deps.ids.uuid());
     await this.#checkPackages(parsed, refs);
+    await this.#checkSecrets(parsed, refs);
     await this.#checkPackagesReady(parsed);
     await this.checkDestinations(parsed);
     return this.#fqnLocks.run(parsed.fqn, async () => {
@@ -374,6 +392,7 @@ export class JobService {
     try {
       const parsed = parseJobInput(body, () => this.deps.ids.uuid(), current.drains);
       await this.#checkPackages(parsed, refs);
+      await this.#checkSecrets(parsed, refs);
       await this.#checkPackagesReady(parsed, current.state);
       await this.checkDestinations(parsed, current);
       result = await this.#withRoutes(parsed, current, options.mayMap, async () => {

@@ -222,6 +222,26 @@ const autoscalingSchema = z
     error: 'min_instances must not exceed max_instances',
   });
 
+/**
+ * A secret installed in the job (secrets/): by its FQN, as an environment variable or as a file
+ * under the instance's `$PLATFORM_FILES/secrets/`. `uuid` and `version` are the controller's
+ * (the secret the FQN named, and its version the instances run with): what a body says of them
+ * is ignored.
+ */
+const jobSecretSchema = z
+  .object({
+    fqn: str(512),
+    env: str(256)
+      .refine((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n), { error: 'an environment variable name is letters, digits and _, not starting with a digit' })
+      .optional(),
+    file: str(255)
+      .refine((f) => /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(f), { error: 'a file name of letters, digits, "_", "." and "-" (no "/"), not starting with "." or "-"' })
+      .optional(),
+    uuid: str(64).optional(),
+    version: z.number().optional(),
+  })
+  .refine((s) => (s.env === undefined) !== (s.file === undefined), { error: 'give exactly one of env and file' });
+
 /** An IPv4 block in CIDR notation (aggregate_network_routes: multicast and broadcast ranges). */
 const cidrText = () =>
   str(64).refine(
@@ -264,6 +284,7 @@ export const jobInputSchema = z.object({
   aggregate_network_routes: z.record(str(256), z.union([cidrText(), z.array(cidrText()).max(256)])).nullable().optional(),
   sticky_session_cookies: z.array(str(256)).max(64).optional(),
   weight: int(0, 100).optional(),
+  secrets: z.array(jobSecretSchema).max(64).optional(),
 });
 export type JobInput = z.output<typeof jobInputSchema>;
 
@@ -303,6 +324,8 @@ export type PackageInfo = { uuid: string; source: 'user' | 'system'; install_pat
 /** An entry of a job's `bindings` map (key: the binding's FQN): a service binding or a link to another job. */
 export type JobBinding = z.output<typeof bindingSchema>;
 export type JobLog = { channel: string; file: string; jobid?: string };
+/** A secret installed in a job: env or file, and the secret's uuid and version (`uuid` '' until resolved). */
+export type JobSecret = { fqn: string; uuid: string; version: number; env?: string; file?: string };
 export type { Drain } from './drain.js';
 export type JobHealth = {
   uuid: string;
@@ -338,6 +361,8 @@ export interface JobSpec {
   aggregate_network_routes: Record<string, string | string[]> | null;
   sticky_session_cookies: string[];
   weight: number;
+  /** Absent on jobs written before secrets existed: read as none. */
+  secrets: JobSecret[];
 }
 
 /** A job as stored and served (health is added only when asked for). */
@@ -445,8 +470,21 @@ export function parseJobInput(body: unknown, newUuid: () => string, existingDrai
     aggregate_network_routes: input.aggregate_network_routes ? sortedRecord(input.aggregate_network_routes) : null,
     sticky_session_cookies: input.sticky_session_cookies ?? [],
     weight: input.weight ?? 0,
+    secrets: parseSecrets(input.secrets ?? []),
   };
   return { fqn: input.fqn, localName, spec, stateRequest, dockerOrigin: input.docker_origin };
+}
+
+/** The secrets of a body: FQNs checked, each env name and file name once; uuid and version left for the controller. */
+function parseSecrets(input: z.output<typeof jobSecretSchema>[]): JobSecret[] {
+  const seen = new Set<string>();
+  return input.map((s, i) => {
+    parseFqn(s.fqn, { type: 'secret', localName: 'required', field: `secrets.${i}.fqn` });
+    const target = s.env !== undefined ? `env ${s.env}` : `file ${s.file}`;
+    if (seen.has(target)) throw new InvalidRequestError(`secrets.${i}: ${target} is given twice`);
+    seen.add(target);
+    return { fqn: s.fqn, uuid: '', version: 0, ...(s.env !== undefined ? { env: s.env } : { file: s.file! }) };
+  });
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {
@@ -518,5 +556,6 @@ export function specOf(job: Job): JobSpec {
     aggregate_network_routes: job.aggregate_network_routes,
     sticky_session_cookies: job.sticky_session_cookies,
     weight: job.weight,
+    secrets: job.secrets ?? [],
   };
 }

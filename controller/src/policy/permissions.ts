@@ -13,7 +13,7 @@ export const REALM_PERMISSIONS = {
   binding: ['create', 'read', 'delete'],
   network: ['create', 'read', 'delete', 'join'],
   subnetpool: ['create', 'read', 'delete'],
-  secret: ['create', 'read', 'delete', 'install'],
+  secret: ['create', 'read', 'update', 'delete', 'install'],
   route: ['map', 'read'],
   gateway: ['promote', 'read'],
   sempiperule: ['create', 'read', 'delete'],

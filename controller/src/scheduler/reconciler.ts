@@ -15,7 +15,7 @@
  * A job that is not started has every instance stopped.
  */
 import { createHash } from 'node:crypto';
-import type { ControllerMessage, InstanceReport, InstanceSpec, LinkSpec, NetworkSpec, PackageSpec } from '@platform/proto';
+import type { ControllerMessage, InstanceReport, InstanceSpec, LinkSpec, NetworkSpec, PackageSpec, PlatformFile } from '@platform/proto';
 import { instanceStateName } from '@platform/proto';
 import { mainProcessName, NETWORK_AGENT_TAG } from '@platform/proto/common';
 import type { AgentDirectory, AgentRecord } from '../agents/agent-directory.js';
@@ -38,6 +38,8 @@ export interface RunDeps {
   packagesFor(job: Job): Promise<PackageSpec[]>;
   /** Extra environment for instances of `job` (e.g. STAGER_URL of a stager run). */
   environmentFor?(job: Job): Record<string, string>;
+  /** Files the platform gives an instance of `job` (its secrets as files, its app token). */
+  filesFor?(job: Job): PlatformFile[];
   /** The links of instances of `job` to other jobs (services/link-feed.ts). */
   linksFor?(job: Job): LinkSpec[];
   /**
@@ -105,6 +107,8 @@ export function runHash(job: Job): string {
     // The network it is on, and the routes it asks for there (left out when unset, like bindings).
     ...(job.network_ref ? { network: job.network_ref.uuid } : {}),
     ...(job.aggregate_network_routes ? { network_routes: job.aggregate_network_routes } : {}),
+    // The secrets installed (a new version of one means new instances; left out when none).
+    ...(job.secrets?.length ? { secrets: job.secrets.map((s) => [s.uuid, s.version, s.env ?? '', s.file ?? '']) } : {}),
   };
   return createHash('sha1').update(canonicalJson(shape)).digest('hex').slice(0, 16);
 }
@@ -496,6 +500,7 @@ export class Reconciler {
       },
       links: this.run.linksFor?.(job) ?? [],
       drains: drainSpecs(job.drains),
+      files: this.run.filesFor?.(job) ?? [],
       ...(record.network ? { network: this.run.networkFor?.(job, record) ?? null } : {}),
     };
   }

@@ -36,6 +36,9 @@ import { createHash } from 'node:crypto';
  *   svcbind/<uuid>                     a job-to-service binding: the gateway's id, state header and url
  *   net/<uuid>                         virtual network (networks/), with its members' join options;
  *                                      an instance's address on it is in its inst/ record
+ *   secret/<uuid>                      Secret record (secrets/), its value encrypted
+ *   idx/secret-fqn/<fqn>               -> secret uuid   (unique)
+ *   idx/secret-job/<secret>/<job>      -> ""            (jobs the secret is installed in)
  */
 /** A tag name or value as one key segment (no `/`). */
 function tagSegment(text: string): string {
@@ -105,4 +108,10 @@ export const keys = {
 
   network: (uuid: string) => `net/${uuid}`,
   networkPrefix: 'net/',
+
+  secret: (uuid: string) => `secret/${uuid}`,
+  secretPrefix: 'secret/',
+  secretByFqn: (fqn: string) => `idx/secret-fqn/${fqn}`,
+  secretJob: (secret: string, job: string) => `idx/secret-job/${secret}/${job}`,
+  secretJobsPrefix: (secret: string) => `idx/secret-job/${secret}/`,
 } as const;

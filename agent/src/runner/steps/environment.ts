@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { buildEnvironment } from '@platform/proto/common';
 import type { InstanceStep } from '../context.js';
 import { stagerfsDir } from './packages.js';
+import { PLATFORM_FILES_MOUNT, platformFilesDir, TOKEN_FILE } from '../platform-files.js';
 
 export const environmentStep: InstanceStep = {
   name: 'environment',
@@ -24,5 +25,11 @@ export const environmentStep: InstanceStep = {
     });
     // Where the stager finds /stagerfs: its own path under bwrap, the host path for the process driver.
     if (spec.stagerUrl) ctx.env['STAGERFS'] = deps.driver.name === 'process' ? stagerfsDir(ctx) : '/stagerfs';
+    // Where it finds its platform files (the files step writes them), the same way.
+    if (spec.files?.length) {
+      const dir = deps.driver.name === 'bwrap' ? PLATFORM_FILES_MOUNT : platformFilesDir(ctx.dir);
+      ctx.env['PLATFORM_FILES'] = dir;
+      if (spec.files.some((f) => f.name === TOKEN_FILE)) ctx.env['PLATFORM_TOKEN_FILE'] = `${dir}/${TOKEN_FILE}`;
+    }
   },
 };

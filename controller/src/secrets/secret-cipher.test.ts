@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import test from 'ava';
+import { parseKey, SecretCipher } from './secret-cipher.js';
+
+test('secret cipher: a value opens only with its key and for the record it was sealed for', (t) => {
+  const cipher = SecretCipher.of(randomBytes(32));
+  const sealed = cipher.seal(Buffer.from('hunter2'), 'secret/a/1');
+  t.false(JSON.stringify(sealed).includes('hunter2'));
+  t.is(cipher.open(sealed, 'secret/a/1').toString(), 'hunter2');
+  t.not(cipher.seal(Buffer.from('hunter2'), 'secret/a/1').data, sealed.data, 'a fresh nonce each time');
+  t.throws(() => cipher.open(sealed, 'secret/b/1'), { message: /unable to authenticate|Unsupported state/ }, 'moved to another record');
+  t.throws(() => cipher.open({ ...sealed, data: Buffer.from('x').toString('base64') }, 'secret/a/1'));
+  const other = SecretCipher.of(randomBytes(32));
+  t.throws(() => other.open(sealed, 'secret/a/1'), { message: /sealed with key [0-9a-f]{16}, and this controller's secrets key is [0-9a-f]{16}/ });
+});
+
+test('secret cipher: the key is the operator\'s file, or one made once in the data directory with mode 0600', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'secret-cipher-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  const made = await SecretCipher.open(dir);
+  t.is((await stat(join(dir, 'secrets.key'))).mode & 0o777, 0o600);
+  t.is((await SecretCipher.open(dir)).keyId, made.keyId, 'kept across starts');
+  const key = randomBytes(32);
+  await writeFile(join(dir, 'operator.key'), key.toString('hex'));
+  t.is((await SecretCipher.open(dir, join(dir, 'operator.key'))).keyId, SecretCipher.of(key).keyId);
+  t.deepEqual(parseKey(` ${key.toString('base64')}\n`, 'k'), key);
+  t.throws(() => parseKey('too short', 'the secrets key file k'), { message: /the secrets key file k does not hold a key of 32 bytes/ });
+  await t.throwsAsync(SecretCipher.open(dir, join(dir, 'missing.key')), { code: 'ENOENT' });
+  t.regex(await readFile(join(dir, 'secrets.key'), 'utf8'), /^[A-Za-z0-9+/]{43}=\n$/);
+});

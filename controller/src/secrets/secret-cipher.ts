@@ -1,0 +1,77 @@
+/**
+ * The encryption of secret values at rest: AES-256-GCM with a random 96-bit nonce per value and
+ * the record's identity (uuid and version) as additional data, so that a ciphertext moved to
+ * another record or version does not decrypt.
+ *
+ * The key is the operator's (a file holding 32 bytes as base64 or hex, PLATFORM_SECRETS_KEY_FILE)
+ * or, without one, made on the first start and kept in `<data-dir>/secrets.key` (0600, readable
+ * by the controller's user only). Each value records the key's id (the first 8 bytes of its
+ * SHA-256, hex), so that a controller started with another key says so instead of failing to
+ * decrypt.
+ */
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** A value as stored. */
+export interface SealedValue {
+  /** The key's id. */
+  key: string;
+  iv: string;
+  tag: string;
+  data: string;
+}
+
+const ALGORITHM = 'aes-256-gcm';
+
+/** The key file's text as 32 bytes: base64 (44 characters) or hex (64). */
+export function parseKey(text: string, where: string): Buffer {
+  const t = text.trim();
+  const key = /^[0-9a-fA-F]{64}$/.test(t) ? Buffer.from(t, 'hex') : /^[A-Za-z0-9+/_-]{43}=?$/.test(t) ? Buffer.from(t, 'base64') : undefined;
+  if (!key || key.length !== 32) throw new Error(`${where} does not hold a key of 32 bytes as base64 or hex (make one with: openssl rand -base64 32)`);
+  return key;
+}
+
+export class SecretCipher {
+  readonly keyId: string;
+
+  private constructor(private readonly key: Buffer) {
+    this.keyId = createHash('sha256').update(key).digest('hex').slice(0, 16);
+  }
+
+  /** The operator's key file, or the data directory's key (made on first start). */
+  static async open(dataDir: string, keyFile?: string): Promise<SecretCipher> {
+    if (keyFile) return new SecretCipher(parseKey(await readFile(keyFile, 'utf8'), `the secrets key file ${keyFile}`));
+    const file = join(dataDir, 'secrets.key');
+    try {
+      return new SecretCipher(parseKey(await readFile(file, 'utf8'), `the secrets key file ${file}`));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+    const key = randomBytes(32);
+    await writeFile(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    return new SecretCipher(key);
+  }
+
+  /** For tests: a cipher of a given key. */
+  static of(key: Buffer): SecretCipher {
+    return new SecretCipher(key);
+  }
+
+  seal(value: Buffer, context: string): SealedValue {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv(ALGORITHM, this.key, iv);
+    cipher.setAAD(Buffer.from(context));
+    const data = Buffer.concat([cipher.update(value), cipher.final()]);
+    return { key: this.keyId, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
+  }
+
+  /** The value; throws when it was sealed with another key, for another record, or altered. */
+  open(sealed: SealedValue, context: string): Buffer {
+    if (sealed.key !== this.keyId) throw new Error(`sealed with key ${sealed.key}, and this controller's secrets key is ${this.keyId}`);
+    const decipher = createDecipheriv(ALGORITHM, this.key, Buffer.from(sealed.iv, 'base64'));
+    decipher.setAAD(Buffer.from(context));
+    decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
+    return Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64')), decipher.final()]);
+  }
+}
