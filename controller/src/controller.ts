@@ -26,6 +26,8 @@ import { authEndpoints } from './auth/auth-routes.js';
 import { authenticate } from './auth/authenticate.js';
 import { ADMIN_USER, bootstrapAdmin } from './auth/bootstrap.js';
 import { LdapAuthenticator, type LdapOptions } from './auth/ldap.js';
+import { IdentityProvider, type IdpOptions } from './auth/idp.js';
+import { deviceFlowEndpoints } from './auth/device-flow.js';
 import { LoginRefusals } from './auth/login-refusals.js';
 import { TokenService } from './auth/tokens.js';
 import { UserService } from './auth/users.js';
@@ -207,6 +209,8 @@ export interface ControllerOptions {
    * (PLATFORM_SECRETS_KEY_FILE). Default: made on first start, kept in DATA_DIR/secrets.key (0600).
    */
   secretsKeyFile?: string;
+  /** External OpenID Connect providers users log in with (device flow); none by default. */
+  identityProviders?: IdpOptions[];
   /** A stager run longer than this is stopped and its package fails. Default 10 minutes. */
   stagerTimeoutMs?: number;
   /** The IPv4 block virtual networks get their subnets from. Default 10.224.0.0/12. */
@@ -256,9 +260,9 @@ export interface ControllerOptions {
 }
 
 export type ResolvedControllerOptions = Required<
-  Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap' | 'secretsKeyFile' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress' | 'requestStats' | 'httpLimits' | 'etcd' | 'onLeadershipLost'>
+  Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap' | 'secretsKeyFile' | 'identityProviders' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress' | 'requestStats' | 'httpLimits' | 'etcd' | 'onLeadershipLost'>
 > &
-  Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap' | 'secretsKeyFile' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress' | 'requestStats' | 'etcd'> & { httpLimits: HttpLimits };
+  Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap' | 'secretsKeyFile' | 'identityProviders' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress' | 'requestStats' | 'etcd'> & { httpLimits: HttpLimits };
 
 export const DEFAULT_AUDIT_RETENTION_SECONDS = 90 * 86_400;
 
@@ -298,6 +302,7 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     agentLostAfterMs: o.agentLostAfterMs ?? 10_000,
     ...(o.ldap ? { ldap: o.ldap } : {}),
     ...(o.secretsKeyFile ? { secretsKeyFile: o.secretsKeyFile } : {}),
+    ...(o.identityProviders?.length ? { identityProviders: o.identityProviders } : {}),
     stagerTimeoutMs: o.stagerTimeoutMs ?? 10 * 60_000,
     stagerBaseUrl: o.stagerBaseUrl ?? '',
     gatewayTimeoutMs: o.gatewayTimeoutMs ?? 30_000,
@@ -474,6 +479,13 @@ export class Controller {
       log.info('policy loaded', { documents: loadedPolicy.documents, bootstrapped: loadedPolicy.bootstrapped });
       const ldap = options.ldap ? await LdapAuthenticator.create(options.ldap, { clock, log: log.child({ component: 'ldap' }) }) : undefined;
       if (ldap) log.info('LDAP authentication enabled', ldap.describe());
+      const identityProviders = new Map<string, IdentityProvider>();
+      for (const o of options.identityProviders ?? []) {
+        const idp = new IdentityProvider(o, log.child({ component: 'idp' }));
+        if (identityProviders.has(idp.name)) throw new Error(`identity provider ${idp.name} is configured twice`);
+        identityProviders.set(idp.name, idp);
+        log.info('identity provider trusted', idp.describe());
+      }
 
       const actorHooks = (kind: string) => ({
         onActivate: () => metrics.actorActivations.inc({ kind }),
@@ -602,7 +614,8 @@ export class Controller {
       references.register('service', catalog.referenceLookup('service'));
       references.register('provider', catalog.referenceLookup('provider'));
       // Secrets, encrypted at rest, installed into jobs as variables or files (secrets/).
-      const secrets = new SecretService(deps, await SecretCipher.open(options.dataDir, options.secretsKeyFile), jobs, { trusted: references.trusted() });
+      const secretCipher = await SecretCipher.open(options.dataDir, options.secretsKeyFile);
+      const secrets = new SecretService(deps, secretCipher, jobs, { trusted: references.trusted() });
       const secretCount = await secrets.load();
       late.secrets = secrets;
       references.register('secret', secrets.referenceLookup());
@@ -741,9 +754,10 @@ export class Controller {
         ids,
         minimumClientVersion: MINIMUM_CLIENT_VERSION,
         // Authentication, then each request's policy view (ctx.state.access) for the endpoints' checks.
-        authenticate: accessControl(policy, audit, references, authenticate(tokens, users, { ldapEnabled: ldap !== undefined })),
+        authenticate: accessControl(policy, audit, references, authenticate(tokens, users, { ldapEnabled: ldap !== undefined, identityProviders: new Set(identityProviders.keys()) })),
         endpoints: withOpenApi([
           ...authEndpoints(tokens, users, audit, refusals, options.domain, options.maxBodyBytes, policy, ldap),
+          ...deviceFlowEndpoints(identityProviders, { tokens, policy, audit, sealer: secretCipher, nowMs: () => clock.nowMs() }),
           ...policyEndpoints(policy),
           ...quotaEndpoints(quotas),
           ...secretEndpoints(secrets, options.maxBodyBytes),

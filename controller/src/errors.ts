@@ -118,8 +118,9 @@ export class ThrottledError extends PlatformError {
   constructor(
     message: string,
     readonly tryAgainInMs: number,
+    options?: PlatformErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 

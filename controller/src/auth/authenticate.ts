@@ -32,7 +32,10 @@ const STAGER_API = (path: string) => path.startsWith('/stager/');
 const CALLERS = new WeakMap<TokenClaims, Caller>();
 function callerOf(claims: TokenClaims): Caller {
   let caller = CALLERS.get(claims);
-  if (!caller) CALLERS.set(claims, (caller = lastingCaller({ name: claims.name, mechanism: claims.mechanism, principal: claims.sub })));
+  if (!caller) {
+    const made: Caller = { name: claims.name, mechanism: claims.mechanism, principal: claims.sub, ...(claims.attrs ? { claims: claims.attrs } : {}) };
+    CALLERS.set(claims, (caller = lastingCaller(made)));
+  }
   return caller;
 }
 
@@ -40,7 +43,15 @@ function callerOf(claims: TokenClaims): Caller {
 const LAST_TOKEN = new WeakMap<object, { header: string; claims: TokenClaims }>();
 const BEARER = /^bearer /i;
 
-export function authenticate(tokens: TokenService, users: UserService, options: { ldapEnabled?: boolean } = {}): Middleware<ApiState> {
+export interface AuthenticateOptions {
+  ldapEnabled?: boolean;
+  /** The identity providers configured now: a token of one no longer configured is refused. */
+  identityProviders?: ReadonlySet<string>;
+  /** App tokens (auth/app-tokens.ts): why a job's token is no longer good, or undefined when it is. */
+  appTokenProblem?: (claims: TokenClaims) => Promise<string | undefined>;
+}
+
+export function authenticate(tokens: TokenService, users: UserService, options: AuthenticateOptions = {}): Middleware<ApiState> {
   return async (ctx, next) => {
     const path = ctx.path;
     if (PUBLIC(path) || STAGER_API(path)) return next();
@@ -72,6 +83,12 @@ export function authenticate(tokens: TokenService, users: UserService, options: 
     }
     if (claims.mechanism === 'ldap' && !options.ldapEnabled) {
       throw new TokenInvalidError('this token is from LDAP authentication, which is no longer configured on this cluster');
+    }
+    if (claims.mechanism === 'app') {
+      const problem = options.appTokenProblem ? await options.appTokenProblem(claims) : 'app tokens are not served here';
+      if (problem !== undefined) throw new TokenInvalidError(problem);
+    } else if (claims.mechanism !== 'basic' && claims.mechanism !== 'ldap' && !options.identityProviders?.has(claims.mechanism)) {
+      throw new TokenInvalidError(`this token is from identity provider ${claims.mechanism}, which is not configured on this cluster`);
     }
     ctx.state.principal = claims.sub;
     ctx.state.user = callerOf(claims);

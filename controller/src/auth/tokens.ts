@@ -29,6 +29,10 @@ export interface TokenClaims {
   gen?: number;
   /** For basic users: the account the token was issued to (StoredUser.account). */
   acc?: string;
+  /** What an identity provider said of the user (email, group...), for policy's conditions. */
+  attrs?: Record<string, string | string[]>;
+  /** For app tokens: the job's uuid and the generation of its app token setting. */
+  job?: string;
   /** Expiry, UNIX seconds. */
   exp: number;
   iat: number;
@@ -102,13 +106,18 @@ export class TokenService {
   }
 
   /** Signs a token for `principal`, valid for `ttlSeconds`. */
-  async issue(principal: { sub: string; name: string; mechanism: string; gen?: number; acc?: string }, ttlSeconds: number): Promise<string> {
+  async issue(
+    principal: { sub: string; name: string; mechanism: string; gen?: number; acc?: string; attrs?: Record<string, string | string[]>; job?: string },
+    ttlSeconds: number,
+  ): Promise<string> {
     const now = Math.floor(this.clock.nowMs() / 1000);
     const claims = {
       name: principal.name,
       mechanism: principal.mechanism,
       ...(principal.gen === undefined ? {} : { gen: principal.gen }),
       ...(principal.acc === undefined ? {} : { acc: principal.acc }),
+      ...(principal.attrs === undefined ? {} : { attrs: principal.attrs }),
+      ...(principal.job === undefined ? {} : { job: principal.job }),
     };
     return new SignJWT(claims)
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { resolveLdapOptions, type LdapOptions } from '../auth/ldap.js';
+import { parseIdpFile, parseIdpFlag, type IdpOptions } from '../auth/idp.js';
 import { CONTROLLER_VERSION } from '../cluster/version.js';
 import { Controller } from '../controller.js';
 import type { EtcdStoreOptions } from '../store/etcd-store.js';
@@ -73,6 +74,10 @@ Options (environment variable in brackets):
   --refuse-private-destinations  refuse private addresses (10/8, 172.16/12, 192.168/16,
                           100.64/10, fc00::/7) to pulls, drains and http_metric urls too, unless
                           listed (PLATFORM_REFUSE_PRIVATE_DESTINATIONS=true)
+  --idp SPEC              an OpenID Connect provider users log in with (device flow), repeatable:
+                          name=NAME,issuer=URL,client-id=ID,client-secret-file=FILE[,scopes=S S]
+                          [,display-name=TEXT][,timeout-ms=N]
+  --idp-file FILE         more providers, a JSON array (PLATFORM_IDP_FILE); see docs/operators.md
   --version               print the version
   --help                  print this help
 
@@ -193,6 +198,8 @@ async function main(): Promise<void> {
         'allowed-registries': { type: 'string' },
         'allowed-destinations': { type: 'string' },
         'refuse-private-destinations': { type: 'boolean' },
+        idp: { type: 'string', multiple: true },
+        'idp-file': { type: 'string' },
         'audit-retention': { type: 'string' },
         'metrics-retention': { type: 'string' },
         'network-subnet-pool': { type: 'string' },
@@ -261,6 +268,15 @@ async function main(): Promise<void> {
   const heartbeatIntervalMs = envInt('PLATFORM_HEARTBEAT_INTERVAL_MS');
   const agentLostAfterMs = envInt('PLATFORM_AGENT_LOST_AFTER_MS');
   const ldap = ldapOptions(args['ldap-url'] ?? env['PLATFORM_LDAP_URL'] ?? '');
+  const identityProviders: IdpOptions[] = [];
+  const read = (path: string) => readFileSync(path, 'utf8');
+  try {
+    for (const spec of args.idp ?? []) identityProviders.push(parseIdpFlag(spec, read));
+    const idpFile = args['idp-file'] ?? env['PLATFORM_IDP_FILE'];
+    if (idpFile) identityProviders.push(...parseIdpFile(read(idpFile), read, idpFile));
+  } catch (err) {
+    fail((err as Error).message);
+  }
   const stagerTimeoutMs = envInt('PLATFORM_STAGER_TIMEOUT_MS');
   const gatewayTimeoutMs = envInt('PLATFORM_GATEWAY_TIMEOUT_MS');
   const gatewayLateAnswerMs = envInt('PLATFORM_GATEWAY_LATE_ANSWER_MS');
@@ -356,6 +372,7 @@ async function main(): Promise<void> {
       ...(env['PLATFORM_JOIN_TOKEN'] ? { joinToken: env['PLATFORM_JOIN_TOKEN'] } : {}),
       ...(ldap === undefined ? {} : { ldap }),
       ...(env['PLATFORM_SECRETS_KEY_FILE'] ? { secretsKeyFile: env['PLATFORM_SECRETS_KEY_FILE'] } : {}),
+      ...(identityProviders.length ? { identityProviders } : {}),
       ...(stagerTimeoutMs === undefined ? {} : { stagerTimeoutMs }),
       ...(gatewayTimeoutMs === undefined ? {} : { gatewayTimeoutMs }),
       ...(gatewayLateAnswerMs === undefined ? {} : { gatewayLateAnswerMs }),

@@ -225,6 +225,8 @@ export interface TokenGrant {
   ttlSeconds: number;
   /** `defaultNamespace` of the `auth::/` realm, else `/sandbox/<name>`. */
   defaultNamespace: string;
+  /** `principal` of the `auth::/` realm, when policy names the principal (identity providers). */
+  principal?: string;
 }
 
 /**
@@ -232,14 +234,23 @@ export interface TokenGrant {
  * only to a caller holding `permit issue` on `auth::/` (the bootstrap policy
  * gives it to everyone). A refusal records `auth.deny` and, as the audit
  * realm's `log` asks, `policy.access.denied`, then throws ForbiddenError (403).
+ * With `recordAllow` (identity providers) an issue allowed records `auth.allow`;
+ * `details` (what the provider said: e-mail, issuer) go into both records.
  */
-export async function authorizeTokenIssue(policy: PolicyService, audit: AuditTrail, caller: Caller, change: ChangeContext): Promise<TokenGrant> {
+export async function authorizeTokenIssue(
+  policy: PolicyService,
+  audit: AuditTrail,
+  caller: Caller,
+  change: ChangeContext,
+  options: { recordAllow?: boolean; details?: Record<string, unknown> } = {},
+): Promise<TokenGrant> {
   const engine = policy.engine;
   const decision = engine.check(caller, AUTH_REALM, 'issue');
   const level = auditLevel(engine, caller);
+  const details = options.details ?? {};
   if (!decision.allowed) {
     const missing = `${decision.missingClaim} on ${AUTH_REALM}`;
-    await audit.record(change, 'auth.deny', `auth::/::${caller.name}`, { mechanism: caller.mechanism, reason: `policy: no ${missing}` });
+    await audit.record(change, 'auth.deny', `auth::/::${caller.name}`, { mechanism: caller.mechanism, ...details, reason: `policy: no ${missing}` });
     if (level !== 'none') await audit.record(change, 'policy.access.denied', AUTH_REALM, claimPayload('issue'));
     throw new ForbiddenError(`policy does not give ${caller.principal} ${missing}: no token is issued`, [missing]);
   }
@@ -247,9 +258,13 @@ export async function authorizeTokenIssue(policy: PolicyService, audit: AuditTra
     await audit.record(change, 'policy.access.allowed', AUTH_REALM, claimPayload('issue'));
   }
   const settings = engine.settings(caller, AUTH_REALM);
+  if (options.recordAllow) {
+    await audit.record(change, 'auth.allow', `auth::/::${caller.name}`, { mechanism: caller.mechanism, ...details, ...(settings.principal ? { principal: settings.principal } : {}) });
+  }
   return {
     ttlSeconds: settings.tokenTimeoutSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
     defaultNamespace: settings.defaultNamespace ?? `/sandbox/${caller.name}`,
+    ...(settings.principal ? { principal: settings.principal } : {}),
   };
 }
 

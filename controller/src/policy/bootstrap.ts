@@ -18,9 +18,12 @@ on *::/ {
   }
 }
 
-// Every user may log in. Tokens live one day.
+// The cluster's own users and LDAP users may log in; users of an identity
+// provider only as a policy of yours says (docs/policy.md). Tokens live one day.
 on auth::/ {
-  permit issue
+  if (auth_server@platform->name != "" || ldap_auth@platform->name != "") {
+    permit issue
+  }
   tokenTimeout "86400s"
 }
 

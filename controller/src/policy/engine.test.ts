@@ -140,3 +140,18 @@ test('policy engine: a repeated check is answered from the cache', (t) => {
   t.log(`${perCheckNs.toFixed(0)} ns per cached check`);
   t.true(perCheckNs < 20_000, `a cached check takes ${perCheckNs} ns`);
 });
+
+test('policy engine: an identity provider\'s claims, several values in one (groups), and the principal setting', (t) => {
+  const e = engine(`auth::/ {
+    if (corp_auth@platform->group == "ops" && corp_auth@platform->email_domain endsWith "example.com") { permit issue principal "ops@corp.platform.local" }
+    if (corp_auth@platform->group != "banned") { permit read }
+  }`);
+  const user = (groups: string[]) => ({ name: 'a@example.com', mechanism: 'corp', principal: 'a@example.com@corp.platform.local', claims: { email_domain: 'example.com', group: groups } });
+  t.true(e.check(user(['dev', 'ops']), 'auth::/', 'issue').allowed, 'one of the values is equal');
+  t.is(e.settings(user(['dev', 'ops']), 'auth::/').principal, 'ops@corp.platform.local');
+  t.false(e.check(user(['dev']), 'auth::/', 'issue').allowed);
+  t.true(e.check(user(['dev']), 'auth::/', 'read').allowed);
+  t.false(e.check(user(['dev', 'banned']), 'auth::/', 'read').allowed, '!= holds only when no value is equal');
+  t.false(e.check(user([]), 'auth::/', 'read').allowed, 'an empty list holds nothing');
+  t.false(e.check(basic('tom'), 'auth::/', 'read').allowed, 'another issuer has none of these claims');
+});

@@ -30,15 +30,25 @@
  */
 import { LruCache } from '../util/lru.js';
 import { PolicyParseError } from './errors.js';
-import { parsePolicy, type Claim, type Condition, type LogLevel, type Operand, type ParsedDocument, type Realm, type Rule } from './parser.js';
+import { parsePolicy, type Claim, type Comparator, type Condition, type LogLevel, type Operand, type ParsedDocument, type Realm, type Rule } from './parser.js';
 import { ALL_PERMISSIONS } from './permissions.js';
 import type { QuotaName } from './quotas.js';
 
-/** Who asks. `mechanism` picks the claim issuer: basic -> auth_server@platform, ldap -> ldap_auth@platform. */
+/**
+ * Who asks. `mechanism` picks the claim issuer: basic -> auth_server@platform, ldap ->
+ * ldap_auth@platform, an identity provider `corp` -> corp_auth@platform, an app token ->
+ * app_auth@platform.
+ */
 export interface Caller {
   name: string;
   mechanism: string;
   principal: string;
+  /**
+   * More claims of the same issuer, by attribute (`email`, `email_domain`, `group`...): what an
+   * identity provider said of the user. A list holds several values: `==` holds when one of them
+   * is equal, `!=` when none is.
+   */
+  claims?: Readonly<Record<string, string | readonly string[]>>;
 }
 
 /** The issuer of a mechanism's claims in conditions (`<issuer>->name`). */
@@ -48,13 +58,26 @@ export function issuerOf(mechanism: string): string {
   return `${mechanism}_auth@platform`;
 }
 
-/** The claims a caller brings to conditions: `<issuer>->name` and `<issuer>->principal`. */
-export function callerClaims(caller: Caller): Map<string, string> {
+type ClaimValue = string | readonly string[];
+
+/** The claims a caller brings to conditions: `<issuer>->name`, `<issuer>->principal` and its other claims. */
+export function callerClaims(caller: Caller): Map<string, ClaimValue> {
   const issuer = issuerOf(caller.mechanism);
-  return new Map([
-    [`${issuer}->name`, caller.name],
-    [`${issuer}->principal`, caller.principal],
-  ]);
+  const claims = new Map<string, ClaimValue>();
+  for (const [attribute, value] of Object.entries(caller.claims ?? {})) claims.set(`${issuer}->${attribute}`, value);
+  claims.set(`${issuer}->name`, caller.name);
+  claims.set(`${issuer}->principal`, caller.principal);
+  return claims;
+}
+
+/** The part of a grant's cache key that a caller's extra claims make. */
+const CLAIMS_KEYS = new WeakMap<object, string>();
+function claimsKey(caller: Caller): string {
+  const claims = caller.claims;
+  if (!claims) return '';
+  let key = CLAIMS_KEYS.get(claims);
+  if (key === undefined) CLAIMS_KEYS.set(claims, (key = JSON.stringify(Object.entries(claims).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))));
+  return key;
 }
 
 export type Decision = { allowed: true } | { allowed: false; missingClaim: string };
@@ -63,6 +86,8 @@ export interface PolicySettings {
   tokenTimeoutSeconds?: number;
   defaultNamespace?: string;
   log?: LogLevel;
+  /** `principal` of the `auth::/` realm: the principal a token is issued for (identity providers). */
+  principal?: string;
 }
 
 /** A quota that holds for a namespace (see `PolicyEngine.quotasFor`). */
@@ -130,7 +155,7 @@ function cover(realm: Realm, fqn: SplitFqn): ReadonlyMap<string, string> | undef
 
 const NO_BINDINGS: ReadonlyMap<string, string> = new Map();
 /** The claims quotas are read with: none (quotas do not depend on who asks). */
-const NO_CLAIMS: ReadonlyMap<string, string> = new Map();
+const NO_CLAIMS: ReadonlyMap<string, ClaimValue> = new Map();
 const NO_QUOTAS: readonly QuotaLimit[] = [];
 
 /** Whether `rules` hold a quota claim (at any depth). */
@@ -138,7 +163,7 @@ function hasQuota(rules: readonly Rule[]): boolean {
   return rules.some((r) => r.kind === 'quota' || (r.kind === 'if' && hasQuota(r.body)));
 }
 
-function operandValue(o: Operand, claims: ReadonlyMap<string, string>, bindings: ReadonlyMap<string, string>): string | undefined {
+function operandValue(o: Operand, claims: ReadonlyMap<string, ClaimValue>, bindings: ReadonlyMap<string, string>): ClaimValue | undefined {
   switch (o.kind) {
     case 'claim':
       return claims.get(o.key);
@@ -166,7 +191,23 @@ export function fqnWithin(fqn: string, pattern: string): boolean {
   return cover(realm, f) !== undefined;
 }
 
-function holds(c: Condition, claims: ReadonlyMap<string, string>, bindings: ReadonlyMap<string, string>): boolean {
+/** One comparison of two single values. */
+function compare(op: Comparator, left: string, right: string): boolean {
+  switch (op) {
+    case '==':
+      return left === right;
+    case '!=':
+      return left !== right;
+    case 'beginsWith':
+      return left.startsWith(right);
+    case 'endsWith':
+      return left.endsWith(right);
+    case 'fqnMatch':
+      return fqnWithin(left, right);
+  }
+}
+
+function holds(c: Condition, claims: ReadonlyMap<string, ClaimValue>, bindings: ReadonlyMap<string, string>): boolean {
   switch (c.kind) {
     case 'and':
       return holds(c.left, claims, bindings) && holds(c.right, claims, bindings);
@@ -176,24 +217,19 @@ function holds(c: Condition, claims: ReadonlyMap<string, string>, bindings: Read
       const left = operandValue(c.left, claims, bindings);
       const right = operandValue(c.right, claims, bindings);
       if (left === undefined || right === undefined) return false;
-      switch (c.op) {
-        case '==':
-          return left === right;
-        case '!=':
-          return left !== right;
-        case 'beginsWith':
-          return left.startsWith(right);
-        case 'endsWith':
-          return left.endsWith(right);
-        case 'fqnMatch':
-          return fqnWithin(left, right);
-      }
+      const lefts = typeof left === 'string' ? [left] : left;
+      const rights = typeof right === 'string' ? [right] : right;
+      // Several values (an identity provider's groups): `!=` holds when no pair is equal, every
+      // other comparison when one pair holds. An empty list holds nothing, `!=` included.
+      if (lefts.length === 0 || rights.length === 0) return false;
+      if (c.op === '!=') return lefts.every((l) => rights.every((r) => l !== r));
+      return lefts.some((l) => rights.some((r) => compare(c.op, l, r)));
     }
   }
 }
 
 /** The claims of `rules` whose conditions hold, in text order. */
-function matchingClaims(rules: readonly Rule[], claims: ReadonlyMap<string, string>, bindings: ReadonlyMap<string, string>, out: Claim[] = []): Claim[] {
+function matchingClaims(rules: readonly Rule[], claims: ReadonlyMap<string, ClaimValue>, bindings: ReadonlyMap<string, string>, out: Claim[] = []): Claim[] {
   for (const rule of rules) {
     if (rule.kind === 'if') {
       if (holds(rule.condition, claims, bindings)) matchingClaims(rule.body, claims, bindings, out);
@@ -377,7 +413,7 @@ export class PolicyEngine {
   }
 
   #grantByKey(caller: Caller, fqn: string): Grant {
-    const key = `${caller.mechanism}\u0000${caller.name}\u0000${caller.principal}\u0000${fqn}`;
+    const key = `${caller.mechanism}\u0000${caller.name}\u0000${caller.principal}\u0000${claimsKey(caller)}\u0000${fqn}`;
     let grant = this.#grants.get(key);
     if (grant === undefined) {
       grant = this.#evaluate(caller, fqn);
@@ -423,6 +459,9 @@ export class PolicyEngine {
             break;
           case 'log':
             settings.log = claim.level;
+            break;
+          case 'principal':
+            settings.principal = claim.principal;
             break;
           case 'quota':
             break; // the namespace's, whoever asks: quotasFor

@@ -10,7 +10,7 @@
  *   primary   = "(" condition ")" | operand comparator operand ;
  *   operand   = CLAIMREF | STRING | TEMPLATE ;
  *   claim     = "permit" IDENT { "," IDENT } | "role" IDENT
- *             | "tokenTimeout" STRING | "defaultNamespace" STRING
+ *             | "tokenTimeout" STRING | "defaultNamespace" STRING | "principal" STRING
  *             | "log" ( "allow" | "deny" | "none" ) | QUOTA ( NUMBER | STRING ) ;
  *
  * Every error is a PolicyParseError naming the line and column of the token
@@ -49,6 +49,7 @@ export type Claim =
   | ({ kind: 'role'; role: string } & Position)
   | ({ kind: 'tokenTimeout'; seconds: number } & Position)
   | ({ kind: 'defaultNamespace'; namespace: string } & Position)
+  | ({ kind: 'principal'; principal: string } & Position)
   | ({ kind: 'log'; level: LogLevel } & Position)
   /** `value` as written; `amount` in the quota's unit (policy/quotas.ts). */
   | ({ kind: 'quota'; name: QuotaName; value: string; amount: number } & Position);
@@ -74,6 +75,7 @@ export interface ParsedDocument {
 }
 
 const SEGMENT = /^[A-Za-z0-9_.@+-]+$/;
+const PRINCIPAL = /^[^\s"'\\]{1,256}$/;
 const LOCAL_NAME = /^[A-Za-z0-9_.@+-]+(\/[A-Za-z0-9_.@+-]+)*$/;
 const MAX_TOKEN_TIMEOUT_SECONDS = 366 * 86_400;
 /** How deep parentheses and `if` blocks may nest. */
@@ -309,7 +311,7 @@ class Parser {
     const inRole = where.inRole;
     const t = this.#next();
     const at = { line: t.line, column: t.column };
-    if (t.kind !== 'ident') this.#fail(t, `expected a claim (permit, role, log, tokenTimeout, defaultNamespace, a quota) or "if", found ${describeToken(t)}`);
+    if (t.kind !== 'ident') this.#fail(t, `expected a claim (permit, role, log, tokenTimeout, defaultNamespace, principal, a quota) or "if", found ${describeToken(t)}`);
     switch (t.value) {
       case 'permit': {
         const permissions: string[] = [];
@@ -344,6 +346,12 @@ class Parser {
         if (problem) this.#fail(v, problem);
         return { kind: 'defaultNamespace', namespace: v.value, ...at };
       }
+      case 'principal': {
+        this.#refuseInRole(inRole, t, 'settings');
+        const v = this.#next();
+        if (v.kind !== 'string' || !PRINCIPAL.test(v.value)) this.#fail(v, `expected a principal such as "alice@corp.platform.local" (1 to 256 characters, no spaces or quotes), found ${describeToken(v)}`);
+        return { kind: 'principal', principal: v.value, ...at };
+      }
       case 'log': {
         this.#refuseInRole(inRole, t, 'settings');
         const v = this.#next();
@@ -359,7 +367,7 @@ class Parser {
           if (amount === undefined) this.#fail(v, `expected ${quotaValueHint(t.value)} after "${t.value}", found ${describeToken(v)}`);
           return { kind: 'quota', name: t.value, value: v.value, amount: amount!, ...at };
         }
-        return this.#fail(t, `"${t.value}" is not a claim; claims are permit, role, log, tokenTimeout, defaultNamespace and the quotas ${QUOTA_NAMES.join(', ')}`);
+        return this.#fail(t, `"${t.value}" is not a claim; claims are permit, role, log, tokenTimeout, defaultNamespace, principal and the quotas ${QUOTA_NAMES.join(', ')}`);
       }
     }
   }

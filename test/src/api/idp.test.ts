@@ -1,0 +1,237 @@
+/**
+ * The identity-provider device flow against a real OpenID provider (oidc-provider) on loopback:
+ * policy on the provider's claims decides who gets a token; expired codes, polling too fast, a
+ * provider that is down or silent, and a refresh after the provider revoked the grant.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import test from 'ava';
+import type { ApiErrorBody, AuditLogItem } from '@platform/controller';
+import { ControllerProcess } from '../harness/controller-process.js';
+import { ApiClient } from '../harness/http.js';
+import { decodeUserinfo } from '../harness/jwt.js';
+import { TestIdp } from '../harness/oidc.js';
+import { eventually } from '../harness/wait.js';
+
+interface DeviceCode {
+  device_code: string;
+  user_code: string;
+  verification_url: string;
+  verification_uri_complete: string;
+  expires_in: number;
+  interval: number;
+  error: string;
+}
+
+let idp: TestIdp;
+let controller: ControllerProcess;
+let admin: ApiClient;
+let anonymous: ApiClient;
+let silent: Server;
+let secretDir: string;
+
+/** A port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  const port = (s.address() as { port: number }).port;
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+  return port;
+}
+
+test.before(async () => {
+  idp = await TestIdp.start({
+    accounts: {
+      alice: { email: 'alice@example.com', groups: ['dev'] },
+      bob: { email: 'Bob@Example.com', groups: ['dev', 'ops'] },
+      mallory: { email: 'mallory@evil.test' },
+      unverified: { email: 'eve@example.com', email_verified: false },
+    },
+  });
+  // A provider that accepts connections and never answers.
+  silent = createServer(() => undefined);
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  secretDir = mkdtempSync(join(tmpdir(), 'idp-secret-'));
+  writeFileSync(join(secretDir, 'corp'), `${idp.clientSecret}\n`, { mode: 0o600 });
+  controller = await ControllerProcess.start({
+    args: [
+      '--idp', `name=corp,issuer=${idp.issuer},client-id=${idp.clientId},client-secret-file=${join(secretDir, 'corp')},scopes=openid email groups offline_access,display-name=Example Corp,timeout-ms=3000`,
+      '--idp', `name=silent,issuer=http://127.0.0.1:${(silent.address() as { port: number }).port},client-id=x,timeout-ms=1000`,
+      '--idp', `name=down,issuer=http://127.0.0.1:${await closedPort()},client-id=x`,
+    ],
+  });
+  admin = await controller.admin();
+  anonymous = new ApiClient(controller.url);
+  const policy = `
+    auth::/ {
+      if (corp_auth@platform->email_domain == "example.com") {
+        permit issue
+        defaultNamespace "/teams/example"
+      }
+      if (corp_auth@platform->group == "ops") { principal "ops@corp.platform.local" }
+    }
+    *::/sandbox/[name] { if (corp_auth@platform->name == [name]) { role admin } }`;
+  const r = await admin.put('/v1/policy', { docs: [{ name: 'idp-users', for_version: 0, text: policy }] });
+  if (r.status !== 200) throw new Error(`policy: ${r.status} ${r.text}`);
+});
+
+test.after.always(async () => {
+  await controller?.dispose();
+  await idp?.stop();
+  silent?.close();
+  if (secretDir) rmSync(secretDir, { recursive: true, force: true });
+});
+
+const getcode = (name = 'corp', query = '?scope=email') => anonymous.get<DeviceCode & ApiErrorBody>(`/v1/oauth2/device/${name}/getcode${query}`);
+const redeem = (deviceCode: string) => anonymous.post<{ refresh_token: string; token_type: string } & ApiErrorBody>('/v1/oauth2/device/corp/redeemed', { device_code: deviceCode });
+const refresh = (refreshToken: string) =>
+  anonymous.post<{ access_token: string; expires_in: string; token_type: string; refresh_token: string } & ApiErrorBody>('/v1/oauth2/device/corp/refresh', { refresh_token: refreshToken, token_type: 'IDP_REFRESH' });
+
+/** Polls `redeemed` the way a client should (after try_again_in_ms) until it answers otherwise than 429. */
+async function redeemWhenSignedIn(deviceCode: string) {
+  let wait = 0;
+  return eventually(
+    async () => {
+      if (Date.now() < wait) return undefined;
+      const r = await redeem(deviceCode);
+      if (r.status !== 429) return r;
+      wait = Date.now() + (r.body.try_again_in_ms ?? 5000);
+      return undefined;
+    },
+    { timeoutMs: 60_000, intervalMs: 250, what: 'the device code redeemed' },
+  );
+}
+
+/** The whole flow for `account`: code, sign-in at the provider, refresh token. */
+async function login(account: string) {
+  const code = (await getcode()).body;
+  await idp.signIn(code.verification_uri_complete, account);
+  return redeemWhenSignedIn(code.device_code);
+}
+
+async function audit(eventType: string, fqn: string): Promise<AuditLogItem[]> {
+  return (await admin.get<AuditLogItem[]>(`/audit?event_type=${eventType}&fqn=${encodeURIComponent(fqn)}`)).body;
+}
+
+test.serial('idp: the providers are listed for clients and the console, without secrets', async (t) => {
+  const r = await anonymous.get<unknown[]>('/v1/oauth2/providers');
+  t.is(r.status, 200);
+  t.deepEqual(r.body[0], { name: 'corp', display_name: 'Example Corp', issuer: idp.issuer, device_flow: true });
+  t.is(r.body.length, 3);
+  t.false(r.text.includes(idp.clientSecret));
+  t.is((await getcode('nope')).status, 404);
+  t.is((await getcode('corp', '?grant_type=password')).status, 400);
+});
+
+test.serial('idp: a user of an allowed domain signs in at the provider and gets a token of ours', async (t) => {
+  const first = await getcode('corp', '?scope=email&grant_type=idp_device');
+  t.is(first.status, 200, first.text);
+  t.like(first.body, { interval: 5, error: '' });
+  t.true(first.body.verification_url.startsWith(idp.issuer));
+  t.true(first.body.expires_in > 0);
+  const early = await redeem(first.body.device_code);
+  t.is(early.status, 429, 'not signed in yet');
+  t.is(early.body.error_details?.['error'], 'authorization_pending');
+  t.true(early.body.retry);
+  await idp.signIn(first.body.verification_uri_complete, 'alice');
+  const redeemed = await redeemWhenSignedIn(first.body.device_code);
+  t.is(redeemed.status, 200, redeemed.text);
+  t.is(redeemed.body.token_type, 'IDP_REFRESH');
+  t.false(redeemed.text.includes('"id_token"'));
+  const token = await refresh(redeemed.body.refresh_token);
+  t.is(token.status, 200, token.text);
+  t.is(token.body.token_type, 'JWT');
+  t.is(token.body.expires_in, '86400');
+  const cookies = token.headers.getSetCookie();
+  t.true(cookies.some((c) => c.startsWith(`token=${token.body.access_token};`)));
+  const userinfo = decodeUserinfo(cookies.find((c) => c.startsWith('userinfo='))!);
+  t.like(userinfo, { name: 'alice@example.com', principal: 'alice@example.com@corp.platform.local', mechanism: 'corp', default_namespace: '/teams/example' });
+  // The token works, for what policy grants the provider's user.
+  const alice = new ApiClient(controller.url, { authorization: `Bearer ${token.body.access_token}` });
+  const job = await alice.post<{ created_by: string }>('/jobs', { fqn: 'job::/sandbox/alice@example.com::hello' });
+  t.is(job.status, 200, job.text);
+  t.is(job.body.created_by, 'alice@example.com@corp.platform.local');
+  t.is((await alice.get('/jobs?fqn=job::/sandbox/bob@example.com&matchPartialFQN')).status, 200);
+  t.is((await alice.post('/jobs', { fqn: 'job::/sandbox/bob@example.com::x' })).status, 403);
+  const allow = await audit('auth.allow', 'auth::/::alice@example.com');
+  t.true(allow.length >= 2, 'redeemed and refresh each decide');
+  t.like(allow[0]!.audit_payload, { mechanism: 'corp', email: 'alice@example.com', issuer: idp.issuer, subject: 'alice' });
+  t.is((await audit('auth.issue', 'auth::/::alice@example.com')).length, 1);
+});
+
+test.serial('idp: policy may name the principal from the provider\'s groups; e-mails are compared in lower case', async (t) => {
+  const redeemed = await login('bob');
+  t.is(redeemed.status, 200, redeemed.text);
+  const token = await refresh(redeemed.body.refresh_token);
+  t.is(token.status, 200, token.text);
+  const me = new ApiClient(controller.url, { authorization: `Bearer ${token.body.access_token}` });
+  const job = await me.post<{ created_by: string } & ApiErrorBody>('/jobs', { fqn: 'job::/sandbox/bob@example.com::x' });
+  t.is(job.status, 200, job.text);
+  t.is(job.body.created_by, 'ops@corp.platform.local');
+});
+
+test.serial('idp: a user of another domain, or with an e-mail the provider has not verified, gets auth.deny and no token', async (t) => {
+  for (const account of ['mallory', 'unverified']) {
+    const redeemed = await login(account);
+    t.is(redeemed.status, 403, redeemed.text);
+    t.deepEqual(redeemed.body.missing_claims, ['permit issue on auth::/']);
+    t.false('refresh_token' in redeemed.body);
+  }
+  const denied = await audit('auth.deny', 'auth::/::mallory@evil.test');
+  t.is(denied.length, 1);
+  t.like(denied[0]!.audit_payload, { mechanism: 'corp', email: 'mallory@evil.test', reason: 'policy: no permit issue on auth::/' });
+  t.is((await audit('auth.deny', 'auth::/::unverified')).length, 1, 'an unverified e-mail is not the name: the subject is');
+});
+
+test.serial('idp: an expired device code is refused; polling too fast is told to slow down', async (t) => {
+  const fast = (await getcode()).body;
+  t.is((await redeem(fast.device_code)).body.error_details?.['error'], 'authorization_pending');
+  const again = await redeem(fast.device_code);
+  t.is(again.status, 429);
+  t.is(again.body.error_details?.['error'], 'slow_down');
+  t.is(again.body.try_again_in_ms, 10_000);
+  t.is(again.headers.get('retry-after'), '10');
+
+  idp.deviceCodeTtl = 2;
+  t.teardown(() => (idp.deviceCodeTtl = 600));
+  const short = (await getcode()).body;
+  t.is(short.expires_in, 2);
+  const expired = await eventually(
+    async () => {
+      const r = await redeem(short.device_code);
+      return r.status === 400 ? r : undefined;
+    },
+    { timeoutMs: 30_000, intervalMs: 500, what: 'the device code expired' },
+  );
+  t.is(expired.body.error_details?.['error'], 'expired_token');
+  t.regex(expired.body.message, /the device code has expired; start again with getcode/);
+});
+
+test.serial('idp: a provider that is down or silent answers 503 in time; nothing hangs', async (t) => {
+  const started = Date.now();
+  const down = await getcode('down');
+  t.is(down.status, 503);
+  t.true(down.body.retry);
+  t.regex(down.body.message, /^identity provider down is not reachable \(its discovery document: ECONNREFUSED\); try again later$/);
+  const quiet = await getcode('silent');
+  t.is(quiet.status, 503);
+  t.regex(quiet.body.message, /^identity provider silent is not reachable \(its discovery document: no answer within 1000 ms\)/);
+  t.true(Date.now() - started < 8_000, `answered after ${Date.now() - started} ms`);
+});
+
+test.serial('idp: a refresh after the provider revoked the grant is refused with 401 token_invalid', async (t) => {
+  const redeemed = await login('alice');
+  t.is(redeemed.status, 200, redeemed.text);
+  const ok = await refresh(redeemed.body.refresh_token);
+  t.is(ok.status, 200, ok.text);
+  await idp.revoke('alice');
+  const refused = await refresh(ok.body.refresh_token);
+  t.is(refused.status, 401, refused.text);
+  t.true(refused.body.token_invalid);
+  t.regex(refused.body.message, /identity provider corp no longer accepts this refresh token/);
+  const forged = await refresh(Buffer.from('{"v":1,"idp":"corp","s":{}}').toString('base64url'));
+  t.is(forged.status, 401);
+  t.regex(forged.body.message, /is not one that this cluster gave/);
+});
