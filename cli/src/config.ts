@@ -12,8 +12,11 @@ export interface TargetConfig {
   url: string;
   user?: string;
   principal?: string;
-  mechanism?: 'basic' | 'ldap';
+  /** `basic`, `ldap`, or the name of the identity provider of a device-flow login. */
+  mechanism?: string;
   token?: string;
+  /** A device-flow login's IDP_REFRESH token: a new access token without logging in again. */
+  refresh_token?: string;
   /** When the token expires, as an ISO time. */
   expires_at?: string;
   /** The namespace a short name resolves in (`hello` -> `job::<namespace>::hello`). */

@@ -73,6 +73,15 @@ export class Session {
     const token = this.io.env['PLATFORM_TOKEN'] || target.token;
     if (!token) throw new CommandError(`not logged in to ${target.url}: run \`platform login\``);
     if (!this.io.env['PLATFORM_TOKEN'] && target.expires_at && Date.parse(target.expires_at) <= this.io.now()) {
+      // A device-flow login keeps the provider's refresh token: the provider is asked again.
+      if (target.refresh_token && target.mechanism && target.mechanism !== 'basic' && target.mechanism !== 'ldap') {
+        const grant = await (await this.anonymousClient()).refreshDeviceToken(target.mechanism, target.refresh_token);
+        const exp = Number(grant.expires_in);
+        const config = await this.config();
+        config.targets[target.url] = { ...target, token: grant.access_token, refresh_token: grant.refresh_token, expires_at: new Date(this.io.now() + (Number.isFinite(exp) ? exp : 0) * 1000).toISOString() };
+        await this.save();
+        return new PlatformClient({ url: target.url, token: grant.access_token, userAgent: `platform-cli/${CLI_VERSION}` });
+      }
       throw expiredError(target.url, target.expires_at);
     }
     return new PlatformClient({ url: target.url, token, userAgent: `platform-cli/${CLI_VERSION}` });

@@ -13,7 +13,9 @@ import type {
   ProviderInput,
   ServiceInput,
   ClusterInfo,
+  DeviceCodeGrant,
   DrainInput,
+  IdentityProviderInfo,
   JoinInput,
   NetworkInput,
   FileEntry,
@@ -130,6 +132,10 @@ export const OPERATIONS = [
   'DELETE /v1/networks/{uuid}',
   'POST /v1/networks/{uuid}/join',
   'POST /v1/networks/{uuid}/leave',
+  'GET /v1/oauth2/providers',
+  'GET /v1/oauth2/device/{idp}/getcode',
+  'POST /v1/oauth2/device/{idp}/redeemed',
+  'POST /v1/oauth2/device/{idp}/refresh',
 ] as const;
 
 const enc = encodeURIComponent;
@@ -201,17 +207,35 @@ export class PlatformClient {
       body: `grant_type=${mechanism === 'ldap' ? 'ldap_basic' : 'basic'}`,
     });
     const grant = (await res.json()) as TokenGrant;
-    const cookies = typeof res.headers.getSetCookie === 'function' ? res.headers.getSetCookie() : [res.headers.get('set-cookie') ?? ''];
-    for (const c of cookies) {
-      const m = /^userinfo=([^;]+)/.exec(c);
-      if (m) {
-        try {
-          grant.user = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(m[1]!), (ch) => ch.charCodeAt(0)))) as TokenGrant['user'];
-        } catch {
-          // a cookie we cannot read leaves `user` out
-        }
-      }
-    }
+    const info = userinfoOf(res);
+    if (info) grant.user = info;
+    return grant;
+  }
+
+  /** The identity providers the cluster trusts (device-flow logins). */
+  async identityProviders(): Promise<IdentityProviderInfo[]> {
+    return this.json<IdentityProviderInfo[]>('GET', '/v1/oauth2/providers');
+  }
+
+  /** Starts a device-flow login at identity provider `idp`: the code to show the user, and where. */
+  async deviceCode(idp: string, scope?: string): Promise<DeviceCodeGrant> {
+    return this.json<DeviceCodeGrant>('GET', `/v1/oauth2/device/${enc(idp)}/getcode`, { query: { scope } });
+  }
+
+  /**
+   * The refresh token of a device code once the user signed in. Throws ApiError 429 (with
+   * `try_again_in_ms`) while the user has not: wait that long and ask again.
+   */
+  async redeemDeviceCode(idp: string, deviceCode: string): Promise<{ refresh_token: string; token_type: string }> {
+    return this.json('POST', `/v1/oauth2/device/${enc(idp)}/redeemed`, { json: { device_code: deviceCode } });
+  }
+
+  /** An access token (and the next refresh token) for an IDP_REFRESH token. */
+  async refreshDeviceToken(idp: string, refreshToken: string): Promise<TokenGrant & { refresh_token: string }> {
+    const res = await this.request('POST', `/v1/oauth2/device/${enc(idp)}/refresh`, { json: { refresh_token: refreshToken, token_type: 'IDP_REFRESH' } });
+    const grant = (await res.json()) as TokenGrant & { refresh_token: string };
+    const user = userinfoOf(res);
+    if (user) grant.user = user;
     return grant;
   }
 
@@ -414,3 +438,18 @@ export class PlatformClient {
 }
 
 export { ApiError, ConnectionError };
+
+/** The `userinfo` cookie of a token answer, decoded; undefined when there is none or it cannot be read. */
+function userinfoOf(res: Response): TokenGrant['user'] {
+  const cookies = typeof res.headers.getSetCookie === 'function' ? res.headers.getSetCookie() : [res.headers.get('set-cookie') ?? ''];
+  for (const c of cookies) {
+    const m = /^userinfo=([^;]+)/.exec(c);
+    if (!m) continue;
+    try {
+      return JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(m[1]!), (ch) => ch.charCodeAt(0)))) as TokenGrant['user'];
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}

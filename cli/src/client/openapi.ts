@@ -610,6 +610,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/oauth2/device/{idp}/getcode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Starts a device-flow login at an identity provider */
+        get: operations["getOauth2DeviceByIdpGetcode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth2/device/{idp}/redeemed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The refresh token of a device code once the user signed in (429 while not yet) */
+        post: operations["postOauth2DeviceByIdpRedeemed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth2/device/{idp}/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An access token for an IDP_REFRESH token (the provider is asked again) */
+        post: operations["postOauth2DeviceByIdpRefresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth2/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The identity providers users may log in with (device flow) */
+        get: operations["getOauth2Providers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/oauth2/token": {
         parameters: {
             query?: never;
@@ -856,6 +924,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/quotas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The quotas of a namespace and what is in use against each */
+        get: operations["getQuotas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/runtimes": {
         parameters: {
             query?: never;
@@ -868,6 +953,43 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/secrets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The secrets the caller may read */
+        get: operations["getSecrets"];
+        put?: never;
+        /** Creates a secret; its value is never answered */
+        post: operations["postSecrets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/secrets/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A secret (never its value) */
+        get: operations["getSecretsByUuid"];
+        /** A new value (a new version: the jobs it is installed in roll) or description */
+        put: operations["putSecretsByUuid"];
+        post?: never;
+        /** Deletes a secret that no job has installed */
+        delete: operations["deleteSecretsByUuid"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2006,6 +2128,13 @@ export interface operations {
                         } | null;
                         sticky_session_cookies?: string[];
                         weight?: number;
+                        secrets?: {
+                            fqn: string;
+                            env?: string;
+                            file?: string;
+                            uuid?: string;
+                            version?: number;
+                        }[];
                         uuid: string;
                         version_id: number;
                         created_at: string;
@@ -2171,6 +2300,13 @@ export interface operations {
                         } | null;
                         sticky_session_cookies?: string[];
                         weight?: number;
+                        secrets?: {
+                            fqn: string;
+                            env?: string;
+                            file?: string;
+                            uuid?: string;
+                            version?: number;
+                        }[];
                         uuid: string;
                         version_id: number;
                         created_at: string;
@@ -2358,6 +2494,13 @@ export interface operations {
                     } | null;
                     sticky_session_cookies?: string[];
                     weight?: number;
+                    secrets?: {
+                        fqn: string;
+                        env?: string;
+                        file?: string;
+                        uuid?: string;
+                        version?: number;
+                    }[];
                 };
             };
         };
@@ -2526,6 +2669,13 @@ export interface operations {
                         } | null;
                         sticky_session_cookies?: string[];
                         weight?: number;
+                        secrets?: {
+                            fqn: string;
+                            env?: string;
+                            file?: string;
+                            uuid?: string;
+                            version?: number;
+                        }[];
                         uuid: string;
                         version_id: number;
                         created_at: string;
@@ -2691,6 +2841,13 @@ export interface operations {
                         } | null;
                         sticky_session_cookies?: string[];
                         weight?: number;
+                        secrets?: {
+                            fqn: string;
+                            env?: string;
+                            file?: string;
+                            uuid?: string;
+                            version?: number;
+                        }[];
                         uuid: string;
                         version_id: number;
                         created_at: string;
@@ -3057,6 +3214,13 @@ export interface operations {
                         } | null;
                         sticky_session_cookies?: string[];
                         weight?: number;
+                        secrets?: {
+                            fqn: string;
+                            env?: string;
+                            file?: string;
+                            uuid?: string;
+                            version?: number;
+                        }[];
                         uuid: string;
                         version_id: number;
                         created_at: string;
@@ -3222,6 +3386,13 @@ export interface operations {
                         } | null;
                         sticky_session_cookies?: string[];
                         weight?: number;
+                        secrets?: {
+                            fqn: string;
+                            env?: string;
+                            file?: string;
+                            uuid?: string;
+                            version?: number;
+                        }[];
                         uuid: string;
                         version_id: number;
                         created_at: string;
@@ -3411,6 +3582,13 @@ export interface operations {
                     } | null;
                     sticky_session_cookies?: string[];
                     weight?: number;
+                    secrets?: {
+                        fqn: string;
+                        env?: string;
+                        file?: string;
+                        uuid?: string;
+                        version?: number;
+                    }[];
                 };
             };
         };
@@ -3579,6 +3757,13 @@ export interface operations {
                         } | null;
                         sticky_session_cookies?: string[];
                         weight?: number;
+                        secrets?: {
+                            fqn: string;
+                            env?: string;
+                            file?: string;
+                            uuid?: string;
+                            version?: number;
+                        }[];
                         uuid: string;
                         version_id: number;
                         created_at: string;
@@ -3744,6 +3929,13 @@ export interface operations {
                         } | null;
                         sticky_session_cookies?: string[];
                         weight?: number;
+                        secrets?: {
+                            fqn: string;
+                            env?: string;
+                            file?: string;
+                            uuid?: string;
+                            version?: number;
+                        }[];
                         uuid: string;
                         version_id: number;
                         created_at: string;
@@ -3963,6 +4155,13 @@ export interface operations {
                     } | null;
                     sticky_session_cookies?: string[];
                     weight?: number;
+                    secrets?: {
+                        fqn: string;
+                        env?: string;
+                        file?: string;
+                        uuid?: string;
+                        version?: number;
+                    }[];
                 };
             };
         };
@@ -4131,6 +4330,13 @@ export interface operations {
                         } | null;
                         sticky_session_cookies?: string[];
                         weight?: number;
+                        secrets?: {
+                            fqn: string;
+                            env?: string;
+                            file?: string;
+                            uuid?: string;
+                            version?: number;
+                        }[];
                         uuid: string;
                         version_id: number;
                         created_at: string;
@@ -4296,6 +4502,13 @@ export interface operations {
                         } | null;
                         sticky_session_cookies?: string[];
                         weight?: number;
+                        secrets?: {
+                            fqn: string;
+                            env?: string;
+                            file?: string;
+                            uuid?: string;
+                            version?: number;
+                        }[];
                         uuid: string;
                         version_id: number;
                         created_at: string;
@@ -4815,6 +5028,13 @@ export interface operations {
                         } | null;
                         sticky_session_cookies?: string[];
                         weight?: number;
+                        secrets?: {
+                            fqn: string;
+                            env?: string;
+                            file?: string;
+                            uuid?: string;
+                            version?: number;
+                        }[];
                         uuid: string;
                         version_id: number;
                         created_at: string;
@@ -4980,6 +5200,13 @@ export interface operations {
                         } | null;
                         sticky_session_cookies?: string[];
                         weight?: number;
+                        secrets?: {
+                            fqn: string;
+                            env?: string;
+                            file?: string;
+                            uuid?: string;
+                            version?: number;
+                        }[];
                         uuid: string;
                         version_id: number;
                         created_at: string;
@@ -5736,6 +5963,151 @@ export interface operations {
                         updated_at: string;
                         updated_by: string;
                     };
+                };
+            };
+            /** @description APIError */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.apierror;version=1": components["schemas"]["APIError"];
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    getOauth2DeviceByIdpGetcode: {
+        parameters: {
+            query?: {
+                /** @description scopes to ask for besides the configured ones */
+                scope?: string;
+                /** @description idp_device (the legacy host's form) */
+                grant_type?: string;
+            };
+            header?: never;
+            path: {
+                idp: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Starts a device-flow login at an identity provider */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": unknown;
+                };
+            };
+            /** @description APIError */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.apierror;version=1": components["schemas"]["APIError"];
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    postOauth2DeviceByIdpRedeemed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                idp: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    device_code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The refresh token of a device code once the user signed in (429 while not yet) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": unknown;
+                };
+            };
+            /** @description APIError */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.apierror;version=1": components["schemas"]["APIError"];
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    postOauth2DeviceByIdpRefresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                idp: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    refresh_token: string;
+                    /** @constant */
+                    token_type?: "IDP_REFRESH";
+                };
+            };
+        };
+        responses: {
+            /** @description An access token for an IDP_REFRESH token (the provider is asked again) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": unknown;
+                };
+            };
+            /** @description APIError */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.apierror;version=1": components["schemas"]["APIError"];
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    getOauth2Providers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The identity providers users may log in with (device flow) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": unknown;
                 };
             };
             /** @description APIError */
@@ -7244,6 +7616,66 @@ export interface operations {
             };
         };
     };
+    getQuotas: {
+        parameters: {
+            query?: {
+                /** @description a namespace such as /sandbox/tom (required) */
+                namespace?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quotas of a namespace and what is in use against each */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.quotas;version=1": {
+                        namespace: string;
+                        quotas: {
+                            /** @enum {string} */
+                            name: "total.memory" | "total.disk" | "total.cpu" | "total.network" | "total.instances" | "max.memory" | "max.disk" | "max.cpu" | "max.instances";
+                            namespace: string;
+                            realm: string;
+                            limit: number;
+                            limit_text: string;
+                            in_use: number;
+                            /** @enum {string} */
+                            unit: "bytes" | "bps" | "ms/s" | "instances";
+                        }[];
+                    };
+                    "application/json; charset=utf-8": {
+                        namespace: string;
+                        quotas: {
+                            /** @enum {string} */
+                            name: "total.memory" | "total.disk" | "total.cpu" | "total.network" | "total.instances" | "max.memory" | "max.disk" | "max.cpu" | "max.instances";
+                            namespace: string;
+                            realm: string;
+                            limit: number;
+                            limit_text: string;
+                            in_use: number;
+                            /** @enum {string} */
+                            unit: "bytes" | "bps" | "ms/s" | "instances";
+                        }[];
+                    };
+                };
+            };
+            /** @description APIError */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.apierror;version=1": components["schemas"]["APIError"];
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
     getRuntimes: {
         parameters: {
             query?: never;
@@ -7262,6 +7694,275 @@ export interface operations {
                     "application/vnd.platform.runtime;version=1": unknown;
                     "application/json; charset=utf-8": unknown;
                 };
+            };
+            /** @description APIError */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.apierror;version=1": components["schemas"]["APIError"];
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    getSecrets: {
+        parameters: {
+            query?: {
+                /** @description an FQN or, with matchPartialFQN, a namespace or prefix */
+                fqn?: string;
+                /** @description presence flag */
+                matchPartialFQN?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secrets the caller may read */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.secrets;version=1": {
+                        uuid: string;
+                        fqn: string;
+                        name: string;
+                        description: string;
+                        size: number;
+                        version_id: number;
+                        created_at: string;
+                        updated_at: string;
+                        created_by: string;
+                        updated_by: string;
+                    }[];
+                    "application/json; charset=utf-8": {
+                        uuid: string;
+                        fqn: string;
+                        name: string;
+                        description: string;
+                        size: number;
+                        version_id: number;
+                        created_at: string;
+                        updated_at: string;
+                        created_by: string;
+                        updated_by: string;
+                    }[];
+                };
+            };
+            /** @description APIError */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.apierror;version=1": components["schemas"]["APIError"];
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    postSecrets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fqn: string;
+                    value?: string;
+                    value_base64?: string;
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Creates a secret; its value is never answered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.secret;version=1": {
+                        uuid: string;
+                        fqn: string;
+                        name: string;
+                        description: string;
+                        size: number;
+                        version_id: number;
+                        created_at: string;
+                        updated_at: string;
+                        created_by: string;
+                        updated_by: string;
+                    };
+                    "application/json; charset=utf-8": {
+                        uuid: string;
+                        fqn: string;
+                        name: string;
+                        description: string;
+                        size: number;
+                        version_id: number;
+                        created_at: string;
+                        updated_at: string;
+                        created_by: string;
+                        updated_by: string;
+                    };
+                };
+            };
+            /** @description APIError */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.apierror;version=1": components["schemas"]["APIError"];
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    getSecretsByUuid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A secret (never its value) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.secret;version=1": {
+                        uuid: string;
+                        fqn: string;
+                        name: string;
+                        description: string;
+                        size: number;
+                        version_id: number;
+                        created_at: string;
+                        updated_at: string;
+                        created_by: string;
+                        updated_by: string;
+                    };
+                    "application/json; charset=utf-8": {
+                        uuid: string;
+                        fqn: string;
+                        name: string;
+                        description: string;
+                        size: number;
+                        version_id: number;
+                        created_at: string;
+                        updated_at: string;
+                        created_by: string;
+                        updated_by: string;
+                    };
+                };
+            };
+            /** @description APIError */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.apierror;version=1": components["schemas"]["APIError"];
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    putSecretsByUuid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fqn?: string;
+                    value?: string;
+                    value_base64?: string;
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A new value (a new version: the jobs it is installed in roll) or description */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.secret;version=1": {
+                        uuid: string;
+                        fqn: string;
+                        name: string;
+                        description: string;
+                        size: number;
+                        version_id: number;
+                        created_at: string;
+                        updated_at: string;
+                        created_by: string;
+                        updated_by: string;
+                    };
+                    "application/json; charset=utf-8": {
+                        uuid: string;
+                        fqn: string;
+                        name: string;
+                        description: string;
+                        size: number;
+                        version_id: number;
+                        created_at: string;
+                        updated_at: string;
+                        created_by: string;
+                        updated_by: string;
+                    };
+                };
+            };
+            /** @description APIError */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.platform.apierror;version=1": components["schemas"]["APIError"];
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    deleteSecretsByUuid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deletes a secret that no job has installed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description APIError */
             default: {

@@ -168,6 +168,24 @@ export interface TokenGrant {
   user?: { name: string; principal: string; mechanism: string; expires_in: number; default_namespace: string };
 }
 
+/** An identity provider users may log in with (GET /v1/oauth2/providers). */
+export interface IdentityProviderInfo {
+  name: string;
+  display_name: string;
+  issuer: string;
+  device_flow: boolean;
+}
+
+/** A device-flow login started at an identity provider (getcode). */
+export interface DeviceCodeGrant {
+  device_code: string;
+  user_code: string;
+  verification_url: string;
+  verification_uri_complete?: string;
+  expires_in: number;
+  interval: number;
+}
+
 /** One event of a task (a manifest's deploy): `eos` ends it, `error` ends it failed. */
 export interface TaskEvent {
   uuid: string;

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
 import type { ApiErrorBody, AuditLogItem } from '@platform/controller';
+import { Cli } from '../harness/cli.js';
 import { ControllerProcess } from '../harness/controller-process.js';
 import { ApiClient } from '../harness/http.js';
 import { decodeUserinfo } from '../harness/jwt.js';
@@ -234,4 +235,24 @@ test.serial('idp: a refresh after the provider revoked the grant is refused with
   const forged = await refresh(Buffer.from('{"v":1,"idp":"corp","s":{}}').toString('base64url'));
   t.is(forged.status, 401);
   t.regex(forged.body.message, /is not one that this cluster gave/);
+});
+
+test.serial('idp: platform login --idp shows the code and the URL, waits for the sign-in, and keeps the token', async (t) => {
+  const cli = await Cli.create(t);
+  let signedIn: Promise<void> | undefined;
+  const result = await cli.run(['login', '--idp', 'corp', controller.url], {
+    onStderr: (text) => {
+      const url = /open (\S+)/.exec(text)?.[1];
+      if (url && !signedIn) signedIn = idp.signIn(url, 'alice');
+    },
+  });
+  await signedIn;
+  t.is(result.code, 0, `${result.stdout}\n${result.stderr}`);
+  t.regex(result.stderr, /and enter the code [A-Z]{4}-[A-Z]{4} \(it expires in 10 min\)/);
+  t.regex(result.stdout, /Logged in to .* as alice@example\.com \(namespace \/teams\/example\)/);
+  const me = await cli.json<{ principal: string; mechanism: string; namespace: string }>(['whoami']);
+  t.like(me, { principal: 'alice@example.com@corp.platform.local', mechanism: 'corp', namespace: '/teams/example' });
+  const refused = await cli.run(['login', '--idp', 'nope']);
+  t.not(refused.code, 0);
+  t.regex(refused.stderr, /no identity provider "nope" on this cluster/);
 });

@@ -38,6 +38,8 @@ export interface CliOptions {
   killAfterMs?: number;
   /** Kill it once stdout satisfies this (a line awaited from `logs --tail`). */
   until?: (stdout: string) => boolean;
+  /** Told of stderr as it grows (what the command asks the user to do). */
+  onStderr?: (stderr: string) => void;
 }
 
 export class Cli {
@@ -67,7 +69,10 @@ export class Cli {
         stdout += c.toString('utf8');
         if (o.until?.(stdout)) child.kill('SIGTERM');
       });
-      child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+      child.stderr.on('data', (c: Buffer) => {
+        stderr += c.toString('utf8');
+        o.onStderr?.(stderr);
+      });
       child.on('error', reject);
       child.on('close', (code) => {
         if (timer) clearTimeout(timer);
