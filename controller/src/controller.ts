@@ -28,6 +28,7 @@ import { ADMIN_USER, bootstrapAdmin } from './auth/bootstrap.js';
 import { LdapAuthenticator, type LdapOptions } from './auth/ldap.js';
 import { IdentityProvider, type IdpOptions } from './auth/idp.js';
 import { deviceFlowEndpoints } from './auth/device-flow.js';
+import { AppTokens } from './auth/app-tokens.js';
 import { LoginRefusals } from './auth/login-refusals.js';
 import { TokenService } from './auth/tokens.js';
 import { UserService } from './auth/users.js';
@@ -211,6 +212,8 @@ export interface ControllerOptions {
   secretsKeyFile?: string;
   /** External OpenID Connect providers users log in with (device flow); none by default. */
   identityProviders?: IdpOptions[];
+  /** How long an app token lives (PLATFORM_APP_TOKEN_TTL_SECONDS); renewed at half of it. Default 900. */
+  appTokenTtlSeconds?: number;
   /** A stager run longer than this is stopped and its package fails. Default 10 minutes. */
   stagerTimeoutMs?: number;
   /** The IPv4 block virtual networks get their subnets from. Default 10.224.0.0/12. */
@@ -260,9 +263,9 @@ export interface ControllerOptions {
 }
 
 export type ResolvedControllerOptions = Required<
-  Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap' | 'secretsKeyFile' | 'identityProviders' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress' | 'requestStats' | 'httpLimits' | 'etcd' | 'onLeadershipLost'>
+  Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap' | 'secretsKeyFile' | 'identityProviders' | 'appTokenTtlSeconds' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress' | 'requestStats' | 'httpLimits' | 'etcd' | 'onLeadershipLost'>
 > &
-  Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap' | 'secretsKeyFile' | 'identityProviders' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress' | 'requestStats' | 'etcd'> & { httpLimits: HttpLimits };
+  Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap' | 'secretsKeyFile' | 'identityProviders' | 'appTokenTtlSeconds' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress' | 'requestStats' | 'etcd'> & { httpLimits: HttpLimits };
 
 export const DEFAULT_AUDIT_RETENTION_SECONDS = 90 * 86_400;
 
@@ -303,6 +306,7 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     ...(o.ldap ? { ldap: o.ldap } : {}),
     ...(o.secretsKeyFile ? { secretsKeyFile: o.secretsKeyFile } : {}),
     ...(o.identityProviders?.length ? { identityProviders: o.identityProviders } : {}),
+    ...(o.appTokenTtlSeconds ? { appTokenTtlSeconds: o.appTokenTtlSeconds } : {}),
     stagerTimeoutMs: o.stagerTimeoutMs ?? 10 * 60_000,
     stagerBaseUrl: o.stagerBaseUrl ?? '',
     gatewayTimeoutMs: o.gatewayTimeoutMs ?? 30_000,
@@ -520,11 +524,11 @@ export class Controller {
       // Dependencies resolve among the packages the job's principal may use (policy/references.ts).
       const installs = new InstancePackages(store, (ids, principal) => resolver.resolveInstallOrder(ids, { bestEffort: true, ...usableBy(principal) }));
       // The environment of bound jobs comes from the service catalog, made once jobs exist.
-      const late: { catalog?: ServiceCatalog; links?: LinkFeed; drains?: DrainFeed; networks?: NetworkCatalog; secrets?: SecretService } = {};
+      const late: { catalog?: ServiceCatalog; links?: LinkFeed; drains?: DrainFeed; networks?: NetworkCatalog; secrets?: SecretService; appTokens?: AppTokens } = {};
       const instances = new AgentReports(deps, agents, logs, installs, {
         stagingSink,
-        environmentFor: (job) => ({ ...late.catalog?.environmentFor(job), ...late.secrets?.environmentFor(job) }),
-        filesFor: (job) => late.secrets?.filesFor(job) ?? [],
+        environmentFor: (job) => ({ ...late.catalog?.environmentFor(job), ...late.secrets?.environmentFor(job), ...late.appTokens?.environmentFor(job) }),
+        filesFor: (job) => [...(late.secrets?.filesFor(job) ?? []), ...(late.appTokens?.filesFor(job) ?? [])],
         linksFor: (job) => late.links?.linksFor(job) ?? [],
         addressFor: (job, instance) => late.networks?.addressFor(job, instance) ?? (job.network_ref ? { reason: 'networks are not loaded yet' } : {}),
         networkFor: (job, record) => late.networks?.networkFor(job, record),
@@ -677,6 +681,24 @@ export class Controller {
       housekeeping.push(autoscaler);
       undo.push(async () => autoscaler.stop());
       let apiUrl = '';
+      // App tokens of jobs that ask for them: in their instances, renewed before they expire.
+      const appTokens = new AppTokens({
+        tokens,
+        nowMs: () => clock.nowMs(),
+        findJob: (uuid) => jobs.find(uuid),
+        startedJobs: () => jobs.startedJobs(),
+        pushFiles: (job, files) => {
+          for (const i of instances.table.ofJob(job.uuid)) {
+            if (i.state !== 'REMOVED' && i.agent_uuid) agents.send(i.agent_uuid, { instanceFiles: { instanceUuid: i.uuid, files } });
+          }
+        },
+        apiUrl: () => options.stagerBaseUrl || apiUrl,
+        ...(options.appTokenTtlSeconds ? { ttlSeconds: options.appTokenTtlSeconds } : {}),
+      });
+      late.appTokens = appTokens;
+      appTokens.start();
+      housekeeping.push(appTokens);
+      undo.push(() => appTokens.stop());
       const stagerLauncher =
         options.stagerLauncher === 'local'
           ? new LocalStagerLauncher({ jobs, resolver, usableBy, sink: stagingSink, log: log.child({ component: 'local-stager' }), workDir: join(options.dataDir, 'stagers') })
@@ -754,7 +776,7 @@ export class Controller {
         ids,
         minimumClientVersion: MINIMUM_CLIENT_VERSION,
         // Authentication, then each request's policy view (ctx.state.access) for the endpoints' checks.
-        authenticate: accessControl(policy, audit, references, authenticate(tokens, users, { ldapEnabled: ldap !== undefined, identityProviders: new Set(identityProviders.keys()) })),
+        authenticate: accessControl(policy, audit, references, authenticate(tokens, users, { ldapEnabled: ldap !== undefined, identityProviders: new Set(identityProviders.keys()), appTokenProblem: (claims) => appTokens.problem(claims) })),
         endpoints: withOpenApi([
           ...authEndpoints(tokens, users, audit, refusals, options.domain, options.maxBodyBytes, policy, ldap),
           ...deviceFlowEndpoints(identityProviders, { tokens, policy, audit, sealer: secretCipher, nowMs: () => clock.nowMs() }),

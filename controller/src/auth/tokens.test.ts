@@ -48,3 +48,14 @@ test('tokens: an altered copy of a remembered token is verified in full and refu
   await t.throwsAsync(tokens.verify(altered), { instanceOf: TokenInvalidError, message: /signature/ });
   await cleanup();
 });
+
+test('tokens: a token signed at once (app tokens) verifies like the others, and expires on time', async (t) => {
+  const { clock, tokens, cleanup } = await setup();
+  t.teardown(cleanup);
+  const { token, expiresAtMs } = tokens.issueSync({ sub: 'job::/a::web', name: 'job::/a::web', mechanism: 'app', job: 'j1' }, 60);
+  t.like(await tokens.verify(token), { sub: 'job::/a::web', mechanism: 'app', job: 'j1', aud: 'urn:platform:cluster:test', iss: 'urn:platform:cluster:test' });
+  t.is(expiresAtMs, (Math.floor(clock.nowMs() / 1000) + 60) * 1000);
+  const fresh = tokens.issueSync({ sub: 'job::/a::web', name: 'job::/a::web', mechanism: 'app' }, 60).token;
+  clock.advance(61_000);
+  await t.throwsAsync(tokens.verify(fresh), { instanceOf: TokenInvalidError, message: /expired/ });
+});

@@ -7,6 +7,7 @@
  * switching to a symmetric algorithm), this cluster's issuer and audience, and
  * an unexpired token; anything else is a TokenInvalidError.
  */
+import { createPrivateKey, sign as signBytes, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, errors as joseErrors, type JWK, type CryptoKey } from 'jose';
@@ -59,6 +60,8 @@ export class TokenService {
     private readonly publicKey: CryptoKey,
     readonly issuer: string,
     private readonly clock: Clock,
+    /** The same private key for node:crypto, which signs synchronously (issueSync). */
+    private readonly signingKey: KeyObject,
   ) {}
 
   /** Loads the signing key from the data directory, making it on first start. */
@@ -102,7 +105,7 @@ export class TokenService {
   static async #from(pair: KeyFile, issuer: string, clock: Clock): Promise<TokenService> {
     const privateKey = (await importJWK(pair.private, ALGORITHM)) as CryptoKey;
     const publicKey = (await importJWK(pair.public, ALGORITHM)) as CryptoKey;
-    return new TokenService(privateKey, publicKey, issuer, clock);
+    return new TokenService(privateKey, publicKey, issuer, clock, createPrivateKey({ key: pair.private as JsonWebKey, format: 'jwk' }));
   }
 
   /** Signs a token for `principal`, valid for `ttlSeconds`. */
@@ -127,6 +130,28 @@ export class TokenService {
       .setIssuedAt(now)
       .setExpirationTime(now + ttlSeconds)
       .sign(this.privateKey);
+  }
+
+  /**
+   * Signs a token at once, without waiting: for what must be ready in the same turn (an app
+   * token in the specification of an instance being started). The same token `issue` makes.
+   */
+  issueSync(principal: { sub: string; name: string; mechanism: string; job?: string }, ttlSeconds: number): { token: string; expiresAtMs: number } {
+    const now = Math.floor(this.clock.nowMs() / 1000);
+    const header = { alg: ALGORITHM, typ: 'JWT' };
+    const payload = {
+      name: principal.name,
+      mechanism: principal.mechanism,
+      ...(principal.job === undefined ? {} : { job: principal.job }),
+      sub: principal.sub,
+      iss: this.issuer,
+      aud: this.issuer,
+      iat: now,
+      exp: now + ttlSeconds,
+    };
+    const input = `${Buffer.from(JSON.stringify(header)).toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+    const signature = signBytes('sha256', Buffer.from(input), { key: this.signingKey, dsaEncoding: 'ieee-p1363' });
+    return { token: `${input}.${signature.toString('base64url')}`, expiresAtMs: (now + ttlSeconds) * 1000 };
   }
 
   /**

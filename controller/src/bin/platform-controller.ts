@@ -101,6 +101,8 @@ Staging: PLATFORM_STAGER_TIMEOUT_MS (default 600000), PLATFORM_STAGER_BASE_URL (
 STAGER_URL as stagers reach the API), PLATFORM_STAGER_LAUNCHER=agents (default), none
 (packages wait in staging) or local (stagers as child processes of this host, for
 development), PLATFORM_BUILTINS=false (no built-in packages).
+App tokens: PLATFORM_APP_TOKEN_TTL_SECONDS, how long the token of a job with app_token
+lives, 10 to 86400 (default 900; renewed at half of it).
 Secrets: PLATFORM_SECRETS_KEY_FILE, a file holding the 32-byte key secrets are encrypted
 with at rest, as base64 or hex (default: made on first start, kept in DATA_DIR/secrets.key).
 Command-line client downloads (GET /cli/download/{platform}): PLATFORM_CLI_DOWNLOADS, the
@@ -268,6 +270,8 @@ async function main(): Promise<void> {
   const heartbeatIntervalMs = envInt('PLATFORM_HEARTBEAT_INTERVAL_MS');
   const agentLostAfterMs = envInt('PLATFORM_AGENT_LOST_AFTER_MS');
   const ldap = ldapOptions(args['ldap-url'] ?? env['PLATFORM_LDAP_URL'] ?? '');
+  const appTokenTtl = envInt('PLATFORM_APP_TOKEN_TTL_SECONDS');
+  if (appTokenTtl !== undefined && (appTokenTtl < 10 || appTokenTtl > 86_400)) fail(`PLATFORM_APP_TOKEN_TTL_SECONDS=${appTokenTtl} is not 10 to 86400`);
   const identityProviders: IdpOptions[] = [];
   const read = (path: string) => readFileSync(path, 'utf8');
   try {
@@ -373,6 +377,7 @@ async function main(): Promise<void> {
       ...(ldap === undefined ? {} : { ldap }),
       ...(env['PLATFORM_SECRETS_KEY_FILE'] ? { secretsKeyFile: env['PLATFORM_SECRETS_KEY_FILE'] } : {}),
       ...(identityProviders.length ? { identityProviders } : {}),
+      ...(appTokenTtl !== undefined ? { appTokenTtlSeconds: appTokenTtl } : {}),
       ...(stagerTimeoutMs === undefined ? {} : { stagerTimeoutMs }),
       ...(gatewayTimeoutMs === undefined ? {} : { gatewayTimeoutMs }),
       ...(gatewayLateAnswerMs === undefined ? {} : { gatewayLateAnswerMs }),

@@ -285,6 +285,8 @@ export const jobInputSchema = z.object({
   sticky_session_cookies: z.array(str(256)).max(64).optional(),
   weight: int(0, 100).optional(),
   secrets: z.array(jobSecretSchema).max(64).optional(),
+  // The job's instances get a token of its own principal (auth/app-tokens.ts).
+  app_token: bool().optional(),
 });
 export type JobInput = z.output<typeof jobInputSchema>;
 
@@ -363,6 +365,8 @@ export interface JobSpec {
   weight: number;
   /** Absent on jobs written before secrets existed: read as none. */
   secrets: JobSecret[];
+  /** Its instances get an app token of the job's principal; absent on older jobs: false. */
+  app_token: boolean;
 }
 
 /** A job as stored and served (health is added only when asked for). */
@@ -471,6 +475,7 @@ export function parseJobInput(body: unknown, newUuid: () => string, existingDrai
     sticky_session_cookies: input.sticky_session_cookies ?? [],
     weight: input.weight ?? 0,
     secrets: parseSecrets(input.secrets ?? []),
+    app_token: input.app_token ?? false,
   };
   return { fqn: input.fqn, localName, spec, stateRequest, dockerOrigin: input.docker_origin };
 }
@@ -557,5 +562,6 @@ export function specOf(job: Job): JobSpec {
     sticky_session_cookies: job.sticky_session_cookies,
     weight: job.weight,
     secrets: job.secrets ?? [],
+    app_token: job.app_token ?? false,
   };
 }
