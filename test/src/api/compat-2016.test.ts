@@ -74,6 +74,7 @@ const SPEC_FIELDS_NOT_IN_THE_FILE: Record<string, readonly string[]> = {
 /** Fields that this platform answers beyond the specification (docs/api.md documents each). */
 const FIELDS_OF_OURS: Record<string, readonly string[]> = {
   Instances: ['ports', 'reason', 'running_since'],
+  Job: ['secrets', 'app_token'],
   JobHealth: ['message'],
   InstanceManager: ['status', 'address', 'isolation', 'cgroups', 'version'],
   // behaviour notes: a Provider's parameters; created_by/created_at as every resource has them.
