@@ -2135,6 +2135,7 @@ export interface operations {
                             uuid?: string;
                             version?: number;
                         }[];
+                        app_token?: boolean;
                         uuid: string;
                         version_id: number;
                         created_at: string;
@@ -2307,6 +2308,7 @@ export interface operations {
                             uuid?: string;
                             version?: number;
                         }[];
+                        app_token?: boolean;
                         uuid: string;
                         version_id: number;
                         created_at: string;
@@ -2501,6 +2503,7 @@ export interface operations {
                         uuid?: string;
                         version?: number;
                     }[];
+                    app_token?: boolean;
                 };
             };
         };
@@ -2676,6 +2679,7 @@ export interface operations {
                             uuid?: string;
                             version?: number;
                         }[];
+                        app_token?: boolean;
                         uuid: string;
                         version_id: number;
                         created_at: string;
@@ -2848,6 +2852,7 @@ export interface operations {
                             uuid?: string;
                             version?: number;
                         }[];
+                        app_token?: boolean;
                         uuid: string;
                         version_id: number;
                         created_at: string;
@@ -3221,6 +3226,7 @@ export interface operations {
                             uuid?: string;
                             version?: number;
                         }[];
+                        app_token?: boolean;
                         uuid: string;
                         version_id: number;
                         created_at: string;
@@ -3393,6 +3399,7 @@ export interface operations {
                             uuid?: string;
                             version?: number;
                         }[];
+                        app_token?: boolean;
                         uuid: string;
                         version_id: number;
                         created_at: string;
@@ -3589,6 +3596,7 @@ export interface operations {
                         uuid?: string;
                         version?: number;
                     }[];
+                    app_token?: boolean;
                 };
             };
         };
@@ -3764,6 +3772,7 @@ export interface operations {
                             uuid?: string;
                             version?: number;
                         }[];
+                        app_token?: boolean;
                         uuid: string;
                         version_id: number;
                         created_at: string;
@@ -3936,6 +3945,7 @@ export interface operations {
                             uuid?: string;
                             version?: number;
                         }[];
+                        app_token?: boolean;
                         uuid: string;
                         version_id: number;
                         created_at: string;
@@ -4162,6 +4172,7 @@ export interface operations {
                         uuid?: string;
                         version?: number;
                     }[];
+                    app_token?: boolean;
                 };
             };
         };
@@ -4337,6 +4348,7 @@ export interface operations {
                             uuid?: string;
                             version?: number;
                         }[];
+                        app_token?: boolean;
                         uuid: string;
                         version_id: number;
                         created_at: string;
@@ -4509,6 +4521,7 @@ export interface operations {
                             uuid?: string;
                             version?: number;
                         }[];
+                        app_token?: boolean;
                         uuid: string;
                         version_id: number;
                         created_at: string;
@@ -5035,6 +5048,7 @@ export interface operations {
                             uuid?: string;
                             version?: number;
                         }[];
+                        app_token?: boolean;
                         uuid: string;
                         version_id: number;
                         created_at: string;
@@ -5207,6 +5221,7 @@ export interface operations {
                             uuid?: string;
                             version?: number;
                         }[];
+                        app_token?: boolean;
                         uuid: string;
                         version_id: number;
                         created_at: string;
