@@ -20,7 +20,7 @@
  * `FencedError`, and nothing of it is written.
  */
 import { Etcd3, type IOptions } from 'etcd3';
-import { UnavailableError } from '../errors.js';
+import { TooLargeError, UnavailableError } from '../errors.js';
 import { resolveRange, type BatchOp, type Range, type Store } from './store.js';
 
 export interface EtcdStoreOptions {
@@ -59,10 +59,11 @@ export class FencedError extends UnavailableError {
   }
 }
 
-/** A batch too large for one etcd transaction. */
-export class BatchTooLargeError extends Error {
-  override readonly name = 'BatchTooLargeError';
-}
+/**
+ * A batch too large for one etcd transaction: a request whose change does not fit (a job with
+ * very many tags) is refused with 413 naming the bound, not answered 500.
+ */
+export class BatchTooLargeError extends TooLargeError {}
 
 const DEFAULT_MAX_REQUEST_BYTES = 1.5 * 1024 * 1024;
 /** What a request carries besides the keys and values (its framing); kept out of the bound. */

@@ -7,6 +7,7 @@ import { MemoryStore } from './memory-store.js';
 import { RocksStore, WRITER_STAY_MS } from './rocks-store.js';
 import type { Store } from './store.js';
 import { BatchTooLargeError, EtcdStore, FencedError } from './etcd-store.js';
+import { toApiError } from '../api/api-error.js';
 import { ETCD_BINARY, etcdAvailable, startEtcd, type EtcdTestServer } from './etcd-test-server.js';
 
 /** A temporary directory, removed when the test ends, whether it passed or failed. */
@@ -444,6 +445,8 @@ test('store (etcd): a batch past the transaction or request bound is refused bef
   const five = Array.from({ length: 5 }, (_, i) => ({ type: 'put' as const, key: `many/${i}`, value: 'x' }));
   const many = await t.throwsAsync(store.batch(five), { instanceOf: BatchTooLargeError });
   t.regex(many!.message, /at most 4 in one transaction \(etcd's --max-txn-ops/);
+  // An APIError of its own kind (413), not an internal error, when a request's change does not fit.
+  t.is(toApiError(many, 'r1').status, 413);
   const big = await t.throwsAsync(store.batch([{ type: 'put', key: 'big', value: 'x'.repeat(2 * 1024 * 1024) }]), { instanceOf: BatchTooLargeError });
   t.regex(big!.message, /--max-request-bytes/);
   t.deepEqual(await collect(store.iterate({ prefix: 'many/' })), []);
