@@ -52,9 +52,12 @@ test('bwrap: SIGTERM reaches the application, whose own exit code is reported (n
   if (!requireTool(t, probe.ok, 'bubblewrap')) return;
   const h = new Harness(testBwrapDriver(), undefined, canChangeIdentity());
   t.teardown(() => h.close());
-  const spec = h.spec({ process: { startCommand: 'trap "sleep 0.5; echo bye; exit 7" TERM; while :; do sleep 0.05; done', stopTimeoutS: 20 } });
+  const spec = h.spec({ process: { startCommand: 'trap "sleep 0.5; echo bye; exit 7" TERM; echo trap-set; while :; do sleep 0.05; done', stopTimeoutS: 20 } });
   h.manager.start(spec);
   await h.waitState(spec.instanceUuid!, 'RUNNING');
+  // RUNNING means the process started, not that the shell has read its trap yet: a TERM before
+  // that ends it with 143 whatever the code under test does.
+  await eventually(() => h.text(spec.instanceUuid!).includes('trap-set'), 'the trap installed');
   const dir = h.manager.get(spec.instanceUuid!)!.dir;
   h.manager.stop({ instanceUuid: spec.instanceUuid! });
   const removed = await h.waitState(spec.instanceUuid!, 'REMOVED');

@@ -68,9 +68,11 @@ test('runner (process): stop_command is run for a graceful stop', async (t) => {
 test('runner (process): a process ignoring SIGTERM is killed after stop_timeout; force kills at once', async (t) => {
   const h = new Harness();
   t.teardown(() => h.close());
-  const spec = h.spec({ process: { startCommand: 'trap "" TERM; while :; do sleep 0.05; done', stopTimeoutS: 1 } });
+  const spec = h.spec({ process: { startCommand: 'trap "" TERM; echo trap-set; while :; do sleep 0.05; done', stopTimeoutS: 1 } });
   h.manager.start(spec);
   await h.waitState(spec.instanceUuid!, 'RUNNING');
+  // A TERM before the shell has read its trap would end it with 143 at once.
+  await eventually(() => h.text(spec.instanceUuid!).includes('trap-set'), 'the trap installed');
   const t0 = Date.now();
   h.manager.stop({ instanceUuid: spec.instanceUuid! });
   const removed = await h.waitState(spec.instanceUuid!, 'REMOVED');
