@@ -1,5 +1,5 @@
 /**
- * Autoscaling end to end (issue 16): a real app on a real agent burns CPU when told to; the
+ * Autoscaling end to end: a real app on a real agent burns CPU when told to; the
  * controller's autoscaler (threshold rule on cpu_per_second, from the agents' usage) scales the
  * job up through a job update, and back down once the load is gone. Each change is a job.update
  * in the audit log by the autoscaler, and the job's log says why.

@@ -1,5 +1,5 @@
 /**
- * The disk resource and hostile archives, through a real controller and a real agent (issue 9):
+ * The disk resource and hostile archives, through a real controller and a real agent:
  * a compression bomb stops at the job's disk resource, an archive whose symlinks chain out of
  * the instance root is refused, an instance that writes past its disk resource is stopped; each
  * with the reason in the instance and in the job's health, and nothing left on the agent's disk.

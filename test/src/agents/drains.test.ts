@@ -1,5 +1,5 @@
 /**
- * Log drains (issue 16) against a real rsyslogd on loopback TCP and UDP ports: a real app's log
+ * Log drains against a real rsyslogd on loopback TCP and UDP ports: a real app's log
  * lines reach it as RFC 5424 messages (APP-NAME the job, PROCID the instance), over TCP with
  * octet-counting framing and over UDP; rsyslogd stopping and starting again loses nothing of the
  * job's own log and the drain reconnects; bad drains are refused with 400 and change nothing;

@@ -1,5 +1,5 @@
 /**
- * Metric queries end to end (issue 16): a real agent measures a real app that burns CPU every
+ * Metric queries end to end: a real agent measures a real app that burns CPU every
  * second (--usage-interval-ms 1000), sends its usage to a real controller, and the series are
  * read back through GET /metrics/jobs, /metrics/namespaces and /metrics/instance_managers —
  * including the newest seconds, which are still open in the controller's memory. A user who may

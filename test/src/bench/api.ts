@@ -68,7 +68,7 @@ function caseWanted(kind: 'GET' | 'POST', connections: number): boolean {
 }
 /**
  * POST /jobs server CPU per request, as a multiple of the floor's on the same case, before the
- * work of issue 10 (commit d63a0f8, measured beside the floor on the same machine, in another
+ * hot paths were reworked (commit d63a0f8, measured beside the floor on the same machine, in another
  * run): the goal is half. Machine load moves these multiples (a busy machine inflates the CPU
  * of a server that waits between requests more than the floor's), so the same-run comparison
  * with BENCH_BASELINE_BIN is the one to trust.

@@ -10,7 +10,7 @@
  *      4 instances, round robin, keep-alive to the backends, 1 thread (`nbthread 1`): the anchor.
  *
  * and the time from a PUT that adds a route to the first 200 through each router (repeated; p50
- * and max). The aims of issue 12: at least half of HAProxy's requests/s on one core, p99 within
+ * and max). The aims: at least half of HAProxy's requests/s on one core, p99 within
  * 2x of it, route changes live within 1 s.
  *
  * "On one core", the same way for every proxy: with 2 or more CPUs and `taskset` (util-linux),

@@ -1,5 +1,5 @@
 /**
- * The smaller holes of issue 9: a deleted account's tokens, file paths that reached the agent,
+ * Smaller holes found by probing: a deleted account's tokens, file paths that reached the agent,
  * and malformed HTTP answered without an APIError.
  */
 import test from 'ava';

@@ -1,5 +1,5 @@
 /**
- * Isolation (issue 9, section 1): an ordinary user's job tries, from inside its instance on a
+ * Isolation: an ordinary user's job tries, from inside its instance on a
  * real bwrap agent, what an attacker would try to get out of it (attack.py: the "shocker"
  * open_by_handle_at read of the controller's signing key, the host's /proc, host writes, mounts,
  * capabilities, another instance's files and processes), and every attempt fails. Where the
