@@ -7,10 +7,12 @@
  *                        $PLATFORM_FILES/token (PLATFORM_TOKEN_FILE), read-only to the instance
  *   every tick       ──▶ a token past half its life is renewed; the agents holding the job's
  *                        instances rewrite their files (InstanceFiles), nothing restarts
- *   each request     ──▶ the job must still exist (same uuid and FQN) with `app_token` on
+ *   each request     ──▶ the job must still exist (same uuid and FQN) with `app_token` on,
+ *                        turned on in the same turn as the token's (Job.app_token_since)
  *
  * So a token is dead once its job is deleted or the setting removed (at once, not at its
- * expiry), and lives at most its lifetime (15 min by default) otherwise: a token copied out of
+ * expiry, and for good: the setting given again starts a new turn whose tokens are others),
+ * and lives at most its lifetime (15 min by default) otherwise: a token copied out of
  * an instance is worth little for long. The variable holds the token the instance started
  * with; long-running processes read the file.
  */
@@ -39,7 +41,7 @@ export interface AppTokenDeps {
 export class AppTokens {
   readonly #ttl: number;
   /** The current token of each job that has one. */
-  readonly #current = new Map<string, { token: string; issuedMs: number; expiresAtMs: number }>();
+  readonly #current = new Map<string, { token: string; since: number | undefined; issuedMs: number; expiresAtMs: number }>();
   #timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: AppTokenDeps) {
@@ -58,13 +60,14 @@ export class AppTokens {
     this.#timer = undefined;
   }
 
-  /** The job's token now, made or renewed when it is past half its life. */
+  /** The job's token now, made or renewed when it is past half its life or of an earlier turn of the setting. */
   #tokenOf(job: Job): { token: string; renewed: boolean } {
     const now = this.deps.nowMs();
     const known = this.#current.get(job.uuid);
-    if (known && now - known.issuedMs < (known.expiresAtMs - known.issuedMs) / 2) return { token: known.token, renewed: false };
-    const { token, expiresAtMs } = this.deps.tokens.issueSync({ sub: job.fqn, name: job.fqn, mechanism: APP_MECHANISM, job: job.uuid }, this.#ttl);
-    this.#current.set(job.uuid, { token, issuedMs: now, expiresAtMs });
+    if (known && known.since === job.app_token_since && now - known.issuedMs < (known.expiresAtMs - known.issuedMs) / 2) return { token: known.token, renewed: false };
+    const since = job.app_token_since;
+    const { token, expiresAtMs } = this.deps.tokens.issueSync({ sub: job.fqn, name: job.fqn, mechanism: APP_MECHANISM, job: job.uuid, ...(since === undefined ? {} : { agen: since }) }, this.#ttl);
+    this.#current.set(job.uuid, { token, since, issuedMs: now, expiresAtMs });
     return { token, renewed: known !== undefined };
   }
 
@@ -97,6 +100,7 @@ export class AppTokens {
     const job = claims.job === undefined ? undefined : await this.deps.findJob(claims.job);
     if (!job || job.fqn !== claims.sub) return `the job ${claims.sub} of this app token has been deleted`;
     if (!job.app_token) return `the job ${claims.sub} no longer has app tokens (app_token is off)`;
+    if (job.app_token_since !== claims.agen) return `the app_token setting of the job ${claims.sub} was removed since this token was issued; its instances have a new one`;
     return undefined;
   }
 }

@@ -32,8 +32,10 @@ export interface TokenClaims {
   acc?: string;
   /** What an identity provider said of the user (email, group...), for policy's conditions. */
   attrs?: Record<string, string | string[]>;
-  /** For app tokens: the job's uuid and the generation of its app token setting. */
+  /** For app tokens: the job's uuid. */
   job?: string;
+  /** For app tokens: the turn of the job's app_token setting it was issued in (Job.app_token_since). */
+  agen?: number;
   /** Expiry, UNIX seconds. */
   exp: number;
   iat: number;
@@ -136,13 +138,14 @@ export class TokenService {
    * Signs a token at once, without waiting: for what must be ready in the same turn (an app
    * token in the specification of an instance being started). The same token `issue` makes.
    */
-  issueSync(principal: { sub: string; name: string; mechanism: string; job?: string }, ttlSeconds: number): { token: string; expiresAtMs: number } {
+  issueSync(principal: { sub: string; name: string; mechanism: string; job?: string; agen?: number }, ttlSeconds: number): { token: string; expiresAtMs: number } {
     const now = Math.floor(this.clock.nowMs() / 1000);
     const header = { alg: ALGORITHM, typ: 'JWT' };
     const payload = {
       name: principal.name,
       mechanism: principal.mechanism,
       ...(principal.job === undefined ? {} : { job: principal.job }),
+      ...(principal.agen === undefined ? {} : { agen: principal.agen }),
       sub: principal.sub,
       iss: this.issuer,
       aud: this.issuer,

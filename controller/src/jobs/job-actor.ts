@@ -49,7 +49,7 @@ export interface UpdateResult {
 
 /** Lays out a job with its fields in a stable, readable order. */
 function assembleJob(server: Omit<Job, keyof JobSpec | 'health'>, spec: JobSpec): Job {
-  const { uuid, fqn, name, state, docker_origin, version_id, created_at, updated_at, created_by, updated_by } = server;
+  const { uuid, fqn, name, state, docker_origin, version_id, created_at, updated_at, created_by, updated_by, app_token_since } = server;
   return {
     uuid,
     fqn,
@@ -62,6 +62,7 @@ function assembleJob(server: Omit<Job, keyof JobSpec | 'health'>, spec: JobSpec)
     updated_at,
     created_by,
     updated_by,
+    ...(spec.app_token && app_token_since !== undefined ? { app_token_since } : {}),
   };
 }
 
@@ -321,6 +322,7 @@ export class JobActor extends Actor {
         updated_at: now,
         created_by: ctx.principal,
         updated_by: ctx.principal,
+        app_token_since: 1,
       },
       parsed.spec,
     );
@@ -396,6 +398,8 @@ export class JobActor extends Actor {
           ...current,
           state,
           version_id: current.version_id + 1,
+          // Turned on again: a new turn, whose tokens are not those of the last one.
+          app_token_since: current.app_token ? current.app_token_since : current.version_id + 1,
           updated_at: formatTimestampNs(this.deps.clock.nowNs()),
           updated_by: ctx.principal,
         },

@@ -374,7 +374,7 @@ export class JobService {
 
   /** The job as a PUT body: what a PATCH is merged onto (read-only fields are ignored by the parser). */
   inputOf(job: Job): Record<string, unknown> {
-    const { health: _health, ...rest } = job;
+    const { health: _health, app_token_since: _since, ...rest } = job;
     return { ...rest, packages: job.packages.filter((p) => p.source !== 'system').map(({ state: _state, ...p }) => p) };
   }
 
@@ -500,7 +500,8 @@ export class JobService {
     const states = await this.#packageStates(jobs);
     const system = this.options.systemPackages;
     return Promise.all(
-      jobs.map(async (job) => ({
+      // app_token_since is the controller's own (app tokens): not served.
+      jobs.map(async ({ app_token_since: _since, ...job }) => ({
         ...job,
         state: shownJobState(job.state, job.packages.map((p) => states.get(p.uuid))),
         packages: [

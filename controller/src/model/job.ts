@@ -381,6 +381,12 @@ export interface Job extends JobSpec {
   updated_at: string;
   created_by: string;
   updated_by: string;
+  /**
+   * The version_id at which `app_token` was last turned on (absent while it is off, and on jobs
+   * written before it was kept): app tokens carry it, so that a token of an earlier turn stays
+   * dead when the setting is removed and given again (auth/app-tokens.ts). Kept, not served.
+   */
+  app_token_since?: number;
   health?: JobHealth;
 }
 

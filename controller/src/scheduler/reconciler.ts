@@ -109,8 +109,11 @@ export function runHash(job: Job): string {
     ...(job.aggregate_network_routes ? { network_routes: job.aggregate_network_routes } : {}),
     // The secrets installed (a new version of one means new instances; left out when none).
     ...(job.secrets?.length ? { secrets: job.secrets.map((s) => [s.uuid, s.version, s.env ?? '', s.file ?? '']) } : {}),
-    // An app token (its variable and file) comes with the instances that start with the setting.
-    ...(job.app_token ? { app_token: true } : {}),
+    // An app token (its variable and file) comes with the instances that start with the setting,
+    // and with its turn: the setting removed and given again replaces instances that started
+    // with a token of the earlier turn, which is dead. The first turn hashes as before turns
+    // were kept.
+    ...(job.app_token ? { app_token: job.app_token_since !== undefined && job.app_token_since > 1 ? job.app_token_since : true } : {}),
   };
   return createHash('sha1').update(canonicalJson(shape)).digest('hex').slice(0, 16);
 }

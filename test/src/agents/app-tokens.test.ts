@@ -1,7 +1,8 @@
 /**
  * App tokens on a real controller and agent: a job with app_token finds a token of its own
  * principal in a file and in its environment, calls the API with it for what policy grants the
- * job, sees it renewed without a restart, and loses it when the setting goes or the job does.
+ * job, sees it renewed without a restart, and loses it when the setting goes (for good: given
+ * again, it comes with new tokens) or the job does.
  */
 import test from 'ava';
 import type { ApiErrorBody, Job } from '@platform/controller';
@@ -97,8 +98,12 @@ test('app tokens: an app lists its own instances with its token, is refused the 
   t.true(off.body.token_invalid);
   t.is(off.body.message, `the job ${fqn} no longer has app tokens (app_token is off)`);
 
-  // On again: the new instances get a new token; the job deleted, it is dead too.
+  // On again: the token of before stays dead (a new turn of the setting), the new instances get
+  // a new token; the job deleted, that one is dead too.
   t.is((await api.patch(`/jobs/${job}`, { app_token: true })).status, 200);
+  const stale = await appApi.get<ApiErrorBody>(`/jobs/${job}`);
+  t.is(stale.status, 401);
+  t.is(stale.body.message, `the app_token setting of the job ${fqn} was removed since this token was issued; its instances have a new one`);
   const again = await eventually(
     async () => {
       const [i] = await runningInstances(api, job, 1);
