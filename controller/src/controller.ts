@@ -572,7 +572,12 @@ export class Controller {
       const quotas = new QuotaService(policy);
       const jobs = new JobService(deps, {
         quotas,
-        secretVersions: (ids) => late.secrets?.versions(ids) ?? new Map(),
+        secrets: {
+          hold: (secrets) => {
+            if (!late.secrets) throw new Error('secrets are not loaded yet');
+            return late.secrets.hold(secrets);
+          },
+        },
         actorIdleMs: options.actorIdleMs,
         cacheSize: options.cacheSize,
         packageStates: (ids) => packages.states(ids),

@@ -22,6 +22,7 @@ import { computeJobHealth } from './job-health.js';
 import { shownJobState } from './job-state.js';
 import type { RunDeps } from '../scheduler/reconciler.js';
 import type { JobQuotas } from './job-quotas.js';
+import type { JobSecrets } from './job-secrets.js';
 
 export interface JobQuery {
   fqn?: Fqn;
@@ -92,8 +93,11 @@ export interface JobServiceOptions {
   destinations: { drains: DestinationPolicy; metrics: DestinationPolicy };
   /** Quotas (quotas/): when given, every change that raises a namespace's use is admitted first. */
   quotas?: JobQuotas;
-  /** The current version of each secret (secrets/), stamped on the job's `secrets` so that a new version rolls it. */
-  secretVersions?: (uuids: readonly string[]) => Map<string, number>;
+  /**
+   * Secrets (secrets/): held while a change that installs them is written (job-secrets.ts); their
+   * current versions are stamped on the job's `secrets`, so that a new version rolls it.
+   */
+  secrets?: JobSecrets;
 }
 
 export class JobService {
@@ -246,17 +250,22 @@ export class JobService {
 
   /**
    * The job's secrets, each one the caller may `install` (policy/references.ts), stamped with
-   * the secret's uuid and current version: a PUT after the secret changed rolls the job.
+   * the secret's uuid and current version: a PUT after the secret changed rolls the job. The
+   * secrets are held until the answer's `release` is called (job-secrets.ts): the caller writes
+   * the job in between.
    */
-  async #checkSecrets(parsed: ParsedJobInput, refs: ReferenceCheck): Promise<void> {
+  async #holdSecrets(parsed: ParsedJobInput, refs: ReferenceCheck): Promise<() => void> {
     const secrets = parsed.spec.secrets;
-    if (secrets.length === 0) return;
+    if (secrets.length === 0) return () => {};
     const found = await refs.resolve(secrets.map((s) => ({ type: 'secret', fqn: s.fqn, permission: 'install', field: 'secrets' })));
-    const versions = this.options.secretVersions?.(found.map((f) => f.uuid)) ?? new Map<string, number>();
     secrets.forEach((s, i) => {
       s.uuid = found[i]!.uuid;
-      s.version = versions.get(s.uuid) ?? 0;
     });
+    const hold = this.options.secrets?.hold(secrets);
+    secrets.forEach((s) => {
+      s.version = hold?.versions.get(s.uuid) ?? 0;
+    });
+    return () => hold?.release();
   }
 
   /** A job runs only what is staged: refuses a start while a package is not `ready`. */
@@ -277,21 +286,25 @@ export class JobService {
   async create(body: unknown, ctx: ChangeContext, refs: ReferenceCheck, mayMap?: MapCheck): Promise<Job> {
     const parsed = parseJobInput(body, () => this.deps.ids.uuid());
     await this.#checkPackages(parsed, refs);
-    await this.#checkSecrets(parsed, refs);
-    await this.#checkPackagesReady(parsed);
-    await this.checkDestinations(parsed);
-    return this.#fqnLocks.run(parsed.fqn, async () => {
-      const existing = await this.deps.store.get(keys.jobByFqn(parsed.fqn));
-      if (existing !== undefined) throw new DuplicateError(`job ${parsed.fqn} exists already (uuid ${existing})`);
-      return this.#withRoutes(parsed, undefined, mayMap, async () => {
-        const actor = this.#watch(await JobActor.create(parsed, ctx, this.deps, this.options.run, this.options.quotas));
-        this.actors.add(actor);
-        this.#jobs.remember(actor.id, actor.job);
-        this.options.routes?.jobChanged(actor.id, actor.job);
-        this.deps.log.info('job created', { job: actor.id, fqn: parsed.fqn, request_id: ctx.requestId });
-        return actor.job;
+    const release = await this.#holdSecrets(parsed, refs);
+    try {
+      await this.#checkPackagesReady(parsed);
+      await this.checkDestinations(parsed);
+      return await this.#fqnLocks.run(parsed.fqn, async () => {
+        const existing = await this.deps.store.get(keys.jobByFqn(parsed.fqn));
+        if (existing !== undefined) throw new DuplicateError(`job ${parsed.fqn} exists already (uuid ${existing})`);
+        return this.#withRoutes(parsed, undefined, mayMap, async () => {
+          const actor = this.#watch(await JobActor.create(parsed, ctx, this.deps, this.options.run, this.options.quotas));
+          this.actors.add(actor);
+          this.#jobs.remember(actor.id, actor.job);
+          this.options.routes?.jobChanged(actor.id, actor.job);
+          this.deps.log.info('job created', { job: actor.id, fqn: parsed.fqn, request_id: ctx.requestId });
+          return actor.job;
+        });
       });
-    });
+    } finally {
+      release();
+    }
   }
 
   /** The uuid of the job named `fqn`, or undefined. */
@@ -392,14 +405,18 @@ export class JobService {
     try {
       const parsed = parseJobInput(body, () => this.deps.ids.uuid(), current.drains);
       await this.#checkPackages(parsed, refs);
-      await this.#checkSecrets(parsed, refs);
-      await this.#checkPackagesReady(parsed, current.state);
-      await this.checkDestinations(parsed, current);
-      result = await this.#withRoutes(parsed, current, options.mayMap, async () => {
-        const r = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx, options.ifMatch));
-        if (r?.changed) this.options.routes?.jobChanged(uuid, r.job);
-        return r;
-      });
+      const release = await this.#holdSecrets(parsed, refs);
+      try {
+        await this.#checkPackagesReady(parsed, current.state);
+        await this.checkDestinations(parsed, current);
+        result = await this.#withRoutes(parsed, current, options.mayMap, async () => {
+          const r = await this.actors.with(uuid, (actor) => actor.update(parsed, ctx, options.ifMatch));
+          if (r?.changed) this.options.routes?.jobChanged(uuid, r.job);
+          return r;
+        });
+      } finally {
+        release();
+      }
     } catch (err) {
       throw options.mode === 'patch' ? err : explainReplacement(err, current, body);
     }

@@ -7,7 +7,8 @@
  *                                                           to the new version: its instances roll
  *                                                           by the job's rollout settings
  *   a job's `secrets` gains / loses one ─▶ secret.install / secret.uninstall (jobs/job-actor.ts)
- *   DELETE /secrets/{uuid} ─▶ refused (409) while a job has it installed; else secret.delete
+ *   DELETE /secrets/{uuid} ─▶ refused (409) while a job has it installed, or a job change that
+ *                             installs it is being written (`hold`); else secret.delete
  *
  * A value is never answered, logged, put in an error or an audit record: the API shows a
  * secret's FQN, description, size and version only. Secrets are few and change rarely: their
@@ -18,6 +19,7 @@ import { z } from 'zod';
 import { Mailbox } from '../actors/mailbox.js';
 import type { ChangeContext, Deps } from '../context.js';
 import { ConflictError, DuplicateError, InvalidRequestError, NotFoundError } from '../errors.js';
+import type { SecretHold } from '../jobs/job-secrets.js';
 import type { JobService } from '../jobs/job-service.js';
 import { fqnMatcher, parseFqn, type Fqn } from '../model/fqn.js';
 import type { Job } from '../model/job.js';
@@ -109,6 +111,10 @@ export class SecretService {
   readonly #secrets = new Map<string, StoredSecret>();
   readonly #byFqn = new Map<string, string>();
   readonly #writes = new Mailbox();
+  /** Job changes being written that install each secret (hold), by uuid. */
+  readonly #held = new Map<string, number>();
+  /** The secrets whose delete is running: no job change may hold them. */
+  readonly #deleting = new Set<string>();
 
   constructor(
     private readonly deps: Deps,
@@ -224,24 +230,61 @@ export class SecretService {
     return found;
   }
 
+  /**
+   * Holds secrets while a job change that installs them is written (jobs/job-secrets.ts). Checks
+   * and counts in one turn, as `delete` checks and marks in one: either the delete sees the hold
+   * (or, once released, the job's index entry written under it) and is refused, or the hold sees
+   * the delete and is refused.
+   */
+  hold(secrets: readonly { uuid: string; fqn: string }[]): SecretHold {
+    for (const s of secrets) {
+      if (this.#deleting.has(s.uuid)) throw new ConflictError(`secrets: secret ${s.fqn} is being deleted`, { details: { secret: s.fqn } });
+      if (!this.#secrets.has(s.uuid)) throw new InvalidRequestError(`secrets: secret ${s.fqn} does not exist`);
+    }
+    const uuids = [...new Set(secrets.map((s) => s.uuid))];
+    for (const u of uuids) this.#held.set(u, (this.#held.get(u) ?? 0) + 1);
+    let released = false;
+    return {
+      versions: this.versions(uuids),
+      release: () => {
+        if (released) return;
+        released = true;
+        for (const u of uuids) {
+          const n = (this.#held.get(u) ?? 1) - 1;
+          if (n === 0) this.#held.delete(u);
+          else this.#held.set(u, n);
+        }
+      },
+    };
+  }
+
   delete(uuid: string, ctx: ChangeContext): Promise<void> {
     return this.#writes.post(async () => {
       const current = this.#secrets.get(uuid);
       if (!current) throw new NotFoundError(`secret ${uuid} not found`);
-      const users = await this.jobsOf(uuid);
-      if (users.length > 0) {
-        const fqns = (await Promise.all(users.slice(0, 10).map((j) => this.jobs.find(j)))).map((j, i) => j?.fqn ?? users[i]!);
-        throw new ConflictError(`secret ${current.fqn} is installed in ${fqns.join(', ')}${users.length > 10 ? ' and more' : ''}; take it out of those jobs first`, {
-          details: { jobs: fqns },
-        });
+      if (this.#held.has(uuid)) {
+        throw new ConflictError(`secret ${current.fqn} is being installed in a job now, and a secret installed in a job cannot be deleted; take it out of that job first`, { details: { installing: true } });
       }
-      await this.deps.store.batch([
-        { type: 'del', key: keys.secret(uuid) },
-        { type: 'del', key: keys.secretByFqn(current.fqn) },
-        this.deps.audit.entry(ctx, 'secret.delete', current.fqn, { version_id: current.version_id }),
-      ]);
-      this.#secrets.delete(uuid);
-      this.#byFqn.delete(current.fqn);
+      // From here on no job change may hold it; the index read below sees every change that did.
+      this.#deleting.add(uuid);
+      try {
+        const users = await this.jobsOf(uuid);
+        if (users.length > 0) {
+          const fqns = (await Promise.all(users.slice(0, 10).map((j) => this.jobs.find(j)))).map((j, i) => j?.fqn ?? users[i]!);
+          throw new ConflictError(`secret ${current.fqn} is installed in ${fqns.join(', ')}${users.length > 10 ? ' and more' : ''}; take it out of those jobs first`, {
+            details: { jobs: fqns },
+          });
+        }
+        await this.deps.store.batch([
+          { type: 'del', key: keys.secret(uuid) },
+          { type: 'del', key: keys.secretByFqn(current.fqn) },
+          this.deps.audit.entry(ctx, 'secret.delete', current.fqn, { version_id: current.version_id }),
+        ]);
+        this.#secrets.delete(uuid);
+        this.#byFqn.delete(current.fqn);
+      } finally {
+        this.#deleting.delete(uuid);
+      }
       this.deps.log.info('secret deleted', { secret: uuid, fqn: current.fqn, request_id: ctx.requestId });
     });
   }
