@@ -90,6 +90,10 @@ export class ManifestService {
         step.packageUuids = resolved.map((r) => r.uuid);
         parsed = parseJobInput(jobBodyOf(fqn, job, step.packageUuids), () => '00000000-0000-4000-8000-000000000000');
       }
+      // Its secrets must exist and be the caller's to install: refused now rather than half way.
+      if (parsed.spec.secrets.length > 0) {
+        await access.refs.resolve(parsed.spec.secrets.map((s) => ({ type: 'secret' as const, fqn: s.fqn, permission: 'install', field: `jobs."${fqn}".secrets` })));
+      }
       // Drains and http_metric urls at refused addresses: refused now rather than half way.
       await this.jobs.checkDestinations(parsed, existing ? await this.jobs.find(existing) : undefined);
       steps.push(step);

@@ -177,6 +177,10 @@ const manifestJobSchema = z.strictObject({
     .optional(),
   scheduling_tags: z.strictObject({ soft: z.array(str(256)).max(256).optional(), hard: z.array(str(256)).max(256).optional() }).optional(),
   services: z.record(str(256), z.strictObject({ fqn: str(512), params: z.record(str(256), z.unknown()).optional(), delete: bool().optional() })).optional(),
+  // Secrets installed in the job, as a job body gives them ({fqn, env} or {fqn, file}; secrets/).
+  secrets: z.array(z.strictObject({ fqn: str(512), env: str(256).optional(), file: str(255).optional() })).max(64).optional(),
+  // The job's instances get a token of its own principal (auth/app-tokens.ts).
+  app_token: bool().optional(),
   ssh: bool().optional(),
   start: z.strictObject({ cmd: str(65536), timeout: int(0, 86_400).optional() }).optional(),
   stop: z.strictObject({ cmd: str(65536), timeout: int(0, 86_400).optional() }).optional(),
@@ -304,6 +308,8 @@ export function jobBodyOf(fqn: string, job: ManifestJob, packageUuids: string[],
     ...(job.monitoring ? { monitoring: job.monitoring } : {}),
     ...(job.drains ? { drains: job.drains.map((d) => ({ url: d.url, ...(d.max_size !== undefined ? { max_size: d.max_size } : {}) })) } : {}),
     ...(job.autoscaling ? { autoscaling: job.autoscaling } : {}),
+    ...(job.secrets ? { secrets: job.secrets } : {}),
+    ...(job.app_token !== undefined ? { app_token: job.app_token } : {}),
     ...(job.state ? { state: job.state === 'started' ? 'started' : 'stopped' } : {}),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Manifests carry a job's log drains and autoscaling (issue: metrics): deployed with the job,
+ * Manifests carry a job's log drains, autoscaling, secrets and app token setting: deployed with the job,
  * checked with the rest of the document before anything changes.
  */
 import test from 'ava';
@@ -38,4 +38,50 @@ test('manifests: a job\'s drains and autoscaling are deployed with it; a bad aut
   t.like(deployed?.drains?.[0], { url: 'syslog://127.0.0.1:5514', max_size: 1024 });
   t.truthy(deployed?.drains?.[0]?.uuid);
   t.like(deployed?.autoscaling, { min_instances: 1, max_instances: 3, rule: { type: 'threshold', metric: 'cpu_per_second' } });
+});
+
+test('manifests: a job\'s secrets and app_token are deployed with it; a missing secret refuses the whole document; an update that does not declare them keeps them', async (t) => {
+  const { api } = await startCluster(t, []);
+  const ns = `/sandbox/admin/${unique('mf')}`;
+  const pkg = await uploadPackage(api, ns, httpAppArchive());
+  const secret = await api.post<{ uuid: string }>('/secrets', { fqn: `secret::${ns}::db`, value: 'hunter2' });
+  t.is(secret.status, 200, secret.text);
+  const job = (extra: Record<string, unknown>) => ({ packages: [{ fqn: pkg.fqn }], start: { cmd: 'node /app/server.js' }, ...extra });
+  const fqn = `job::${ns}::one`;
+
+  // A secret that does not exist: refused before anything changes, the other job included.
+  const missing = await api.post<{ message: string }>('/manifests', {
+    jobs: { [fqn]: job({ secrets: [{ fqn: `secret::${ns}::db`, env: 'DB_PASSWORD' }] }), [`job::${ns}::two`]: job({ secrets: [{ fqn: `secret::${ns}::nope`, file: 'x' }] }) },
+  });
+  t.is(missing.status, 400, missing.text);
+  t.regex(missing.body.message, new RegExp(`jobs\\."job::${ns}::two"\\.secrets: .*secret::${ns}::nope`));
+  t.deepEqual((await api.get<Job[]>(`/jobs?fqn=${encodeURIComponent(fqn)}`)).body, []);
+  // Neither env nor file: the shape is refused.
+  const shapeless = await api.post<{ message: string }>('/manifests', { jobs: { [fqn]: job({ secrets: [{ fqn: `secret::${ns}::db` }] }) } });
+  t.is(shapeless.status, 400, shapeless.text);
+  t.regex(shapeless.body.message, /give exactly one of env and file/);
+
+  const deploy = async (manifest: Record<string, unknown>) => {
+    const r = await api.post<{ location: string }>('/manifests', manifest);
+    t.is(r.status, 200, r.text);
+    const task = await taskEnd<{ state: string; errored: string }>(api, r.body.location);
+    t.is(task.errored, 'unerrored', JSON.stringify(task));
+    return (await api.get<Job[]>(`/jobs?fqn=${encodeURIComponent(fqn)}`)).body[0]!;
+  };
+  const deployed = await deploy({ jobs: { [fqn]: job({ secrets: [{ fqn: `secret::${ns}::db`, env: 'DB_PASSWORD' }], app_token: true }) } });
+  t.true(deployed.app_token);
+  t.deepEqual(deployed.secrets, [{ fqn: `secret::${ns}::db`, uuid: secret.body.uuid, version: 1, env: 'DB_PASSWORD' }]);
+  t.false(JSON.stringify(deployed).includes('hunter2'));
+  const installs = (await api.get<{ audit_payload: Record<string, unknown> }[]>(`/audit?event_type=secret.install&fqn=${encodeURIComponent(`secret::${ns}::db`)}`)).body;
+  t.deepEqual(installs.map((r) => r.audit_payload), [{ job: fqn, job_uuid: deployed.uuid, env: 'DB_PASSWORD' }]);
+  // Rule 1: what the manifest does not declare is kept.
+  const again = await deploy({ jobs: { [fqn]: job({ instances: 2 }) } });
+  t.is(again.num_instances, 2);
+  t.true(again.app_token);
+  t.deepEqual(again.secrets, deployed.secrets);
+  // Declared, they change: off, and none.
+  const off = await deploy({ jobs: { [fqn]: job({ secrets: [], app_token: false }) } });
+  t.false(off.app_token);
+  t.deepEqual(off.secrets, []);
+  t.is((await api.delete(`/secrets/${secret.body.uuid}`)).status, 200, 'taken out of the job, the secret may go');
 });
