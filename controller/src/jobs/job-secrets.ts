@@ -13,8 +13,12 @@
 export interface SecretHold {
   /** The current version of each secret held, by uuid. */
   versions: Map<string, number>;
-  /** Gives the hold back, once the job's change is written or has failed. */
-  release(): void;
+  /**
+   * Gives the hold back, once the job's change is written (`jobUuid`: the job written) or has
+   * failed (no argument). A secret that got a new version while held rolls the written job to it,
+   * as the new version's own roll did not see the job yet.
+   */
+  release(jobUuid?: string): void;
 }
 
 export interface JobSecrets {

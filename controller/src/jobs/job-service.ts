@@ -254,7 +254,7 @@ export class JobService {
    * secrets are held until the answer's `release` is called (job-secrets.ts): the caller writes
    * the job in between.
    */
-  async #holdSecrets(parsed: ParsedJobInput, refs: ReferenceCheck): Promise<() => void> {
+  async #holdSecrets(parsed: ParsedJobInput, refs: ReferenceCheck): Promise<(jobUuid?: string) => void> {
     const secrets = parsed.spec.secrets;
     if (secrets.length === 0) return () => {};
     const found = await refs.resolve(secrets.map((s) => ({ type: 'secret', fqn: s.fqn, permission: 'install', field: 'secrets' })));
@@ -265,7 +265,7 @@ export class JobService {
     secrets.forEach((s) => {
       s.version = hold?.versions.get(s.uuid) ?? 0;
     });
-    return () => hold?.release();
+    return (jobUuid) => hold?.release(jobUuid);
   }
 
   /** A job runs only what is staged: refuses a start while a package is not `ready`. */
@@ -287,6 +287,7 @@ export class JobService {
     const parsed = parseJobInput(body, () => this.deps.ids.uuid());
     await this.#checkPackages(parsed, refs);
     const release = await this.#holdSecrets(parsed, refs);
+    let written: string | undefined;
     try {
       await this.#checkPackagesReady(parsed);
       await this.checkDestinations(parsed);
@@ -299,11 +300,12 @@ export class JobService {
           this.#jobs.remember(actor.id, actor.job);
           this.options.routes?.jobChanged(actor.id, actor.job);
           this.deps.log.info('job created', { job: actor.id, fqn: parsed.fqn, request_id: ctx.requestId });
+          written = actor.id;
           return actor.job;
         });
       });
     } finally {
-      release();
+      release(written);
     }
   }
 
@@ -415,7 +417,7 @@ export class JobService {
           return r;
         });
       } finally {
-        release();
+        release(result?.changed ? uuid : undefined);
       }
     } catch (err) {
       throw options.mode === 'patch' ? err : explainReplacement(err, current, body);

@@ -15,27 +15,35 @@ const ctx = { principal: 'admin', requestId: 'r' };
  * A job service and a secret service on one memory store, wired as the controller wires them;
  * `beforeResolved` runs while a job's secrets are being resolved (after the lookup, before the
  * answer), `beforeInstallWritten` while the batch that installs a secret in a job is on its way
- * to the store: the two windows in which a delete of the secret may come.
+ * to the store, `whileChecking` after a started job's secrets are held and before it is written:
+ * the windows in which a delete or a new version of the secret may come.
  */
 function setup() {
   const deps = testDeps();
-  const hooks: { beforeResolved?: () => Promise<void>; beforeInstallWritten?: () => Promise<void> } = {};
+  const hooks: { beforeResolved?: () => Promise<void>; beforeInstallWritten?: () => Promise<void>; whileChecking?: () => Promise<void> } = {};
   const late: { secrets?: SecretService } = {};
   const jobs = new JobService(deps, {
     actorIdleMs: 60_000,
     cacheSize: 10,
-    packageStates: async () => new Map(),
+    // Asked after a job's secrets are held, before it is written (a started job's packages).
+    packageStates: async (ids) => {
+      const hook = hooks.whileChecking;
+      hooks.whileChecking = undefined;
+      await hook?.();
+      return new Map(ids.map((id) => [id, 'ready']));
+    },
     destinations: testDestinations(),
     secrets: { hold: (s) => late.secrets!.hold(s) },
   });
-  const refs: ReferenceCheck = { resolve: async () => [] };
-  const secrets = new SecretService(deps, SecretCipher.of(randomBytes(32)), jobs, { trusted: refs });
+  // The controller's own changes (rolling jobs to a new version) resolve as the jobs' do.
+  const trusted: ReferenceCheck = { resolve: (list) => jobRefs.resolve(list) };
+  const secrets = new SecretService(deps, SecretCipher.of(randomBytes(32)), jobs, { trusted });
   late.secrets = secrets;
   const lookup = secrets.referenceLookup();
   const jobRefs: ReferenceCheck = {
     resolve: async (list) => {
       const found = await lookup.byFqn!(list.map((r) => r.fqn!));
-      const answer = list.map((r) => ({ ...r, uuid: found.get(r.fqn!)!, fqn: r.fqn! }));
+      const answer = list.map((r) => (r.type === 'secret' ? { ...r, uuid: found.get(r.fqn!)!, fqn: r.fqn! } : { ...r, uuid: r.uuid!, fqn: `package::/t::${r.uuid}` }));
       const hook = hooks.beforeResolved;
       hooks.beforeResolved = undefined;
       await hook?.();
@@ -109,4 +117,35 @@ test('secrets: an update of a job that adds the secret races a delete the same w
   await jobs.update(job.uuid, { ...jobs.inputOf(job), secrets: body('plain').secrets }, ctx, jobRefs);
   t.like(deleted, { kind: 'conflict' });
   await t.notThrowsAsync(consistent(deps, secrets, await jobs.find(job.uuid)));
+});
+
+test('secrets: a new version made while a job installing the secret is being written reaches the job (its roll could not see it yet)', async (t) => {
+  const { jobs, secrets, jobRefs, hooks } = setup();
+  t.teardown(() => jobs.stop());
+  const secret = await secrets.create({ fqn: 'secret::/t::db', value: 'hunter2' }, ctx);
+  hooks.beforeInstallWritten = async () => {
+    await secrets.update(secret.uuid, { value: 'changed' }, ctx);
+  };
+  const job = await jobs.create(body('rolled'), ctx, jobRefs);
+  t.is(job.secrets[0]!.version, 1, 'written with the version it was checked with');
+  await secrets.settled();
+  const now = (await jobs.find(job.uuid))!;
+  t.is(now.secrets[0]!.version, 2, 'then rolled to the new one');
+  t.is(now.version_id, 2);
+
+  // A started job that has it already: a new version whose roll is written while a change of
+  // the job (holding the version before) is being checked; that change, written after, is rolled again.
+  const pkg = '00000000-0000-4000-8000-00000000beef';
+  const started = await jobs.update(job.uuid, { ...jobs.inputOf(now), packages: [{ uuid: pkg }], state: 'started' }, ctx, jobRefs);
+  t.is(started.job.secrets[0]!.version, 2);
+  hooks.whileChecking = async () => {
+    await secrets.update(secret.uuid, { value: 'changed again' }, ctx);
+    t.is((await jobs.find(job.uuid))!.secrets[0]!.version, 3, 'the roll of the new version is written first');
+  };
+  const scaled = await jobs.update(job.uuid, { ...jobs.inputOf((await jobs.find(job.uuid))!), num_instances: 2 }, ctx, jobRefs);
+  t.is(scaled.job.secrets[0]!.version, 2, 'the change was checked with the version before');
+  await secrets.settled();
+  const last = (await jobs.find(job.uuid))!;
+  t.is(last.num_instances, 2);
+  t.is(last.secrets[0]!.version, 3, 'rolled again to the new version');
 });

@@ -115,6 +115,8 @@ export class SecretService {
   readonly #held = new Map<string, number>();
   /** The secrets whose delete is running: no job change may hold them. */
   readonly #deleting = new Set<string>();
+  /** Rolls of jobs to a secret version made while they were being written (hold). */
+  readonly #late = new Set<Promise<void>>();
 
   constructor(
     private readonly deps: Deps,
@@ -211,14 +213,16 @@ export class SecretService {
    * meanwhile) is logged and left; its next update takes the new version.
    */
   async #rollJobs(secret: StoredSecret, ctx: ChangeContext): Promise<void> {
-    for (const jobUuid of await this.jobsOf(secret.uuid)) {
-      try {
-        const job = await this.jobs.find(jobUuid);
-        if (!job) continue;
-        await this.jobs.update(jobUuid, this.jobs.inputOf(job), ctx, this.options.trusted, { mode: 'patch' });
-      } catch (err) {
-        this.deps.log.warn('a job was not updated to the new version of a secret', { job: jobUuid, secret: secret.uuid, err: (err as Error).message, request_id: ctx.requestId });
-      }
+    for (const jobUuid of await this.jobsOf(secret.uuid)) await this.#rollJob(jobUuid, secret, ctx);
+  }
+
+  async #rollJob(jobUuid: string, secret: StoredSecret, ctx: ChangeContext): Promise<void> {
+    try {
+      const job = await this.jobs.find(jobUuid);
+      if (!job) return;
+      await this.jobs.update(jobUuid, this.jobs.inputOf(job), ctx, this.options.trusted, { mode: 'patch' });
+    } catch (err) {
+      this.deps.log.warn('a job was not updated to the new version of a secret', { job: jobUuid, secret: secret.uuid, err: (err as Error).message, request_id: ctx.requestId });
     }
   }
 
@@ -243,10 +247,11 @@ export class SecretService {
     }
     const uuids = [...new Set(secrets.map((s) => s.uuid))];
     for (const u of uuids) this.#held.set(u, (this.#held.get(u) ?? 0) + 1);
+    const versions = this.versions(uuids);
     let released = false;
     return {
-      versions: this.versions(uuids),
-      release: () => {
+      versions,
+      release: (jobUuid) => {
         if (released) return;
         released = true;
         for (const u of uuids) {
@@ -254,8 +259,21 @@ export class SecretService {
           if (n === 0) this.#held.delete(u);
           else this.#held.set(u, n);
         }
+        // A new version made while the job was being written: its roll may have missed the job
+        // (not in the index yet) or been written over with the version held: roll it now.
+        const newer = uuids.map((u) => this.#secrets.get(u)).find((s) => s !== undefined && s.version_id !== versions.get(s.uuid));
+        if (jobUuid !== undefined && newer) {
+          const ctx = { principal: newer.updated_by, requestId: this.deps.ids.requestId() };
+          const roll: Promise<void> = this.#rollJob(jobUuid, newer, ctx).finally(() => this.#late.delete(roll));
+          this.#late.add(roll);
+        }
       },
     };
+  }
+
+  /** Waits for the rolls started when a job change gave a secret back (see `hold`). */
+  async settled(): Promise<void> {
+    while (this.#late.size > 0) await Promise.all([...this.#late]);
   }
 
   delete(uuid: string, ctx: ChangeContext): Promise<void> {
