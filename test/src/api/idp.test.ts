@@ -1,7 +1,8 @@
 /**
  * The identity-provider device flow against a real OpenID provider (oidc-provider) on loopback:
  * policy on the provider's claims decides who gets a token; expired codes, polling too fast, a
- * provider that is down or silent, and a refresh after the provider revoked the grant.
+ * provider that is down or silent (from the start or half way), and a refresh after the
+ * provider revoked the grant.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
@@ -27,6 +28,8 @@ interface DeviceCode {
 }
 
 let idp: TestIdp;
+/** A second provider, stopped half way through its test. */
+let flaky: TestIdp;
 let controller: ControllerProcess;
 let admin: ApiClient;
 let anonymous: ApiClient;
@@ -51,6 +54,7 @@ test.before(async () => {
       unverified: { email: 'eve@example.com', email_verified: false },
     },
   });
+  flaky = await TestIdp.start({ accounts: { carol: { email: 'carol@example.com' } } });
   // A provider that accepts connections and never answers.
   silent = createServer(() => undefined);
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
@@ -61,6 +65,7 @@ test.before(async () => {
       '--idp', `name=corp,issuer=${idp.issuer},client-id=${idp.clientId},client-secret-file=${join(secretDir, 'corp')},scopes=openid email groups offline_access,display-name=Example Corp,timeout-ms=3000`,
       '--idp', `name=silent,issuer=http://127.0.0.1:${(silent.address() as { port: number }).port},client-id=x,timeout-ms=1000`,
       '--idp', `name=down,issuer=http://127.0.0.1:${await closedPort()},client-id=x`,
+      '--idp', `name=flaky,issuer=${flaky.issuer},client-id=${flaky.clientId},client-secret-file=${join(secretDir, 'corp')},scopes=openid email offline_access,timeout-ms=3000`,
     ],
   });
   admin = await controller.admin();
@@ -72,6 +77,7 @@ test.before(async () => {
         defaultNamespace "/teams/example"
       }
       if (corp_auth@platform->group == "ops") { principal "ops@corp.platform.local" }
+      if (flaky_auth@platform->email_domain == "example.com") { permit issue }
     }
     *::/sandbox/[name] { if (corp_auth@platform->name == [name]) { role admin } }`;
   const r = await admin.put('/v1/policy', { docs: [{ name: 'idp-users', for_version: 0, text: policy }] });
@@ -81,22 +87,23 @@ test.before(async () => {
 test.after.always(async () => {
   await controller?.dispose();
   await idp?.stop();
+  await flaky?.stop();
   silent?.close();
   if (secretDir) rmSync(secretDir, { recursive: true, force: true });
 });
 
 const getcode = (name = 'corp', query = '?scope=email') => anonymous.get<DeviceCode & ApiErrorBody>(`/v1/oauth2/device/${name}/getcode${query}`);
-const redeem = (deviceCode: string) => anonymous.post<{ refresh_token: string; token_type: string } & ApiErrorBody>('/v1/oauth2/device/corp/redeemed', { device_code: deviceCode });
-const refresh = (refreshToken: string) =>
-  anonymous.post<{ access_token: string; expires_in: string; token_type: string; refresh_token: string } & ApiErrorBody>('/v1/oauth2/device/corp/refresh', { refresh_token: refreshToken, token_type: 'IDP_REFRESH' });
+const redeem = (deviceCode: string, name = 'corp') => anonymous.post<{ refresh_token: string; token_type: string } & ApiErrorBody>(`/v1/oauth2/device/${name}/redeemed`, { device_code: deviceCode });
+const refresh = (refreshToken: string, name = 'corp') =>
+  anonymous.post<{ access_token: string; expires_in: string; token_type: string; refresh_token: string } & ApiErrorBody>(`/v1/oauth2/device/${name}/refresh`, { refresh_token: refreshToken, token_type: 'IDP_REFRESH' });
 
 /** Polls `redeemed` the way a client should (after try_again_in_ms) until it answers otherwise than 429. */
-async function redeemWhenSignedIn(deviceCode: string) {
+async function redeemWhenSignedIn(deviceCode: string, name = 'corp') {
   let wait = 0;
   return eventually(
     async () => {
       if (Date.now() < wait) return undefined;
-      const r = await redeem(deviceCode);
+      const r = await redeem(deviceCode, name);
       if (r.status !== 429) return r;
       wait = Date.now() + (r.body.try_again_in_ms ?? 5000);
       return undefined;
@@ -120,7 +127,7 @@ test.serial('idp: the providers are listed for clients and the console, without 
   const r = await anonymous.get<unknown[]>('/v1/oauth2/providers');
   t.is(r.status, 200);
   t.deepEqual(r.body[0], { name: 'corp', display_name: 'Example Corp', issuer: idp.issuer, device_flow: true });
-  t.is(r.body.length, 3);
+  t.is(r.body.length, 4);
   t.false(r.text.includes(idp.clientSecret));
   t.is((await getcode('nope')).status, 404);
   t.is((await getcode('corp', '?grant_type=password')).status, 400);
@@ -219,6 +226,25 @@ test.serial('idp: a provider that is down or silent answers 503 in time; nothing
   const quiet = await getcode('silent');
   t.is(quiet.status, 503);
   t.regex(quiet.body.message, /^identity provider silent is not reachable \(its discovery document: no answer within 1000 ms\)/);
+  t.true(Date.now() - started < 8_000, `answered after ${Date.now() - started} ms`);
+});
+
+test.serial('idp: a provider that goes down in the middle of a login, or before a refresh, answers 503 in time; nothing hangs', async (t) => {
+  const code = (await getcode('flaky')).body;
+  await flaky.signIn(code.verification_uri_complete, 'carol');
+  const redeemed = await redeemWhenSignedIn(code.device_code, 'flaky');
+  t.is(redeemed.status, 200, redeemed.text);
+  const pending = await getcode('flaky');
+  t.is(pending.status, 200, pending.text);
+  await flaky.stop();
+  const started = Date.now();
+  const redeem503 = await redeem(pending.body.device_code, 'flaky');
+  t.is(redeem503.status, 503, redeem503.text);
+  t.true(redeem503.body.retry);
+  t.regex(redeem503.body.message, /^identity provider flaky is not reachable \(the device code's tokens: ECONNREFUSED\); try again later$/);
+  const refresh503 = await refresh(redeemed.body.refresh_token, 'flaky');
+  t.is(refresh503.status, 503, refresh503.text);
+  t.regex(refresh503.body.message, /^identity provider flaky is not reachable \(a refresh: ECONNREFUSED\); try again later$/);
   t.true(Date.now() - started < 8_000, `answered after ${Date.now() - started} ms`);
 });
 
