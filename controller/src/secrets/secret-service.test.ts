@@ -85,6 +85,7 @@ test('secrets: a delete while a job installing the secret is being checked wins,
   t.like(err, { kind: 'invalid' });
   t.is(deleted, undefined, 'the delete went through');
   t.is(await jobs.findByFqn('job::/t::racing'), undefined, 'no job refers to the missing secret');
+  t.deepEqual(await deps.store.scan({ prefix: keys.secretJobsPrefix(secret.uuid) }), [], 'nor an index entry');
 });
 
 test('secrets: a delete while the job installing the secret is being written is refused (409); the job has it', async (t) => {
