@@ -60,12 +60,15 @@ test.before(async () => {
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
   secretDir = mkdtempSync(join(tmpdir(), 'idp-secret-'));
   writeFileSync(join(secretDir, 'corp'), `${idp.clientSecret}\n`, { mode: 0o600 });
+  const flakyEntry = { name: 'flaky', issuer: flaky.issuer, client_id: flaky.clientId, client_secret_file: join(secretDir, 'corp'), scopes: ['openid', 'email', 'offline_access'], timeout_ms: 3000 };
+  writeFileSync(join(secretDir, 'idps.json'), JSON.stringify([flakyEntry]), { mode: 0o600 });
   controller = await ControllerProcess.start({
     args: [
       '--idp', `name=corp,issuer=${idp.issuer},client-id=${idp.clientId},client-secret-file=${join(secretDir, 'corp')},scopes=openid email groups offline_access,display-name=Example Corp,timeout-ms=3000`,
       '--idp', `name=silent,issuer=http://127.0.0.1:${(silent.address() as { port: number }).port},client-id=x,timeout-ms=1000`,
       '--idp', `name=down,issuer=http://127.0.0.1:${await closedPort()},client-id=x`,
-      '--idp', `name=flaky,issuer=${flaky.issuer},client-id=${flaky.clientId},client-secret-file=${join(secretDir, 'corp')},scopes=openid email offline_access,timeout-ms=3000`,
+      // The second provider comes from a file of providers, as an operator may give several.
+      '--idp-file', join(secretDir, 'idps.json'),
     ],
   });
   admin = await controller.admin();
