@@ -1,8 +1,9 @@
 // `npm start`: runs a local cluster with defaults — a controller and one local agent —
 // prints the console's and the API's URLs and how to log in, and stops both on Ctrl-C, on
 // SIGINT or SIGTERM to this script, and when the npm process that runs it ends
-// (`kill -INT <pid of npm start>`). The command-line client's downloads are built in the
-// background meanwhile (setup skips them for a start), and it says when they are ready.
+// (`kill -INT <pid of npm start>`). Setup has only transpiled the code the cluster runs; the type
+// check (tsc -b) and then the command-line client's downloads are built in the background
+// meanwhile, and it says when the downloads are ready.
 //
 // Log lines of both processes: on a terminal, one readable line each (time, level, component,
 // message, then the fields), through pino's own pretty printer; as the processes write them
@@ -148,24 +149,34 @@ function startAgent(grpc) {
 }
 
 /**
- * The command-line client's archives (GET /cli/download/{platform}), built at a low priority
- * beside the starting cluster; the controller serves them once their manifest is written.
+ * In the background, at a low priority beside the starting cluster: the full `tsc -b` (setup
+ * only transpiled what the cluster runs; this type-checks, writes the declarations and the tests,
+ * and says so when the sources have type errors), then the command-line client's archives
+ * (GET /cli/download/{platform}), which the controller serves once their manifest is written.
  */
 let api;
 const downloads = { done: false };
 const downloadsLine = (base) => `Command-line client downloads ready: ${base}/v1/cli/download/<platform> (linux, osx, ...)`;
-function buildDownloads() {
-  const build = spawn(process.execPath, [join(root, 'cli', 'scripts', 'build-downloads.mjs')], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(build);
+function background(args, done) {
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
   try {
-    setPriority(build.pid, 19);
+    setPriority(child.pid, 19);
   } catch {
     // Not permitted here: it runs at the normal priority.
   }
   const lines = [];
-  for (const stream of [build.stdout, build.stderr]) createInterface({ input: stream }).on('line', (line) => lines.push(line));
-  build.on('exit', (code, signal) => {
-    if (stopping) return;
+  for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => lines.push(line));
+  child.on('exit', (code, signal) => {
+    if (!stopping) done(code, signal, lines);
+  });
+}
+background([join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b'], (code, signal, lines) => {
+  if (code !== 0) {
+    const errors = lines.filter((l) => l.includes('error TS'));
+    console.error(`Type check (tsc -b) failed (${errors.length} errors; npm run typecheck shows them all):\n${(errors.length > 0 ? errors : lines).slice(0, 10).join('\n')}`);
+  }
+  background([join(root, 'cli', 'scripts', 'build-downloads.mjs')], (code, signal, lines) => {
     if (code === 0) {
       downloads.done = true;
       if (api) console.log(downloadsLine(api));
@@ -173,8 +184,7 @@ function buildDownloads() {
       console.error(`Command-line client downloads could not be built (${code ?? signal}); npm run build:downloads tells why:\n${lines.slice(-10).join('\n')}`);
     }
   });
-}
-buildDownloads();
+});
 
 let stopping = false;
 /** Passes a stop on to the children; a second one (a second Ctrl-C) kills them. */
