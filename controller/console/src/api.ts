@@ -6,9 +6,10 @@
  * request in the user's name: that header is what protects the console's requests from
  * cross-site forgery, and the page's Content-Security-Policy keeps other origins' scripts out.
  */
-import { ApiError, PlatformClient } from '@platform/cli';
+import { ApiError, PlatformClient, type DeviceCodeGrant, type IdentityProviderInfo, type TokenGrant } from '@platform/cli';
 
 export { ApiError };
+export type { DeviceCodeGrant, IdentityProviderInfo };
 
 export interface UserInfo {
   name: string;
@@ -49,7 +50,11 @@ const noCookies: typeof fetch = (input, init) => fetch(input, { ...init, credent
 /** Signs in at the token endpoint; answers the session, or throws the API's ApiError. */
 export async function signIn(user: string, password: string, mechanism: Mechanism, onEnd: (message: string) => void): Promise<Session> {
   const anonymous = new PlatformClient({ url: location.origin, fetch: noCookies });
-  const grant = await anonymous.login(user, password, mechanism);
+  return sessionOf(await anonymous.login(user, password, mechanism), user, mechanism, onEnd);
+}
+
+/** A session for a token answer (the token endpoint's or an identity provider's refresh). */
+function sessionOf(grant: TokenGrant, user: string, mechanism: string, onEnd: (message: string) => void): Session {
   // The token's claims: name, principal, expiry; for display only, the API decides. (The
   // policy's default namespace comes in the `userinfo` cookie, which a request without cookies
   // does not keep: the console proposes /sandbox/<user>, and the deploy page lets it be changed.)
@@ -65,6 +70,55 @@ export async function signIn(user: string, password: string, mechanism: Mechanis
     expiresAt: typeof claims['exp'] === 'number' ? claims['exp'] * 1000 : Date.now() + (Number.isFinite(expiresIn) ? expiresIn * 1000 : 3_600_000),
   };
   return new Session(grant.access_token, userInfo, onEnd);
+}
+
+/** The identity providers the sign-in offers (those with the device flow); none when the API cannot say. */
+export async function identityProviders(): Promise<IdentityProviderInfo[]> {
+  const anonymous = new PlatformClient({ url: location.origin, fetch: noCookies });
+  return (await anonymous.identityProviders()).filter((p) => p.device_flow);
+}
+
+/**
+ * A sign-in at identity provider `idp` with the device flow, as `platform login --idp` does: the
+ * code and the verification URL to show (`onCode`), then the controller is asked every interval
+ * it gives whether the user has signed in at the provider; once they have, the refresh token the
+ * controller hands out is traded for an access token. Rejects with the API's error (the code
+ * expired, policy refused the user) or an AbortError when `signal` aborts (the user cancelled).
+ */
+export async function signInWithProvider(idp: string, onCode: (code: DeviceCodeGrant) => void, onEnd: (message: string) => void, signal: AbortSignal): Promise<Session> {
+  const anonymous = new PlatformClient({ url: location.origin, fetch: (input, init) => noCookies(input, { ...init, signal }) });
+  const code = await anonymous.deviceCode(idp);
+  onCode(code);
+  const deadline = Date.now() + code.expires_in * 1000;
+  let wait = code.interval * 1000;
+  for (;;) {
+    await abortableDelay(wait, signal);
+    try {
+      const redeemed = await anonymous.redeemDeviceCode(idp, code.device_code);
+      const grant = await anonymous.refreshDeviceToken(idp, redeemed.refresh_token);
+      return sessionOf(grant, grant.user?.name ?? '', idp, onEnd);
+    } catch (err) {
+      // 429: not signed in yet (authorization_pending), or asked too soon (slow_down): wait as told.
+      if (!(err instanceof ApiError) || err.status !== 429) throw err;
+      wait = Math.max(wait, Number(err.body.try_again_in_ms) || wait);
+      if (Date.now() + wait > deadline) throw new Error(`The code ${code.user_code} expired before the sign-in at ${idp} ended. Start again.`, { cause: err });
+    }
+  }
+}
+
+function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 export class Session {
