@@ -112,6 +112,8 @@ export function ServicesPage() {
   const gateways = useLoad(() => session.client.listGateways() as Promise<{ type: string; job_fqn: string; job_uuid: string; tier: number }[]>, [], 10_000);
   const jobs = useLoad(() => session.client.listJobs() as Promise<Job[]>, [], 10_000);
   const bindings = (jobs.data ?? []).flatMap((j) => Object.entries(j.bindings ?? {}).map(([fqn, b]) => ({ fqn, job: j, b })));
+  // A link names its target by uuid (`target_job_fqn` is input only).
+  const byUuid = new Map((jobs.data ?? []).map((j) => [j.uuid, j]));
   return (
     <div>
       <h1>Services</h1>
@@ -169,7 +171,14 @@ export function ServicesPage() {
               </td>
               <td>{b.name ?? localName(fqn)}</td>
               <td>
-                <code>{b.service_fqn ?? b.target_job_fqn}</code>
+                {b.target_job_uuid ? (
+                  <a href={`#/jobs/${b.target_job_uuid}`}>
+                    {byUuid.get(b.target_job_uuid)?.fqn ?? b.target_job_uuid}
+                    {b.target_job_port && b.target_job_port !== '0' ? ` port ${b.target_job_port}` : ''}
+                  </a>
+                ) : (
+                  <code>{b.service_fqn}</code>
+                )}
               </td>
             </tr>
           ))}

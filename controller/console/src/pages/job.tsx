@@ -430,8 +430,18 @@ function Bindings(p: { job: Job; editable: boolean; onChange: () => void }) {
   const [service, setService] = useState('');
   const [target, setTarget] = useState('');
   const [port, setPort] = useState('');
-  const links = entries.filter(([, b]) => b.target_job_fqn);
-  const bindings = entries.filter(([, b]) => !b.target_job_fqn);
+  const [bindName, setBindName] = useState('');
+  const [linkName, setLinkName] = useState('');
+  // A link names its target by uuid (`target_job_fqn` is input only): the targets' FQNs are
+  // looked up, for the table and for /unlink, which takes the FQN.
+  const links = entries.filter(([, b]) => b.target_job_uuid || b.target_job_fqn);
+  const bindings = entries.filter(([, b]) => !b.target_job_uuid && !b.target_job_fqn);
+  const targetUuids = [...new Set(links.map(([, b]) => b.target_job_uuid).filter((u): u is string => !!u))].sort();
+  const targets = useLoad(
+    async () => new Map(await Promise.all(targetUuids.map(async (u) => [u, await session.client.getJob(u).then((j) => j.fqn, () => undefined)] as const))),
+    [targetUuids.join(' ')],
+  );
+  const targetFqn = (b: { target_job_uuid?: string; target_job_fqn?: string }) => b.target_job_fqn ?? (b.target_job_uuid ? targets.data?.get(b.target_job_uuid) : undefined);
   return (
     <Section title="Bindings and links" id="bindings">
       <h3>Services</h3>
@@ -461,7 +471,7 @@ function Bindings(p: { job: Job; editable: boolean; onChange: () => void }) {
         <div class="row">
           <label>
             Service
-            <select value={service} onChange={(e) => setService(e.currentTarget.value)}>
+            <select aria-label="Service" value={service} onChange={(e) => setService(e.currentTarget.value)}>
               <option value="">choose…</option>
               {((services.data ?? []) as { fqn: string }[]).map((s) => (
                 <option key={s.fqn} value={s.fqn}>
@@ -470,12 +480,17 @@ function Bindings(p: { job: Job; editable: boolean; onChange: () => void }) {
               ))}
             </select>
           </label>
+          <label>
+            Name <span class="muted">(optional)</span>
+            <input aria-label="Binding name" placeholder="from the service" value={bindName} onInput={(e) => setBindName(e.currentTarget.value)} />
+          </label>
           <ActionButton
             label="Bind"
             disabled={!service}
             run={async () => {
-              await session.client.bind({ job_fqn: p.job.fqn, service_fqn: service });
+              await session.client.bind({ job_fqn: p.job.fqn, service_fqn: service, ...(bindName.trim() ? { name: bindName.trim() } : {}) });
               setService('');
+              setBindName('');
               p.onChange();
             }}
           />
@@ -487,15 +502,15 @@ function Bindings(p: { job: Job; editable: boolean; onChange: () => void }) {
           <tr key={fqn}>
             <td>{b.name ?? localName(fqn)}</td>
             <td>
-              <code>{b.target_job_fqn}</code>
+              {b.target_job_uuid ? <a href={`#/jobs/${b.target_job_uuid}`}>{targetFqn(b) ?? b.target_job_uuid}</a> : <code>{targetFqn(b)}</code>}
             </td>
             <td>{b.target_job_port}</td>
             <td>
-              {p.editable && (
+              {p.editable && targetFqn(b) && (
                 <ActionButton
                   label="Unlink"
                   run={async () => {
-                    await session.client.unlink({ from_job: p.job.fqn, to_job: b.target_job_fqn!, ...(b.target_job_port ? { port: Number(b.target_job_port) } : {}) });
+                    await session.client.unlink({ from_job: p.job.fqn, to_job: targetFqn(b)!, ...(b.target_job_port ? { port: Number(b.target_job_port) } : {}) });
                     p.onChange();
                   }}
                 />
@@ -514,13 +529,23 @@ function Bindings(p: { job: Job; editable: boolean; onChange: () => void }) {
             Port
             <input type="number" min={0} max={65535} value={port} onInput={(e) => setPort(e.currentTarget.value)} />
           </label>
+          <label>
+            Name <span class="muted">(optional)</span>
+            <input aria-label="Link name" placeholder="from the job" value={linkName} onInput={(e) => setLinkName(e.currentTarget.value)} />
+          </label>
           <ActionButton
             label="Link"
             disabled={!target.trim()}
             run={async () => {
-              await session.client.bind({ job_fqn: p.job.fqn, target_job_fqn: target.trim(), ...(port ? { target_job_port: Number(port) } : {}) });
+              await session.client.bind({
+                job_fqn: p.job.fqn,
+                target_job_fqn: target.trim(),
+                ...(port ? { target_job_port: Number(port) } : {}),
+                ...(linkName.trim() ? { name: linkName.trim() } : {}),
+              });
               setTarget('');
               setPort('');
+              setLinkName('');
               p.onChange();
             }}
           />
