@@ -263,6 +263,11 @@ test('console: a wrong password shows the API\'s message; a user without rights 
     (await api.get<Job>(`/jobs/${job.uuid}`)).body.ports.flatMap((p) => (p.routes ?? []).map((r) => r.endpoint)),
     [`web-${viewer}.localhost`],
   );
+  // And removed again.
+  const routesTable = admin.page.getByRole('table', { name: 'Routes' });
+  await routesTable.getByRole('button', { name: 'Remove' }).click();
+  await routesTable.getByText('No routes.').waitFor();
+  t.deepEqual((await api.get<Job>(`/jobs/${job.uuid}`)).body.ports.flatMap((p) => (p.routes ?? []).map((r) => r.endpoint)), []);
   await admin.page.getByLabel('Drain URL').fill('syslog://127.0.0.1:5140');
   await admin.page.getByRole('button', { name: 'Add drain' }).click();
   const drains = admin.page.getByRole('table', { name: 'Drains' });
