@@ -79,5 +79,5 @@ async function transpile() {
     });
     count += entries.length;
   }
-  console.log(count === 0 ? 'setup: workspaces up to date' : `setup: ${count} sources transpiled (esbuild) in ${Date.now() - started} ms; tsc -b type-checks them in the background`);
+  console.log(count === 0 ? 'setup: workspaces up to date' : `setup: ${count} source${count === 1 ? '' : 's'} transpiled (esbuild) in ${Date.now() - started} ms; tsc -b type-checks them in the background`);
 }

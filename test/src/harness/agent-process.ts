@@ -34,6 +34,8 @@ export function bwrapWorks(): boolean {
 }
 
 export interface AgentOptions {
+  /** Another build of the agent's entry script; AGENT_BIN by default. */
+  bin?: string;
   tags?: string[];
   isolation?: 'bwrap' | 'process';
   /** Reuse a data directory (a restart). */
@@ -76,7 +78,7 @@ export class AgentProcess extends PlatformProcess {
     const ownsDataDir = options.dataDir === undefined;
     const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'platform-agent-test-')));
     const args = [
-      AGENT_BIN,
+      options.bin ?? AGENT_BIN,
       '--controller', controller.grpcAddress,
       '--data-dir', dataDir,
       '--datacenter', datacenter,
