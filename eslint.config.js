@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', 'proto/generated/**', '**/node_modules/**', '.data/**', 'coverage/**'] },
+  { ignores: ['**/dist/**', 'proto/generated/**', 'cli/downloads/**', '**/node_modules/**', '.data/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
