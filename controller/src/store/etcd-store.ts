@@ -78,6 +78,8 @@ export class EtcdStore implements Store {
   readonly #timeoutMs: number;
   #guard: Guard | undefined;
   #closed: Promise<void> | undefined;
+  /** Batches sent and not answered yet. */
+  readonly #pending = new Set<Promise<void>>();
 
   constructor(o: EtcdStoreOptions) {
     if (o.endpoints.length === 0) throw new Error('etcd store: no endpoints');
@@ -135,8 +137,25 @@ export class EtcdStore implements Store {
     return out;
   }
 
-  async batch(ops: readonly BatchOp[]): Promise<void> {
-    if (ops.length === 0) return;
+  batch(ops: readonly BatchOp[]): Promise<void> {
+    if (ops.length === 0) return Promise.resolve();
+    // Tracked from the call on: close() lets it finish.
+    const write = this.#batch(ops);
+    this.#pending.add(write);
+    const done = () => this.#pending.delete(write);
+    write.then(done, done);
+    return write;
+  }
+
+  async #batch(input: readonly BatchOp[]): Promise<void> {
+    // etcd refuses a transaction that names a key twice ("duplicate key given in txn request");
+    // RocksDB applies a batch's operations in order, so the last one on a key is the one that counts.
+    const last = new Map<string, BatchOp>();
+    for (const op of input) {
+      last.delete(op.key);
+      last.set(op.key, op);
+    }
+    const ops = last.size === input.length ? input : [...last.values()];
     if (ops.length > this.maxBatchOps) {
       throw new BatchTooLargeError(`a batch of ${ops.length} operations: etcd takes at most ${this.maxBatchOps} in one transaction (etcd's --max-txn-ops, PLATFORM_ETCD_MAX_TXN_OPS)`);
     }
@@ -200,8 +219,9 @@ export class EtcdStore implements Store {
     return out;
   }
 
+  /** Batches already made finish (or fail) first; later calls are refused. */
   close(): Promise<void> {
-    this.#closed ??= Promise.resolve().then(() => this.client.close());
+    this.#closed ??= Promise.allSettled([...this.#pending]).then(() => this.client.close());
     return this.#closed;
   }
 }

@@ -95,6 +95,65 @@ for (const [name, make] of implementations) {
     await store.close();
     await cleanup();
   });
+
+  test(`store (${name}): every bound, alone and together, and empty ranges`, async (t) => {
+    const { store, cleanup } = await make(t);
+    const all = Array.from({ length: 9 }, (_, i) => `k/${i}`);
+    await store.batch([...all, 'j', 'l', 'k'].map((key) => ({ type: 'put', key, value: key })));
+    const keysOf = async (range: Parameters<Store['scan']>[0]) => (await store.scan(range)).map(([k]) => k);
+    t.deepEqual(await keysOf({ prefix: 'k/' }), all);
+    t.deepEqual(await keysOf({ prefix: 'k/', reverse: true }), [...all].reverse());
+    t.deepEqual(await keysOf({ prefix: 'k/', reverse: true, limit: 5 }), all.slice(4).reverse());
+    t.deepEqual(await keysOf({ prefix: 'k/', gt: 'k/2', lte: 'k/6' }), ['k/3', 'k/4', 'k/5', 'k/6']);
+    t.deepEqual(await keysOf({ gt: 'j', lt: 'l' }), ['k', ...all]);
+    t.deepEqual(await keysOf({ gte: 'k', lte: 'k' }), ['k']);
+    t.deepEqual(await keysOf({ gt: 'k/8' }), ['l']);
+    t.deepEqual(await keysOf({ lt: 'k' }), ['j']);
+    t.deepEqual(await keysOf({ prefix: 'k/', gt: 'k/5', lt: 'k/5' }), [], 'an empty range');
+    t.deepEqual(await keysOf({ prefix: 'k/', gt: 'k/6', lt: 'k/2' }), [], 'bounds the wrong way round');
+    t.deepEqual(await keysOf({ prefix: 'k/', gte: 'x' }), [], 'a lower bound past the prefix');
+    t.deepEqual(await keysOf({ prefix: 'nothing/' }), []);
+    await store.close();
+    await cleanup();
+  });
+
+  test(`store (${name}): keys and values are UTF-8 text, in byte order`, async (t) => {
+    const { store, cleanup } = await make(t);
+    // Multi-byte characters sort after every ASCII key, as their UTF-8 bytes do.
+    const keys = ['u/a', 'u/\u00e9', 'u/\u4e2d', 'u/z'];
+    await store.batch(keys.map((key) => ({ type: 'put', key, value: `${key} \u00fcber` })));
+    t.deepEqual((await store.scan({ prefix: 'u/' })).map(([k]) => k), ['u/a', 'u/z', 'u/\u00e9', 'u/\u4e2d']);
+    t.is(await store.get('u/\u00e9'), 'u/\u00e9 \u00fcber');
+    await store.close();
+    await cleanup();
+  });
+
+  test(`store (${name}): a batch that names a key twice keeps its last operation`, async (t) => {
+    const { store, cleanup } = await make(t);
+    await store.batch([{ type: 'put', key: 'gone', value: 'x' }]);
+    await store.batch([
+      { type: 'put', key: 'a', value: '1' },
+      { type: 'put', key: 'a', value: '2' },
+      { type: 'put', key: 'b', value: '1' },
+      { type: 'del', key: 'b' },
+      { type: 'del', key: 'c' },
+      { type: 'put', key: 'c', value: '3' },
+      { type: 'put', key: 'gone', value: 'y' },
+      { type: 'del', key: 'gone' },
+    ]);
+    t.deepEqual(await store.getMany(['a', 'b', 'c', 'gone']), ['2', undefined, '3', undefined]);
+    await store.close();
+    await cleanup();
+  });
+
+  test(`store (${name}): close() lets the batches already made finish`, async (t) => {
+    const { store, cleanup } = await make(t);
+    const pending = Array.from({ length: 20 }, (_, i) => store.batch([{ type: 'put', key: `p/${String(i).padStart(2, '0')}`, value: String(i) }]));
+    await store.close();
+    await Promise.all(pending);
+    await cleanup();
+    t.pass();
+  });
 }
 
 test('store (rocksdb): a second open of one directory is refused with a clear message', async (t) => {
