@@ -819,7 +819,8 @@ export class Controller {
         ]),
       });
       // gRPC first: a port in use fails the start before the API listens.
-      const joinSecret = await joinToken(options);
+      // With etcd the secret is the cluster's, as the records are: a controller that takes over admits the same agents.
+      const joinSecret = options.etcd ? await sharedJoinToken(options, store) : await joinToken(options);
       const agentServer = new AgentServer({ directory: agents, blobs, joinSecret, clusterId, log });
       // Standalone routers follow the route table on the agents' port, with the same secret.
       const routeWatch = new RouteWatchService({ table: routes.table, authorized: (m) => agentServer.authorized(m), requests: requestStats, log });
@@ -939,6 +940,22 @@ async function joinToken(options: ResolvedControllerOptions): Promise<string> {
   }
   const secret = randomBytes(24).toString('base64url');
   await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  return secret;
+}
+
+/**
+ * The join secret of controllers that share their records in etcd: given by the operator, or
+ * made once and kept in the store (`meta/join-token`); written to DATA_DIR/join-token too, where
+ * an operator finds it to start agents, as with a single controller.
+ */
+async function sharedJoinToken(options: ResolvedControllerOptions, store: Store): Promise<string> {
+  if (options.joinToken) return options.joinToken;
+  let secret = await store.get(keys.meta('join-token'));
+  if (secret === undefined) {
+    secret = randomBytes(24).toString('base64url');
+    await store.batch([{ type: 'put', key: keys.meta('join-token'), value: secret }]);
+  }
+  await writeFile(join(options.dataDir, 'join-token'), `${secret}\n`, { mode: 0o600 });
   return secret;
 }
 

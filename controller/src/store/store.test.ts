@@ -534,3 +534,22 @@ test('store (etcd): without the password, etcd refuses', async (t) => {
   t.teardown(() => anonymous.close());
   await t.throwsAsync(anonymous.batch([{ type: 'put', key: 'a', value: 'b' }]));
 });
+
+test('store (etcd, TLS client certificates): the certificate\'s user reads and writes its prefix only; without a certificate etcd refuses', async (t) => {
+  if (!etcdAvailable()) return void (await etcdStore(t));
+  const server = await startEtcd({ tls: true });
+  t.teardown(() => server.stop());
+  const store = new EtcdStore({ endpoints: [server.endpoint], tls: server.tls!, prefix: '/platform/' });
+  t.teardown(() => store.close());
+  await store.batch([{ type: 'put', key: 'k', value: 'v' }, { type: 'put', key: 'l', value: 'w' }]);
+  t.is(await store.get('k'), 'v');
+  t.deepEqual(await store.scan({}), [['k', 'v'], ['l', 'w']]);
+  // The role of `platform` gives it /platform/ and nothing else.
+  const outside = new EtcdStore({ endpoints: [server.endpoint], tls: server.tls!, prefix: '/other/' });
+  t.teardown(() => outside.close());
+  await t.throwsAsync(outside.batch([{ type: 'put', key: 'k', value: 'v' }]), { message: /permission denied/ });
+  // No client certificate: the TLS handshake is refused.
+  const anonymous = new EtcdStore({ endpoints: [server.endpoint], tls: { ca: server.tls!.ca }, prefix: '/platform/', timeoutMs: 3_000 });
+  t.teardown(() => anonymous.close());
+  await t.throwsAsync(anonymous.get('k'));
+});

@@ -1,0 +1,50 @@
+/**
+ * Controllers that reach etcd with TLS client certificates (etcd takes the certificate's common
+ * name, `platform`, as the user; its role may use /platform/ only), as docs/operators.md has it.
+ * Without PLATFORM_JOIN_TOKEN, the agents' join secret is the cluster's, kept in etcd: the
+ * controller that comes next admits the agents that joined the one before.
+ */
+import { readFile } from 'node:fs/promises';
+import test from 'ava';
+import type { Job } from '@platform/controller';
+import { etcdAvailable, startEtcd } from '@platform/controller/testing';
+import { ControllerProcess } from '../harness/controller-process.js';
+import { ApiClient } from '../harness/http.js';
+
+test('etcd over TLS with client certificates: the records, the tokens and the join secret outlive the controller and its data directory', async (t) => {
+  t.timeout(3 * 60_000);
+  if (!etcdAvailable()) {
+    if (process.env['PLATFORM_REQUIRE_SYSTEM_TOOLS'] === '1') throw new Error('etcd is required (PLATFORM_REQUIRE_SYSTEM_TOOLS=1): apt-get install etcd-server');
+    t.log('SKIPPED: etcd is not installed (apt-get install etcd-server)');
+    return t.pass();
+  }
+  const etcd = await startEtcd({ tls: true });
+  t.teardown(() => etcd.stop());
+  const env = {
+    PLATFORM_STORE: `etcds://${etcd.endpoint}`,
+    PLATFORM_ETCD_CA: etcd.files!.ca,
+    PLATFORM_ETCD_CERT: etcd.files!.cert,
+    PLATFORM_ETCD_KEY: etcd.files!.key,
+    PLATFORM_ETCD_LEASE_TTL: '2',
+    // The secret is made by the first controller, not given.
+    PLATFORM_JOIN_TOKEN: '',
+    PLATFORM_STAGER_LAUNCHER: 'none',
+    PLATFORM_BUILTINS: 'false',
+  };
+  const first = await ControllerProcess.start({ env, readyTimeoutMs: 60_000 });
+  t.teardown(() => first.dispose());
+  const api = await first.admin();
+  const job = (await api.post<Job>('/jobs', { fqn: 'job::/tls::web', num_instances: 0 })).body;
+  t.truthy(job.uuid);
+  const secret = (await readFile(`${first.dataDir}/join-token`, 'utf8')).trim();
+  t.true(secret.length >= 32);
+  await first.stop(); // resigns: the next one leads at once
+
+  const second = await ControllerProcess.start({ env, readyTimeoutMs: 60_000 });
+  t.teardown(() => second.dispose());
+  t.not(second.dataDir, first.dataDir);
+  const seen = await new ApiClient(second.url, api.defaultHeaders).get<Job>(`/jobs/${job.uuid}`);
+  t.is(seen.status, 200, 'the first controller\'s token is valid at the second');
+  t.is(seen.body.fqn, 'job::/tls::web');
+  t.is((await readFile(`${second.dataDir}/join-token`, 'utf8')).trim(), secret, 'the same join secret');
+});
