@@ -17,7 +17,7 @@ import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
-import { createAgentServiceClient, instanceStateNumber, joinMetadata, PROTOCOL_VERSION, type AgentServiceClient, type Hello, type InstanceSpec, type Resources, type Snapshot } from '@platform/proto';
+import { createAgentServiceClient, instanceStateNumber, joinMetadata, PROTOCOL_VERSION, type Hello, type InstanceSpec, type Resources, type Snapshot } from '@platform/proto';
 import { packFiles, stageChangedFiles } from './files/snapshot.js';
 import { BwrapDriver, findExecutable, probeBwrap } from './isolation/bwrap.js';
 import { Cgroups } from './isolation/cgroups.js';
@@ -37,6 +37,7 @@ import { missingNetworkTools } from './network/commands.js';
 import { HostNetworks } from './network/host-networks.js';
 import { PortForwarders } from './network/port-forwarder.js';
 import { PortAllocator } from './runner/ports.js';
+import { ControllerAddresses } from './session/controllers.js';
 import { Session } from './session/session.js';
 import { UsageReporter, type MeasuredInstance } from './usage/usage-reporter.js';
 
@@ -100,7 +101,7 @@ export class Agent {
   #metricsServer: Server | undefined;
   /** The addresses of the controller (its name resolved at start): drains may not reach them. */
   #controllerAddresses: string[] = [];
-  #client: AgentServiceClient;
+  readonly #controllers: ControllerAddresses;
   #shipper: LogShipper;
   readonly #drains: AgentDrains;
   #cache: PackageCache;
@@ -131,15 +132,18 @@ export class Agent {
       : new HostNetworks({ address: opts.address ?? '127.0.0.1', uids: identities ? { first: identities.range.first, last: identities.range.first + identities.range.count - 1 } : undefined, agentUuid: this.uuid, log: log.child({ component: 'networks' }), forwarders: this.#forwarders });
     if (lacking) log.info('instances on virtual networks are not run here', { reason: lacking });
     this.metrics = new AgentMetrics(() => (this.manager as InstanceManager | undefined)?.countByState() ?? {}, { defaultMetrics: opts.defaultMetrics ?? false });
-    this.#client = createAgentServiceClient(opts.controller, undefined, {
-      'grpc.keepalive_time_ms': 10_000,
-      'grpc.keepalive_timeout_ms': 5_000,
-      'grpc.keepalive_permit_without_calls': 1,
-      'grpc.initial_reconnect_backoff_ms': 200,
-      'grpc.max_reconnect_backoff_ms': 5_000,
-    });
+    // One or several controllers (comma-separated: the controllers of a cluster on etcd).
+    this.#controllers = new ControllerAddresses(opts.controller.split(',').map((a) => a.trim()).filter(Boolean), (address) =>
+      createAgentServiceClient(address, undefined, {
+        'grpc.keepalive_time_ms': 10_000,
+        'grpc.keepalive_timeout_ms': 5_000,
+        'grpc.keepalive_permit_without_calls': 1,
+        'grpc.initial_reconnect_backoff_ms': 200,
+        'grpc.max_reconnect_backoff_ms': 5_000,
+      }),
+    );
     const session: Session = new Session({
-      client: this.#client,
+      controllers: this.#controllers,
       joinToken: opts.joinToken,
       log: log.child({ component: 'session' }),
       metrics: this.metrics,
@@ -258,7 +262,7 @@ export class Agent {
   /** Answers a Snapshot request: the files the instance changed since its process started, uploaded. */
   async #snapshot(m: Snapshot): Promise<void> {
     const requestId = m.requestId ?? '';
-    const call = this.#client.uploadSnapshot(joinMetadata(this.opts.joinToken), () => undefined);
+    const call = this.#controllers.client().uploadSnapshot(joinMetadata(this.opts.joinToken), () => undefined);
     const fail = (error: string, errorKind: string) => {
       call.write({ requestId, error, errorKind });
       call.end();
@@ -358,7 +362,8 @@ export class Agent {
     // What an earlier run of this agent left on the host and no re-attached instance holds.
     await agent.#removeNetworkLeftovers([...agent.manager.runners()].flatMap((r) => (r.record.network ? [r.record.network] : [])));
     await agent.links.restore(new Set([...agent.manager.runners()].map((r) => r.uuid)));
-    agent.#controllerAddresses = await controllerAddresses(opts.controller, log);
+    // Every controller given (several on etcd): drains may reach none of them.
+    agent.#controllerAddresses = (await Promise.all(opts.controller.split(',').map((c) => controllerAddresses(c.trim(), log)))).flat();
     const ml = opts.metricsListen ?? { host: '127.0.0.1', port: 0 };
     agent.#metricsServer = await serveMetrics(agent.metrics.registry, ml.host, ml.port);
     agent.#shipper.start();
@@ -481,7 +486,7 @@ export class Agent {
       server.closeAllConnections();
       await closed;
     }
-    this.#client.close();
+    this.#controllers.close();
     this.opts.log.info('agent stopped', { instances_left_running: stopInstances ? 0 : this.manager.size });
   }
 }

@@ -83,8 +83,8 @@ import { dependencyEndpoints } from './packages/dependency-routes.js';
 import { InstrumentedStore } from './store/instrumented-store.js';
 import { keys } from './store/keys.js';
 import { DEFAULT_INLINE_COMMIT_MS, RocksStore } from './store/rocks-store.js';
-import { EtcdStore, type EtcdStoreOptions } from './store/etcd-store.js';
-import { EtcdLeadership } from './store/leadership.js';
+import type { EtcdStore, EtcdStoreOptions } from './store/etcd-store.js';
+import type { ControllerStatus } from './store/leadership.js';
 import { RouteService } from './router/route-service.js';
 import { routeEndpoints } from './router/router-routes.js';
 import { Router, type RouterTlsOptions } from './router/proxy/router.js';
@@ -174,8 +174,12 @@ export interface ControllerOptions {
    * so that an archive one of them took is there for the next.
    */
   blobDir?: string;
-  /** With etcd: told when this controller loses the lead (it then stops). */
-  onLeadershipLost?: (err: Error) => void;
+  /**
+   * Set by ControllerNode (node.ts) for each term in which this controller leads the others on
+   * etcd: the stores are the node's (neither opened nor closed here), and `controllers` lists
+   * the controllers for /cluster/admin.
+   */
+  term?: ControllerTerm;
   /** Largest JSON request body. Default 1 MiB. */
   maxBodyBytes?: number;
   /**
@@ -262,8 +266,15 @@ export interface ControllerOptions {
   metrics?: ControllerMetrics;
 }
 
+/** One term of a controller among several on etcd (see ControllerOptions.term). */
+export interface ControllerTerm {
+  rocks: RocksStore;
+  etcd: EtcdStore;
+  controllers: () => Promise<ControllerStatus[]>;
+}
+
 export type ResolvedControllerOptions = Required<
-  Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap' | 'secretsKeyFile' | 'identityProviders' | 'appTokenTtlSeconds' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress' | 'requestStats' | 'httpLimits' | 'etcd' | 'onLeadershipLost'>
+  Omit<ControllerOptions, 'adminPassword' | 'joinToken' | 'log' | 'clock' | 'ids' | 'metrics' | 'ldap' | 'secretsKeyFile' | 'identityProviders' | 'appTokenTtlSeconds' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress' | 'requestStats' | 'httpLimits' | 'etcd' | 'term'>
 > &
   Pick<ControllerOptions, 'adminPassword' | 'joinToken' | 'ldap' | 'secretsKeyFile' | 'identityProviders' | 'appTokenTtlSeconds' | 'stagerLauncher' | 'stagingLogSink' | 'routerTls' | 'routerAdvertiseAddress' | 'requestStats' | 'etcd'> & { httpLimits: HttpLimits };
 
@@ -398,48 +409,19 @@ export class Controller {
     const clock = userOptions.clock ?? new SystemClock();
     const ids = userOptions.ids ?? randomIds;
 
+    const term = userOptions.term;
+    if (options.etcd && !term) throw new Error('a controller on etcd is one of several: start it with ControllerNode.start (node.ts)');
     await mkdir(options.dataDir, { recursive: true });
-    const rocks = await RocksStore.open(join(options.dataDir, 'db'), {
-      sync: options.sync,
-      inlineCommitMs: options.inlineCommitMs,
-      onCommitPath: (path, averageMs) =>
-        log.info(path === 'writer' ? 'store commits moved to the writer thread: the disk is slow' : 'store commits back on the main thread', {
-          average_commit_ms: Math.round(averageMs * 100) / 100,
-          inline_commit_ms: options.inlineCommitMs,
-        }),
-      onWriterFailure: (err) => log.error('the store writer thread died: commits are made on the main thread from now on', { err }),
-    });
+    // With etcd the node (node.ts) holds the stores across its terms; a single controller opens its own.
+    const rocks = term?.rocks ?? (await openLocalStore(options, log));
     // Each controller's own RocksDB keeps its high-volume data (metric series, log lines); the
     // cluster's records go to etcd when one is given (docs/architecture.md: what lives where).
     const local = new InstrumentedStore(rocks, metrics.storeDuration);
-    const etcd = options.etcd ? new EtcdStore(options.etcd) : undefined;
+    const etcd = term?.etcd;
     const store = etcd ? new InstrumentedStore(etcd, metrics.storeDuration) : local;
-    let leadership: EtcdLeadership | undefined;
-    let self: Controller | undefined;
     const closeStores = async () => {
-      await leadership?.resign().catch((err: unknown) => log.warn('resigning the lead failed: the next controller leads once the lease ends', { err }));
-      if (etcd) await store.close().catch((err: unknown) => log.warn('etcd store close failed', { err }));
-      await local.close();
+      if (!term) await local.close();
     };
-    if (etcd) {
-      // Several controllers may share this etcd: one at a time runs the cluster. Until this one
-      // leads, it waits here; from then on its writes are fenced by its election key.
-      log.info('waiting to lead the controllers on etcd', { endpoints: options.etcd!.endpoints, prefix: etcd.prefix });
-      try {
-        leadership = await EtcdLeadership.acquire(etcd, {
-          value: JSON.stringify({ pid: process.pid, api: `${options.listen.host}:${options.listen.port}`, since: new Date().toISOString() }),
-          ttlSeconds: options.leaseTtlSeconds,
-          log,
-          onLost: (err) => {
-            userOptions.onLeadershipLost?.(err);
-            void self?.stop();
-          },
-        });
-      } catch (err) {
-        await closeStores().catch(() => undefined);
-        throw err;
-      }
-    }
     metrics.gaugeFrom('platform_store_commit_thread', 'Where store commits are made now: 1 for that thread (main or writer), 0 for the other.', 'thread', () => {
       const main = rocks.commitPath === 'inline' ? 1 : 0;
       return { main, writer: 1 - main };
@@ -813,6 +795,7 @@ export class Controller {
             buildId: options.buildId,
             buildNumber: '0',
             downloads: cliDownloads,
+            ...(term ? { controllers: term.controllers } : {}),
           }),
           ...cliDownloadEndpoints(cliDownloads),
           ...consoleEndpoints(),
@@ -867,9 +850,18 @@ export class Controller {
         options, log, metrics, closeStores, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines, references, housekeeping, router, routeWatch, requestTee.second, tasks,
       );
       apiUrl = controller.url;
-      self = controller;
-      // Pipelines interrupted by the last stop run again, now that STAGER_URL can be reached.
-      for (const uuid of restoredPackages.staging) staging.stage(uuid);
+      if (term) {
+        // A takeover: the stagers ran under the controller that is gone, and their outcome is
+        // unknown here; the packages fail, saying why, and are staged again on request.
+        for (const uuid of restoredPackages.staging) {
+          await packages
+            .failStaging(uuid, 'the controller that ran this staging stopped and another took over: its outcome is unknown; stage the package again', { principal: 'controller', requestId: 'takeover' })
+            .catch((err: unknown) => log.warn('a staging cut short by the takeover could not be marked failed', { package: uuid, err }));
+        }
+      } else {
+        // Pipelines interrupted by the last stop run again, now that STAGER_URL can be reached.
+        for (const uuid of restoredPackages.staging) staging.stage(uuid);
+      }
       log.info('controller ready', {
         api: controller.url,
         console: `${controller.url}/console/`,
@@ -927,6 +919,20 @@ export class Controller {
     })();
     return this.#stopping;
   }
+}
+
+/** This controller's own RocksDB in its data directory. */
+export async function openLocalStore(options: ResolvedControllerOptions, log: Logger): Promise<RocksStore> {
+  return RocksStore.open(join(options.dataDir, 'db'), {
+    sync: options.sync,
+    inlineCommitMs: options.inlineCommitMs,
+    onCommitPath: (path, averageMs) =>
+      log.info(path === 'writer' ? 'store commits moved to the writer thread: the disk is slow' : 'store commits back on the main thread', {
+        average_commit_ms: Math.round(averageMs * 100) / 100,
+        inline_commit_ms: options.inlineCommitMs,
+      }),
+    onWriterFailure: (err) => log.error('the store writer thread died: commits are made on the main thread from now on', { err }),
+  });
 }
 
 /** The join secret: given by the operator, or made on first start and kept in DATA_DIR/join-token (0600). */

@@ -15,7 +15,9 @@ import { DEFAULT_INSTANCE_UIDS, parseUidRange, type UidRange } from '../isolatio
 const USAGE = `Usage: platform-agent [options]
 
 Options (environment variable in brackets):
-  --controller HOST:PORT   the controller's gRPC address (PLATFORM_CONTROLLER, default 127.0.0.1:7070)
+  --controller HOST:PORT[,HOST:PORT...]  the controller's gRPC address (PLATFORM_CONTROLLER, default
+                           127.0.0.1:7070); several for controllers sharing etcd: a standby sends
+                           the agent on to the active one
   --data-dir DIR           uuid, package cache, instances (PLATFORM_AGENT_DATA_DIR, default .data/agent)
   --tags A,B               scheduling tags of this host (PLATFORM_AGENT_TAGS)
   --datacenter NAME        (PLATFORM_AGENT_DATACENTER)
@@ -105,7 +107,8 @@ async function main(): Promise<void> {
   if (logLevel === undefined) return;
   const env = process.env;
   const controller = args.controller ?? env['PLATFORM_CONTROLLER'] ?? '127.0.0.1:7070';
-  hostPort(controller, '--controller');
+  // Several: the controllers of a cluster on etcd, dialed one at a time (a standby sends the agent on to the active one).
+  for (const address of controller.split(',')) hostPort(address.trim(), '--controller');
   const metricsListen = hostPort(args['metrics-listen'] ?? env['PLATFORM_AGENT_METRICS_LISTEN'] ?? '127.0.0.1:0', '--metrics-listen');
   const isolation = args.isolation ?? env['PLATFORM_AGENT_ISOLATION'];
   if (isolation !== undefined && !isIsolationDriver(isolation)) fail(`--isolation: "${isolation}" is not bwrap or process`);

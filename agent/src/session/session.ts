@@ -13,6 +13,9 @@
  * - Heartbeats every Welcome.heartbeat_interval_ms (2 s when 0), timed from when each was due so
  *   that the lag is measured.
  * - Any error or end of the stream: back to CONNECTING after a backoff; instances keep running.
+ *   With several controllers (`controllers`): a standby's refusal names the active controller,
+ *   dialed next at once; a controller that cannot be reached, or that ended the stream, is
+ *   followed by the next one given.
  */
 import type { AgentMessage, AgentServiceClient, ControllerMessage, FlushLogs, Hello, InstanceFiles, JobDrains, LinkTargets, NetworkState, ListFiles, LogLine, Resources, Snapshot, StartInstance, StopInstance, Welcome } from '@platform/proto';
 import { grpc, joinMetadata } from '@platform/proto';
@@ -20,6 +23,7 @@ import { IllegalTransitionError, StateMachine, type GuardedState, type Logger } 
 import type { AgentMetrics } from '../metrics/metrics.js';
 import type { BlobSource } from '../packages/cache.js';
 import { Backoff } from './backoff.js';
+import { activeControllerOf, type ControllerAddresses } from './controllers.js';
 
 export type SessionState = 'idle' | 'connecting' | 'open' | 'welcomed' | 'stopped';
 
@@ -64,7 +68,9 @@ export interface SessionHandler {
 }
 
 export interface SessionOptions {
-  client: AgentServiceClient;
+  /** The controller to dial, or (`controllers`) the controllers of a cluster, one at a time. */
+  client?: AgentServiceClient;
+  controllers?: ControllerAddresses;
   joinToken: string;
   handler: SessionHandler;
   log: Logger;
@@ -153,11 +159,17 @@ export class Session {
   }
 
   /** FetchBlob over the same channel, with the join secret. */
+  /** The client of the controller dialed now. */
+  client(): AgentServiceClient {
+    return this.opts.controllers?.client() ?? this.opts.client!;
+  }
+
   blobSource(): BlobSource {
-    const { client, joinToken } = this.opts;
+    const { joinToken } = this.opts;
+    const client = () => this.client();
     return {
       async *fetch(digest: string, signal: AbortSignal): AsyncIterable<Uint8Array> {
-        const call = client.fetchBlob({ digest }, joinMetadata(joinToken));
+        const call = client().fetchBlob({ digest }, joinMetadata(joinToken));
         const onAbort = () => call.cancel();
         signal.addEventListener('abort', onAbort, { once: true });
         try {
@@ -178,10 +190,10 @@ export class Session {
     this.#transition('connecting');
     this.#refused = false;
     this.#backedUp = false;
-    const { client, joinToken, handler, log } = this.opts;
+    const { joinToken, handler, log } = this.opts;
     let call: Call;
     try {
-      call = client.connect(joinMetadata(joinToken));
+      call = this.client().connect(joinMetadata(joinToken));
     } catch (err) {
       log.warn('cannot open the controller stream', { err });
       this.#scheduleReconnect();
@@ -272,7 +284,19 @@ export class Session {
     this.#clearTimers();
     if (this.state === 'stopped') return;
     this.#transition('connecting');
-    if (wasWelcomed) {
+    const controllers = this.opts.controllers;
+    const named = activeControllerOf(err);
+    if (controllers && named) {
+      // A standby: the active controller is dialed next, at once.
+      this.opts.log.info('a standby controller sent this agent on to the active one', { from: controllers.address, to: named });
+      controllers.redirect(named);
+      this.#backoff.reset();
+    } else if (controllers && (err || wasWelcomed)) {
+      controllers.failed();
+    }
+    if (named) {
+      // Said above.
+    } else if (wasWelcomed) {
       this.opts.metrics?.disconnects.inc();
       this.opts.log.warn('disconnected from the controller', { err: err?.message ?? 'stream ended' });
     } else if ((err as { code?: number } | undefined)?.code === grpc.status.UNAUTHENTICATED) {

@@ -10,7 +10,8 @@ import { parseArgs } from 'node:util';
 import { resolveLdapOptions, type LdapOptions } from '../auth/ldap.js';
 import { parseIdpFile, parseIdpFlag, type IdpOptions } from '../auth/idp.js';
 import { CONTROLLER_VERSION } from '../cluster/version.js';
-import { Controller } from '../controller.js';
+import { Controller, type ControllerOptions } from '../controller.js';
+import { ControllerNode } from '../node.js';
 import type { EtcdStoreOptions } from '../store/etcd-store.js';
 import { parseStoreUrl } from '../store/store-url.js';
 import { httpLimitsFromEnv, type HttpLimits } from '../util/http-limits.js';
@@ -340,14 +341,14 @@ async function main(): Promise<void> {
   const leaseTtlSeconds = envInt('PLATFORM_ETCD_LEASE_TTL');
   if (leaseTtlSeconds !== undefined && leaseTtlSeconds < 2) fail(`PLATFORM_ETCD_LEASE_TTL="${leaseTtlSeconds}" is below 2 seconds`);
 
-  let controller: Controller;
+  let controller: { stop(): Promise<void> };
   try {
-    controller = await Controller.start({
+    // With etcd, one of several: it stands by, leads when elected, and stands by again when it loses the lead.
+    const start = (options: ControllerOptions) => (etcd ? ControllerNode.start(options) : Controller.start(options));
+    controller = await start({
       ...(etcd ? { etcd } : {}),
       ...(env['PLATFORM_BLOB_DIR'] ? { blobDir: env['PLATFORM_BLOB_DIR'] } : {}),
       ...(leaseTtlSeconds === undefined ? {} : { leaseTtlSeconds }),
-      // A controller that lost the lead stops and exits 1: its supervisor starts it again, as a candidate.
-      onLeadershipLost: () => (process.exitCode = 1),
       dataDir: args['data-dir'] ?? env['PLATFORM_DATA_DIR'] ?? '.data/controller',
       listen,
       grpcListen,

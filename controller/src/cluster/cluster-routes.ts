@@ -2,6 +2,7 @@
 import { baseUrl, sendJson, v1, type Endpoint } from '../api/endpoint.js';
 import type { CliDownloads } from './cli-downloads.js';
 import { versionInfo } from './version.js';
+import type { ControllerStatus } from '../store/leadership.js';
 
 export interface ClusterInfoOptions {
   clusterName: string;
@@ -14,6 +15,8 @@ export interface ClusterInfoOptions {
   buildNumber: string;
   /** The command-line client's archives, listed in /version's download_urls. */
   downloads: CliDownloads;
+  /** With several controllers on etcd: each of them, which one is active and since when (in /cluster/admin). */
+  controllers?: () => Promise<ControllerStatus[]>;
 }
 
 export function clusterEndpoints(o: ClusterInfoOptions): Endpoint[] {
@@ -33,7 +36,8 @@ export function clusterEndpoints(o: ClusterInfoOptions): Endpoint[] {
       method: 'GET',
       path: '/cluster/admin',
       media: v1('admin'),
-      handler: async (ctx) => sendJson(ctx, v1('admin'), { name: o.adminName, email: o.adminEmail }),
+      handler: async (ctx) =>
+        sendJson(ctx, v1('admin'), { name: o.adminName, email: o.adminEmail, ...(o.controllers ? { controllers: await o.controllers() } : {}) }),
     },
     {
       method: 'GET',

@@ -1,74 +1,141 @@
 /**
- * Which controller of those that share one etcd is the active one: etcd's election (the
- * etcd3 client's Campaign: a key per candidate under `<prefix>election/controller/`, bound to
- * the candidate's lease; the candidate whose key is oldest leads). A controller waits here
- * until it leads, and from then on every batch it writes is conditioned on its election key
- * still being the one it made (EtcdStore's guard, compared by create revision): once its
- * lease is gone (the process paused past the TTL, cut off from etcd), its key is deleted by
- * etcd and no write of it can land any more, whatever it still believes.
+ * Which controller of those that share one etcd is the active one: etcd's election (the etcd3
+ * client's Campaign: a key per candidate under `<prefix>election/controller/`, bound to the
+ * candidate's lease; the candidate whose key is oldest leads). Each candidate's key holds what
+ * it says of itself (ControllerInfo: its id, API URL and agents' address), so that standbys know
+ * where to send requests and agents, and the active one can list the controllers.
  *
- *   waiting --elected--> leading --lease lost / resign--> over
- *
- * `over` is final: a controller that lost the lead stops (onLost) and starts again as a
- * candidate, so that nothing of what it held in memory outlives its leadership.
+ * A campaign ends in a Term once this candidate leads. From then on every batch the controller
+ * writes is conditioned on the term's key still being the one it made (EtcdStore's guard,
+ * compared by create revision): once its lease is gone (the process paused past the TTL, or cut
+ * off from etcd), etcd deletes the key, the term's `lost` resolves, and no write of it can land
+ * any more, whatever it still believes.
  */
-import type { Campaign } from 'etcd3';
-import type { Logger } from '@platform/proto/common';
+import type { Campaign, Election as EtcdElectionApi } from 'etcd3';
 import type { EtcdStore } from './etcd-store.js';
 
-export interface LeadershipOptions {
-  /** What this candidate says of itself (its id, API address, start time), readable by the others. */
-  value: string;
-  /** Seconds the lease lives without keep-alives: the longest a dead leader holds the lead. Default 5. */
-  ttlSeconds?: number;
-  log: Logger;
-  /** Told once when the lead is lost after it was won (not on resign). */
-  onLost: (err: Error) => void;
+/** What a controller says of itself to the others. */
+export interface ControllerInfo {
+  /** Made at each start of the process. */
+  id: string;
+  /** The API's base URL, as the other controllers reach it. */
+  api: string;
+  /** host:port of the agents' endpoint. */
+  grpc: string;
+  /** When the process started (ISO 8601). */
+  started: string;
 }
 
-export class EtcdLeadership {
-  #state: 'leading' | 'over' = 'leading';
+/** A controller as the election sees it: `since` (ISO 8601) is when it began to lead, on the active one. */
+export interface ControllerStatus extends ControllerInfo {
+  active: boolean;
+  since?: string;
+}
 
-  private constructor(
-    private readonly campaign: Campaign,
-    readonly key: string,
-    readonly since: Date,
-  ) {}
+/** One leadership of this controller, from election to loss or resignation. */
+export interface Term {
+  /** The election key this candidate holds (its etcd key, without the store's prefix removed). */
+  readonly key: string;
+  /** The key's create revision: the guard of every write of the term. */
+  readonly createRevision: string;
+  readonly since: Date;
+  /** Resolves when the lead is lost (the lease is gone); never rejects. */
+  readonly lost: Promise<Error>;
+  /** Gives the lead up: the next candidate leads at once instead of after the TTL. */
+  resign(): Promise<void>;
+}
 
-  /** Waits until this candidate leads, then guards `store`'s batches with its election key. */
-  static async acquire(store: EtcdStore, o: LeadershipOptions): Promise<EtcdLeadership> {
-    const ttl = o.ttlSeconds ?? 5;
-    const campaign = store.client.namespace(store.prefix).election('election/controller', ttl).campaign(o.value);
-    // Before the election an error fails acquire(); after it, it is the lead lost.
-    const after: { lost?: (err: Error) => void } = {};
-    await new Promise<void>((resolve, reject) => {
-      const onError = (err: Error) => (after.lost ? after.lost(err) : reject(err));
-      campaign.on('error', onError);
-      campaign.on('elected', () => resolve());
+export interface Election {
+  /**
+   * Resolves once this candidate leads. Aborting `signal` withdraws the candidacy (its key and
+   * lease go) and rejects.
+   */
+  campaign(info: ControllerInfo, signal: AbortSignal): Promise<Term>;
+  /** The active controller, if one leads now. */
+  leader(): Promise<(ControllerInfo & { since?: string }) | undefined>;
+  /** Every controller taking part (the active one and the standbys), oldest candidacy first. */
+  members(): Promise<ControllerStatus[]>;
+}
+
+/** etcd3's Election keeps its keys under `election/<name>/`: `<prefix>election/controller/<lease id>`. */
+export const ELECTION_NAME = 'controller';
+
+function parseInfo(value: string | undefined): (ControllerInfo & { since?: string }) | undefined {
+  if (value === undefined) return undefined;
+  try {
+    return JSON.parse(value) as ControllerInfo & { since?: string };
+  } catch {
+    return undefined; // a candidate of another build: not one we can send anything to
+  }
+}
+
+export class EtcdElection implements Election {
+  readonly #election: EtcdElectionApi;
+
+  constructor(
+    private readonly store: EtcdStore,
+    /** Seconds the lease lives without keep-alives: the longest a dead leader holds the lead. */
+    readonly ttlSeconds: number,
+  ) {
+    this.#election = store.client.namespace(store.prefix).election(ELECTION_NAME, ttlSeconds);
+  }
+
+  campaign(info: ControllerInfo, signal: AbortSignal): Promise<Term> {
+    if (signal.aborted) return Promise.reject(new Error('the candidacy was withdrawn'));
+    const campaign: Campaign = this.#election.campaign(JSON.stringify(info));
+    let lostOf: (err: Error) => void = () => undefined;
+    const lost = new Promise<Error>((resolve) => (lostOf = resolve));
+    return new Promise<Term>((resolve, reject) => {
+      let elected = false;
+      const withdraw = () => {
+        campaign.resign().catch(() => undefined);
+        reject(new Error('the candidacy was withdrawn'));
+      };
+      signal.addEventListener('abort', withdraw, { once: true });
+      // Before the election an error fails the campaign; after it, it is the lead lost.
+      campaign.on('error', (err: Error) => {
+        if (elected) lostOf(err);
+        else {
+          signal.removeEventListener('abort', withdraw);
+          campaign.resign().catch(() => undefined);
+          reject(err);
+        }
+      });
+      campaign.on('elected', () => {
+        elected = true;
+        signal.removeEventListener('abort', withdraw);
+        void (async () => {
+          const key = await campaign.getCampaignKey();
+          const kv = (await this.store.client.kv.range({ key: Buffer.from(key, 'utf8') })).kvs[0];
+          if (!kv) throw new Error(`elected, but the election key ${key} is gone already`);
+          const since = new Date();
+          // The standbys and /cluster/admin read when the lead began.
+          await campaign.proclaim(JSON.stringify({ ...info, since: since.toISOString() }));
+          if (signal.aborted) {
+            await campaign.resign().catch(() => undefined);
+            throw new Error('the candidacy was withdrawn');
+          }
+          resolve({ key, createRevision: kv.create_revision, since, lost, resign: () => campaign.resign() });
+        })().catch((err: unknown) => {
+          campaign.resign().catch(() => undefined);
+          reject(err instanceof Error ? err : new Error(String(err)));
+        });
+      });
     });
-    const key = await campaign.getCampaignKey();
-    const kv = (await store.client.kv.range({ key: Buffer.from(key, 'utf8') })).kvs[0];
-    if (!kv) throw new Error(`elected, but the election key ${key} is gone already`);
-    store.setGuard({ key, createRevision: kv.create_revision });
-    const leadership = new EtcdLeadership(campaign, key, new Date());
-    after.lost = (err) => {
-      if (leadership.#state === 'over') return;
-      leadership.#state = 'over';
-      o.log.error('this controller lost the lead (its etcd lease is gone): it writes nothing more and stops', { err, key });
-      o.onLost(err);
-    };
-    o.log.info('this controller leads', { key, ttl_seconds: ttl });
-    return leadership;
   }
 
-  get leading(): boolean {
-    return this.#state === 'leading';
+  async leader(): Promise<(ControllerInfo & { since?: string }) | undefined> {
+    return parseInfo(await this.#election.leader());
   }
 
-  /** Gives the lead up (a graceful stop): the next candidate leads at once instead of after the TTL. */
-  async resign(): Promise<void> {
-    if (this.#state === 'over') return;
-    this.#state = 'over';
-    await this.campaign.resign();
+  async members(): Promise<ControllerStatus[]> {
+    const prefix = `${this.store.prefix}election/${ELECTION_NAME}/`;
+    const res = await this.store.client.getAll().prefix(prefix).sort('Create', 'Ascend').exec();
+    return res.kvs.flatMap((kv, i) => {
+      const info = parseInfo(kv.value.toString('utf8'));
+      if (!info) return [];
+      const { since, ...rest } = info;
+      return [{ ...rest, active: i === 0, ...(i === 0 && since ? { since } : {}) }];
+    });
   }
 }

@@ -31,6 +31,11 @@ export interface SpawnOptions {
   nodeArgs?: string[];
   /** Another build of the controller's entry script (a benchmark's baseline); CONTROLLER_BIN by default. */
   bin?: string;
+  /**
+   * What `start` waits for: `ready` (the default: the controller serves; with etcd, once it
+   * leads) or `standby` (with etcd: it stands by, its front answers, or it leads).
+   */
+  until?: 'ready' | 'standby';
   /** How long to wait for the ready line. */
   readyTimeoutMs?: number;
   /** Told of the process as soon as it is spawned, before it is ready (a controller waiting to lead). */
@@ -185,7 +190,7 @@ export class ControllerProcess extends PlatformProcess {
         options.readyTimeoutMs ?? 30_000,
       );
       proc.onLine = (parsed) => {
-        if (parsed['msg'] === 'controller ready') {
+        if (parsed['msg'] === 'controller ready' || (options.until === 'standby' && parsed['msg'] === 'controller standing by')) {
           wasReady = true;
           clearTimeout(timer);
           const text = (v: unknown) => (typeof v === 'string' ? v : '');

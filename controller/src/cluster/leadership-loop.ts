@@ -1,0 +1,134 @@
+/**
+ * The life of a controller among several on one etcd, as a loop of terms:
+ *
+ *   standby --elected--> starting --parts started--> active --lead lost--> stepping-down --> standby
+ *      |                    |  (a part fails to start: resign, wait, standby)    |
+ *      +--------------------+------------ stop() ----------------------------------+--> stopped
+ *
+ * While standing by, the front (the standby's API and agents' endpoint, which send everything on
+ * to the active controller) is open and this controller campaigns. Elected, it closes the front
+ * and starts the parts only the active controller runs (`activate`: the actors, the scheduler,
+ * the staging coordinator, the agents' endpoint, the API); they stop when the lead is lost, and
+ * the front opens again. Nothing of a term outlives it: each term's parts are made anew from
+ * the store. A graceful stop resigns the lead, so that the next candidate leads at once.
+ */
+import type { Logger } from '@platform/proto/common';
+import type { ControllerInfo, Election, Term } from '../store/leadership.js';
+
+export type LeadershipState = 'standby' | 'starting' | 'active' | 'stepping-down' | 'stopped';
+
+/** What runs only on the active controller, as one: started for a term, stopped at its end. */
+export interface ActiveParts {
+  stop(): Promise<void>;
+}
+
+export interface LeadershipLoopOptions {
+  election: Election;
+  info: ControllerInfo;
+  /** Starts the active controller's parts for `term`; resolves once they serve. */
+  activate: (term: Term) => Promise<ActiveParts>;
+  /** What a standby serves: opened while standing by, closed before the parts start. */
+  front: { open(): Promise<void>; close(): Promise<void> };
+  log: Logger;
+  /** Waits `ms` (injected: tests drive time). */
+  sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** After a campaign or a start that failed, the wait before the next campaign. Default 1 s. */
+  retryDelayMs?: number;
+  /** Told of each change of state. */
+  onState?: (state: LeadershipState) => void;
+}
+
+export class LeadershipLoop {
+  #state: LeadershipState = 'standby';
+  #term: Term | undefined;
+  readonly #stopping = new AbortController();
+  #done: Promise<void> | undefined;
+
+  constructor(private readonly o: LeadershipLoopOptions) {}
+
+  get state(): LeadershipState {
+    return this.#state;
+  }
+
+  /** The term this controller leads in, while active. */
+  get term(): Term | undefined {
+    return this.#state === 'active' ? this.#term : undefined;
+  }
+
+  #set(state: LeadershipState): void {
+    if (this.#state === state) return;
+    this.#state = state;
+    this.o.onState?.(state);
+  }
+
+  /** Opens the front and campaigns; resolves once the front is open (the loop runs on). */
+  async start(): Promise<void> {
+    await this.o.front.open();
+    this.#done = this.#run();
+  }
+
+  /** Ends the loop: steps down (resigning) if active, withdraws the candidacy if standing by. */
+  async stop(): Promise<void> {
+    this.#stopping.abort();
+    await this.#done;
+  }
+
+  async #run(): Promise<void> {
+    const { log } = this.o;
+    const stopped = this.#stopping.signal;
+    const stopSignal = new Promise<'stop'>((resolve) => stopped.addEventListener('abort', () => resolve('stop'), { once: true }));
+    const wait = async () => {
+      await this.o.sleep(this.o.retryDelayMs ?? 1_000, stopped).catch(() => undefined);
+    };
+    let frontOpen = true;
+    try {
+      while (!stopped.aborted) {
+        this.#set('standby');
+        if (!frontOpen) {
+          try {
+            await this.o.front.open();
+            frontOpen = true;
+          } catch (err) {
+            log.error('the standby front cannot open; trying again', { err });
+            await wait();
+            continue;
+          }
+        }
+        let term: Term;
+        try {
+          term = await this.o.election.campaign(this.o.info, stopped);
+        } catch (err) {
+          if (stopped.aborted) break;
+          log.warn('campaign failed; trying again', { err });
+          await wait();
+          continue;
+        }
+        this.#term = term;
+        this.#set('starting');
+        log.info('this controller leads', { key: term.key, since: term.since.toISOString() });
+        let parts: ActiveParts;
+        try {
+          await this.o.front.close();
+          frontOpen = false;
+          parts = await this.o.activate(term);
+        } catch (err) {
+          log.error('the active controller\'s parts failed to start: the lead is given up', { err });
+          await term.resign().catch(() => undefined);
+          this.#term = undefined;
+          await wait();
+          continue;
+        }
+        this.#set('active');
+        const why = await Promise.race([term.lost, stopSignal]);
+        this.#set('stepping-down');
+        if (why !== 'stop') log.error('this controller lost the lead (its etcd lease is gone): it stops its parts and stands by', { err: why, key: term.key });
+        await parts.stop().catch((err: unknown) => log.error('the active parts did not stop cleanly', { err }));
+        if (why === 'stop') await term.resign().catch((err: unknown) => log.warn('resigning the lead failed: the next controller leads once the lease ends', { err }));
+        this.#term = undefined;
+      }
+    } finally {
+      if (frontOpen) await this.o.front.close().catch(() => undefined);
+      this.#set('stopped');
+    }
+  }
+}

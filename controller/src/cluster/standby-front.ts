@@ -1,0 +1,213 @@
+/**
+ * What a standby controller serves on its API and agents' addresses while another one is active:
+ *
+ * - Every HTTP request (WebSocket upgrades included) is sent on to the active controller as it
+ *   came: method, path, headers (X-Request-Id, Authorization, Host) and body; its answer comes
+ *   back unchanged, errors included. A request that already went through a standby (the header
+ *   `X-Platform-Forwarded-By`) is not sent on again: the election is changing hands, and the
+ *   client is told to try again (503, `retry`), as it is when no controller leads.
+ * - Every call of an agent or a standalone router is refused with UNAVAILABLE, with the active
+ *   controller's agents' address in the trailer `platform-active-controller`: they dial it next.
+ */
+import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { agentServiceDefinition, grpc, routeTableServiceDefinition } from '@platform/proto';
+import type { HostPort, Logger } from '@platform/proto/common';
+import { toApiError } from '../api/api-error.js';
+import { formatMedia } from '../api/media.js';
+import { UnavailableError } from '../errors.js';
+import type { IdSource } from '../util/ids.js';
+
+/** The header a standby adds to what it sends on, naming itself. */
+export const FORWARDED_BY = 'x-platform-forwarded-by';
+/** The trailer of a refused agent or router call that names the active controller's agents' address. */
+export const ACTIVE_CONTROLLER_METADATA = 'platform-active-controller';
+
+/** Where the active controller is (its API's base URL, its agents' host:port). */
+export interface ActiveAddress {
+  api: string;
+  grpc: string;
+}
+
+export interface StandbyFrontOptions {
+  /** This controller's id, for FORWARDED_BY. */
+  id: string;
+  listen: HostPort;
+  grpcListen: HostPort;
+  /** The active controller now, undefined when none leads; `fresh` skips a cached answer. */
+  active: (fresh?: boolean) => Promise<ActiveAddress | undefined>;
+  log: Logger;
+  ids: IdSource;
+}
+
+/** Hop-by-hop headers (RFC 9110, 7.6.1): they belong to one connection, not to the request. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+
+function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const out: IncomingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) if (!HOP_BY_HOP.has(name)) out[name] = value;
+  return out;
+}
+
+export class StandbyFront {
+  #api: Server | undefined;
+  #grpc: grpc.Server | undefined;
+  /** The ports bound at the first open, kept for the next ones (port 0 picks one once). */
+  #apiPort: number;
+  #grpcPort: number;
+  readonly #sockets = new Set<Duplex>();
+
+  constructor(private readonly o: StandbyFrontOptions) {
+    this.#apiPort = o.listen.port;
+    this.#grpcPort = o.grpcListen.port;
+  }
+
+  get apiPort(): number {
+    return this.#apiPort;
+  }
+
+  get grpcPort(): number {
+    return this.#grpcPort;
+  }
+
+  /** Binds the API and agents' addresses (the ports of the first open from then on). */
+  async open(): Promise<void> {
+    if (this.#api) return;
+    const api = createServer((req, res) => void this.#forward(req, res));
+    api.on('upgrade', (req, socket, head) => void this.#forwardUpgrade(req, socket, head));
+    api.on('connection', (socket) => {
+      this.#sockets.add(socket);
+      socket.once('close', () => this.#sockets.delete(socket));
+    });
+    await new Promise<void>((resolve, reject) => {
+      api.once('error', reject);
+      api.listen(this.#apiPort, this.o.listen.host, () => {
+        api.off('error', reject);
+        resolve();
+      });
+    });
+    this.#apiPort = (api.address() as { port: number }).port;
+    this.#api = api;
+    const server = new grpc.Server();
+    server.addService(agentServiceDefinition, this.#refuseAll(agentServiceDefinition));
+    server.addService(routeTableServiceDefinition, this.#refuseAll(routeTableServiceDefinition));
+    const host = this.o.grpcListen.host;
+    try {
+      this.#grpcPort = await new Promise<number>((resolve, reject) =>
+        server.bindAsync(`${host.includes(':') ? `[${host}]` : host}:${this.#grpcPort}`, grpc.ServerCredentials.createInsecure(), (err, port) => (err ? reject(err) : resolve(port))),
+      );
+    } catch (err) {
+      await this.close();
+      throw err;
+    }
+    this.#grpc = server;
+  }
+
+  /** Unbinds both addresses (for the active controller's parts to bind them) and ends what is open. */
+  async close(): Promise<void> {
+    const api = this.#api;
+    const server = this.#grpc;
+    this.#api = undefined;
+    this.#grpc = undefined;
+    server?.forceShutdown();
+    if (api) {
+      const closed = new Promise<void>((resolve) => api.close(() => resolve()));
+      for (const socket of this.#sockets) socket.destroy();
+      await closed;
+    }
+  }
+
+  #refuse(res: ServerResponse, requestId: string, message: string): void {
+    const mapped = toApiError(new UnavailableError(message, 1000), requestId);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.writeHead(mapped.status, { ...mapped.headers, 'content-type': formatMedia('apierror', 1), 'x-request-id': requestId });
+    res.end(JSON.stringify(mapped.body));
+  }
+
+  async #forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const requestId = typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'] ? req.headers['x-request-id'] : this.o.ids.requestId();
+    if (req.headers[FORWARDED_BY]) {
+      req.resume();
+      return this.#refuse(res, requestId, 'the controllers are changing which one is active; try again');
+    }
+    const active = await this.o.active().catch(() => undefined);
+    if (!active) {
+      req.resume();
+      return this.#refuse(res, requestId, 'no controller is active right now (one takes over within the lease); try again');
+    }
+    const target = new URL(active.api);
+    const out = request(
+      {
+        host: target.hostname.replace(/^\[(.*)\]$/, '$1'),
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...endToEnd(req.headers), [FORWARDED_BY]: this.o.id },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers));
+        answer.pipe(res);
+        answer.on('error', () => res.destroy());
+      },
+    );
+    out.on('error', (err) => {
+      // The active controller is gone (a takeover under way): the next request asks etcd again.
+      void this.o.active(true).catch(() => undefined);
+      this.o.log.debug('a request sent on to the active controller failed', { err: err.message, active: active.api });
+      this.#refuse(res, requestId, 'the active controller did not answer (a takeover may be under way); try again');
+    });
+    res.on('close', () => {
+      if (!res.writableFinished) out.destroy();
+    });
+    req.pipe(out);
+  }
+
+  async #forwardUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const active = req.headers[FORWARDED_BY] ? undefined : await this.o.active().catch(() => undefined);
+    if (!active) {
+      socket.end('HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    const target = new URL(active.api);
+    const upstream: Socket = connect(Number(target.port), target.hostname.replace(/^\[(.*)\]$/, '$1'));
+    const fail = () => {
+      upstream.destroy();
+      socket.destroy();
+    };
+    upstream.once('error', fail);
+    socket.once('error', fail);
+    upstream.once('connect', () => {
+      const lines = [`${req.method} ${req.url} HTTP/1.1`];
+      for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+      lines.push(`${FORWARDED_BY}: ${this.o.id}`, '', '');
+      upstream.write(lines.join('\r\n'));
+      if (head.length > 0) upstream.write(head);
+      socket.pipe(upstream).pipe(socket);
+    });
+  }
+
+  /** Every method of `definition` answered with UNAVAILABLE and the active controller's address. */
+  #refuseAll(definition: grpc.ServiceDefinition): grpc.UntypedServiceImplementation {
+    const refusal = async (): Promise<Partial<grpc.StatusObject> & Error> => {
+      const active = await this.o.active().catch(() => undefined);
+      const metadata = new grpc.Metadata();
+      if (active) metadata.set(ACTIVE_CONTROLLER_METADATA, active.grpc);
+      const details = active ? `this controller is a standby; the active one is at ${active.grpc}` : 'this controller is a standby and no controller is active right now; try again';
+      return Object.assign(new Error(details), { code: grpc.status.UNAVAILABLE, details, metadata });
+    };
+    const implementation: grpc.UntypedServiceImplementation = {};
+    for (const [name, method] of Object.entries(definition)) {
+      implementation[name] = ((call: { emit(event: string, err: Error): boolean }, callback?: (err: Error) => void) => {
+        void refusal().then((err) => {
+          if (!method.responseStream && callback) callback(err);
+          else call.emit('error', err);
+        });
+      }) as grpc.UntypedHandleCall;
+    }
+    return implementation;
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * A controller among several on one etcd (`--store etcd://...`). The node holds what lasts for
+ * the whole process: its stores (etcd, and its own RocksDB for logs and metric series), its
+ * candidacy, and its API and agents' addresses. In each term in which it leads, it runs the
+ * parts only the active controller runs, as one Controller (controller.ts: the actors, the
+ * scheduler, the staging coordinator, the agents' endpoint, the router, the API), made anew
+ * from the store; while another one leads, it serves its standby front (cluster/standby-front.ts:
+ * requests sent on to the active controller, agents and routers sent on to it).
+ * cluster/leadership-loop.ts has the state machine, in this order:
+ *
+ *   start:  open the stores -> open the front (bind the addresses) -> campaign
+ *   elected: close the front -> guard every write with the term's key -> start the Controller
+ *            on the front's addresses
+ *   lost:   stop the Controller (its in-flight writes are fenced) -> open the front -> campaign
+ *   stop:   stop the Controller and resign, or withdraw -> close the front -> close the stores
+ */
+import { mkdir } from 'node:fs/promises';
+import { FdSink, JsonLogger, type Logger } from '@platform/proto/common';
+import { LeadershipLoop, type LeadershipState } from './cluster/leadership-loop.js';
+import { StandbyFront, type ActiveAddress } from './cluster/standby-front.js';
+import { CONTROLLER_VERSION } from './cluster/version.js';
+import { Controller, openLocalStore, resolveControllerOptions, type ControllerOptions } from './controller.js';
+import { EtcdStore } from './store/etcd-store.js';
+import { EtcdElection, type ControllerInfo } from './store/leadership.js';
+import { randomIds } from './util/ids.js';
+
+/** How long a standby reuses what etcd said of the active controller before asking again (ms). */
+const ACTIVE_CACHE_MS = 500;
+
+export class ControllerNode {
+  #stopping: Promise<void> | undefined;
+  readonly #closed: Promise<void>;
+  #markClosed!: () => void;
+
+  private constructor(
+    readonly log: Logger,
+    readonly info: ControllerInfo,
+    private readonly loop: LeadershipLoop,
+    private readonly closeStores: () => Promise<void>,
+    /** The Controller of the current term, while there is one. */
+    private readonly current: { controller?: Controller | undefined },
+  ) {
+    this.#closed = new Promise((resolve) => (this.#markClosed = resolve));
+  }
+
+  /** Opens the stores and the front, and campaigns; resolves once the front answers (a standby, or soon the active one). */
+  static async start(userOptions: ControllerOptions): Promise<ControllerNode> {
+    const options = resolveControllerOptions(userOptions);
+    if (!options.etcd) throw new Error('a controller node needs etcd (--store etcd://...)');
+    const log = userOptions.log ?? new JsonLogger(new FdSink(1), options.logLevel, { component: 'controller' });
+    const ids = userOptions.ids ?? randomIds;
+    await mkdir(options.dataDir, { recursive: true });
+    const rocks = await openLocalStore(options, log);
+    const etcd = new EtcdStore(options.etcd);
+    const closeStores = async () => {
+      await etcd.close().catch((err: unknown) => log.warn('etcd store close failed', { err }));
+      await rocks.close();
+    };
+    try {
+      const election = new EtcdElection(etcd, options.leaseTtlSeconds);
+      let cached: { at: number; active: ActiveAddress | undefined } | undefined;
+      const id = ids.uuid();
+      const front = new StandbyFront({
+        id,
+        listen: options.listen,
+        grpcListen: options.grpcListen,
+        log,
+        ids,
+        active: async (fresh) => {
+          if (!fresh && cached && Date.now() - cached.at < ACTIVE_CACHE_MS) return cached.active;
+          const leader = await election.leader();
+          // Not this controller: while it starts its parts, it is the leader but serves nothing yet.
+          const active = leader && leader.id !== id ? { api: leader.api, grpc: leader.grpc } : undefined;
+          cached = { at: Date.now(), active };
+          return active;
+        },
+      });
+      // The first open binds the addresses (port 0: one picked now, kept for every term).
+      await front.open();
+      const host = (h: string) => (h.includes(':') ? `[${h}]` : h);
+      const apiHost = ['0.0.0.0', '::'].includes(options.listen.host) ? '127.0.0.1' : options.listen.host;
+      const info: ControllerInfo = {
+        id,
+        api: `http://${host(apiHost)}:${front.apiPort}`,
+        grpc: `${host(options.grpcListen.host)}:${front.grpcPort}`,
+        started: new Date().toISOString(),
+      };
+      const current: { controller?: Controller | undefined } = {};
+      const loop = new LeadershipLoop({
+        election,
+        info,
+        front,
+        log,
+        sleep: (ms, signal) =>
+          new Promise((resolve, reject) => {
+            const timer = setTimeout(resolve, ms);
+            signal.addEventListener('abort', () => {
+              clearTimeout(timer);
+              reject(new Error('stopped'));
+            }, { once: true });
+          }),
+        onState: (state: LeadershipState) => {
+          if (state === 'standby') {
+            cached = undefined;
+            log.info('controller standing by', { id: info.id, api: info.api, grpc: info.grpc, version: CONTROLLER_VERSION, store: `etcd (${options.etcd!.endpoints.join(',')}, ${etcd.prefix})` });
+          }
+        },
+        activate: async (term) => {
+          // From here on every write is conditioned on this term's key: a stale one is refused by etcd.
+          etcd.setGuard({ key: term.key, createRevision: term.createRevision });
+          const controller = await Controller.start({
+            ...userOptions,
+            log,
+            listen: { host: options.listen.host, port: front.apiPort },
+            grpcListen: { host: options.grpcListen.host, port: front.grpcPort },
+            term: { rocks, etcd, controllers: () => election.members() },
+          });
+          current.controller = controller;
+          return {
+            stop: async () => {
+              await controller.stop();
+              if (current.controller === controller) current.controller = undefined;
+            },
+          };
+        },
+      });
+      const node = new ControllerNode(log, info, loop, closeStores, current);
+      // The loop opens the front again (a no-op: it is open) and campaigns.
+      await loop.start();
+      log.info('controller standing by', { id: info.id, api: info.api, grpc: info.grpc, version: CONTROLLER_VERSION, store: `etcd (${options.etcd.endpoints.join(',')}, ${etcd.prefix})` });
+      return node;
+    } catch (err) {
+      await closeStores().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** standby, starting, active, stepping-down or stopped. */
+  get state(): LeadershipState {
+    return this.loop.state;
+  }
+
+  /** The Controller of the current term, while this one is active. */
+  get controller(): Controller | undefined {
+    return this.current.controller;
+  }
+
+  get url(): string {
+    return this.info.api;
+  }
+
+  get closed(): Promise<void> {
+    return this.#closed;
+  }
+
+  /** Steps down (resigning) or withdraws, then closes the stores. Safe to call more than once. */
+  stop(): Promise<void> {
+    this.#stopping ??= (async () => {
+      this.log.info('controller stopping');
+      await this.loop.stop();
+      await this.closeStores();
+      this.log.info('controller stopped');
+      this.#markClosed();
+    })();
+    return this.#stopping;
+  }
+}
