@@ -17,7 +17,7 @@ import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
-import { createAgentServiceClient, instanceStateNumber, joinMetadata, PROTOCOL_VERSION, type Hello, type InstanceSpec, type Resources, type Snapshot } from '@platform/proto';
+import { ControllerAddresses, controllerList, createAgentServiceClient, instanceStateNumber, joinMetadata, PROTOCOL_VERSION, type AgentServiceClient, type Hello, type InstanceSpec, type Resources, type Snapshot } from '@platform/proto';
 import { packFiles, stageChangedFiles } from './files/snapshot.js';
 import { BwrapDriver, findExecutable, probeBwrap } from './isolation/bwrap.js';
 import { Cgroups } from './isolation/cgroups.js';
@@ -37,7 +37,6 @@ import { missingNetworkTools } from './network/commands.js';
 import { HostNetworks } from './network/host-networks.js';
 import { PortForwarders } from './network/port-forwarder.js';
 import { PortAllocator } from './runner/ports.js';
-import { ControllerAddresses } from './session/controllers.js';
 import { Session } from './session/session.js';
 import { UsageReporter, type MeasuredInstance } from './usage/usage-reporter.js';
 
@@ -101,7 +100,7 @@ export class Agent {
   #metricsServer: Server | undefined;
   /** The addresses of the controller (its name resolved at start): drains may not reach them. */
   #controllerAddresses: string[] = [];
-  readonly #controllers: ControllerAddresses;
+  readonly #controllers: ControllerAddresses<AgentServiceClient>;
   #shipper: LogShipper;
   readonly #drains: AgentDrains;
   #cache: PackageCache;
@@ -133,7 +132,7 @@ export class Agent {
     if (lacking) log.info('instances on virtual networks are not run here', { reason: lacking });
     this.metrics = new AgentMetrics(() => (this.manager as InstanceManager | undefined)?.countByState() ?? {}, { defaultMetrics: opts.defaultMetrics ?? false });
     // One or several controllers (comma-separated: the controllers of a cluster on etcd).
-    this.#controllers = new ControllerAddresses(opts.controller.split(',').map((a) => a.trim()).filter(Boolean), (address) =>
+    this.#controllers = new ControllerAddresses(controllerList(opts.controller), (address) =>
       createAgentServiceClient(address, undefined, {
         'grpc.keepalive_time_ms': 10_000,
         'grpc.keepalive_timeout_ms': 5_000,
@@ -363,7 +362,7 @@ export class Agent {
     await agent.#removeNetworkLeftovers([...agent.manager.runners()].flatMap((r) => (r.record.network ? [r.record.network] : [])));
     await agent.links.restore(new Set([...agent.manager.runners()].map((r) => r.uuid)));
     // Every controller given (several on etcd): drains may reach none of them.
-    agent.#controllerAddresses = (await Promise.all(opts.controller.split(',').map((c) => controllerAddresses(c.trim(), log)))).flat();
+    agent.#controllerAddresses = (await Promise.all(controllerList(opts.controller).map((c) => controllerAddresses(c, log)))).flat();
     const ml = opts.metricsListen ?? { host: '127.0.0.1', port: 0 };
     agent.#metricsServer = await serveMetrics(agent.metrics.registry, ml.host, ml.port);
     agent.#shipper.start();

@@ -192,3 +192,5 @@ export function createRouteTableClient(
 }
 
 export { grpc };
+
+export { ACTIVE_CONTROLLER_METADATA, activeControllerOf, ControllerAddresses, controllerList } from './controllers.js';

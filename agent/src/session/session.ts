@@ -23,7 +23,7 @@ import { IllegalTransitionError, StateMachine, type GuardedState, type Logger } 
 import type { AgentMetrics } from '../metrics/metrics.js';
 import type { BlobSource } from '../packages/cache.js';
 import { Backoff } from './backoff.js';
-import { activeControllerOf, type ControllerAddresses } from './controllers.js';
+import { activeControllerOf, type ControllerAddresses } from '@platform/proto';
 
 export type SessionState = 'idle' | 'connecting' | 'open' | 'welcomed' | 'stopped';
 
@@ -70,7 +70,7 @@ export interface SessionHandler {
 export interface SessionOptions {
   /** The controller to dial, or (`controllers`) the controllers of a cluster, one at a time. */
   client?: AgentServiceClient;
-  controllers?: ControllerAddresses;
+  controllers?: ControllerAddresses<AgentServiceClient>;
   joinToken: string;
   handler: SessionHandler;
   log: Logger;

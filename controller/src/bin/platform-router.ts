@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { CONTROLLER_VERSION } from '../cluster/version.js';
 import { commonFlags, defaultMetricsOptions, exitOnUncaughtException, FdSink, JsonLogger, parseHostPort, stopOnSignals } from '@platform/proto/common';
+import { controllerList } from '@platform/proto';
 import { Router, type RouterTlsOptions } from '../router/proxy/router.js';
 import { httpLimitsFromEnv, type HttpLimits } from '../util/http-limits.js';
 import { RequestReporter } from '../router/proxy/request-reporter.js';
@@ -22,7 +23,8 @@ import { randomIds } from '../util/ids.js';
 const USAGE = `Usage: platform-router --controller HOST:PORT [options]
 
 Options (environment variable in brackets):
-  --controller HOST:PORT  the controller's gRPC address, the one agents use (PLATFORM_CONTROLLER)
+  --controller HOST:PORT  the controller's gRPC address, the one agents use (PLATFORM_CONTROLLER);
+                          several, comma-separated, for controllers sharing etcd
   --listen HOST:PORT      HTTP listener (PLATFORM_ROUTER_LISTEN, default 127.0.0.1:8000)
   --tls-cert FILE         PEM certificate chain for HTTPS; repeat with --tls-key for several,
                           chosen by SNI host name (PLATFORM_ROUTER_TLS_CERT, comma-separated)
@@ -83,7 +85,8 @@ async function main(): Promise<void> {
   let httpLimits: Partial<HttpLimits> = {};
   try {
     httpLimits = httpLimitsFromEnv(env);
-    parseHostPort(controller, '--controller');
+    // Several: the controllers sharing etcd (a standby sends the router on to the active one).
+    for (const address of controllerList(controller)) parseHostPort(address, '--controller');
     listen = parseHostPort(args.listen ?? env['PLATFORM_ROUTER_LISTEN'] ?? '127.0.0.1:8000', '--listen');
     const metrics = args['metrics-listen'] ?? env['PLATFORM_ROUTER_METRICS_LISTEN'];
     metricsListen = metrics ? parseHostPort(metrics, '--metrics-listen') : undefined;

@@ -12,7 +12,7 @@
 import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { agentServiceDefinition, grpc, routeTableServiceDefinition } from '@platform/proto';
+import { ACTIVE_CONTROLLER_METADATA, agentServiceDefinition, grpc, routeTableServiceDefinition } from '@platform/proto';
 import type { HostPort, Logger } from '@platform/proto/common';
 import { toApiError } from '../api/api-error.js';
 import { formatMedia } from '../api/media.js';
@@ -21,8 +21,6 @@ import type { IdSource } from '../util/ids.js';
 
 /** The header a standby adds to what it sends on, naming itself. */
 export const FORWARDED_BY = 'x-platform-forwarded-by';
-/** The trailer of a refused agent or router call that names the active controller's agents' address. */
-export const ACTIVE_CONTROLLER_METADATA = 'platform-active-controller';
 
 /** Where the active controller is (its API's base URL, its agents' host:port). */
 export interface ActiveAddress {

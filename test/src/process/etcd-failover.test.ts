@@ -20,6 +20,7 @@ import { AgentProcess, type InstanceManager } from '../harness/agent-process.js'
 import { commandJob, tarGz, uploadPackage } from '../harness/apps.js';
 import { runningInstances, testIsolation } from '../harness/cluster.js';
 import { ControllerProcess } from '../harness/controller-process.js';
+import { RouterProcess } from '../harness/router-process.js';
 import { digestOf, unique } from '../harness/fixtures.js';
 import { ApiClient } from '../harness/http.js';
 import { eventually } from '../harness/wait.js';
@@ -100,6 +101,12 @@ test('etcd: kill -9 of the active controller during writes while instances run: 
   const pkg = await uploadPackage(admin, ns, tarGz({ 'app/readme.txt': 'the app\n' }));
   const job = (await admin.post<Job>('/jobs', commandJob(`job::${ns}::sleeper`, pkg.uuid, 'exec sleep 600', { num_instances: 2, state: 'started' }))).body;
   const before = await runningInstances(admin, job.uuid, 2, 90_000);
+  // A standalone router given only the standby: sent on to the active one, whose table it follows.
+  const router = await RouterProcess.start({ grpcAddress: second.grpcAddress });
+  t.teardown(async () => void (await router.kill9()));
+  await eventually(() => router.linesWith('route table followed').length >= 1, { timeoutMs: 30_000, what: 'the router following the active controller' });
+  t.is(router.linesWith('a standby controller sent this router on to the active one').length, 1);
+  t.is(router.linesWith('route table followed')[0]!['controller'], first.grpcAddress);
 
   // A stream of writes to whichever controller answers; only acknowledged ones count.
   const acknowledged: string[] = [];
@@ -142,6 +149,8 @@ test('etcd: kill -9 of the active controller during writes while instances run: 
   t.deepEqual(after.map((i) => i.uuid).sort(), before.map((i) => i.uuid).sort(), 'the same instances, not replaced');
   t.is(agent.lines.filter((l) => l['msg'] === 'instance starting').length, 2, 'the agent started the two instances once');
   t.false(agent.lines.some((l) => l['msg'] === 'instance stopping'), 'and stopped none');
+  // The router follows the new active one: back to the address it was given, now the active one's.
+  await eventually(() => router.linesWith('route table followed').some((l) => l['controller'] === second.grpcAddress), { timeoutMs: 60_000, what: 'the router following the new active controller' });
   // The archive uploaded to the old active one downloads from the new one (the shared blob directory).
   const download = await api.fetch(`/v1/packages/resources/${pkg.uuid}`);
   t.is(download.status, 200);

@@ -6,7 +6,7 @@
  * that does not know the call (older) answers UNIMPLEMENTED: the router then stops reporting.
  */
 import { randomUUID } from 'node:crypto';
-import { createRouteTableClient, grpc, joinMetadata, type RouteTableServiceClient } from '@platform/proto';
+import { activeControllerOf, ControllerAddresses, controllerList, createRouteTableClient, grpc, joinMetadata, type RouteTableServiceClient } from '@platform/proto';
 import type { Logger } from '@platform/proto/common';
 import type { JobRequestCounter, JobRequestWindow } from '../request-stats.js';
 import { requestsToWire } from '../route-wire.js';
@@ -26,7 +26,8 @@ const CALL_DEADLINE_MS = 5_000;
 
 export class RequestReporter {
   readonly routerId = randomUUID();
-  readonly #client: RouteTableServiceClient;
+  /** The controllers (one, or those sharing etcd: the active one is reported to). */
+  readonly #controllers: ControllerAddresses<RouteTableServiceClient>;
   readonly #timer: NodeJS.Timeout;
   #sequence = 0;
   #pending: { sequence: number; jobs: JobRequestWindow[] } | undefined;
@@ -35,7 +36,7 @@ export class RequestReporter {
   #stopped = false;
 
   constructor(private readonly o: ReporterOptions) {
-    this.#client = createRouteTableClient(o.controller, grpc.credentials.createInsecure());
+    this.#controllers = new ControllerAddresses(controllerList(o.controller), (address) => createRouteTableClient(address, grpc.credentials.createInsecure()));
     this.#timer = setInterval(() => void this.flush(), o.intervalMs ?? 1_000);
     this.#timer.unref();
   }
@@ -50,7 +51,7 @@ export class RequestReporter {
     }
     const report = this.#pending;
     this.#sending = new Promise<void>((resolve) => {
-      this.#client.reportRequests(
+      this.#controllers.client().reportRequests(
         { routerId: this.routerId, sequence: report.sequence, routerName: this.o.routerName, jobs: report.jobs.map(requestsToWire) },
         joinMetadata(this.o.joinSecret),
         { deadline: Date.now() + CALL_DEADLINE_MS },
@@ -60,13 +61,20 @@ export class RequestReporter {
             this.#pending = undefined;
             if (this.#failing) this.o.log.info('request counts reported again', { controller: this.o.controller });
             this.#failing = false;
+          } else if (activeControllerOf(err)) {
+            // A standby: the next report goes to the active controller it named.
+            this.#controllers.redirect(activeControllerOf(err)!);
           } else if (err.code === grpc.status.UNIMPLEMENTED) {
             this.o.log.warn('the controller does not take request counts (an older version); not reporting them', { controller: this.o.controller });
             this.#stop();
-          } else if (!this.#failing) {
-            // Once per outage: the table follower already says when the controller is away.
-            this.#failing = true;
-            this.o.log.warn('request counts not reported; kept for the next report', { controller: this.o.controller, err: err.details || err.message });
+          } else {
+            // Unreachable, or it failed: the next report goes to the next controller given.
+            this.#controllers.failed();
+            if (!this.#failing) {
+              // Once per outage: the table follower already says when the controller is away.
+              this.#failing = true;
+              this.o.log.warn('request counts not reported; kept for the next report', { controller: this.o.controller, err: err.details || err.message });
+            }
           }
           resolve();
         },
@@ -78,7 +86,7 @@ export class RequestReporter {
   #stop(): void {
     this.#stopped = true;
     clearInterval(this.#timer);
-    this.#client.close();
+    this.#controllers.close();
   }
 
   /** Sends what is left (one attempt), then stops. */

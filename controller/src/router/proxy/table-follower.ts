@@ -7,14 +7,18 @@
  *        ▲                                                                    │
  *        └────────────────────────────────────────────────────────────────────┘   stop() from any: stopped
  */
-import { createRouteTableClient, grpc, joinMetadata, type RouteTableServiceClient, type WireTableUpdate } from '@platform/proto';
+import { activeControllerOf, ControllerAddresses, controllerList, createRouteTableClient, grpc, joinMetadata, type RouteTableServiceClient, type WireTableUpdate } from '@platform/proto';
 import type { Logger } from '@platform/proto/common';
 import type { TableUpdate } from '../route-table.js';
 import { updateFromWire } from '../route-wire.js';
 import type { TableFeed } from './router.js';
 
 export interface FollowerOptions {
-  /** The controller's gRPC address, host:port. */
+  /**
+   * The controller's gRPC address, host:port; several, comma-separated, for controllers sharing
+   * etcd (a standby names the active one, dialed next at once; one that cannot be reached is
+   * followed by the next).
+   */
   controller: string;
   joinSecret: string;
   routerName: string;
@@ -27,7 +31,7 @@ export interface FollowerOptions {
 type State = 'connecting' | 'following' | 'waiting' | 'stopped';
 
 export class TableFollower {
-  readonly #client: RouteTableServiceClient;
+  readonly #controllers: ControllerAddresses<RouteTableServiceClient>;
   #state: State = 'connecting';
   #epoch = '';
   #version = 0;
@@ -39,10 +43,12 @@ export class TableFollower {
   onSynced: ((epoch: string, version: number) => void) | undefined;
 
   constructor(private readonly o: FollowerOptions) {
-    this.#client = createRouteTableClient(o.controller, grpc.credentials.createInsecure(), {
-      'grpc.keepalive_time_ms': 30_000,
-      'grpc.keepalive_timeout_ms': 10_000,
-    });
+    this.#controllers = new ControllerAddresses(controllerList(o.controller), (address) =>
+      createRouteTableClient(address, grpc.credentials.createInsecure(), {
+        'grpc.keepalive_time_ms': 30_000,
+        'grpc.keepalive_timeout_ms': 10_000,
+      }),
+    );
     this.#backoff = o.minBackoffMs ?? 200;
   }
 
@@ -66,7 +72,7 @@ export class TableFollower {
   #connect(): void {
     if (this.#state === 'stopped') return;
     this.#setState('connecting');
-    const call = this.#client.watch({ epoch: this.#epoch, version: this.#version, routerName: this.o.routerName }, joinMetadata(this.o.joinSecret));
+    const call = this.#controllers.client().watch({ epoch: this.#epoch, version: this.#version, routerName: this.o.routerName }, joinMetadata(this.o.joinSecret));
     this.#call = call;
     let first = true;
     call.on('data', (wire: WireTableUpdate) => {
@@ -83,7 +89,7 @@ export class TableFollower {
       this.#listener?.(update);
       if (first) {
         first = false;
-        this.o.log.info('route table followed', { controller: this.o.controller, epoch: this.#epoch, version: this.#version, snapshot: update.kind === 'snapshot' });
+        this.o.log.info('route table followed', { controller: this.#controllers.address, epoch: this.#epoch, version: this.#version, snapshot: update.kind === 'snapshot' });
         this.onSynced?.(this.#epoch, this.#version);
       }
     });
@@ -92,17 +98,27 @@ export class TableFollower {
       this.#setState('following');
       this.#backoff = this.o.minBackoffMs ?? 200;
     });
-    const retry = (why: string) => {
+    const retry = (why: string, err?: grpc.ServiceError) => {
       if (this.#call !== call) return;
       this.#call = undefined;
       if (this.#state === 'stopped') return;
       this.#setState('waiting');
-      this.o.log.warn('route table stream ended; reconnecting', { controller: this.o.controller, reason: why, in_ms: this.#backoff });
+      const from = this.#controllers.address;
+      const named = activeControllerOf(err);
+      if (named) {
+        // A standby: the active controller is followed next, at once.
+        this.#controllers.redirect(named);
+        this.#backoff = this.o.minBackoffMs ?? 200;
+        this.o.log.info('a standby controller sent this router on to the active one', { from, to: named });
+      } else {
+        this.#controllers.failed();
+        this.o.log.warn('route table stream ended; reconnecting', { controller: from, next: this.#controllers.address, reason: why, in_ms: this.#backoff });
+      }
       this.#timer = setTimeout(() => this.#connect(), this.#backoff);
       this.#timer.unref();
       this.#backoff = Math.min(this.#backoff * 2, this.o.maxBackoffMs ?? 5_000);
     };
-    call.on('error', (err: grpc.ServiceError) => retry(err.details || err.message));
+    call.on('error', (err: grpc.ServiceError) => retry(err.details || err.message, err));
     call.on('end', () => retry('the controller ended the stream'));
   }
 
@@ -111,6 +127,6 @@ export class TableFollower {
     if (this.#timer) clearTimeout(this.#timer);
     this.#call?.cancel();
     this.#call = undefined;
-    this.#client.close();
+    this.#controllers.close();
   }
 }

@@ -1,13 +1,13 @@
 import test from 'ava';
-import { grpc, type AgentServiceClient } from '@platform/proto';
 import { activeControllerOf, ControllerAddresses, ACTIVE_CONTROLLER_METADATA } from './controllers.js';
+import { grpc } from './index.js';
 
 function fakeClients() {
   const made: string[] = [];
   const closed: string[] = [];
   const make = (address: string) => {
     made.push(address);
-    return { address, close: () => closed.push(address) } as unknown as AgentServiceClient;
+    return { address, close: () => void closed.push(address) };
   };
   return { made, closed, make };
 }

@@ -1,11 +1,12 @@
 /**
- * The controllers an agent may dial: those it was given (`--controller a:7070,b:7070`, the
- * controllers of one cluster on etcd), and the active one that a standby named when it refused
- * the agent (the trailer `platform-active-controller` of an UNAVAILABLE answer). The agent dials
- * one at a time: the named one once named, the next of the list when the one it dialed cannot be
- * reached. One gRPC client per address, kept (its channel reconnects by itself).
+ * The controllers an agent or a standalone router may dial: those it was given
+ * (`--controller a:7070,b:7070`, the controllers of one cluster on etcd), and the active one that
+ * a standby named when it refused a call (the trailer `platform-active-controller` of an
+ * UNAVAILABLE answer). One is dialed at a time: the named one once named, the next of the list
+ * when the one dialed cannot be reached. One gRPC client per address, kept (its channel
+ * reconnects by itself).
  */
-import { createAgentServiceClient, grpc, type AgentServiceClient } from '@platform/proto';
+import * as grpc from '@grpc/grpc-js';
 
 /** The trailer of a standby's refusal that names the active controller's agents' address. */
 export const ACTIVE_CONTROLLER_METADATA = 'platform-active-controller';
@@ -21,15 +22,20 @@ export function activeControllerOf(err: unknown): string | undefined {
   return address && HOST_PORT.test(address) ? address : undefined;
 }
 
-export class ControllerAddresses {
+/** `a:1,b:2` as addresses (blanks around commas dropped). */
+export function controllerList(text: string): string[] {
+  return text.split(',').map((a) => a.trim()).filter(Boolean);
+}
+
+export class ControllerAddresses<C extends { close(): void }> {
   readonly #configured: readonly string[];
   #named: string | undefined;
   #index = 0;
-  readonly #clients = new Map<string, AgentServiceClient>();
+  readonly #clients = new Map<string, C>();
 
   constructor(
     configured: readonly string[],
-    private readonly make: (address: string) => AgentServiceClient = (address) => createAgentServiceClient(address),
+    private readonly make: (address: string) => C,
   ) {
     if (configured.length === 0) throw new Error('no controller address');
     this.#configured = [...configured];
@@ -45,7 +51,7 @@ export class ControllerAddresses {
   }
 
   /** The client of the address dialed now. */
-  client(): AgentServiceClient {
+  client(): C {
     const address = this.address;
     let client = this.#clients.get(address);
     if (!client) {
