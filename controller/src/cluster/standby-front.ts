@@ -178,6 +178,9 @@ export class StandbyFront {
     };
     upstream.once('error', fail);
     socket.once('error', fail);
+    // One side gone, the other goes too: a stream sent on lives as long as both ends do.
+    upstream.once('close', () => socket.destroy());
+    socket.once('close', () => upstream.destroy());
     upstream.once('connect', () => {
       const lines = [`${req.method} ${req.url} HTTP/1.1`];
       for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);

@@ -14,14 +14,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test, { type ExecutionContext } from 'ava';
-import type { Job } from '@platform/controller';
+import type { Job, Package } from '@platform/controller';
 import { etcdAvailable, startEtcd, type EtcdTestServer } from '@platform/controller/testing';
 import { AgentProcess, type InstanceManager } from '../harness/agent-process.js';
 import { commandJob, tarGz, uploadPackage } from '../harness/apps.js';
 import { runningInstances, testIsolation } from '../harness/cluster.js';
 import { ControllerProcess } from '../harness/controller-process.js';
 import { RouterProcess } from '../harness/router-process.js';
-import { digestOf, unique } from '../harness/fixtures.js';
+import { archive, digestOf, unique } from '../harness/fixtures.js';
+import { rawPut } from '../harness/upload.js';
 import { ApiClient } from '../harness/http.js';
 import { eventually } from '../harness/wait.js';
 
@@ -193,6 +194,14 @@ test('etcd: the active controller paused past its lease is fenced: a standby tak
   t.is(viaStandby.status, 200);
   t.is((await admin.get<Job>(`/v1/jobs/${viaStandby.body.uuid}`)).status, 200);
 
+  // A package whose staging is under way (no stager runs here: it waits in staging).
+  const stager = await admin.post<Job>('/v1/jobs', { fqn: `job::/platform/stagers::${unique('s')}` });
+  const pipeline = await admin.post<{ uuid: string }>('/v1/stagingpipelines', { fqn: `stagpipe::/failover::${unique()}`, stagers: [{ uuid: stager.body.uuid }] });
+  const data = archive(10_000);
+  const staged = (await admin.post<Package>('/v1/packages', { fqn: `package::/failover::${unique('p')}`, resource: { length: data.length, digest: digestOf(data) }, staging_pipeline: { uuid: pipeline.body.uuid } })).body;
+  t.is((await rawPut(`${first.url}/v1/packages/resources/${staged.uuid}`, [data], data.length, admin.defaultHeaders)).status, 200);
+  t.is((await admin.get<Package>(`/v1/packages/${staged.uuid}`)).body.state, 'staging');
+
   const lines = first.lines.length;
   first.child.kill('SIGSTOP');
   await logged(second, 'controller ready');
@@ -214,5 +223,9 @@ test('etcd: the active controller paused past its lease is fenced: a standby tak
   t.is((await api.get<Job>(`/v1/jobs/${sent.body.uuid}`)).status, 200);
 
   t.is((await api.get<Job>(`/v1/jobs/${before.body.uuid}`)).body.num_instances, 3, 'the change made during the pause stays');
+  // The staging that ran under the old active controller ended failed, saying why.
+  const failed = (await api.get<Package>(`/v1/packages/${staged.uuid}`)).body;
+  t.is(failed.state, 'failed');
+  t.regex(failed.error_message ?? '', /another took over/);
   t.is((await api.get<Job>(`/v1/jobs/${during.body.uuid}`)).status, 200);
 });

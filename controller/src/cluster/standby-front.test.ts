@@ -1,0 +1,147 @@
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import { connect } from 'node:net';
+import type { Duplex } from 'node:stream';
+import test, { type ExecutionContext } from 'ava';
+import { activeControllerOf, createAgentServiceClient, createRouteTableClient, grpc } from '@platform/proto';
+import { silentLogger } from '@platform/proto/common';
+import { randomIds } from '../util/ids.js';
+import { FORWARDED_BY, StandbyFront, type ActiveAddress } from './standby-front.js';
+
+/** A stand-in for the active controller's API: answers what it received, and upgrades with a greeting. */
+async function activeApi(t: ExecutionContext): Promise<{ url: string; seen: IncomingMessage[] }> {
+  const seen: IncomingMessage[] = [];
+  const server: Server = createServer((req, res) => {
+    seen.push(req);
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const status = req.url === '/v1/missing' ? 404 : 200;
+      res.writeHead(status, { 'content-type': 'application/json', 'x-request-id': String(req.headers['x-request-id'] ?? 'made-by-active'), 'x-answer': 'kept' });
+      res.end(JSON.stringify({ method: req.method, url: req.url, body: Buffer.concat(chunks).toString(), host: req.headers.host, auth: req.headers.authorization, by: req.headers[FORWARDED_BY] }));
+    });
+  });
+  const upgraded = new Set<Duplex>();
+  server.on('upgrade', (req, socket) => {
+    seen.push(req);
+    upgraded.add(socket);
+    socket.on('end', () => socket.end());
+    socket.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: test\r\nConnection: Upgrade\r\n\r\n');
+    socket.on('data', (d: Buffer) => socket.write(`echo:${d.toString()}`));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    for (const socket of upgraded) socket.destroy();
+    server.close(() => resolve());
+  }));
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, seen };
+}
+
+async function front(t: ExecutionContext, active: () => ActiveAddress | undefined): Promise<StandbyFront> {
+  const f = new StandbyFront({
+    id: 'standby-1',
+    listen: { host: '127.0.0.1', port: 0 },
+    grpcListen: { host: '127.0.0.1', port: 0 },
+    active: async () => active(),
+    log: silentLogger,
+    ids: randomIds,
+  });
+  await f.open();
+  t.teardown(() => f.close());
+  return f;
+}
+
+test('standby front: a request goes on to the active controller as it came, and its answer comes back unchanged', async (t) => {
+  const api = await activeApi(t);
+  const f = await front(t, () => ({ api: api.url, grpc: '127.0.0.1:1' }));
+  const base = `http://127.0.0.1:${f.apiPort}`;
+  // node:http, not fetch: fetch does not let a caller set Host, which selects the API's handlers (api.DOMAIN, basicauth.DOMAIN).
+  const r = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port: f.apiPort, method: 'POST', path: '/v1/jobs?x=1', headers: { 'x-request-id': 'rid-1', authorization: 'Bearer token', host: 'api.example.test', 'content-type': 'application/json' } },
+      (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify({ fqn: 'job::/a::b' }));
+  });
+  t.is(r.status, 200);
+  t.is(r.headers['x-request-id'], 'rid-1');
+  t.is(r.headers['x-answer'], 'kept');
+  t.deepEqual(JSON.parse(r.body), { method: 'POST', url: '/v1/jobs?x=1', body: '{"fqn":"job::/a::b"}', host: 'api.example.test', auth: 'Bearer token', by: 'standby-1' });
+  // An error of the active controller is the client's answer as it was.
+  const missing = await fetch(`${base}/v1/missing`);
+  t.is(missing.status, 404);
+  t.is(missing.headers.get('x-request-id'), 'made-by-active', 'no request id of the standby\'s own');
+});
+
+test('standby front: with no active controller, or a request a standby already sent on, it answers 503 with retry', async (t) => {
+  let active: ActiveAddress | undefined;
+  const api = await activeApi(t);
+  const f = await front(t, () => active);
+  const base = `http://127.0.0.1:${f.apiPort}`;
+  const none = await fetch(`${base}/v1/jobs`, { headers: { 'x-request-id': 'rid-2' } });
+  t.is(none.status, 503);
+  t.is(none.headers.get('retry-after'), '1');
+  const body = (await none.json()) as { retry: boolean; request_id: string; message: string };
+  t.true(body.retry);
+  t.is(body.request_id, 'rid-2');
+  t.regex(body.message, /no controller is active/);
+  active = { api: api.url, grpc: '127.0.0.1:1' };
+  const loop = await fetch(`${base}/v1/jobs`, { headers: { [FORWARDED_BY]: 'another-standby' } });
+  t.is(loop.status, 503);
+  t.is(api.seen.length, 0, 'nothing reached the active controller');
+  // An active controller that does not answer: 503 too.
+  active = { api: 'http://127.0.0.1:1', grpc: '127.0.0.1:1' };
+  t.is((await fetch(`${base}/v1/jobs`)).status, 503);
+});
+
+test('standby front: a WebSocket upgrade goes on to the active controller, both ways', async (t) => {
+  const api = await activeApi(t);
+  const f = await front(t, () => ({ api: api.url, grpc: '127.0.0.1:1' }));
+  const socket = connect(f.apiPort, '127.0.0.1');
+  t.teardown(() => socket.destroy());
+  socket.write('GET /v1/jobs/x/logs HTTP/1.1\r\nHost: api.example.test\r\nConnection: Upgrade\r\nUpgrade: test\r\n\r\n');
+  let got = '';
+  await new Promise<void>((resolve) => {
+    socket.on('data', (d: Buffer) => {
+      got += d.toString();
+      if (got.includes('\r\n\r\n') && !got.includes('echo:')) socket.write('ping');
+      if (got.includes('echo:ping')) resolve();
+    });
+  });
+  t.regex(got, /^HTTP\/1.1 101/);
+  t.is(api.seen[0]!.headers[FORWARDED_BY], 'standby-1');
+  t.is(api.seen[0]!.url, '/v1/jobs/x/logs');
+});
+
+test('standby front: agents and routers are refused with the active controller\'s address', async (t) => {
+  const f = await front(t, () => ({ api: 'http://127.0.0.1:1', grpc: '10.1.2.3:7070' }));
+  const agentClient = createAgentServiceClient(`127.0.0.1:${f.grpcPort}`);
+  t.teardown(() => agentClient.close());
+  const call = agentClient.connect(new grpc.Metadata());
+  const err = await new Promise<Error>((resolve) => call.on('error', resolve));
+  t.is((err as grpc.ServiceError).code, grpc.status.UNAVAILABLE);
+  t.is(activeControllerOf(err), '10.1.2.3:7070');
+  const routerClient = createRouteTableClient(`127.0.0.1:${f.grpcPort}`, grpc.credentials.createInsecure());
+  t.teardown(() => routerClient.close());
+  const watch = routerClient.watch({ epoch: '', version: 0, routerName: 'r' }, new grpc.Metadata());
+  const werr = await new Promise<Error>((resolve) => watch.on('error', resolve));
+  t.is(activeControllerOf(werr), '10.1.2.3:7070');
+});
+
+test('standby front: closed, it frees its ports; opened again, it binds the same ones', async (t) => {
+  const f = await front(t, () => undefined);
+  const [api, grpcPort] = [f.apiPort, f.grpcPort];
+  await f.close();
+  // The active controller's parts bind them now.
+  const taken = createServer();
+  await new Promise<void>((resolve) => taken.listen(api, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => taken.close(() => resolve()));
+  await f.open();
+  t.is(f.apiPort, api);
+  t.is(f.grpcPort, grpcPort);
+});
