@@ -125,6 +125,25 @@ test('job actor: a deleted job is gone from the store, its instances are told to
   cluster.stop();
 });
 
+test('job actor: a job with more instances than the store takes in one batch (etcd\'s --max-txn-ops) is deleted whole', async (t) => {
+  const cluster = await setup();
+  const store = cluster.deps.store;
+  const actor = await JobActor.create(parsed({ state: 'started', num_instances: 12 }), ctx, cluster.deps, cluster.runDeps());
+  await actor.reconcile();
+  const instances = cluster.table.ofJob(actor.id);
+  t.is(instances.length, 12);
+  // From here on, as etcd does: a batch of more than 8 operations is refused.
+  Object.defineProperty(store, 'maxBatchOps', { value: 8 });
+  const batch = store.batch.bind(store);
+  store.batch = (ops) => (ops.length > 8 ? Promise.reject(new Error(`${ops.length} operations`)) : batch(ops));
+  await actor.delete(ctx);
+  t.is(await stored(cluster, actor.id), undefined);
+  t.is(await cluster.deps.store.get(keys.jobByFqn('job::/t::web')), undefined);
+  for (const i of instances) t.is(await store.get(keys.instance(actor.id, i.uuid)), undefined);
+  await actor.stop();
+  cluster.stop();
+});
+
 test('job actor: a link is indexed under its target, which is not deleted until the link goes', async (t) => {
   const cluster = await setup();
   const target = await JobActor.create(parsed(), ctx, cluster.deps);

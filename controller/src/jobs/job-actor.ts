@@ -526,8 +526,16 @@ export class JobActor extends Actor {
         });
       }
       const instances = this.#runner?.instances() ?? [];
+      let instanceOps = instances.map((i): BatchOp => ({ type: 'del', key: keys.instance(job.uuid, i.uuid) }));
+      // A store with a bound on a batch (etcd's --max-txn-ops): the instance records of a job with
+      // many go first, in batches it takes; the job, its indexes and its audit item in the last.
+      const max = this.deps.store.maxBatchOps;
+      if (max !== undefined && instanceOps.length > max / 2) {
+        for (let i = 0; i < instanceOps.length; i += max) await this.deps.store.batch(instanceOps.slice(i, i + max));
+        instanceOps = [];
+      }
       await this.deps.store.batch([
-        ...instances.map((i): BatchOp => ({ type: 'del', key: keys.instance(job.uuid, i.uuid) })),
+        ...instanceOps,
         { type: 'del', key: keys.job(job.uuid) },
         { type: 'del', key: keys.jobByFqn(job.fqn) },
         ...packageIndexOps(job.uuid, job, undefined),

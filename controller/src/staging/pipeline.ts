@@ -56,7 +56,9 @@ export class PipelineService {
       const p = JSON.parse(value) as StagingPipeline;
       for (const s of p.stagers) ops.push({ type: 'put', key: keys.stagerOf(s.uuid, p.uuid), value: '' });
     }
-    await this.deps.store.batch(ops);
+    // Entries that are there already are written again alike: any split is safe (etcd's --max-txn-ops).
+    const max = this.deps.store.maxBatchOps ?? Infinity;
+    for (let i = 0; i < ops.length; i += max) await this.deps.store.batch(ops.slice(i, i + max));
   }
 
   /** A pipeline runs its stager jobs: the caller must be allowed to `start` each (policy/references.ts). */

@@ -98,7 +98,7 @@ test('tasks: a task cut short by a stop ends errored at the next start', async (
   t.is(done.errored, 'errored');
   const last = (await second.get(done)).events.at(-1)!;
   t.is(last.task_event_type, 'error');
-  t.regex(last.payload['error']!, /controller restarted/);
+  t.regex(last.payload['error']!, /the controller stopped while the task ran \(a restart, or another controller took over\)/);
   t.is(await new TaskService(deps).restore(), 0);
   // A week later it is gone, events and all.
   deps.clock.advance(TASK_RETENTION_MS + 1);

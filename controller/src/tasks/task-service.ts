@@ -176,7 +176,7 @@ export class TaskService {
       await this.append(task, 'error', {
         stage: 'Finish',
         name: 'execution was cut short',
-        payload: { error: `the controller restarted while the task ran; its ${record.thread} work was cut short: run it again` },
+        payload: { error: `the controller stopped while the task ran (a restart, or another controller took over); its ${record.thread} work was cut short: run it again` },
       });
     }
     return interrupted.length;
