@@ -120,11 +120,13 @@ test('etcd: kill -9 of the active controller during writes while instances run: 
   const writer = (async () => {
     for (let i = 0; !stop; i++) {
       const base = killedAt ? second.url : first.url;
+      // Only a write sent once the killed controller is gone measures the takeover.
+      const sentAfterKill = killedAt > 0;
       try {
         const r = await new ApiClient(base, admin.defaultHeaders).post<Job>('/v1/jobs', jobBody(`w${i}-${unique()}`));
         if (r.status === 200) {
           acknowledged.push(r.body.uuid);
-          if (killedAt && !firstAckAfterKill) firstAckAfterKill = Date.now();
+          if (sentAfterKill && !firstAckAfterKill) firstAckAfterKill = Date.now();
         }
       } catch {
         // The connection to the killed controller: not acknowledged.
@@ -134,8 +136,8 @@ test('etcd: kill -9 of the active controller during writes while instances run: 
   })();
   await eventually(() => acknowledged.length >= 20, { timeoutMs: 60_000, what: '20 acknowledged writes' });
   const ackedBeforeKill = acknowledged.length;
-  killedAt = Date.now();
   await first.kill9();
+  killedAt = Date.now(); // it has exited
   await eventually(() => firstAckAfterKill > 0 && acknowledged.length >= ackedBeforeKill + 5, { timeoutMs: 60_000, what: 'writes acknowledged again' });
   stop = true;
   await writer;
