@@ -58,6 +58,21 @@ export interface Election {
 }
 
 /** etcd3's Election keeps its keys under `election/<name>/`: `<prefix>election/controller/<lease id>`. */
+/** How long a resignation may take: etcd unreachable, the lease ends by itself within its TTL. */
+const RESIGN_TIMEOUT_MS = 5_000;
+
+/** Gives the candidacy up, within RESIGN_TIMEOUT_MS (a stop must not hang on an etcd that does not answer). */
+function resign(campaign: Campaign): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    campaign.resign().finally(() => clearTimeout(timer)),
+    new Promise<void>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`etcd did not take the resignation within ${RESIGN_TIMEOUT_MS} ms: the lease ends by itself`)), RESIGN_TIMEOUT_MS);
+      timer.unref();
+    }),
+  ]);
+}
+
 export const ELECTION_NAME = 'controller';
 
 function parseInfo(value: string | undefined): (ControllerInfo & { since?: string }) | undefined {
@@ -88,7 +103,7 @@ export class EtcdElection implements Election {
     return new Promise<Term>((resolve, reject) => {
       let elected = false;
       const withdraw = () => {
-        campaign.resign().catch(() => undefined);
+        resign(campaign).catch(() => undefined);
         reject(new Error('the candidacy was withdrawn'));
       };
       signal.addEventListener('abort', withdraw, { once: true });
@@ -97,7 +112,7 @@ export class EtcdElection implements Election {
         if (elected) lostOf(err);
         else {
           signal.removeEventListener('abort', withdraw);
-          campaign.resign().catch(() => undefined);
+          resign(campaign).catch(() => undefined);
           reject(err);
         }
       });
@@ -112,12 +127,12 @@ export class EtcdElection implements Election {
           // The standbys and /cluster/admin read when the lead began.
           await campaign.proclaim(JSON.stringify({ ...info, since: since.toISOString() }));
           if (signal.aborted) {
-            await campaign.resign().catch(() => undefined);
+            await resign(campaign).catch(() => undefined);
             throw new Error('the candidacy was withdrawn');
           }
-          resolve({ key, createRevision: kv.create_revision, since, lost, resign: () => campaign.resign() });
+          resolve({ key, createRevision: kv.create_revision, since, lost, resign: () => resign(campaign) });
         })().catch((err: unknown) => {
-          campaign.resign().catch(() => undefined);
+          resign(campaign).catch(() => undefined);
           reject(err instanceof Error ? err : new Error(String(err)));
         });
       });

@@ -8,6 +8,7 @@ import { RocksStore, WRITER_STAY_MS } from './rocks-store.js';
 import type { Store } from './store.js';
 import { BatchTooLargeError, EtcdStore, FencedError } from './etcd-store.js';
 import { toApiError } from '../api/api-error.js';
+import { EtcdElection } from './leadership.js';
 import { ETCD_BINARY, etcdAvailable, startEtcd, type EtcdTestServer } from './etcd-test-server.js';
 
 /** A temporary directory, removed when the test ends, whether it passed or failed. */
@@ -553,3 +554,54 @@ test('store (etcd, TLS client certificates): the certificate\'s user reads and w
   t.teardown(() => anonymous.close());
   await t.throwsAsync(anonymous.get('k'));
 });
+
+test('store (etcd): the election: the first candidate leads, the others wait and are listed; a resignation hands the lead on', async (t) => {
+  const a = await etcdStore(t);
+  if (!a) return;
+  const election = new EtcdElection(a, 2);
+  const info = (id: string) => ({ id, api: `http://127.0.0.1:1/${id}`, grpc: `127.0.0.1:${id.length}`, started: new Date().toISOString() });
+  const never = new AbortController().signal;
+  const first = await election.campaign(info('first'), never);
+  t.regex(first.createRevision, /^\d+$/);
+  const withdraw = new AbortController();
+  let secondLeads = false;
+  const second = election.campaign(info('second'), never).then((term) => ((secondLeads = true), term));
+  // One after the other: the order of candidacies is the order of their keys' creation.
+  await eventuallyTrue(async () => (await election.members()).length === 2);
+  const third = election.campaign(info('third'), withdraw.signal);
+  await eventuallyTrue(async () => (await election.members()).length === 3);
+  const members = await election.members();
+  t.deepEqual(members.map((m) => [m.id, m.active]), [['first', true], ['second', false], ['third', false]]);
+  t.is(members[0]!.since, first.since.toISOString());
+  t.is((await election.leader())?.id, 'first');
+  t.false(secondLeads);
+  withdraw.abort();
+  await t.throwsAsync(third, { message: /withdrawn/ });
+  await first.resign();
+  const term = await second;
+  t.is((await election.leader())?.id, 'second');
+  t.deepEqual((await election.members()).map((m) => m.id), ['second']);
+  await term.resign();
+});
+
+test('store (etcd): a resignation that etcd does not answer gives up within its bound', async (t) => {
+  if (!etcdAvailable()) return void (await etcdStore(t));
+  const server = await startEtcd();
+  t.teardown(() => server.stop());
+  const store = new EtcdStore({ endpoints: [server.endpoint], auth: server.auth, prefix: '/resign/', timeoutMs: 2_000 });
+  t.teardown(() => store.close());
+  const election = new EtcdElection(store, 2);
+  const term = await election.campaign({ id: 'x', api: 'http://127.0.0.1:1', grpc: '127.0.0.1:1', started: '' }, new AbortController().signal);
+  process.kill(server.pid, 'SIGSTOP'); // etcd takes the connection and never answers (SIGKILL ends it at teardown)
+  const started = Date.now();
+  await t.throwsAsync(term.resign(), { message: /did not take the resignation/ });
+  t.true(Date.now() - started < 8_000, `gave up after ${Date.now() - started} ms`);
+});
+
+async function eventuallyTrue(check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('not within 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
