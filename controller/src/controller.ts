@@ -605,7 +605,9 @@ export class Controller {
       references.register('service', catalog.referenceLookup('service'));
       references.register('provider', catalog.referenceLookup('provider'));
       // Secrets, encrypted at rest, installed into jobs as variables or files (secrets/).
-      const secretCipher = await SecretCipher.open(options.dataDir, options.secretsKeyFile);
+      // With etcd the key is the cluster's too, or a controller that takes over could not open the secrets.
+      const secretCipher = etcd ? await SecretCipher.openShared(store, options.secretsKeyFile) : await SecretCipher.open(options.dataDir, options.secretsKeyFile);
+      if (etcd && !options.secretsKeyFile) log.warn('the secrets key is kept in etcd: secret values are as safe as etcd\'s access; give every controller the same PLATFORM_SECRETS_KEY_FILE to keep them safer');
       const secrets = new SecretService(deps, secretCipher, jobs, { trusted: references.trusted() });
       const secretCount = await secrets.load();
       late.secrets = secrets;

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
+import { MemoryStore } from '../store/memory-store.js';
 import { parseKey, SecretCipher } from './secret-cipher.js';
 
 test('secret cipher: a value opens only with its key and for the record it was sealed for', (t) => {
@@ -30,4 +31,19 @@ test('secret cipher: the key is the operator\'s file, or one made once in the da
   t.throws(() => parseKey('too short', 'the secrets key file k'), { message: /the secrets key file k does not hold a key of 32 bytes/ });
   await t.throwsAsync(SecretCipher.open(dir, join(dir, 'missing.key')), { code: 'ENOENT' });
   t.regex(await readFile(join(dir, 'secrets.key'), 'utf8'), /^[A-Za-z0-9+/]{43}=\n$/);
+});
+
+test('secret cipher: with shared records the key is made once in the store, and every controller opens what another sealed', async (t) => {
+  const store = new MemoryStore();
+  const first = await SecretCipher.openShared(store);
+  const sealed = first.seal(Buffer.from('hunter2'), 'secret/a/1');
+  const next = await SecretCipher.openShared(store);
+  t.is(next.keyId, first.keyId);
+  t.is(next.open(sealed, 'secret/a/1').toString(), 'hunter2');
+  // The operator's file, when given, wins: the same file on every controller.
+  const dir = await mkdtemp(join(tmpdir(), 'secret-cipher-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  const key = randomBytes(32);
+  await writeFile(join(dir, 'operator.key'), key.toString('base64'));
+  t.is((await SecretCipher.openShared(store, join(dir, 'operator.key'))).keyId, SecretCipher.of(key).keyId);
 });

@@ -5,13 +5,15 @@
  *
  * The key is the operator's (a file holding 32 bytes as base64 or hex, PLATFORM_SECRETS_KEY_FILE)
  * or, without one, made on the first start and kept in `<data-dir>/secrets.key` (0600, readable
- * by the controller's user only). Each value records the key's id (the first 8 bytes of its
+ * by the controller's user only); with the records in etcd, kept there (`openShared`). Each value records the key's id (the first 8 bytes of its
  * SHA-256, hex), so that a controller started with another key says so instead of failing to
  * decrypt.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { keys } from '../store/keys.js';
+import type { Store } from '../store/store.js';
 
 /** A value as stored. */
 export interface SealedValue {
@@ -50,6 +52,22 @@ export class SecretCipher {
     }
     const key = randomBytes(32);
     await writeFile(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    return new SecretCipher(key);
+  }
+
+  /**
+   * With the records in etcd, shared by several controllers: the operator's key file (the same
+   * on every controller), or else a key made once and kept in the store (`meta/secrets-key`), so
+   * that a controller that takes over opens the secrets the one before sealed. Kept in etcd, the
+   * key protects the values only as far as etcd's access does: give a key file for more.
+   */
+  static async openShared(store: Store, keyFile?: string): Promise<SecretCipher> {
+    if (keyFile) return SecretCipher.open('', keyFile);
+    const at = keys.meta('secrets-key');
+    const kept = await store.get(at);
+    if (kept !== undefined) return new SecretCipher(parseKey(kept, `the secrets key in the store (${at})`));
+    const key = randomBytes(32);
+    await store.batch([{ type: 'put', key: at, value: key.toString('base64') }]);
     return new SecretCipher(key);
   }
 

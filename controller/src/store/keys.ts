@@ -27,7 +27,8 @@ import { createHash } from 'node:crypto';
  *   inst/<job>/<instance>              job instance: where it runs, its last reported state
  *   log/<owner>/<seq 12 digits>        log line of a job (or a package's staging), in order
  *   meta/<name>                        controller metadata (schema version, ...; with etcd, the
- *                                      agents' join secret, meta/join-token, unless given)
+ *                                      agents' join secret, meta/join-token, and the secrets key,
+ *                                      meta/secrets-key, unless given)
  *   policydoc/<name>                   policy document policydoc::/::<name>, current version
  *   policydoc-ver/<name>/<version>     every version of it (version zero-padded to 10 digits)
  *   gateway/<type>                     the gateway of a service type (services/)

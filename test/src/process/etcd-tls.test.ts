@@ -2,7 +2,8 @@
  * Controllers that reach etcd with TLS client certificates (etcd takes the certificate's common
  * name, `platform`, as the user; its role may use /platform/ only), as docs/operators.md has it.
  * Without PLATFORM_JOIN_TOKEN, the agents' join secret is the cluster's, kept in etcd: the
- * controller that comes next admits the agents that joined the one before.
+ * controller that comes next admits the agents that joined the one before; so is the key of the
+ * secrets (without PLATFORM_SECRETS_KEY_FILE): it opens the secrets the one before sealed.
  */
 import { readFile } from 'node:fs/promises';
 import test from 'ava';
@@ -11,7 +12,7 @@ import { etcdAvailable, startEtcd } from '@platform/controller/testing';
 import { ControllerProcess } from '../harness/controller-process.js';
 import { ApiClient } from '../harness/http.js';
 
-test('etcd over TLS with client certificates: the records, the tokens and the join secret outlive the controller and its data directory', async (t) => {
+test('etcd over TLS with client certificates: the records, the tokens, the join secret and the secrets key outlive the controller and its data directory', async (t) => {
   t.timeout(3 * 60_000);
   if (!etcdAvailable()) {
     if (process.env['PLATFORM_REQUIRE_SYSTEM_TOOLS'] === '1') throw new Error('etcd is required (PLATFORM_REQUIRE_SYSTEM_TOOLS=1): apt-get install etcd-server');
@@ -36,6 +37,9 @@ test('etcd over TLS with client certificates: the records, the tokens and the jo
   const api = await first.admin();
   const job = (await api.post<Job>('/jobs', { fqn: 'job::/tls::web', num_instances: 0 })).body;
   t.truthy(job.uuid);
+  // A secret, sealed by the first controller: the second must open it (it refuses to start on secrets it cannot).
+  const sealed = await api.post<{ uuid: string }>('/v1/secrets', { fqn: 'secret::/tls::db-password', value: 'hunter2' });
+  t.is(sealed.status, 200, sealed.text);
   const secret = (await readFile(`${first.dataDir}/join-token`, 'utf8')).trim();
   t.true(secret.length >= 32);
   await first.stop(); // resigns: the next one leads at once
@@ -47,4 +51,5 @@ test('etcd over TLS with client certificates: the records, the tokens and the jo
   t.is(seen.status, 200, 'the first controller\'s token is valid at the second');
   t.is(seen.body.fqn, 'job::/tls::web');
   t.is((await readFile(`${second.dataDir}/join-token`, 'utf8')).trim(), secret, 'the same join secret');
+  t.is((await new ApiClient(second.url, api.defaultHeaders).get(`/v1/secrets/${sealed.body.uuid}`)).status, 200);
 });
