@@ -145,3 +145,27 @@ test('standby front: closed, it frees its ports; opened again, it binds the same
   t.is(f.apiPort, api);
   t.is(f.grpcPort, grpcPort);
 });
+
+test('standby front: a request sent on to a controller that stops being the active one (paused: it never answers) is cut with 503', async (t) => {
+  // An API that takes the request and never answers, as a paused process does.
+  const silent = createServer(() => undefined);
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => {
+    silent.closeAllConnections();
+    silent.close(() => resolve());
+  }));
+  const paused = { api: `http://127.0.0.1:${(silent.address() as { port: number }).port}`, grpc: '127.0.0.1:1' };
+  const next = await activeApi(t);
+  let active: ActiveAddress = paused;
+  const f = await front(t, () => active);
+  const pending = fetch(`http://127.0.0.1:${f.apiPort}/v1/jobs`, { headers: { 'x-request-id': 'rid-cut' } });
+  await new Promise((resolve) => setTimeout(resolve, 300)); // sent on, unanswered
+  const switchedAt = Date.now();
+  active = { api: next.url, grpc: '127.0.0.1:2' }; // the takeover
+  const r = await pending;
+  t.is(r.status, 503);
+  t.is(((await r.json()) as { request_id: string }).request_id, 'rid-cut');
+  t.true(Date.now() - switchedAt < 3_000, `cut after ${Date.now() - switchedAt} ms`);
+  // The next one goes to the new active controller.
+  t.is((await fetch(`http://127.0.0.1:${f.apiPort}/v1/jobs`)).status, 200);
+});

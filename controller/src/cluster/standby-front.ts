@@ -3,7 +3,9 @@
  *
  * - Every HTTP request (WebSocket upgrades included) is sent on to the active controller as it
  *   came: method, path, headers (X-Request-Id, Authorization, Host) and body; its answer comes
- *   back unchanged, errors included. A request that already went through a standby (the header
+ *   back unchanged, errors included. One still in flight when that controller stops being the
+ *   active one (dead, or paused past its lease: it may never answer) is cut: 503 if nothing was
+ *   answered yet, else the connection is closed. A request that already went through a standby (the header
  *   `X-Platform-Forwarded-By`) is not sent on again: the election is changing hands, and the
  *   client is told to try again (503, `retry`), as it is when no controller leads.
  * - Every call of an agent or a standalone router is refused with UNAVAILABLE, with the active
@@ -21,6 +23,9 @@ import type { IdSource } from '../util/ids.js';
 
 /** The header a standby adds to what it sends on, naming itself. */
 export const FORWARDED_BY = 'x-platform-forwarded-by';
+
+/** How often who is active is asked again while exchanges sent on are in flight (ms). */
+const WATCH_MS = 1_000;
 
 /** Where the active controller is (its API's base URL, its agents' host:port). */
 export interface ActiveAddress {
@@ -55,6 +60,9 @@ export class StandbyFront {
   #apiPort: number;
   #grpcPort: number;
   readonly #sockets = new Set<Duplex>();
+  /** Exchanges sent on and not over, by the active controller's API they went to. */
+  readonly #inFlight = new Map<string, Set<(why: string) => void>>();
+  #watch: NodeJS.Timeout | undefined;
 
   constructor(private readonly o: StandbyFrontOptions) {
     this.#apiPort = o.listen.port;
@@ -102,8 +110,39 @@ export class StandbyFront {
     this.#grpc = server;
   }
 
+  /**
+   * Tracks an exchange sent on to `api` until `done`; `cut` ends it if `api` stops being the active
+   * controller's (it died, or was paused past its lease: it may never answer). While any is in
+   * flight, who is active is asked every WATCH_MS.
+   */
+  #track(api: string, cut: (why: string) => void): () => void {
+    let set = this.#inFlight.get(api);
+    if (!set) this.#inFlight.set(api, (set = new Set()));
+    set.add(cut);
+    this.#watch ??= setInterval(() => void this.#check(), WATCH_MS);
+    return () => {
+      set.delete(cut);
+      if (set.size === 0) this.#inFlight.delete(api);
+      if (this.#inFlight.size === 0 && this.#watch) {
+        clearInterval(this.#watch);
+        this.#watch = undefined;
+      }
+    };
+  }
+
+  async #check(): Promise<void> {
+    const active = await this.o.active(true).catch(() => undefined);
+    for (const [api, cuts] of this.#inFlight) {
+      if (active?.api === api) continue;
+      for (const cut of [...cuts]) cut(`the controller it was sent to (${api}) is no longer the active one`);
+    }
+  }
+
   /** Unbinds both addresses (for the active controller's parts to bind them) and ends what is open. */
   async close(): Promise<void> {
+    if (this.#watch) clearInterval(this.#watch);
+    this.#watch = undefined;
+    this.#inFlight.clear();
     const api = this.#api;
     const server = this.#grpc;
     this.#api = undefined;
@@ -152,6 +191,8 @@ export class StandbyFront {
         answer.on('error', () => res.destroy());
       },
     );
+    const untrack = this.#track(active.api, (why) => out.destroy(new Error(why)));
+    out.on('close', untrack);
     out.on('error', (err) => {
       // The active controller is gone (a takeover under way): the next request asks etcd again.
       void this.o.active(true).catch(() => undefined);
@@ -159,6 +200,7 @@ export class StandbyFront {
       this.#refuse(res, requestId, 'the active controller did not answer (a takeover may be under way); try again');
     });
     res.on('close', () => {
+      untrack();
       if (!res.writableFinished) out.destroy();
     });
     req.pipe(out);
@@ -181,6 +223,8 @@ export class StandbyFront {
     // One side gone, the other goes too: a stream sent on lives as long as both ends do.
     upstream.once('close', () => socket.destroy());
     socket.once('close', () => upstream.destroy());
+    const untrack = this.#track(active.api, () => fail());
+    upstream.once('close', untrack);
     upstream.once('connect', () => {
       const lines = [`${req.method} ${req.url} HTTP/1.1`];
       for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
