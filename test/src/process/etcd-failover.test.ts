@@ -231,3 +231,37 @@ test('etcd: the active controller paused past its lease is fenced: a standby tak
   t.regex(failed.error_message ?? '', /another took over/);
   t.is((await api.get<Job>(`/v1/jobs/${during.body.uuid}`)).status, 200);
 });
+
+test('etcd: etcd itself paused past the lease: the active controller stands by, and once etcd is back a controller leads again with every acknowledged write', async (t) => {
+  t.timeout(5 * 60_000);
+  const s = await setup(t);
+  if (!s) return;
+  const first = await controller(t, s, 'ready');
+  const second = await controller(t, s, 'standby');
+  const admin = await first.admin();
+  const made = await admin.post<Job>('/v1/jobs', jobBody(`before-outage-${unique()}`));
+  t.is(made.status, 200);
+  const lines = [first.lines.length, second.lines.length];
+  process.kill(s.etcd.pid, 'SIGSTOP');
+  try {
+    // The active controller's lease cannot be kept alive: it stops its parts and stands by.
+    await logged(first, /lost the lead/, lines[0]);
+  } finally {
+    process.kill(s.etcd.pid, 'SIGCONT');
+  }
+  // etcd back: one of the two leads again and serves, through either address.
+  await eventually(
+    () => first.lines.slice(lines[0]).some((l) => l['msg'] === 'controller ready') || second.lines.slice(lines[1]).some((l) => l['msg'] === 'controller ready'),
+    { timeoutMs: 60_000, what: 'a controller leading again' },
+  );
+  for (const base of [first.url, second.url]) {
+    const api = new ApiClient(base, admin.defaultHeaders);
+    const seen = await eventually(async () => {
+      const r = await api.get<Job>(`/v1/jobs/${made.body.uuid}`);
+      return r.status === 200 ? r : undefined;
+    }, { timeoutMs: 30_000, what: `the job through ${base}` });
+    t.is(seen.body.uuid, made.body.uuid);
+  }
+  const after = await new ApiClient(second.url, admin.defaultHeaders).post<Job>('/v1/jobs', jobBody(`after-outage-${unique()}`));
+  t.is(after.status, 200);
+});
