@@ -3,10 +3,10 @@
  * the one Node.js client of etcd's v3 API that is kept up; it speaks gRPC through grpc-js).
  *
  * Layout: every key of the Store is one etcd key under `prefix` (default `/platform/`), its
- * value the same UTF-8 text. etcd orders keys by their bytes, as RocksDB does, so ranges,
- * limits and reverse order are etcd's own range reads; an iteration reads pages at the
- * revision of its first page, one consistent snapshot however long it takes (until etcd
- * compacts that revision: then the iteration fails and says so).
+ * value the same UTF-8 text. etcd orders keys by their bytes, as RocksDB does, so ranges and
+ * limits are etcd's own range reads (reverse order too, paged as iterate() says); an iteration
+ * reads pages at the revision of its first page, one consistent snapshot however long it takes
+ * (until etcd compacts that revision: then the iteration fails and says so).
  *
  * A batch is one etcd transaction: all or nothing, acknowledged once etcd has it on a quorum's
  * disks. etcd bounds a transaction (its `--max-txn-ops`, 128 by default) and a request
@@ -184,32 +184,72 @@ export class EtcdStore implements Store {
   async *iterate(range: Range): AsyncIterable<[string, string]> {
     const r = resolveRange(range);
     // Lower and upper bounds as etcd's half-open [key, range_end).
-    let from = r.gt !== undefined ? `${r.gt}\0` : (r.gte ?? '');
-    let to: string | undefined = r.lte !== undefined ? `${r.lte}\0` : r.lt;
-    let left = r.limit ?? Infinity;
-    let revision: string | undefined;
+    const from = r.gt !== undefined ? `${r.gt}\0` : (r.gte ?? '');
+    const to: string | undefined = r.lte !== undefined ? `${r.lte}\0` : r.lt;
+    const limit = r.limit ?? Infinity;
+    if (limit <= 0) return;
+    yield* r.reverse ? this.#descending(from, to, limit) : this.#ascending(from, to, limit);
+  }
+
+  #rangeEnd(to: string | undefined): Buffer {
+    return to === undefined ? prefixEndOf(this.prefix) : this.#key(to);
+  }
+
+  /** Pages in key order: each one reads only its own entries (`limit` with etcd's natural order). */
+  async *#ascending(from: string, to: string | undefined, left: number, revision?: string): AsyncIterable<[string, string]> {
     while (left > 0) {
       const want = Math.min(left, this.#pageSize);
       const res = await this.#call((deadline) =>
-        this.client.kv.range(
-          {
-            key: this.#key(from),
-            range_end: to === undefined ? prefixEndOf(this.prefix) : this.#key(to),
-            limit: String(want),
-            ...(r.reverse ? { sort_order: 'Descend' as const, sort_target: 'Key' as const } : {}),
-            ...(revision ? { revision } : {}),
-          },
-          { deadline },
-        ),
+        this.client.kv.range({ key: this.#key(from), range_end: this.#rangeEnd(to), limit: String(want), ...(revision ? { revision } : {}) }, { deadline }),
       );
       revision ??= res.header.revision;
       for (const kv of res.kvs) yield [this.#unkey(kv.key), kv.value.toString('utf8')];
       left -= res.kvs.length;
       if (!res.more || res.kvs.length === 0) return;
-      const last = this.#unkey(res.kvs[res.kvs.length - 1]!.key);
-      // The next page starts after (or, in reverse, ends before) the last key of this one.
-      if (r.reverse) to = last;
-      else from = `${last}\0`;
+      // The next page starts after the last key of this one.
+      from = `${this.#unkey(res.kvs[res.kvs.length - 1]!.key)}\0`;
+    }
+  }
+
+  /**
+   * Pages in reverse key order. etcd sorts a descending read itself, and to sort it reads every
+   * key of the range whatever the limit (3.4 and 3.5 alike): paging that way read the whole
+   * rest of the range for each page, quadratic in its size. So one descending read gives the
+   * first page (what callers that want the last few entries need: the range read once); for
+   * the rest, ascending reads of keys alone find where each page starts, and the pages are
+   * read in ascending order from the last one back and handed out backwards: each entry is
+   * read about three times in all, and every read is at the first page's revision.
+   */
+  async *#descending(from: string, to: string | undefined, left: number): AsyncIterable<[string, string]> {
+    const first = await this.#call((deadline) =>
+      this.client.kv.range(
+        { key: this.#key(from), range_end: this.#rangeEnd(to), limit: String(Math.min(left, this.#pageSize)), sort_order: 'Descend', sort_target: 'Key' },
+        { deadline },
+      ),
+    );
+    const revision = first.header.revision;
+    for (const kv of first.kvs) yield [this.#unkey(kv.key), kv.value.toString('utf8')];
+    left -= first.kvs.length;
+    if (left <= 0 || !first.more || first.kvs.length === 0) return;
+    // What is left: [from, the first page's smallest key).
+    const end = this.#unkey(first.kvs[first.kvs.length - 1]!.key);
+    const starts: string[] = [];
+    for (let cursor = from; ; ) {
+      const res = await this.#call((deadline) =>
+        this.client.kv.range({ key: this.#key(cursor), range_end: this.#key(end), limit: String(this.#pageSize), keys_only: true, revision }, { deadline }),
+      );
+      if (res.kvs.length === 0) break;
+      starts.push(this.#unkey(res.kvs[0]!.key));
+      if (!res.more) break;
+      cursor = `${this.#unkey(res.kvs[res.kvs.length - 1]!.key)}\0`;
+    }
+    for (let i = starts.length - 1; i >= 0; i--) {
+      const page: [string, string][] = [];
+      for await (const entry of this.#ascending(starts[i]!, starts[i + 1] ?? end, Infinity, revision)) page.push(entry);
+      for (let j = page.length - 1; j >= 0; j--) {
+        yield page[j]!;
+        if (--left <= 0) return;
+      }
     }
   }
 

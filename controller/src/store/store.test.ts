@@ -129,6 +129,22 @@ for (const [name, make] of implementations) {
     await cleanup();
   });
 
+  test(`store (${name}): a prefix holds its keys with characters past U+FFFF, and bounds outside the prefix give way to it`, async (t) => {
+    const { store, cleanup } = await make(t);
+    // U+1F600 is 4 bytes in UTF-8 (F0 9F 98 80): after U+FFFF (EF BF BF) in byte order.
+    const keys = ['u/a', 'u/\uffff', 'u/\u{1F600}', 'u/\u{10FFFF}x', 'v/a', 't/z', 'e/\u{1F600}', 'e/\u{1F600}z', 'e/\u{1F601}', 'e/\u{1F5FF}'];
+    await store.batch(keys.map((key) => ({ type: 'put', key, value: key })));
+    const keysOf = async (range: Parameters<Store['scan']>[0]) => (await store.scan(range)).map(([k]) => k);
+    t.deepEqual(await keysOf({ prefix: 'u/' }), ['u/a', 'u/\uffff', 'u/\u{1F600}', 'u/\u{10FFFF}x']);
+    t.deepEqual(await keysOf({ prefix: 'u/', reverse: true, limit: 2 }), ['u/\u{10FFFF}x', 'u/\u{1F600}']);
+    t.deepEqual(await keysOf({ prefix: 'e/\u{1F600}' }), ['e/\u{1F600}', 'e/\u{1F600}z'], 'a prefix that ends past U+FFFF');
+    t.deepEqual(await keysOf({ prefix: 'u/\u{10FFFF}' }), ['u/\u{10FFFF}x'], 'a prefix that ends with the last code point');
+    t.deepEqual(await keysOf({ prefix: 'u/', gt: 'a', lte: 'zz' }), ['u/a', 'u/\uffff', 'u/\u{1F600}', 'u/\u{10FFFF}x'], 'bounds outside the prefix');
+    t.deepEqual(await keysOf({ prefix: 'u/', gt: 'u/\uffff', lte: 'u/\u{1F600}' }), ['u/\u{1F600}']);
+    await store.close();
+    await cleanup();
+  });
+
   test(`store (${name}): a batch that names a key twice keeps its last operation`, async (t) => {
     const { store, cleanup } = await make(t);
     await store.batch([{ type: 'put', key: 'gone', value: 'x' }]);
@@ -496,6 +512,38 @@ test('store (etcd): an iteration reads in pages from one snapshot, forwards and 
   t.deepEqual(await collect(store.iterate({ gt: 'k/02', lte: 'k/06' })), ['k/03', 'k/04', 'k/05', 'k/06']);
   t.deepEqual(await collect(store.iterate({ gte: 'k/02', lt: 'k/06', reverse: true })), ['k/05', 'k/04', 'k/03', 'k/02']);
   t.is((await store.getMany(['k/05', 'k/09', 'k/10'])).join(','), 'changed,,new');
+});
+
+test('store (etcd): a reverse iteration reads each entry a bounded number of times, not the rest of the range for each page', async (t) => {
+  const store = await etcdStore(t, { pageSize: 10 });
+  if (!store) return;
+  const keys = Array.from({ length: 200 }, (_, i) => `r/${String(i).padStart(3, '0')}`);
+  for (let i = 0; i < keys.length; i += 100) await store.batch(keys.slice(i, i + 100).map((key) => ({ type: 'put', key, value: `v${key}` })));
+  // What etcd reads for each range request: a sorted one reads every key of its range (its
+  // count) whatever its limit; an unsorted one reads the entries it answers.
+  let read = 0;
+  const kv = store.client.kv;
+  const range = kv.range.bind(kv);
+  kv.range = async (req, options) => {
+    const res = await range(req, options);
+    read += req?.sort_order === 'Descend' ? Number(res.count) : res.kvs.length;
+    return res;
+  };
+  const seen: [string, string][] = [];
+  for await (const entry of store.iterate({ prefix: 'r/', reverse: true })) {
+    seen.push(entry);
+    // One snapshot, in reverse as forwards.
+    if (seen.length === 15) await store.batch([{ type: 'del', key: 'r/005' }, { type: 'put', key: 'r/100', value: 'changed' }, { type: 'put', key: 'r/0505', value: 'new' }]);
+  }
+  t.deepEqual(seen.map(([k]) => k), [...keys].reverse());
+  t.true(seen.every(([k, v]) => v === `v${k}`));
+  t.true(read <= 3 * keys.length, `etcd read ${read} entries for a reverse iteration of ${keys.length}`);
+  read = 0;
+  t.deepEqual(await collect(store.iterate({ prefix: 'r/', reverse: true, limit: 25 })), [...keys].reverse().slice(0, 25));
+  t.true(read <= 3 * keys.length, `etcd read ${read} entries for 25 of them`);
+  read = 0;
+  t.deepEqual(await collect(store.iterate({ prefix: 'r/', reverse: true, limit: 1 })), ['r/199']);
+  t.true(read <= keys.length, `etcd read ${read} entries for the last one`);
 });
 
 test('store (etcd): a batch past the transaction or request bound is refused before it is sent, and writes nothing', async (t) => {

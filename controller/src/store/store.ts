@@ -58,9 +58,27 @@ export interface Store {
   close(): Promise<void>;
 }
 
-/** The key right after every key that starts with `prefix`. */
-export function prefixEnd(prefix: string): string {
-  return prefix + '\uffff';
+/** Orders keys as the stores do: by their UTF-8 bytes, which is the order of their code points. */
+export function compareKeys(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+
+/**
+ * The smallest key after every key that starts with `prefix` (undefined: there is none, every
+ * key from the prefix on starts with it). The prefix's last code point is raised by one, as
+ * etcd raises a prefix's last byte: `prefix + '\uffff'` was not it, since a character past the
+ * Basic Multilingual Plane (U+10000 and up, 4 bytes in UTF-8) sorts after U+FFFF.
+ */
+export function prefixEnd(prefix: string): string | undefined {
+  const points = [...prefix];
+  while (points.length > 0) {
+    const last = points.pop()!.codePointAt(0)!;
+    if (last >= 0x10ffff) continue;
+    // Surrogates are no characters: the one after U+D7FF is U+E000.
+    const next = last + 1 === 0xd800 ? 0xe000 : last + 1;
+    return points.join('') + String.fromCodePoint(next);
+  }
+  return undefined;
 }
 
 /** Turns a Range with a prefix into plain bounds. */
@@ -68,9 +86,13 @@ export function resolveRange(range: Range): Omit<Range, 'prefix'> {
   const { prefix, ...rest } = range;
   if (prefix === undefined) return rest;
   const out: Omit<Range, 'prefix'> = { ...rest };
-  if (out.gt === undefined && (out.gte === undefined || out.gte < prefix)) out.gte = prefix;
+  // A bound outside the prefix gives way to the prefix's own.
+  if (out.gt !== undefined && compareKeys(out.gt, prefix) < 0) delete out.gt;
+  if (out.gt === undefined && (out.gte === undefined || compareKeys(out.gte, prefix) < 0)) out.gte = prefix;
   const end = prefixEnd(prefix);
-  if (out.lte === undefined && (out.lt === undefined || out.lt > end)) out.lt = end;
+  if (end === undefined) return out;
+  if (out.lte !== undefined && compareKeys(out.lte, end) >= 0) delete out.lte;
+  if (out.lte === undefined && (out.lt === undefined || compareKeys(out.lt, end) > 0)) out.lt = end;
   return out;
 }
 
