@@ -433,6 +433,11 @@ export class Controller {
       const deps: Deps = { store, clock, ids, log, audit };
       const blobs = new BlobStore(options.blobDir, { sync: options.sync });
       await blobs.init();
+      // With etcd, another controller may hold an archive this one lacks: never answered as missing.
+      const blobsElsewhere = etcd ? { setting: 'PLATFORM_BLOB_DIR', dir: options.blobDir } : undefined;
+      if (etcd && userOptions.blobDir === undefined) {
+        log.warn('the blob directory is this controller\'s own (DATA_DIR/blobs): give every controller that shares etcd the same PLATFORM_BLOB_DIR on a shared mount, or archives taken by one are unavailable at the others', { blob_dir: options.blobDir });
+      }
 
       const admin = await bootstrapAdmin(deps, options.dataDir, options.adminPassword);
       if (admin.generatedPassword) {
@@ -483,6 +488,7 @@ export class Controller {
         cacheSize: options.cacheSize,
         maxPackageBytes: options.maxPackageBytes,
         onUploadBytes: (n) => metrics.uploadBytes.inc(n),
+        ...(blobsElsewhere ? { blobsElsewhere } : {}),
         ...actorHooks('package'),
       });
       const logs = new LogStore(local);
@@ -806,7 +812,7 @@ export class Controller {
       // gRPC first: a port in use fails the start before the API listens.
       // With etcd the secret is the cluster's, as the records are: a controller that takes over admits the same agents.
       const joinSecret = options.etcd ? await sharedJoinToken(options, store) : await joinToken(options);
-      const agentServer = new AgentServer({ directory: agents, blobs, joinSecret, clusterId, log });
+      const agentServer = new AgentServer({ directory: agents, blobs, joinSecret, clusterId, log, ...(blobsElsewhere ? { blobsElsewhere } : {}) });
       // Standalone routers follow the route table on the agents' port, with the same secret.
       const routeWatch = new RouteWatchService({ table: routes.table, authorized: (m) => agentServer.authorized(m), requests: requestStats, log });
       agentServer.addService(routeWatch.definition, routeWatch.implementation);

@@ -23,6 +23,8 @@ export interface AgentServerOptions {
   log: Logger;
   /** Bytes per FetchBlob chunk. */
   chunkBytes?: number;
+  /** As PackageServiceOptions.blobsElsewhere: a blob this controller lacks is unavailable here, not missing. */
+  blobsElsewhere?: { setting: string; dir: string };
 }
 
 type Status = (typeof grpc.status)[keyof typeof grpc.status];
@@ -239,7 +241,13 @@ export class AgentServer {
     }
     const blob = await this.o.blobs.open(digest);
     if (!blob) {
-      call.emit('error', statusError(grpc.status.NOT_FOUND, `no archive ${call.request.digest}`));
+      const elsewhere = this.o.blobsElsewhere;
+      call.emit(
+        'error',
+        elsewhere
+          ? statusError(grpc.status.UNAVAILABLE, `no archive ${call.request.digest} in this controller's blob directory (${elsewhere.dir}); controllers that share etcd must share it (${elsewhere.setting})`)
+          : statusError(grpc.status.NOT_FOUND, `no archive ${call.request.digest}`),
+      );
       return;
     }
     const chunkBytes = this.o.chunkBytes ?? 256 * 1024;

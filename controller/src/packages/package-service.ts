@@ -9,7 +9,7 @@ import { EntityDirectory } from '../actors/entity-directory.js';
 import type { ChangeContext, Deps } from '../context.js';
 import type { BlobStore } from '../blobs/blob-store.js';
 import { formatDigest, parseDigest, type Digest } from '../model/digest.js';
-import { DuplicateError, InvalidRequestError, NotFoundError } from '../errors.js';
+import { DuplicateError, InvalidRequestError, NotFoundError, UnavailableError } from '../errors.js';
 import { fqnMatcher, parseFqn, type Fqn } from '../model/fqn.js';
 import type { StagingPipeline } from '../model/pipeline.js';
 import type { ReferenceCheck, ReferenceLookup } from '../policy/references.js';
@@ -57,6 +57,12 @@ export interface PackageServiceOptions {
   onActivate?: () => void;
   onPassivate?: () => void;
   onUploadBytes?: (n: number) => void;
+  /**
+   * Set when other controllers hold the same records (etcd): an archive this controller's blob
+   * directory lacks may be in another's (when they do not share one, as they should), so it is
+   * answered as unavailable (503), naming the setting, never as missing (404).
+   */
+  blobsElsewhere?: { setting: string; dir: string };
 }
 
 export interface Download {
@@ -579,7 +585,16 @@ export class PackageService {
       throw new NotFoundError(`the archive of resource ${resource.uuid} has not been uploaded`);
     }
     const blob = await this.blobs.open(parseDigest(resource.digest, 'digest'));
-    if (!blob) throw new NotFoundError(`the archive of resource ${resource.uuid} is missing from the blob store`);
+    if (!blob) {
+      const elsewhere = this.options.blobsElsewhere;
+      if (elsewhere) {
+        throw new UnavailableError(
+          `the archive of resource ${resource.uuid} is not in this controller's blob directory (${elsewhere.dir}); it may be in another controller's: controllers that share etcd must share that directory (${elsewhere.setting})`,
+          5_000,
+        );
+      }
+      throw new NotFoundError(`the archive of resource ${resource.uuid} is missing from the blob store`);
+    }
     await this.deps.audit.record(ctx, 'pkg.get', p.fqn, { resource: resource.uuid });
     return { stream: blob.stream, size: blob.size, digest: resource.digest };
   }

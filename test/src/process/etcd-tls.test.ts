@@ -4,11 +4,14 @@
  * Without PLATFORM_JOIN_TOKEN, the agents' join secret is the cluster's, kept in etcd: the
  * controller that comes next admits the agents that joined the one before; so is the key of the
  * secrets (without PLATFORM_SECRETS_KEY_FILE): it opens the secrets the one before sealed.
+ * Without PLATFORM_BLOB_DIR each controller keeps archives in its own data directory: one taken
+ * by the first is unavailable at the second (503, naming the setting), never answered as missing.
  */
 import { readFile } from 'node:fs/promises';
 import test from 'ava';
 import type { Job } from '@platform/controller';
 import { etcdAvailable, startEtcd } from '@platform/controller/testing';
+import { uploadPackage, tarGz } from '../harness/apps.js';
 import { ControllerProcess } from '../harness/controller-process.js';
 import { ApiClient } from '../harness/http.js';
 
@@ -40,6 +43,8 @@ test('etcd over TLS with client certificates: the records, the tokens, the join 
   // A secret, sealed by the first controller: the second must open it (it refuses to start on secrets it cannot).
   const sealed = await api.post<{ uuid: string }>('/v1/secrets', { fqn: 'secret::/tls::db-password', value: 'hunter2' });
   t.is(sealed.status, 200, sealed.text);
+  const pkg = await uploadPackage(api, '/tls', tarGz({ 'readme.txt': 'kept in the first controller\'s blob directory\n' }));
+  t.true(first.lines.some((l) => l['msg'] === 'the blob directory is this controller\'s own (DATA_DIR/blobs): give every controller that shares etcd the same PLATFORM_BLOB_DIR on a shared mount, or archives taken by one are unavailable at the others'));
   const secret = (await readFile(`${first.dataDir}/join-token`, 'utf8')).trim();
   t.true(secret.length >= 32);
   await first.stop(); // resigns: the next one leads at once
@@ -52,4 +57,9 @@ test('etcd over TLS with client certificates: the records, the tokens, the join 
   t.is(seen.body.fqn, 'job::/tls::web');
   t.is((await readFile(`${second.dataDir}/join-token`, 'utf8')).trim(), secret, 'the same join secret');
   t.is((await new ApiClient(second.url, api.defaultHeaders).get(`/v1/secrets/${sealed.body.uuid}`)).status, 200);
+  // The archive is in the first controller's own blob directory: unavailable here, not missing.
+  const download = await new ApiClient(second.url, api.defaultHeaders).get<{ message: string }>(`/v1/packages/resources/${pkg.uuid}`);
+  t.is(download.status, 503, download.text);
+  t.regex(download.body.message, /not in this controller's blob directory .*PLATFORM_BLOB_DIR/);
+  t.is(download.headers.get('retry-after'), '5');
 });
