@@ -19,6 +19,7 @@ import { metricEndpoints } from './metrics/metric-routes.js';
 import { DEFAULT_RESOLUTIONS, type Resolution } from './metrics/series.js';
 import { auditEndpoints } from './audit/audit-routes.js';
 import { InFlight } from './api/middleware.js';
+import { Parts } from './util/parts.js';
 import { answerClientErrors, createApiApp, MAX_HEADER_BYTES, servedRoutes } from './api/server.js';
 import { routeUpgrades } from './api/websocket.js';
 import type Koa from 'koa';
@@ -355,22 +356,17 @@ export class Controller {
     /** Closes the stores (etcd's client, then the local RocksDB). */
     private readonly closeStores: () => Promise<void>,
     private readonly server: Server,
-    private readonly inFlight: InFlight,
     readonly jobs: JobService,
     readonly packages: PackageService,
-    private readonly agents: AgentDirectory,
-    private readonly agentServer: AgentServer,
-    private readonly logs: LogStore,
     readonly staging: StagingCoordinator,
     readonly resolver: DependencyResolver,
     readonly pipelines: PipelineService,
     /** What bodies may refer to; `references.trusted()` for writes of the controller's own. */
     readonly references: ReferenceResolver,
-    /** Background work that writes to the store (audit retention, login refusals): stopped before it closes. */
-    private readonly housekeeping: { stop(): Promise<void> }[],
+    /** What runs, each part named: stopped in STOP_ORDER, before the stores close. */
+    private readonly parts: Parts,
     /** The embedded router, unless `routerListen` is `none`. */
     readonly router: Router | undefined,
-    private readonly routeWatch: RouteWatchService,
     /**
      * Requests per job through every router (the embedded one and the standalone ones that
      * report), since the previous drain: for metric queries and autoscaling.
@@ -426,7 +422,8 @@ export class Controller {
       const main = rocks.commitPath === 'inline' ? 1 : 0;
       return { main, writer: 1 - main };
     });
-    const undo: (() => Promise<void>)[] = [];
+    // Each part, once it runs: what stop() stops (in STOP_ORDER), and what a failed start stops.
+    const parts = new Parts(log);
     try {
       await checkSchema(store);
       const audit = new AuditLog({ store, clock, ids });
@@ -457,13 +454,11 @@ export class Controller {
       await users.load();
       const refusals = new LoginRefusals(deps);
       refusals.start();
-      undo.push(() => refusals.stop());
-      const housekeeping: { stop(): Promise<void> }[] = [refusals];
+      parts.started({ name: 'login-refusals', stop: () => refusals.stop() });
       if (options.auditRetentionSeconds > 0) {
         const retention = new AuditRetention(deps, { retentionSeconds: options.auditRetentionSeconds });
         retention.start();
-        undo.push(() => retention.stop());
-        housekeeping.push(retention);
+        parts.started({ name: 'audit-retention', stop: () => retention.stop() });
       }
       const policy = new PolicyService(deps);
       const loadedPolicy = await policy.load({ principal: 'controller', requestId: 'startup' });
@@ -492,6 +487,7 @@ export class Controller {
         ...actorHooks('package'),
       });
       const logs = new LogStore(local);
+      parts.started({ name: 'logs', stop: () => logs.close() });
       const agents = new AgentDirectory({
         store,
         clock,
@@ -593,7 +589,7 @@ export class Controller {
       });
       await catalog.load();
       // Waits for the late answers of gateway creates end at stop (each logged and counted).
-      housekeeping.push(catalog);
+      parts.started({ name: 'service-catalog', stop: () => catalog.stop() });
       late.catalog = catalog;
       const links = new LinkFeed(instances.table, agents, (id) => jobs.find(id), log.child({ component: 'links' }));
       instances.table.watch((record) => links.instanceChanged(record));
@@ -621,7 +617,7 @@ export class Controller {
       const agentLauncher = new AgentStagerLauncher(deps, jobs.actors, installs, agents, instances.table, { stagingSink });
       instances.followRuns(agentLauncher);
       await agents.start(instances);
-      undo.push(async () => agents.stop());
+      parts.started({ name: 'agents', stop: () => agents.stop() });
       // What the routers served, per job: kept as series by the metric store, and drained by
       // Controller.requestStats too (each consumer sees every window).
       const requestStats = new RequestStats(() => clock.nowMs());
@@ -635,8 +631,7 @@ export class Controller {
       });
       agents.setUsageSink(metricStore);
       metricStore.start();
-      housekeeping.push(metricStore);
-      undo.push(async () => metricStore.stop());
+      parts.started({ name: 'metric-store', stop: () => metricStore.stop() });
       // Autoscaling: started jobs with `autoscaling`, scaled by job updates of the autoscaler.
       const autoscaler = new Autoscaler({
         clock,
@@ -673,8 +668,7 @@ export class Controller {
         },
       });
       autoscaler.start();
-      housekeeping.push(autoscaler);
-      undo.push(async () => autoscaler.stop());
+      parts.started({ name: 'autoscaler', stop: () => autoscaler.stop() });
       let apiUrl = '';
       // App tokens of jobs that ask for them: in their instances, renewed before they expire.
       const appTokens = new AppTokens({
@@ -692,8 +686,7 @@ export class Controller {
       });
       late.appTokens = appTokens;
       appTokens.start();
-      housekeeping.push(appTokens);
-      undo.push(() => appTokens.stop());
+      parts.started({ name: 'app-tokens', stop: () => appTokens.stop() });
       const stagerLauncher =
         options.stagerLauncher === 'local'
           ? new LocalStagerLauncher({ jobs, resolver, usableBy, sink: stagingSink, log: log.child({ component: 'local-stager' }), workDir: join(options.dataDir, 'stagers') })
@@ -708,9 +701,12 @@ export class Controller {
         usableBy,
       });
       packages.setStagingListener((uuid) => staging.stage(uuid));
+      parts.started({ name: 'staging', stop: () => staging.stop() });
       await pipelines.restore();
       const restoredJobs = await jobs.restore(instances.liveJobs());
+      parts.started({ name: 'jobs', stop: () => jobs.stop() });
       const restoredPackages = await packages.restore();
+      parts.started({ name: 'packages', stop: () => packages.stop() });
       if (options.builtins) {
         // A host that cannot be probed still gets a working controller, without built-ins.
         try {
@@ -730,6 +726,7 @@ export class Controller {
 
       const tasks = new TaskService(deps);
       const interruptedTasks = await tasks.restore();
+      parts.started({ name: 'tasks', stop: () => tasks.stop() });
       if (interruptedTasks > 0) log.info('tasks cut short by the last stop ended errored', { tasks: interruptedTasks });
       const layerBytes = new Counter({ name: 'platform_image_layer_bytes_total', help: 'Bytes of container image layers pulled from registries.', registers: [metrics.registry] });
       const containers = new ContainerService(deps, packages, {
@@ -816,7 +813,8 @@ export class Controller {
       // Standalone routers follow the route table on the agents' port, with the same secret.
       const routeWatch = new RouteWatchService({ table: routes.table, authorized: (m) => agentServer.authorized(m), requests: requestStats, log });
       agentServer.addService(routeWatch.definition, routeWatch.implementation);
-      undo.push(() => agentServer.stop(0));
+      parts.started({ name: 'route-watch', stop: () => routeWatch.stop() });
+      parts.started({ name: 'agent-server', stop: (graceful) => agentServer.stop(graceful ? 1_000 : 0) });
       const grpcPort = await agentServer.listen(options.grpcListen.host, options.grpcListen.port);
       ownListeners.push({ host: options.grpcListen.host, port: grpcPort });
       agents.watch();
@@ -834,7 +832,7 @@ export class Controller {
             });
       if (router) {
         routerAddress = router.address;
-        undo.push(() => router.stop(0));
+        parts.started({ name: 'router', stop: (graceful) => router.stop(graceful ? options.stopGraceMs : 0) });
         requestStats.attach(router.requests);
         for (const address of [router.address, router.tlsAddress]) if (address) ownListeners.push(parseHostPort(address, 'router address'));
       }
@@ -854,9 +852,8 @@ export class Controller {
       });
       const bound = server.address() as AddressInfo;
       ownListeners.push({ host: bound.address, port: bound.port });
-      const controller = new Controller(
-        options, log, metrics, closeStores, server, inFlight, jobs, packages, agents, agentServer, logs, staging, resolver, pipelines, references, housekeeping, router, routeWatch, requestTee.second, tasks,
-      );
+      parts.started({ name: 'api', stop: () => closeApi(server, inFlight, options.stopGraceMs, log) });
+      const controller = new Controller(options, log, metrics, closeStores, server, jobs, packages, staging, resolver, pipelines, references, parts, router, requestTee.second, tasks);
       apiUrl = controller.url;
       if (term) {
         // A takeover: the stagers ran under the controller that is gone, and their outcome is
@@ -884,49 +881,67 @@ export class Controller {
       return controller;
     } catch (err) {
       // Whatever started must stop, or a failed start would leave a process that never exits.
-      for (const step of undo.reverse()) await step().catch(() => undefined);
+      await parts.stop([], false).catch(() => undefined);
       await closeStores().catch(() => undefined);
       throw err;
     }
   }
 
   /**
-   * Stops accepting requests, lets those in flight finish (for up to the grace
-   * period, then closes their connections), drains every actor's mailbox and
-   * closes the store. Safe to call more than once.
+   * Stops every part in STOP_ORDER (a part that fails to stop is logged, the others still
+   * stop): stager runs, the agents' endpoint, then the API and the router, letting requests in
+   * flight finish (for up to the grace period, then closing their connections), then the
+   * actors, their mailboxes drained; then closes the stores. Safe to call more than once.
    */
   stop(): Promise<void> {
     this.#stopping ??= (async () => {
       this.log.info('controller stopping');
-      // Stager runs first, while agents can still be told to stop them (the next start stages again).
-      await this.staging.stop();
-      // The router drains with the API: requests in flight finish within the grace period.
-      const routerStopped = this.router?.stop(this.options.stopGraceMs);
-      // Agents reconnect to the next controller; their instances keep running meanwhile.
-      this.agents.stop();
-      this.routeWatch.stop();
-      await this.agentServer.stop(1_000);
-      this.logs.close();
-      await this.tasks.stop();
-      const serverClosed = new Promise<void>((resolve) => this.server.close(() => resolve()));
-      this.server.closeIdleConnections();
-      const force = setTimeout(() => this.server.closeAllConnections(), this.options.stopGraceMs);
-      force.unref();
-      await serverClosed;
-      await routerStopped;
-      clearTimeout(force);
-      // Handlers whose connection was closed may still be unwinding; let them finish
-      // what they persist before the store closes.
-      if (!(await this.inFlight.idle(this.options.stopGraceMs))) {
-        this.log.warn('handlers still running after the grace period; closing anyway', { in_flight: this.inFlight.count });
+      try {
+        await this.parts.stop(STOP_ORDER);
+      } catch (err) {
+        // Logged part by part; the stores close all the same.
+        this.log.error('the controller did not stop cleanly', { err });
       }
-      await Promise.all([this.jobs.stop(), this.packages.stop(), ...this.housekeeping.map((h) => h.stop())]);
       await this.closeStores();
       this.log.info('controller stopped');
       this.#markClosed();
     })();
     return this.#stopping;
   }
+}
+
+/**
+ * The order the controller's parts stop in (util/parts.ts): one phase after the other, the parts
+ * of a phase together; parts no phase names stop last, in the reverse of their start.
+ */
+const STOP_ORDER: readonly (readonly string[])[] = [
+  // Stager runs first, while agents can still be told to stop them (the next start stages again).
+  ['staging'],
+  // Agents and standalone routers reconnect to the next controller; instances keep running meanwhile.
+  ['agents', 'route-watch'],
+  ['agent-server'],
+  ['logs'],
+  // Asynchronous operations: their streams end before the API closes.
+  ['tasks'],
+  // The API and the embedded router drain together: requests in flight finish within the grace period.
+  ['api', 'router'],
+  // What writes to the store, last, once no handler runs.
+  ['jobs', 'packages', 'login-refusals', 'audit-retention', 'service-catalog', 'metric-store', 'autoscaler', 'app-tokens'],
+];
+
+/**
+ * Stops the API: no new connections, idle ones closed, the others closed after the grace period;
+ * then handlers whose connection was closed may still be unwinding: they finish what they
+ * persist before the store closes.
+ */
+async function closeApi(server: Server, inFlight: InFlight, graceMs: number, log: Logger): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const force = setTimeout(() => server.closeAllConnections(), graceMs);
+  force.unref();
+  await closed;
+  clearTimeout(force);
+  if (!(await inFlight.idle(graceMs))) log.warn('handlers still running after the grace period; closing anyway', { in_flight: inFlight.count });
 }
 
 /** This controller's own RocksDB in its data directory. */
