@@ -64,8 +64,17 @@ export class ApiClient {
       body = JSON.stringify(o.body);
       headers['content-type'] ??= 'application/json';
     }
-    const res = await fetch(this.base + path, { method, headers, ...(body === undefined ? {} : { body }) });
-    const text = await res.text();
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(this.base + path, { method, headers, ...(body === undefined ? {} : { body }) });
+      text = await res.text();
+    } catch (err) {
+      // undici says only "fetch failed": name the request and the socket's own reason, so that a
+      // failure in a long scenario says which step it was.
+      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+      throw new Error(`${method} ${this.base}${path}: ${(err as Error).message}${cause ? ` (${cause.code ?? ''} ${cause.message ?? ''})` : ''}`, { cause: err });
+    }
     let parsed: unknown = text;
     if (text.length > 0 && /json|vnd\.platform/.test(res.headers.get('content-type') ?? '')) parsed = JSON.parse(text);
     return { status: res.status, headers: res.headers, body: parsed as T, text };
