@@ -314,7 +314,7 @@ test('images: a controller restart mid-pull ends the task errored', async (t) =>
   const task = (await api.get<Task>(taskPath(r.body.location))).body;
   t.is(task.state, 'stopped');
   t.is(task.errored, 'errored');
-  t.regex(task.events.at(-1)!.payload['error']!, /controller restarted/);
+  t.regex(task.events.at(-1)!.payload['error']!, /controller stopped while the task ran/);
   t.is(await packageNamed(api, 'package::/sandbox/admin::slow'), undefined);
   t.false(readdirSync(join(dataDir, 'images', 'layers')).some((f) => f.startsWith('.tmp-')));
 });
