@@ -1,4 +1,6 @@
 import test from 'ava';
+import { AuditLog } from '../audit/audit-log.js';
+import type { Patch } from '../audit/patches.js';
 import { JobService } from '../jobs/job-service.js';
 import { testDeps, testDestinations, testJob } from '../scheduler/cluster.test-fixture.js';
 import { keys } from '../store/keys.js';
@@ -67,4 +69,29 @@ test('app tokens: a job written before turns were kept keeps its tokens until th
   await jobs.update(job.uuid, { ...jobs.inputOf(job), app_token: false }, ctx, refs);
   await jobs.update(job.uuid, { ...jobs.inputOf((await jobs.find(job.uuid))!), app_token: true }, ctx, refs);
   t.regex((await problemOf(token))!, /was removed since this token was issued/);
+});
+
+test('app tokens: the audit log\'s patches of a job show what its answers show, not the turn kept for the tokens', async (t) => {
+  const base = testDeps();
+  const deps = { ...base, audit: new AuditLog(base) };
+  const { jobs, refs, ctx } = await setup(deps);
+  t.teardown(() => jobs.stop());
+  const created = await jobs.create({ fqn: 'job::/t::audited', processes: { app: { start_command: 'run' } } }, ctx, refs);
+  const on = async (app_token: boolean) => {
+    await jobs.update(created.uuid, { ...jobs.inputOf((await jobs.find(created.uuid))!), app_token }, ctx, refs);
+    base.clock.advance(1_000);
+  };
+  await on(true);
+  await on(false);
+  await on(true);
+  t.not((await jobs.find(created.uuid))!.app_token_since, undefined, 'the turn is kept');
+  const items = (await deps.audit.query({ eventType: 'job.update', fqn: 'job::/t::audited', limit: 10, offset: 0, reverse: true })).items;
+  const patches = items.map((i) => i.audit_payload['patches'] as Patch[]);
+  t.is(patches.length, 3);
+  for (const [i, value] of [true, false, true].entries()) {
+    t.true(patches[i]!.some((p) => p.path === 'job/app_token' && p.value === value), JSON.stringify(patches[i]));
+  }
+  // Every patched path is one the job's answer has (the fields of a served job, or below them).
+  const shown = (await jobs.render([(await jobs.find(created.uuid))!], false))[0]!;
+  for (const p of patches.flat()) t.true(p.path.split('/')[1]! in shown, `${p.op} ${p.path} is not in the served job`);
 });

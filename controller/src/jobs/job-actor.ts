@@ -13,7 +13,7 @@ import type { BatchOp } from '../store/store.js';
 import { formatTimestampNs } from '../util/clock.js';
 import { jsonEqual } from '../util/json.js';
 import { checkVersion } from '../model/version.js';
-import { SCHEDULER_PRINCIPAL, specOf, type Job, type JobBinding, type JobSecret, type JobSpec, type JobState, type ParsedJobInput } from '../model/job.js';
+import { SCHEDULER_PRINCIPAL, servedJob, specOf, type Job, type JobBinding, type JobSecret, type JobSpec, type JobState, type ParsedJobInput } from '../model/job.js';
 import { initialJobState, nextJobState } from './job-state.js';
 import type { InstanceReport, PackageSpec } from '@platform/proto';
 import type { InstanceRecord } from '../model/instance.js';
@@ -232,7 +232,7 @@ export class JobActor extends Actor {
     };
     await this.deps.store.batch([
       { type: 'put', key: keys.job(next.uuid), value: JSON.stringify(next) },
-      this.deps.audit.entry(SYSTEM_CONTEXT, 'job.update', next.fqn, { patches: diffPatches('job', current, next), reason }),
+      this.deps.audit.entry(SYSTEM_CONTEXT, 'job.update', next.fqn, { patches: diffPatches('job', servedJob(current), servedJob(next)), reason }),
     ]);
     this.#job = next;
     this.quotas?.jobChanged(next.uuid, next);
@@ -412,7 +412,7 @@ export class JobActor extends Actor {
           { type: 'put', key: keys.job(next.uuid), value: JSON.stringify(next) },
           ...packageIndexOps(next.uuid, before, parsed.spec),
           ...tagIndexOps(next.uuid, next.fqn, current.tags, next.tags),
-          audit.entry(ctx, 'job.update', next.fqn, { patches: diffPatches('job', current, next) }),
+          audit.entry(ctx, 'job.update', next.fqn, { patches: diffPatches('job', servedJob(current), servedJob(next)) }),
           ...routeAuditOps(this.deps, ctx, next.fqn, before, parsed.spec),
           ...drainAuditOps(this.deps, ctx, next.fqn, before, parsed.spec),
           ...secretOps(this.deps, ctx, next, before, parsed.spec),

@@ -15,7 +15,7 @@ import { keys } from '../store/keys.js';
 import type { BatchOp } from '../store/store.js';
 import { KeyedLock } from '../util/keyed-lock.js';
 import { parseDrainUrl } from '../model/drain.js';
-import { dependencyPrincipal, parseJobInput, parseMetricUrl, specOf, type Job, type ParsedJobInput, type Port, type Route } from '../model/job.js';
+import { dependencyPrincipal, parseJobInput, parseMetricUrl, servedJob, specOf, type Job, type ParsedJobInput, type Port, type Route } from '../model/job.js';
 import { jsonEqual } from '../util/json.js';
 import { JobActor, linkIndexOps, tagIndexOps, type BindingChange, type NetworkChange, type UpdateResult } from './job-actor.js';
 import { computeJobHealth } from './job-health.js';
@@ -519,8 +519,8 @@ export class JobService {
     const states = await this.#packageStates(jobs);
     const system = this.options.systemPackages;
     return Promise.all(
-      // app_token_since is the controller's own (app tokens): not served.
-      jobs.map(async ({ app_token_since: _since, ...job }) => ({
+      // The controller's own fields (app_token_since) are not served.
+      jobs.map(servedJob).map(async (job) => ({
         ...job,
         state: shownJobState(job.state, job.packages.map((p) => states.get(p.uuid))),
         packages: [

@@ -390,6 +390,16 @@ export interface Job extends JobSpec {
   health?: JobHealth;
 }
 
+/**
+ * What the API shows of a stored job: the record without the fields the controller keeps for
+ * itself (app_token_since). The answers and the audit log's patches of a job both come from it,
+ * so that neither shows more than the other.
+ */
+export function servedJob(job: Job): Omit<Job, 'app_token_since'> {
+  const { app_token_since: _since, ...served } = job;
+  return served;
+}
+
 /** What a client asks for with `state` in a body: a start, a stop, or nothing. */
 export type StateRequest = 'start' | 'stop' | undefined;
 
