@@ -147,23 +147,45 @@ export class AgentProcess extends PlatformProcess {
   }
 }
 
-/** SIGKILLs every process whose command line or working directory names `dir`. */
-export async function killProcessesUnder(dir: string): Promise<number> {
-  let killed = 0;
+/** The processes (pid and command line) whose command line or working directory names `dir`. */
+export async function processesUnder(dir: string): Promise<{ pid: number; cmdline: string }[]> {
+  const found: { pid: number; cmdline: string }[] = [];
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     const [cmdline, cwd] = await Promise.all([
       readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => ''),
       readlink(`/proc/${entry}/cwd`).catch(() => ''),
     ]);
-    if (cmdline.includes(dir) || cwd.startsWith(dir)) {
+    if (cmdline.includes(dir) || cwd.startsWith(dir)) found.push({ pid: Number(entry), cmdline: cmdline.replaceAll('\0', ' ').trim() });
+  }
+  return found;
+}
+
+/**
+ * SIGKILLs every process whose command line or working directory names `dir`, pass after pass
+ * until a pass finds none: a process may start one after the pass listed /proc (a bwrap making
+ * its sandbox's init as it is killed: that init, whose parent the pass killed, would live on
+ * with the application under it). Throws, naming them, when some still run after `timeoutMs`.
+ * Answers how many it killed.
+ */
+export async function killProcessesUnder(dir: string, timeoutMs = 10_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  let killed = 0;
+  for (;;) {
+    const found = await processesUnder(dir);
+    if (found.length === 0) return killed;
+    if (Date.now() > deadline) {
+      throw new Error(`processes under ${dir} still run after ${timeoutMs} ms of SIGKILLs: ${found.map((p) => `${p.pid} ${p.cmdline.slice(0, 200)}`).join('; ')}`);
+    }
+    for (const { pid } of found) {
       try {
-        process.kill(Number(entry), 'SIGKILL');
+        process.kill(pid, 'SIGKILL');
         killed++;
       } catch {
         // gone already
       }
     }
+    // What was killed leaves /proc once its parent reaps it: look again shortly.
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  return killed;
 }
