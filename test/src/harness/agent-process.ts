@@ -100,7 +100,11 @@ export class AgentProcess extends PlatformProcess {
         return list.find((m) => m.datacenter === datacenter && m.status === 'connected');
       },
       { timeoutMs: 30_000, what: `agent ${datacenter} connected` },
-    ).catch((err: Error) => {
+    ).catch(async (err: Error) => {
+      // The caller gets no process to dispose of: it goes now, and with a directory made here,
+      // what it started there (a directory the caller gave stays the caller's, with its instances).
+      await proc.kill9();
+      if (ownsDataDir) await proc.dispose().catch(() => undefined);
       throw new Error(`${err.message}\nagent stdout: ${JSON.stringify(proc.lines.slice(-20))}\nagent stderr: ${proc.stderr.join('\n')}`);
     });
     proc.uuid = manager.uuid;
