@@ -59,3 +59,50 @@ test('mailbox: close waits for earlier work and refuses later work', async (t) =
   t.deepEqual(done, ['early']);
   t.true(box.closed);
 });
+
+test('mailbox: values of one kind posted while it is busy run as one batch, in order, after the work before them and before the work after', async (t) => {
+  const box = new Mailbox();
+  const kind = {};
+  const log: string[] = [];
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const first = box.post(async () => {
+    await gate;
+    log.push('first');
+  });
+  const run = async (values: number[]) => {
+    log.push(`batch ${values.join(',')}`);
+  };
+  const one = box.postBatch(kind, 1, run);
+  const two = box.postBatch(kind, 2, run);
+  const other = box.post(async () => void log.push('other'));
+  const three = box.postBatch(kind, 3, run);
+  const four = box.postBatch({}, 4, run);
+  t.is(box.depth, 5, 'first, [1,2], other, [3], [4] (another kind)');
+  release();
+  await Promise.all([first, one, two, other, three, four]);
+  t.deepEqual(log, ['first', 'batch 1,2', 'other', 'batch 3', 'batch 4']);
+});
+
+test('mailbox: a batch that has started takes no more values, and its failure is every caller\'s', async (t) => {
+  const box = new Mailbox();
+  const kind = {};
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const seen: number[][] = [];
+  const run = async (values: number[]) => {
+    seen.push([...values]);
+    await gate;
+    if (values.includes(2)) throw new Error('bad 2');
+  };
+  const one = box.postBatch(kind, 1, run); // starts at once: the mailbox was idle
+  const two = box.postBatch(kind, 2, run);
+  const three = box.postBatch(kind, 3, run);
+  release();
+  await one;
+  await t.throwsAsync(two, { message: 'bad 2' });
+  await t.throwsAsync(three, { message: 'bad 2' });
+  t.deepEqual(seen, [[1], [2, 3]]);
+  box.close();
+  await t.throwsAsync(box.postBatch(kind, 4, run), { instanceOf: MailboxClosedError });
+});

@@ -8,6 +8,12 @@
  * Contract: work never overlaps, and each item starts only after the previous
  * one settled, so an actor's state changes one message at a time. A failing item
  * rejects its own promise and does not disturb the items after it.
+ *
+ * `postBatch` lets messages of one kind that arrive while the mailbox is busy be handled as one
+ * item: a value joins the last queued item when that item is a batch of the same kind that has
+ * not started (so the order between kinds is kept), and the batch's work gets every value
+ * in arrival order. An agent reports each instance through five states in quick succession:
+ * applying the reports that queued up together costs one store write instead of one each.
  */
 export class MailboxClosedError extends Error {
   override readonly name = 'MailboxClosedError';
@@ -17,6 +23,8 @@ interface Item {
   work: () => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (reason: unknown) => void;
+  /** A batch item (postBatch): its kind, the values it gathers until it starts, and their callers. */
+  batch?: { kind: object; values: unknown[]; waiters: { resolve: () => void; reject: (reason: unknown) => void }[] };
 }
 
 export class Mailbox {
@@ -37,6 +45,31 @@ export class Mailbox {
     if (this.#closing) return Promise.reject(new MailboxClosedError('mailbox is closed'));
     return new Promise<T>((resolve, reject) => {
       this.#queue.push({ work, resolve: resolve as (v: unknown) => void, reject });
+      if (!this.#running) void this.#drain();
+    });
+  }
+
+  /**
+   * Adds `value` to the batch of `kind` last in the queue when it has not started, or else
+   * queues a new batch whose work is `run` of the values gathered. Resolves when the batch's
+   * work has settled (every caller of one batch hears the same outcome).
+   */
+  postBatch<V>(kind: object, value: V, run: (values: V[]) => Promise<void>): Promise<void> {
+    if (this.#closing) return Promise.reject(new MailboxClosedError('mailbox is closed'));
+    const last = this.#queue[this.#queue.length - 1];
+    return new Promise<void>((resolve, reject) => {
+      if (last?.batch?.kind === kind) {
+        last.batch.values.push(value);
+        last.batch.waiters.push({ resolve, reject });
+        return;
+      }
+      const batch = { kind, values: [value] as unknown[], waiters: [{ resolve, reject }] };
+      this.#queue.push({
+        work: () => run(batch.values as V[]),
+        resolve: () => batch.waiters.forEach((w) => w.resolve()),
+        reject: (err) => batch.waiters.forEach((w) => w.reject(err)),
+        batch,
+      });
       if (!this.#running) void this.#drain();
     });
   }

@@ -161,3 +161,24 @@ test('job actor: a link is indexed under its target, which is not deleted until 
   t.is(await stored(cluster, target.id), undefined);
   cluster.stop();
 });
+
+test('job actor: reports that queue up behind the one being applied are applied together, in one store batch', async (t) => {
+  const cluster = await setup();
+  const actor = await JobActor.create(parsed({ state: 'started', num_instances: 3 }), ctx, cluster.deps, cluster.runDeps());
+  await actor.reconcile();
+  const instances = cluster.table.ofJob(actor.id);
+  t.is(instances.length, 3);
+  const sizes: number[] = [];
+  const store = cluster.deps.store;
+  const inner = store.batch.bind(store);
+  store.batch = (ops) => {
+    sizes.push(ops.length);
+    return inner(ops);
+  };
+  const states = ['NEW', 'SETUP', 'STARTING', 'FIRST_RUNNING', 'RUNNING'] as const;
+  await Promise.all(instances.flatMap((i) => states.map((s) => actor.applyReport('a1', report(i.uuid, s)))));
+  t.deepEqual(sizes, [1, 3], 'the first report alone (the mailbox was idle), then the fourteen queued behind it: one record per instance');
+  t.deepEqual(cluster.table.ofJob(actor.id).map((i) => i.state), ['RUNNING', 'RUNNING', 'RUNNING']);
+  await actor.stop();
+  cluster.stop();
+});

@@ -165,6 +165,9 @@ export function tagIndexOps(uuid: string, fqn: string, before: Record<string, st
   return ops;
 }
 
+/** The kind of the mailbox's batches of instance reports. */
+const REPORTS = {};
+
 export class JobActor extends Actor {
   #job: Job;
   #deleted = false;
@@ -249,9 +252,23 @@ export class JobActor extends Actor {
     return this.mailbox.post(() => this.#step((runner, job) => runner.reconcile(job)));
   }
 
-  /** A state report of one of this job's instances. */
+  /**
+   * A state report of one of this job's instances. Reports that queue up behind the work in
+   * progress are applied together, in order (Reconciler.applyReports).
+   */
   applyReport(agent: string, report: InstanceReport): Promise<void> {
-    return this.mailbox.post(() => this.#step((runner, job) => runner.apply(agent, report, job)));
+    return this.mailbox.postBatch(REPORTS, { agent, report }, async (reports) => {
+      for (let done = 0; done < reports.length; ) {
+        const rest = done === 0 ? reports : reports.slice(done);
+        let applied = rest.length;
+        await this.#step(async (runner, job) => {
+          const outcome = await runner.applyReports(rest, job);
+          applied = outcome.applied ?? rest.length;
+          return outcome;
+        });
+        done += applied;
+      }
+    });
   }
 
   /** The agent was lost: its instances are replaced elsewhere. */

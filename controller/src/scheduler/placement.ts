@@ -56,23 +56,36 @@ function shortage(c: PlacementCandidate, r: Resource): string | undefined {
 
 export function place(request: PlacementRequest, candidates: readonly PlacementCandidate[]): Placement {
   if (candidates.length === 0) return { reason: 'no instance manager is connected' };
-  const soft = (c: PlacementCandidate) => request.softTags.filter((t) => c.tags.includes(t)).length;
-  const freeMemory = (c: PlacementCandidate) => free(c.total.memory, c.provisioned.memory);
-  const order = (a: PlacementCandidate, b: PlacementCandidate) =>
-    soft(b) - soft(a) ||
-    a.jobInstances - b.jobInstances ||
-    (freeMemory(b) === freeMemory(a) ? 0 : freeMemory(b) > freeMemory(a) ? 1 : -1) ||
-    (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0);
-  const tagged = (c: PlacementCandidate) => request.hardTags.every((t) => c.tags.includes(t));
-  // The first in that order among those that fit, in one pass without intermediate lists (with a
-  // thousand agents, sorting them, or the lists of each step, were most of a placement's cost and
-  // garbage); the reasons are worked out only when none fits.
+  const { hardTags, softTags } = request;
+  const soft = (c: PlacementCandidate) => {
+    let n = 0;
+    for (const t of softTags) if (c.tags.includes(t)) n++;
+    return n;
+  };
+  const tagged = (c: PlacementCandidate) => {
+    for (const t of hardTags) if (!c.tags.includes(t)) return false;
+    return true;
+  };
+  // The first in that order among those that fit, in one pass without intermediate lists or
+  // sorting (with a thousand agents, sorting them, or the lists of each step, were most of a
+  // placement's cost and garbage); the reasons are worked out only when none fits.
   let best: PlacementCandidate | undefined;
+  let bestSoft = 0;
+  let bestFree = 0;
   let anyTagged = false;
   for (const c of candidates) {
     if (!tagged(c)) continue;
     anyTagged = true;
-    if (shortage(c, request.resources) === undefined && (best === undefined || order(c, best) < 0)) best = c;
+    if (shortage(c, request.resources) !== undefined) continue;
+    const s = softTags.length > 0 ? soft(c) : 0;
+    const f = free(c.total.memory, c.provisioned.memory);
+    if (best !== undefined) {
+      const order = bestSoft - s || c.jobInstances - best.jobInstances || (f === bestFree ? 0 : f > bestFree ? -1 : 1) || (c.uuid < best.uuid ? -1 : c.uuid > best.uuid ? 1 : 0);
+      if (order >= 0) continue;
+    }
+    best = c;
+    bestSoft = s;
+    bestFree = f;
   }
   if (best) return { agent: best.uuid };
   if (!anyTagged) return { reason: `no connected instance manager has the hard scheduling tags ${request.hardTags.join(', ')}` };

@@ -305,3 +305,119 @@ test('reconciler: a container image runs only on an agent whose isolation gives 
   reconciler.dispose();
   cluster.stop();
 });
+
+/** Counts the store batches written from now on, and their sizes. */
+function countBatches(cluster: TestCluster): number[] {
+  const sizes: number[] = [];
+  const store = cluster.deps.store;
+  const inner = store.batch.bind(store);
+  store.batch = (ops) => {
+    sizes.push(ops.length);
+    return inner(ops);
+  };
+  return sizes;
+}
+
+test('reconciler: the instances one reconcile starts are written in one store batch, each agent then told', async (t) => {
+  const { cluster, reconciler } = await setup();
+  for (const a of ['a1', 'a2', 'a3']) await cluster.connect(a);
+  const job = testJob({ num_instances: 6 });
+  const batches = countBatches(cluster);
+  await reconciler.reconcile(job);
+  t.deepEqual(batches, [6], 'one batch of six records');
+  const placed = live(reconciler);
+  t.is(placed.length, 6);
+  for (const a of ['a1', 'a2', 'a3']) {
+    t.is(placed.filter((i) => i.agent_uuid === a).length, 2, `two on ${a} (spread, each placement seeing the ones before)`);
+    t.deepEqual(starts(cluster.take(a)).sort(), placed.filter((i) => i.agent_uuid === a).map((i) => i.uuid).sort());
+  }
+  reconciler.dispose();
+  cluster.stop();
+});
+
+test('reconciler: placements see the resources the ones before them in the same reconcile took', async (t) => {
+  const { cluster, reconciler } = await setup();
+  await cluster.connect('big', 1); // room for 4 of 256 MiB
+  await cluster.connect('small', 0.5); // room for 2
+  const job = testJob({ num_instances: 8 });
+  await reconciler.reconcile(job);
+  const placed = live(reconciler);
+  t.is(placed.length, 6, 'as many as fit');
+  t.is(placed.filter((i) => i.agent_uuid === 'big').length, 4);
+  t.is(placed.filter((i) => i.agent_uuid === 'small').length, 2);
+  t.regex(reconciler.waitingReason ?? '', /no instance manager has room/);
+  reconciler.dispose();
+  cluster.stop();
+});
+
+test('reconciler: on a store that bounds its batches, new instances are written in batches of at most that many operations', async (t) => {
+  const { cluster, reconciler } = await setup();
+  await cluster.connect('a1', 64);
+  Object.defineProperty(cluster.deps.store, 'maxBatchOps', { value: 4 });
+  const batches = countBatches(cluster);
+  await reconciler.reconcile(testJob({ num_instances: 10 }));
+  t.deepEqual(batches, [4, 4, 2]);
+  t.is(live(reconciler).length, 10);
+  t.is(starts(cluster.take('a1')).length, 10);
+  reconciler.dispose();
+  cluster.stop();
+});
+
+test('reconciler: when writing new instances fails they leave the table (their resources free again) and no agent is told', async (t) => {
+  const { cluster, reconciler } = await setup();
+  await cluster.connect('a1');
+  cluster.deps.store.batch = () => Promise.reject(new Error('disk full'));
+  await t.throwsAsync(reconciler.reconcile(testJob({ num_instances: 3 })), { message: 'disk full' });
+  t.deepEqual(reconciler.instances(), []);
+  t.deepEqual(cluster.table.provisioned('a1').memory, 0);
+  t.deepEqual(cluster.take('a1'), []);
+  reconciler.dispose();
+  cluster.stop();
+});
+
+test('reconciler: reports applied together write each changed instance once, in one batch, and the last report of each wins', async (t) => {
+  const { cluster, reconciler } = await setup();
+  await cluster.connect('a1');
+  const job = testJob({ num_instances: 3 });
+  await reconciler.reconcile(job);
+  const placed = live(reconciler);
+  const batches = countBatches(cluster);
+  const reports = placed.flatMap((i) =>
+    (['SETUP', 'STARTING', 'FIRST_RUNNING', 'RUNNING'] as const).map((state) => ({ agent: 'a1', report: report(i.uuid, state) })),
+  );
+  t.deepEqual(await reconciler.applyReports(reports, job), {});
+  t.deepEqual(batches, [3], 'one batch, one record per instance');
+  for (const i of placed) {
+    const stored = JSON.parse((await cluster.deps.store.get(keys.instance(job.uuid, i.uuid)))!) as InstanceRecord;
+    t.is(stored.state, 'RUNNING');
+    t.is(cluster.table.get(i.uuid)!.state, 'RUNNING');
+    t.is(typeof stored.running_since_ms, 'number');
+  }
+  reconciler.dispose();
+  cluster.stop();
+});
+
+test('reconciler: among reports applied together, a REMOVED one is applied in its place and one that errors the job stops the rest', async (t) => {
+  const { cluster, reconciler } = await setup();
+  await cluster.connect('a1');
+  const job = testJob({ num_instances: 3, restart: { restart_mode: 'always', maximum_attempts: 1 } });
+  await reconciler.reconcile(job);
+  const [a, b, c] = live(reconciler);
+  const failed = { exited: true, exitCode: 1, failed: true };
+  const outcome = await reconciler.applyReports(
+    [
+      { agent: 'a1', report: report(a!.uuid, 'RUNNING') },
+      { agent: 'a1', report: report(a!.uuid, 'REMOVED', failed) },
+      { agent: 'a1', report: report(b!.uuid, 'REMOVED', failed) },
+      { agent: 'a1', report: report(c!.uuid, 'RUNNING') },
+    ],
+    job,
+  );
+  t.is(outcome.state, 'errored');
+  t.is(outcome.applied, 3, 'the report after the one that errored the job is left for the actor to apply after');
+  t.is(cluster.table.get(a!.uuid)!.state, 'REMOVED');
+  t.is(cluster.table.get(b!.uuid)!.state, 'REMOVED');
+  t.is(cluster.table.get(c!.uuid)!.state, 'NEW');
+  reconciler.dispose();
+  cluster.stop();
+});

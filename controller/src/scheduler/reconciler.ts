@@ -15,7 +15,7 @@
  * A job that is not started has every instance stopped.
  */
 import { createHash } from 'node:crypto';
-import type { ControllerMessage, InstanceReport, InstanceSpec, LinkSpec, NetworkSpec, PackageSpec, PlatformFile } from '@platform/proto';
+import type { InstanceReport, InstanceSpec, LinkSpec, NetworkSpec, PackageSpec, PlatformFile } from '@platform/proto';
 import { instanceStateName } from '@platform/proto';
 import { mainProcessName, NETWORK_AGENT_TAG } from '@platform/proto/common';
 import type { AgentDirectory, AgentRecord } from '../agents/agent-directory.js';
@@ -23,7 +23,7 @@ import type { Deps } from '../context.js';
 import { RUNNING_STATES, type InstanceRecord } from '../model/instance.js';
 import { drainSpecs } from '../model/drain.js';
 import type { InstanceTable } from './instance-table.js';
-import { place, type Placement, type PlacementCandidate } from './placement.js';
+import { place, type PlacementCandidate, type PlacementRequest } from './placement.js';
 import { keys } from '../store/keys.js';
 import type { BatchOp } from '../store/store.js';
 import { canonicalJson } from '../util/json.js';
@@ -94,6 +94,15 @@ const ROOT_FS_TAG = 'isolation:bwrap';
  * the agents are told them while the instances run (logs/drain-feed.ts).
  */
 export function runHash(job: Job): string {
+  let hash = runHashes.get(job);
+  if (hash === undefined) runHashes.set(job, (hash = computeRunHash(job)));
+  return hash;
+}
+
+/** runHash per job object (a job is a new object per version, never changed in place). */
+const runHashes = new WeakMap<Job, string>();
+
+function computeRunHash(job: Job): string {
   const shape = {
     packages: job.packages.filter((p) => p.source !== 'system').map((p) => [p.uuid, p.install_path ?? '']),
     processes: job.processes,
@@ -202,10 +211,19 @@ export class Reconciler {
     this.#timer.unref();
   }
 
+  /**
+   * Writes `records` (and `extra`) and then puts them in the table. On a store that bounds its
+   * batches (etcd) they go in batches of at most that many operations, each record wholly in
+   * one: records are independent of each other.
+   */
   async #persist(records: InstanceRecord[], extra: BatchOp[] = []): Promise<void> {
     const ops: BatchOp[] = records.map((r) => ({ type: 'put', key: keys.instance(r.job_uuid, r.uuid), value: JSON.stringify(r) }));
-    await this.deps.store.batch([...ops, ...extra]);
-    for (const r of records) this.run.table.put(r);
+    ops.push(...extra);
+    const most = this.deps.store.maxBatchOps ?? Infinity;
+    if (ops.length <= most) await this.deps.store.batch(ops);
+    else for (let i = 0; i < ops.length; i += most) await this.deps.store.batch(ops.slice(i, i + most));
+    // A new instance's record is in the table already (it reserved its agent): not put twice.
+    for (const r of records) if (this.run.table.get(r.uuid) !== r) this.run.table.put(r);
   }
 
   /** Drops removed instances beyond the few kept for their exit codes. */
@@ -228,35 +246,64 @@ export class Reconciler {
 
   /** Applies one report of the agent that runs the instance. Returns what the job must do. */
   async apply(agent: string, report: InstanceReport, job: Job | undefined): Promise<RunOutcome> {
-    const uuid = report.instanceUuid ?? '';
-    const current = this.run.table.get(uuid);
-    const state = instanceStateName(report.state);
-    if (!current || current.agent_uuid !== agent || !state) {
-      // Not ours (moved elsewhere, or the job is gone): make sure it stops.
-      if (state !== 'REMOVED') this.run.agents.send(agent, { stop: { instanceUuid: uuid, reason: 'unknown instance', force: false } });
-      return {};
-    }
-    if (current.state === 'REMOVED') return {};
-    const now = this.deps.clock.nowMs();
-    const agentInfo = this.run.agents.get(agent);
-    const next: InstanceRecord = {
-      ...current,
-      state,
-      exited: report.exited ?? false,
-      exit_code: report.exitCode ?? 0,
-      failed: report.failed ?? false,
-      reason: report.reason ?? '',
-      ports: Object.keys(report.ports ?? {}).length > 0 ? { ...(report.ports as Record<string, string>) } : current.ports,
-      host: agentInfo?.record.hostname ?? current.host,
-      updated_ms: now,
-      ...(RUNNING_STATES.has(state) && current.running_since_ms === undefined ? { running_since_ms: now } : {}),
+    return this.applyReports([{ agent, report }], job);
+  }
+
+  /**
+   * Applies reports of the job's instances in the order received: the records that change are
+   * written together (one store batch for the reports that end nothing; an instance's record
+   * written once however many of its reports there are), and the job is reconciled once after,
+   * when an instance started running. A REMOVED report is applied on its own, in its place
+   * (the restart policy decides on it). Returns what the job must do and how many reports were
+   * applied: fewer than given when the job must change state before the rest are applied.
+   */
+  async applyReports(reports: readonly { agent: string; report: InstanceReport }[], job: Job | undefined): Promise<RunOutcome & { applied?: number }> {
+    /** Records changed and not written yet, by instance. */
+    const pending = new Map<string, InstanceRecord>();
+    const flush = async () => {
+      if (pending.size === 0) return;
+      const records = [...pending.values()];
+      pending.clear();
+      await this.#persist(records);
     };
-    if (state !== 'REMOVED') {
-      await this.#persist([next]);
-      if (job && next.stop === undefined && current.state !== state && RUNNING_STATES.has(state)) return this.reconcile(job);
-      return {};
+    let running = false;
+    for (let n = 0; n < reports.length; n++) {
+      const { agent, report } = reports[n]!;
+      const uuid = report.instanceUuid ?? '';
+      const current = pending.get(uuid) ?? this.run.table.get(uuid);
+      const state = instanceStateName(report.state);
+      if (!current || current.agent_uuid !== agent || !state) {
+        // Not ours (moved elsewhere, or the job is gone): make sure it stops.
+        if (state !== 'REMOVED') this.run.agents.send(agent, { stop: { instanceUuid: uuid, reason: 'unknown instance', force: false } });
+        continue;
+      }
+      if (current.state === 'REMOVED') continue;
+      const now = this.deps.clock.nowMs();
+      const agentInfo = this.run.agents.get(agent);
+      const next: InstanceRecord = {
+        ...current,
+        state,
+        exited: report.exited ?? false,
+        exit_code: report.exitCode ?? 0,
+        failed: report.failed ?? false,
+        reason: report.reason ?? '',
+        ports: Object.keys(report.ports ?? {}).length > 0 ? { ...(report.ports as Record<string, string>) } : current.ports,
+        host: agentInfo?.record.hostname ?? current.host,
+        updated_ms: now,
+        ...(RUNNING_STATES.has(state) && current.running_since_ms === undefined ? { running_since_ms: now } : {}),
+      };
+      if (state !== 'REMOVED') {
+        pending.set(uuid, next);
+        if (job && next.stop === undefined && current.state !== state && RUNNING_STATES.has(state)) running = true;
+        continue;
+      }
+      await flush();
+      const outcome = await this.#ended(next, job);
+      if (outcome.state) return { ...outcome, applied: n + 1 };
     }
-    return this.#ended(next, job);
+    await flush();
+    if (running && job) return this.reconcile(job);
+    return {};
   }
 
   /** An instance reached REMOVED (reported, or lost with its agent). */
@@ -318,10 +365,14 @@ export class Reconciler {
    * when no agent fits: the caller's run fails with that reason.
    */
   async launch(job: Job, request: RunRequest, packages: PackageSpec[]): Promise<InstanceRecord> {
-    const placed = this.#place(job, packages);
+    const { request: placement, candidates } = this.#placing(job, packages);
+    const placed = place(placement, candidates);
     if (placed.agent === undefined) throw new PlacementError(`no instance manager can run ${job.fqn}: ${placed.reason}`);
     // A one-off run is never put on a network, so it never waits for an address.
-    return (await this.#start(job, placed.agent, runHash(job), packages, request))!;
+    const record = this.#newRecord(job, placed.agent, runHash(job), request)!;
+    this.run.table.put(record);
+    await this.#send(job, [record], packages, request);
+    return record;
   }
 
   /** Makes the instances match the job. `job` undefined: the job is gone, stop everything. */
@@ -385,15 +436,36 @@ export class Reconciler {
       return {};
     }
     const packages = await this.run.packagesFor(job);
+    // Every instance to start is placed first, each reserving its agent's resources at once (so
+    // the next placement, and any other job's, sees them taken); then they are written in one
+    // store batch and the agents told. One write per instance made a job's placements wait for
+    // one commit each.
+    const placing = this.#placing(job, packages);
+    const records: InstanceRecord[] = [];
+    let waiting: string | undefined;
+    let noAddress = false;
     for (let n = 0; n < startable; n++) {
-      const placed = this.#place(job, packages);
+      const placed = place(placing.request, placing.candidates);
       if (placed.agent === undefined) {
-        this.#setWaiting(placed.reason);
-        this.#wakeAt(now + RETRY_PLACEMENT_MS);
-        return {};
+        waiting = placed.reason;
+        break;
       }
-      // Undefined: no address on the job's network now (it said why and wakes later).
-      if (!(await this.#start(job, placed.agent, hash, packages))) return {};
+      const record = this.#newRecord(job, placed.agent, hash);
+      if (!record) {
+        // No address on the job's network now (it said why and wakes later).
+        noAddress = true;
+        break;
+      }
+      this.run.table.put(record);
+      placing.reserved(placed.agent);
+      records.push(record);
+    }
+    await this.#send(job, records, packages);
+    if (noAddress) return {};
+    if (waiting !== undefined) {
+      this.#setWaiting(waiting);
+      this.#wakeAt(now + RETRY_PLACEMENT_MS);
+      return {};
     }
     this.#setWaiting(undefined);
     return {};
@@ -406,12 +478,18 @@ export class Reconciler {
   }
 
   /**
-   * An agent for one more instance of `job`. A container image (a package that is its own root
+   * What placing instances of `job` needs: the request, and the connected agents as candidates
+   * (made once for all the instances a reconcile starts; `reserved` brings the chosen agent's up
+   * to date after its record is in the table). A container image (a package that is its own root
    * file system) runs only where the isolation driver can give it that root: `isolation:bwrap`
    * is then a hard tag of the placement, whatever the job's own tags.
    */
-  #place(job: Job, packages: readonly PackageSpec[]): Placement {
+  #placing(job: Job, packages: readonly PackageSpec[]): { request: PlacementRequest; candidates: PlacementCandidate[]; reserved(agent: string): void } {
     const { table, agents } = this.run;
+    // An instance on a virtual network needs an agent that makes network namespaces and bridges.
+    const hardTags = [...schedulingTags(job, 'hard'), ...(job.network_ref ? [NETWORK_AGENT_TAG] : [])];
+    if (packages.some((p) => p.rootFilesystem) && !hardTags.includes(ROOT_FS_TAG)) hardTags.push(ROOT_FS_TAG);
+    const request: PlacementRequest = { resources: job.resources, hardTags, softTags: schedulingTags(job, 'soft') };
     const candidates: PlacementCandidate[] = agents.connected().map((a) => ({
       uuid: a.uuid,
       tags: placementTags(a),
@@ -419,13 +497,21 @@ export class Reconciler {
       provisioned: table.provisioned(a.uuid),
       jobInstances: table.liveOfJobOn(job.uuid, a.uuid),
     }));
-    // An instance on a virtual network needs an agent that makes network namespaces and bridges.
-    const hardTags = [...schedulingTags(job, 'hard'), ...(job.network_ref ? [NETWORK_AGENT_TAG] : [])];
-    if (packages.some((p) => p.rootFilesystem) && !hardTags.includes(ROOT_FS_TAG)) hardTags.push(ROOT_FS_TAG);
-    return place({ resources: job.resources, hardTags, softTags: schedulingTags(job, 'soft') }, candidates);
+    const byUuid = new Map(candidates.map((c) => [c.uuid, c]));
+    return {
+      request,
+      candidates,
+      reserved: (agent) => {
+        const c = byUuid.get(agent);
+        if (!c) return;
+        c.provisioned = table.provisioned(agent);
+        c.jobInstances = table.liveOfJobOn(job.uuid, agent);
+      },
+    };
   }
 
-  async #start(job: Job, agent: string, hash: string, packages: PackageSpec[], oneOff?: RunRequest): Promise<InstanceRecord | undefined> {
+  /** The record of a new instance of `job` on `agent`; undefined when it must wait for an address on the job's network. */
+  #newRecord(job: Job, agent: string, hash: string, oneOff?: RunRequest): InstanceRecord | undefined {
     const now = this.deps.clock.nowMs();
     const uuid = this.deps.ids.uuid();
     const onNetwork = job.network_ref && !oneOff ? this.run.addressFor?.(job, uuid) : undefined;
@@ -434,7 +520,7 @@ export class Reconciler {
       this.#wakeAt(now + RETRY_PLACEMENT_MS);
       return undefined;
     }
-    const record: InstanceRecord = {
+    return {
       uuid,
       job_uuid: job.uuid,
       job_version_id: job.version_id,
@@ -453,19 +539,31 @@ export class Reconciler {
       ...(oneOff ? { run: { id: oneOff.id, package: oneOff.package } } : {}),
       ...(onNetwork?.address ? { network: onNetwork.address } : {}),
     };
-    // Reserve at once (synchronously) so that a concurrent placement sees these resources taken.
-    this.run.table.put(record);
-    await this.#persist([record]);
-    const spec = this.#specWith(job, record, packages);
-    if (oneOff) {
-      spec.environment = { ...spec.environment, ...oneOff.environment };
-      if (oneOff.stagerUrl) spec.stagerUrl = oneOff.stagerUrl;
-      if (oneOff.stagerfs) spec.stagerfs = oneOff.stagerfs;
+  }
+
+  /**
+   * Writes the records of new instances (already in the table, reserving their agents), then
+   * tells each agent to start its own. When the write fails they are taken out of the table
+   * again (nothing was started), and the error is the caller's.
+   */
+  async #send(job: Job, records: InstanceRecord[], packages: PackageSpec[], oneOff?: RunRequest): Promise<void> {
+    if (records.length === 0) return;
+    try {
+      await this.#persist(records);
+    } catch (err) {
+      for (const r of records) if (this.run.table.get(r.uuid) === r) this.run.table.delete(r.uuid);
+      throw err;
     }
-    const message: ControllerMessage = { start: { spec } };
-    this.run.agents.send(agent, message);
-    this.deps.log.info('instance placed', { job: job.uuid, instance: record.uuid, agent, version: job.version_id, ...(oneOff ? { run: oneOff.id } : {}) });
-    return record;
+    for (const record of records) {
+      const spec = this.#specWith(job, record, packages);
+      if (oneOff) {
+        spec.environment = { ...spec.environment, ...oneOff.environment };
+        if (oneOff.stagerUrl) spec.stagerUrl = oneOff.stagerUrl;
+        if (oneOff.stagerfs) spec.stagerfs = oneOff.stagerfs;
+      }
+      this.run.agents.send(record.agent_uuid, { start: { spec } });
+      this.deps.log.info('instance placed', { job: job.uuid, instance: record.uuid, agent: record.agent_uuid, version: job.version_id, ...(oneOff ? { run: oneOff.id } : {}) });
+    }
   }
 
   async #spec(job: Job, record: InstanceRecord): Promise<InstanceSpec> {
