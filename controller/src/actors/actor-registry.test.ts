@@ -80,3 +80,29 @@ test('actor registry: stop drains mailboxes and refuses further gets', async (t)
   t.is(await pending, 1);
   await t.throwsAsync(registry.get('a'), { message: /stopped/ });
 });
+
+test('actor registry: past idleLimit live actors, the least recently active with nothing to do leave at once, busy ones stay', async (t) => {
+  const clock = new ManualClock();
+  const registry = new ActorRegistry<Counter>({ kind: 'counter', clock, log: silentLogger, idleMs: 60_000, idleLimit: 10, load: async () => undefined });
+  const actors: Counter[] = [];
+  const releases: (() => void)[] = [];
+  for (let n = 0; n < 12; n++) {
+    const actor = new Counter(`c${n}`, clock.nowMs());
+    if (n < 3) releases.push(actor.hold()); // the three oldest have work
+    registry.add(actor);
+    actors.push(actor);
+    clock.advance(1);
+  }
+  t.is(registry.size, 12, 'not during the turn that added them');
+  await new Promise((r) => setImmediate(r));
+  t.is(registry.size, 9, 'down to a tenth below the limit');
+  t.deepEqual(
+    actors.filter((a) => a.stopped).map((a) => a.id),
+    ['c3', 'c4', 'c5'],
+    'the least recently active idle ones, well before idleMs',
+  );
+  for (const id of ['c0', 'c1', 'c2']) t.is(registry.peek(id)?.id, id, 'busy actors stay whatever their age');
+  await t.throwsAsync(actors[3]!.increment(), { message: /closed/ });
+  releases.forEach((r) => r());
+  await registry.stop();
+});

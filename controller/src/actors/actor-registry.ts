@@ -1,6 +1,9 @@
 /**
  * Finds the live actor of an entity, activating it from the store on first use
- * and passivating it after it has been idle for `idleMs`.
+ * and passivating it after it has been idle for `idleMs`, or sooner when more than
+ * `idleLimit` actors are live: then the least recently active of those with nothing to do
+ * leave at once (tens of thousands of jobs created in a minute each kept an actor, and its
+ * job, in memory for that minute).
  *
  * Contract: at most one live actor per id. Activation of one id is shared by
  * concurrent callers. `with(id, fn)` calls `fn` synchronously once the actor is
@@ -19,6 +22,11 @@ export interface ActorRegistryOptions<A extends Actor> {
   log: Logger;
   /** Idle time after which an actor leaves memory. */
   idleMs: number;
+  /**
+   * Live actors past which those with nothing to do (not busy) leave memory without waiting for
+   * `idleMs`, least recently active first, until a tenth fewer than this are live. Default: none.
+   */
+  idleLimit?: number;
   onActivate?: () => void;
   onPassivate?: () => void;
 }
@@ -28,6 +36,8 @@ export class ActorRegistry<A extends Actor> {
   readonly #activating = new Map<string, Promise<A | undefined>>();
   #sweeper: NodeJS.Timeout | undefined;
   #stopped = false;
+  /** A trim to `idleLimit` is due (it runs once the current turn of the event loop is done). */
+  #trimDue = false;
 
   constructor(private readonly options: ActorRegistryOptions<A>) {}
 
@@ -79,6 +89,7 @@ export class ActorRegistry<A extends Actor> {
           if (actor && !this.#stopped) {
             this.#live.set(id, actor);
             this.options.onActivate?.();
+            this.#checkLimit();
           }
           return actor;
         },
@@ -106,6 +117,39 @@ export class ActorRegistry<A extends Actor> {
     actor.lastActiveMs = this.options.clock.nowMs();
     this.#live.set(actor.id, actor);
     this.options.onActivate?.();
+    this.#checkLimit();
+  }
+
+  #checkLimit(): void {
+    const limit = this.options.idleLimit;
+    if (limit === undefined || this.#live.size <= limit || this.#trimDue) return;
+    this.#trimDue = true;
+    // Not now: the caller is about to post to the actor it was given (a later turn sees it busy).
+    setImmediate(() => {
+      this.#trimDue = false;
+      if (!this.#stopped) this.trim();
+    });
+  }
+
+  /**
+   * Passivates actors with nothing to do, least recently active first, until a tenth fewer than
+   * `idleLimit` are live (or none is left idle). Returns how many left memory.
+   */
+  trim(): number {
+    const limit = this.options.idleLimit;
+    if (limit === undefined || this.#live.size <= limit) return 0;
+    const target = Math.floor(limit * 0.9);
+    const idle = [...this.#live.values()].filter((a) => !a.busy).sort((a, b) => a.lastActiveMs - b.lastActiveMs);
+    let count = 0;
+    for (const actor of idle) {
+      if (this.#live.size <= target) break;
+      this.#live.delete(actor.id);
+      void actor.stop();
+      this.options.onPassivate?.();
+      count++;
+    }
+    if (count > 0) this.options.log.debug('actors passivated', { kind: this.options.kind, count, live: this.#live.size, limit });
+    return count;
   }
 
   /** Drops the actor of a deleted entity. */

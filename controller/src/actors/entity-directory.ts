@@ -41,6 +41,8 @@ export class EntityDirectory<R, A extends Actor> {
       clock: deps.clock,
       log: deps.log,
       idleMs: o.actorIdleMs,
+      // As many idle actors as cached records: past that, an idle actor's record is as well off in the cache.
+      idleLimit: o.cacheSize,
       load: async (id) => {
         const record = this.#cache.get(id) ?? (await getJson<R>(deps.store, o.key(id)));
         return record === undefined ? undefined : o.makeActor(record);

@@ -32,10 +32,13 @@
  * BENCH_SCALE_TIMEOUT_S bounds the placement phase (default 1800: a run that has not placed
  * everything by then prints the rate so far); BENCH_PROFILE_DIR: the controller runs with
  * --cpu-prof, its profiles written there at its exits; BENCH_CONTROLLER_NODE_ARGS: more options
- * for the controller's node (space-separated, e.g. `--heap-prof --heap-prof-dir=/tmp/heap`).
+ * for the controller's node (space-separated, e.g. `--heap-prof --heap-prof-dir=/tmp/heap`);
+ * BENCH_HEAPSNAPSHOT_DIR: the controller writes a heap snapshot there (V8's, for Chrome's
+ * DevTools) once every instance runs and once the jobs are posted, just before their memory is
+ * read (a snapshot collects garbage first: the RSS printed after one is lower than otherwise).
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +70,7 @@ const JOBS = envCount('BENCH_SCALE_JOBS', SIZE.jobs);
 const TIMEOUT_MS = envCount('BENCH_SCALE_TIMEOUT_S', 1800) * 1000;
 const PROFILE_DIR = process.env['BENCH_PROFILE_DIR'] || undefined;
 const NODE_ARGS = (process.env['BENCH_CONTROLLER_NODE_ARGS'] ?? '').split(' ').filter((a) => a !== '');
+const HEAPSNAPSHOT_DIR = process.env['BENCH_HEAPSNAPSHOT_DIR'] || undefined;
 const STORES = (process.env['BENCH_STORES'] || 'rocksdb').split(',').map((s) => s.trim()).filter((s) => s !== '');
 
 /** Jobs the GET/PUT probe works on (stopped: the probe's PUTs start nothing). */
@@ -115,6 +119,28 @@ async function memoryOf(controller: ControllerProcess): Promise<Memory> {
   const text = await (await fetch(`${controller.url}/metrics`)).text();
   const metric = (name: string) => Number(new RegExp(`^platform_controller_nodejs_${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
   return { lagMaxMs: metric('eventloop_lag_max_seconds') * 1000, rss, heapUsed: metric('heap_size_used_bytes'), heapTotal: metric('heap_size_total_bytes'), external: metric('external_memory_bytes') };
+}
+
+/** With BENCH_HEAPSNAPSHOT_DIR: the controller writes a heap snapshot (SIGUSR2); resolves once it is written. */
+async function heapSnapshot(controller: ControllerProcess, what: string): Promise<void> {
+  if (!HEAPSNAPSHOT_DIR) return;
+  const snapshots = () => readdirSync(HEAPSNAPSHOT_DIR).filter((f) => f.endsWith('.heapsnapshot'));
+  const before = new Set(snapshots());
+  controller.child.kill('SIGUSR2');
+  let last = -1;
+  await eventually(
+    async () => {
+      const file = snapshots().find((f) => !before.has(f));
+      if (!file) return false;
+      // Written when its size stops changing (V8 writes it in chunks, the process blocked meanwhile).
+      const size = statSync(join(HEAPSNAPSHOT_DIR, file)).size;
+      const done = size > 0 && size === last;
+      last = size;
+      if (done) progress(`heap snapshot ${what}: ${join(HEAPSNAPSHOT_DIR, file)}`);
+      return done;
+    },
+    { timeoutMs: 600_000, intervalMs: 1_000, what: `a heap snapshot ${what}` },
+  );
 }
 
 /** ` (dropped: N reason, ...)` when sessions ended without the agents asking. */
@@ -245,7 +271,11 @@ async function createJobs(api: ApiClient, bodies: Record<string, unknown>[], con
 
 async function measure(store: StoreUnderTest): Promise<Figures> {
   const env = { PLATFORM_LOG_LEVEL: 'info', ...store.env };
-  const nodeArgs = [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), ...NODE_ARGS];
+  const nodeArgs = [
+    ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []),
+    ...(HEAPSNAPSHOT_DIR ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${HEAPSNAPSHOT_DIR}`] : []),
+    ...NODE_ARGS,
+  ];
   let controller = await ControllerProcess.start({ args: store.args, env, nodeArgs, readyTimeoutMs: 600_000 });
   controller.discardOutput();
   const sim = new AgentSimulator({ grpcAddress: controller.grpcAddress, joinToken: TEST_JOIN_TOKEN });
@@ -312,6 +342,7 @@ async function measure(store: StoreUnderTest): Promise<Figures> {
     }
     const reconnects = sim.agents.reduce((n, a) => n + a.welcomes - 1, 0);
     const drops = dropText(sim);
+    await heapSnapshot(controller, `with ${INSTANCES} instances`);
     const memInstances = await memoryOf(controller);
 
     // ---- an agent's host dies: the one with the most instances
@@ -339,6 +370,7 @@ async function measure(store: StoreUnderTest): Promise<Figures> {
     loads.push(posting.child);
     const post = (await posting.report) as Extract<LoadReport, { mode: 'post' }>;
     const jobsHeld = startedCount + PROBE_JOBS + post.requests - post.non2xx;
+    await heapSnapshot(controller, `with ${jobsHeld} jobs`);
     const memJobs = await memoryOf(controller);
     const storeRss = store.serverPid === undefined ? undefined : rssBytes(store.serverPid);
 
