@@ -1,5 +1,5 @@
 import test from 'ava';
-import { Mailbox, MailboxClosedError } from './mailbox.js';
+import { Mailbox, MailboxClosedError, SLICE_MS } from './mailbox.js';
 
 const tick = () => new Promise((r) => setImmediate(r));
 
@@ -105,4 +105,20 @@ test('mailbox: a batch that has started takes no more values, and its failure is
   t.deepEqual(seen, [[1], [2, 3]]);
   box.close();
   await t.throwsAsync(box.postBatch(kind, 4, run), { instanceOf: MailboxClosedError });
+});
+
+test('mailbox: once the work of a turn has taken SLICE_MS, background items wait for a later turn and other items start at once', async (t) => {
+  await tick(); // a turn of its own
+  const [a, b, c] = [new Mailbox(), new Mailbox(), new Mailbox()];
+  const log: string[] = [];
+  void a.post(async () => {
+    const end = performance.now() + SLICE_MS + 5;
+    while (performance.now() < end); // the slice spent
+    log.push('a');
+  }, true);
+  const later = b.post(async () => void log.push('b'), true);
+  const now = c.post(async () => void log.push('c'));
+  t.deepEqual(log, ['a', 'c'], 'the background item of b waits; the request of c does not');
+  await Promise.all([later, now]);
+  t.deepEqual(log, ['a', 'c', 'b']);
 });

@@ -15,6 +15,37 @@
  * in arrival order. An agent reports each instance through five states in quick succession:
  * applying the reports that queued up together costs one store write instead of one each.
  */
+/**
+ * Time slices: the work of every mailbox shares the event loop's turn. Once the work started in
+ * one turn has taken SLICE_MS, a mailbox starts its next background item (postBatch, or post
+ * with `background`: agents' reports, reconciles) only in a later turn, after the event loop has
+ * read the sockets, so that thousands of actors woken by one store commit do not hold an API
+ * request for hundreds of milliseconds. Other items (an API request's change) start at once, as
+ * before. An item once started runs to its end.
+ */
+export const SLICE_MS = 10;
+let sliceStart = 0;
+let sliceOpen = false;
+
+function closeSlice(): void {
+  sliceOpen = false;
+}
+
+/** True when the work of this turn of the event loop has run for SLICE_MS already. */
+function sliceSpent(): boolean {
+  const now = performance.now();
+  if (!sliceOpen) {
+    sliceOpen = true;
+    sliceStart = now;
+    // Runs in the next check phase: the slice of the next turn starts afresh.
+    setImmediate(closeSlice);
+    return false;
+  }
+  return now - sliceStart >= SLICE_MS;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export class MailboxClosedError extends Error {
   override readonly name = 'MailboxClosedError';
 }
@@ -23,6 +54,8 @@ interface Item {
   work: () => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (reason: unknown) => void;
+  /** Waits for a time slice (see SLICE_MS). */
+  background: boolean;
   /** A batch item (postBatch): its kind, the values it gathers until it starts, and their callers. */
   batch?: { kind: object; values: unknown[]; waiters: { resolve: () => void; reject: (reason: unknown) => void }[] };
 }
@@ -41,10 +74,11 @@ export class Mailbox {
     return this.#closing !== undefined;
   }
 
-  post<T>(work: () => Promise<T>): Promise<T> {
+  /** `background`: work nobody waits on to answer a request, which waits for a time slice (SLICE_MS). */
+  post<T>(work: () => Promise<T>, background = false): Promise<T> {
     if (this.#closing) return Promise.reject(new MailboxClosedError('mailbox is closed'));
     return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ work, resolve: resolve as (v: unknown) => void, reject });
+      this.#queue.push({ work, resolve: resolve as (v: unknown) => void, reject, background });
       if (!this.#running) void this.#drain();
     });
   }
@@ -68,6 +102,7 @@ export class Mailbox {
         work: () => run(batch.values as V[]),
         resolve: () => batch.waiters.forEach((w) => w.resolve()),
         reject: (err) => batch.waiters.forEach((w) => w.reject(err)),
+        background: true,
         batch,
       });
       if (!this.#running) void this.#drain();
@@ -78,7 +113,7 @@ export class Mailbox {
   close(): Promise<void> {
     if (!this.#closing) {
       this.#closing = new Promise<void>((resolve) => {
-        this.#queue.push({ work: async () => undefined, resolve: () => resolve(), reject: () => resolve() });
+        this.#queue.push({ work: async () => undefined, resolve: () => resolve(), reject: () => resolve(), background: false });
         if (!this.#running) void this.#drain();
       });
     }
@@ -88,7 +123,11 @@ export class Mailbox {
   async #drain(): Promise<void> {
     this.#running = true;
     try {
-      for (let item = this.#queue.shift(); item; item = this.#queue.shift()) {
+      for (;;) {
+        // Left in the queue while it waits for a turn: reports may still join its batch.
+        while (this.#queue[0]?.background && sliceSpent()) await nextTurn();
+        const item = this.#queue.shift();
+        if (!item) break;
         try {
           item.resolve(await item.work());
         } catch (err) {

@@ -249,7 +249,7 @@ export class JobActor extends Actor {
 
   /** Makes the instances match the job (after a change, a timer, or new agents). */
   reconcile(): Promise<void> {
-    return this.mailbox.post(() => this.#step((runner, job) => runner.reconcile(job)));
+    return this.mailbox.post(() => this.#step((runner, job) => runner.reconcile(job)), true);
   }
 
   /**

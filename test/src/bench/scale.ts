@@ -220,6 +220,8 @@ interface Figures {
   confirmedMs: number;
   complete: boolean;
   controllerCpuPerPlacementMs: number;
+  /** CPU this process (the simulated agents, the benchmark) used per placement meanwhile. */
+  simulatorCpuPerPlacementMs: number;
   get: number[];
   put: number[];
   probeErrors: string[];
@@ -297,6 +299,7 @@ async function measure(store: StoreUnderTest): Promise<Figures> {
     const probe = runLoad({ mode: 'probe', url: controller.url, headers: api.defaultHeaders, jobs: probeJobs });
     loads.push(probe.child);
     const cpu0 = cpuMs(controller.child.pid!);
+    const simCpu0 = cpuMs(process.pid);
     const t0 = Date.now();
     const creating = createJobs(
       api,
@@ -329,6 +332,7 @@ async function measure(store: StoreUnderTest): Promise<Figures> {
       clearInterval(ticker);
     }
     const cpu1 = cpuMs(controller.child.pid!);
+    const simCpu1 = cpuMs(process.pid);
     probe.stop();
     const probed = (await probe.report) as Extract<LoadReport, { mode: 'probe' }>;
     const placements = Math.min(sim.starts.length, INSTANCES);
@@ -396,6 +400,7 @@ async function measure(store: StoreUnderTest): Promise<Figures> {
     return {
       registerMs, placements, placeMs, runningMs, confirmedMs, complete,
       controllerCpuPerPlacementMs: (cpu1 - cpu0) / Math.max(1, placements),
+      simulatorCpuPerPlacementMs: (simCpu1 - simCpu0) / Math.max(1, placements),
       get: probed.get, put: probed.put, probeErrors: probed.errors,
       lostInstances: lost.size, detectMs, recoverMs,
       reconnects, drops, storeRss, post, jobsHeld, memInstances, memJobs, stopMs, readyMs, servingMs, reconnectedMs, memRestarted,
@@ -419,7 +424,8 @@ function report(store: string, f: Figures): string {
     `  placements: ${fmt(f.placements)} instances in ${secs(f.placeMs)} = ${fmt(rate)}/s${f.complete ? '' : ` (INCOMPLETE: ${fmt(INSTANCES)} asked)`}` +
       `   aim >= 2,000/s on one controller: ${verdict(rate >= 2000 && f.complete)}; anchor: Nomad C1M, 3,750/s on five servers`,
     `    every one RUNNING as the agents report it at ${secs(f.runningMs)}, in the controller's view (GET /jobs/health) by ${Number.isNaN(f.confirmedMs) ? 'n/a' : secs(f.confirmedMs)};` +
-      ` controller CPU ${msText(f.controllerCpuPerPlacementMs)} per placement; ${f.reconnects} agent sessions opened again meanwhile${f.drops}`,
+      ` controller CPU ${msText(f.controllerCpuPerPlacementMs)} per placement (the simulated agents' process ${msText(f.simulatorCpuPerPlacementMs)});` +
+      ` ${f.reconnects} agent sessions opened again meanwhile${f.drops}`,
     `  GET /jobs/{uuid} during placement: p50 ${pct(f.get, 50)}, p99 ${pct(f.get, 99)} (${fmt(f.get.length)} requests)   aim p99 <= 100 ms: ${verdict(p99Get <= 100)}; Kubernetes' SLO: 1 s`,
     `  PUT /jobs/{uuid} during placement: p50 ${pct(f.put, 50)}, p99 ${pct(f.put, 99)} (${fmt(f.put.length)} requests)   aim p99 <= 100 ms: ${verdict(p99Put <= 100)}; Kubernetes' SLO: 1 s`,
     ...(f.probeErrors.length ? [`    probe errors: ${f.probeErrors.join('; ')}`] : []),
