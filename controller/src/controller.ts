@@ -10,7 +10,7 @@ import { Counter } from 'prom-client';
 import { isIP, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Deps } from './context.js';
-import { AgentDirectory } from './agents/agent-directory.js';
+import { AgentDirectory, DEFAULT_INSTANCE_SUBNET_POOL, DEFAULT_INSTANCE_SUBNET_PREFIX } from './agents/agent-directory.js';
 import { AgentServer } from './agents/agent-server.js';
 import { AuditLog } from './audit/audit-log.js';
 import { AuditRetention } from './audit/audit-retention.js';
@@ -225,6 +225,10 @@ export interface ControllerOptions {
   networkSubnetPool?: string;
   /** The prefix length of each network's subnet from the pool. Default 24. */
   networkSubnetSize?: number;
+  /** The IPv4 block agents' instance subnets are carved from (instances' own networks). Default 10.192.0.0/12. */
+  agentSubnetPool?: string;
+  /** The prefix length of each agent's instance subnet. Default 24. */
+  agentSubnetSize?: number;
   /** Bound of one call to a service gateway, connection included. Default 30 s. */
   gatewayTimeoutMs?: number;
   /**
@@ -325,6 +329,8 @@ export function resolveControllerOptions(o: ControllerOptions): ResolvedControll
     gatewayLateAnswerMs: o.gatewayLateAnswerMs ?? 10 * 60_000,
     networkSubnetPool: o.networkSubnetPool ?? DEFAULT_SUBNET_POOL,
     networkSubnetSize: o.networkSubnetSize ?? DEFAULT_SUBNET_PREFIX,
+    agentSubnetPool: o.agentSubnetPool ?? DEFAULT_INSTANCE_SUBNET_POOL,
+    agentSubnetSize: o.agentSubnetSize ?? DEFAULT_INSTANCE_SUBNET_PREFIX,
     builtins: o.builtins ?? true,
     allowedRegistries: o.allowedRegistries ?? [],
     allowedDestinations: o.allowedDestinations ?? [],
@@ -494,6 +500,7 @@ export class Controller {
         log,
         heartbeatIntervalMs: options.heartbeatIntervalMs,
         lostAfterMs: options.agentLostAfterMs,
+        instanceSubnets: { pool: options.agentSubnetPool, prefix: options.agentSubnetSize },
       });
       // Staging output is the staged package's log: tailable like a job's (GET /packages/{uuid}/logs).
       const stagingSink: StagingLogSink =

@@ -2872,6 +2872,9 @@ export namespace platform {
                 /** Welcome stop. */
                 stop: string[];
 
+                /** Welcome instanceSubnet. */
+                instanceSubnet: string;
+
                 /**
                  * Creates a new Welcome instance using the specified properties.
                  * @param [properties] Properties to set
@@ -2946,6 +2949,9 @@ export namespace platform {
 
                     /** Welcome stop */
                     stop?: (string[]|null);
+
+                    /** Welcome instanceSubnet */
+                    instanceSubnet?: (string|null);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];

@@ -8292,6 +8292,7 @@ export const platform = $root.platform = (() => {
                  * @property {string|null} [controllerId] Welcome controllerId
                  * @property {Array.<string>|null} [adopt] Welcome adopt
                  * @property {Array.<string>|null} [stop] Welcome stop
+                 * @property {string|null} [instanceSubnet] Welcome instanceSubnet
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -8366,6 +8367,14 @@ export const platform = $root.platform = (() => {
                 Welcome.prototype.stop = $util.emptyArray;
 
                 /**
+                 * Welcome instanceSubnet.
+                 * @member {string} instanceSubnet
+                 * @memberof platform.agent.v1.Welcome
+                 * @instance
+                 */
+                Welcome.prototype.instanceSubnet = "";
+
+                /**
                  * Creates a new Welcome instance using the specified properties.
                  * @function create
                  * @memberof platform.agent.v1.Welcome
@@ -8411,6 +8420,8 @@ export const platform = $root.platform = (() => {
                         for (var i = 0; i < m.stop.length; ++i)
                             w.uint32(/* id 5, wireType 2 =*/42).string(m.stop[i]);
                     }
+                    if (m.instanceSubnet != null && $Object.hasOwnProperty.call(m, "instanceSubnet") && m.instanceSubnet !== "")
+                        w.uint32(/* id 6, wireType 2 =*/50).string(m.instanceSubnet);
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -8498,6 +8509,15 @@ export const platform = $root.platform = (() => {
                                 m.stop.push(r.stringVerify());
                                 continue;
                             }
+                        case 6: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.instanceSubnet = v;
+                                else
+                                    delete m.instanceSubnet;
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -8564,6 +8584,11 @@ export const platform = $root.platform = (() => {
                             m.stop[i] = $String(d.stop[i]);
                         }
                     }
+                    if (d.instanceSubnet != null) {
+                        if (typeof d.instanceSubnet !== "string" || d.instanceSubnet.length) {
+                            m.instanceSubnet = $String(d.instanceSubnet);
+                        }
+                    }
                     return m;
                 };
 
@@ -8592,6 +8617,7 @@ export const platform = $root.platform = (() => {
                         d.refused = "";
                         d.heartbeatIntervalMs = 0;
                         d.controllerId = "";
+                        d.instanceSubnet = "";
                     }
                     if (m.refused != null && $Object.hasOwnProperty.call(m, "refused")) {
                         d.refused = m.refused;
@@ -8613,6 +8639,9 @@ export const platform = $root.platform = (() => {
                         for (var j = 0; j < m.stop.length; ++j) {
                             d.stop[j] = m.stop[j];
                         }
+                    }
+                    if (m.instanceSubnet != null && $Object.hasOwnProperty.call(m, "instanceSubnet")) {
+                        d.instanceSubnet = m.instanceSubnet;
                     }
                     return d;
                 };

@@ -149,3 +149,23 @@ test('agent directory: the status table refuses what the diagram does not draw, 
     t.is(err.to, to);
   }
 });
+
+test('agent directory: each agent gets a block of its own from the instance subnet pool, kept across its sessions and a controller restart; none when the pool is used up', async (t) => {
+  const store = new MemoryStore();
+  const clock = new ManualClock();
+  const make = () => new AgentDirectory({ store, clock, log: silentLogger, heartbeatIntervalMs: 1000, lostAfterMs: LOST_AFTER, instanceSubnets: { pool: '10.9.0.0/23', prefix: 24 } });
+  const first = make();
+  await first.start(events([]));
+  const a = await first.hello({ agentUuid: 'a1', hostname: 'h' } as Hello, connection);
+  const b = await first.hello({ agentUuid: 'a2', hostname: 'h' } as Hello, connection);
+  t.is(a.instanceSubnet, '10.9.0.0/24');
+  t.is(b.instanceSubnet, '10.9.1.0/24');
+  t.is((await first.hello({ agentUuid: 'a1', hostname: 'h' } as Hello, connection)).instanceSubnet, '10.9.0.0/24', 'a new session keeps it');
+  t.is((await first.hello({ agentUuid: 'a3', hostname: 'h' } as Hello, connection)).instanceSubnet, '', 'the pool is used up');
+  first.stop();
+  const again = make();
+  await again.start(events([]));
+  t.is((await again.hello({ agentUuid: 'a2', hostname: 'h' } as Hello, connection)).instanceSubnet, '10.9.1.0/24', 'kept in the store');
+  t.is(again.get('a2')?.record.instance_subnet, '10.9.1.0/24');
+  again.stop();
+});

@@ -25,7 +25,7 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import type { ControllerMessage, FilesReply, Hello, InstanceReport, LogBatch, UsageBatch } from '@platform/proto';
 import type { Resource } from '../model/job.js';
-import { StateMachine, type Logger } from '@platform/proto/common';
+import { cidrSize, cidrsOverlap, formatCidr, parseCidr, StateMachine, type Logger } from '@platform/proto/common';
 import { keys } from '../store/keys.js';
 import type { Store } from '../store/store.js';
 import type { Clock } from '../util/clock.js';
@@ -45,6 +45,12 @@ export interface AgentRecord {
   started_at_ms: number;
   /** When the controller first saw this agent. */
   registered_at_ms: number;
+  /**
+   * The agent's block of the instance subnet pool (CIDR): its instances' own network
+   * namespaces take their addresses from it. Given at the agent's first Hello and kept with its
+   * record (across restarts of either side); absent when the pool had no block left.
+   */
+  instance_subnet?: string;
 }
 
 export type AgentStatus = 'connected' | 'disconnected' | 'lost';
@@ -118,7 +124,13 @@ export interface AgentDirectoryOptions {
    * starts: the agents' longest reconnect backoff (agent/src/session/backoff.ts, 5 s).
    */
   reconnectGraceMs?: number;
+  /** The pool agents' instance subnets are carved from, and each block's prefix length (default 10.192.0.0/12 in /24s). */
+  instanceSubnets?: { pool: string; prefix: number };
 }
+
+/** The default instance subnet pool: a private /12 carved into /24s (4,096 agents of 253 instances). */
+export const DEFAULT_INSTANCE_SUBNET_POOL = '10.192.0.0/12';
+export const DEFAULT_INSTANCE_SUBNET_PREFIX = 24;
 
 const AGENT_MAX_RECONNECT_DELAY_MS = 5000;
 
@@ -292,12 +304,29 @@ export class AgentDirectory {
     stream?.destroy(err);
   }
 
+  #instanceSubnets(): { pool: string; prefix: number } {
+    return this.o.instanceSubnets ?? { pool: DEFAULT_INSTANCE_SUBNET_POOL, prefix: DEFAULT_INSTANCE_SUBNET_PREFIX };
+  }
+
+  /** The first block of the instance subnet pool no other known agent holds; undefined when none is left. */
+  #freeInstanceSubnet(agent: string): string | undefined {
+    const { pool: text, prefix } = this.#instanceSubnets();
+    const pool = parseCidr(text);
+    const used = [...this.#agents.values()].flatMap((e) => (e.record.uuid !== agent && e.record.instance_subnet ? [parseCidr(e.record.instance_subnet)] : []));
+    const size = cidrSize({ base: 0, prefix });
+    for (let base = pool.base; base < pool.base + cidrSize(pool); base += size) {
+      const block = { base, prefix };
+      if (!used.some((u) => cidrsOverlap(u, block))) return formatCidr(block);
+    }
+    return undefined;
+  }
+
   /**
    * A Hello arrived on a new stream: registers (or re-registers) the agent, asks the
    * cluster what to do with the instances it lists, and returns the session id that later
    * calls name. A second session of the same agent replaces the first.
    */
-  async hello(hello: Hello, connection: AgentConnection): Promise<HelloDecision & { sessionId: string }> {
+  async hello(hello: Hello, connection: AgentConnection): Promise<HelloDecision & { sessionId: string; instanceSubnet: string }> {
     const events = this.#requireEvents();
     const uuid = hello.agentUuid ?? '';
     const now = this.o.clock.nowMs();
@@ -322,6 +351,9 @@ export class AgentDirectory {
       started_at_ms: hello.startedAtMs ?? now,
       registered_at_ms: previous?.record.registered_at_ms ?? now,
     };
+    const subnet = previous?.record.instance_subnet ?? this.#freeInstanceSubnet(uuid);
+    if (subnet) record.instance_subnet = subnet;
+    else this.o.log.error('the instance subnet pool has no block left: the agent\'s instances get no network of their own', { agent: uuid, pool: this.#instanceSubnets().pool });
     await this.o.store.batch([{ type: 'put', key: keys.agent(uuid), value: JSON.stringify(record) }]);
     if (previous?.connection) previous.connection.close('replaced by a new session of the same agent');
     const sessionId = randomUUID();
@@ -338,6 +370,7 @@ export class AgentDirectory {
     const after = decision.afterWelcome;
     return {
       sessionId,
+      instanceSubnet: record.instance_subnet ?? '',
       ...decision,
       afterWelcome: () => {
         after?.();

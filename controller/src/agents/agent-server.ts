@@ -141,10 +141,10 @@ export class AgentServer {
         agent = hello.agentUuid!;
         const uuid = agent;
         directory.hello(hello, connection).then(
-          ({ sessionId, adopt, stop, afterWelcome }) => {
+          ({ sessionId, adopt, stop, afterWelcome, instanceSubnet }) => {
             session = sessionId;
             connection.send({
-              welcome: { heartbeatIntervalMs: directory.heartbeatIntervalMs, controllerId: this.o.clusterId, adopt, stop },
+              welcome: { heartbeatIntervalMs: directory.heartbeatIntervalMs, controllerId: this.o.clusterId, adopt, stop, instanceSubnet },
             });
             afterWelcome?.();
           },

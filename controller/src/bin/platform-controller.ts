@@ -15,8 +15,9 @@ import { ControllerNode } from '../node.js';
 import type { EtcdStoreOptions } from '../store/etcd-store.js';
 import { parseStoreUrl } from '../store/store-url.js';
 import { httpLimitsFromEnv, type HttpLimits } from '../util/http-limits.js';
-import { commonFlags, exitOnUncaughtException, FdSink, Ipv4Error, JsonLogger, parseAllowList, parseCidr, parseHostPort, stopOnSignals, type AllowEntry } from '@platform/proto/common';
+import { commonFlags, exitOnUncaughtException, cidrsOverlap, FdSink, Ipv4Error, JsonLogger, parseAllowList, parseCidr, parseHostPort, stopOnSignals, type AllowEntry } from '@platform/proto/common';
 import { DEFAULT_SUBNET_POOL, DEFAULT_SUBNET_PREFIX } from '../networks/network-catalog.js';
+import { DEFAULT_INSTANCE_SUBNET_POOL, DEFAULT_INSTANCE_SUBNET_PREFIX } from '../agents/agent-directory.js';
 import { parseDurationSeconds } from '../policy/parser.js';
 import { parseRetention, type Resolution } from '../metrics/series.js';
 
@@ -56,6 +57,9 @@ Options (environment variable in brackets):
                           (PLATFORM_NETWORK_SUBNET_POOL, default 10.224.0.0/12)
   --network-subnet-size N the prefix length of each network's subnet from the pool
                           (PLATFORM_NETWORK_SUBNET_SIZE, default 24: 253 instances a network)
+  --agent-subnet-pool CIDR  the IPv4 block agents get their instance subnets from, a /24
+                          each, kept per agent (PLATFORM_AGENT_SUBNET_POOL, default
+                          10.192.0.0/12); must not overlap the network subnet pool
   --log-level LEVEL       debug, info, warn, error or silent (PLATFORM_LOG_LEVEL, default info)
   --no-sync               acknowledge writes once in the write-ahead log, without fsync
                           (PLATFORM_SYNC=false); survives a crash of the process, not of the host
@@ -206,6 +210,7 @@ async function main(): Promise<void> {
         'audit-retention': { type: 'string' },
         'metrics-retention': { type: 'string' },
         'network-subnet-pool': { type: 'string' },
+        'agent-subnet-pool': { type: 'string' },
         'network-subnet-size': { type: 'string' },
         version: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -327,6 +332,15 @@ async function main(): Promise<void> {
   const refusePrivateText = env['PLATFORM_REFUSE_PRIVATE_DESTINATIONS'] ?? '';
   if (!['', 'true', 'false'].includes(refusePrivateText)) fail(`PLATFORM_REFUSE_PRIVATE_DESTINATIONS="${refusePrivateText}" is not true or false`);
   const refusePrivateDestinations = !!args['refuse-private-destinations'] || refusePrivateText === 'true';
+  const agentSubnetPool = args['agent-subnet-pool'] ?? env['PLATFORM_AGENT_SUBNET_POOL'] ?? DEFAULT_INSTANCE_SUBNET_POOL;
+  try {
+    const pool = parseCidr(agentSubnetPool);
+    if (pool.prefix > DEFAULT_INSTANCE_SUBNET_PREFIX) fail(`--agent-subnet-pool "${agentSubnetPool}" is smaller than one agent's /${DEFAULT_INSTANCE_SUBNET_PREFIX}`);
+    if (cidrsOverlap(pool, parseCidr(networkSubnetPool))) fail(`--agent-subnet-pool "${agentSubnetPool}" overlaps the network subnet pool ${networkSubnetPool}`);
+  } catch (err) {
+    if (!(err instanceof Ipv4Error)) throw err;
+    fail(`--agent-subnet-pool "${agentSubnetPool}": ${err.message}`);
+  }
   const stagerLauncher = env['PLATFORM_STAGER_LAUNCHER'] ?? '';
   if (stagerLauncher !== '' && stagerLauncher !== 'local' && stagerLauncher !== 'agents' && stagerLauncher !== 'none') {
     fail(`PLATFORM_STAGER_LAUNCHER="${stagerLauncher}" is not one of agents, local, none`);
@@ -387,6 +401,7 @@ async function main(): Promise<void> {
       ...(stagerLauncher === 'local' || stagerLauncher === 'none' ? { stagerLauncher } : {}),
       builtins: env['PLATFORM_BUILTINS'] !== 'false',
       networkSubnetPool,
+      agentSubnetPool,
       networkSubnetSize: Number(sizeText),
       allowedRegistries,
       allowedDestinations,
