@@ -36,6 +36,7 @@ import { LinkProxies } from './links/link-proxies.js';
 import { missingNetworkTools } from './network/commands.js';
 import { HostNetworks } from './network/host-networks.js';
 import { PortForwarders } from './network/port-forwarder.js';
+import { DnsProxy } from './network/dns-proxy.js';
 import { PortAllocator } from './runner/ports.js';
 import { Session } from './session/session.js';
 import { UsageReporter, type MeasuredInstance } from './usage/usage-reporter.js';
@@ -63,6 +64,8 @@ export interface AgentOptions {
   allowRootInstances?: boolean;
   /** Stop every instance when the agent stops (default false: they keep running). */
   stopInstancesOnExit?: boolean;
+  /** bwrap instances not on a virtual network get a network namespace of their own (default false). */
+  instanceNetworks?: boolean;
   log: Logger;
   now?: () => number;
   random?: () => number;
@@ -128,8 +131,17 @@ export class Agent {
     const lacking = driver.name === 'bwrap' ? missingNetworkTools() : `the ${driver.name} driver cannot give an instance its own hosts file (bwrap can)`;
     this.networks = lacking
       ? undefined
-      : new HostNetworks({ address: opts.address ?? '127.0.0.1', uids: identities ? { first: identities.range.first, last: identities.range.first + identities.range.count - 1 } : undefined, agentUuid: this.uuid, log: log.child({ component: 'networks' }), forwarders: this.#forwarders });
+      : new HostNetworks({
+          address: opts.address ?? '127.0.0.1',
+          uids: identities ? { first: identities.range.first, last: identities.range.first + identities.range.count - 1 } : undefined,
+          agentUuid: this.uuid,
+          log: log.child({ component: 'networks' }),
+          forwarders: this.#forwarders,
+          ownNetworks: !!opts.instanceNetworks,
+          dns: new DnsProxy(log.child({ component: 'dns' })),
+        });
     if (lacking) log.info('instances on virtual networks are not run here', { reason: lacking });
+    if (opts.instanceNetworks && lacking) log.warn('--instance-networks: instances keep the host\'s network', { reason: lacking });
     this.metrics = new AgentMetrics(() => (this.manager as InstanceManager | undefined)?.countByState() ?? {}, { defaultMetrics: opts.defaultMetrics ?? false });
     // One or several controllers (comma-separated: the controllers of a cluster on etcd).
     this.#controllers = new ControllerAddresses(controllerList(opts.controller), (address) =>
@@ -151,6 +163,7 @@ export class Agent {
       handler: {
         hello: () => this.#hello(),
         welcome: (w, hello) => {
+          this.networks?.setOwnSubnet(w.instanceSubnet ?? '');
           this.manager.delivered(hello.instances ?? []);
           this.manager.welcome(w.stop ?? []);
           this.usage.flush();
@@ -479,6 +492,7 @@ export class Agent {
     this.session.stop();
     this.links.close();
     this.#forwarders.closeAll();
+    this.networks?.close();
     const server = this.#metricsServer;
     if (server) {
       const closed = new Promise<void>((r) => server.close(() => r()));

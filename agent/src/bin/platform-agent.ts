@@ -51,6 +51,11 @@ Options (environment variable in brackets):
   --refuse-private-destinations  refuse private addresses (10/8, 172.16/12, 192.168/16,
                            100.64/10, fc00::/7) to drains too, unless listed
                            (PLATFORM_REFUSE_PRIVATE_DESTINATIONS=true)
+  --instance-networks      bwrap instances not on a virtual network get a network namespace of
+                           their own on the agent's bridge, an address from the agent's subnet
+                           (given by the controller), their ports forwarded, outbound traffic
+                           refused (PLATFORM_AGENT_INSTANCE_NETWORKS=1; needs root, iproute2,
+                           nftables)
   --log-level LEVEL        debug, info, warn, error or silent (PLATFORM_LOG_LEVEL, default info)
   --version                print the version
   --help                   print this help
@@ -93,6 +98,7 @@ async function main(): Promise<void> {
         'stop-instances-on-exit': { type: 'boolean' },
         'allowed-destinations': { type: 'string' },
         'refuse-private-destinations': { type: 'boolean' },
+        'instance-networks': { type: 'boolean' },
         'log-level': { type: 'string' },
         version: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -164,6 +170,7 @@ async function main(): Promise<void> {
       instanceUids,
       allowRootInstances,
       stopInstancesOnExit: !!args['stop-instances-on-exit'],
+      instanceNetworks: !!args['instance-networks'] || env['PLATFORM_AGENT_INSTANCE_NETWORKS'] === '1',
       ...(cacheMaxBytes !== undefined ? { cacheMaxBytes } : {}),
       ...(diskCheckMs !== undefined ? { diskCheckMs } : {}),
       ...(usageIntervalMs !== undefined ? { usageIntervalMs } : {}),

@@ -256,11 +256,13 @@ export class BwrapDriver implements IsolationDriver {
       ...systemBinds(this.#rootDirs(req), (d) => staged.get(d) ?? d, req.root),
       // An own root shares the host's network, so it names hosts and resolves as the host does
       // (what a container on the host network gets); the image's own files stay below.
-      ...(req.ownRoot ? HOST_NETWORK_FILES.filter((f) => !(req.network && f === '/etc/hosts')).flatMap((f) => ['--ro-bind-try', f, f]) : []),
-      // On a virtual network: the members' names (rewritten in place by the agent).
+      ...(req.ownRoot ? HOST_NETWORK_FILES.filter((f) => !(req.network && (f === '/etc/hosts' || (f === '/etc/resolv.conf' && req.network.resolvConf)))).flatMap((f) => ['--ro-bind-try', f, f]) : []),
+      // In a namespace of its own: its names (on a virtual network the members', rewritten in
+      // place by the agent), and the resolver the agent gives it.
       ...(req.network ? ['--ro-bind', req.network.hostsFile, '/etc/hosts'] : []),
       // Its secrets as files and its app token, which it reads and cannot change.
       ...(req.platformFiles ? ['--ro-bind', req.platformFiles, '/run/platform'] : []),
+      ...(req.network?.resolvConf ? ['--ro-bind', req.network.resolvConf, '/etc/resolv.conf'] : []),
       '--unshare-ipc', '--unshare-uts',
       '--cap-drop', 'ALL',
       // After the drop: bwrap applies capability options in order.

@@ -53,11 +53,12 @@ export interface LaunchRequest {
    */
   stagerfs?: { hostPaths: readonly string[] };
   /**
-   * The instance is on a virtual network (network/host-networks.ts): its command runs in the
-   * network namespace at `netns` (a /run/netns path, joined with nsenter by root before anything
-   * else), and bwrap binds `hostsFile` over its /etc/hosts.
+   * The instance has a network namespace of its own (network/host-networks.ts: on a virtual
+   * network, or its own): its command runs in the namespace at `netns` (a /run/netns path, joined
+   * with nsenter by root before anything else), and bwrap binds `hostsFile` over its /etc/hosts
+   * and `resolvConf`, when given, over its /etc/resolv.conf (the resolver the agent gives it).
    */
-  network?: { netns: string; hostsFile: string };
+  network?: { netns: string; hostsFile: string; resolvConf?: string };
   /** The instance's platform files (runner/platform-files.ts): bwrap binds them read-only at /run/platform. */
   platformFiles?: string;
 }

@@ -40,11 +40,12 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NetworkSpec, NetworkState } from '@platform/proto';
-import type { Logger } from '@platform/proto/common';
+import { formatIpv4, parseCidr, parseIpv4, type Cidr, type Logger } from '@platform/proto/common';
 import { processGroupMembers } from '../isolation/procfs.js';
 import { listeningPortsOf } from '../runner/ports.js';
 import { NOT_THERE, run, runIgnoring, tool } from './commands.js';
 import type { PortForwarders } from './port-forwarder.js';
+import type { DnsProxy } from './dns-proxy.js';
 
 /** What an instance holds on its network; kept in its instance record (release reads it there). */
 export interface NetworkAttachment {
@@ -68,7 +69,20 @@ export interface NetworkAttachment {
   broadcastTable?: string;
   /** Host ports forwarded to the instance's address. */
   ports: number[];
+  /** The instance's ports they go to, in the same order (absent: the same numbers). */
+  insidePorts?: number[];
+  /**
+   * A network of the instance's own (not a virtual network): on the agent's bridge, with an
+   * address from the agent's instance subnet, ports isolated from the other instances', egress
+   * refused but for the agent's resolver (`network` is OWN_NETWORK).
+   */
+  own?: true;
+  /** The resolv.conf bound over the instance's /etc/resolv.conf (the agent's resolver). */
+  resolvConf?: string;
 }
+
+/** The `network` of an attachment to a network of the instance's own. */
+export const OWN_NETWORK = 'own';
 
 /** What the setup step gives: the instance's network as the controller sent it. */
 export interface NetworkPlan {
@@ -87,7 +101,7 @@ export interface NetworkPlan {
 }
 
 /** The first characters of every name this module gives host objects. */
-export const NAME_PREFIXES = { netns: 'pln-', veth: 'plv', peer: 'plp', bridge: 'plb', vxlan: 'plx', table: 'platform_bc_', uidTable: 'platform_netuid_' } as const;
+export const NAME_PREFIXES = { netns: 'pln-', veth: 'plv', peer: 'plp', bridge: 'plb', vxlan: 'plx', table: 'platform_bc_', uidTable: 'platform_netuid_', egressTable: 'platform_egress_' } as const;
 
 const hex = (uuid: string) => uuid.replace(/[^0-9a-f]/gi, '').toLowerCase();
 /** 11 hex digits of a uuid (table names). */
@@ -97,8 +111,10 @@ const agentLink = (agent: string) => hex(agent).slice(0, 5).padEnd(5, '0');
 const objLink = (uuid: string) => hex(uuid).slice(0, 7).padEnd(7, '0');
 
 /** The prefixes of every name an agent gives host objects (after NAME_PREFIXES: its own part). */
-export function agentPrefixes(agentUuid: string): { netns: string; veth: string; bridge: string; vxlan: string; table: string; uidTable: string } {
+export function agentPrefixes(agentUuid: string): { netns: string; veth: string; bridge: string; vxlan: string; table: string; uidTable: string; egressTable: string; ownBridge: string } {
   return {
+    egressTable: `${NAME_PREFIXES.egressTable}${short(agentUuid)}`,
+    ownBridge: `${NAME_PREFIXES.bridge}${agentLink(agentUuid)}own`,
     netns: `${NAME_PREFIXES.netns}${short(agentUuid)}-`,
     veth: `${NAME_PREFIXES.veth}${agentLink(agentUuid)}`,
     bridge: `${NAME_PREFIXES.bridge}${agentLink(agentUuid)}`,
@@ -131,6 +147,10 @@ export interface HostNetworksOptions {
   address: string;
   /** The instance uids (kept off the bridges); absent when instances run as the agent's user. */
   uids?: { first: number; last: number } | undefined;
+  /** Whether instances not on a virtual network get a network of their own (attachOwn). */
+  ownNetworks?: boolean;
+  /** The agent's resolver for them (listens on the own bridge's gateway address). */
+  dns?: DnsProxy;
   agentUuid: string;
   log: Logger;
   forwarders: PortForwarders;
@@ -145,6 +165,12 @@ export class HostNetworks {
    */
   readonly #pending = new Map<string, NetworkState>();
   #uidTable: Promise<void> | undefined;
+  /** The agent's instance subnet (from the controller's Welcome); own networks wait for it. */
+  #ownSubnet: Cidr | undefined;
+  /** Instances on networks of their own, by instance uuid. */
+  readonly #own = new Map<string, NetworkAttachment>();
+  /** The own bridge, its egress table and the resolver, made once per subnet. */
+  #ownReady: Promise<void> | undefined;
 
   constructor(private readonly o: HostNetworksOptions) {}
 
@@ -249,14 +275,129 @@ export class HostNetworks {
     });
   }
 
+  /**
+   * The agent's instance subnet, from the controller. Instances already on networks of their
+   * own keep their addresses; a new subnet (the controller's pool was changed) applies to the
+   * next ones once those are gone.
+   */
+  setOwnSubnet(cidr: string): void {
+    if (!this.o.ownNetworks || !cidr) return;
+    const subnet = parseCidr(cidr);
+    if (this.#ownSubnet && this.#ownSubnet.base === subnet.base && this.#ownSubnet.prefix === subnet.prefix) return;
+    if (this.#own.size > 0 && this.#ownSubnet) {
+      this.o.log.warn('the controller gave this agent another instance subnet: kept until its instances on the old one are gone', { now: cidr });
+      return;
+    }
+    this.#ownSubnet = subnet;
+    this.#ownReady = undefined;
+    this.o.log.info('instances get networks of their own', { subnet: cidr, bridge: agentPrefixes(this.o.agentUuid).ownBridge });
+  }
+
+  /** The agent stops: its resolver stops listening (a restarted agent listens again for the instances it takes back). */
+  close(): void {
+    this.o.dns?.close();
+    this.#ownReady = undefined;
+  }
+
+  /** Whether an instance not on a virtual network gets a network of its own now. */
+  get ownNetworks(): boolean {
+    return !!this.o.ownNetworks && this.#ownSubnet !== undefined;
+  }
+
+  /**
+   * Gives instance `instance` a network of its own: a namespace with `eth0` on the agent's own
+   * bridge (its port isolated from the other instances'), an address from the agent's subnet,
+   * its loopback, a default route via the bridge; its hosts file and a resolv.conf naming the
+   * agent's resolver. `record` is called with what it holds before anything is made.
+   */
+  async attachOwn(instance: string, jobUuid: string, dir: string, record: (a: NetworkAttachment) => void): Promise<NetworkAttachment> {
+    const subnet = this.#ownSubnet;
+    if (!subnet) throw new Error('this agent has no instance subnet yet (the controller gives it in its Welcome)');
+    const names = HostNetworks.names(this.o.agentUuid, instance, OWN_NETWORK);
+    const bridge = agentPrefixes(this.o.agentUuid).ownBridge;
+    const gateway = formatIpv4(subnet.base + 1);
+    const address = this.#freeOwnAddress(subnet);
+    const a: NetworkAttachment = {
+      network: OWN_NETWORK, jobUuid, instance, netns: names.netns, hostVeth: names.hostVeth, bridge, vxlan: '',
+      address, prefix: subnet.prefix, gateway, vni: 0, hostsFile: join(dir, 'hosts'), resolvConf: join(dir, 'resolv.conf'),
+      baseRoutes: [], routes: [], ports: [], own: true,
+    };
+    this.#own.set(instance, a);
+    record(a);
+    await this.#ensureOwn(subnet);
+    const ip = tool('ip');
+    await run([ip, 'netns', 'add', a.netns]);
+    await run([ip, '-batch', '-'], [
+      `link add ${a.hostVeth} mtu 1500 type veth peer name ${names.peer} netns ${a.netns}`,
+      `link set ${a.hostVeth} master ${bridge} up`,
+      `link set dev ${a.hostVeth} type bridge_slave isolated on`,
+      '',
+    ].join('\n'));
+    await run([ip, '-n', a.netns, '-batch', '-'], [
+      `link set ${names.peer} name eth0`,
+      `addr add ${a.address}/${a.prefix} dev eth0`,
+      'link set eth0 up',
+      'link set lo up',
+      `route add default via ${gateway}`,
+      '',
+    ].join('\n'));
+    writeFileSync(a.hostsFile, ['127.0.0.1\tlocalhost', '::1\tlocalhost ip6-localhost ip6-loopback', `${a.address}\ti-${instance.slice(0, 8)}`, ''].join('\n'), { mode: 0o644 });
+    writeFileSync(a.resolvConf!, `nameserver ${gateway}\n`, { mode: 0o644 });
+    this.o.log.info('instance on a network of its own', { instance, address: a.address, netns: a.netns });
+    return a;
+  }
+
+  #freeOwnAddress(subnet: Cidr): string {
+    const used = new Set([...this.#own.values()].map((a) => a.address));
+    const last = subnet.base + 2 ** (32 - subnet.prefix) - 2;
+    for (let n = subnet.base + 2; n <= last; n++) {
+      const address = formatIpv4(n);
+      if (!used.has(address)) return address;
+    }
+    throw new Error(`the agent's instance subnet ${formatIpv4(subnet.base)}/${subnet.prefix} has no free address left`);
+  }
+
+  /** The own bridge (gateway address, up, forwarding off), the egress table and the resolver: once per subnet. */
+  #ensureOwn(subnet: Cidr): Promise<void> {
+    this.#ownReady ??= (async () => {
+      const p = agentPrefixes(this.o.agentUuid);
+      const ip = tool('ip');
+      const gateway = formatIpv4(subnet.base + 1);
+      try {
+        await run([ip, 'link', 'add', p.ownBridge, 'type', 'bridge']);
+      } catch (err) {
+        if (!/File exists/.test((err as Error).message)) throw err;
+      }
+      await run([ip, 'addr', 'replace', `${gateway}/${subnet.prefix}`, 'dev', p.ownBridge]);
+      await run([ip, 'link', 'set', p.ownBridge, 'up']);
+      await run([tool('nft'), '-f', '-'], egressRules(p.egressTable, p.ownBridge, gateway) + '\n');
+      await this.o.dns?.listen(gateway);
+    })().catch((err: unknown) => {
+      this.#ownReady = undefined;
+      throw err;
+    });
+    return this.#ownReady;
+  }
+
   /** Forwards the instance's ports from the host (after attach, and again after an agent restart). */
-  async forward(a: NetworkAttachment, ports: readonly number[]): Promise<void> {
+  async forward(a: NetworkAttachment, ports: readonly number[], insidePorts?: readonly number[]): Promise<void> {
     a.ports = [...ports];
-    await this.o.forwarders.open(a.instance, this.o.address, ports, a.address);
+    if (insidePorts) a.insidePorts = [...insidePorts];
+    await this.o.forwarders.open(a.instance, this.o.address, ports, a.address, a.insidePorts ?? ports);
   }
 
   /** An instance found on disk after an agent restart: known again here, its ports forwarded again. */
   adopt(a: NetworkAttachment): void {
+    if (a.own) {
+      this.#own.set(a.instance, a);
+      this.#ownSubnet ??= { base: parseIpv4(a.gateway) - 1, prefix: a.prefix };
+      // The resolver listens again (and the egress rules are made again) before the ports are.
+      this.#ensureOwn(this.#ownSubnet).then(
+        () => this.forward(a, a.ports, a.insidePorts),
+        (err: unknown) => this.o.log.error('the network of a re-attached instance cannot be set up again', { instance: a.instance, err: (err as Error).message }),
+      ).catch((err: unknown) => this.o.log.error('the ports of a re-attached instance cannot be forwarded again', { instance: a.instance, err: (err as Error).message }));
+      return;
+    }
     const existing = this.#networks.get(a.network);
     const n = existing ?? {
       bridge: a.bridge, vxlan: a.vxlan, vni: a.vni, gateway: a.gateway, prefix: a.prefix, hosts: [], peers: [],
@@ -270,6 +411,7 @@ export class HostNetworks {
 
   /** Takes the instance off its network: forwarders, broadcast filter, namespace (and veth); the bridge when it was the last. */
   detach(a: NetworkAttachment): Promise<void> {
+    if (a.own) return this.#detachOwn(a);
     return this.#serial(a.network, async () => {
       this.o.forwarders.close(a.instance);
       const ip = tool('ip');
@@ -325,15 +467,30 @@ export class HostNetworks {
     for (const line of (await run([nft, 'list', 'tables'])).split('\n')) {
       const [, family, name] = /^table (\S+) (\S+)$/.exec(line.trim()) ?? [];
       if (!family || !name) continue;
-      const mine = (family === 'bridge' && name.startsWith(p.table) && !keptTables.has(name)) || (family === 'inet' && name === p.uidTable && keep.length === 0);
+      const mine = (family === 'bridge' && name.startsWith(p.table) && !keptTables.has(name)) || (family === 'inet' && (name === p.uidTable || name === p.egressTable) && keep.length === 0);
       if (mine) await attempt(`nft table ${family} ${name}`, [nft, 'delete', 'table', family, name]);
     }
-    if (keep.length === 0) this.#uidTable = undefined;
+    if (keep.length === 0) {
+      this.#uidTable = undefined;
+      this.#ownReady = undefined;
+      this.o.dns?.close();
+    }
+    for (const instance of [...this.#own.keys()]) if (!keep.some((a) => a.instance === instance)) this.#own.delete(instance);
     for (const [uuid, n] of [...this.#networks]) {
       if (![...n.instances.values()].some((a) => keptNs.has(a.netns))) this.#networks.delete(uuid);
     }
     if (removed.length > 0) this.o.log.info('leftovers of this agent removed from the host', { removed });
     return removed;
+  }
+
+  /** Takes the instance off its own network: forwarders, namespace (and veth); the own bridge stays for the next. */
+  async #detachOwn(a: NetworkAttachment): Promise<void> {
+    this.o.forwarders.close(a.instance);
+    const ip = tool('ip');
+    await runIgnoring([ip, 'netns', 'delete', a.netns], NOT_THERE);
+    await runIgnoring([ip, 'link', 'delete', a.hostVeth], NOT_THERE);
+    this.#own.delete(a.instance);
+    this.o.log.info('instance off its own network', { instance: a.instance, netns: a.netns });
   }
 
   /** The controller's news of a network: hosts files, routes and broadcast filters, VXLAN peers. */
@@ -535,4 +692,31 @@ function agentNamespaces(prefix: string): string[] {
     // no /proc: the files are all there is
   }
   return [...names];
+}
+
+/**
+ * The egress rules of the instances on networks of their own (the agent's table, replaced whole):
+ * from the own bridge, the host answers what it started (forwarded ports) and the resolver on
+ * the gateway address, and refuses everything else; nothing is forwarded from the bridge to any
+ * other network, nor to it. Instances on the bridge never reach each other (isolated ports).
+ */
+export function egressRules(table: string, bridge: string, gateway: string): string {
+  return [
+    `table inet ${table} {}`,
+    `delete table inet ${table}`,
+    `table inet ${table} {`,
+    '  chain input {',
+    '    type filter hook input priority 0; policy accept;',
+    `    iifname "${bridge}" ct state established,related accept`,
+    `    iifname "${bridge}" ip daddr ${gateway} udp dport 53 accept`,
+    `    iifname "${bridge}" meta l4proto tcp reject with tcp reset`,
+    `    iifname "${bridge}" reject`,
+    '  }',
+    '  chain forward {',
+    '    type filter hook forward priority 0; policy accept;',
+    `    iifname "${bridge}" reject`,
+    `    oifname "${bridge}" reject`,
+    '  }',
+    '}',
+  ].join('\n');
 }

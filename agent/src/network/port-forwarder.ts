@@ -24,13 +24,16 @@ export class PortForwarders {
 
   constructor(private readonly log: Logger) {}
 
-  /** Listens at `host:<port>` for each of `ports`, forwarding to `target:<port>`. Rejects (and listens on none) when one cannot listen. */
-  async open(instance: string, host: string, ports: readonly number[], target: string): Promise<void> {
+  /**
+   * Listens at `host:<port>` for each of `ports`, forwarding to `target:<port>` (or to the port at
+   * the same place in `targetPorts`). Rejects (and listens on none) when one cannot listen.
+   */
+  async open(instance: string, host: string, ports: readonly number[], target: string, targetPorts: readonly number[] = ports): Promise<void> {
     this.close(instance);
     const f: Forward = { servers: [], sockets: new Set() };
     this.#byInstance.set(instance, f);
     try {
-      for (const port of ports) f.servers.push(await this.#listen(f, host, port, target));
+      for (const [i, port] of ports.entries()) f.servers.push(await this.#listen(f, host, port, target, targetPorts[i] ?? port));
     } catch (err) {
       this.close(instance);
       throw err;
@@ -51,8 +54,8 @@ export class PortForwarders {
     for (const instance of [...this.#byInstance.keys()]) this.close(instance);
   }
 
-  #listen(f: Forward, host: string, port: number, target: string): Promise<Server> {
-    const server = createServer((socket) => this.#forward(f, socket, target, port));
+  #listen(f: Forward, host: string, port: number, target: string, targetPort: number): Promise<Server> {
+    const server = createServer((socket) => this.#forward(f, socket, target, targetPort));
     return new Promise((resolve, reject) => {
       server.once('error', reject);
       server.listen({ host, port, exclusive: true }, () => {

@@ -324,8 +324,11 @@ export class InstanceRunner {
   async #awaitReady(): Promise<void> {
     const spec = this.#rec.spec;
     const timeoutS = spec.process.startTimeoutS;
+    // In a namespace of its own a fixed port listens at its number, reached at another host port.
+    const net = this.#rec.network;
+    const inside = (host: number) => net?.insidePorts?.[net.ports.indexOf(host)] ?? host;
     const ready = await awaitListening({
-      required: spec.ports.filter((p) => !p.optional).map((p) => Number((this.#rec.ports[String(p.number)] ?? '').split(':').pop())),
+      required: spec.ports.filter((p) => !p.optional).map((p) => inside(Number((this.#rec.ports[String(p.number)] ?? '').split(':').pop()))),
       deadlineMs: this.deps.now() + timeoutS * 1000,
       now: this.deps.now,
       pollMs: this.deps.pollMs ?? 100,

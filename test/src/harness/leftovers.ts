@@ -14,10 +14,10 @@ const SBIN = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 const hex = (uuid: string) => uuid.replace(/[^0-9a-f]/gi, '').toLowerCase();
 
 /** The first characters of every name the agent `agentUuid` gives host objects. */
-export function agentPrefixes(agentUuid: string): { netns: string; veth: string; bridge: string; vxlan: string; table: string; uidTable: string } {
+export function agentPrefixes(agentUuid: string): { netns: string; veth: string; bridge: string; vxlan: string; table: string; uidTable: string; egressTable: string } {
   const long = hex(agentUuid).slice(0, 11).padEnd(11, '0');
   const link = hex(agentUuid).slice(0, 5).padEnd(5, '0');
-  return { netns: `pln-${long}-`, veth: `plv${link}`, bridge: `plb${link}`, vxlan: `plx${link}`, table: `platform_bc_${long}_`, uidTable: `platform_netuid_${long}` };
+  return { netns: `pln-${long}-`, veth: `plv${link}`, bridge: `plb${link}`, vxlan: `plx${link}`, table: `platform_bc_${long}_`, uidTable: `platform_netuid_${long}`, egressTable: `platform_egress_${long}` };
 }
 
 /** Runs a host command (under `prefix`, e.g. nsenter into the agent's network namespace); its stdout, '' when it fails. */
@@ -69,7 +69,7 @@ export function agentLeftovers(agentUuid: string, prefix: readonly string[] = []
     .map((l) => l.trim().replace(/^table /, ''))
     .filter((l) => {
       const name = l.split(' ')[1] ?? '';
-      return name.startsWith(p.table) || name === p.uidTable;
+      return name.startsWith(p.table) || name === p.uidTable || name === p.egressTable;
     });
   return { netns: files.filter((f) => f.startsWith(p.netns)), mounts, links, tables };
 }

@@ -26,7 +26,9 @@ export const launchStep: InstanceStep = {
     ctx.rec.launch = {
       instanceUuid: spec.instanceUuid, root: ctx.root, argv, env, workdir, hostPaths,
       ...(image ? { ownRoot: true } : {}),
-      ...(ctx.rec.network ? { network: { netns: HostNetworks.netnsPath(ctx.rec.network), hostsFile: ctx.rec.network.hostsFile } } : {}),
+      ...(ctx.rec.network
+        ? { network: { netns: HostNetworks.netnsPath(ctx.rec.network), hostsFile: ctx.rec.network.hostsFile, ...(ctx.rec.network.resolvConf ? { resolvConf: ctx.rec.network.resolvConf } : {}) } }
+        : {}),
       ...(spec.stagerUrl ? { stagerfs: { hostPaths: [...new Set((spec.stagerfs ?? []).flatMap((p) => p.hostPaths))] } } : {}),
     };
   },

@@ -4,7 +4,10 @@
  * hosts file and broadcast filter (network/host-networks.ts), and its ports forwarded from the
  * host ports the `ports` step chose (so it is reached where it always was). What it holds is in
  * the record before anything is made; teardown deletes the namespace, and the bridge with its
- * last member. An instance of a job on no network is left on the host's network.
+ * last member. An instance of a job on no network gets a network of its own where the agent
+ * gives them (--instance-networks, bwrap driver): a namespace on the agent's bridge, its ports
+ * forwarded the same way, egress refused (host-networks.ts attachOwn); elsewhere it is left on
+ * the host's network.
  */
 import { SetupError, type InstanceStep } from '../context.js';
 
@@ -12,7 +15,20 @@ export const networkStep: InstanceStep = {
   name: 'network',
   async prepare(ctx) {
     const plan = ctx.spec.network;
-    if (!plan) return;
+    if (!plan) {
+      // Not on a virtual network: a network of its own where the agent gives them (bwrap only).
+      const networks = ctx.deps.networks;
+      if (!networks?.ownNetworks || ctx.deps.driver.name !== 'bwrap') return;
+      const a = await networks.attachOwn(ctx.spec.instanceUuid, ctx.spec.jobUuid, ctx.dir, (held) => {
+        ctx.rec.network = held;
+        ctx.persist();
+      });
+      // A fixed port listens at its own number inside, and is reached at the host port the ports step chose.
+      const entries = Object.entries(ctx.rec.ports).map(([n, v]) => [Number(n), Number(v.slice(v.lastIndexOf(':') + 1))] as const);
+      await networks.forward(a, entries.map(([, host]) => host), entries.map(([n, host]) => (n === 0 ? host : n)));
+      ctx.persist();
+      return;
+    }
     const networks = ctx.deps.networks;
     if (!networks) {
       throw new SetupError(`the job is on network ${plan.fqn || plan.uuid}, and this agent does not put instances on virtual networks (it needs root, bwrap, iproute2 and nftables)`);

@@ -1,6 +1,7 @@
 /**
  * Step `ports`: the first port numbered 0 gets a free host port (PORT); fixed ports are passed
- * as PORT_<n>. Each port's reported address is recorded; the allocated ones are released.
+ * as PORT_<n>, and reached at a free host port of their own when the instance has a network of
+ * its own. Each port's reported address is recorded; the allocated ones are released.
  */
 import { SetupError, type InstanceStep } from '../context.js';
 
@@ -9,9 +10,16 @@ export const portsStep: InstanceStep = {
   async prepare(ctx) {
     const { spec, rec, portEnv } = ctx;
     let zeroSeen = false;
+    // In a network of its own (steps/network.ts) a fixed port is the instance's alone: the host
+    // port it is reached at is chosen like port 0's, so that two jobs may use the same number.
+    const own = !spec.network && !!ctx.deps.networks?.ownNetworks && ctx.deps.driver.name === 'bwrap';
     for (const port of spec.ports) {
       let value = port.number;
-      if (port.number === 0) {
+      if (port.number !== 0 && own) {
+        value = await ctx.deps.ports.allocate();
+        rec.allocatedPorts.push(value);
+        portEnv[`PORT_${port.number}`] = String(port.number);
+      } else if (port.number === 0) {
         if (zeroSeen) throw new SetupError('more than one port with number 0');
         zeroSeen = true;
         value = await ctx.deps.ports.allocate();
