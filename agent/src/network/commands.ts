@@ -61,6 +61,6 @@ export function missingNetworkTools(): string | undefined {
 }
 
 /** The absolute path of a network tool (checked by missingNetworkTools). */
-export function tool(name: 'ip' | 'bridge' | 'nft' | 'nsenter'): string {
+export function tool(name: 'ip' | 'bridge' | 'nft' | 'nsenter' | 'tc'): string {
   return findExecutable(name, SYSTEM_PATH) ?? name;
 }

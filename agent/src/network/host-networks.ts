@@ -379,6 +379,34 @@ export class HostNetworks {
     return this.#ownReady;
   }
 
+  /**
+   * The job's network resources on the instance's interface: `netmax` (bits per second, 0: none)
+   * caps what it sends (a token bucket on its eth0, in its namespace, where it cannot change it)
+   * and what it receives (the same on the host end of its veth). The floor (`network`) is not
+   * enforced: each instance has a link of its own, and what they share (the host's uplink) is not
+   * the agent's to divide. Answers (and logs) what was not enforced.
+   */
+  async limit(a: NetworkAttachment, resources: { network: number; netmax: number }): Promise<string[]> {
+    const missed: string[] = [];
+    if (resources.netmax > 0) {
+      const rate = Math.max(8000, Math.floor(resources.netmax));
+      // About 20 ms of the rate (at least a few full frames), and as much again queued.
+      const burst = Math.max(16 * 1024, Math.ceil(rate / 8 / 50));
+      const tbf = ['qdisc', 'replace', 'dev', '', 'root', 'tbf', 'rate', `${rate}bit`, 'burst', String(burst), 'limit', String(burst * 2)];
+      try {
+        const tc = tool('tc');
+        await run([tc, '-n', a.netns, ...tbf.map((x, i) => (i === 3 ? 'eth0' : x))]);
+        await run([tc, ...tbf.map((x, i) => (i === 3 ? a.hostVeth : x))]);
+      } catch (err) {
+        missed.push(`netmax (${(err as Error).message})`);
+      }
+    }
+    if (resources.network > 0) missed.push('network (a floor: each instance has a link of its own; the host\'s uplink is not divided)');
+    // The floor alone is every job's default (5 Mbps): said at debug; a cap that failed at warn.
+    if (missed.length > 0) this.o.log[missed.some((m) => m.startsWith('netmax')) ? 'warn' : 'debug']('network resources not enforced on this instance', { instance: a.instance, not_enforced: missed });
+    return missed;
+  }
+
   /** Forwards the instance's ports from the host (after attach, and again after an agent restart). */
   async forward(a: NetworkAttachment, ports: readonly number[], insidePorts?: readonly number[]): Promise<void> {
     a.ports = [...ports];

@@ -132,3 +132,40 @@ test.serial('instance networks: an instance has its own namespace and address; i
   for (const j of jobs) await stopJob(api, j.uuid);
   await eventually(async () => (agentLeftovers(agent.uuid).netns.length === 0 ? true : undefined), { timeoutMs: 30_000, what: 'the instances\' namespaces to go' });
 });
+
+test.serial('instance networks: netmax caps what an instance sends (within 20%), and its usage shows the bytes it sent', async (t) => {
+  if (!available) return t.pass();
+  const { api, agents } = await theCluster();
+  const ns = `/instnet/${unique()}`;
+  const pkg = await uploadPackage(api, ns, networkAppArchive());
+  const netmax = 8_000_000; // bits per second: 1 MB/s
+  const processes = { app: { start_command: 'node /app/net.js', start_command_timeout: 30, stop_timeout: 5 } };
+  const r = await api.post<Job>('/jobs', httpAppJob(`job::${ns}::capped`, pkg.uuid, { processes, resources: { memory: 64 * 1024 * 1024, disk: 64 * 1024 * 1024, network: 0, netmax }, state: 'started' }));
+  t.is(r.status, 200, r.text);
+  const job = r.body;
+  const { instance, at } = await running(api, job.uuid);
+  const netns = `${agentPrefixes(agents[0]!.uuid).netns}${instance.uuid}`;
+  t.regex(ipIn(netns, ['-o', 'link', 'show', 'eth0']), /UP/);
+  t.regex(sh(['tc', '-n', netns, 'qdisc', 'show', 'dev', 'eth0']), /tbf/);
+  // 3 MB at 1 MB/s: about 3 s (the bucket's first 20 ms aside).
+  const bytes = 3_000_000;
+  const started = performance.now();
+  const res = await fetch(`http://${at}/bytes?n=${bytes}`, { signal: AbortSignal.timeout(30_000) });
+  const body = await res.arrayBuffer();
+  const seconds = (performance.now() - started) / 1000;
+  t.is(body.byteLength, bytes);
+  const rate = (bytes * 8) / seconds;
+  t.log(`measured ${(rate / 1e6).toFixed(2)} Mbit/s against a cap of ${netmax / 1e6} Mbit/s`);
+  t.true(rate <= netmax * 1.2 && rate >= netmax * 0.8, `measured ${rate} bit/s, cap ${netmax}`);
+
+  // Its veth's counters: what it sent is in network_tx.
+  const tx = `${job.fqn},network_tx.sum,-5min`;
+  await eventually(
+    async () => {
+      const series = (await api.get<{ metrics: Record<string, Record<string, { values: number[] }>> }>(`/metrics/jobs?metric=${encodeURIComponent(tx)}`)).body.metrics[tx]?.[job.fqn];
+      return series && series.values.some((v) => v > 100_000) ? true : undefined;
+    },
+    { timeoutMs: 60_000, intervalMs: 500, what: 'network_tx of the capped job above 100 kB/s' },
+  );
+  await stopJob(api, job.uuid);
+});

@@ -102,7 +102,7 @@ export function sweepLeftovers(): void {
 /**
  * An HTTP app on $PORT: `GET /` answers who it is; `GET /fetch?url=...` fetches that url from
  * inside the instance and answers `{ok, status, body}` or `{ok: false, error}`; `GET /resolve?name=`
- * answers the name's addresses as the instance resolves them.
+ * answers the name's addresses as the instance resolves them; `GET /bytes?n=` sends n bytes.
  */
 export const NETWORK_APP = `
 const http = require('node:http');
@@ -121,6 +121,21 @@ const server = http.createServer((req, res) => {
     r.on('timeout', () => r.destroy(new Error('timeout')));
     r.on('error', (e) => send({ ok: false, error: e.code || e.message }));
     return;
+  }
+  if (url.pathname === '/bytes') {
+    const total = Number(url.searchParams.get('n'));
+    const chunk = Buffer.alloc(64 * 1024, 120);
+    let sent = 0;
+    res.setHeader('content-length', String(total));
+    const more = () => {
+      while (sent < total) {
+        const piece = total - sent >= chunk.length ? chunk : chunk.subarray(0, total - sent);
+        sent += piece.length;
+        if (!res.write(piece)) return res.once('drain', more);
+      }
+      res.end();
+    };
+    return more();
   }
   if (url.pathname === '/resolve') {
     dns.lookup(url.searchParams.get('name'), { all: true }, (err, addrs) => send(err ? { ok: false, error: err.code } : { ok: true, addresses: addrs.map((a) => a.address) }));

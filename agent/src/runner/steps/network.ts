@@ -27,6 +27,7 @@ export const networkStep: InstanceStep = {
       const entries = Object.entries(ctx.rec.ports).map(([n, v]) => [Number(n), Number(v.slice(v.lastIndexOf(':') + 1))] as const);
       await networks.forward(a, entries.map(([, host]) => host), entries.map(([n, host]) => (n === 0 ? host : n)));
       ctx.persist();
+      await networks.limit(a, ctx.spec.resources);
       return;
     }
     const networks = ctx.deps.networks;
@@ -40,6 +41,7 @@ export const networkStep: InstanceStep = {
     const ports = Object.values(ctx.rec.ports).map((v) => Number(v.slice(v.lastIndexOf(':') + 1)));
     await networks.forward(a, ports);
     ctx.persist();
+    await networks.limit(a, ctx.spec.resources);
   },
   restore(ctx) {
     if (ctx.rec.network) ctx.deps.networks?.adopt(ctx.rec.network);
