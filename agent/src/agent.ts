@@ -66,6 +66,10 @@ export interface AgentOptions {
   stopInstancesOnExit?: boolean;
   /** bwrap instances not on a virtual network get a network namespace of their own (default false). */
   instanceNetworks?: boolean;
+  /** The DNS server (host:port) for the names of outbound bindings and the instances' resolver; default: /etc/resolv.conf's. */
+  resolver?: string;
+  /** How often the names of outbound bindings are resolved again (default 30 s). */
+  egressResolveMs?: number;
   log: Logger;
   now?: () => number;
   random?: () => number;
@@ -138,7 +142,9 @@ export class Agent {
           log: log.child({ component: 'networks' }),
           forwarders: this.#forwarders,
           ownNetworks: !!opts.instanceNetworks,
-          dns: new DnsProxy(log.child({ component: 'dns' })),
+          dns: new DnsProxy(log.child({ component: 'dns' }), opts.resolver ? () => [opts.resolver!] : undefined),
+          ...(opts.resolver ? { resolver: opts.resolver } : {}),
+          ...(opts.egressResolveMs ? { egressResolveMs: opts.egressResolveMs } : {}),
         });
     if (lacking) log.info('instances on virtual networks are not run here', { reason: lacking });
     if (opts.instanceNetworks && lacking) log.warn('--instance-networks: instances keep the host\'s network', { reason: lacking });
@@ -171,6 +177,7 @@ export class Agent {
         start: (m) => m.spec && this.#start(m.spec),
         linkTargets: (m) => this.links.update(m),
         jobDrains: (m) => this.#drains.setJob(m.jobUuid ?? '', m.jobFqn ?? '', m.drains ?? []),
+        jobEgress: (m) => this.networks?.setEgress(m.jobUuid ?? '', m.rules ?? []),
         networkState: (m) => {
           this.networks?.update(m).catch((err: unknown) => log.warn('network state not applied', { network: m.networkUuid, err: (err as Error).message }));
         },
@@ -438,6 +445,8 @@ export class Agent {
   #start(spec: InstanceSpec): void {
     if (spec.jobUuid && !this.manager.get(spec.instanceUuid ?? '')) this.#drains.setJob(spec.jobUuid, spec.jobFqn ?? '', spec.drains ?? []);
     if (spec.network?.networkUuid && !this.manager.get(spec.instanceUuid ?? '')) this.networks?.planned(spec.network, spec.jobUuid ?? '');
+    // The spec is as new as the controller's last JobEgress for the job.
+    if (spec.jobUuid && !this.manager.get(spec.instanceUuid ?? '')) this.networks?.setEgress(spec.jobUuid, spec.egress ?? []);
     const links = spec.links ?? [];
     if (links.length === 0 || this.manager.get(spec.instanceUuid ?? '')) {
       this.manager.start(spec);

@@ -49,6 +49,7 @@ import { serviceEndpoints } from './services/service-routes.js';
 import { packageLogEndpoints } from './logs/log-routes.js';
 import { LogStore } from './logs/log-store.js';
 import { DrainFeed } from './logs/drain-feed.js';
+import { EgressFeed } from './networks/egress-feed.js';
 import { Autoscaler } from './metrics/autoscaler.js';
 import { RequestStatsTee } from './metrics/request-stats.js';
 import { AUTOSCALER_PRINCIPAL } from './model/job.js';
@@ -515,7 +516,7 @@ export class Controller {
       // Dependencies resolve among the packages the job's principal may use (policy/references.ts).
       const installs = new InstancePackages(store, (ids, principal) => resolver.resolveInstallOrder(ids, { bestEffort: true, ...usableBy(principal) }));
       // The environment of bound jobs comes from the service catalog, made once jobs exist.
-      const late: { catalog?: ServiceCatalog; links?: LinkFeed; drains?: DrainFeed; networks?: NetworkCatalog; secrets?: SecretService; appTokens?: AppTokens } = {};
+      const late: { catalog?: ServiceCatalog; links?: LinkFeed; drains?: DrainFeed; egress?: EgressFeed; networks?: NetworkCatalog; secrets?: SecretService; appTokens?: AppTokens } = {};
       const instances = new AgentReports(deps, agents, logs, installs, {
         stagingSink,
         environmentFor: (job) => ({ ...late.catalog?.environmentFor(job), ...late.secrets?.environmentFor(job), ...late.appTokens?.environmentFor(job) }),
@@ -525,7 +526,12 @@ export class Controller {
         networkFor: (job, record) => late.networks?.networkFor(job, record),
         // Log drains are sent by the agents holding the instances (logs/drain-feed.ts).
         drainsChanged: (job) => late.drains?.jobChanged(job),
-        jobDeleted: (job) => late.drains?.jobDeleted(job),
+        // And what they may reach outside (networks/egress-feed.ts).
+        egressChanged: (job) => late.egress?.jobChanged(job),
+        jobDeleted: (job) => {
+          late.drains?.jobDeleted(job);
+          late.egress?.jobDeleted(job);
+        },
       });
       await instances.load();
       // Without a domain, default routes live under `localhost`, whose names resolve to this host.
@@ -595,6 +601,7 @@ export class Controller {
         onOrphan: (type, kind, outcome) => metrics.gatewayOrphans.inc({ type, kind, outcome }),
       });
       await catalog.load();
+      await catalog.ensureOutboundService();
       // Waits for the late answers of gateway creates end at stop (each logged and counted).
       parts.started({ name: 'service-catalog', stop: () => catalog.stop() });
       late.catalog = catalog;
@@ -604,6 +611,9 @@ export class Controller {
       const drainFeed = new DrainFeed(instances.table, agents, (id) => jobs.find(id), log.child({ component: 'log-drains' }));
       instances.table.watch((record) => drainFeed.instanceChanged(record));
       late.drains = drainFeed;
+      const egressFeed = new EgressFeed(instances.table, agents, (id) => jobs.find(id), log.child({ component: 'egress' }));
+      instances.table.watch((record) => egressFeed.instanceChanged(record));
+      late.egress = egressFeed;
       const networks = new NetworkCatalog(deps, jobs, instances.table, agents, {
         pool: options.networkSubnetPool,
         prefix: options.networkSubnetSize,

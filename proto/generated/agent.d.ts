@@ -1892,8 +1892,11 @@ export namespace platform {
                 /** ControllerMessage instanceFiles. */
                 instanceFiles?: (platform.agent.v1.InstanceFiles.$Properties|null);
 
+                /** ControllerMessage jobEgress. */
+                jobEgress?: (platform.agent.v1.JobEgress.$Properties|null);
+
                 /** ControllerMessage body. */
-                body?: ("welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|"jobDrains"|"networkState"|"instanceFiles");
+                body?: ("welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|"jobDrains"|"networkState"|"instanceFiles"|"jobEgress");
 
                 /**
                  * Creates a new ControllerMessage instance using the specified properties.
@@ -1985,8 +1988,11 @@ export namespace platform {
                     /** ControllerMessage instanceFiles */
                     instanceFiles?: (platform.agent.v1.InstanceFiles.$Properties|null);
 
+                    /** ControllerMessage jobEgress */
+                    jobEgress?: (platform.agent.v1.JobEgress.$Properties|null);
+
                     /** ControllerMessage body */
-                    body?: ("welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|"jobDrains"|"networkState"|"instanceFiles");
+                    body?: ("welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|"jobDrains"|"networkState"|"instanceFiles"|"jobEgress");
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -2004,9 +2010,10 @@ export namespace platform {
                   jobDrains?: platform.agent.v1.JobDrains.$Shape|null;
                   networkState?: platform.agent.v1.NetworkState.$Shape|null;
                   instanceFiles?: platform.agent.v1.InstanceFiles.$Shape|null;
+                  jobEgress?: platform.agent.v1.JobEgress.$Shape|null;
                   $unknowns?: Uint8Array[];
                 } & (
-                  ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "snapshot"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot: platform.agent.v1.Snapshot.$Shape; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "flushLogs"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs: platform.agent.v1.FlushLogs.$Shape; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "linkTargets"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets: platform.agent.v1.LinkTargets.$Shape; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "jobDrains"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains: platform.agent.v1.JobDrains.$Shape; networkState?: null; instanceFiles?: null }|{ body?: "networkState"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState: platform.agent.v1.NetworkState.$Shape; instanceFiles?: null }|{ body?: "instanceFiles"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles: platform.agent.v1.InstanceFiles.$Shape })
+                  ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null; jobEgress?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null; jobEgress?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null; jobEgress?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null; jobEgress?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null; jobEgress?: null }|{ body?: "snapshot"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot: platform.agent.v1.Snapshot.$Shape; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null; jobEgress?: null }|{ body?: "flushLogs"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs: platform.agent.v1.FlushLogs.$Shape; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null; jobEgress?: null }|{ body?: "linkTargets"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets: platform.agent.v1.LinkTargets.$Shape; jobDrains?: null; networkState?: null; instanceFiles?: null; jobEgress?: null }|{ body?: "jobDrains"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains: platform.agent.v1.JobDrains.$Shape; networkState?: null; instanceFiles?: null; jobEgress?: null }|{ body?: "networkState"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState: platform.agent.v1.NetworkState.$Shape; instanceFiles?: null; jobEgress?: null }|{ body?: "instanceFiles"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles: platform.agent.v1.InstanceFiles.$Shape; jobEgress?: null }|{ body?: "jobEgress"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null; jobEgress: platform.agent.v1.JobEgress.$Shape })
                 );
             }
 
@@ -3331,6 +3338,9 @@ export namespace platform {
                 /** InstanceSpec files. */
                 files: platform.agent.v1.PlatformFile.$Properties[];
 
+                /** InstanceSpec egress. */
+                egress: platform.agent.v1.EgressRule.$Properties[];
+
                 /**
                  * Creates a new InstanceSpec instance using the specified properties.
                  * @param [properties] Properties to set
@@ -3439,6 +3449,9 @@ export namespace platform {
                     /** InstanceSpec files */
                     files?: (platform.agent.v1.PlatformFile.$Properties[]|null);
 
+                    /** InstanceSpec egress */
+                    egress?: (platform.agent.v1.EgressRule.$Properties[]|null);
+
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
                 }
@@ -3544,6 +3557,222 @@ export namespace platform {
 
                 /** Shape of a PlatformFile. */
                 type $Shape = platform.agent.v1.PlatformFile.$Properties;
+            }
+
+            /**
+             * Properties of an EgressRule.
+             * @deprecated Use platform.agent.v1.EgressRule.$Properties instead.
+             */
+            interface IEgressRule extends platform.agent.v1.EgressRule.$Properties {
+            }
+
+            /** Represents an EgressRule. */
+            class EgressRule {
+
+                /**
+                 * Constructs a new EgressRule.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.EgressRule.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** EgressRule ipnet. */
+                ipnet: string;
+
+                /** EgressRule domainname. */
+                domainname: string;
+
+                /** EgressRule portFirst. */
+                portFirst: number;
+
+                /** EgressRule portLast. */
+                portLast: number;
+
+                /** EgressRule protocol. */
+                protocol: string;
+
+                /**
+                 * Creates a new EgressRule instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns EgressRule instance
+                 */
+                static create(properties: platform.agent.v1.EgressRule.$Shape): platform.agent.v1.EgressRule & platform.agent.v1.EgressRule.$Shape;
+                static create(properties?: platform.agent.v1.EgressRule.$Properties): platform.agent.v1.EgressRule;
+
+                /**
+                 * Encodes the specified EgressRule message. Does not implicitly {@link platform.agent.v1.EgressRule.verify|verify} messages.
+                 * @param m EgressRule message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.EgressRule.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes an EgressRule message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.EgressRule & platform.agent.v1.EgressRule.$Shape} EgressRule
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.EgressRule & platform.agent.v1.EgressRule.$Shape;
+
+                /**
+                 * Creates an EgressRule message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns EgressRule
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.EgressRule;
+
+                /**
+                 * Creates a plain object from an EgressRule message. Also converts values to other types if specified.
+                 * @param m EgressRule
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.EgressRule, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this EgressRule to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for EgressRule
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace EgressRule {
+
+                /** Properties of an EgressRule. */
+                interface $Properties {
+
+                    /** EgressRule ipnet */
+                    ipnet?: (string|null);
+
+                    /** EgressRule domainname */
+                    domainname?: (string|null);
+
+                    /** EgressRule portFirst */
+                    portFirst?: (number|null);
+
+                    /** EgressRule portLast */
+                    portLast?: (number|null);
+
+                    /** EgressRule protocol */
+                    protocol?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of an EgressRule. */
+                type $Shape = platform.agent.v1.EgressRule.$Properties;
+            }
+
+            /**
+             * Properties of a JobEgress.
+             * @deprecated Use platform.agent.v1.JobEgress.$Properties instead.
+             */
+            interface IJobEgress extends platform.agent.v1.JobEgress.$Properties {
+            }
+
+            /** Represents a JobEgress. */
+            class JobEgress {
+
+                /**
+                 * Constructs a new JobEgress.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.JobEgress.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** JobEgress jobUuid. */
+                jobUuid: string;
+
+                /** JobEgress rules. */
+                rules: platform.agent.v1.EgressRule.$Properties[];
+
+                /**
+                 * Creates a new JobEgress instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns JobEgress instance
+                 */
+                static create(properties: platform.agent.v1.JobEgress.$Shape): platform.agent.v1.JobEgress & platform.agent.v1.JobEgress.$Shape;
+                static create(properties?: platform.agent.v1.JobEgress.$Properties): platform.agent.v1.JobEgress;
+
+                /**
+                 * Encodes the specified JobEgress message. Does not implicitly {@link platform.agent.v1.JobEgress.verify|verify} messages.
+                 * @param m JobEgress message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.JobEgress.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a JobEgress message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.JobEgress & platform.agent.v1.JobEgress.$Shape} JobEgress
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.JobEgress & platform.agent.v1.JobEgress.$Shape;
+
+                /**
+                 * Creates a JobEgress message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns JobEgress
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.JobEgress;
+
+                /**
+                 * Creates a plain object from a JobEgress message. Also converts values to other types if specified.
+                 * @param m JobEgress
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.JobEgress, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this JobEgress to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for JobEgress
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace JobEgress {
+
+                /** Properties of a JobEgress. */
+                interface $Properties {
+
+                    /** JobEgress jobUuid */
+                    jobUuid?: (string|null);
+
+                    /** JobEgress rules */
+                    rules?: (platform.agent.v1.EgressRule.$Properties[]|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a JobEgress. */
+                type $Shape = platform.agent.v1.JobEgress.$Properties;
             }
 
             /**

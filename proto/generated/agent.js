@@ -5478,7 +5478,8 @@ export const platform = $root.platform = (() => {
                  * @property {platform.agent.v1.JobDrains.$Properties|null} [jobDrains] ControllerMessage jobDrains
                  * @property {platform.agent.v1.NetworkState.$Properties|null} [networkState] ControllerMessage networkState
                  * @property {platform.agent.v1.InstanceFiles.$Properties|null} [instanceFiles] ControllerMessage instanceFiles
-                 * @property {"welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|"jobDrains"|"networkState"|"instanceFiles"} [body] ControllerMessage body
+                 * @property {platform.agent.v1.JobEgress.$Properties|null} [jobEgress] ControllerMessage jobEgress
+                 * @property {"welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|"jobDrains"|"networkState"|"instanceFiles"|"jobEgress"} [body] ControllerMessage body
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -5503,9 +5504,10 @@ export const platform = $root.platform = (() => {
                  *   jobDrains?: platform.agent.v1.JobDrains.$Shape|null;
                  *   networkState?: platform.agent.v1.NetworkState.$Shape|null;
                  *   instanceFiles?: platform.agent.v1.InstanceFiles.$Shape|null;
+                 *   jobEgress?: platform.agent.v1.JobEgress.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "snapshot"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot: platform.agent.v1.Snapshot.$Shape; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "flushLogs"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs: platform.agent.v1.FlushLogs.$Shape; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "linkTargets"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets: platform.agent.v1.LinkTargets.$Shape; jobDrains?: null; networkState?: null; instanceFiles?: null }|{ body?: "jobDrains"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains: platform.agent.v1.JobDrains.$Shape; networkState?: null; instanceFiles?: null }|{ body?: "networkState"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState: platform.agent.v1.NetworkState.$Shape; instanceFiles?: null }|{ body?: "instanceFiles"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles: platform.agent.v1.InstanceFiles.$Shape })
+                 *   ({ body?: undefined; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null; jobEgress?: null }|{ body?: "welcome"; welcome: platform.agent.v1.Welcome.$Shape; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null; jobEgress?: null }|{ body?: "start"; welcome?: null; start: platform.agent.v1.StartInstance.$Shape; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null; jobEgress?: null }|{ body?: "stop"; welcome?: null; start?: null; stop: platform.agent.v1.StopInstance.$Shape; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null; jobEgress?: null }|{ body?: "listFiles"; welcome?: null; start?: null; stop?: null; listFiles: platform.agent.v1.ListFiles.$Shape; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null; jobEgress?: null }|{ body?: "snapshot"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot: platform.agent.v1.Snapshot.$Shape; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null; jobEgress?: null }|{ body?: "flushLogs"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs: platform.agent.v1.FlushLogs.$Shape; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null; jobEgress?: null }|{ body?: "linkTargets"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets: platform.agent.v1.LinkTargets.$Shape; jobDrains?: null; networkState?: null; instanceFiles?: null; jobEgress?: null }|{ body?: "jobDrains"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains: platform.agent.v1.JobDrains.$Shape; networkState?: null; instanceFiles?: null; jobEgress?: null }|{ body?: "networkState"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState: platform.agent.v1.NetworkState.$Shape; instanceFiles?: null; jobEgress?: null }|{ body?: "instanceFiles"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles: platform.agent.v1.InstanceFiles.$Shape; jobEgress?: null }|{ body?: "jobEgress"; welcome?: null; start?: null; stop?: null; listFiles?: null; snapshot?: null; flushLogs?: null; linkTargets?: null; jobDrains?: null; networkState?: null; instanceFiles?: null; jobEgress: platform.agent.v1.JobEgress.$Shape })
                  * )} platform.agent.v1.ControllerMessage.$Shape
                  */
 
@@ -5604,17 +5606,25 @@ export const platform = $root.platform = (() => {
                  */
                 ControllerMessage.prototype.instanceFiles = null;
 
+                /**
+                 * ControllerMessage jobEgress.
+                 * @member {platform.agent.v1.JobEgress.$Properties|null|undefined} jobEgress
+                 * @memberof platform.agent.v1.ControllerMessage
+                 * @instance
+                 */
+                ControllerMessage.prototype.jobEgress = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * ControllerMessage body.
-                 * @member {"welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|"jobDrains"|"networkState"|"instanceFiles"|undefined} body
+                 * @member {"welcome"|"start"|"stop"|"listFiles"|"snapshot"|"flushLogs"|"linkTargets"|"jobDrains"|"networkState"|"instanceFiles"|"jobEgress"|undefined} body
                  * @memberof platform.agent.v1.ControllerMessage
                  * @instance
                  */
                 $Object.defineProperty(ControllerMessage.prototype, "body", {
-                    get: $util.oneOfGetter($oneOfFields = ["welcome", "start", "stop", "listFiles", "snapshot", "flushLogs", "linkTargets", "jobDrains", "networkState", "instanceFiles"]),
+                    get: $util.oneOfGetter($oneOfFields = ["welcome", "start", "stop", "listFiles", "snapshot", "flushLogs", "linkTargets", "jobDrains", "networkState", "instanceFiles", "jobEgress"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -5668,6 +5678,8 @@ export const platform = $root.platform = (() => {
                         $root.platform.agent.v1.JobDrains.encode(m.jobDrains, w.uint32(/* id 8, wireType 2 =*/66).fork(), q + 1).ldelim();
                     if (m.networkState != null && $Object.hasOwnProperty.call(m, "networkState"))
                         $root.platform.agent.v1.NetworkState.encode(m.networkState, w.uint32(/* id 9, wireType 2 =*/74).fork(), q + 1).ldelim();
+                    if (m.jobEgress != null && $Object.hasOwnProperty.call(m, "jobEgress"))
+                        $root.platform.agent.v1.JobEgress.encode(m.jobEgress, w.uint32(/* id 10, wireType 2 =*/82).fork(), q + 1).ldelim();
                     if (m.instanceFiles != null && $Object.hasOwnProperty.call(m, "instanceFiles"))
                         $root.platform.agent.v1.InstanceFiles.encode(m.instanceFiles, w.uint32(/* id 20, wireType 2 =*/162).fork(), q + 1).ldelim();
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
@@ -5784,6 +5796,13 @@ export const platform = $root.platform = (() => {
                                 m.body = "instanceFiles";
                                 continue;
                             }
+                        case 10: {
+                                if (u !== 2)
+                                    break;
+                                m.jobEgress = $root.platform.agent.v1.JobEgress.decode(r, r.size(), $undefined, q + 1, m.jobEgress);
+                                m.body = "jobEgress";
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -5869,6 +5888,11 @@ export const platform = $root.platform = (() => {
                             throw $TypeError(".platform.agent.v1.ControllerMessage.instanceFiles: object expected");
                         m.instanceFiles = $root.platform.agent.v1.InstanceFiles.fromObject(d.instanceFiles, q + 1);
                     }
+                    if (d.jobEgress != null) {
+                        if (!$util.isObject(d.jobEgress))
+                            throw $TypeError(".platform.agent.v1.ControllerMessage.jobEgress: object expected");
+                        m.jobEgress = $root.platform.agent.v1.JobEgress.fromObject(d.jobEgress, q + 1);
+                    }
                     return m;
                 };
 
@@ -5933,6 +5957,11 @@ export const platform = $root.platform = (() => {
                         d.networkState = $root.platform.agent.v1.NetworkState.toObject(m.networkState, o, q + 1);
                         if (o.oneofs)
                             d.body = "networkState";
+                    }
+                    if (m.jobEgress != null && $Object.hasOwnProperty.call(m, "jobEgress")) {
+                        d.jobEgress = $root.platform.agent.v1.JobEgress.toObject(m.jobEgress, o, q + 1);
+                        if (o.oneofs)
+                            d.body = "jobEgress";
                     }
                     if (m.instanceFiles != null && $Object.hasOwnProperty.call(m, "instanceFiles")) {
                         d.instanceFiles = $root.platform.agent.v1.InstanceFiles.toObject(m.instanceFiles, o, q + 1);
@@ -9495,6 +9524,7 @@ export const platform = $root.platform = (() => {
                  * @property {Array.<platform.agent.v1.DrainSpec.$Properties>|null} [drains] InstanceSpec drains
                  * @property {platform.agent.v1.NetworkSpec.$Properties|null} [network] InstanceSpec network
                  * @property {Array.<platform.agent.v1.PlatformFile.$Properties>|null} [files] InstanceSpec files
+                 * @property {Array.<platform.agent.v1.EgressRule.$Properties>|null} [egress] InstanceSpec egress
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -9528,6 +9558,7 @@ export const platform = $root.platform = (() => {
                     this.links = [];
                     this.drains = [];
                     this.files = [];
+                    this.egress = [];
                     if (p)
                         for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
                             if (p[ks[i]] != null && ks[i] !== "__proto__")
@@ -9663,6 +9694,14 @@ export const platform = $root.platform = (() => {
                 InstanceSpec.prototype.files = $util.emptyArray;
 
                 /**
+                 * InstanceSpec egress.
+                 * @member {Array.<platform.agent.v1.EgressRule.$Properties>} egress
+                 * @memberof platform.agent.v1.InstanceSpec
+                 * @instance
+                 */
+                InstanceSpec.prototype.egress = $util.emptyArray;
+
+                /**
                  * Creates a new InstanceSpec instance using the specified properties.
                  * @function create
                  * @memberof platform.agent.v1.InstanceSpec
@@ -9739,6 +9778,10 @@ export const platform = $root.platform = (() => {
                     }
                     if (m.network != null && $Object.hasOwnProperty.call(m, "network"))
                         $root.platform.agent.v1.NetworkSpec.encode(m.network, w.uint32(/* id 15, wireType 2 =*/122).fork(), q + 1).ldelim();
+                    if (m.egress != null && m.egress.length) {
+                        for (var i = 0; i < m.egress.length; ++i)
+                            $root.platform.agent.v1.EgressRule.encode(m.egress[i], w.uint32(/* id 16, wireType 2 =*/130).fork(), q + 1).ldelim();
+                    }
                     if (m.files != null && m.files.length) {
                         for (var i = 0; i < m.files.length; ++i)
                             $root.platform.agent.v1.PlatformFile.encode(m.files[i], w.uint32(/* id 20, wireType 2 =*/162).fork(), q + 1).ldelim();
@@ -9942,6 +9985,14 @@ export const platform = $root.platform = (() => {
                                 m.files.push($root.platform.agent.v1.PlatformFile.decode(r, r.size(), $undefined, q + 1));
                                 continue;
                             }
+                        case 16: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.egress && m.egress.length))
+                                    m.egress = [];
+                                m.egress.push($root.platform.agent.v1.EgressRule.decode(r, r.size(), $undefined, q + 1));
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -10097,6 +10148,16 @@ export const platform = $root.platform = (() => {
                             m.files[i] = $root.platform.agent.v1.PlatformFile.fromObject(d.files[i], q + 1);
                         }
                     }
+                    if (d.egress) {
+                        if (!$Array.isArray(d.egress))
+                            throw $TypeError(".platform.agent.v1.InstanceSpec.egress: array expected");
+                        m.egress = $Array(d.egress.length);
+                        for (var i = 0; i < d.egress.length; ++i) {
+                            if (!$util.isObject(d.egress[i]))
+                                throw $TypeError(".platform.agent.v1.InstanceSpec.egress: object expected");
+                            m.egress[i] = $root.platform.agent.v1.EgressRule.fromObject(d.egress[i], q + 1);
+                        }
+                    }
                     return m;
                 };
 
@@ -10124,6 +10185,7 @@ export const platform = $root.platform = (() => {
                         d.stagerfs = [];
                         d.links = [];
                         d.drains = [];
+                        d.egress = [];
                         d.files = [];
                     }
                     if (o.objects || o.defaults) {
@@ -10207,6 +10269,12 @@ export const platform = $root.platform = (() => {
                     }
                     if (m.network != null && $Object.hasOwnProperty.call(m, "network")) {
                         d.network = $root.platform.agent.v1.NetworkSpec.toObject(m.network, o, q + 1);
+                    }
+                    if (m.egress && m.egress.length) {
+                        d.egress = $Array(m.egress.length);
+                        for (var j = 0; j < m.egress.length; ++j) {
+                            d.egress[j] = $root.platform.agent.v1.EgressRule.toObject(m.egress[j], o, q + 1);
+                        }
                     }
                     if (m.files && m.files.length) {
                         d.files = $Array(m.files.length);
@@ -10510,6 +10578,621 @@ export const platform = $root.platform = (() => {
                 };
 
                 return PlatformFile;
+            })();
+
+            v1.EgressRule = (function() {
+
+                /**
+                 * Properties of an EgressRule.
+                 * @typedef {Object} platform.agent.v1.EgressRule.$Properties
+                 * @property {string|null} [ipnet] EgressRule ipnet
+                 * @property {string|null} [domainname] EgressRule domainname
+                 * @property {number|null} [portFirst] EgressRule portFirst
+                 * @property {number|null} [portLast] EgressRule portLast
+                 * @property {string|null} [protocol] EgressRule protocol
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of an EgressRule.
+                 * @memberof platform.agent.v1
+                 * @interface IEgressRule
+                 * @augments platform.agent.v1.EgressRule.$Properties
+                 * @deprecated Use platform.agent.v1.EgressRule.$Properties instead.
+                 */
+
+                /**
+                 * Shape of an EgressRule.
+                 * @typedef {platform.agent.v1.EgressRule.$Properties} platform.agent.v1.EgressRule.$Shape
+                 */
+
+                /**
+                 * Constructs a new EgressRule.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents an EgressRule.
+                 * @constructor
+                 * @param {platform.agent.v1.EgressRule.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const EgressRule = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * EgressRule ipnet.
+                 * @member {string} ipnet
+                 * @memberof platform.agent.v1.EgressRule
+                 * @instance
+                 */
+                EgressRule.prototype.ipnet = "";
+
+                /**
+                 * EgressRule domainname.
+                 * @member {string} domainname
+                 * @memberof platform.agent.v1.EgressRule
+                 * @instance
+                 */
+                EgressRule.prototype.domainname = "";
+
+                /**
+                 * EgressRule portFirst.
+                 * @member {number} portFirst
+                 * @memberof platform.agent.v1.EgressRule
+                 * @instance
+                 */
+                EgressRule.prototype.portFirst = 0;
+
+                /**
+                 * EgressRule portLast.
+                 * @member {number} portLast
+                 * @memberof platform.agent.v1.EgressRule
+                 * @instance
+                 */
+                EgressRule.prototype.portLast = 0;
+
+                /**
+                 * EgressRule protocol.
+                 * @member {string} protocol
+                 * @memberof platform.agent.v1.EgressRule
+                 * @instance
+                 */
+                EgressRule.prototype.protocol = "";
+
+                /**
+                 * Creates a new EgressRule instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.EgressRule
+                 * @static
+                 * @param {platform.agent.v1.EgressRule.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.EgressRule} EgressRule instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.EgressRule.$Shape): platform.agent.v1.EgressRule & platform.agent.v1.EgressRule.$Shape;
+                 *   (properties?: platform.agent.v1.EgressRule.$Properties): platform.agent.v1.EgressRule;
+                 * }}
+                 */
+                EgressRule.create = function(properties) {
+                    return new EgressRule(properties);
+                };
+
+                /**
+                 * Encodes the specified EgressRule message. Does not implicitly {@link platform.agent.v1.EgressRule.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.EgressRule
+                 * @static
+                 * @param {platform.agent.v1.EgressRule.$Properties} m EgressRule message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                EgressRule.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.ipnet != null && $Object.hasOwnProperty.call(m, "ipnet") && m.ipnet !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.ipnet);
+                    if (m.domainname != null && $Object.hasOwnProperty.call(m, "domainname") && m.domainname !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.domainname);
+                    if (m.portFirst != null && $Object.hasOwnProperty.call(m, "portFirst") && m.portFirst !== 0)
+                        w.uint32(/* id 3, wireType 0 =*/24).uint32(m.portFirst);
+                    if (m.portLast != null && $Object.hasOwnProperty.call(m, "portLast") && m.portLast !== 0)
+                        w.uint32(/* id 4, wireType 0 =*/32).uint32(m.portLast);
+                    if (m.protocol != null && $Object.hasOwnProperty.call(m, "protocol") && m.protocol !== "")
+                        w.uint32(/* id 5, wireType 2 =*/42).string(m.protocol);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes an EgressRule message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.EgressRule
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.EgressRule & platform.agent.v1.EgressRule.$Shape} EgressRule
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                EgressRule.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.EgressRule();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.ipnet = v;
+                                else
+                                    delete m.ipnet;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.domainname = v;
+                                else
+                                    delete m.domainname;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.portFirst = v;
+                                else
+                                    delete m.portFirst;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.portLast = v;
+                                else
+                                    delete m.portLast;
+                                continue;
+                            }
+                        case 5: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.protocol = v;
+                                else
+                                    delete m.protocol;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates an EgressRule message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.EgressRule
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.EgressRule} EgressRule
+                 */
+                EgressRule.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.EgressRule)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.EgressRule: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.EgressRule();
+                    if (d.ipnet != null) {
+                        if (typeof d.ipnet !== "string" || d.ipnet.length) {
+                            m.ipnet = $String(d.ipnet);
+                        }
+                    }
+                    if (d.domainname != null) {
+                        if (typeof d.domainname !== "string" || d.domainname.length) {
+                            m.domainname = $String(d.domainname);
+                        }
+                    }
+                    if (d.portFirst != null) {
+                        if ($Number(d.portFirst) !== 0) {
+                            m.portFirst = d.portFirst >>> 0;
+                        }
+                    }
+                    if (d.portLast != null) {
+                        if ($Number(d.portLast) !== 0) {
+                            m.portLast = d.portLast >>> 0;
+                        }
+                    }
+                    if (d.protocol != null) {
+                        if (typeof d.protocol !== "string" || d.protocol.length) {
+                            m.protocol = $String(d.protocol);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from an EgressRule message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.EgressRule
+                 * @static
+                 * @param {platform.agent.v1.EgressRule} m EgressRule
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                EgressRule.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.defaults) {
+                        d.ipnet = "";
+                        d.domainname = "";
+                        d.portFirst = 0;
+                        d.portLast = 0;
+                        d.protocol = "";
+                    }
+                    if (m.ipnet != null && $Object.hasOwnProperty.call(m, "ipnet")) {
+                        d.ipnet = m.ipnet;
+                    }
+                    if (m.domainname != null && $Object.hasOwnProperty.call(m, "domainname")) {
+                        d.domainname = m.domainname;
+                    }
+                    if (m.portFirst != null && $Object.hasOwnProperty.call(m, "portFirst")) {
+                        d.portFirst = m.portFirst;
+                    }
+                    if (m.portLast != null && $Object.hasOwnProperty.call(m, "portLast")) {
+                        d.portLast = m.portLast;
+                    }
+                    if (m.protocol != null && $Object.hasOwnProperty.call(m, "protocol")) {
+                        d.protocol = m.protocol;
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this EgressRule to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.EgressRule
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                EgressRule.prototype.toJSON = function() {
+                    return EgressRule.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for EgressRule
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.EgressRule
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                EgressRule.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.EgressRule";
+                };
+
+                return EgressRule;
+            })();
+
+            v1.JobEgress = (function() {
+
+                /**
+                 * Properties of a JobEgress.
+                 * @typedef {Object} platform.agent.v1.JobEgress.$Properties
+                 * @property {string|null} [jobUuid] JobEgress jobUuid
+                 * @property {Array.<platform.agent.v1.EgressRule.$Properties>|null} [rules] JobEgress rules
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a JobEgress.
+                 * @memberof platform.agent.v1
+                 * @interface IJobEgress
+                 * @augments platform.agent.v1.JobEgress.$Properties
+                 * @deprecated Use platform.agent.v1.JobEgress.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a JobEgress.
+                 * @typedef {platform.agent.v1.JobEgress.$Properties} platform.agent.v1.JobEgress.$Shape
+                 */
+
+                /**
+                 * Constructs a new JobEgress.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents a JobEgress.
+                 * @constructor
+                 * @param {platform.agent.v1.JobEgress.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const JobEgress = function (p) {
+                    this.rules = [];
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * JobEgress jobUuid.
+                 * @member {string} jobUuid
+                 * @memberof platform.agent.v1.JobEgress
+                 * @instance
+                 */
+                JobEgress.prototype.jobUuid = "";
+
+                /**
+                 * JobEgress rules.
+                 * @member {Array.<platform.agent.v1.EgressRule.$Properties>} rules
+                 * @memberof platform.agent.v1.JobEgress
+                 * @instance
+                 */
+                JobEgress.prototype.rules = $util.emptyArray;
+
+                /**
+                 * Creates a new JobEgress instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.JobEgress
+                 * @static
+                 * @param {platform.agent.v1.JobEgress.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.JobEgress} JobEgress instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.JobEgress.$Shape): platform.agent.v1.JobEgress & platform.agent.v1.JobEgress.$Shape;
+                 *   (properties?: platform.agent.v1.JobEgress.$Properties): platform.agent.v1.JobEgress;
+                 * }}
+                 */
+                JobEgress.create = function(properties) {
+                    return new JobEgress(properties);
+                };
+
+                /**
+                 * Encodes the specified JobEgress message. Does not implicitly {@link platform.agent.v1.JobEgress.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.JobEgress
+                 * @static
+                 * @param {platform.agent.v1.JobEgress.$Properties} m JobEgress message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                JobEgress.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.jobUuid != null && $Object.hasOwnProperty.call(m, "jobUuid") && m.jobUuid !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.jobUuid);
+                    if (m.rules != null && m.rules.length) {
+                        for (var i = 0; i < m.rules.length; ++i)
+                            $root.platform.agent.v1.EgressRule.encode(m.rules[i], w.uint32(/* id 2, wireType 2 =*/18).fork(), q + 1).ldelim();
+                    }
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a JobEgress message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.JobEgress
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.JobEgress & platform.agent.v1.JobEgress.$Shape} JobEgress
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                JobEgress.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.JobEgress();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.jobUuid = v;
+                                else
+                                    delete m.jobUuid;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.rules && m.rules.length))
+                                    m.rules = [];
+                                m.rules.push($root.platform.agent.v1.EgressRule.decode(r, r.size(), $undefined, q + 1));
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates a JobEgress message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.JobEgress
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.JobEgress} JobEgress
+                 */
+                JobEgress.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.JobEgress)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.JobEgress: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.JobEgress();
+                    if (d.jobUuid != null) {
+                        if (typeof d.jobUuid !== "string" || d.jobUuid.length) {
+                            m.jobUuid = $String(d.jobUuid);
+                        }
+                    }
+                    if (d.rules) {
+                        if (!$Array.isArray(d.rules))
+                            throw $TypeError(".platform.agent.v1.JobEgress.rules: array expected");
+                        m.rules = $Array(d.rules.length);
+                        for (var i = 0; i < d.rules.length; ++i) {
+                            if (!$util.isObject(d.rules[i]))
+                                throw $TypeError(".platform.agent.v1.JobEgress.rules: object expected");
+                            m.rules[i] = $root.platform.agent.v1.EgressRule.fromObject(d.rules[i], q + 1);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a JobEgress message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.JobEgress
+                 * @static
+                 * @param {platform.agent.v1.JobEgress} m JobEgress
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                JobEgress.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.arrays || o.defaults) {
+                        d.rules = [];
+                    }
+                    if (o.defaults) {
+                        d.jobUuid = "";
+                    }
+                    if (m.jobUuid != null && $Object.hasOwnProperty.call(m, "jobUuid")) {
+                        d.jobUuid = m.jobUuid;
+                    }
+                    if (m.rules && m.rules.length) {
+                        d.rules = $Array(m.rules.length);
+                        for (var j = 0; j < m.rules.length; ++j) {
+                            d.rules[j] = $root.platform.agent.v1.EgressRule.toObject(m.rules[j], o, q + 1);
+                        }
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this JobEgress to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.JobEgress
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                JobEgress.prototype.toJSON = function() {
+                    return JobEgress.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for JobEgress
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.JobEgress
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                JobEgress.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.JobEgress";
+                };
+
+                return JobEgress;
             })();
 
             v1.NetworkSpec = (function() {

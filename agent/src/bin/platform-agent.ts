@@ -54,8 +54,11 @@ Options (environment variable in brackets):
   --instance-networks      bwrap instances not on a virtual network get a network namespace of
                            their own on the agent's bridge, an address from the agent's subnet
                            (given by the controller), their ports forwarded, outbound traffic
-                           refused (PLATFORM_AGENT_INSTANCE_NETWORKS=1; needs root, iproute2,
-                           nftables)
+                           refused but for the job's bindings to the outbound network service
+                           (PLATFORM_AGENT_INSTANCE_NETWORKS=1; needs root, iproute2, nftables)
+  --resolver HOST:PORT     the DNS server for those instances' resolver and the domain names of
+                           outbound bindings (PLATFORM_AGENT_RESOLVER, default: /etc/resolv.conf's);
+                           names are resolved again every PLATFORM_AGENT_EGRESS_RESOLVE_MS (30000)
   --log-level LEVEL        debug, info, warn, error or silent (PLATFORM_LOG_LEVEL, default info)
   --version                print the version
   --help                   print this help
@@ -99,6 +102,7 @@ async function main(): Promise<void> {
         'allowed-destinations': { type: 'string' },
         'refuse-private-destinations': { type: 'boolean' },
         'instance-networks': { type: 'boolean' },
+        resolver: { type: 'string' },
         'log-level': { type: 'string' },
         version: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -152,6 +156,9 @@ async function main(): Promise<void> {
   }
   const refusePrivateText = env['PLATFORM_REFUSE_PRIVATE_DESTINATIONS'] ?? '';
   if (!['', 'true', 'false'].includes(refusePrivateText)) fail(`PLATFORM_REFUSE_PRIVATE_DESTINATIONS="${refusePrivateText}" is not true or false`);
+  const resolverText = args.resolver ?? env['PLATFORM_AGENT_RESOLVER'];
+  const resolver = resolverText ? hostPort(resolverText, '--resolver') : undefined;
+  const egressResolveMs = positive(env['PLATFORM_AGENT_EGRESS_RESOLVE_MS'], 'PLATFORM_AGENT_EGRESS_RESOLVE_MS');
   const tags = (args.tags ?? env['PLATFORM_AGENT_TAGS'] ?? '').split(',').map((t) => t.trim()).filter(Boolean);
   const log = new JsonLogger(new FdSink(1), logLevel, { component: 'agent', pid: process.pid });
 
@@ -171,6 +178,8 @@ async function main(): Promise<void> {
       allowRootInstances,
       stopInstancesOnExit: !!args['stop-instances-on-exit'],
       instanceNetworks: !!args['instance-networks'] || env['PLATFORM_AGENT_INSTANCE_NETWORKS'] === '1',
+      ...(resolver ? { resolver: `${resolver.host}:${resolver.port}` } : {}),
+      ...(egressResolveMs !== undefined ? { egressResolveMs } : {}),
       ...(cacheMaxBytes !== undefined ? { cacheMaxBytes } : {}),
       ...(diskCheckMs !== undefined ? { diskCheckMs } : {}),
       ...(usageIntervalMs !== undefined ? { usageIntervalMs } : {}),

@@ -1,7 +1,8 @@
 /**
  * The resolver the agent gives instances in network namespaces of their own: a UDP listener on
  * the agent bridge's gateway address, port 53, that passes each query to the host's resolvers
- * (the `nameserver` lines of the agent's /etc/resolv.conf, in turn on failure) and the answer
+ * (the `nameserver` lines of the agent's /etc/resolv.conf, or the agent's --resolver host:port,
+ * in turn on failure) and the answer
  * back. The instances' egress rules let them reach it and nothing else of the host; the host's
  * resolvers (often on its loopback, 127.0.0.53) stay out of their reach.
  */
@@ -82,7 +83,8 @@ export class DnsProxy {
       out.on('error', () => finish(undefined));
       // The answer must carry the query's id (the first two bytes).
       out.on('message', (answer) => finish(answer.length >= 2 && answer[0] === msg[0] && answer[1] === msg[1] ? answer : undefined));
-      out.send(msg, 53, servers[i]!);
+      const [upstreamHost = '', upstreamPort = '53'] = servers[i]!.split(':');
+      out.send(msg, Number(upstreamPort), upstreamHost);
     };
     ask(0);
   }

@@ -46,6 +46,8 @@ import { listeningPortsOf } from '../runner/ports.js';
 import { NOT_THERE, run, runIgnoring, tool } from './commands.js';
 import type { PortForwarders } from './port-forwarder.js';
 import type { DnsProxy } from './dns-proxy.js';
+import { Resolver } from 'node:dns/promises';
+import type { EgressRule } from '@platform/proto';
 
 /** What an instance holds on its network; kept in its instance record (release reads it there). */
 export interface NetworkAttachment {
@@ -151,6 +153,10 @@ export interface HostNetworksOptions {
   ownNetworks?: boolean;
   /** The agent's resolver for them (listens on the own bridge's gateway address). */
   dns?: DnsProxy;
+  /** The DNS server (host:port) the names of outbound openings are resolved with; default the system's. */
+  resolver?: string;
+  /** How often those names are resolved again (default 30 s). */
+  egressResolveMs?: number;
   agentUuid: string;
   log: Logger;
   forwarders: PortForwarders;
@@ -171,6 +177,13 @@ export class HostNetworks {
   readonly #own = new Map<string, NetworkAttachment>();
   /** The own bridge, its egress table and the resolver, made once per subnet. */
   #ownReady: Promise<void> | undefined;
+  /** What each job may reach outside (its bindings to the outbound network service). */
+  readonly #egress = new Map<string, EgressRule[]>();
+  /** The addresses each name of an opening resolves to now. */
+  readonly #names = new Map<string, string[]>();
+  #resolveTimer: NodeJS.Timeout | undefined;
+  /** The egress rules are rewritten one at a time, the last wish winning. */
+  #egressChain: Promise<void> = Promise.resolve();
 
   constructor(private readonly o: HostNetworksOptions) {}
 
@@ -295,6 +308,8 @@ export class HostNetworks {
 
   /** The agent stops: its resolver stops listening (a restarted agent listens again for the instances it takes back). */
   close(): void {
+    clearInterval(this.#resolveTimer);
+    this.#resolveTimer = undefined;
     this.o.dns?.close();
     this.#ownReady = undefined;
   }
@@ -343,8 +358,96 @@ export class HostNetworks {
     ].join('\n'));
     writeFileSync(a.hostsFile, ['127.0.0.1\tlocalhost', '::1\tlocalhost ip6-localhost ip6-loopback', `${a.address}\ti-${instance.slice(0, 8)}`, ''].join('\n'), { mode: 0o644 });
     writeFileSync(a.resolvConf!, `nameserver ${gateway}\n`, { mode: 0o644 });
+    if (this.#egress.has(jobUuid)) await this.#rewriteEgress();
     this.o.log.info('instance on a network of its own', { instance, address: a.address, netns: a.netns });
     return a;
+  }
+
+  /**
+   * What job `job` may reach outside now (its bindings to the outbound network service): the
+   * rules of its instances here are rewritten at once, without restarting them.
+   */
+  setEgress(job: string, rules: readonly EgressRule[]): void {
+    if (!this.o.ownNetworks) return;
+    const before = JSON.stringify(this.#egress.get(job) ?? []);
+    if (rules.length > 0) this.#egress.set(job, [...rules]);
+    else this.#egress.delete(job);
+    if (JSON.stringify(rules) === before) return;
+    this.o.log.info('outbound openings of a job', { job, rules: rules.map(describeRule) });
+    this.#watchNames();
+    void this.#rewriteEgress();
+  }
+
+  /** The names of the openings, resolved now and again every egressResolveMs while any is in use. */
+  #watchNames(): void {
+    const names = new Set([...this.#egress.values()].flat().flatMap((r) => (r.domainname ? [r.domainname] : [])));
+    for (const n of [...this.#names.keys()]) if (!names.has(n)) this.#names.delete(n);
+    if (names.size === 0) {
+      clearInterval(this.#resolveTimer);
+      this.#resolveTimer = undefined;
+      return;
+    }
+    void this.#resolveNames();
+    this.#resolveTimer ??= setInterval(() => void this.#resolveNames(), this.o.egressResolveMs ?? 30_000);
+    this.#resolveTimer.unref();
+  }
+
+  async #resolveNames(): Promise<void> {
+    const resolver = new Resolver({ timeout: 3000, tries: 2 });
+    if (this.o.resolver) resolver.setServers([this.o.resolver]);
+    const names = new Set([...this.#egress.values()].flat().flatMap((r) => (r.domainname ? [r.domainname] : [])));
+    let changed = false;
+    for (const name of names) {
+      let addresses: string[];
+      try {
+        addresses = (await resolver.resolve4(name)).sort();
+      } catch (err) {
+        // A name that does not resolve (now) opens nothing; one that failed to answer keeps what it had.
+        const code = (err as { code?: string }).code;
+        if (code !== 'ENOTFOUND' && code !== 'ENODATA') continue;
+        addresses = [];
+      }
+      if (JSON.stringify(this.#names.get(name) ?? null) !== JSON.stringify(addresses)) {
+        this.#names.set(name, addresses);
+        changed = true;
+        this.o.log.info('a name of an outbound opening resolves anew', { name, addresses });
+      }
+    }
+    if (changed) await this.#rewriteEgress();
+  }
+
+  /** The accept rules of every instance here on a network of its own, from its job's openings. */
+  #allowLines(): string[] {
+    const lines: string[] = [];
+    for (const a of this.#own.values()) {
+      for (const rule of this.#egress.get(a.jobUuid) ?? []) {
+        const to = rule.ipnet ? [rule.ipnet] : (this.#names.get(rule.domainname ?? '') ?? []);
+        if (to.length === 0) continue;
+        const first = rule.portFirst ?? 0;
+        const last = rule.portLast ?? 0;
+        const ports = first === 0 ? '' : first === last ? ` th dport ${first}` : ` th dport ${first}-${last}`;
+        const protocol = rule.protocol === 'tcp' || rule.protocol === 'udp' ? rule.protocol : undefined;
+        const l4 = protocol ? ` meta l4proto ${protocol}` : ports ? ' meta l4proto { tcp, udp }' : '';
+        lines.push(`ip saddr ${a.address} ip daddr { ${to.join(', ')} }${l4}${ports}`);
+      }
+    }
+    return lines;
+  }
+
+  /** Rewrites the egress table whole (one nft transaction), once the own bridge is there. */
+  #rewriteEgress(): Promise<void> {
+    const next = this.#egressChain.then(async () => {
+      const subnet = this.#ownSubnet;
+      if (!subnet || !this.#ownReady) return;
+      await this.#ownReady;
+      const p = agentPrefixes(this.o.agentUuid);
+      const allow = this.#allowLines();
+      // Forwarding from the bridge only while something is open (the rules refuse the rest anyway).
+      if (allow.length > 0) setForwarding(p.ownBridge, true);
+      await run([tool('nft'), '-f', '-'], egressRules(p.egressTable, p.ownBridge, formatIpv4(subnet.base + 1), `${formatIpv4(subnet.base)}/${subnet.prefix}`, allow) + '\n');
+    });
+    this.#egressChain = next.catch((err: unknown) => this.o.log.error('the outbound rules cannot be written', { err: (err as Error).message }));
+    return this.#egressChain;
   }
 
   #freeOwnAddress(subnet: Cidr): string {
@@ -370,7 +473,7 @@ export class HostNetworks {
       }
       await run([ip, 'addr', 'replace', `${gateway}/${subnet.prefix}`, 'dev', p.ownBridge]);
       await run([ip, 'link', 'set', p.ownBridge, 'up']);
-      await run([tool('nft'), '-f', '-'], egressRules(p.egressTable, p.ownBridge, gateway) + '\n');
+      await run([tool('nft'), '-f', '-'], egressRules(p.egressTable, p.ownBridge, gateway, `${formatIpv4(subnet.base)}/${subnet.prefix}`, this.#allowLines()) + '\n');
       await this.o.dns?.listen(gateway);
     })().catch((err: unknown) => {
       this.#ownReady = undefined;
@@ -518,6 +621,8 @@ export class HostNetworks {
     await runIgnoring([ip, 'netns', 'delete', a.netns], NOT_THERE);
     await runIgnoring([ip, 'link', 'delete', a.hostVeth], NOT_THERE);
     this.#own.delete(a.instance);
+    // Its address may be given to another instance: what it was allowed goes with it.
+    if (this.#egress.has(a.jobUuid)) await this.#rewriteEgress();
     this.o.log.info('instance off its own network', { instance: a.instance, netns: a.netns });
   }
 
@@ -726,9 +831,11 @@ function agentNamespaces(prefix: string): string[] {
  * The egress rules of the instances on networks of their own (the agent's table, replaced whole):
  * from the own bridge, the host answers what it started (forwarded ports) and the resolver on
  * the gateway address, and refuses everything else; nothing is forwarded from the bridge to any
- * other network, nor to it. Instances on the bridge never reach each other (isolated ports).
+ * other network but what `allow` opens (`ip saddr <instance> ip daddr ... accept`: the outbound
+ * bindings of its job), masqueraded, with the answers; nothing is forwarded to the bridge
+ * otherwise. Instances on the bridge never reach each other (isolated ports).
  */
-export function egressRules(table: string, bridge: string, gateway: string): string {
+export function egressRules(table: string, bridge: string, gateway: string, subnet: string, allow: readonly string[] = []): string {
   return [
     `table inet ${table} {}`,
     `delete table inet ${table}`,
@@ -742,9 +849,26 @@ export function egressRules(table: string, bridge: string, gateway: string): str
     '  }',
     '  chain forward {',
     '    type filter hook forward priority 0; policy accept;',
+    ...allow.map((rule) => `    iifname "${bridge}" ${rule} accept`),
     `    iifname "${bridge}" reject`,
+    `    oifname "${bridge}" ct state established,related accept`,
     `    oifname "${bridge}" reject`,
+    '  }',
+    '  chain postrouting {',
+    '    type nat hook postrouting priority srcnat; policy accept;',
+    `    ip saddr ${subnet} oifname != "${bridge}" masquerade`,
     '  }',
     '}',
   ].join('\n');
+}
+
+/** An opening as the log says it. */
+function describeRule(r: EgressRule): string {
+  const ports = !r.portFirst ? 'all' : r.portFirst === r.portLast ? String(r.portFirst) : `${r.portFirst}-${r.portLast}`;
+  return `${r.ipnet || r.domainname} ports ${ports} ${r.protocol || 'all'}`;
+}
+
+/** Forwarding of IPv4 packets that come in on `device` (the kernel decides by the incoming interface). */
+function setForwarding(device: string, on: boolean): void {
+  writeFileSync(`/proc/sys/net/ipv4/conf/${device}/forwarding`, on ? '1' : '0');
 }

@@ -17,7 +17,7 @@
  *   dialed next at once; a controller that cannot be reached, or that ended the stream, is
  *   followed by the next one given.
  */
-import type { AgentMessage, AgentServiceClient, ControllerMessage, FlushLogs, Hello, InstanceFiles, JobDrains, LinkTargets, NetworkState, ListFiles, LogLine, Resources, Snapshot, StartInstance, StopInstance, Welcome } from '@platform/proto';
+import type { AgentMessage, AgentServiceClient, ControllerMessage, FlushLogs, Hello, InstanceFiles, JobDrains, JobEgress, LinkTargets, NetworkState, ListFiles, LogLine, Resources, Snapshot, StartInstance, StopInstance, Welcome } from '@platform/proto';
 import { grpc, joinMetadata } from '@platform/proto';
 import { IllegalTransitionError, StateMachine, type GuardedState, type Logger } from '@platform/proto/common';
 import type { AgentMetrics } from '../metrics/metrics.js';
@@ -63,6 +63,8 @@ export interface SessionHandler {
   networkState?(msg: NetworkState): void;
   /** New contents of an instance's platform files (its app token, renewed). */
   instanceFiles?(msg: InstanceFiles): void;
+  /** What a job may reach outside its instances' own networks now (network/host-networks.ts). */
+  jobEgress?(msg: JobEgress): void;
   /** Measured use, for heartbeats (best effort). */
   usage(): Resources;
 }
@@ -253,6 +255,7 @@ export class Session {
       else if (msg.jobDrains) handler.jobDrains?.(msg.jobDrains);
       else if (msg.networkState) handler.networkState?.(msg.networkState);
       else if (msg.instanceFiles) handler.instanceFiles?.(msg.instanceFiles);
+      else if (msg.jobEgress) handler.jobEgress?.(msg.jobEgress);
     } catch (err) {
       log.error('handling a controller message failed', { err });
     }

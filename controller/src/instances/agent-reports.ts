@@ -29,6 +29,8 @@ export interface AgentReportsOptions {
   networkFor?: RunDeps['networkFor'];
   /** A job was reconciled: its log drains may have changed (logs/drain-feed.ts). */
   drainsChanged?: (job: Job) => void;
+  /** A job was reconciled: what it may reach outside may have changed (networks/egress-feed.ts). */
+  egressChanged?: (job: Job) => void;
   /** A job is deleted (besides its log). */
   jobDeleted?: (job: string) => void;
   /** Where the output of stager runs goes (the staged package's log). */
@@ -100,6 +102,10 @@ export class AgentReports implements ClusterEvents, RunDeps {
 
   drainsChanged(job: Job): void {
     this.options.drainsChanged?.(job);
+  }
+
+  egressChanged(job: Job): void {
+    this.options.egressChanged?.(job);
   }
 
   jobDeleted(job: string): void {

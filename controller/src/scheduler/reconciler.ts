@@ -22,6 +22,7 @@ import type { AgentDirectory, AgentRecord } from '../agents/agent-directory.js';
 import type { Deps } from '../context.js';
 import { RUNNING_STATES, type InstanceRecord } from '../model/instance.js';
 import { drainSpecs } from '../model/drain.js';
+import { egressRules, isOutboundBinding } from '../model/outbound.js';
 import type { InstanceTable } from './instance-table.js';
 import { place, type PlacementCandidate, type PlacementRequest } from './placement.js';
 import { keys } from '../store/keys.js';
@@ -52,6 +53,8 @@ export interface RunDeps {
   networkFor?(job: Job, record: InstanceRecord): NetworkSpec | undefined;
   /** Each reconcile of a job: the agents holding its instances follow its log drains (logs/drain-feed.ts). */
   drainsChanged?(job: Job): void;
+  /** Each reconcile of a job: the agents holding its instances follow what it may reach outside (networks/egress-feed.ts). */
+  egressChanged?(job: Job): void;
   /** Jobs that wait for room call this to be retried when agents change. */
   waiting(job: string, waiting: boolean): void;
   /** A one-off run's instance has ended (REMOVED). */
@@ -103,6 +106,7 @@ export function runHash(job: Job): string {
 const runHashes = new WeakMap<Job, string>();
 
 function computeRunHash(job: Job): string {
+  const shaping = Object.keys(job.bindings).sort().filter((k) => !isOutboundBinding(job.bindings[k]!));
   const shape = {
     packages: job.packages.filter((p) => p.source !== 'system').map((p) => [p.uuid, p.install_path ?? '']),
     processes: job.processes,
@@ -111,8 +115,9 @@ function computeRunHash(job: Job): string {
     resources: job.resources,
     logs: job.logs,
     // What the bindings put in the environment (left out when there are none, so that the hash of
-    // a job without bindings is what it was before bindings existed).
-    ...(Object.keys(job.bindings).length > 0 ? { bindings: Object.keys(job.bindings).sort().map((k) => [k, job.bindings[k]!.uuid ?? '']) } : {}),
+    // a job without bindings is what it was before bindings existed). Not the bindings to the
+    // outbound network service: they put nothing there, and the agents follow them live (JobEgress).
+    ...(shaping.length > 0 ? { bindings: shaping.map((k) => [k, job.bindings[k]!.uuid ?? '']) } : {}),
     // The network it is on, and the routes it asks for there (left out when unset, like bindings).
     ...(job.network_ref ? { network: job.network_ref.uuid } : {}),
     ...(job.aggregate_network_routes ? { network_routes: job.aggregate_network_routes } : {}),
@@ -381,6 +386,7 @@ export class Reconciler {
     const live = this.instances().filter((i) => i.state !== 'REMOVED' && i.run === undefined);
     const active = live.filter((i) => i.stop === undefined);
     if (job) this.run.drainsChanged?.(job);
+    if (job) this.run.egressChanged?.(job);
     if (!job || job.state !== 'started') {
       for (const i of active) await this.stop(i, 'job');
       this.#setWaiting(undefined);
@@ -594,6 +600,7 @@ export class Reconciler {
       ports: job.ports.map((port) => ({ number: port.number, optional: port.optional })),
       resources: job.resources,
       logs: job.logs.map((l) => ({ file: l.file, channel: l.channel })),
+      egress: egressRules(job),
       environment: {
         PLATFORM_JOB_UUID: job.uuid,
         PLATFORM_JOB_FQN: job.fqn,

@@ -47,6 +47,7 @@ import type { JobService } from '../jobs/job-service.js';
 import { parseFqn } from '../model/fqn.js';
 import { RUNNING_STATES, type InstanceRecord } from '../model/instance.js';
 import type { Job, JobBinding } from '../model/job.js';
+import { isOutboundBinding, OUTBOUND_SERVICE_FQN, OUTBOUND_SERVICE_TYPE, outboundParameterError } from '../model/outbound.js';
 import type { ReferenceCheck, ReferenceLookup } from '../policy/references.js';
 import { keys } from '../store/keys.js';
 import type { BatchOp } from '../store/store.js';
@@ -135,6 +136,32 @@ export class ServiceCatalog {
     await read(keys.providerPrefix, this.#providers, (p) => p.uuid);
     await read(keys.servicePrefix, this.#services, (s) => s.uuid);
     await read(keys.serviceBindingPrefix, this.#bindings, (b) => b.uuid);
+  }
+
+  /**
+   * The built-in outbound network service (model/outbound.ts), made at the first start and kept:
+   * it has no gateway; binding a job to it opens what the binding's parameters say.
+   */
+  async ensureOutboundService(): Promise<ServiceRecord> {
+    const existing = [...this.#services.values()].find((s) => s.fqn === OUTBOUND_SERVICE_FQN);
+    if (existing) return existing;
+    const record: ServiceRecord = {
+      uuid: this.deps.ids.uuid(),
+      fqn: OUTBOUND_SERVICE_FQN,
+      name: 'outbound-network',
+      type: OUTBOUND_SERVICE_TYPE,
+      provider_fqn: '',
+      provider_uuid: '',
+      description: 'Outbound network access: bind a job with ipnet or domainname, portrange and protocol',
+      parameters: {},
+      gateway_id: '',
+      created_at: this.#now(),
+      created_by: 'platform',
+    };
+    await this.deps.store.batch([{ type: 'put', key: keys.service(record.uuid), value: JSON.stringify(record) }]);
+    this.#services.set(record.uuid, record);
+    this.deps.log.info('built-in outbound network service made', { service: record.uuid, fqn: record.fqn });
+    return record;
   }
 
   #now(): string {
@@ -418,6 +445,7 @@ export class ServiceCatalog {
     await this.#locks.run(found.type, async () => {
       const s = this.#services.get(uuid);
       if (!s) throw new NotFoundError(`service ${uuid} not found`);
+      if (s.fqn === OUTBOUND_SERVICE_FQN) throw new ConflictError(`service ${s.fqn} is built in: it cannot be deleted (unbind jobs from it instead)`);
       const bound = [...this.#bindings.values()].filter((b) => b.service_uuid === uuid);
       if (bound.length > 0 && !force) {
         throw new ConflictError(`service ${s.fqn} is bound to ${bound.map((b) => b.job_fqn).join(', ')}; unbind them first, or delete with force=true`, {
@@ -458,6 +486,7 @@ export class ServiceCatalog {
       if (!service) throw new InvalidRequestError(`service_fqn: no service ${serviceFqn}`);
       const job = await this.jobs.find(jobRef!.uuid);
       if (!job) throw new InvalidRequestError(`job_fqn: no job ${req.jobFqn}`);
+      if (service.fqn === OUTBOUND_SERVICE_FQN) return this.#bindOutbound(req, service, job, ctx);
       const uuid = this.deps.ids.uuid();
       const name = req.name ?? localName(service.fqn);
       const fqn = req.fqn ?? `binding::${namespaceOf(job.fqn)}::${uuid}`;
@@ -533,6 +562,48 @@ export class ServiceCatalog {
     });
   }
 
+  /**
+   * A binding to the outbound network service: its parameters checked (400, nothing changed),
+   * no gateway call, nothing in the environment; the job's instances are told what they may now
+   * reach (networks/egress-feed.ts), without a restart (not part of the run shape).
+   */
+  async #bindOutbound(req: BindRequest, service: ServiceRecord, job: Job, ctx: ChangeContext): Promise<JobBinding> {
+    const problem = outboundParameterError(req.parameters);
+    if (problem) throw new InvalidRequestError(problem);
+    const uuid = this.deps.ids.uuid();
+    const name = req.name ?? localName(service.fqn);
+    const fqn = req.fqn ?? `binding::${namespaceOf(job.fqn)}::${uuid}`;
+    const entry: JobBinding = { name, uuid, fqn, job_fqn: job.fqn, env_var: [], parameters: req.parameters, service_fqn: service.fqn };
+    this.#checkFree(job, entry);
+    const record: ServiceBindingRecord = {
+      uuid, fqn, name, job_uuid: job.uuid, job_fqn: job.fqn, service_uuid: service.uuid, service_fqn: service.fqn,
+      gateway_id: '', url: '', protocol: {}, created_at: this.#now(), created_by: ctx.principal,
+    };
+    this.#bindings.set(uuid, record);
+    try {
+      await this.jobs.changeBindings(
+        job.uuid,
+        (current) => {
+          this.#checkFree(current, entry);
+          return {
+            bindings: sortedRecord({ ...current.bindings, [fqn]: entry }),
+            ops: [
+              { type: 'put', key: keys.serviceBinding(uuid), value: JSON.stringify(record) },
+              this.deps.audit.entry(ctx, 'service.bind', service.fqn, { patches: [{ op: 'add', path: `service/bindings/${fqn}`, value: entry }] }),
+              this.deps.audit.entry(ctx, 'job.addbinding', current.fqn, { patches: [{ op: 'add', path: `job/bindings/${fqn}`, value: entry }] }),
+            ],
+          };
+        },
+        ctx,
+      );
+    } catch (err) {
+      this.#bindings.delete(uuid);
+      throw err;
+    }
+    this.deps.log.info('job bound to the outbound network service', { job: job.fqn, binding: uuid, parameters: req.parameters, request_id: ctx.requestId });
+    return entry;
+  }
+
   async #link(req: BindRequest, targetFqn: string, ctx: ChangeContext, refs: ReferenceCheck): Promise<JobBinding> {
     const [jobRef, targetRef] = await refs.resolve([
       { type: 'job', fqn: req.jobFqn, permission: 'link', field: 'job_fqn' },
@@ -596,7 +667,7 @@ export class ServiceCatalog {
     const service = this.#services.get(record.service_uuid);
     await this.#locks.run(service?.type ?? '', async () => {
       if (!this.#bindings.has(record.uuid)) throw new NotFoundError(`job ${req.jobFqn} is not bound to ${req.serviceFqn}`);
-      await this.#dropBinding(record, ctx, { force: req.force, callGateway: true });
+      await this.#dropBinding(record, ctx, { force: req.force, callGateway: record.service_fqn !== OUTBOUND_SERVICE_FQN });
     });
   }
 
@@ -671,6 +742,7 @@ export class ServiceCatalog {
   environmentFor(job: Job): Record<string, string> {
     const env: Record<string, string> = {};
     for (const b of Object.values(job.bindings)) {
+      if (isOutboundBinding(b)) continue;
       const url = b.service_fqn ? this.#serviceUrl(b) : undefined;
       if (url === undefined) continue;
       for (const name of b.env_var ?? []) env[name] = url;

@@ -6,6 +6,9 @@
  * its namespace is (the test's servers on the host, another instance), but the agent's
  * resolver; two jobs listen on one port.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomInt } from 'node:crypto';
+import { createSocket, type Socket } from 'node:dgram';
 import { createServer, type Server } from 'node:net';
 import test, { type ExecutionContext } from 'ava';
 import type { Job } from '@platform/controller';
@@ -27,12 +30,44 @@ async function get<T>(address: string, path: string): Promise<T> {
 let cluster: TestCluster | undefined;
 let available = true;
 
+/**
+ * A DNS server for the test's names (A records of `names`, changed by the tests; every other
+ * name NXDOMAIN), on 127.0.0.1: the agent's --resolver.
+ */
+const names = new Map<string, string>();
+let dns: Socket | undefined;
+
+function startDns(): Promise<number> {
+  const socket = createSocket('udp4');
+  socket.on('message', (q, from) => {
+    let at = 12;
+    const labels: string[] = [];
+    while (at < q.length && q[at]! > 0) {
+      labels.push(q.subarray(at + 1, at + 1 + q[at]!).toString('latin1'));
+      at += q[at]! + 1;
+    }
+    const qtype = q.readUInt16BE(at + 1);
+    const question = q.subarray(12, at + 5);
+    const address = qtype === 1 ? names.get(labels.join('.').toLowerCase()) : undefined;
+    const header = Buffer.alloc(12);
+    q.copy(header, 0, 0, 2);
+    header.writeUInt16BE(address || names.has(labels.join('.').toLowerCase()) ? 0x8180 : 0x8183, 2);
+    header.writeUInt16BE(1, 4);
+    header.writeUInt16BE(address ? 1 : 0, 6);
+    const answer = address ? Buffer.from([0xc0, 0x0c, 0, 1, 0, 1, 0, 0, 0, 1, 0, 4, ...address.split('.').map(Number)]) : Buffer.alloc(0);
+    socket.send(Buffer.concat([header, question, answer]), from.port, from.address);
+  });
+  dns = socket;
+  return new Promise((resolve) => socket.bind(0, '127.0.0.1', () => resolve(socket.address().port)));
+}
+
 test.before(async (t) => {
   available = networksAvailable(t as unknown as ExecutionContext);
   if (available) sweepLeftovers();
 });
 
 test.after.always(async () => {
+  dns?.close();
   if (!cluster) return;
   await Promise.all(cluster.agents.map((a) => a.dispose()));
   await cluster.controller.dispose();
@@ -42,7 +77,14 @@ async function theCluster(): Promise<TestCluster> {
   if (cluster) return cluster;
   const controller = await ControllerProcess.start({ env: FAST_AGENT_TIMING });
   cluster = { controller, api: await controller.admin(), agents: [] };
-  cluster.agents.push(await AgentProcess.start(controller, cluster.api, { isolation: 'bwrap', args: ['--instance-networks', '--stop-instances-on-exit', '--usage-interval-ms', '1000'] }));
+  const dnsPort = await startDns();
+  cluster.agents.push(
+    await AgentProcess.start(controller, cluster.api, {
+      isolation: 'bwrap',
+      args: ['--instance-networks', '--stop-instances-on-exit', '--usage-interval-ms', '1000', '--resolver', `127.0.0.1:${dnsPort}`],
+      env: { PLATFORM_AGENT_EGRESS_RESOLVE_MS: '300' },
+    }),
+  );
   return cluster;
 }
 
@@ -167,5 +209,104 @@ test.serial('instance networks: netmax caps what an instance sends (within 20%),
     },
     { timeoutMs: 60_000, intervalMs: 500, what: 'network_tx of the capped job above 100 kB/s' },
   );
+  await stopJob(api, job.uuid);
+});
+
+/**
+ * A host standing for the outside: a network namespace of the test's (`plt...`, removed even when
+ * the test fails) behind a veth, with addresses .2 and .3 of a /29 of the benchmarking range and
+ * a server answering on two ports. The host end forwards what comes back (the answers to the
+ * instances, which the agent's masquerade sends from .1).
+ */
+async function outsideHost(t: ExecutionContext): Promise<{ addresses: [string, string]; ports: [number, number] }> {
+  const tag = randomBytes(3).toString('hex');
+  const ns = `plt${tag}o`;
+  const outer = `plt${tag}x`;
+  const lan = `198.18.${randomInt(0, 256)}.${8 * randomInt(0, 32)}`;
+  const base = lan.split('.').map(Number);
+  const at = (n: number) => `${base[0]}.${base[1]}.${base[2]}.${base[3]! + n}`;
+  const held: { server?: ChildProcess } = {};
+  t.teardown(() => {
+    held.server?.kill('SIGKILL');
+    try {
+      sh(['ip', 'netns', 'delete', ns]);
+    } catch {
+      // not made
+    }
+  });
+  sh(['ip', 'netns', 'add', ns]);
+  sh(['ip', 'link', 'add', outer, 'type', 'veth', 'peer', 'name', 'eth0', 'netns', ns]);
+  sh(['ip', 'addr', 'add', `${at(1)}/29`, 'dev', outer]);
+  sh(['ip', 'link', 'set', outer, 'up']);
+  sh(['sh', '-c', `echo 1 > /proc/sys/net/ipv4/conf/${outer}/forwarding`]);
+  for (const n of [2, 3]) sh(['ip', '-n', ns, 'addr', 'add', `${at(n)}/29`, 'dev', 'eth0']);
+  sh(['ip', '-n', ns, 'link', 'set', 'eth0', 'up']);
+  sh(['ip', '-n', ns, 'link', 'set', 'lo', 'up']);
+  const ports: [number, number] = [20000 + randomInt(0, 20000), 0];
+  ports[1] = ports[0] + 1;
+  const script = `const net = require('node:net'); let n = 0; for (const p of ${JSON.stringify(ports)}) net.createServer((s) => s.end('HTTP/1.0 200 OK\\r\\ncontent-length: 7\\r\\n\\r\\noutside')).listen(p, '0.0.0.0', () => { if (++n === 2) console.log('ready'); });`;
+  const server = spawn('ip', ['netns', 'exec', ns, process.execPath, '-e', script], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, PATH: '/usr/sbin:/usr/bin:/sbin:/bin' } });
+  held.server = server;
+  await new Promise<void>((resolve, reject) => {
+    server.stdout!.once('data', () => resolve());
+    server.once('exit', (code) => reject(new Error(`the outside server exited with ${code}`)));
+  });
+  return { addresses: [at(2), at(3)], ports };
+}
+
+const OUTBOUND = 'service::/platform::outbound-network';
+
+async function reaches(at: string, url: string): Promise<boolean> {
+  const r = await get<FetchAnswer>(at, `/fetch?url=${encodeURIComponent(url)}`);
+  return r.ok && r.body === 'outside';
+}
+
+test.serial('instance networks: a binding to the outbound network service opens exactly its ipnet and port, live, and the unbind closes it; a domainname binding follows the name', async (t) => {
+  if (!available) return t.pass();
+  const { api } = await theCluster();
+  const outside = await outsideHost(t);
+  const [hostA, hostB] = outside.addresses;
+  const [open, closed] = outside.ports;
+  const ns = `/instnet/${unique()}`;
+  const pkg = await uploadPackage(api, ns, networkAppArchive());
+  const processes = { app: { start_command: 'node /app/net.js', start_command_timeout: 30, stop_timeout: 5 } };
+  const job = (await api.post<Job>('/jobs', httpAppJob(`job::${ns}::out`, pkg.uuid, { processes, state: 'started' }))).body;
+  const first = await running(api, job.uuid);
+  t.false(await reaches(first.at, `http://${hostA}:${open}/`), 'refused before any binding');
+
+  // Bad parameters: a 400, and nothing bound.
+  for (const parameters of [{}, { ipnet: '198.18.0.0/33' }, { ipnet: hostA, domainname: 'x.test' }, { ipnet: hostA, portrange: '0-9' }, { ipnet: hostA, protocol: 'icmp' }, { ipnet: hostA, color: 'red' }]) {
+    const r = await api.post('/bindings', { job_fqn: job.fqn, service_fqn: OUTBOUND, parameters });
+    t.is(r.status, 400, `${JSON.stringify(parameters)}: ${r.text}`);
+  }
+  t.deepEqual((await api.get<Job>(`/jobs/${job.uuid}`)).body.bindings, {});
+
+  const bound = await api.post('/bindings', { job_fqn: job.fqn, service_fqn: OUTBOUND, name: 'out', parameters: { ipnet: `${hostA}/32`, portrange: String(open), protocol: 'tcp' } });
+  t.is(bound.status, 200, bound.text);
+  await eventually(async () => ((await reaches(first.at, `http://${hostA}:${open}/`)) ? true : undefined), { timeoutMs: 20_000, what: 'the bound ipnet and port to be reachable' });
+  t.false(await reaches(first.at, `http://${hostA}:${closed}/`), 'another port stays closed');
+  t.false(await reaches(first.at, `http://${hostB}:${open}/`), 'another address stays closed');
+  const same = await running(api, job.uuid);
+  t.is(same.instance.uuid, first.instance.uuid, 'not restarted by the binding');
+
+  t.is((await api.post('/unbind', { job: job.fqn, service: OUTBOUND })).status, 200);
+  await eventually(async () => ((await reaches(first.at, `http://${hostA}:${open}/`)) ? undefined : true), { timeoutMs: 20_000, what: 'the unbind to close it again' });
+  t.is((await running(api, job.uuid)).instance.uuid, first.instance.uuid, 'not restarted by the unbind');
+
+  // A name the test's resolver answers: followed as its address changes.
+  const name = `out-${randomBytes(4).toString('hex')}.test`;
+  names.set(name, hostA);
+  t.is((await api.post('/bindings', { job_fqn: job.fqn, service_fqn: OUTBOUND, name: 'byname', parameters: { domainname: name, portrange: 'all', protocol: 'all' } })).status, 200);
+  await eventually(async () => ((await reaches(first.at, `http://${hostA}:${closed}/`)) ? true : undefined), { timeoutMs: 20_000, what: `${name} -> ${hostA} to be reachable` });
+  t.false(await reaches(first.at, `http://${hostB}:${closed}/`));
+  names.set(name, hostB);
+  await eventually(async () => ((await reaches(first.at, `http://${hostB}:${closed}/`)) && !(await reaches(first.at, `http://${hostA}:${closed}/`)) ? true : undefined), {
+    timeoutMs: 20_000,
+    what: `the opening to follow ${name} to ${hostB}`,
+  });
+  // The instance resolves it through the agent's resolver too.
+  const resolved = await get<{ ok: boolean; addresses?: string[] }>(first.at, `/resolve?name=${name}`);
+  t.deepEqual(resolved, { ok: true, addresses: [hostB] });
+  t.is((await api.post('/unbind', { job: job.fqn, service: OUTBOUND })).status, 200);
   await stopJob(api, job.uuid);
 });
