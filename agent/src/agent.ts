@@ -25,7 +25,7 @@ import type { IsolationDriver, IsolationDriverName } from './isolation/driver.js
 import { canChangeIdentity, DEFAULT_INSTANCE_UIDS, parseUidRange, reachableBy, UidAllocator, type UidRange } from './isolation/identity.js';
 import { PROCESS_DRIVER_GAPS, ProcessDriver } from './isolation/process.js';
 import { detectResources, hostName, loadOrCreateUuid, systemTags } from './host/host.js';
-import { DestinationPolicy, NETWORK_AGENT_TAG, parseHostPort, type AllowEntry, type HostPort, type Logger } from '@platform/proto/common';
+import { DestinationPolicy, HOST_NETWORK_TAG, NETWORK_AGENT_TAG, OWN_NETWORK_TAG, parseHostPort, type AllowEntry, type HostPort, type Logger } from '@platform/proto/common';
 import { AgentDrains } from './logs/drains.js';
 import { LogShipper } from './logs/shipper.js';
 import { AgentMetrics, serveMetrics } from './metrics/metrics.js';
@@ -148,6 +148,7 @@ export class Agent {
         });
     if (lacking) log.info('instances on virtual networks are not run here', { reason: lacking });
     if (opts.instanceNetworks && lacking) log.warn('--instance-networks: instances keep the host\'s network', { reason: lacking });
+    else if (driver.name === 'process') log.info('instances share the host\'s network (the process driver gives them no namespace of their own)', { system_tag: HOST_NETWORK_TAG });
     this.metrics = new AgentMetrics(() => (this.manager as InstanceManager | undefined)?.countByState() ?? {}, { defaultMetrics: opts.defaultMetrics ?? false });
     // One or several controllers (comma-separated: the controllers of a cluster on etcd).
     this.#controllers = new ControllerAddresses(controllerList(opts.controller), (address) =>
@@ -415,7 +416,11 @@ export class Agent {
       hostname: hostName(),
       datacenter: this.opts.datacenter ?? '',
       tags: this.opts.tags ?? [],
-      systemTags: [...systemTags(this.isolation, this.cgroups.version), ...(this.networks ? [NETWORK_AGENT_TAG] : [])],
+      systemTags: [
+        ...systemTags(this.isolation, this.cgroups.version),
+        ...(this.networks ? [NETWORK_AGENT_TAG] : []),
+        this.networks && this.opts.instanceNetworks ? OWN_NETWORK_TAG : HOST_NETWORK_TAG,
+      ],
       // What the cache may still grow into is not offered to instances.
       total: detectResources(this.#dataDir, Math.max(0, this.#cache.maxBytes - this.#cache.size)),
       isolation: this.isolation,

@@ -4,3 +4,11 @@
 
 /** The system tag of agents that put instances on virtual networks: the scheduler places members only there. */
 export const NETWORK_AGENT_TAG = 'networks:bridge';
+
+/**
+ * The system tags saying what network an agent gives instances that are on no virtual network:
+ * one of their own (--instance-networks, bwrap) or the host's. A job that must not share its
+ * host's network asks for the first with hard_scheduling_tags.
+ */
+export const OWN_NETWORK_TAG = 'instance-network:own';
+export const HOST_NETWORK_TAG = 'instance-network:host';

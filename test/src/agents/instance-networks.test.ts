@@ -153,6 +153,9 @@ test.serial('instance networks: an instance has its own namespace and address; i
   const netns = `${p.netns}${a.instance.uuid}`;
   t.regex(ipIn(netns, ['-o', 'addr', 'show', 'dev', 'eth0']), new RegExp(`inet ${address.replace(/\./g, '\\.')}/24`));
   t.true(linkNames().includes(`${p.bridge}own`));
+  // The instance manager says which network its instances get (a job may require it with a hard tag).
+  const managers = (await api.get<{ uuid: string; system_tags: string[] }[]>('/instance_managers')).body;
+  t.true(managers.find((m) => m.uuid === agent.uuid)!.system_tags.includes('instance-network:own'));
   t.true(nftTables().includes(`table inet ${p.egressTable}`));
   const gateway = /default via (\S+)/.exec(ipIn(netns, ['route']))![1]!;
 
