@@ -458,7 +458,8 @@ export class Agent {
       return;
     }
     this.links.open(spec.instanceUuid ?? '', links).then(
-      (env) => this.manager.start({ ...spec, environment: { ...spec.environment, ...env } }),
+      // Where the links listen is reachable from a network of the instance's own.
+      (env) => this.manager.start({ ...spec, environment: { ...spec.environment, ...env }, endpoints: [...(spec.endpoints ?? []), ...linkEndpoints(env)] }),
       (err: unknown) => {
         this.opts.log.warn('instance refused: a link cannot listen', { instance: spec.instanceUuid, err: (err as Error).message });
         const now = (this.opts.now ?? Date.now)();
@@ -536,4 +537,9 @@ async function controllerAddresses(controller: string, log: Logger): Promise<str
     log.warn('the controller address does not resolve now: drains are not kept from it by address', { controller, err: (err as Error).message });
     return [];
   }
+}
+
+/** "host:port" of the links' variables (tcp://host:port). */
+function linkEndpoints(env: Record<string, string>): string[] {
+  return [...new Set(Object.values(env).flatMap((v) => /^tcp:\/\/([^/:]+:\d+)$/.exec(v)?.[1] ?? []))];
 }

@@ -522,6 +522,7 @@ export class Controller {
         environmentFor: (job) => ({ ...late.catalog?.environmentFor(job), ...late.secrets?.environmentFor(job), ...late.appTokens?.environmentFor(job) }),
         filesFor: (job) => [...(late.secrets?.filesFor(job) ?? []), ...(late.appTokens?.filesFor(job) ?? [])],
         linksFor: (job) => late.links?.linksFor(job) ?? [],
+        endpointsFor: (job) => late.catalog?.endpointsFor(job) ?? [],
         addressFor: (job, instance) => late.networks?.addressFor(job, instance) ?? (job.network_ref ? { reason: 'networks are not loaded yet' } : {}),
         networkFor: (job, record) => late.networks?.networkFor(job, record),
         // Log drains are sent by the agents holding the instances (logs/drain-feed.ts).

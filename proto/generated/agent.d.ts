@@ -3341,6 +3341,9 @@ export namespace platform {
                 /** InstanceSpec egress. */
                 egress: platform.agent.v1.EgressRule.$Properties[];
 
+                /** InstanceSpec endpoints. */
+                endpoints: string[];
+
                 /**
                  * Creates a new InstanceSpec instance using the specified properties.
                  * @param [properties] Properties to set
@@ -3451,6 +3454,9 @@ export namespace platform {
 
                     /** InstanceSpec egress */
                     egress?: (platform.agent.v1.EgressRule.$Properties[]|null);
+
+                    /** InstanceSpec endpoints */
+                    endpoints?: (string[]|null);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];

@@ -9525,6 +9525,7 @@ export const platform = $root.platform = (() => {
                  * @property {platform.agent.v1.NetworkSpec.$Properties|null} [network] InstanceSpec network
                  * @property {Array.<platform.agent.v1.PlatformFile.$Properties>|null} [files] InstanceSpec files
                  * @property {Array.<platform.agent.v1.EgressRule.$Properties>|null} [egress] InstanceSpec egress
+                 * @property {Array.<string>|null} [endpoints] InstanceSpec endpoints
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -9559,6 +9560,7 @@ export const platform = $root.platform = (() => {
                     this.drains = [];
                     this.files = [];
                     this.egress = [];
+                    this.endpoints = [];
                     if (p)
                         for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
                             if (p[ks[i]] != null && ks[i] !== "__proto__")
@@ -9702,6 +9704,14 @@ export const platform = $root.platform = (() => {
                 InstanceSpec.prototype.egress = $util.emptyArray;
 
                 /**
+                 * InstanceSpec endpoints.
+                 * @member {Array.<string>} endpoints
+                 * @memberof platform.agent.v1.InstanceSpec
+                 * @instance
+                 */
+                InstanceSpec.prototype.endpoints = $util.emptyArray;
+
+                /**
                  * Creates a new InstanceSpec instance using the specified properties.
                  * @function create
                  * @memberof platform.agent.v1.InstanceSpec
@@ -9781,6 +9791,10 @@ export const platform = $root.platform = (() => {
                     if (m.egress != null && m.egress.length) {
                         for (var i = 0; i < m.egress.length; ++i)
                             $root.platform.agent.v1.EgressRule.encode(m.egress[i], w.uint32(/* id 16, wireType 2 =*/130).fork(), q + 1).ldelim();
+                    }
+                    if (m.endpoints != null && m.endpoints.length) {
+                        for (var i = 0; i < m.endpoints.length; ++i)
+                            w.uint32(/* id 17, wireType 2 =*/138).string(m.endpoints[i]);
                     }
                     if (m.files != null && m.files.length) {
                         for (var i = 0; i < m.files.length; ++i)
@@ -9993,6 +10007,14 @@ export const platform = $root.platform = (() => {
                                 m.egress.push($root.platform.agent.v1.EgressRule.decode(r, r.size(), $undefined, q + 1));
                                 continue;
                             }
+                        case 17: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.endpoints && m.endpoints.length))
+                                    m.endpoints = [];
+                                m.endpoints.push(r.stringVerify());
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -10158,6 +10180,14 @@ export const platform = $root.platform = (() => {
                             m.egress[i] = $root.platform.agent.v1.EgressRule.fromObject(d.egress[i], q + 1);
                         }
                     }
+                    if (d.endpoints) {
+                        if (!$Array.isArray(d.endpoints))
+                            throw $TypeError(".platform.agent.v1.InstanceSpec.endpoints: array expected");
+                        m.endpoints = $Array(d.endpoints.length);
+                        for (var i = 0; i < d.endpoints.length; ++i) {
+                            m.endpoints[i] = $String(d.endpoints[i]);
+                        }
+                    }
                     return m;
                 };
 
@@ -10186,6 +10216,7 @@ export const platform = $root.platform = (() => {
                         d.links = [];
                         d.drains = [];
                         d.egress = [];
+                        d.endpoints = [];
                         d.files = [];
                     }
                     if (o.objects || o.defaults) {
@@ -10274,6 +10305,12 @@ export const platform = $root.platform = (() => {
                         d.egress = $Array(m.egress.length);
                         for (var j = 0; j < m.egress.length; ++j) {
                             d.egress[j] = $root.platform.agent.v1.EgressRule.toObject(m.egress[j], o, q + 1);
+                        }
+                    }
+                    if (m.endpoints && m.endpoints.length) {
+                        d.endpoints = $Array(m.endpoints.length);
+                        for (var j = 0; j < m.endpoints.length; ++j) {
+                            d.endpoints[j] = m.endpoints[j];
                         }
                     }
                     if (m.files && m.files.length) {

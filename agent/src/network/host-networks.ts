@@ -81,6 +81,12 @@ export interface NetworkAttachment {
   own?: true;
   /** The resolv.conf bound over the instance's /etc/resolv.conf (the agent's resolver). */
   resolvConf?: string;
+  /**
+   * What the platform provides the instance at "host:port" (its links, bound services, the
+   * stager's controller): reachable from its own network, an address on the host's loopback
+   * included (passed through the gateway address).
+   */
+  endpoints?: string[];
 }
 
 /** The `network` of an attachment to a network of the instance's own. */
@@ -325,7 +331,7 @@ export class HostNetworks {
    * its loopback, a default route via the bridge; its hosts file and a resolv.conf naming the
    * agent's resolver. `record` is called with what it holds before anything is made.
    */
-  async attachOwn(instance: string, jobUuid: string, dir: string, record: (a: NetworkAttachment) => void): Promise<NetworkAttachment> {
+  async attachOwn(instance: string, jobUuid: string, dir: string, endpoints: readonly string[], record: (a: NetworkAttachment) => void): Promise<NetworkAttachment> {
     const subnet = this.#ownSubnet;
     if (!subnet) throw new Error('this agent has no instance subnet yet (the controller gives it in its Welcome)');
     const names = HostNetworks.names(this.o.agentUuid, instance, OWN_NETWORK);
@@ -335,7 +341,7 @@ export class HostNetworks {
     const a: NetworkAttachment = {
       network: OWN_NETWORK, jobUuid, instance, netns: names.netns, hostVeth: names.hostVeth, bridge, vxlan: '',
       address, prefix: subnet.prefix, gateway, vni: 0, hostsFile: join(dir, 'hosts'), resolvConf: join(dir, 'resolv.conf'),
-      baseRoutes: [], routes: [], ports: [], own: true,
+      baseRoutes: [], routes: [], ports: [], own: true, endpoints: [...new Set(endpoints)].filter((e) => ENDPOINT.test(e)),
     };
     this.#own.set(instance, a);
     record(a);
@@ -358,7 +364,14 @@ export class HostNetworks {
     ].join('\n'));
     writeFileSync(a.hostsFile, ['127.0.0.1\tlocalhost', '::1\tlocalhost ip6-localhost ip6-loopback', `${a.address}\ti-${instance.slice(0, 8)}`, ''].join('\n'), { mode: 0o644 });
     writeFileSync(a.resolvConf!, `nameserver ${gateway}\n`, { mode: 0o644 });
-    if (this.#egress.has(jobUuid)) await this.#rewriteEgress();
+    const loopback = a.endpoints!.filter((e) => e.startsWith('127.'));
+    if (loopback.length > 0) {
+      // Inside: connections to the host's loopback endpoints go to the gateway, from eth0's address.
+      const nsenter = [tool('nsenter'), `--net=${HostNetworks.netnsPath(a)}`, '--'];
+      await run([...nsenter, '/bin/sh', '-c', 'echo 1 > /proc/sys/net/ipv4/conf/eth0/route_localnet']);
+      await run([...nsenter, tool('nft'), '-f', '-'], loopbackRules(loopback, gateway, a.address) + '\n');
+    }
+    if (this.#egress.has(jobUuid) || a.endpoints!.length > 0) await this.#rewriteEgress();
     this.o.log.info('instance on a network of its own', { instance, address: a.address, netns: a.netns });
     return a;
   }
@@ -416,10 +429,22 @@ export class HostNetworks {
     if (changed) await this.#rewriteEgress();
   }
 
-  /** The accept rules of every instance here on a network of its own, from its job's openings. */
-  #allowLines(): string[] {
+  /**
+   * The rules of every instance here on a network of its own: its job's openings (forward), and
+   * its endpoints (input when on the host, forward when not, and a DNAT from the gateway address
+   * to the host's loopback).
+   */
+  #allowLines(gateway: string): EgressAllow {
     const lines: string[] = [];
+    const input: string[] = [];
+    const dnat: string[] = [];
     for (const a of this.#own.values()) {
+      for (const e of a.endpoints ?? []) {
+        const [host, port] = e.split(':');
+        input.push(`ip saddr ${a.address} ip daddr ${host} tcp dport ${port}`);
+        if (host!.startsWith('127.')) dnat.push(`ip saddr ${a.address} ip daddr ${gateway} tcp dport ${port} dnat ip to ${host}:${port}`);
+        else lines.push(`ip saddr ${a.address} ip daddr ${host} tcp dport ${port}`);
+      }
       for (const rule of this.#egress.get(a.jobUuid) ?? []) {
         const to = rule.ipnet ? [rule.ipnet] : (this.#names.get(rule.domainname ?? '') ?? []);
         if (to.length === 0) continue;
@@ -431,20 +456,28 @@ export class HostNetworks {
         lines.push(`ip saddr ${a.address} ip daddr { ${to.join(', ')} }${l4}${ports}`);
       }
     }
-    return lines;
+    return { forward: lines, input, dnat };
   }
 
-  /** Rewrites the egress table whole (one nft transaction), once the own bridge is there. */
+  /** Writes the egress table whole (one nft transaction) and the bridge's sysctls it needs. */
+  async #writeEgress(subnet: Cidr): Promise<void> {
+    const p = agentPrefixes(this.o.agentUuid);
+    const gateway = formatIpv4(subnet.base + 1);
+    const allow = this.#allowLines(gateway);
+    // Forwarding from the bridge only once something is open (the rules refuse the rest anyway);
+    // packets for the host's loopback from it only once an endpoint is there.
+    if (allow.forward.length > 0) setForwarding(p.ownBridge, true);
+    if (allow.dnat.length > 0) setSysctl(p.ownBridge, 'route_localnet', true);
+    await run([tool('nft'), '-f', '-'], egressRules(p.egressTable, p.ownBridge, gateway, `${formatIpv4(subnet.base)}/${subnet.prefix}`, allow) + '\n');
+  }
+
+  /** Rewrites the egress table, once the own bridge is there. */
   #rewriteEgress(): Promise<void> {
     const next = this.#egressChain.then(async () => {
       const subnet = this.#ownSubnet;
       if (!subnet || !this.#ownReady) return;
       await this.#ownReady;
-      const p = agentPrefixes(this.o.agentUuid);
-      const allow = this.#allowLines();
-      // Forwarding from the bridge only while something is open (the rules refuse the rest anyway).
-      if (allow.length > 0) setForwarding(p.ownBridge, true);
-      await run([tool('nft'), '-f', '-'], egressRules(p.egressTable, p.ownBridge, formatIpv4(subnet.base + 1), `${formatIpv4(subnet.base)}/${subnet.prefix}`, allow) + '\n');
+      await this.#writeEgress(subnet);
     });
     this.#egressChain = next.catch((err: unknown) => this.o.log.error('the outbound rules cannot be written', { err: (err as Error).message }));
     return this.#egressChain;
@@ -473,7 +506,7 @@ export class HostNetworks {
       }
       await run([ip, 'addr', 'replace', `${gateway}/${subnet.prefix}`, 'dev', p.ownBridge]);
       await run([ip, 'link', 'set', p.ownBridge, 'up']);
-      await run([tool('nft'), '-f', '-'], egressRules(p.egressTable, p.ownBridge, gateway, `${formatIpv4(subnet.base)}/${subnet.prefix}`, this.#allowLines()) + '\n');
+      await this.#writeEgress(subnet);
       await this.o.dns?.listen(gateway);
     })().catch((err: unknown) => {
       this.#ownReady = undefined;
@@ -622,7 +655,7 @@ export class HostNetworks {
     await runIgnoring([ip, 'link', 'delete', a.hostVeth], NOT_THERE);
     this.#own.delete(a.instance);
     // Its address may be given to another instance: what it was allowed goes with it.
-    if (this.#egress.has(a.jobUuid)) await this.#rewriteEgress();
+    if (this.#egress.has(a.jobUuid) || (a.endpoints?.length ?? 0) > 0) await this.#rewriteEgress();
     this.o.log.info('instance off its own network', { instance: a.instance, netns: a.netns });
   }
 
@@ -835,7 +868,16 @@ function agentNamespaces(prefix: string): string[] {
  * bindings of its job), masqueraded, with the answers; nothing is forwarded to the bridge
  * otherwise. Instances on the bridge never reach each other (isolated ports).
  */
-export function egressRules(table: string, bridge: string, gateway: string, subnet: string, allow: readonly string[] = []): string {
+export interface EgressAllow {
+  /** Matches of what is forwarded from the bridge (accepted). */
+  forward: string[];
+  /** Matches of what the host accepts from the bridge. */
+  input: string[];
+  /** Whole rules of the prerouting nat chain (the gateway address to the host's loopback). */
+  dnat: string[];
+}
+
+export function egressRules(table: string, bridge: string, gateway: string, subnet: string, allow: EgressAllow = { forward: [], input: [], dnat: [] }): string {
   return [
     `table inet ${table} {}`,
     `delete table inet ${table}`,
@@ -844,15 +886,20 @@ export function egressRules(table: string, bridge: string, gateway: string, subn
     '    type filter hook input priority 0; policy accept;',
     `    iifname "${bridge}" ct state established,related accept`,
     `    iifname "${bridge}" ip daddr ${gateway} udp dport 53 accept`,
+    ...allow.input.map((rule) => `    iifname "${bridge}" ${rule} accept`),
     `    iifname "${bridge}" meta l4proto tcp reject with tcp reset`,
     `    iifname "${bridge}" reject`,
     '  }',
     '  chain forward {',
     '    type filter hook forward priority 0; policy accept;',
-    ...allow.map((rule) => `    iifname "${bridge}" ${rule} accept`),
+    ...allow.forward.map((rule) => `    iifname "${bridge}" ${rule} accept`),
     `    iifname "${bridge}" reject`,
     `    oifname "${bridge}" ct state established,related accept`,
     `    oifname "${bridge}" reject`,
+    '  }',
+    '  chain prerouting {',
+    '    type nat hook prerouting priority dstnat; policy accept;',
+    ...allow.dnat.map((rule) => `    iifname "${bridge}" ${rule}`),
     '  }',
     '  chain postrouting {',
     '    type nat hook postrouting priority srcnat; policy accept;',
@@ -870,5 +917,35 @@ function describeRule(r: EgressRule): string {
 
 /** Forwarding of IPv4 packets that come in on `device` (the kernel decides by the incoming interface). */
 function setForwarding(device: string, on: boolean): void {
-  writeFileSync(`/proc/sys/net/ipv4/conf/${device}/forwarding`, on ? '1' : '0');
+  setSysctl(device, 'forwarding', on);
+}
+
+function setSysctl(device: string, name: 'forwarding' | 'route_localnet', on: boolean): void {
+  writeFileSync(`/proc/sys/net/ipv4/conf/${device}/${name}`, on ? '1' : '0');
+}
+
+/** "a.b.c.d:port" */
+const ENDPOINT = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d):(?:[1-9]\d{0,4})$/;
+
+/**
+ * In an instance's namespace: connections to `endpoints` on the (host's) loopback go to the
+ * gateway address instead (where the agent's rules pass them on to the host's loopback), with
+ * the instance's address as their source.
+ */
+export function loopbackRules(endpoints: readonly string[], gateway: string, address: string): string {
+  return [
+    'table ip platform_endpoints {',
+    '  chain output {',
+    '    type nat hook output priority -100; policy accept;',
+    ...endpoints.map((e) => {
+      const [host, port] = e.split(':');
+      return `    ip daddr ${host} tcp dport ${port} dnat ip to ${gateway}:${port}`;
+    }),
+    '  }',
+    '  chain postrouting {',
+    '    type nat hook postrouting priority srcnat; policy accept;',
+    `    ip saddr 127.0.0.0/8 oifname "eth0" snat ip to ${address}`,
+    '  }',
+    '}',
+  ].join('\n');
 }

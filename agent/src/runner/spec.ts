@@ -54,6 +54,11 @@ export interface RunSpec {
   network?: NetworkPlan;
   /** Files the platform gives the instance (platform-files.ts); absent in records of older agents. */
   files?: PlatformFilePlan[];
+  /**
+   * "a.b.c.d:port" the platform provides the instance (bound services, links): reachable from a
+   * network of its own (absent in records of older agents).
+   */
+  endpoints?: string[];
 }
 
 /** Defaults of an application job (behaviour notes): start timeout 30 s, stop timeout 5 s. */
@@ -105,6 +110,7 @@ export function normalizeSpec(spec: InstanceSpec): RunSpec {
     stagerfs: (spec.stagerfs ?? []).map(packagePlan),
     ...(spec.network ? { network: networkPlan(spec.network) } : {}),
     ...(spec.files?.length ? { files: checkPlatformFiles(spec.files.map((f) => ({ name: f.name ?? '', content: f.content ?? new Uint8Array() }))) } : {}),
+    endpoints: (spec.endpoints ?? []).map((e) => e.replace(/^localhost:/, '127.0.0.1:')),
   };
 }
 

@@ -24,6 +24,7 @@ export interface AgentReportsOptions {
   /** Files the platform gives the job's instances (secrets, app token). */
   filesFor?: (job: Job) => PlatformFile[];
   linksFor?: (job: Job) => LinkSpec[];
+  endpointsFor?: (job: Job) => string[];
   /** Addresses and network specs of instances on virtual networks (networks/network-catalog.ts). */
   addressFor?: RunDeps['addressFor'];
   networkFor?: RunDeps['networkFor'];
@@ -123,6 +124,10 @@ export class AgentReports implements ClusterEvents, RunDeps {
 
   filesFor(job: Job): PlatformFile[] {
     return this.options.filesFor?.(job) ?? [];
+  }
+
+  endpointsFor(job: Job): string[] {
+    return this.options.endpointsFor?.(job) ?? [];
   }
 
   linksFor(job: Job): LinkSpec[] {

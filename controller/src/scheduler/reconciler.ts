@@ -41,6 +41,8 @@ export interface RunDeps {
   environmentFor?(job: Job): Record<string, string>;
   /** Files the platform gives an instance of `job` (its secrets as files, its app token). */
   filesFor?(job: Job): PlatformFile[];
+  /** Where `job`'s bound services are served, "host:port" (services/catalog.ts endpointsFor). */
+  endpointsFor?(job: Job): string[];
   /** The links of instances of `job` to other jobs (services/link-feed.ts). */
   linksFor?(job: Job): LinkSpec[];
   /**
@@ -601,6 +603,7 @@ export class Reconciler {
       resources: job.resources,
       logs: job.logs.map((l) => ({ file: l.file, channel: l.channel })),
       egress: egressRules(job),
+      endpoints: this.run.endpointsFor?.(job) ?? [],
       environment: {
         PLATFORM_JOB_UUID: job.uuid,
         PLATFORM_JOB_FQN: job.fqn,

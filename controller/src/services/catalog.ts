@@ -103,6 +103,9 @@ function addressOf(i: InstanceRecord): string | undefined {
 }
 
 const localName = (fqn: string) => parseFqn(fqn).localName!;
+
+/** The ports of the schemes bound services' urls commonly use, for a url that names none. */
+const SCHEME_PORTS: Record<string, string> = { postgres: '5432', postgresql: '5432', redis: '6379', rediss: '6379', mysql: '3306', http: '80', https: '443', amqp: '5672', mongodb: '27017', ldap: '389' };
 const namespaceOf = (fqn: string) => parseFqn(fqn).namespace;
 
 /** A gateway's refusal with 404: the object is gone already (a delete then counts as done). */
@@ -748,6 +751,27 @@ export class ServiceCatalog {
       for (const name of b.env_var ?? []) env[name] = url;
     }
     return env;
+  }
+
+  /**
+   * Where `job`'s bound services are served ("host:port" of their urls; a url without a port
+   * has its scheme's), for agents that give instances networks of their own to let them reach.
+   */
+  endpointsFor(job: Job): string[] {
+    const out = new Set<string>();
+    for (const b of Object.values(job.bindings)) {
+      if (!b.service_fqn || isOutboundBinding(b)) continue;
+      const url = this.#serviceUrl(b);
+      if (!url) continue;
+      try {
+        const u = new URL(url);
+        const port = u.port || SCHEME_PORTS[u.protocol.replace(/:$/, '')];
+        if (u.hostname && port) out.add(`${u.hostname.replace(/^\[|\]$/g, '')}:${port}`);
+      } catch {
+        // not a url: nothing to reach
+      }
+    }
+    return [...out].sort();
   }
 
   #serviceUrl(b: JobBinding): string | undefined {

@@ -73,6 +73,8 @@ test.after.always(async () => {
   await cluster.controller.dispose();
 });
 
+const theAgent = (): AgentProcess | undefined => cluster?.agents[0];
+
 async function theCluster(): Promise<TestCluster> {
   if (cluster) return cluster;
   const controller = await ControllerProcess.start({ env: FAST_AGENT_TIMING });
@@ -312,4 +314,41 @@ test.serial('instance networks: a binding to the outbound network service opens 
   t.deepEqual(resolved, { ok: true, addresses: [hostB] });
   t.is((await api.post('/unbind', { job: job.fqn, service: OUTBOUND })).status, 200);
   await stopJob(api, job.uuid);
+});
+
+test.serial('instance networks: links reach their target from a network of its own (the agent\'s listener on the host\'s loopback, and a bound address)', async (t) => {
+  if (!available) return t.pass();
+  const { api } = await theCluster();
+  const ns = `/instnet/${unique()}`;
+  const pkg = await uploadPackage(api, ns, networkAppArchive());
+  const processes = { app: { start_command: 'node /app/net.js', start_command_timeout: 30, stop_timeout: 5 } };
+  const target = (await api.post<Job>('/jobs', httpAppJob(`job::${ns}::target`, pkg.uuid, { processes, state: 'started' }))).body;
+  const from = (await api.post<Job>('/jobs', httpAppJob(`job::${ns}::from`, pkg.uuid, { processes, state: 'started' }))).body;
+  const tgt = await running(api, target.uuid);
+  const boundPort = 20000 + randomInt(0, 20000);
+  t.is((await api.post('/bindings', { job_fqn: from.fqn, target_job_fqn: target.fqn, target_job_port: '0', name: 'auto' })).status, 200);
+  t.is((await api.post('/bindings', { job_fqn: from.fqn, target_job_fqn: target.fqn, target_job_port: '0', name: 'fixed', target_job_bound_ip: '127.0.0.1', target_job_bound_port: String(boundPort) })).status, 200);
+  // The link replaces the instances of `from`: wait for one that has the variables.
+  const linked = await eventually(
+    async () => {
+      const r = await running(api, from.uuid);
+      const v = await get<{ value: string | null }>(r.at, '/env?name=AUTO_URI');
+      return v.value ? { ...r, auto: v.value } : undefined;
+    },
+    { timeoutMs: 90_000, what: 'an instance of the linking job with AUTO_URI' },
+  ).catch(async (err: Error) => {
+    const seen = (await api.get<ApiInstance[]>(`/jobs/${from.uuid}/instances`)).body.map((i) => [i.state, i.reason]);
+    const said = (theAgent()?.lines ?? []).filter((l) => l['level'] === 'warn' || l['level'] === 'error').slice(-10);
+    throw new Error(`${err.message}: instances ${JSON.stringify(seen)}; the agent said ${JSON.stringify(said)}`);
+  });
+  t.regex(linked.auto, /^tcp:\/\/127\.0\.0\.1:\d+$/);
+  for (const uri of [linked.auto, `tcp://127.0.0.1:${boundPort}`]) {
+    const r = await get<FetchAnswer>(linked.at, `/fetch?url=${encodeURIComponent(uri.replace('tcp://', 'http://') + '/')}`);
+    t.true(r.ok, `${uri}: ${JSON.stringify(r)}`);
+    t.is((JSON.parse((r as { body: string }).body) as AppAnswer).instance, tgt.instance.uuid);
+  }
+  // Still nothing else on the host's loopback.
+  const other = await get<FetchAnswer>(linked.at, `/fetch?url=${encodeURIComponent(`http://127.0.0.1:${boundPort + 1}/`)}`);
+  t.false(other.ok);
+  for (const j of [from, target]) await stopJob(api, j.uuid);
 });

@@ -102,7 +102,8 @@ export function sweepLeftovers(): void {
 /**
  * An HTTP app on $PORT: `GET /` answers who it is; `GET /fetch?url=...` fetches that url from
  * inside the instance and answers `{ok, status, body}` or `{ok: false, error}`; `GET /resolve?name=`
- * answers the name's addresses as the instance resolves them; `GET /bytes?n=` sends n bytes.
+ * answers the name's addresses as the instance resolves them; `GET /bytes?n=` sends n bytes;
+ * `GET /env?name=` answers `{value}`, the variable's value.
  */
 export const NETWORK_APP = `
 const http = require('node:http');
@@ -122,6 +123,7 @@ const server = http.createServer((req, res) => {
     r.on('error', (e) => send({ ok: false, error: e.code || e.message }));
     return;
   }
+  if (url.pathname === '/env') return send({ value: process.env[url.searchParams.get('name')] ?? null });
   if (url.pathname === '/bytes') {
     const total = Number(url.searchParams.get('n'));
     const chunk = Buffer.alloc(64 * 1024, 120);

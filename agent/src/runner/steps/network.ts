@@ -19,7 +19,13 @@ export const networkStep: InstanceStep = {
       // Not on a virtual network: a network of its own where the agent gives them (bwrap only).
       const networks = ctx.deps.networks;
       if (!networks?.ownNetworks || ctx.deps.driver.name !== 'bwrap') return;
-      const a = await networks.attachOwn(ctx.spec.instanceUuid, ctx.spec.jobUuid, ctx.dir, (held) => {
+      // What the platform provides it: its bound services and links, and a stager's controller.
+      const endpoints = [...(ctx.spec.endpoints ?? [])];
+      if (ctx.spec.stagerUrl) {
+        const u = new URL(ctx.spec.stagerUrl);
+        endpoints.push(`${u.hostname === 'localhost' ? '127.0.0.1' : u.hostname}:${u.port || (u.protocol === 'https:' ? '443' : '80')}`);
+      }
+      const a = await networks.attachOwn(ctx.spec.instanceUuid, ctx.spec.jobUuid, ctx.dir, endpoints, (held) => {
         ctx.rec.network = held;
         ctx.persist();
       });
