@@ -50,6 +50,7 @@ import { packageLogEndpoints } from './logs/log-routes.js';
 import { LogStore } from './logs/log-store.js';
 import { DrainFeed } from './logs/drain-feed.js';
 import { EgressFeed } from './networks/egress-feed.js';
+import { OUTBOUND_SERVICE_FQN } from './model/outbound.js';
 import { Autoscaler } from './metrics/autoscaler.js';
 import { RequestStatsTee } from './metrics/request-stats.js';
 import { AUTOSCALER_PRINCIPAL } from './model/job.js';
@@ -797,7 +798,9 @@ export class Controller {
           ...instanceEndpoints(jobs, instances, agents, logs, clock, (uuid) => routes.table.announced(uuid)),
           ...routeEndpoints(routes.table),
           ...taskEndpoints(tasks),
-          ...containerEndpoints(containers, packages, jobs, tasks, options.maxBodyBytes),
+          ...containerEndpoints(containers, packages, jobs, tasks, options.maxBodyBytes, async (jobFqn, change, refs) => {
+            await late.catalog!.bind({ jobFqn, serviceFqn: OUTBOUND_SERVICE_FQN, name: 'allow_egress', targetJobPort: 0, parameters: { ipnet: '0.0.0.0/0' } }, change, refs);
+          }),
           ...manifestEndpoints(manifests, options.maxBodyBytes),
           ...instanceSnapshotEndpoints(jobs, new InstanceSnapshots(deps, packages, agents, instances.table, join(options.dataDir, 'snapshot-tmp'))),
           ...packageLogEndpoints(async (uuid) => (await packages.find(uuid))?.package, logs),

@@ -19,6 +19,9 @@ import { changeContext, type ApiContext, type Endpoint } from '../api/endpoint.j
 import { readJsonObject } from '../api/body.js';
 import { DuplicateError, InvalidRequestError } from '../errors.js';
 import { parseFqn } from '../model/fqn.js';
+import { OUTBOUND_SERVICE_FQN } from '../model/outbound.js';
+import type { ChangeContext } from '../context.js';
+import type { ReferenceCheck } from '../policy/references.js';
 import { bool, int, parseInput, str, stringMap } from '../model/validate.js';
 import type { JobService } from '../jobs/job-service.js';
 import type { PackageService } from '../packages/package-service.js';
@@ -133,7 +136,13 @@ export function containerJobBody(req: JobRequest, ref: ImageRef, plan: ImagePlan
   };
 }
 
-export function containerEndpoints(containers: ContainerService, packages: PackageService, jobs: JobService, tasks: TaskService, maxBodyBytes: number): Endpoint[] {
+/**
+ * `allow_egress`: the job is bound to the outbound network service for everything
+ * (`ipnet` 0.0.0.0/0, all ports and protocols), by the caller (model/outbound.ts).
+ */
+export type AllowEgress = (jobFqn: string, change: ChangeContext, refs: ReferenceCheck) => Promise<void>;
+
+export function containerEndpoints(containers: ContainerService, packages: PackageService, jobs: JobService, tasks: TaskService, maxBodyBytes: number, allowEgress?: AllowEgress): Endpoint[] {
   const readable = (ctx: ApiContext) => (fqn: string) => canAccess(ctx, fqn, 'read');
   return [
     {
@@ -176,6 +185,11 @@ export function containerEndpoints(containers: ContainerService, packages: Packa
         await authorize(ctx, req.job_fqn, 'create');
         if (req.start === true || req.state === 'started') await authorize(ctx, req.job_fqn, 'start');
         await authorize(ctx, pkgFqn, 'create');
+        if (req.allow_egress === true) {
+          if (!allowEgress) throw new InvalidRequestError('allow_egress: this controller has no outbound network service');
+          await authorize(ctx, req.job_fqn, 'bind');
+          await authorize(ctx, OUTBOUND_SERVICE_FQN, 'bind');
+        }
         if ((await jobs.findByFqn(req.job_fqn)) !== undefined) throw new DuplicateError(`job ${req.job_fqn} exists already`);
         await containers.checkRegistry(ref, 'image_url');
         const change = changeContext(ctx);
@@ -187,6 +201,10 @@ export function containerEndpoints(containers: ContainerService, packages: Packa
           await reporter.event({ stage: 'Deploy', name: `creating ${req.job_fqn}` });
           const job = await jobs.create(jobBody, change, refs, mayMap);
           await reporter.event({ stage: 'Deploy', name: `created ${job.fqn}`, payload: { job_uuid: job.uuid, job_fqn: job.fqn, package_uuid: made.package.uuid } });
+          if (req.allow_egress === true && allowEgress) {
+            await allowEgress(job.fqn, change, refs);
+            await reporter.event({ stage: 'Deploy', name: `bound ${job.fqn} to ${OUTBOUND_SERVICE_FQN} (allow_egress)` });
+          }
         });
         sendTaskRef(ctx, task);
       },

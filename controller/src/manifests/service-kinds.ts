@@ -10,6 +10,7 @@
  */
 import { InvalidRequestError } from '../errors.js';
 import { parseFqn } from '../model/fqn.js';
+import { OUTBOUND_SERVICE_FQN, outboundParameterError } from '../model/outbound.js';
 import type { JobService } from '../jobs/job-service.js';
 import type { ServiceCatalog } from '../services/catalog.js';
 import { parseBind, parseService } from '../services/service-model.js';
@@ -51,7 +52,10 @@ export function serviceKinds(catalog: ServiceCatalog, jobs: JobService): Manifes
         if (!manifest.services?.[b.fqn] && !b.delete) {
           await requireReferenced(access, 'service', b.fqn, 'bind', `jobs."${jobFqn}".services.${name}`);
         }
-        parseBind({ job_fqn: jobFqn, service_fqn: b.fqn, name, ...(b.params ? { parameters: b.params } : {}) });
+        const req = parseBind({ job_fqn: jobFqn, service_fqn: b.fqn, name, ...(b.params ? { parameters: b.params } : {}) });
+        // The outbound network service's openings are checked here, before anything is deployed.
+        const problem = b.fqn === OUTBOUND_SERVICE_FQN && !b.delete ? outboundParameterError(req.parameters) : undefined;
+        if (problem) throw new InvalidRequestError(`jobs."${jobFqn}".services.${name}.params: ${problem}`);
       }
     },
     async apply(job, entries, step) {

@@ -285,6 +285,10 @@ test.serial('instance networks: a binding to the outbound network service opens 
     t.is(r.status, 400, `${JSON.stringify(parameters)}: ${r.text}`);
   }
   t.deepEqual((await api.get<Job>(`/jobs/${job.uuid}`)).body.bindings, {});
+  // The same in a manifest: refused before anything is deployed.
+  const manifest = await api.post('/manifests', { jobs: { [job.fqn]: { packages: [{ fqn: pkg.fqn }], services: { out: { fqn: OUTBOUND, params: { ipnet: hostA, portrange: 'x' } } } } } });
+  t.is(manifest.status, 400, manifest.text);
+  t.regex(manifest.text, /portrange/);
 
   const bound = await api.post('/bindings', { job_fqn: job.fqn, service_fqn: OUTBOUND, name: 'out', parameters: { ipnet: `${hostA}/32`, portrange: String(open), protocol: 'tcp' } });
   t.is(bound.status, 200, bound.text);

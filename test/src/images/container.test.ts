@@ -362,9 +362,12 @@ test('images: an image becomes a started job that answers HTTP as its own root f
   t.deepEqual([answer.user, answer.uid, answer.gid, answer.group], ['web', '4321', '4322', 'web']);
 
   // pull: false takes the package made from the same image, without the registry.
-  const again = await api.post<{ location: string }>('/jobs/container', { image_url: `${registry.address}/team/http:v1`, job_fqn: `${jobFqn}-2`, exposed_ports: [0], pull: false });
+  // allow_egress: the job is bound to the outbound network service for everything.
+  const again = await api.post<{ location: string }>('/jobs/container', { image_url: `${registry.address}/team/http:v1`, job_fqn: `${jobFqn}-2`, exposed_ports: [0], pull: false, allow_egress: true });
   const reused = await taskEnd<Task>(api, again.body.location);
   t.is(reused.state, 'complete', JSON.stringify(reused.events.at(-1)));
+  const egress = Object.values((await api.get<Job>(`/jobs/${reused.events.find((e) => e.payload['job_uuid'])!.payload['job_uuid']!}`)).body.bindings);
+  t.deepEqual(egress.map((b) => [b.service_fqn, b.parameters]), [['service::/platform::outbound-network', { ipnet: '0.0.0.0/0' }]]);
   t.true(reused.events.some((e) => /^using package /.test(e.subtask.name)));
   t.false(reused.events.some((e) => /layer/.test(e.subtask.name)));
   // Another image sharing two layers: those are not pulled again.
