@@ -147,6 +147,20 @@ test.serial('instance networks: an instance has its own namespace and address; i
   t.is(b.answer.instance, b.instance.uuid);
   t.not(a.at, b.at, 'reached at host ports of their own');
 
+  // UDP to the same reported port reaches the instance too (its routes of type udp).
+  const [udpHost, udpPort] = a.at.split(':');
+  const echo = createSocket('udp4');
+  t.teardown(() => echo.close());
+  const answered = new Promise<string>((resolve) => echo.on('message', (m) => resolve(m.toString())));
+  await eventually(
+    async () => {
+      echo.send('ping', Number(udpPort), udpHost);
+      return Promise.race([answered, new Promise<undefined>((r) => setTimeout(() => r(undefined), 300))]);
+    },
+    { timeoutMs: 10_000, what: 'the UDP echo through the forwarded port' },
+  );
+  t.is(await answered, 'udp:ping');
+
   // Its own namespace: its loopback and one address, from the agent's subnet, on the agent's bridge.
   const p = agentPrefixes(agent.uuid);
   const address = a.answer.addresses.find((x) => x !== '127.0.0.1')!;

@@ -103,7 +103,8 @@ export function sweepLeftovers(): void {
  * An HTTP app on $PORT: `GET /` answers who it is; `GET /fetch?url=...` fetches that url from
  * inside the instance and answers `{ok, status, body}` or `{ok: false, error}`; `GET /resolve?name=`
  * answers the name's addresses as the instance resolves them; `GET /bytes?n=` sends n bytes;
- * `GET /env?name=` answers `{value}`, the variable's value.
+ * `GET /env?name=` answers `{value}`, the variable's value. UDP datagrams to $PORT come back
+ * with "udp:" before them.
  */
 export const NETWORK_APP = `
 const http = require('node:http');
@@ -147,6 +148,10 @@ const server = http.createServer((req, res) => {
   send({ instance: process.env.PLATFORM_INSTANCE_UUID, job: process.env.PLATFORM_JOB_UUID, addresses: addrs, port });
 });
 server.listen(port, () => console.log('listening on ' + port));
+// UDP on the same port: each datagram comes back with "udp:" before it.
+const udp = require('node:dgram').createSocket('udp4');
+udp.on('message', (m, from) => udp.send(Buffer.concat([Buffer.from('udp:'), m]), from.port, from.address));
+udp.bind(port);
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
 `;
 
