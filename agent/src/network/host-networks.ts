@@ -364,13 +364,10 @@ export class HostNetworks {
     ].join('\n'));
     writeFileSync(a.hostsFile, ['127.0.0.1\tlocalhost', '::1\tlocalhost ip6-localhost ip6-loopback', `${a.address}\ti-${instance.slice(0, 8)}`, ''].join('\n'), { mode: 0o644 });
     writeFileSync(a.resolvConf!, `nameserver ${gateway}\n`, { mode: 0o644 });
-    const loopback = a.endpoints!.filter((e) => e.startsWith('127.'));
-    if (loopback.length > 0) {
-      // Inside: connections to the host's loopback endpoints go to the gateway, from eth0's address.
-      const nsenter = [tool('nsenter'), `--net=${HostNetworks.netnsPath(a)}`, '--'];
-      await run([...nsenter, '/bin/sh', '-c', 'echo 1 > /proc/sys/net/ipv4/conf/eth0/route_localnet']);
-      await run([...nsenter, tool('nft'), '-f', '-'], loopbackRules(loopback, gateway, a.address) + '\n');
-    }
+    // Packets for its loopback from eth0 (its forwarded ports, below) and to the host's loopback
+    // through eth0 (its endpoints) are routed, inside its namespace only.
+    await run([tool('nsenter'), `--net=${HostNetworks.netnsPath(a)}`, '--', '/bin/sh', '-c', 'echo 1 > /proc/sys/net/ipv4/conf/eth0/route_localnet']);
+    await this.#instanceRules(a, []);
     if (this.#egress.has(jobUuid) || a.endpoints!.length > 0) await this.#rewriteEgress();
     this.o.log.info('instance on a network of its own', { instance, address: a.address, netns: a.netns });
     return a;
@@ -507,7 +504,8 @@ export class HostNetworks {
       await run([ip, 'addr', 'replace', `${gateway}/${subnet.prefix}`, 'dev', p.ownBridge]);
       await run([ip, 'link', 'set', p.ownBridge, 'up']);
       await this.#writeEgress(subnet);
-      await this.o.dns?.listen(gateway);
+      // Without its resolver an instance still runs (and names in its hosts file resolve).
+      await this.o.dns?.listen(gateway).catch((err: unknown) => this.o.log.error('the instances\' resolver cannot listen: they resolve no names', { address: `${gateway}:53`, err: (err as Error).message }));
     })().catch((err: unknown) => {
       this.#ownReady = undefined;
       throw err;
@@ -547,7 +545,16 @@ export class HostNetworks {
   async forward(a: NetworkAttachment, ports: readonly number[], insidePorts?: readonly number[]): Promise<void> {
     a.ports = [...ports];
     if (insidePorts) a.insidePorts = [...insidePorts];
+    // In a network of its own an application that listens on its loopback only is reached too.
+    if (a.own && (a.insidePorts ?? ports).length > 0) await this.#instanceRules(a, a.insidePorts ?? ports);
     await this.o.forwarders.open(a.instance, this.o.address, ports, a.address, a.insidePorts ?? ports);
+  }
+
+  /** The nat table in the instance's own namespace (instanceRules), replaced whole. */
+  async #instanceRules(a: NetworkAttachment, ports: readonly number[]): Promise<void> {
+    const endpoints = (a.endpoints ?? []).filter((e) => e.startsWith('127.'));
+    if (endpoints.length === 0 && ports.length === 0) return;
+    await run([tool('nsenter'), `--net=${HostNetworks.netnsPath(a)}`, '--', tool('nft'), '-f', '-'], instanceRules(endpoints, ports, a.gateway, a.address) + '\n');
   }
 
   /** An instance found on disk after an agent restart: known again here, its ports forwarded again. */
@@ -928,13 +935,22 @@ function setSysctl(device: string, name: 'forwarding' | 'route_localnet', on: bo
 const ENDPOINT = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d):(?:[1-9]\d{0,4})$/;
 
 /**
- * In an instance's namespace: connections to `endpoints` on the (host's) loopback go to the
- * gateway address instead (where the agent's rules pass them on to the host's loopback), with
- * the instance's address as their source.
+ * The nat table of an instance's own namespace: connections to `endpoints` on the (host's)
+ * loopback go to the gateway address instead (where the agent's rules pass them on to the host's
+ * loopback), from the instance's address; TCP connections from eth0 to its forwarded `ports` go
+ * to its loopback (an application listening on 127.0.0.1 alone is reached, as on the host's
+ * network; UDP datagrams are not: an answer from a socket on all addresses would leave from
+ * eth0's address, not the one they were sent to).
  */
-export function loopbackRules(endpoints: readonly string[], gateway: string, address: string): string {
+export function instanceRules(endpoints: readonly string[], ports: readonly number[], gateway: string, address: string): string {
   return [
-    'table ip platform_endpoints {',
+    'table ip platform_instance {}',
+    'delete table ip platform_instance',
+    'table ip platform_instance {',
+    '  chain prerouting {',
+    '    type nat hook prerouting priority dstnat; policy accept;',
+    ...(ports.length > 0 ? [`    iifname "eth0" ip daddr ${address} tcp dport { ${[...new Set(ports)].join(', ')} } dnat ip to 127.0.0.1`] : []),
+    '  }',
     '  chain output {',
     '    type nat hook output priority -100; policy accept;',
     ...endpoints.map((e) => {

@@ -190,6 +190,11 @@ test.serial('instance networks: an instance has its own namespace and address; i
   const hostsName = await get<{ ok: boolean; addresses?: string[] }>(a.at, '/resolve?name=localhost');
   t.true(hostsName.ok, JSON.stringify(hostsName));
 
+  // An application that listens on its loopback alone is reached at its port all the same.
+  const lo = (await api.post<Job>('/jobs', httpAppJob(`job::${ns}::lo`, pkg.uuid, { processes: { app: { ...processes.app, environment: { LISTEN_HOST: '127.0.0.1' } } }, state: 'started' }))).body;
+  jobs.push(lo);
+  t.is((await running(api, lo.uuid)).answer.job, lo.uuid);
+
   for (const j of jobs) await stopJob(api, j.uuid);
   await eventually(async () => (agentLeftovers(agent.uuid).netns.length === 0 ? true : undefined), { timeoutMs: 30_000, what: 'the instances\' namespaces to go' });
 });
@@ -369,4 +374,35 @@ test.serial('instance networks: links reach their target from a network of its o
   const other = await get<FetchAnswer>(linked.at, `/fetch?url=${encodeURIComponent(`http://127.0.0.1:${boundPort + 1}/`)}`);
   t.false(other.ok);
   for (const j of [from, target]) await stopJob(api, j.uuid);
+});
+
+test.serial('instance networks: an agent killed with -9 and started again takes its instances back: ports forwarded, resolver listening, the rest still refused', async (t) => {
+  if (!available) return t.pass();
+  const c = await theCluster();
+  const { api } = c;
+  const ns = `/instnet/${unique()}`;
+  const pkg = await uploadPackage(api, ns, networkAppArchive());
+  const processes = { app: { start_command: 'node /app/net.js', start_command_timeout: 30, stop_timeout: 5 } };
+  const job = (await api.post<Job>('/jobs', httpAppJob(`job::${ns}::kept`, pkg.uuid, { processes, state: 'started' }))).body;
+  const before = await running(api, job.uuid);
+  const name = `kept-${randomBytes(4).toString('hex')}.test`;
+  names.set(name, '192.0.2.7');
+  const old = c.agents[0]!;
+  await old.kill9();
+  c.agents[0] = await old.restart(api);
+  const after = await eventually(
+    async () => {
+      const r = await get<{ ok: boolean; addresses?: string[] }>(before.at, `/resolve?name=${name}`).catch(() => undefined);
+      return r?.ok ? r : undefined;
+    },
+    { timeoutMs: 30_000, what: 'the re-attached instance to answer and resolve through the agent again' },
+  );
+  t.deepEqual(after.addresses, ['192.0.2.7']);
+  t.is((await running(api, job.uuid)).instance.uuid, before.instance.uuid, 're-attached, not replaced');
+  const host = await listen('0.0.0.0');
+  t.teardown(() => host.close());
+  const gateway = /default via (\S+)/.exec(ipIn(`${agentPrefixes(c.agents[0]!.uuid).netns}${before.instance.uuid}`, ['route']))![1]!;
+  const r = await get<FetchAnswer>(before.at, `/fetch?url=${encodeURIComponent(`http://${gateway}:${portOf(host)}/`)}`);
+  t.false(r.ok, 'the host is still refused');
+  await stopJob(api, job.uuid);
 });

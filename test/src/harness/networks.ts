@@ -87,7 +87,9 @@ export function sweepLeftovers(): void {
   for (const link of linkNames()) {
     const m = /^plt([0-9a-f]{6})b$/.exec(link);
     if (m && !namespaces.some((ns) => ns.startsWith(`plt${m[1]}`))) quiet(['ip', 'link', 'delete', link]);
-    else if (link.startsWith('plb') && !settingUp && sh(['ip', '-o', 'link', 'show', 'master', link]).split('\n').every((l) => !l.includes(': plv'))) {
+    // An agent's own bridge (plb<ag>own) stays while the agent runs, with or without instances:
+    // it is the agent's to remove (AgentProcess.dispose removes what a test's agent left).
+    else if (link.startsWith('plb') && !link.endsWith('own') && !settingUp && sh(['ip', '-o', 'link', 'show', 'master', link]).split('\n').every((l) => !l.includes(': plv'))) {
       quiet(['ip', 'link', 'delete', `plx${link.slice(3)}`]);
       quiet(['ip', 'link', 'delete', link]);
     }
@@ -147,7 +149,8 @@ const server = http.createServer((req, res) => {
   const addrs = Object.values(os.networkInterfaces()).flat().filter((a) => a.family === 'IPv4').map((a) => a.address);
   send({ instance: process.env.PLATFORM_INSTANCE_UUID, job: process.env.PLATFORM_JOB_UUID, addresses: addrs, port });
 });
-server.listen(port, () => console.log('listening on ' + port));
+// LISTEN_HOST: one address only (127.0.0.1: an app that listens on its loopback alone).
+server.listen(port, process.env.LISTEN_HOST || undefined, () => console.log('listening on ' + port));
 // UDP on the same port: each datagram comes back with "udp:" before it.
 const udp = require('node:dgram').createSocket('udp4');
 udp.on('message', (m, from) => udp.send(Buffer.concat([Buffer.from('udp:'), m]), from.port, from.address));
