@@ -347,8 +347,9 @@ export class HostNetworks {
     record(a);
     await this.#ensureOwn(subnet);
     const ip = tool('ip');
-    await run([ip, 'netns', 'add', a.netns]);
+    // Two processes: the host's side (namespace, veth, bridge port), then the instance's.
     await run([ip, '-batch', '-'], [
+      `netns add ${a.netns}`,
       `link add ${a.hostVeth} mtu 1500 type veth peer name ${names.peer} netns ${a.netns}`,
       `link set ${a.hostVeth} master ${bridge} up`,
       `link set dev ${a.hostVeth} type bridge_slave isolated on`,
@@ -364,10 +365,7 @@ export class HostNetworks {
     ].join('\n'));
     writeFileSync(a.hostsFile, ['127.0.0.1\tlocalhost', '::1\tlocalhost ip6-localhost ip6-loopback', `${a.address}\ti-${instance.slice(0, 8)}`, ''].join('\n'), { mode: 0o644 });
     writeFileSync(a.resolvConf!, `nameserver ${gateway}\n`, { mode: 0o644 });
-    // Packets for its loopback from eth0 (its forwarded ports, below) and to the host's loopback
-    // through eth0 (its endpoints) are routed, inside its namespace only.
-    await run([tool('nsenter'), `--net=${HostNetworks.netnsPath(a)}`, '--', '/bin/sh', '-c', 'echo 1 > /proc/sys/net/ipv4/conf/eth0/route_localnet']);
-    await this.#instanceRules(a, []);
+    // Its namespace's own rules come with its ports (forward).
     if (this.#egress.has(jobUuid) || a.endpoints!.length > 0) await this.#rewriteEgress();
     this.o.log.info('instance on a network of its own', { instance, address: a.address, netns: a.netns });
     return a;
@@ -546,15 +544,20 @@ export class HostNetworks {
     a.ports = [...ports];
     if (insidePorts) a.insidePorts = [...insidePorts];
     // In a network of its own an application that listens on its loopback only is reached too.
-    if (a.own && (a.insidePorts ?? ports).length > 0) await this.#instanceRules(a, a.insidePorts ?? ports);
+    if (a.own) await this.#instanceRules(a, a.insidePorts ?? ports);
     await this.o.forwarders.open(a.instance, this.o.address, ports, a.address, a.insidePorts ?? ports);
   }
 
-  /** The nat table in the instance's own namespace (instanceRules), replaced whole. */
+  /**
+   * The nat table in the instance's own namespace (instanceRules), replaced whole, with what it
+   * needs there: packets for its loopback from eth0 (its ports) and to the host's loopback through
+   * eth0 (its endpoints) are routed (route_localnet on its eth0, in its namespace only). One process.
+   */
   async #instanceRules(a: NetworkAttachment, ports: readonly number[]): Promise<void> {
     const endpoints = (a.endpoints ?? []).filter((e) => e.startsWith('127.'));
     if (endpoints.length === 0 && ports.length === 0) return;
-    await run([tool('nsenter'), `--net=${HostNetworks.netnsPath(a)}`, '--', tool('nft'), '-f', '-'], instanceRules(endpoints, ports, a.gateway, a.address) + '\n');
+    const script = `echo 1 > /proc/sys/net/ipv4/conf/eth0/route_localnet && exec ${tool('nft')} -f -`;
+    await run([tool('nsenter'), `--net=${HostNetworks.netnsPath(a)}`, '--', '/bin/sh', '-c', script], instanceRules(endpoints, ports, a.gateway, a.address) + '\n');
   }
 
   /** An instance found on disk after an agent restart: known again here, its ports forwarded again. */
