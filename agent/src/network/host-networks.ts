@@ -827,9 +827,12 @@ export function bridgeMac(network: string): string {
 
 /**
  * The ports listening in the network namespace at `netnsPath`, read from the /proc of a process
- * of the instance's group (`pgid`, the wrapper's pid) that is in it; none before one is.
+ * of the instance's group (`pgid`, the wrapper's pid) that is in it; none before one is. The
+ * process found is kept while it stays in the namespace: finding one reads every process's stat,
+ * too much to do at each poll of many instances starting at once.
  */
 export function namespaceListening(pgid: number, netnsPath: string): () => Promise<Set<number>> {
+  let known: number | undefined;
   return async () => {
     let ino: number;
     try {
@@ -837,14 +840,21 @@ export function namespaceListening(pgid: number, netnsPath: string): () => Promi
     } catch {
       return new Set();
     }
-    for (const m of processGroupMembers(pgid)) {
+    const inside = (pid: number) => {
       try {
-        if (readlinkSync(`/proc/${m.pid}/ns/net`) === `net:[${ino}]`) return await listeningPortsOf(m.pid);
+        return readlinkSync(`/proc/${pid}/ns/net`) === `net:[${ino}]`;
       } catch {
-        // gone meanwhile
+        return false; // gone meanwhile
       }
+    };
+    if (known === undefined || !inside(known)) known = processGroupMembers(pgid).find((m) => inside(m.pid))?.pid;
+    if (known === undefined) return new Set();
+    try {
+      return await listeningPortsOf(known);
+    } catch {
+      known = undefined;
+      return new Set();
     }
-    return new Set();
   };
 }
 
