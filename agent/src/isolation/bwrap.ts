@@ -260,9 +260,9 @@ export class BwrapDriver implements IsolationDriver {
       // In a namespace of its own: its names (on a virtual network the members', rewritten in
       // place by the agent), and the resolver the agent gives it.
       ...(req.network ? ['--ro-bind', req.network.hostsFile, '/etc/hosts'] : []),
+      ...(req.network?.resolvConf ? ['--ro-bind', req.network.resolvConf, '/etc/resolv.conf'] : []),
       // Its secrets as files and its app token, which it reads and cannot change.
       ...(req.platformFiles ? ['--ro-bind', req.platformFiles, '/run/platform'] : []),
-      ...(req.network?.resolvConf ? ['--ro-bind', req.network.resolvConf, '/etc/resolv.conf'] : []),
       '--unshare-ipc', '--unshare-uts',
       '--cap-drop', 'ALL',
       // After the drop: bwrap applies capability options in order.
