@@ -517,13 +517,15 @@ export class Controller {
       // Dependencies resolve among the packages the job's principal may use (policy/references.ts).
       const installs = new InstancePackages(store, (ids, principal) => resolver.resolveInstallOrder(ids, { bestEffort: true, ...usableBy(principal) }));
       // The environment of bound jobs comes from the service catalog, made once jobs exist.
-      const late: { catalog?: ServiceCatalog; links?: LinkFeed; drains?: DrainFeed; egress?: EgressFeed; networks?: NetworkCatalog; secrets?: SecretService; appTokens?: AppTokens } = {};
+      const late: { catalog?: ServiceCatalog; links?: LinkFeed; drains?: DrainFeed; egress?: EgressFeed; networks?: NetworkCatalog; secrets?: SecretService; appTokens?: AppTokens; apiUrl?: () => string } = {};
       const instances = new AgentReports(deps, agents, logs, installs, {
         stagingSink,
         environmentFor: (job) => ({ ...late.catalog?.environmentFor(job), ...late.secrets?.environmentFor(job), ...late.appTokens?.environmentFor(job) }),
         filesFor: (job) => [...(late.secrets?.filesFor(job) ?? []), ...(late.appTokens?.filesFor(job) ?? [])],
         linksFor: (job) => late.links?.linksFor(job) ?? [],
-        endpointsFor: (job) => late.catalog?.endpointsFor(job) ?? [],
+        // Where the job's instances are let through from networks of their own: its bound services,
+        // and the API its app token is for (PLATFORM_API_URL).
+        endpointsFor: (job) => [...(late.catalog?.endpointsFor(job) ?? []), ...(job.app_token ? urlEndpoint(late.apiUrl?.() ?? '') : [])],
         addressFor: (job, instance) => late.networks?.addressFor(job, instance) ?? (job.network_ref ? { reason: 'networks are not loaded yet' } : {}),
         networkFor: (job, record) => late.networks?.networkFor(job, record),
         // Log drains are sent by the agents holding the instances (logs/drain-feed.ts).
@@ -704,6 +706,7 @@ export class Controller {
         ...(options.appTokenTtlSeconds ? { ttlSeconds: options.appTokenTtlSeconds } : {}),
       });
       late.appTokens = appTokens;
+      late.apiUrl = () => options.stagerBaseUrl || apiUrl;
       appTokens.start();
       parts.started({ name: 'app-tokens', stop: () => appTokens.stop() });
       const stagerLauncher =
@@ -1044,4 +1047,15 @@ function withOpenApi(endpoints: Endpoint[]): Endpoint[] {
   const all: Endpoint[] = [...endpoints];
   all.push(openApiEndpoint(() => all, { title: 'platform REST API', version: CONTROLLER_VERSION, extra: [metrics] }));
   return all;
+}
+
+/** "host:port" of a url (its scheme's port when it names none); none when it is not one. */
+function urlEndpoint(url: string): string[] {
+  try {
+    const u = new URL(url);
+    const port = u.port || (u.protocol === 'https:' ? '443' : u.protocol === 'http:' ? '80' : '');
+    return u.hostname && port ? [`${u.hostname.replace(/^\[|\]$/g, '')}:${port}`] : [];
+  } catch {
+    return [];
+  }
 }

@@ -339,7 +339,7 @@ test.serial('instance networks: a binding to the outbound network service opens 
   await stopJob(api, job.uuid);
 });
 
-test.serial('instance networks: links reach their target from a network of its own (the agent\'s listener on the host\'s loopback, and a bound address)', async (t) => {
+test.serial('instance networks: links reach their target from a network of its own (the agent\'s listener on the host\'s loopback, and a bound address), and an app token its API', async (t) => {
   if (!available) return t.pass();
   const { api } = await theCluster();
   const ns = `/instnet/${unique()}`;
@@ -373,7 +373,14 @@ test.serial('instance networks: links reach their target from a network of its o
   // Still nothing else on the host's loopback.
   const other = await get<FetchAnswer>(linked.at, `/fetch?url=${encodeURIComponent(`http://127.0.0.1:${boundPort + 1}/`)}`);
   t.false(other.ok);
-  for (const j of [from, target]) await stopJob(api, j.uuid);
+  // A job with an app token reaches the API it is for (PLATFORM_API_URL), on the host's loopback here.
+  const tokened = (await api.post<Job>('/jobs', httpAppJob(`job::${ns}::tokened`, pkg.uuid, { processes, app_token: true, state: 'started' }))).body;
+  const withToken = await running(api, tokened.uuid);
+  const apiUrl = (await get<{ value: string | null }>(withToken.at, '/env?name=PLATFORM_API_URL')).value!;
+  t.regex(apiUrl, /^http:\/\/127\.0\.0\.1:\d+/);
+  const reached = await get<FetchAnswer>(withToken.at, `/fetch?url=${encodeURIComponent(`${apiUrl.replace(/\/$/, '')}/info`)}`);
+  t.true(reached.ok, JSON.stringify(reached));
+  for (const j of [from, target, tokened]) await stopJob(api, j.uuid);
 });
 
 test.serial('instance networks: an agent killed with -9 and started again takes its instances back: ports forwarded, resolver listening, the rest still refused', async (t) => {
