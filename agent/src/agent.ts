@@ -33,7 +33,7 @@ import { PackageCache } from './packages/cache.js';
 import { diskQuotaSupport } from './runner/disk-monitor.js';
 import { InstanceManager } from './runner/manager.js';
 import { LinkProxies } from './links/link-proxies.js';
-import { missingNetworkTools } from './network/commands.js';
+import { hasSystemTool, missingNetworkTools } from './network/commands.js';
 import { HostNetworks } from './network/host-networks.js';
 import { PortForwarders } from './network/port-forwarder.js';
 import { DnsProxy } from './network/dns-proxy.js';
@@ -64,7 +64,11 @@ export interface AgentOptions {
   allowRootInstances?: boolean;
   /** Stop every instance when the agent stops (default false: they keep running). */
   stopInstancesOnExit?: boolean;
-  /** bwrap instances not on a virtual network get a network namespace of their own (default false). */
+  /**
+   * bwrap instances not on a virtual network get a network namespace of their own: true asks for
+   * it, false leaves them on the host's network; by default (undefined) they get it where the
+   * host allows it (root, ip, nft, nsenter), and the agent says loudly why not otherwise.
+   */
   instanceNetworks?: boolean;
   /** The DNS server (host:port) for the names of outbound bindings and the instances' resolver; default: /etc/resolv.conf's. */
   resolver?: string;
@@ -119,6 +123,8 @@ export class Agent {
   /** Virtual networks on this host; undefined when the agent cannot make them (missingNetworkTools). */
   readonly networks: HostNetworks | undefined;
   readonly #forwarders: PortForwarders;
+  /** Whether bwrap instances not on a virtual network get a network of their own here. */
+  readonly #ownNetworks: boolean;
 
   private constructor(private readonly opts: AgentOptions, driver: IsolationDriver, cgroups: Cgroups, identities: UidAllocator | undefined) {
     const now = opts.now ?? Date.now;
@@ -141,14 +147,23 @@ export class Agent {
           agentUuid: this.uuid,
           log: log.child({ component: 'networks' }),
           forwarders: this.#forwarders,
-          ownNetworks: !!opts.instanceNetworks,
+          ownNetworks: opts.instanceNetworks !== false,
           dns: new DnsProxy(log.child({ component: 'dns' }), opts.resolver ? () => [opts.resolver!] : undefined),
           ...(opts.resolver ? { resolver: opts.resolver } : {}),
           ...(opts.egressResolveMs ? { egressResolveMs: opts.egressResolveMs } : {}),
         });
     if (lacking) log.info('instances on virtual networks are not run here', { reason: lacking });
-    if (opts.instanceNetworks && lacking) log.warn('--instance-networks: instances keep the host\'s network', { reason: lacking });
-    else if (driver.name === 'process') log.info('instances share the host\'s network (the process driver gives them no namespace of their own)', { system_tag: HOST_NETWORK_TAG });
+    this.#ownNetworks = !lacking && opts.instanceNetworks !== false;
+    if (driver.name === 'process') {
+      log.warn('instances share the host\'s network (the process driver gives them no namespace of their own): they reach whatever the host reaches', { system_tag: HOST_NETWORK_TAG });
+    } else if (lacking) {
+      // Loud: every instance here reaches the host's loopback (etcd, the controller's and the agent's ports) and every other instance.
+      log.error('instance networks are not possible here: instances share the host\'s network and reach whatever the host reaches', { reason: lacking, system_tag: HOST_NETWORK_TAG });
+    } else if (opts.instanceNetworks === false) {
+      log.warn('instance networks are off (--instance-networks=off): instances share the host\'s network and reach whatever the host reaches', { system_tag: HOST_NETWORK_TAG });
+    } else if (!hasSystemTool('tc')) {
+      log.warn('tc is not installed (Debian package iproute2): netmax is not enforced on instances in networks of their own');
+    }
     this.metrics = new AgentMetrics(() => (this.manager as InstanceManager | undefined)?.countByState() ?? {}, { defaultMetrics: opts.defaultMetrics ?? false });
     // One or several controllers (comma-separated: the controllers of a cluster on etcd).
     this.#controllers = new ControllerAddresses(controllerList(opts.controller), (address) =>
@@ -419,7 +434,7 @@ export class Agent {
       systemTags: [
         ...systemTags(this.isolation, this.cgroups.version),
         ...(this.networks ? [NETWORK_AGENT_TAG] : []),
-        this.networks && this.opts.instanceNetworks ? OWN_NETWORK_TAG : HOST_NETWORK_TAG,
+        this.#ownNetworks ? OWN_NETWORK_TAG : HOST_NETWORK_TAG,
       ],
       // What the cache may still grow into is not offered to instances.
       total: detectResources(this.#dataDir, Math.max(0, this.#cache.maxBytes - this.#cache.size)),

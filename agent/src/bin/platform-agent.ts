@@ -51,11 +51,15 @@ Options (environment variable in brackets):
   --refuse-private-destinations  refuse private addresses (10/8, 172.16/12, 192.168/16,
                            100.64/10, fc00::/7) to drains too, unless listed
                            (PLATFORM_REFUSE_PRIVATE_DESTINATIONS=true)
-  --instance-networks      bwrap instances not on a virtual network get a network namespace of
+  --instance-networks[=on|off]
+                           bwrap instances not on a virtual network get a network namespace of
                            their own on the agent's bridge, an address from the agent's subnet
                            (given by the controller), their ports forwarded, outbound traffic
-                           refused but for the job's bindings to the outbound network service
-                           (PLATFORM_AGENT_INSTANCE_NETWORKS=1; needs root, iproute2, nftables)
+                           refused but for what the platform gives them and the job's bindings
+                           to the outbound network service. On by default where the host allows
+                           it (root, iproute2, nftables, nsenter; tc for netmax); =off (or
+                           PLATFORM_AGENT_INSTANCE_NETWORKS=off) leaves instances on the host's
+                           network, where they reach whatever the host reaches
   --resolver HOST:PORT     the DNS server for those instances' resolver and the domain names of
                            outbound bindings (PLATFORM_AGENT_RESOLVER, default: /etc/resolv.conf's);
                            names are resolved again every PLATFORM_AGENT_EGRESS_RESOLVE_MS (30000)
@@ -78,10 +82,29 @@ function hostPort(value: string, flag: string): HostPort {
   }
 }
 
+/** on/off of --instance-networks (undefined: not said, the default: on where the host allows it). */
+function onOff(value: string | undefined, flag: string): boolean | undefined {
+  if (value === undefined || value === '' || value === 'auto') return undefined;
+  if (['on', 'true', '1', 'yes'].includes(value)) return true;
+  if (['off', 'false', '0', 'no'].includes(value)) return false;
+  fail(`${flag}: "${value}" is not on or off`);
+}
+
 async function main(): Promise<void> {
+  // --instance-networks alone (the opt-in of older releases) or with =on/=off: parseArgs takes a
+  // boolean flag without a value only.
+  const argv = process.argv.slice(2);
+  let instanceNetworksText: string | undefined;
+  const rest = argv.filter((a) => {
+    const m = /^--instance-networks(?:=(.*))?$/.exec(a);
+    if (!m) return true;
+    instanceNetworksText = m[1] ?? 'on';
+    return false;
+  });
   let args;
   try {
     args = parseArgs({
+      args: rest,
       options: {
         controller: { type: 'string' },
         'data-dir': { type: 'string' },
@@ -101,7 +124,6 @@ async function main(): Promise<void> {
         'stop-instances-on-exit': { type: 'boolean' },
         'allowed-destinations': { type: 'string' },
         'refuse-private-destinations': { type: 'boolean' },
-        'instance-networks': { type: 'boolean' },
         resolver: { type: 'string' },
         'log-level': { type: 'string' },
         version: { type: 'boolean' },
@@ -156,6 +178,7 @@ async function main(): Promise<void> {
   }
   const refusePrivateText = env['PLATFORM_REFUSE_PRIVATE_DESTINATIONS'] ?? '';
   if (!['', 'true', 'false'].includes(refusePrivateText)) fail(`PLATFORM_REFUSE_PRIVATE_DESTINATIONS="${refusePrivateText}" is not true or false`);
+  const instanceNetworks = onOff(instanceNetworksText ?? env['PLATFORM_AGENT_INSTANCE_NETWORKS'], instanceNetworksText !== undefined ? '--instance-networks' : 'PLATFORM_AGENT_INSTANCE_NETWORKS');
   const resolverText = args.resolver ?? env['PLATFORM_AGENT_RESOLVER'];
   const resolver = resolverText ? hostPort(resolverText, '--resolver') : undefined;
   const egressResolveMs = positive(env['PLATFORM_AGENT_EGRESS_RESOLVE_MS'], 'PLATFORM_AGENT_EGRESS_RESOLVE_MS');
@@ -177,7 +200,7 @@ async function main(): Promise<void> {
       instanceUids,
       allowRootInstances,
       stopInstancesOnExit: !!args['stop-instances-on-exit'],
-      instanceNetworks: !!args['instance-networks'] || env['PLATFORM_AGENT_INSTANCE_NETWORKS'] === '1',
+      instanceNetworks,
       ...(resolver ? { resolver: `${resolver.host}:${resolver.port}` } : {}),
       ...(egressResolveMs !== undefined ? { egressResolveMs } : {}),
       ...(cacheMaxBytes !== undefined ? { cacheMaxBytes } : {}),

@@ -51,6 +51,11 @@ export const NOT_THERE = /Cannot find device|does not exist|No such file|No such
  */
 const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
+/** Whether `name` is installed in the system's directories. */
+export function hasSystemTool(name: string): boolean {
+  return findExecutable(name, SYSTEM_PATH) !== undefined;
+}
+
 /** What the host lacks to run instances on virtual networks (undefined: nothing). */
 export function missingNetworkTools(): string | undefined {
   if (process.getuid?.() !== 0) return 'the agent is not root (network namespaces, bridges and veth pairs need CAP_NET_ADMIN and CAP_SYS_ADMIN)';
