@@ -193,7 +193,11 @@ export class Agent {
         start: (m) => m.spec && this.#start(m.spec),
         linkTargets: (m) => this.links.update(m),
         jobDrains: (m) => this.#drains.setJob(m.jobUuid ?? '', m.jobFqn ?? '', m.drains ?? []),
-        jobEgress: (m) => this.networks?.setEgress(m.jobUuid ?? '', m.rules ?? []),
+        jobEgress: (m) => {
+          const applied = this.networks?.setEgress(m.jobUuid ?? '', m.rules ?? [], m.endpoints ?? []) ?? Promise.resolve();
+          // The controller waits for it before a gateway is asked to reach what was opened.
+          if (m.requestId) void applied.then(() => session.send({ egressApplied: { requestId: m.requestId ?? '' } }));
+        },
         networkState: (m) => {
           this.networks?.update(m).catch((err: unknown) => log.warn('network state not applied', { network: m.networkUuid, err: (err as Error).message }));
         },
@@ -466,7 +470,7 @@ export class Agent {
     if (spec.jobUuid && !this.manager.get(spec.instanceUuid ?? '')) this.#drains.setJob(spec.jobUuid, spec.jobFqn ?? '', spec.drains ?? []);
     if (spec.network?.networkUuid && !this.manager.get(spec.instanceUuid ?? '')) this.networks?.planned(spec.network, spec.jobUuid ?? '');
     // The spec is as new as the controller's last JobEgress for the job.
-    if (spec.jobUuid && !this.manager.get(spec.instanceUuid ?? '')) this.networks?.setEgress(spec.jobUuid, spec.egress ?? []);
+    if (spec.jobUuid && !this.manager.get(spec.instanceUuid ?? '')) void this.networks?.setEgress(spec.jobUuid, spec.egress ?? []);
     const links = spec.links ?? [];
     if (links.length === 0 || this.manager.get(spec.instanceUuid ?? '')) {
       this.manager.start(spec);

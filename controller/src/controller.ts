@@ -603,6 +603,8 @@ export class Controller {
         instancesOf: (job) => instances.table.ofJob(job),
         trusted: references.trusted(),
         onOrphan: (type, kind, outcome) => metrics.gatewayOrphans.inc({ type, kind, outcome }),
+        // A gateway job reaches its providers' back-ends from a network of its own (networks/egress-feed.ts).
+        reach: (job) => late.egress?.reach(job) ?? Promise.resolve(),
       });
       await catalog.load();
       await catalog.ensureOutboundService();
@@ -615,7 +617,7 @@ export class Controller {
       const drainFeed = new DrainFeed(instances.table, agents, (id) => jobs.find(id), log.child({ component: 'log-drains' }));
       instances.table.watch((record) => drainFeed.instanceChanged(record));
       late.drains = drainFeed;
-      const egressFeed = new EgressFeed(instances.table, agents, (id) => jobs.find(id), log.child({ component: 'egress' }));
+      const egressFeed = new EgressFeed(instances.table, agents, (id) => jobs.find(id), log.child({ component: 'egress' }), (job) => catalog.gatewayEndpoints(job));
       instances.table.watch((record) => egressFeed.instanceChanged(record));
       late.egress = egressFeed;
       const networks = new NetworkCatalog(deps, jobs, instances.table, agents, {

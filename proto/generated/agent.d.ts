@@ -140,8 +140,11 @@ export namespace platform {
                 /** AgentMessage usage. */
                 usage?: (platform.agent.v1.UsageBatch.$Properties|null);
 
+                /** AgentMessage egressApplied. */
+                egressApplied?: (platform.agent.v1.EgressApplied.$Properties|null);
+
                 /** AgentMessage body. */
-                body?: ("hello"|"heartbeat"|"instance"|"logs"|"files"|"logsFlushed"|"usage");
+                body?: ("hello"|"heartbeat"|"instance"|"logs"|"files"|"logsFlushed"|"usage"|"egressApplied");
 
                 /**
                  * Creates a new AgentMessage instance using the specified properties.
@@ -224,8 +227,11 @@ export namespace platform {
                     /** AgentMessage usage */
                     usage?: (platform.agent.v1.UsageBatch.$Properties|null);
 
+                    /** AgentMessage egressApplied */
+                    egressApplied?: (platform.agent.v1.EgressApplied.$Properties|null);
+
                     /** AgentMessage body */
-                    body?: ("hello"|"heartbeat"|"instance"|"logs"|"files"|"logsFlushed"|"usage");
+                    body?: ("hello"|"heartbeat"|"instance"|"logs"|"files"|"logsFlushed"|"usage"|"egressApplied");
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -240,9 +246,10 @@ export namespace platform {
                   files?: platform.agent.v1.FilesReply.$Shape|null;
                   logsFlushed?: platform.agent.v1.LogsFlushed.$Shape|null;
                   usage?: platform.agent.v1.UsageBatch.$Shape|null;
+                  egressApplied?: platform.agent.v1.EgressApplied.$Shape|null;
                   $unknowns?: Uint8Array[];
                 } & (
-                  ({ body?: undefined; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed?: null; usage?: null }|{ body?: "hello"; hello: platform.agent.v1.Hello.$Shape; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed?: null; usage?: null }|{ body?: "heartbeat"; hello?: null; heartbeat: platform.agent.v1.Heartbeat.$Shape; instance?: null; logs?: null; files?: null; logsFlushed?: null; usage?: null }|{ body?: "instance"; hello?: null; heartbeat?: null; instance: platform.agent.v1.InstanceReport.$Shape; logs?: null; files?: null; logsFlushed?: null; usage?: null }|{ body?: "logs"; hello?: null; heartbeat?: null; instance?: null; logs: platform.agent.v1.LogBatch.$Shape; files?: null; logsFlushed?: null; usage?: null }|{ body?: "files"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files: platform.agent.v1.FilesReply.$Shape; logsFlushed?: null; usage?: null }|{ body?: "logsFlushed"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed: platform.agent.v1.LogsFlushed.$Shape; usage?: null }|{ body?: "usage"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed?: null; usage: platform.agent.v1.UsageBatch.$Shape })
+                  ({ body?: undefined; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed?: null; usage?: null; egressApplied?: null }|{ body?: "hello"; hello: platform.agent.v1.Hello.$Shape; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed?: null; usage?: null; egressApplied?: null }|{ body?: "heartbeat"; hello?: null; heartbeat: platform.agent.v1.Heartbeat.$Shape; instance?: null; logs?: null; files?: null; logsFlushed?: null; usage?: null; egressApplied?: null }|{ body?: "instance"; hello?: null; heartbeat?: null; instance: platform.agent.v1.InstanceReport.$Shape; logs?: null; files?: null; logsFlushed?: null; usage?: null; egressApplied?: null }|{ body?: "logs"; hello?: null; heartbeat?: null; instance?: null; logs: platform.agent.v1.LogBatch.$Shape; files?: null; logsFlushed?: null; usage?: null; egressApplied?: null }|{ body?: "files"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files: platform.agent.v1.FilesReply.$Shape; logsFlushed?: null; usage?: null; egressApplied?: null }|{ body?: "logsFlushed"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed: platform.agent.v1.LogsFlushed.$Shape; usage?: null; egressApplied?: null }|{ body?: "usage"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed?: null; usage: platform.agent.v1.UsageBatch.$Shape; egressApplied?: null }|{ body?: "egressApplied"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed?: null; usage?: null; egressApplied: platform.agent.v1.EgressApplied.$Shape })
                 );
             }
 
@@ -3707,6 +3714,12 @@ export namespace platform {
                 /** JobEgress rules. */
                 rules: platform.agent.v1.EgressRule.$Properties[];
 
+                /** JobEgress endpoints. */
+                endpoints: string[];
+
+                /** JobEgress requestId. */
+                requestId: string;
+
                 /**
                  * Creates a new JobEgress instance using the specified properties.
                  * @param [properties] Properties to set
@@ -3773,12 +3786,111 @@ export namespace platform {
                     /** JobEgress rules */
                     rules?: (platform.agent.v1.EgressRule.$Properties[]|null);
 
+                    /** JobEgress endpoints */
+                    endpoints?: (string[]|null);
+
+                    /** JobEgress requestId */
+                    requestId?: (string|null);
+
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
                 }
 
                 /** Shape of a JobEgress. */
                 type $Shape = platform.agent.v1.JobEgress.$Properties;
+            }
+
+            /**
+             * Properties of an EgressApplied.
+             * @deprecated Use platform.agent.v1.EgressApplied.$Properties instead.
+             */
+            interface IEgressApplied extends platform.agent.v1.EgressApplied.$Properties {
+            }
+
+            /** Represents an EgressApplied. */
+            class EgressApplied {
+
+                /**
+                 * Constructs a new EgressApplied.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: platform.agent.v1.EgressApplied.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** EgressApplied requestId. */
+                requestId: string;
+
+                /**
+                 * Creates a new EgressApplied instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns EgressApplied instance
+                 */
+                static create(properties: platform.agent.v1.EgressApplied.$Shape): platform.agent.v1.EgressApplied & platform.agent.v1.EgressApplied.$Shape;
+                static create(properties?: platform.agent.v1.EgressApplied.$Properties): platform.agent.v1.EgressApplied;
+
+                /**
+                 * Encodes the specified EgressApplied message. Does not implicitly {@link platform.agent.v1.EgressApplied.verify|verify} messages.
+                 * @param m EgressApplied message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: platform.agent.v1.EgressApplied.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes an EgressApplied message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.EgressApplied & platform.agent.v1.EgressApplied.$Shape} EgressApplied
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): platform.agent.v1.EgressApplied & platform.agent.v1.EgressApplied.$Shape;
+
+                /**
+                 * Creates an EgressApplied message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns EgressApplied
+                 */
+                static fromObject(d: { [k: string]: any }): platform.agent.v1.EgressApplied;
+
+                /**
+                 * Creates a plain object from an EgressApplied message. Also converts values to other types if specified.
+                 * @param m EgressApplied
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: platform.agent.v1.EgressApplied, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this EgressApplied to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for EgressApplied
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace EgressApplied {
+
+                /** Properties of an EgressApplied. */
+                interface $Properties {
+
+                    /** EgressApplied requestId */
+                    requestId?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of an EgressApplied. */
+                type $Shape = platform.agent.v1.EgressApplied.$Properties;
             }
 
             /**

@@ -205,7 +205,8 @@ export const platform = $root.platform = (() => {
                  * @property {platform.agent.v1.FilesReply.$Properties|null} [files] AgentMessage files
                  * @property {platform.agent.v1.LogsFlushed.$Properties|null} [logsFlushed] AgentMessage logsFlushed
                  * @property {platform.agent.v1.UsageBatch.$Properties|null} [usage] AgentMessage usage
-                 * @property {"hello"|"heartbeat"|"instance"|"logs"|"files"|"logsFlushed"|"usage"} [body] AgentMessage body
+                 * @property {platform.agent.v1.EgressApplied.$Properties|null} [egressApplied] AgentMessage egressApplied
+                 * @property {"hello"|"heartbeat"|"instance"|"logs"|"files"|"logsFlushed"|"usage"|"egressApplied"} [body] AgentMessage body
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -227,9 +228,10 @@ export const platform = $root.platform = (() => {
                  *   files?: platform.agent.v1.FilesReply.$Shape|null;
                  *   logsFlushed?: platform.agent.v1.LogsFlushed.$Shape|null;
                  *   usage?: platform.agent.v1.UsageBatch.$Shape|null;
+                 *   egressApplied?: platform.agent.v1.EgressApplied.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ body?: undefined; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed?: null; usage?: null }|{ body?: "hello"; hello: platform.agent.v1.Hello.$Shape; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed?: null; usage?: null }|{ body?: "heartbeat"; hello?: null; heartbeat: platform.agent.v1.Heartbeat.$Shape; instance?: null; logs?: null; files?: null; logsFlushed?: null; usage?: null }|{ body?: "instance"; hello?: null; heartbeat?: null; instance: platform.agent.v1.InstanceReport.$Shape; logs?: null; files?: null; logsFlushed?: null; usage?: null }|{ body?: "logs"; hello?: null; heartbeat?: null; instance?: null; logs: platform.agent.v1.LogBatch.$Shape; files?: null; logsFlushed?: null; usage?: null }|{ body?: "files"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files: platform.agent.v1.FilesReply.$Shape; logsFlushed?: null; usage?: null }|{ body?: "logsFlushed"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed: platform.agent.v1.LogsFlushed.$Shape; usage?: null }|{ body?: "usage"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed?: null; usage: platform.agent.v1.UsageBatch.$Shape })
+                 *   ({ body?: undefined; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed?: null; usage?: null; egressApplied?: null }|{ body?: "hello"; hello: platform.agent.v1.Hello.$Shape; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed?: null; usage?: null; egressApplied?: null }|{ body?: "heartbeat"; hello?: null; heartbeat: platform.agent.v1.Heartbeat.$Shape; instance?: null; logs?: null; files?: null; logsFlushed?: null; usage?: null; egressApplied?: null }|{ body?: "instance"; hello?: null; heartbeat?: null; instance: platform.agent.v1.InstanceReport.$Shape; logs?: null; files?: null; logsFlushed?: null; usage?: null; egressApplied?: null }|{ body?: "logs"; hello?: null; heartbeat?: null; instance?: null; logs: platform.agent.v1.LogBatch.$Shape; files?: null; logsFlushed?: null; usage?: null; egressApplied?: null }|{ body?: "files"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files: platform.agent.v1.FilesReply.$Shape; logsFlushed?: null; usage?: null; egressApplied?: null }|{ body?: "logsFlushed"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed: platform.agent.v1.LogsFlushed.$Shape; usage?: null; egressApplied?: null }|{ body?: "usage"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed?: null; usage: platform.agent.v1.UsageBatch.$Shape; egressApplied?: null }|{ body?: "egressApplied"; hello?: null; heartbeat?: null; instance?: null; logs?: null; files?: null; logsFlushed?: null; usage?: null; egressApplied: platform.agent.v1.EgressApplied.$Shape })
                  * )} platform.agent.v1.AgentMessage.$Shape
                  */
 
@@ -304,17 +306,25 @@ export const platform = $root.platform = (() => {
                  */
                 AgentMessage.prototype.usage = null;
 
+                /**
+                 * AgentMessage egressApplied.
+                 * @member {platform.agent.v1.EgressApplied.$Properties|null|undefined} egressApplied
+                 * @memberof platform.agent.v1.AgentMessage
+                 * @instance
+                 */
+                AgentMessage.prototype.egressApplied = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * AgentMessage body.
-                 * @member {"hello"|"heartbeat"|"instance"|"logs"|"files"|"logsFlushed"|"usage"|undefined} body
+                 * @member {"hello"|"heartbeat"|"instance"|"logs"|"files"|"logsFlushed"|"usage"|"egressApplied"|undefined} body
                  * @memberof platform.agent.v1.AgentMessage
                  * @instance
                  */
                 $Object.defineProperty(AgentMessage.prototype, "body", {
-                    get: $util.oneOfGetter($oneOfFields = ["hello", "heartbeat", "instance", "logs", "files", "logsFlushed", "usage"]),
+                    get: $util.oneOfGetter($oneOfFields = ["hello", "heartbeat", "instance", "logs", "files", "logsFlushed", "usage", "egressApplied"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -364,6 +374,8 @@ export const platform = $root.platform = (() => {
                         $root.platform.agent.v1.LogsFlushed.encode(m.logsFlushed, w.uint32(/* id 6, wireType 2 =*/50).fork(), q + 1).ldelim();
                     if (m.usage != null && $Object.hasOwnProperty.call(m, "usage"))
                         $root.platform.agent.v1.UsageBatch.encode(m.usage, w.uint32(/* id 7, wireType 2 =*/58).fork(), q + 1).ldelim();
+                    if (m.egressApplied != null && $Object.hasOwnProperty.call(m, "egressApplied"))
+                        $root.platform.agent.v1.EgressApplied.encode(m.egressApplied, w.uint32(/* id 8, wireType 2 =*/66).fork(), q + 1).ldelim();
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -457,6 +469,13 @@ export const platform = $root.platform = (() => {
                                 m.body = "usage";
                                 continue;
                             }
+                        case 8: {
+                                if (u !== 2)
+                                    break;
+                                m.egressApplied = $root.platform.agent.v1.EgressApplied.decode(r, r.size(), $undefined, q + 1, m.egressApplied);
+                                m.body = "egressApplied";
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -527,6 +546,11 @@ export const platform = $root.platform = (() => {
                             throw $TypeError(".platform.agent.v1.AgentMessage.usage: object expected");
                         m.usage = $root.platform.agent.v1.UsageBatch.fromObject(d.usage, q + 1);
                     }
+                    if (d.egressApplied != null) {
+                        if (!$util.isObject(d.egressApplied))
+                            throw $TypeError(".platform.agent.v1.AgentMessage.egressApplied: object expected");
+                        m.egressApplied = $root.platform.agent.v1.EgressApplied.fromObject(d.egressApplied, q + 1);
+                    }
                     return m;
                 };
 
@@ -581,6 +605,11 @@ export const platform = $root.platform = (() => {
                         d.usage = $root.platform.agent.v1.UsageBatch.toObject(m.usage, o, q + 1);
                         if (o.oneofs)
                             d.body = "usage";
+                    }
+                    if (m.egressApplied != null && $Object.hasOwnProperty.call(m, "egressApplied")) {
+                        d.egressApplied = $root.platform.agent.v1.EgressApplied.toObject(m.egressApplied, o, q + 1);
+                        if (o.oneofs)
+                            d.body = "egressApplied";
                     }
                     return d;
                 };
@@ -10969,6 +10998,8 @@ export const platform = $root.platform = (() => {
                  * @typedef {Object} platform.agent.v1.JobEgress.$Properties
                  * @property {string|null} [jobUuid] JobEgress jobUuid
                  * @property {Array.<platform.agent.v1.EgressRule.$Properties>|null} [rules] JobEgress rules
+                 * @property {Array.<string>|null} [endpoints] JobEgress endpoints
+                 * @property {string|null} [requestId] JobEgress requestId
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -10995,6 +11026,7 @@ export const platform = $root.platform = (() => {
                  */
                 const JobEgress = function (p) {
                     this.rules = [];
+                    this.endpoints = [];
                     if (p)
                         for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
                             if (p[ks[i]] != null && ks[i] !== "__proto__")
@@ -11016,6 +11048,22 @@ export const platform = $root.platform = (() => {
                  * @instance
                  */
                 JobEgress.prototype.rules = $util.emptyArray;
+
+                /**
+                 * JobEgress endpoints.
+                 * @member {Array.<string>} endpoints
+                 * @memberof platform.agent.v1.JobEgress
+                 * @instance
+                 */
+                JobEgress.prototype.endpoints = $util.emptyArray;
+
+                /**
+                 * JobEgress requestId.
+                 * @member {string} requestId
+                 * @memberof platform.agent.v1.JobEgress
+                 * @instance
+                 */
+                JobEgress.prototype.requestId = "";
 
                 /**
                  * Creates a new JobEgress instance using the specified properties.
@@ -11055,6 +11103,12 @@ export const platform = $root.platform = (() => {
                         for (var i = 0; i < m.rules.length; ++i)
                             $root.platform.agent.v1.EgressRule.encode(m.rules[i], w.uint32(/* id 2, wireType 2 =*/18).fork(), q + 1).ldelim();
                     }
+                    if (m.endpoints != null && m.endpoints.length) {
+                        for (var i = 0; i < m.endpoints.length; ++i)
+                            w.uint32(/* id 3, wireType 2 =*/26).string(m.endpoints[i]);
+                    }
+                    if (m.requestId != null && $Object.hasOwnProperty.call(m, "requestId") && m.requestId !== "")
+                        w.uint32(/* id 4, wireType 2 =*/34).string(m.requestId);
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -11116,6 +11170,23 @@ export const platform = $root.platform = (() => {
                                 m.rules.push($root.platform.agent.v1.EgressRule.decode(r, r.size(), $undefined, q + 1));
                                 continue;
                             }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.endpoints && m.endpoints.length))
+                                    m.endpoints = [];
+                                m.endpoints.push(r.stringVerify());
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.requestId = v;
+                                else
+                                    delete m.requestId;
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -11166,6 +11237,19 @@ export const platform = $root.platform = (() => {
                             m.rules[i] = $root.platform.agent.v1.EgressRule.fromObject(d.rules[i], q + 1);
                         }
                     }
+                    if (d.endpoints) {
+                        if (!$Array.isArray(d.endpoints))
+                            throw $TypeError(".platform.agent.v1.JobEgress.endpoints: array expected");
+                        m.endpoints = $Array(d.endpoints.length);
+                        for (var i = 0; i < d.endpoints.length; ++i) {
+                            m.endpoints[i] = $String(d.endpoints[i]);
+                        }
+                    }
+                    if (d.requestId != null) {
+                        if (typeof d.requestId !== "string" || d.requestId.length) {
+                            m.requestId = $String(d.requestId);
+                        }
+                    }
                     return m;
                 };
 
@@ -11188,9 +11272,11 @@ export const platform = $root.platform = (() => {
                     var d = {};
                     if (o.arrays || o.defaults) {
                         d.rules = [];
+                        d.endpoints = [];
                     }
                     if (o.defaults) {
                         d.jobUuid = "";
+                        d.requestId = "";
                     }
                     if (m.jobUuid != null && $Object.hasOwnProperty.call(m, "jobUuid")) {
                         d.jobUuid = m.jobUuid;
@@ -11200,6 +11286,15 @@ export const platform = $root.platform = (() => {
                         for (var j = 0; j < m.rules.length; ++j) {
                             d.rules[j] = $root.platform.agent.v1.EgressRule.toObject(m.rules[j], o, q + 1);
                         }
+                    }
+                    if (m.endpoints && m.endpoints.length) {
+                        d.endpoints = $Array(m.endpoints.length);
+                        for (var j = 0; j < m.endpoints.length; ++j) {
+                            d.endpoints[j] = m.endpoints[j];
+                        }
+                    }
+                    if (m.requestId != null && $Object.hasOwnProperty.call(m, "requestId")) {
+                        d.requestId = m.requestId;
                     }
                     return d;
                 };
@@ -11230,6 +11325,235 @@ export const platform = $root.platform = (() => {
                 };
 
                 return JobEgress;
+            })();
+
+            v1.EgressApplied = (function() {
+
+                /**
+                 * Properties of an EgressApplied.
+                 * @typedef {Object} platform.agent.v1.EgressApplied.$Properties
+                 * @property {string|null} [requestId] EgressApplied requestId
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of an EgressApplied.
+                 * @memberof platform.agent.v1
+                 * @interface IEgressApplied
+                 * @augments platform.agent.v1.EgressApplied.$Properties
+                 * @deprecated Use platform.agent.v1.EgressApplied.$Properties instead.
+                 */
+
+                /**
+                 * Shape of an EgressApplied.
+                 * @typedef {platform.agent.v1.EgressApplied.$Properties} platform.agent.v1.EgressApplied.$Shape
+                 */
+
+                /**
+                 * Constructs a new EgressApplied.
+                 * @memberof platform.agent.v1
+                 * @classdesc Represents an EgressApplied.
+                 * @constructor
+                 * @param {platform.agent.v1.EgressApplied.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const EgressApplied = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * EgressApplied requestId.
+                 * @member {string} requestId
+                 * @memberof platform.agent.v1.EgressApplied
+                 * @instance
+                 */
+                EgressApplied.prototype.requestId = "";
+
+                /**
+                 * Creates a new EgressApplied instance using the specified properties.
+                 * @function create
+                 * @memberof platform.agent.v1.EgressApplied
+                 * @static
+                 * @param {platform.agent.v1.EgressApplied.$Properties=} [properties] Properties to set
+                 * @returns {platform.agent.v1.EgressApplied} EgressApplied instance
+                 * @type {{
+                 *   (properties: platform.agent.v1.EgressApplied.$Shape): platform.agent.v1.EgressApplied & platform.agent.v1.EgressApplied.$Shape;
+                 *   (properties?: platform.agent.v1.EgressApplied.$Properties): platform.agent.v1.EgressApplied;
+                 * }}
+                 */
+                EgressApplied.create = function(properties) {
+                    return new EgressApplied(properties);
+                };
+
+                /**
+                 * Encodes the specified EgressApplied message. Does not implicitly {@link platform.agent.v1.EgressApplied.verify|verify} messages.
+                 * @function encode
+                 * @memberof platform.agent.v1.EgressApplied
+                 * @static
+                 * @param {platform.agent.v1.EgressApplied.$Properties} m EgressApplied message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                EgressApplied.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.requestId != null && $Object.hasOwnProperty.call(m, "requestId") && m.requestId !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.requestId);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes an EgressApplied message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof platform.agent.v1.EgressApplied
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {platform.agent.v1.EgressApplied & platform.agent.v1.EgressApplied.$Shape} EgressApplied
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                EgressApplied.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.platform.agent.v1.EgressApplied();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.requestId = v;
+                                else
+                                    delete m.requestId;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Creates an EgressApplied message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof platform.agent.v1.EgressApplied
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {platform.agent.v1.EgressApplied} EgressApplied
+                 */
+                EgressApplied.fromObject = function (d, q) {
+                    if (d instanceof $root.platform.agent.v1.EgressApplied)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".platform.agent.v1.EgressApplied: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.platform.agent.v1.EgressApplied();
+                    if (d.requestId != null) {
+                        if (typeof d.requestId !== "string" || d.requestId.length) {
+                            m.requestId = $String(d.requestId);
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from an EgressApplied message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof platform.agent.v1.EgressApplied
+                 * @static
+                 * @param {platform.agent.v1.EgressApplied} m EgressApplied
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                EgressApplied.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.defaults) {
+                        d.requestId = "";
+                    }
+                    if (m.requestId != null && $Object.hasOwnProperty.call(m, "requestId")) {
+                        d.requestId = m.requestId;
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this EgressApplied to JSON.
+                 * @function toJSON
+                 * @memberof platform.agent.v1.EgressApplied
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                EgressApplied.prototype.toJSON = function() {
+                    return EgressApplied.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for EgressApplied
+                 * @function getTypeUrl
+                 * @memberof platform.agent.v1.EgressApplied
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                EgressApplied.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/platform.agent.v1.EgressApplied";
+                };
+
+                return EgressApplied;
             })();
 
             v1.NetworkSpec = (function() {

@@ -47,6 +47,7 @@ export type LinkTargets = platform.agent.v1.LinkTargets.$Properties;
 export type JobDrains = platform.agent.v1.JobDrains.$Properties;
 export type JobEgress = platform.agent.v1.JobEgress.$Properties;
 export type EgressRule = platform.agent.v1.EgressRule.$Properties;
+export type EgressApplied = platform.agent.v1.EgressApplied.$Properties;
 export type DrainSpec = platform.agent.v1.DrainSpec.$Properties;
 export type NetworkSpec = platform.agent.v1.NetworkSpec.$Properties;
 export type PlatformFile = platform.agent.v1.PlatformFile.$Properties;

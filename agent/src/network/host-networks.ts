@@ -185,6 +185,12 @@ export class HostNetworks {
   #ownReady: Promise<void> | undefined;
   /** What each job may reach outside (its bindings to the outbound network service). */
   readonly #egress = new Map<string, EgressRule[]>();
+  /** The last address given to an instance on a network of its own (as a number). */
+  #lastOwn: number | undefined;
+  /** The writes of each instance's namespace rules, one at a time. */
+  readonly #nsChains = new Map<string, Promise<unknown>>();
+  /** What each job's instances reach besides their spec's endpoints (JobEgress endpoints). */
+  readonly #jobEndpoints = new Map<string, string[]>();
   /** The addresses each name of an opening resolves to now. */
   readonly #names = new Map<string, string[]>();
   #resolveTimer: NodeJS.Timeout | undefined;
@@ -366,24 +372,47 @@ export class HostNetworks {
     writeFileSync(a.hostsFile, ['127.0.0.1\tlocalhost', '::1\tlocalhost ip6-localhost ip6-loopback', `${a.address}\ti-${instance.slice(0, 8)}`, ''].join('\n'), { mode: 0o644 });
     writeFileSync(a.resolvConf!, `nameserver ${gateway}\n`, { mode: 0o644 });
     // Its namespace's own rules come with its ports (forward).
-    if (this.#egress.has(jobUuid) || a.endpoints!.length > 0) await this.#rewriteEgress();
+    if (this.#egress.has(jobUuid) || this.#endpointsOf(a).length > 0) await this.#rewriteEgress();
     this.o.log.info('instance on a network of its own', { instance, address: a.address, netns: a.netns });
     return a;
   }
 
   /**
-   * What job `job` may reach outside now (its bindings to the outbound network service): the
-   * rules of its instances here are rewritten at once, without restarting them.
+   * What job `job` may reach outside now (its bindings to the outbound network service) and, when
+   * given, what else its instances reach ("host:port": a gateway job's back-ends, live): the rules
+   * of its instances here are rewritten at once, without restarting them. Resolves once they are
+   * in place (never rejects: a failure is logged).
    */
-  setEgress(job: string, rules: readonly EgressRule[]): void {
+  async setEgress(job: string, rules: readonly EgressRule[], endpoints?: readonly string[]): Promise<void> {
     if (!this.o.ownNetworks) return;
     const before = JSON.stringify(this.#egress.get(job) ?? []);
     if (rules.length > 0) this.#egress.set(job, [...rules]);
     else this.#egress.delete(job);
-    if (JSON.stringify(rules) === before) return;
-    this.o.log.info('outbound openings of a job', { job, rules: rules.map(describeRule) });
-    this.#watchNames();
-    void this.#rewriteEgress();
+    const rulesChanged = JSON.stringify(rules) !== before;
+    let endpointsChanged = false;
+    if (endpoints) {
+      const now = [...new Set(endpoints.map((e) => e.replace(/^localhost:/, '127.0.0.1:')))].filter((e) => ENDPOINT.test(e)).sort();
+      endpointsChanged = JSON.stringify(now) !== JSON.stringify(this.#jobEndpoints.get(job) ?? []);
+      if (now.length > 0) this.#jobEndpoints.set(job, now);
+      else this.#jobEndpoints.delete(job);
+    }
+    if (!rulesChanged && !endpointsChanged) return;
+    this.o.log.info('outbound openings of a job', { job, rules: rules.map(describeRule), ...(endpoints ? { endpoints: this.#jobEndpoints.get(job) ?? [] } : {}) });
+    if (rulesChanged) this.#watchNames();
+    await this.#rewriteEgress();
+    // Its instances' own rules send those on the host's loopback to the gateway address.
+    if (endpointsChanged) {
+      for (const a of [...this.#own.values()].filter((i) => i.jobUuid === job)) {
+        await this.#instanceRules(a, true).catch((err: unknown) =>
+          this.o.log.error('the rules of an instance\'s namespace cannot be written', { instance: a.instance, err: (err as Error).message }),
+        );
+      }
+    }
+  }
+
+  /** What instance `a` reaches that the platform provides: its own endpoints and its job's. */
+  #endpointsOf(a: NetworkAttachment): string[] {
+    return [...new Set([...(a.endpoints ?? []), ...(this.#jobEndpoints.get(a.jobUuid) ?? [])])];
   }
 
   /** The names of the openings, resolved now and again every egressResolveMs while any is in use. */
@@ -434,7 +463,7 @@ export class HostNetworks {
     const input: string[] = [];
     const dnat: string[] = [];
     for (const a of this.#own.values()) {
-      for (const e of a.endpoints ?? []) {
+      for (const e of this.#endpointsOf(a)) {
         const [host, port] = e.split(':');
         input.push(`ip saddr ${a.address} ip daddr ${host} tcp dport ${port}`);
         if (host!.startsWith('127.')) dnat.push(`ip saddr ${a.address} ip daddr ${gateway} tcp dport ${port} dnat ip to ${host}:${port}`);
@@ -478,15 +507,27 @@ export class HostNetworks {
     return this.#egressChain;
   }
 
+  /**
+   * The next free address after the last one given (round the subnet): an address an instance
+   * left is given again only after the others, for the host still knows it for a while (its
+   * neighbour entry with the old MAC, connections in its connection tracking).
+   */
   #freeOwnAddress(subnet: Cidr): string {
     const used = new Set([...this.#own.values()].map((a) => a.address));
-    const last = subnet.base + 2 ** (32 - subnet.prefix) - 2;
-    for (let n = subnet.base + 2; n <= last; n++) {
+    const first = subnet.base + 2;
+    const count = 2 ** (32 - subnet.prefix) - 3;
+    const from = this.#lastOwn !== undefined && this.#lastOwn >= first && this.#lastOwn < first + count ? this.#lastOwn - first + 1 : 0;
+    for (let i = 0; i < count; i++) {
+      const n = first + ((from + i) % count);
       const address = formatIpv4(n);
-      if (!used.has(address)) return address;
+      if (!used.has(address)) {
+        this.#lastOwn = n;
+        return address;
+      }
     }
     throw new Error(`the agent's instance subnet ${formatIpv4(subnet.base)}/${subnet.prefix} has no free address left`);
   }
+
 
   /** The own bridge (gateway address, up, forwarding off), the egress table and the resolver: once per subnet. */
   #ensureOwn(subnet: Cidr): Promise<void> {
@@ -544,7 +585,7 @@ export class HostNetworks {
     a.ports = [...ports];
     if (insidePorts) a.insidePorts = [...insidePorts];
     // In a network of its own an application that listens on its loopback only is reached too.
-    if (a.own) await this.#instanceRules(a, a.insidePorts ?? ports);
+    if (a.own) await this.#instanceRules(a);
     await this.o.forwarders.open(a.instance, this.o.address, ports, a.address, a.insidePorts ?? ports);
   }
 
@@ -553,12 +594,24 @@ export class HostNetworks {
    * needs there: packets for its loopback from eth0 (its ports) and to the host's loopback through
    * eth0 (its endpoints) are routed (route_localnet on its eth0, in its namespace only). One process.
    */
-  async #instanceRules(a: NetworkAttachment, ports: readonly number[]): Promise<void> {
-    const endpoints = (a.endpoints ?? []).filter((e) => e.startsWith('127.'));
-    if (endpoints.length === 0 && ports.length === 0) return;
-    const script = `echo 1 > /proc/sys/net/ipv4/conf/eth0/route_localnet && exec ${tool('nft')} -f -`;
-    await run([tool('nsenter'), `--net=${HostNetworks.netnsPath(a)}`, '--', '/bin/sh', '-c', script], instanceRules(endpoints, ports, a.gateway, a.address) + '\n');
+  #instanceRules(a: NetworkAttachment, always = false): Promise<void> {
+    // One at a time per instance, each written from what the instance has when it runs.
+    const prev = this.#nsChains.get(a.instance) ?? Promise.resolve();
+    const next = prev.then(async () => {
+      const ports = a.insidePorts ?? a.ports;
+      const endpoints = this.#endpointsOf(a).filter((e) => e.startsWith('127.'));
+      if (endpoints.length === 0 && ports.length === 0 && !always) return;
+      const script = `echo 1 > /proc/sys/net/ipv4/conf/eth0/route_localnet && exec ${tool('nft')} -f -`;
+      await run([tool('nsenter'), `--net=${HostNetworks.netnsPath(a)}`, '--', '/bin/sh', '-c', script], instanceRules(endpoints, ports, a.gateway, a.address) + '\n');
+    });
+    const settled = next.catch(() => {});
+    this.#nsChains.set(a.instance, settled);
+    void settled.then(() => {
+      if (this.#nsChains.get(a.instance) === settled) this.#nsChains.delete(a.instance);
+    });
+    return next;
   }
+
 
   /** An instance found on disk after an agent restart: known again here, its ports forwarded again. */
   adopt(a: NetworkAttachment): void {
@@ -665,7 +718,7 @@ export class HostNetworks {
     await runIgnoring([ip, 'link', 'delete', a.hostVeth], NOT_THERE);
     this.#own.delete(a.instance);
     // Its address may be given to another instance: what it was allowed goes with it.
-    if (this.#egress.has(a.jobUuid) || (a.endpoints?.length ?? 0) > 0) await this.#rewriteEgress();
+    if (this.#egress.has(a.jobUuid) || this.#endpointsOf(a).length > 0) await this.#rewriteEgress();
     this.o.log.info('instance off its own network', { instance: a.instance, netns: a.netns });
   }
 
@@ -924,6 +977,13 @@ export function egressRules(table: string, bridge: string, gateway: string, subn
     '  chain postrouting {',
     '    type nat hook postrouting priority srcnat; policy accept;',
     `    ip saddr ${subnet} oifname != "${bridge}" masquerade`,
+    '  }',
+    // What an instance reaches on the host's loopback (its endpoints there) sees it come from the
+    // loopback, as it did when instances shared the host's network (a server that trusts only
+    // 127.0.0.1 keeps answering it); the answers go back through the gateway address.
+    '  chain input_nat {',
+    '    type nat hook input priority 100; policy accept;',
+    `    iifname "${bridge}" ip daddr 127.0.0.0/8 ct status dnat snat ip to 127.0.0.1`,
     '  }',
     '}',
   ].join('\n');

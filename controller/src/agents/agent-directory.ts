@@ -23,7 +23,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
-import type { ControllerMessage, FilesReply, Hello, InstanceReport, LogBatch, UsageBatch } from '@platform/proto';
+import type { ControllerMessage, FilesReply, Hello, JobEgress, InstanceReport, LogBatch, UsageBatch } from '@platform/proto';
 import type { Resource } from '../model/job.js';
 import { cidrSize, cidrsOverlap, formatCidr, parseCidr, StateMachine, type Logger } from '@platform/proto/common';
 import { keys } from '../store/keys.js';
@@ -138,6 +138,7 @@ export class AgentDirectory {
   readonly #agents = new Map<string, Entry>();
   readonly #pendingFiles = new Map<string, { resolve: (r: FilesReply) => void; timer: NodeJS.Timeout }>();
   readonly #pendingFlushes = new Map<string, { resolve: () => void; timer: NodeJS.Timeout }>();
+  readonly #pendingEgress = new Map<string, { resolve: (applied: boolean) => void; timer: NodeJS.Timeout }>();
   readonly #pendingSnapshots = new Map<string, { stream: PassThrough; timer: NodeJS.Timeout }>();
   #events: ClusterEvents | undefined;
   #usage: UsageSink | undefined;
@@ -268,6 +269,37 @@ export class AgentDirectory {
     clearTimeout(pending.timer);
     this.#pendingFlushes.delete(requestId);
     pending.resolve();
+  }
+
+  /**
+   * Sends a job's outbound openings to an agent and resolves true once it says they are in place
+   * (EgressApplied), false after `timeoutMs` (an agent that does not know the request, or one that
+   * is gone) or when it cannot be sent. Never rejects.
+   */
+  applyEgress(agent: string, message: JobEgress, timeoutMs = 5_000): Promise<boolean> {
+    const requestId = randomUUID();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.#pendingEgress.delete(requestId);
+        resolve(false);
+      }, timeoutMs);
+      timer.unref();
+      this.#pendingEgress.set(requestId, { resolve, timer });
+      if (!this.send(agent, { jobEgress: { ...message, requestId } })) {
+        clearTimeout(timer);
+        this.#pendingEgress.delete(requestId);
+        resolve(false);
+      }
+    });
+  }
+
+  egressApplied(agent: string, sessionId: string, requestId: string): void {
+    if (!this.heard(agent, sessionId)) return;
+    const pending = this.#pendingEgress.get(requestId);
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    this.#pendingEgress.delete(requestId);
+    pending.resolve(true);
   }
 
   /**

@@ -175,6 +175,9 @@ export class AgentServer {
         case 'logsFlushed':
           directory.logsFlushed(agent, session, message.logsFlushed?.requestId ?? '');
           break;
+        case 'egressApplied':
+          directory.egressApplied(agent, session, message.egressApplied?.requestId ?? '');
+          break;
         default:
           break;
       }

@@ -37,7 +37,7 @@ function keptLog(lines: { level: string; msg: string; fields: LogFields }[] = []
 }
 
 /** A catalog whose gateway is served on loopback by `port`, promoted to type kv; what it counts as orphans is kept. */
-async function catalogOn(port: number, store = new FailingStore(), options: { gatewayTimeoutMs?: number; gatewayLateAnswerMs?: number } = {}) {
+async function catalogOn(port: number, store = new FailingStore(), options: { gatewayTimeoutMs?: number; gatewayLateAnswerMs?: number; reach?: (job: string) => Promise<void> } = {}) {
   const deps = { ...testDeps(undefined, store), log: keptLog() };
   const jobs = new JobService(deps, { actorIdleMs: 60_000, cacheSize: 10, packageStates: async () => new Map(), destinations: testDestinations() });
   const instance = { uuid: 'i1', job_uuid: GATEWAY_JOB, state: 'RUNNING', ports: { '0': `127.0.0.1:${port}` } } as unknown as InstanceRecord;
@@ -49,6 +49,7 @@ async function catalogOn(port: number, store = new FailingStore(), options: { ga
     instancesOf: (job) => (job === GATEWAY_JOB ? [instance] : []),
     trusted,
     onOrphan: (type, kind, outcome) => void orphans.push([type, kind, outcome]),
+    ...(options.reach ? { reach: options.reach } : {}),
   });
   await catalog.promote({ jobFqn: 'job::/t::gw', type: 'kv' }, ctx, trusted);
   return { catalog, trusted, orphans, log: deps.log };
@@ -124,4 +125,45 @@ test('catalog: stop() ends the waits for the late answers of creates that timed 
   t.like(line?.fields, { gateway: 'kv', gateway_job: 'job::/t::gw', request_id: 'r1' });
   t.regex(line!.msg, /may have made a provider \(no answer came\)/);
   t.deepEqual(catalog.providers(), []);
+});
+
+test('catalog: a gateway job reaches the back-end a provider names before it is asked to create it, and no longer when it is not created or is deleted', async (t) => {
+  // What the gateway job reached (as the agents were told: reach) when the gateway was asked.
+  const reached: string[][] = [];
+  let seenAtCreate: string[] | undefined;
+  const late: { catalog?: ServiceCatalog } = {};
+  const def: GatewayDefinition<{ id: string }, { id: string }, { id: string }> = {
+    providers: {
+      create: async (req) => {
+        seenAtCreate = reached.at(-1);
+        if ((req.params as { url?: string }).url?.includes('refused')) throw Object.assign(new Error('cannot connect'), { status: 400 });
+        return { id: 'p1', state: { id: 'p1' } };
+      },
+      delete: async () => {},
+    },
+    services: { create: async () => ({ id: 's', state: { id: 's' } }), delete: async () => {} },
+    bindings: { create: async () => ({ id: 'b', url: 'x://h:1/', protocol: { scheme: 'x' }, state: { id: 'b' } }), delete: async () => {} },
+  };
+  const server = await serveGateway(def, { host: '127.0.0.1', port: 0 });
+  t.teardown(() => server.stop(0));
+  const reach = async (job: string) => {
+    t.is(job, GATEWAY_JOB);
+    reached.push(late.catalog!.gatewayEndpoints(job));
+  };
+  const on = await catalogOn(server.port, new FailingStore(), { reach });
+  const catalog = on.catalog;
+  late.catalog = catalog;
+
+  const p = await catalog.createProvider(parseProvider({ fqn: 'provider::/t::db', type: 'kv', parameters: { url: 'postgres://admin:pw@127.0.0.1:5433/postgres' } }), ctx, on.trusted);
+  t.deepEqual(seenAtCreate, ['127.0.0.1:5433'], 'open before the gateway was asked');
+  t.deepEqual(catalog.gatewayEndpoints(GATEWAY_JOB), ['127.0.0.1:5433']);
+  t.deepEqual(catalog.endpointsFor({ uuid: GATEWAY_JOB, bindings: {} } as never), ['127.0.0.1:5433'], 'a new instance of the gateway job has it from its start');
+
+  await t.throwsAsync(catalog.createProvider(parseProvider({ fqn: 'provider::/t::bad', type: 'kv', parameters: { url: 'redis://refused.example:6380' } }), ctx, on.trusted));
+  t.deepEqual(seenAtCreate, ['127.0.0.1:5433', 'refused.example:6380']);
+  t.deepEqual(reached.at(-1), ['127.0.0.1:5433'], 'closed again when not created');
+
+  await catalog.deleteProvider(p.uuid, false, ctx);
+  t.deepEqual(reached.at(-1), [], 'closed once the provider is gone');
+  t.deepEqual(catalog.gatewayEndpoints('00000000-0000-4000-8000-00000000bbbb'), [], 'another job reaches none of it');
 });

@@ -95,6 +95,11 @@ export interface ServiceCatalogOptions {
   instancesOf: (job: string) => readonly InstanceRecord[];
   /** For the controller's own job changes (removing a new gateway's public routes). */
   trusted: ReferenceCheck;
+  /**
+   * What a gateway job reaches changed (gatewayEndpoints answers anew): resolves once the agents
+   * holding its instances have opened it (networks/egress-feed.ts reach). Absent: nothing waits.
+   */
+  reach?: (job: string) => Promise<void>;
 }
 
 /** Where an instance serves its job's port 0 (the gateway's $PORT), else its first port. */
@@ -107,6 +112,33 @@ const localName = (fqn: string) => parseFqn(fqn).localName!;
 /** The ports of the schemes bound services' urls commonly use, for a url that names none. */
 const SCHEME_PORTS: Record<string, string> = { postgres: '5432', postgresql: '5432', redis: '6379', rediss: '6379', mysql: '3306', http: '80', https: '443', amqp: '5672', mongodb: '27017', ldap: '389' };
 const namespaceOf = (fqn: string) => parseFqn(fqn).namespace;
+
+/** "host:port" of a url (a url without a port: its scheme's, when known); undefined when it names none. */
+function urlEndpoint(text: string): string | undefined {
+  try {
+    const u = new URL(text);
+    const port = u.port || SCHEME_PORTS[u.protocol.replace(/:$/, '')];
+    const host = u.hostname.replace(/^\[|\]$/g, '');
+    return host && port ? `${host === 'localhost' ? '127.0.0.1' : host}:${port}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The back-ends a provider's parameters name: "host:port" of every string parameter that is a
+ * url with a host (the built-in gateways' `url`; the parameters of other gateways are theirs,
+ * and a url among them is taken as one they connect to).
+ */
+export function providerEndpoints(params: Record<string, unknown>): string[] {
+  const out = new Set<string>();
+  for (const v of Object.values(params)) {
+    if (typeof v !== 'string' || !/^[a-z][a-z0-9+.-]*:\/\//i.test(v)) continue;
+    const e = urlEndpoint(v);
+    if (e) out.add(e);
+  }
+  return [...out].sort();
+}
 
 /** A gateway's refusal with 404: the object is gone already (a delete then counts as done). */
 const isGone = (err: unknown) => err instanceof GatewayRefusedError && err.status === 404;
@@ -121,6 +153,8 @@ export class ServiceCatalog {
   /** Waits for the late answers of creates that timed out (see #create); ended by stop(). */
   readonly #late = new Set<Promise<void>>();
   readonly #stopping = new AbortController();
+  /** The parameters of providers being created, by type: their gateway reaches them already. */
+  readonly #creating = new Map<string, Record<string, unknown>[]>();
 
   constructor(
     private readonly deps: Deps,
@@ -316,7 +350,21 @@ export class ServiceCatalog {
       if (gateway.tier !== 3) throw new InvalidRequestError(`the ${req.type} gateway (${gateway.job_fqn}) is two-tier: it manages no providers; create services of type ${req.type} directly`);
       const taken = [...this.#providers.values()].find((p) => p.fqn === req.fqn);
       if (taken) throw new DuplicateError(`provider ${req.fqn} exists already (uuid ${taken.uuid})`);
-      const record = await this.#create(
+      // The gateway reaches the back-end the provider names before it is asked to create it (it
+      // may connect at once), and no longer when it is not created.
+      const creating = this.#creating.get(req.type) ?? [];
+      const params = req.parameters ?? {};
+      this.#creating.set(req.type, [...creating, params]);
+      const opened = providerEndpoints(params).length > 0;
+      if (opened) await this.options.reach?.(gateway.job_uuid);
+      const forget = () => {
+        const left = (this.#creating.get(req.type) ?? []).filter((p) => p !== params);
+        if (left.length > 0) this.#creating.set(req.type, left);
+        else this.#creating.delete(req.type);
+      };
+      let record: ProviderRecord;
+      try {
+        record = await this.#create(
         gateway,
         'provider',
         ctx,
@@ -345,7 +393,15 @@ export class ServiceCatalog {
           return record;
         },
       );
+      } catch (err) {
+        // Not created: closed again.
+        forget();
+        if (opened) await this.options.reach?.(gateway.job_uuid);
+        throw err;
+      }
+      // Created: still open, as one of its type's providers.
       this.#providers.set(record.uuid, record);
+      forget();
       this.deps.log.info('provider created', { provider: record.uuid, fqn: record.fqn, type: record.type, request_id: ctx.requestId });
       return record;
     });
@@ -369,6 +425,9 @@ export class ServiceCatalog {
         this.deps.audit.entry(ctx, 'provider.delete', p.fqn, { patches: [{ op: 'remove', path: 'provider', value: renderProvider(p) }], ...(force ? { force: true } : {}) }),
       ]);
       this.#providers.delete(uuid);
+      // Its back-end is closed to the gateway once the gateway has deleted it.
+      const gateway = this.#gateways.get(p.type);
+      if (gateway && providerEndpoints(p.parameters ?? {}).length > 0) await this.options.reach?.(gateway.job_uuid);
       this.deps.log.info('provider deleted', { provider: uuid, fqn: p.fqn, force, request_id: ctx.requestId });
     });
   }
@@ -758,7 +817,7 @@ export class ServiceCatalog {
    * has its scheme's), for agents that give instances networks of their own to let them reach.
    */
   endpointsFor(job: Job): string[] {
-    const out = new Set<string>();
+    const out = new Set<string>(this.gatewayEndpoints(job.uuid));
     for (const b of Object.values(job.bindings)) {
       if (!b.service_fqn || isOutboundBinding(b)) continue;
       const url = this.#serviceUrl(b);
@@ -770,6 +829,20 @@ export class ServiceCatalog {
       } catch {
         // not a url: nothing to reach
       }
+    }
+    return [...out].sort();
+  }
+
+  /**
+   * What a gateway job reaches from a network of its own: the back-ends its type's providers
+   * name ("host:port" of the urls in their parameters), those being created included.
+   */
+  gatewayEndpoints(job: string): string[] {
+    const out = new Set<string>();
+    for (const g of this.#gateways.values()) {
+      if (g.job_uuid !== job) continue;
+      for (const p of this.#providers.values()) if (p.type === g.type) for (const e of providerEndpoints(p.parameters ?? {})) out.add(e);
+      for (const params of this.#creating.get(g.type) ?? []) for (const e of providerEndpoints(params)) out.add(e);
     }
     return [...out].sort();
   }
