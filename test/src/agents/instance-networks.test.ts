@@ -83,7 +83,8 @@ async function theCluster(): Promise<TestCluster> {
   cluster.agents.push(
     await AgentProcess.start(controller, cluster.api, {
       isolation: 'bwrap',
-      args: ['--instance-networks', '--stop-instances-on-exit', '--usage-interval-ms', '1000', '--resolver', `127.0.0.1:${dnsPort}`],
+      // No --instance-networks: a bwrap agent run by root gives them by default.
+      args: ['--stop-instances-on-exit', '--usage-interval-ms', '1000', '--resolver', `127.0.0.1:${dnsPort}`],
       env: { PLATFORM_AGENT_EGRESS_RESOLVE_MS: '300' },
     }),
   );
@@ -119,9 +120,9 @@ function listen(host: string): Promise<Server> {
 
 const portOf = (s: Server) => (s.address() as { port: number }).port;
 
-test.serial('instance networks: an instance has its own namespace and address; it cannot reach the host (loopback or not) nor another instance, but resolves names; two jobs listen on one port', async (t) => {
+test.serial('instance networks (the default): an instance has its own namespace and address; it cannot reach the host (loopback or not: a server standing for etcd, the controller\'s API) nor another instance, but resolves names; two jobs listen on one port', async (t) => {
   if (!available) return t.pass();
-  const { api, agents } = await theCluster();
+  const { api, agents, controller } = await theCluster();
   const agent = agents[0]!;
   const loopback = await listen('127.0.0.1');
   const anywhere = await listen('0.0.0.0');
@@ -177,7 +178,16 @@ test.serial('instance networks: an instance has its own namespace and address; i
 
   // Refused: the host's loopback (its own is another), the host through the gateway, another instance.
   const bAddress = b.answer.addresses.find((x) => x !== '127.0.0.1')!;
-  for (const url of [`http://127.0.0.1:${portOf(loopback)}/`, `http://${gateway}:${portOf(anywhere)}/`, `http://${bAddress}:8080/`]) {
+  const controllerApi = new URL(controller.url);
+  const refused = [
+    `http://127.0.0.1:${portOf(loopback)}/`, // a TCP server on the host's loopback, as etcd is
+    `http://${gateway}:${portOf(anywhere)}/`,
+    `http://${bAddress}:8080/`, // another job's instance
+    `http://127.0.0.1:${controllerApi.port}/v1/jobs`, // the controller's API (the job has no app token)
+    `http://${gateway}:${controllerApi.port}/v1/jobs`,
+    `http://127.0.0.1:${b.at.split(':')[1]}/`, // another instance at its forwarded host port
+  ];
+  for (const url of refused) {
     const r = await get<FetchAnswer>(a.at, `/fetch?url=${encodeURIComponent(url)}`);
     t.false(r.ok, `${url}: ${JSON.stringify(r)}`);
   }
