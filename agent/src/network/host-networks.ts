@@ -196,6 +196,8 @@ export class HostNetworks {
   #resolveTimer: NodeJS.Timeout | undefined;
   /** The egress rules are rewritten one at a time, the last wish winning. */
   #egressChain: Promise<void> = Promise.resolve();
+  /** The rewrite waiting for its turn, if any. */
+  #egressQueued: Promise<void> | undefined;
 
   constructor(private readonly o: HostNetworksOptions) {}
 
@@ -480,7 +482,9 @@ export class HostNetworks {
         lines.push(`ip saddr ${a.address} ip daddr { ${to.join(', ')} }${l4}${ports}`);
       }
     }
-    return { forward: lines, input, dnat };
+    const forwards = [...this.#own.values()].flatMap((a) => a.ports.map((hostPort, i) => ({ hostPort, to: `${a.address}:${a.insidePorts?.[i] ?? hostPort}` })));
+    const remote = !this.o.address.startsWith('127.') && hostForwards();
+    return { forward: lines, input, dnat, ports: { address: this.o.address, remote, forwards } };
   }
 
   /** Writes the egress table whole (one nft transaction) and the bridge's sysctls it needs. */
@@ -490,20 +494,26 @@ export class HostNetworks {
     const allow = this.#allowLines(gateway);
     // Forwarding from the bridge only once something is open (the rules refuse the rest anyway);
     // packets for the host's loopback from it only once an endpoint is there.
-    if (allow.forward.length > 0) setForwarding(p.ownBridge, true);
-    if (allow.dnat.length > 0) setSysctl(p.ownBridge, 'route_localnet', true);
+    if (allow.forward.length > 0 || allow.ports?.remote) setForwarding(p.ownBridge, true);
+    // The host's own connections from its loopback to forwarded ports, and the endpoints there:
+    // packets with a loopback address on the bridge (its own setting; the host's others stay).
+    if (allow.dnat.length > 0 || (allow.ports?.forwards.length ?? 0) > 0) setSysctl(p.ownBridge, 'route_localnet', true);
     await run([tool('nft'), '-f', '-'], egressRules(p.egressTable, p.ownBridge, gateway, `${formatIpv4(subnet.base)}/${subnet.prefix}`, allow) + '\n');
   }
 
   /** Rewrites the egress table, once the own bridge is there. */
   #rewriteEgress(): Promise<void> {
+    // A rewrite waiting for its turn writes what is there when it runs: later wishes join it.
+    if (this.#egressQueued) return this.#egressQueued;
     const next = this.#egressChain.then(async () => {
+      this.#egressQueued = undefined;
       const subnet = this.#ownSubnet;
       if (!subnet || !this.#ownReady) return;
       await this.#ownReady;
       await this.#writeEgress(subnet);
     });
     this.#egressChain = next.catch((err: unknown) => this.o.log.error('the outbound rules cannot be written', { err: (err as Error).message }));
+    this.#egressQueued = this.#egressChain;
     return this.#egressChain;
   }
 
@@ -586,7 +596,11 @@ export class HostNetworks {
     if (insidePorts) a.insidePorts = [...insidePorts];
     // In a network of its own an application that listens on its loopback only is reached too.
     if (a.own) await this.#instanceRules(a);
+    // The agent's listeners hold the host ports (nothing else takes them while it runs) and carry
+    // UDP; TCP to them is passed on in the kernel for instances on networks of their own (the
+    // egress table), which also holds while the agent is down.
     await this.o.forwarders.open(a.instance, this.o.address, ports, a.address, a.insidePorts ?? ports);
+    if (a.own && ports.length > 0) await this.#rewriteEgress();
   }
 
   /**
@@ -718,7 +732,7 @@ export class HostNetworks {
     await runIgnoring([ip, 'link', 'delete', a.hostVeth], NOT_THERE);
     this.#own.delete(a.instance);
     // Its address may be given to another instance: what it was allowed goes with it.
-    if (this.#egress.has(a.jobUuid) || this.#endpointsOf(a).length > 0) await this.#rewriteEgress();
+    if (this.#egress.has(a.jobUuid) || this.#endpointsOf(a).length > 0 || a.ports.length > 0) await this.#rewriteEgress();
     this.o.log.info('instance off its own network', { instance: a.instance, netns: a.netns });
   }
 
@@ -948,9 +962,16 @@ export interface EgressAllow {
   input: string[];
   /** Whole rules of the prerouting nat chain (the gateway address to the host's loopback). */
   dnat: string[];
+  /**
+   * The instances' forwarded TCP ports, passed on in the kernel (so that they are reached while
+   * the agent restarts): `address:hostPort` -> `to`, from the host itself (nat output) and, when
+   * `remote`, from elsewhere (nat prerouting: the host must forward packets, ip_forward).
+   */
+  ports?: { address: string; remote: boolean; forwards: { hostPort: number; to: string }[] };
 }
 
 export function egressRules(table: string, bridge: string, gateway: string, subnet: string, allow: EgressAllow = { forward: [], input: [], dnat: [] }): string {
+  const fwd = allow.ports && allow.ports.forwards.length > 0 ? allow.ports : undefined;
   return [
     `table inet ${table} {}`,
     `delete table inet ${table}`,
@@ -966,17 +987,27 @@ export function egressRules(table: string, bridge: string, gateway: string, subn
     '  chain forward {',
     '    type filter hook forward priority 0; policy accept;',
     ...allow.forward.map((rule) => `    iifname "${bridge}" ${rule} accept`),
+    // Connections to the instances' forwarded ports from elsewhere (DNAT), both ways.
+    ...(fwd?.remote ? [`    iifname "${bridge}" ct status dnat accept`] : []),
     `    iifname "${bridge}" reject`,
     `    oifname "${bridge}" ct state established,related accept`,
+    ...(fwd?.remote ? [`    oifname "${bridge}" ct status dnat accept`] : []),
     `    oifname "${bridge}" reject`,
     '  }',
     '  chain prerouting {',
     '    type nat hook prerouting priority dstnat; policy accept;',
     ...allow.dnat.map((rule) => `    iifname "${bridge}" ${rule}`),
+    ...(fwd?.remote ? fwd.forwards.map((f) => `    iifname != "${bridge}" ip daddr ${fwd.address} tcp dport ${f.hostPort} dnat ip to ${f.to}`) : []),
+    '  }',
+    '  chain output {',
+    '    type nat hook output priority -100; policy accept;',
+    ...(fwd ? fwd.forwards.map((f) => `    ip daddr ${fwd.address} tcp dport ${f.hostPort} dnat ip to ${f.to}`) : []),
     '  }',
     '  chain postrouting {',
     '    type nat hook postrouting priority srcnat; policy accept;',
     `    ip saddr ${subnet} oifname != "${bridge}" masquerade`,
+    // The host's own connections from its loopback to a forwarded port: from the gateway address.
+    `    oifname "${bridge}" ip saddr 127.0.0.0/8 masquerade`,
     '  }',
     // What an instance reaches on the host's loopback (its endpoints there) sees it come from the
     // loopback, as it did when instances shared the host's network (a server that trusts only
@@ -993,6 +1024,15 @@ export function egressRules(table: string, bridge: string, gateway: string, subn
 function describeRule(r: EgressRule): string {
   const ports = !r.portFirst ? 'all' : r.portFirst === r.portLast ? String(r.portFirst) : `${r.portFirst}-${r.portLast}`;
   return `${r.ipnet || r.domainname} ports ${ports} ${r.protocol || 'all'}`;
+}
+
+/** Whether the host forwards IPv4 packets (what comes in on its uplink for an instance's forwarded port). */
+function hostForwards(): boolean {
+  try {
+    return readFileSync('/proc/sys/net/ipv4/conf/all/forwarding', 'utf8').trim() === '1';
+  } catch {
+    return false;
+  }
 }
 
 /** Forwarding of IPv4 packets that come in on `device` (the kernel decides by the incoming interface). */

@@ -393,7 +393,7 @@ test.serial('instance networks: links reach their target from a network of its o
   for (const j of [from, target, tokened]) await stopJob(api, j.uuid);
 });
 
-test.serial('instance networks: an agent killed with -9 and started again takes its instances back: ports forwarded, resolver listening, the rest still refused', async (t) => {
+test.serial('instance networks: an instance is reached while its agent is down; an agent killed with -9 and started again takes its instances back: ports forwarded, resolver listening, the rest still refused', async (t) => {
   if (!available) return t.pass();
   const c = await theCluster();
   const { api } = c;
@@ -406,6 +406,9 @@ test.serial('instance networks: an agent killed with -9 and started again takes 
   names.set(name, '192.0.2.7');
   const old = c.agents[0]!;
   await old.kill9();
+  // Its ports are passed on in the kernel: reached while no agent runs.
+  const whileDown = await get<AppAnswer>(before.at, '/');
+  t.is(whileDown.instance, before.instance.uuid, 'reached while its agent is down');
   c.agents[0] = await old.restart(api);
   const after = await eventually(
     async () => {

@@ -18,8 +18,9 @@
  * package is in the agent's cache and the files the node binary reads are in the page cache.
  *
  * Environment: BENCH_AGENTS_INSTANCES (default 50), BENCH_AGENTS_RUNS (single starts, default
- * 30), BENCH_AGENTS_POLL_MS (polling interval, default 10), BENCH_AGENTS_INSTANCE_NETWORKS=1
- * (the agent gives each instance a network namespace of its own: --instance-networks, as root).
+ * 30), BENCH_AGENTS_POLL_MS (polling interval, default 10), BENCH_AGENTS_INSTANCE_NETWORKS=0
+ * (--instance-networks=off: instances share the host's network; by default an agent run by root
+ * gives each instance a network namespace of its own).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
@@ -42,7 +43,7 @@ const INSTANCES = envCount('BENCH_AGENTS_INSTANCES', 50);
 const RUNS = envCount('BENCH_AGENTS_RUNS', 30);
 const POLL_MS = envCount('BENCH_AGENTS_POLL_MS', 10);
 const GOAL_RATIO = 3;
-const INSTANCE_NETWORKS = process.env['BENCH_AGENTS_INSTANCE_NETWORKS'] === '1';
+const INSTANCE_NETWORKS = process.env['BENCH_AGENTS_INSTANCE_NETWORKS'] !== '0';
 const MiB = 1024 * 1024;
 /** Deadlines only guard against a hang; a busy 2-core machine needs far less. */
 const MANY_TIMEOUT_MS = 180_000;
@@ -231,7 +232,7 @@ async function main(): Promise<void> {
     progress('starting a controller and one agent (default isolation)');
     controller = await ControllerProcess.start();
     const api = await controller.admin();
-    agent = await AgentProcess.start(controller, api, INSTANCE_NETWORKS ? { args: ['--instance-networks', '--stop-instances-on-exit'] } : {});
+    agent = await AgentProcess.start(controller, api, { args: [INSTANCE_NETWORKS ? '--instance-networks' : '--instance-networks=off', '--stop-instances-on-exit'] });
     const manager = (await api.get<Manager>(`/instance_managers/${agent.uuid}`)).body;
     const agentPid = agent.child.pid!;
     const idleRss = await rssOf(agentPid);
