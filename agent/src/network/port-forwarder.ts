@@ -5,13 +5,15 @@
  * `<instance address>:<port>`. The router, links and users reach the instance where they always
  * did.
  *
- * Why in the agent rather than nftables DNAT: the reported address is often 127.0.0.1, and
- * locally made connections to it would need route_localnet and source NAT on the host (sysctls
- * and rules that change how the whole host treats loopback traffic); a listener needs nothing
- * of the host, refuses exactly when the instance does not listen (the connection is closed at
- * once), and goes with the instance. The cost is one copy of the bytes through the agent. UDP
- * datagrams to the same ports are relayed the same way (a socket per client, forgotten after a
- * minute of silence), for routes of type udp.
+ * For members of virtual networks this listener is the only way in: the reported address is
+ * often 127.0.0.1, and locally made connections to it would need route_localnet and source NAT
+ * on the host; a listener needs nothing of the host, refuses exactly when the instance does not
+ * listen, and goes with the instance. For instances on networks of their own the agent also
+ * passes TCP on in the kernel (host-networks.ts egressRules: route_localnet on its own bridge
+ * only), so that they are reached while it restarts; the listener then holds the host port. The
+ * cost of a listener is one copy of the bytes through the agent. UDP datagrams to the same ports
+ * are relayed the same way (a socket per client, forgotten after a minute of silence), for
+ * routes of type udp.
  */
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
