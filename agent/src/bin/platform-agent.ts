@@ -138,6 +138,7 @@ async function main(): Promise<void> {
   const logLevel = commonFlags(args, { usage: USAGE, version: AGENT_VERSION, fail });
   if (logLevel === undefined) return;
   const env = process.env;
+  const instanceNetworks = onOff(instanceNetworksText ?? env['PLATFORM_AGENT_INSTANCE_NETWORKS'], instanceNetworksText !== undefined ? '--instance-networks' : 'PLATFORM_AGENT_INSTANCE_NETWORKS');
   const controller = args.controller ?? env['PLATFORM_CONTROLLER'] ?? '127.0.0.1:7070';
   // Several: the controllers of a cluster on etcd, dialed one at a time (a standby sends the agent on to the active one).
   for (const address of controller.split(',')) hostPort(address.trim(), '--controller');
@@ -178,7 +179,6 @@ async function main(): Promise<void> {
   }
   const refusePrivateText = env['PLATFORM_REFUSE_PRIVATE_DESTINATIONS'] ?? '';
   if (!['', 'true', 'false'].includes(refusePrivateText)) fail(`PLATFORM_REFUSE_PRIVATE_DESTINATIONS="${refusePrivateText}" is not true or false`);
-  const instanceNetworks = onOff(instanceNetworksText ?? env['PLATFORM_AGENT_INSTANCE_NETWORKS'], instanceNetworksText !== undefined ? '--instance-networks' : 'PLATFORM_AGENT_INSTANCE_NETWORKS');
   const resolverText = args.resolver ?? env['PLATFORM_AGENT_RESOLVER'];
   const resolver = resolverText ? hostPort(resolverText, '--resolver') : undefined;
   const egressResolveMs = positive(env['PLATFORM_AGENT_EGRESS_RESOLVE_MS'], 'PLATFORM_AGENT_EGRESS_RESOLVE_MS');

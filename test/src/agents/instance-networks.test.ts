@@ -426,3 +426,29 @@ test.serial('instance networks: an instance is reached while its agent is down; 
   t.false(r.ok, 'the host is still refused');
   await stopJob(api, job.uuid);
 });
+
+test.serial('instance networks: --instance-networks=off leaves an agent\'s instances on the host\'s network (it tags itself instance-network:host; they reach the host\'s loopback)', async (t) => {
+  if (!available) return t.pass();
+  const c = await theCluster();
+  const { api } = c;
+  const off = await AgentProcess.start(c.controller, api, { isolation: 'bwrap', args: ['--instance-networks=off', '--stop-instances-on-exit'] });
+  t.teardown(() => off.dispose());
+  const managers = (await api.get<{ uuid: string; system_tags: string[] }[]>('/instance_managers')).body;
+  const tags = managers.find((m) => m.uuid === off.uuid)!.system_tags;
+  t.true(tags.includes('instance-network:host'), JSON.stringify(tags));
+  t.false(tags.includes('instance-network:own'));
+  const loopback = await listen('127.0.0.1');
+  t.teardown(() => loopback.close());
+  const ns = `/instnet/${unique()}`;
+  const pkg = await uploadPackage(api, ns, networkAppArchive());
+  const processes = { app: { start_command: 'node /app/net.js', start_command_timeout: 30, stop_timeout: 5 } };
+  // Placed by the tag: on the agent without networks of their own.
+  const job = (await api.post<Job>('/jobs', httpAppJob(`job::${ns}::hostnet`, pkg.uuid, { processes, hard_scheduling_tags: { 'instance-network:host': true }, state: 'started' }))).body;
+  const r = await running(api, job.uuid);
+  t.is(r.instance.instance_manager_uuid, off.uuid);
+  const reached = await get<FetchAnswer>(r.at, `/fetch?url=${encodeURIComponent(`http://127.0.0.1:${portOf(loopback)}/`)}`);
+  t.true(reached.ok, `the host's loopback, as before instance networks: ${JSON.stringify(reached)}`);
+  t.deepEqual(agentLeftovers(off.uuid).netns, [], 'no namespace of its own');
+  await stopJob(api, job.uuid);
+  await eventually(async () => ((await api.get<ApiInstance[]>(`/jobs/${job.uuid}/instances`)).body.every((i) => i.state === 'REMOVED') ? true : undefined), { timeoutMs: 30_000, what: 'the instance stopped' });
+});

@@ -44,3 +44,17 @@ test('bins: npx platform-controller and npx platform-agent answer --version', (t
     t.regex(run.stdout, /^\d+\.\d+\.\d+\n$/, name);
   }
 });
+
+test('bins: platform-agent --instance-networks takes on or off (alone: on, the opt-in of earlier releases); anything else is a usage error', (t) => {
+  const bad = spawnSync('npx', ['--no', '--', 'platform-agent', '--instance-networks=maybe'], { cwd: ROOT, encoding: 'utf8' });
+  t.is(bad.status, 2, bad.stderr);
+  t.regex(bad.stderr, /^platform-agent: --instance-networks: "maybe" is not on or off/);
+  const badEnv = spawnSync('npx', ['--no', '--', 'platform-agent'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, PLATFORM_AGENT_INSTANCE_NETWORKS: 'sometimes' } });
+  t.regex(badEnv.stderr, /^platform-agent: PLATFORM_AGENT_INSTANCE_NETWORKS: "sometimes" is not on or off/);
+  // Accepted forms get past the flags (and stop at the missing join secret, before anything runs).
+  for (const form of ['--instance-networks', '--instance-networks=off', '--instance-networks=on']) {
+    const run = spawnSync('npx', ['--no', '--', 'platform-agent', form, '--join-token-file', '/nonexistent/token'], { cwd: ROOT, encoding: 'utf8' });
+    t.is(run.status, 2, run.stderr);
+    t.regex(run.stderr, /^platform-agent: --join-token-file/, `${form}: ${run.stderr}`);
+  }
+});
