@@ -9,7 +9,8 @@ import test from 'ava';
 import { silentLogger } from '@platform/proto/common';
 import { requireTool } from '../test-support/system.js';
 import { missingNetworkTools, tool } from './commands.js';
-import { agentPrefixes, HostNetworks, type NetworkAttachment } from './host-networks.js';
+import { agentPrefixes, HostNetworks, ownSubnetClash, type NetworkAttachment } from './host-networks.js';
+import { parseCidr } from '@platform/proto/common';
 import { PortForwarders } from './port-forwarder.js';
 
 const sh = (argv: string[], input?: string) => execFileSync(argv[0]!, argv.slice(1), { encoding: 'utf8', ...(input ? { input } : {}) });
@@ -64,4 +65,17 @@ test('networks: removeLeftovers deletes the agent\'s own namespaces, interfaces 
   t.false(links().some((l) => l.startsWith(p.veth) || l.startsWith(p.bridge) || l.startsWith(p.vxlan)));
   t.false(tables().some((tb) => tb.includes(p.table) || tb.includes(p.uidTable)));
   t.true(namespaces().includes(foreign.netns) && tables().includes(`table inet ${foreign.uidTable}`));
+});
+
+test('networks: an instance subnet that an interface of the host already has is a clash (another cluster\'s agent, the host\'s own network); the agent\'s own bridge is not', (t) => {
+  const lines = [
+    '1: lo    inet 127.0.0.1/8 scope host lo\\       valid_lft forever preferred_lft forever',
+    '2: eth0    inet 10.192.0.77/16 brd 10.192.255.255 scope global eth0\\       valid_lft forever preferred_lft forever',
+    '7: plbaaaaown    inet 10.192.3.1/24 scope global plbaaaaown\\       valid_lft forever preferred_lft forever',
+    '9: plbbbbbown    inet 10.193.5.1/24 scope global plbbbbbown\\       valid_lft forever preferred_lft forever',
+  ].join('\n');
+  t.deepEqual(ownSubnetClash(lines, parseCidr('10.192.3.0/24'), 'plbaaaaown'), { device: 'eth0', cidr: '10.192.0.77/16' });
+  t.deepEqual(ownSubnetClash(lines, parseCidr('10.193.5.0/24'), 'plbaaaaown'), { device: 'plbbbbbown', cidr: '10.193.5.1/24' });
+  t.is(ownSubnetClash(lines, parseCidr('10.193.6.0/24'), 'plbaaaaown'), undefined);
+  t.is(ownSubnetClash(lines.split('\n').slice(2).join('\n'), parseCidr('10.192.3.0/24'), 'plbaaaaown'), undefined, 'its own bridge is its own');
 });

@@ -40,7 +40,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NetworkSpec, NetworkState } from '@platform/proto';
-import { formatIpv4, parseCidr, parseIpv4, type Cidr, type Logger } from '@platform/proto/common';
+import { cidrsOverlap, formatIpv4, parseCidr, parseIpv4, prefixMask, type Cidr, type Logger } from '@platform/proto/common';
 import { processGroupMembers } from '../isolation/procfs.js';
 import { listeningPortsOf } from '../runner/ports.js';
 import { NOT_THERE, run, runIgnoring, tool } from './commands.js';
@@ -545,6 +545,12 @@ export class HostNetworks {
       const p = agentPrefixes(this.o.agentUuid);
       const ip = tool('ip');
       const gateway = formatIpv4(subnet.base + 1);
+      // A subnet that an interface of the host already has (another agent on this host given the
+      // same block by another cluster, the host's own network) would put two routes for one block
+      // on the host: instances would be reached on the wrong bridge, or not at all. Refused with
+      // what it meets, rather than made and silently misrouted.
+      const clash = ownSubnetClash(await run([ip, '-o', '-4', 'addr', 'show']), subnet, p.ownBridge);
+      if (clash) throw new Error(`the instance subnet ${formatIpv4(subnet.base)}/${subnet.prefix} overlaps ${clash.cidr} of interface ${clash.device} on this host: give this cluster's controller another --agent-subnet-pool`);
       try {
         await run([ip, 'link', 'add', p.ownBridge, 'type', 'bridge']);
       } catch (err) {
@@ -1077,4 +1083,19 @@ export function instanceRules(endpoints: readonly string[], ports: readonly numb
     '  }',
     '}',
   ].join('\n');
+}
+
+/**
+ * The first address of an interface other than `own` whose network overlaps `subnet`, from the
+ * lines of `ip -o -4 addr show` ("3: eth0    inet 10.0.0.5/24 brd ... scope global eth0 ...").
+ */
+export function ownSubnetClash(addrLines: string, subnet: Cidr, own: string): { device: string; cidr: string } | undefined {
+  for (const line of addrLines.split('\n')) {
+    const m = /^\d+:\s+(\S+)\s+inet\s+(\d+\.\d+\.\d+\.\d+\/\d+)/.exec(line);
+    if (!m || m[1] === own) continue;
+    const [address, prefix] = m[2]!.split('/');
+    const cidr = { base: (parseIpv4(address!) & prefixMask(Number(prefix))) >>> 0, prefix: Number(prefix) };
+    if (cidrsOverlap(cidr, subnet)) return { device: m[1]!, cidr: m[2]! };
+  }
+  return undefined;
 }

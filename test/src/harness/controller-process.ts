@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ApiClient } from './http.js';
+import { claimAgentSubnetPool } from './subnet-slots.js';
 
 export const TEST_ADMIN_PASSWORD = 'test-admin-password';
 /** The join secret test controllers expect from their agents. */
@@ -46,6 +47,11 @@ export interface SpawnOptions {
    * state, could meanwhile become another connection's), and restarts keep it.
    */
   grpcPort?: number;
+  /**
+   * The --agent-subnet-pool: by default one claimed for this test process (subnet-slots.ts), so
+   * that agents of controllers running side by side never get the same block; restarts keep it.
+   */
+  agentSubnetPool?: string;
   /**
    * What image pulls may reach although the controller refuses it by default (--allowed-
    * registries): the tests' registries on loopback, e.g. `Registry.address` or `127.0.0.1`
@@ -153,6 +159,11 @@ export class ControllerProcess extends PlatformProcess {
     const ownsDataDir = options.dataDir === undefined;
     const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'platform-test-')));
     options = { ...options };
+    const poolFlag: string[] = [];
+    if (!options.args?.includes('--agent-subnet-pool') && options.env?.['PLATFORM_AGENT_SUBNET_POOL'] === undefined && knowsFlag(options.bin ?? CONTROLLER_BIN, '--agent-subnet-pool')) {
+      options.agentSubnetPool ??= claimAgentSubnetPool();
+      poolFlag.push('--agent-subnet-pool', options.agentSubnetPool);
+    }
     const child = spawn(
       process.execPath,
       [
@@ -161,6 +172,7 @@ export class ControllerProcess extends PlatformProcess {
         options.bin ?? CONTROLLER_BIN, '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--grpc-listen', `127.0.0.1:${options.grpcPort ?? 0}`,
         ...routerFlag,
         ...allowed,
+        ...poolFlag,
         ...(options.args ?? []),
       ],
       {

@@ -14,6 +14,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import test from 'ava';
 import { eventually } from '../harness/wait.js';
+import { claimAgentSubnetPool } from '../harness/subnet-slots.js';
 import { freePort } from '../harness/net.js';
 import { shellBlocks } from '../harness/readme.js';
 
@@ -53,6 +54,8 @@ test('README: the walk-through runs verbatim against npm start, leaves nothing i
     PLATFORM_GRPC_LISTEN: '127.0.0.1:0',
     // The walk-through reaches the app through the router, on a port known free.
     PLATFORM_ROUTER_LISTEN: `127.0.0.1:${await freePort()}`,
+    // Blocks for its agent that no other test's controller hands out at the same time.
+    PLATFORM_AGENT_SUBNET_POOL: claimAgentSubnetPool(),
   };
   delete env['PLATFORM_ADMIN_PASSWORD'];
   delete env['PLATFORM_JOIN_TOKEN'];
