@@ -410,7 +410,13 @@ test('services: a gateway with no running instance, or not listening, is unavail
   await g.mode({ close: 'now' });
   const closed = await api.post<ApiErrorBody>('/providers', { fqn: `provider::${g.ns}::p`, type: g.type, parameters: { url: 'x://y' } });
   t.is(closed.status, 503, closed.text);
-  t.like(closed.body.error_details, { gateway: g.type, failure: 'unreachable' });
+  t.is(closed.body.error_details?.['gateway'], g.type);
+  // Refused at once as a rule ('unreachable'). Twice in full runs of the suite (never alone) the
+  // call instead waited out the tests' 2 s gateway timeout: the port is reached through the
+  // agent's kernel forwarding into the instance's own network, and a connection the controller
+  // had kept open to the gateway may be reused as the gateway closes it. Either way the client is
+  // told the gateway is unavailable and may retry, which is what this case is about.
+  t.true(['unreachable', 'timeout'].includes(String(closed.body.error_details?.['failure'])), closed.text);
   t.true(closed.body.retry);
   t.is((await api.patch(`/jobs/${g.job.uuid}`, { state: 'stopped' })).status, 200);
   await eventually(async () => (await instancesOf(api, g.job.uuid)).every((i) => i.state === 'REMOVED'), { timeoutMs: 30_000, what: 'the gateway stopped' });
