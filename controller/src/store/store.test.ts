@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -641,6 +642,9 @@ test('store (etcd): a resignation that etcd does not answer gives up within its 
   const election = new EtcdElection(store, 2);
   const term = await election.campaign({ id: 'x', api: 'http://127.0.0.1:1', grpc: '127.0.0.1:1', started: '' }, new AbortController().signal);
   process.kill(server.pid, 'SIGSTOP'); // etcd takes the connection and never answers (SIGKILL ends it at teardown)
+  // A signal stops a process when it is next scheduled: resign only once it is seen stopped, or
+  // etcd may still answer (seen once on a busy machine).
+  await eventuallyTrue(async () => /^\S+ \(.*\) [Tt] /.test(readFileSync(`/proc/${server.pid}/stat`, 'utf8')));
   const started = Date.now();
   await t.throwsAsync(term.resign(), { message: /did not take the resignation/ });
   t.true(Date.now() - started < 8_000, `gave up after ${Date.now() - started} ms`);
