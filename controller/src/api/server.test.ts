@@ -3,11 +3,12 @@
  * on a real server on loopback, its handler reading bodies as the endpoints do (readBodyText).
  */
 import { createServer, type IncomingMessage } from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import test from 'ava';
 import { JsonLogger, MemorySink } from '@platform/proto/common';
 import { checkingIntervalMs, DEFAULT_HTTP_LIMITS, limitRequests } from '../util/http-limits.js';
 import { randomIds } from '../util/ids.js';
+import { uploadAfterAnswer } from '../util/raw-upload.test-fixture.js';
 import { InvalidRequestError } from '../errors.js';
 import { readBodyText } from './body.js';
 import { answerClientErrors } from './server.js';
@@ -29,27 +30,11 @@ test('api server: after the 400 of a malformed chunk, the rest of the upload is 
     server.closeAllConnections();
     server.close();
   });
-  // allowHalfOpen: the client goes on sending after the server's FIN, as an upload does until it reads the answer.
-  const socket = net.connect({ port: (server.address() as AddressInfo).port, host: '127.0.0.1', allowHalfOpen: true });
-  t.teardown(() => socket.destroy());
-  socket.write('POST /v1/packages HTTP/1.1\r\nHost: api\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\nzz\r\n');
-  let text = '';
-  let failure: string | undefined;
-  let closedEarly = false;
-  let ending = false;
-  socket.on('data', (d: Buffer) => (text += d.toString('latin1')));
-  socket.on('error', (err: NodeJS.ErrnoException) => (failure = err.code ?? err.message));
-  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  void closed.then(() => (closedEarly = !ending));
-  await new Promise<void>((resolve) => socket.once('end', () => resolve()));
-  // 40 more writes of the upload after the answer and the server's FIN.
-  for (let i = 0; i < 40 && !closedEarly && failure === undefined; i++) {
-    socket.write('x'.repeat(1024));
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  ending = true;
-  socket.end();
-  await closed;
+  const { text, failure, closedEarly } = await uploadAfterAnswer(
+    (server.address() as AddressInfo).port,
+    'POST /v1/packages HTTP/1.1\r\nHost: api\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\nzz\r\n',
+    (socket) => t.teardown(() => socket.destroy()),
+  );
   t.regex(text, /^HTTP\/1\.1 400 /);
   t.regex(text, /connection: close/i);
   t.is(failure, undefined, 'the client got no error on its writes');

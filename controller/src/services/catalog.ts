@@ -590,30 +590,10 @@ export class ServiceCatalog {
           };
           const serviceNow = reply.states.service && reply.states.service !== service.state ? { ...service, state: reply.states.service } : undefined;
           const providerNow = provider && reply.states.provider && reply.states.provider !== provider.state ? { ...provider, state: reply.states.provider } : undefined;
-          // Known before the job changes: the job's new instances are started from inside that change.
-          this.#bindings.set(uuid, record);
-          try {
-            await this.jobs.changeBindings(
-              job.uuid,
-              (current) => {
-                this.#checkFree(current, entry);
-                return {
-                  bindings: sortedRecord({ ...current.bindings, [fqn]: entry }),
-                  ops: [
-                    { type: 'put', key: keys.serviceBinding(uuid), value: JSON.stringify(record) },
-                    ...(serviceNow ? [{ type: 'put' as const, key: keys.service(serviceNow.uuid), value: JSON.stringify(serviceNow) }] : []),
-                    ...(providerNow ? [{ type: 'put' as const, key: keys.provider(providerNow.uuid), value: JSON.stringify(providerNow) }] : []),
-                    this.deps.audit.entry(ctx, 'service.bind', service.fqn, { patches: [{ op: 'add', path: `service/bindings/${fqn}`, value: entry }] }),
-                    this.deps.audit.entry(ctx, 'job.addbinding', current.fqn, { patches: [{ op: 'add', path: `job/bindings/${fqn}`, value: entry }] }),
-                  ],
-                };
-              },
-              ctx,
-            );
-          } catch (err) {
-            this.#bindings.delete(uuid);
-            throw err;
-          }
+          await this.#recordBinding(job, entry, record, ctx, [
+            ...(serviceNow ? [{ type: 'put' as const, key: keys.service(serviceNow.uuid), value: JSON.stringify(serviceNow) }] : []),
+            ...(providerNow ? [{ type: 'put' as const, key: keys.provider(providerNow.uuid), value: JSON.stringify(providerNow) }] : []),
+          ]);
           return { serviceNow, providerNow };
         },
       );
@@ -641,29 +621,40 @@ export class ServiceCatalog {
       uuid, fqn, name, job_uuid: job.uuid, job_fqn: job.fqn, service_uuid: service.uuid, service_fqn: service.fqn,
       gateway_id: '', url: '', protocol: {}, created_at: this.#now(), created_by: ctx.principal,
     };
-    this.#bindings.set(uuid, record);
+    await this.#recordBinding(job, entry, record, ctx, []);
+    this.deps.log.info('job bound to the outbound network service', { job: job.fqn, binding: uuid, parameters: req.parameters, request_id: ctx.requestId });
+    return entry;
+  }
+
+  /**
+   * Stores a new service binding: its record, the job's bindings (the name checked free again
+   * inside the job's actor), `extra` ops (service or provider states the gateway changed) and the
+   * two audit entries, in one batch. The record is known before the job changes (the job's new
+   * instances are started from inside that change) and forgotten again if the change fails.
+   */
+  async #recordBinding(job: Job, entry: JobBinding, record: ServiceBindingRecord, ctx: ChangeContext, extra: BatchOp[]): Promise<void> {
+    this.#bindings.set(record.uuid, record);
     try {
       await this.jobs.changeBindings(
         job.uuid,
         (current) => {
           this.#checkFree(current, entry);
           return {
-            bindings: sortedRecord({ ...current.bindings, [fqn]: entry }),
+            bindings: sortedRecord({ ...current.bindings, [record.fqn]: entry }),
             ops: [
-              { type: 'put', key: keys.serviceBinding(uuid), value: JSON.stringify(record) },
-              this.deps.audit.entry(ctx, 'service.bind', service.fqn, { patches: [{ op: 'add', path: `service/bindings/${fqn}`, value: entry }] }),
-              this.deps.audit.entry(ctx, 'job.addbinding', current.fqn, { patches: [{ op: 'add', path: `job/bindings/${fqn}`, value: entry }] }),
+              { type: 'put', key: keys.serviceBinding(record.uuid), value: JSON.stringify(record) },
+              ...extra,
+              this.deps.audit.entry(ctx, 'service.bind', record.service_fqn, { patches: [{ op: 'add', path: `service/bindings/${record.fqn}`, value: entry }] }),
+              this.deps.audit.entry(ctx, 'job.addbinding', current.fqn, { patches: [{ op: 'add', path: `job/bindings/${record.fqn}`, value: entry }] }),
             ],
           };
         },
         ctx,
       );
     } catch (err) {
-      this.#bindings.delete(uuid);
+      this.#bindings.delete(record.uuid);
       throw err;
     }
-    this.deps.log.info('job bound to the outbound network service', { job: job.fqn, binding: uuid, parameters: req.parameters, request_id: ctx.requestId });
-    return entry;
   }
 
   async #link(req: BindRequest, targetFqn: string, ctx: ChangeContext, refs: ReferenceCheck): Promise<JobBinding> {

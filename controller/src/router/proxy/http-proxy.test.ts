@@ -12,6 +12,7 @@ import { Registry } from 'prom-client';
 import { JsonLogger, MemorySink } from '@platform/proto/common';
 import type { TableEntry } from '../route-table.js';
 import type { HttpLimits } from '../../util/http-limits.js';
+import { uploadAfterAnswer } from '../../util/raw-upload.test-fixture.js';
 import { Router } from './router.js';
 
 interface Backend {
@@ -417,28 +418,11 @@ test('http proxy: after the 400 of a malformed chunk, the rest of the upload is 
   const up = await bodyRecorder(t);
   const router = await routerTo(t, [up.address]);
   const colon = router.address.lastIndexOf(':');
-  // allowHalfOpen: the client goes on sending after the router's FIN, as an upload does until it reads the answer.
-  const socket = net.connect({ port: Number(router.address.slice(colon + 1)), host: '127.0.0.1', allowHalfOpen: true });
-  t.teardown(() => socket.destroy());
-  socket.write('POST /upload HTTP/1.1\r\nHost: app.test\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\nzz\r\n');
-  let text = '';
-  let failure: string | undefined;
-  let closedEarly = false;
-  let ending = false;
-  socket.on('data', (d: Buffer) => (text += d.toString('latin1')));
-  socket.on('error', (err: NodeJS.ErrnoException) => (failure = err.code ?? err.message));
-  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  void closed.then(() => (closedEarly = !ending));
-  const answered = new Promise<void>((resolve) => socket.once('end', () => resolve()));
-  await answered;
-  // 40 more writes of the upload after the answer and the router's FIN.
-  for (let i = 0; i < 40 && !closedEarly && failure === undefined; i++) {
-    socket.write('x'.repeat(1024));
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  ending = true;
-  socket.end();
-  await closed;
+  const { text, failure, closedEarly } = await uploadAfterAnswer(
+    Number(router.address.slice(colon + 1)),
+    'POST /upload HTTP/1.1\r\nHost: app.test\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\nzz\r\n',
+    (socket) => t.teardown(() => socket.destroy()),
+  );
   t.regex(text, /^HTTP\/1\.1 400 /);
   t.is(failure, undefined, 'the client got no error on its writes');
   t.false(closedEarly, 'the router did not close the connection while the client was still sending');
