@@ -61,7 +61,8 @@ async function until(check: () => boolean, what: string): Promise<void> {
   throw new Error(`never: ${what}`);
 }
 
-function setup(o: { failActivate?: number } = {}) {
+/** A loop on a FakeElection; its parts fail to start `failActivate` times, and start only once `gate` settles. */
+function setup(o: { failActivate?: number; gate?: Promise<void> } = {}) {
   const election = new FakeElection();
   const events: string[] = [];
   const states: LeadershipState[] = [];
@@ -76,6 +77,7 @@ function setup(o: { failActivate?: number } = {}) {
       close: async () => void events.push('front closed'),
     },
     activate: async (term) => {
+      await o.gate;
       activations++;
       if (o.failActivate !== undefined && activations <= o.failActivate) {
         events.push(`activate ${term.key} failed`);
@@ -163,22 +165,8 @@ test('leadership loop: a failed campaign (etcd unreachable) is tried again after
 });
 
 test('leadership loop: a stop while the parts start lets them start, then stops them and resigns', async (t) => {
-  const election = new FakeElection();
   let release!: () => void;
-  const started = new Promise<void>((resolve) => (release = resolve));
-  const events: string[] = [];
-  const loop = new LeadershipLoop({
-    election,
-    info: { id: 'c1', api: 'http://127.0.0.1:1', grpc: '127.0.0.1:2', started: '' },
-    log: silentLogger,
-    front: { open: async () => undefined, close: async () => undefined },
-    activate: async () => {
-      await started;
-      events.push('started');
-      return { stop: async () => void events.push('stopped') };
-    },
-    sleep: async () => undefined,
-  });
+  const { election, events, loop } = setup({ gate: new Promise<void>((resolve) => (release = resolve)) });
   await loop.start();
   await until(() => election.campaigning, 'campaigning');
   election.elect(1);
@@ -186,27 +174,13 @@ test('leadership loop: a stop while the parts start lets them start, then stops 
   const stopping = loop.stop();
   release();
   await stopping;
-  t.deepEqual(events, ['started', 'stopped']);
+  t.deepEqual(events, ['front open', 'front closed', 'active k1', 'stopped k1']);
   t.is(election.resigned, 1);
 });
 
 test('leadership loop: the lead lost while the parts start stops them as soon as they are up', async (t) => {
-  const election = new FakeElection();
   let release!: () => void;
-  const started = new Promise<void>((resolve) => (release = resolve));
-  const events: string[] = [];
-  const loop = new LeadershipLoop({
-    election,
-    info: { id: 'c1', api: 'http://127.0.0.1:1', grpc: '127.0.0.1:2', started: '' },
-    log: silentLogger,
-    front: { open: async () => void events.push('front open'), close: async () => void events.push('front closed') },
-    activate: async () => {
-      await started;
-      events.push('started');
-      return { stop: async () => void events.push('stopped') };
-    },
-    sleep: async () => undefined,
-  });
+  const { election, events, loop } = setup({ gate: new Promise<void>((resolve) => (release = resolve)) });
   await loop.start();
   await until(() => election.campaigning, 'campaigning');
   election.elect(1);
@@ -214,7 +188,7 @@ test('leadership loop: the lead lost while the parts start stops them as soon as
   election.lose();
   release();
   await until(() => election.campaigning && loop.state === 'standby', 'standing by');
-  t.deepEqual(events, ['front open', 'front closed', 'started', 'stopped', 'front open']);
+  t.deepEqual(events, ['front open', 'front closed', 'active k1', 'stopped k1', 'front open']);
   t.is(election.resigned, 0);
   await loop.stop();
 });

@@ -83,6 +83,57 @@ async function controller(t: ExecutionContext, s: Setup, until: 'ready' | 'stand
   return proc;
 }
 
+/** The test's etcd, an active controller, a standby and an admin client of the first; undefined when etcd is missing (skipped). */
+async function pair(t: ExecutionContext): Promise<{ s: Setup; first: ControllerProcess; second: ControllerProcess; admin: ApiClient } | undefined> {
+  t.timeout(5 * 60_000);
+  const s = await setup(t);
+  if (!s) return undefined;
+  const first = await controller(t, s, 'ready');
+  const second = await controller(t, s, 'standby');
+  return { s, first, second, admin: await first.admin() };
+}
+
+/**
+ * A stream of job creations, write `i` sent to `base(i, killed)`, until stopped; only acknowledged
+ * ones count. `killed()` marks the moment a part of the cluster is gone: the first write sent after
+ * it and acknowledged measures the stall, and until then the writes are 50 ms apart.
+ */
+function writeStream(admin: ApiClient, base: (i: number, killed: boolean) => string) {
+  const acknowledged: string[] = [];
+  let killedAt = 0;
+  let firstAckAfterKill = 0;
+  let stop = false;
+  const writer = (async () => {
+    for (let i = 0; !stop; i++) {
+      const sentAfterKill = killedAt > 0;
+      try {
+        const r = await new ApiClient(base(i, sentAfterKill), admin.defaultHeaders).post<Job>('/v1/jobs', jobBody(`w${i}-${unique()}`));
+        if (r.status === 200) {
+          acknowledged.push(r.body.uuid);
+          if (sentAfterKill && !firstAckAfterKill) firstAckAfterKill = Date.now();
+        }
+      } catch {
+        // A connection to a killed process: not acknowledged.
+      }
+      if (killedAt && !firstAckAfterKill) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return {
+    acknowledged,
+    killed: () => void (killedAt = Date.now()),
+    get killedAt() {
+      return killedAt;
+    },
+    get firstAckAfterKill() {
+      return firstAckAfterKill;
+    },
+    stop: async () => {
+      stop = true;
+      await writer;
+    },
+  };
+}
+
 const jobBody = (name: string) => ({ fqn: `job::/failover::${name}`, processes: { app: { start_command: 'sleep 1000' } } });
 
 /** Waits for a log line of `proc` with `msg` after the first `after` lines. */
@@ -91,13 +142,10 @@ function logged(proc: ControllerProcess, msg: string | RegExp, after = 0): Promi
 }
 
 test('etcd: kill -9 of the active controller during writes while instances run: a standby takes over with every acknowledged write, the agent re-attaches, nothing restarts', async (t) => {
-  t.timeout(5 * 60_000);
-  const s = await setup(t);
-  if (!s) return;
-  const first = await controller(t, s, 'ready');
-  const second = await controller(t, s, 'standby');
+  const p = await pair(t);
+  if (!p) return;
+  const { s, first, second, admin } = p;
   t.false(second.lines.some((l) => l['msg'] === 'controller ready'), 'the second stands by');
-  const admin = await first.admin();
 
   // An agent given both controllers, and a job whose instances run on it.
   const agent = await AgentProcess.start({ grpcAddress: `${second.grpcAddress},${first.grpcAddress}` }, admin, { isolation: testIsolation(t) });
@@ -115,35 +163,16 @@ test('etcd: kill -9 of the active controller during writes while instances run: 
   t.is(router.linesWith('route table followed')[0]!['controller'], first.grpcAddress);
 
   // A stream of writes to whichever controller answers; only acknowledged ones count.
-  const acknowledged: string[] = [];
-  let killedAt = 0;
-  let firstAckAfterKill = 0;
-  let stop = false;
-  const writer = (async () => {
-    for (let i = 0; !stop; i++) {
-      const base = killedAt ? second.url : first.url;
-      // Only a write sent once the killed controller is gone measures the takeover.
-      const sentAfterKill = killedAt > 0;
-      try {
-        const r = await new ApiClient(base, admin.defaultHeaders).post<Job>('/v1/jobs', jobBody(`w${i}-${unique()}`));
-        if (r.status === 200) {
-          acknowledged.push(r.body.uuid);
-          if (sentAfterKill && !firstAckAfterKill) firstAckAfterKill = Date.now();
-        }
-      } catch {
-        // The connection to the killed controller: not acknowledged.
-      }
-      if (killedAt && !firstAckAfterKill) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
+  const writes = writeStream(admin, (_i, killed) => (killed ? second.url : first.url));
+  const { acknowledged } = writes;
   await eventually(() => acknowledged.length >= 20, { timeoutMs: 60_000, what: '20 acknowledged writes' });
   const ackedBeforeKill = acknowledged.length;
   await first.kill9();
-  killedAt = Date.now(); // it has exited
-  await eventually(() => firstAckAfterKill > 0 && acknowledged.length >= ackedBeforeKill + 5, { timeoutMs: 60_000, what: 'writes acknowledged again' });
-  stop = true;
-  await writer;
-  const takeoverMs = firstAckAfterKill - killedAt;
+  writes.killed(); // it has exited
+  const killedAt = writes.killedAt;
+  await eventually(() => writes.firstAckAfterKill > 0 && acknowledged.length >= ackedBeforeKill + 5, { timeoutMs: 60_000, what: 'writes acknowledged again' });
+  await writes.stop();
+  const takeoverMs = writes.firstAckAfterKill - killedAt;
   t.log(`writes acknowledged again ${takeoverMs} ms after the kill (lease ${LEASE_TTL_SECONDS} s); ${ackedBeforeKill} before it, ${acknowledged.length} in all`);
   t.true(takeoverMs < TAKEOVER_BOUND_MS, `takeover took ${takeoverMs} ms`);
   t.true(second.lines.some((l) => l['msg'] === 'controller ready'), 'the standby leads');
@@ -185,12 +214,9 @@ test('etcd: kill -9 of the active controller during writes while instances run: 
 });
 
 test('etcd: the active controller paused past its lease is fenced: a standby takes over, the resumed one writes nothing and stands by, nothing made meanwhile is overwritten', async (t) => {
-  t.timeout(5 * 60_000);
-  const s = await setup(t);
-  if (!s) return;
-  const first = await controller(t, s, 'ready');
-  const second = await controller(t, s, 'standby');
-  const admin = await first.admin();
+  const p = await pair(t);
+  if (!p) return;
+  const { first, second, admin } = p;
   const before = await admin.post<Job>('/v1/jobs', jobBody(`before-${unique()}`));
   t.is(before.status, 200);
 
@@ -242,12 +268,9 @@ test('etcd: the active controller paused past its lease is fenced: a standby tak
 });
 
 test('etcd: every etcd member paused past the lease: the active controller stands by, and once etcd is back a controller leads again with every acknowledged write', async (t) => {
-  t.timeout(5 * 60_000);
-  const s = await setup(t);
-  if (!s) return;
-  const first = await controller(t, s, 'ready');
-  const second = await controller(t, s, 'standby');
-  const admin = await first.admin();
+  const p = await pair(t);
+  if (!p) return;
+  const { s, first, second, admin } = p;
   const made = await admin.post<Job>('/v1/jobs', jobBody(`before-outage-${unique()}`));
   t.is(made.status, 200);
   const lines = [first.lines.length, second.lines.length];
@@ -276,49 +299,28 @@ test('etcd: every etcd member paused past the lease: the active controller stand
 });
 
 test('etcd: the etcd leader killed with -9 during a stream of writes: the controllers carry on with the other two members, every acknowledged write is there', async (t) => {
-  t.timeout(5 * 60_000);
-  const s = await setup(t);
-  if (!s) return;
-  const first = await controller(t, s, 'ready');
-  const second = await controller(t, s, 'standby');
-  const admin = await first.admin();
+  const p = await pair(t);
+  if (!p) return;
+  const { s, first, second, admin } = p;
   const lines = [first.lines.length, second.lines.length];
 
   // A stream of writes, half sent to each controller (the standby sends its half on).
-  const acknowledged: string[] = [];
-  let killedAt = 0;
-  let firstAckAfterKill = 0;
-  let stop = false;
-  const writer = (async () => {
-    for (let i = 0; !stop; i++) {
-      const sentAfterKill = killedAt > 0;
-      try {
-        const r = await new ApiClient(i % 2 ? second.url : first.url, admin.defaultHeaders).post<Job>('/v1/jobs', jobBody(`m${i}-${unique()}`));
-        if (r.status === 200) {
-          acknowledged.push(r.body.uuid);
-          if (sentAfterKill && !firstAckAfterKill) firstAckAfterKill = Date.now();
-        }
-      } catch {
-        // Not acknowledged.
-      }
-      if (killedAt && !firstAckAfterKill) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
+  const writes = writeStream(admin, (i) => (i % 2 ? second.url : first.url));
+  const { acknowledged } = writes;
   try {
     await eventually(() => acknowledged.length >= 20, { timeoutMs: 60_000, what: '20 acknowledged writes' });
     const leader = await s.etcd.leader();
     const ackedBeforeKill = acknowledged.length;
     await leader.kill();
-    killedAt = Date.now(); // it has exited
-    await eventually(() => firstAckAfterKill > 0 && acknowledged.length >= ackedBeforeKill + 20, { timeoutMs: 60_000, what: 'writes acknowledged again' });
+    writes.killed(); // it has exited
+    await eventually(() => writes.firstAckAfterKill > 0 && acknowledged.length >= ackedBeforeKill + 20, { timeoutMs: 60_000, what: 'writes acknowledged again' });
     const newLeader = await s.etcd.leader();
     t.not(newLeader.name, leader.name);
-    const stallMs = firstAckAfterKill - killedAt;
+    const stallMs = writes.firstAckAfterKill - writes.killedAt;
     t.log(`etcd leader ${leader.name} killed: writes acknowledged again ${stallMs} ms after (${newLeader.name} leads etcd); ${ackedBeforeKill} before, ${acknowledged.length} in all`);
     t.true(stallMs < TAKEOVER_BOUND_MS, `writes stalled ${stallMs} ms`);
   } finally {
-    stop = true;
-    await writer;
+    await writes.stop();
   }
   // etcd extends its leases when its leader changes: the active controller kept the lead.
   t.false(first.lines.slice(lines[0]).some((l) => /lost the lead/.test(String(l['msg']))), 'the active controller kept the lead');
