@@ -474,8 +474,17 @@ export class Controller {
       const ldap = options.ldap ? await LdapAuthenticator.create(options.ldap, { clock, log: log.child({ component: 'ldap' }) }) : undefined;
       if (ldap) log.info('LDAP authentication enabled', ldap.describe());
       const identityProviders = new Map<string, IdentityProvider>();
+      // Providers are reached by the rule of outbound addresses (--allowed-destinations), the
+      // controller's own listeners (`ownListeners`, filled once bound) refused.
+      const idpRule = new DestinationPolicy({
+        purpose: 'identity providers',
+        setting: ALLOWED_DESTINATIONS_SETTING,
+        allow: options.allowedDestinations,
+        refusePrivate: options.refusePrivateDestinations,
+        listeners: () => ownListeners,
+      });
       for (const o of options.identityProviders ?? []) {
-        const idp = new IdentityProvider(o, log.child({ component: 'idp' }));
+        const idp = new IdentityProvider(o, log.child({ component: 'idp' }), idpRule);
         if (identityProviders.has(idp.name)) throw new Error(`identity provider ${idp.name} is configured twice`);
         identityProviders.set(idp.name, idp);
         log.info('identity provider trusted', idp.describe());

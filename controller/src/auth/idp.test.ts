@@ -1,7 +1,10 @@
-import test from 'ava';
-import { ThrottledError } from '../errors.js';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import test, { type ExecutionContext } from 'ava';
+import { DestinationPolicy, parseAllowList, silentLogger } from '@platform/proto/common';
+import { BadGatewayError, ThrottledError } from '../errors.js';
 import { DevicePolls } from './device-flow.js';
-import { identityOf, parseIdpFile, parseIdpFlag, resolveIdpOptions } from './idp.js';
+import { IdentityProvider, identityOf, MAX_ANSWER_BYTES, parseIdpFile, parseIdpFlag, resolveIdpOptions } from './idp.js';
 
 const files: Record<string, string> = { '/s': 'shh\n' };
 const read = (path: string) => {
@@ -52,4 +55,70 @@ test('device polls: a poll before the interval is told to slow down and waits 5 
   now = 61_000;
   t.throws(() => polls.poll('c'), { message: /the device code has expired/ });
   t.notThrows(() => polls.poll('unknown'), 'a code it did not hand out is the provider\'s to judge');
+});
+
+/**
+ * A provider on loopback answering `routes` by path (a function of its own port); every request
+ * it gets is recorded.
+ */
+async function provider(t: ExecutionContext, routes: (port: number) => Record<string, unknown>): Promise<{ port: number; seen: string[]; server: Server }> {
+  const seen: string[] = [];
+  let port = 0;
+  const server = createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    const answer = routes(port)[req.url ?? ''];
+    res.writeHead(answer === undefined ? 404 : 200, { 'content-type': 'application/json' });
+    res.end(typeof answer === 'string' ? answer : JSON.stringify(answer ?? { error: 'not_found' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+  t.teardown(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+  return { port, seen, server };
+}
+
+const rule = (allow: string) => new DestinationPolicy({ purpose: 'identity providers', setting: '--allowed-destinations', allow: parseAllowList(allow) });
+const discovery = (issuer: string, endpoints: string) => ({
+  issuer,
+  token_endpoint: `${endpoints}/token`,
+  jwks_uri: `${endpoints}/jwks`,
+  device_authorization_endpoint: `${endpoints}/device`,
+});
+const deviceAnswer = { device_code: 'dc', user_code: 'ABCD-EFGH', verification_uri: 'https://idp.example/device', expires_in: 600, interval: 5 };
+
+test('idp destinations: a provider on loopback is refused (502, the setting named) unless listed, judged after DNS; nothing is sent to it', async (t) => {
+  const p = await provider(t, (port) => ({ '/.well-known/openid-configuration': discovery(`http://localhost:${port}`, `http://localhost:${port}`), '/device': deviceAnswer }));
+  for (const issuer of [`http://localhost:${p.port}`, `http://127.0.0.1:${p.port}`]) {
+    const idp = new IdentityProvider({ name: 'corp', issuer, clientId: 'c' }, silentLogger, rule(''));
+    const err = await t.throwsAsync(idp.deviceCode(undefined));
+    t.true(err instanceof BadGatewayError, String(err));
+    t.regex(err!.message, /identity provider corp may not be reached \(its discovery document\): identity providers may not reach .*127\.0\.0\.1.*loopback.*--allowed-destinations/);
+  }
+  t.deepEqual(p.seen, [], 'the provider was never asked');
+  // Listed by name: reached.
+  const listed = new IdentityProvider({ name: 'corp', issuer: `http://localhost:${p.port}`, clientId: 'c' }, silentLogger, rule('localhost'));
+  t.is((await listed.deviceCode(undefined)).user_code, 'ABCD-EFGH');
+  t.deepEqual(p.seen, ['GET /.well-known/openid-configuration', 'POST /device']);
+});
+
+test('idp destinations: the endpoints a discovery document names are judged too (a listed issuer cannot send the controller to the metadata address or loopback)', async (t) => {
+  for (const endpoints of ['http://169.254.169.254', 'http://127.0.0.1:1']) {
+    const p = await provider(t, (port) => ({ '/.well-known/openid-configuration': discovery(`http://localhost:${port}`, endpoints) }));
+    const idp = new IdentityProvider({ name: 'corp', issuer: `http://localhost:${p.port}`, clientId: 'c', timeoutMs: 2_000 }, silentLogger, rule('localhost'));
+    const err = await t.throwsAsync(idp.deviceCode(undefined));
+    t.true(err instanceof BadGatewayError, String(err));
+    t.regex(err!.message, /may not be reached \(the device code\)/);
+    t.deepEqual(p.seen, ['GET /.well-known/openid-configuration']);
+  }
+});
+
+test('idp answers: an answer over MAX_ANSWER_BYTES is a 502, not read whole', async (t) => {
+  const big = JSON.stringify({ pad: 'x'.repeat(MAX_ANSWER_BYTES) });
+  const p = await provider(t, () => ({ '/.well-known/openid-configuration': big }));
+  const idp = new IdentityProvider({ name: 'corp', issuer: `http://127.0.0.1:${p.port}`, clientId: 'c' }, silentLogger, rule('127.0.0.1'));
+  const err = await t.throwsAsync(idp.deviceCode(undefined));
+  t.true(err instanceof BadGatewayError, String(err));
+  t.regex(err!.message, /answered more than 1048576 bytes/);
 });

@@ -12,6 +12,13 @@
  * jose's remote key set, refetched when an unknown key id shows up): signature, issuer,
  * audience (our client id), expiry.
  *
+ * Every call to a provider (its discovery document, the endpoints that document names, its keys)
+ * goes through the destination rule of outbound addresses (`identity providers`,
+ * --allowed-destinations): loopback, link-local, metadata addresses, the controller's own... are
+ * refused unless listed, judged on the address connected to (after DNS); redirects are refused.
+ * A refused address is a BadGatewayError (502) naming the setting. An answer is read up to
+ * MAX_ANSWER_BYTES.
+ *
  * Every call to a provider has a deadline. A provider that cannot be reached or does not answer
  * in time is an UnavailableError (503, retry); one that answers something unusable a
  * BadGatewayError (502). OAuth errors of the token endpoint become the closed set of errors:
@@ -19,9 +26,11 @@
  * `expired_token` a 400, `access_denied` a 403, `invalid_grant` on a refresh a 401
  * `token_invalid` (log in again).
  */
-import { createRemoteJWKSet, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
+import { isIP } from 'node:net';
+import { createRemoteJWKSet, customFetch, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
+import { Agent, fetch as undiciFetch } from 'undici';
 import { z } from 'zod';
-import type { Logger } from '@platform/proto/common';
+import { destinationRefusal, type DestinationPolicy, type Logger } from '@platform/proto/common';
 import { BadGatewayError, ForbiddenError, InvalidRequestError, ThrottledError, TokenInvalidError, UnavailableError } from '../errors.js';
 
 export interface IdpOptions {
@@ -124,15 +133,28 @@ export interface IdpTokens {
 }
 
 const RETRY_AFTER_MS = 5_000;
+/** The largest answer read from a provider (discovery documents, tokens, keys are a few KiB). */
+export const MAX_ANSWER_BYTES = 1024 * 1024;
+
+/** An answer of a provider, read whole (up to MAX_ANSWER_BYTES). */
+interface ProviderAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
 
 export class IdentityProvider {
   readonly options: ResolvedIdpOptions;
   #discovery: Promise<Discovery> | undefined;
   #keys: ReturnType<typeof createRemoteJWKSet> | undefined;
+  /** One connection pool per host:port, its sockets' lookups judged by the rule for that port. */
+  readonly #pools = new Map<string, Agent>();
 
   constructor(
     options: IdpOptions,
     private readonly log: Logger,
+    /** The rule of the addresses a provider may be reached at. */
+    private readonly destinations: DestinationPolicy,
   ) {
     this.options = resolveIdpOptions(options);
   }
@@ -162,25 +184,61 @@ export class IdentityProvider {
     return attempt;
   }
 
+  /**
+   * A request to `url` through the destination rule (a literal address judged here, a name at
+   * connection time), without redirects, its answer read up to MAX_ANSWER_BYTES. Throws the
+   * network's errors (a refusal among them) as they come; see #call.
+   */
+  async #request(url: string, init: RequestInit): Promise<ProviderAnswer> {
+    const target = new URL(url);
+    if (target.protocol !== 'https:' && target.protocol !== 'http:') throw new BadGatewayError(`identity provider ${this.name} named a URL that is not http(s): ${url.slice(0, 200)}`);
+    const port = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
+    const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
+    if (isIP(host)) this.destinations.connectOptions(host, port);
+    const key = `${host}:${port}`;
+    let pool = this.#pools.get(key);
+    if (!pool) this.#pools.set(key, (pool = new Agent({ connect: { lookup: this.destinations.lookupFor(port) } })));
+    const res = await undiciFetch(url, {
+      method: init.method ?? 'GET',
+      headers: init.headers as Record<string, string> | undefined,
+      body: init.body as string | undefined,
+      redirect: 'error',
+      signal: init.signal ?? null,
+      dispatcher: pool,
+    });
+    const parts: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of res.body ?? []) {
+      size += (chunk as Uint8Array).length;
+      if (size > MAX_ANSWER_BYTES) {
+        await res.body?.cancel().catch(() => undefined);
+        throw new BadGatewayError(`identity provider ${this.name} answered more than ${MAX_ANSWER_BYTES} bytes`);
+      }
+      parts.push(Buffer.from(chunk as Uint8Array));
+    }
+    return { status: res.status, headers: new Headers([...res.headers]), text: Buffer.concat(parts).toString('utf8') };
+  }
+
   /** A call to the provider with its deadline; its JSON answer, with the status. */
   async #call(url: string, init: RequestInit, what: string): Promise<{ status: number; body: unknown }> {
-    let res: Response;
+    let answer: ProviderAnswer;
     try {
-      res = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(this.options.timeoutMs) });
+      answer = await this.#request(url, { ...init, signal: AbortSignal.timeout(this.options.timeoutMs) });
     } catch (err) {
+      if (err instanceof BadGatewayError) throw err;
+      const refused = destinationRefusal(err);
+      if (refused) {
+        this.log.warn('identity provider address refused', { idp: this.name, url, what, err: refused.message });
+        throw new BadGatewayError(`identity provider ${this.name} may not be reached (${what}): ${refused.message}`, { cause: err, details: { refused: refused.reason } });
+      }
       const why = (err as Error).name === 'TimeoutError' ? `no answer within ${this.options.timeoutMs} ms` : ((err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message);
       this.log.warn('identity provider not reachable', { idp: this.name, url, what, err: why });
       throw new UnavailableError(`identity provider ${this.name} is not reachable (${what}: ${why}); try again later`, RETRY_AFTER_MS, { cause: err });
     }
-    let text: string;
-    try {
-      text = await res.text();
-    } catch (err) {
-      throw new UnavailableError(`identity provider ${this.name} broke off its answer (${what}); try again later`, RETRY_AFTER_MS, { cause: err });
-    }
+    const res = answer;
     let body: unknown;
     try {
-      body = JSON.parse(text);
+      body = JSON.parse(answer.text);
     } catch {
       this.log.warn('identity provider answered something that is not JSON', { idp: this.name, url, what, status: res.status });
       throw new BadGatewayError(`identity provider ${this.name} answered ${what} with HTTP ${res.status} and no JSON`);
@@ -284,11 +342,21 @@ export class IdentityProvider {
   }
 
   async #verify(doc: Discovery, idToken: string): Promise<JWTPayload> {
-    this.#keys ??= createRemoteJWKSet(new URL(doc.jwks_uri), { timeoutDuration: this.options.timeoutMs, cooldownDuration: 30_000 });
+    this.#keys ??= createRemoteJWKSet(new URL(doc.jwks_uri), {
+      timeoutDuration: this.options.timeoutMs,
+      cooldownDuration: 30_000,
+      // Through the destination rule, bounded, as every other call to the provider.
+      [customFetch]: async (url, init) => {
+        const answer = await this.#request(url, init);
+        return new Response(answer.text, { status: answer.status, headers: answer.headers });
+      },
+    });
     try {
       const { payload } = await jwtVerify(idToken, this.#keys, { issuer: doc.issuer, audience: this.options.clientId, requiredClaims: ['sub', 'exp', 'iat'] });
       return payload;
     } catch (err) {
+      const refused = destinationRefusal(err);
+      if (refused) throw new BadGatewayError(`identity provider ${this.name} may not be reached (its keys): ${refused.message}`, { cause: err, details: { refused: refused.reason } });
       if (err instanceof joseErrors.JWKSTimeout) throw new UnavailableError(`identity provider ${this.name} did not answer its keys in time; try again later`, RETRY_AFTER_MS, { cause: err });
       this.log.warn('an ID token of the identity provider did not verify', { idp: this.name, err: (err as Error).message });
       throw new BadGatewayError(`identity provider ${this.name} answered an ID token that does not verify: ${(err as Error).message}`, { cause: err });

@@ -70,6 +70,8 @@ test.before(async () => {
       // The second provider comes from a file of providers, as an operator may give several.
       '--idp-file', join(secretDir, 'idps.json'),
     ],
+    // The test's providers are on loopback, which the controller refuses unless listed.
+    allowedDestinations: ['127.0.0.1'],
   });
   admin = await controller.admin();
   anonymous = new ApiClient(controller.url);

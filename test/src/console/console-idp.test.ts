@@ -32,6 +32,8 @@ test('console: sign-in at an identity provider shows the code and the provider\'
   await writeFile(join(secrets, 'corp'), `${idp.clientSecret}\n`, { mode: 0o600 });
   const controller = await ControllerProcess.start({
     args: ['--idp', `name=corp,issuer=${idp.issuer},client-id=${idp.clientId},client-secret-file=${join(secrets, 'corp')},scopes=openid email offline_access,display-name=Example Corp`],
+    // The test's provider is on loopback, which the controller refuses unless listed.
+    allowedDestinations: ['127.0.0.1'],
   });
   t.teardown(() => controller.dispose());
   const admin = await controller.admin();
