@@ -14,6 +14,11 @@
  * recording `auth.allow` or `auth.deny`; `principal` may name the principal, `defaultNamespace`
  * and `tokenTimeout` apply as for every token.
  *
+ * Each call an anonymous client can make the controller send to a provider without a code of
+ * ours is limited per source address (DeviceSources): device codes asked for, and polls of
+ * device codes this controller does not know (made up, or given out before a restart). Past the
+ * limit the answer is 429 with try_again_in_ms, and the provider is not asked.
+ *
  * The refresh token given to the client (IDP_REFRESH) is the provider's, sealed with the
  * controller's secrets key and bound to the provider's name: the client cannot read it, another
  * cluster or provider cannot use it, and each refresh asks the provider again, so a user the
@@ -31,6 +36,8 @@ import { authorizeTokenIssue } from '../policy/access.js';
 import type { Caller } from '../policy/engine.js';
 import type { PolicyService } from '../policy/policy-service.js';
 import type { IdentityProvider, IdpIdentity } from './idp.js';
+import { LruCache } from '../util/lru.js';
+import { sourceKey } from './login-throttle.js';
 import type { TokenService } from './tokens.js';
 
 /** Seals and opens small values (the secrets key, secrets/secret-cipher.ts). */
@@ -81,6 +88,44 @@ export class DevicePolls {
   done(deviceCode: string): void {
     this.#codes.delete(deviceCode);
   }
+
+  /** Whether the code is one this controller gave out (and has not forgotten). */
+  knows(deviceCode: string): boolean {
+    return this.#codes.has(deviceCode);
+  }
+}
+
+/**
+ * Calls to a provider that a client causes without a code of ours, counted per provider, kind
+ * and source address (IPv6 by its /64, sourceKey) in windows of WINDOW_MS: at most LIMITS[kind]
+ * each. So an anonymous client can neither make the controller flood a provider nor push the
+ * codes it gave out of DevicePolls. Kept in memory, at most CAPACITY sources.
+ */
+export class DeviceSources {
+  static readonly WINDOW_MS = 60_000;
+  /** getcode: a person asks for one code a login; polls of unknown codes: one every 5 s, doubled. */
+  static readonly LIMITS = { getcode: 10, poll: 24 } as const;
+  static readonly CAPACITY = 100_000;
+  readonly #counts = new LruCache<string, { count: number; startMs: number }>(DeviceSources.CAPACITY, false);
+
+  constructor(private readonly nowMs: () => number) {}
+
+  /** Counts a call; throws ThrottledError (nothing counted) when the source is past its limit. */
+  take(idp: string, kind: keyof typeof DeviceSources.LIMITS, source: string): void {
+    const key = `${idp} ${kind} ${sourceKey(source)}`;
+    const now = this.nowMs();
+    const c = this.#counts.get(key);
+    if (!c || now - c.startMs >= DeviceSources.WINDOW_MS) {
+      this.#counts.set(key, { count: 1, startMs: now });
+      return;
+    }
+    if (c.count >= DeviceSources.LIMITS[kind]) {
+      const wait = c.startMs + DeviceSources.WINDOW_MS - now;
+      const what = kind === 'getcode' ? 'device codes' : 'polls of device codes this controller did not give out';
+      throw new ThrottledError(`too many ${what} from this address for identity provider ${idp} (at most ${DeviceSources.LIMITS[kind]} a minute); try again in ${Math.ceil(wait / 1000)} s`, wait);
+    }
+    c.count++;
+  }
 }
 
 export const redeemSchema = z.object({ device_code: z.string({ error: 'expected a string' }).min(1).max(4096) });
@@ -115,6 +160,7 @@ export function deviceFlowEndpoints(
   deps: { tokens: TokenService; policy: PolicyService; audit: AuditTrail; sealer: Sealer; nowMs: () => number },
 ): Endpoint[] {
   const polls = new DevicePolls(deps.nowMs);
+  const sources = new DeviceSources(deps.nowMs);
   const providerOf = (ctx: ApiContext): IdentityProvider => {
     const name = ctx.params['idp'] ?? '';
     const p = providers.get(name);
@@ -159,6 +205,7 @@ export function deviceFlowEndpoints(
         const grantType = queryValue(ctx, 'grant_type');
         if (grantType !== undefined && grantType !== '' && grantType !== 'idp_device') throw new InvalidRequestError(`grant_type: "${grantType.slice(0, 64)}" is not idp_device`);
         const idp = providerOf(ctx);
+        sources.take(idp.name, 'getcode', ctx.ip);
         const code = await idp.deviceCode(queryValue(ctx, 'scope'));
         polls.issued(code.device_code, code.interval, code.expires_in);
         ctx.state.log.info('device code issued', { idp: idp.name, request_id: ctx.state.requestId });
@@ -172,7 +219,8 @@ export function deviceFlowEndpoints(
       handler: async (ctx) => {
         const idp = providerOf(ctx);
         const body = parseInput(redeemSchema, await readObject(ctx), 'redeem request');
-        polls.poll(body.device_code);
+        if (polls.knows(body.device_code)) polls.poll(body.device_code);
+        else sources.take(idp.name, 'poll', ctx.ip);
         const tokens = await idp.redeem(body.device_code);
         polls.done(body.device_code);
         const { principal } = await decide(ctx, idp, tokens.identity);

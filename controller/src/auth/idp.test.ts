@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import test, { type ExecutionContext } from 'ava';
 import { DestinationPolicy, parseAllowList, silentLogger } from '@platform/proto/common';
 import { BadGatewayError, ThrottledError } from '../errors.js';
-import { DevicePolls } from './device-flow.js';
+import { DevicePolls, DeviceSources } from './device-flow.js';
 import { IdentityProvider, identityOf, MAX_ANSWER_BYTES, parseIdpFile, parseIdpFlag, resolveIdpOptions } from './idp.js';
 
 const files: Record<string, string> = { '/s': 'shh\n' };
@@ -121,4 +121,20 @@ test('idp answers: an answer over MAX_ANSWER_BYTES is a 502, not read whole', as
   const err = await t.throwsAsync(idp.deviceCode(undefined));
   t.true(err instanceof BadGatewayError, String(err));
   t.regex(err!.message, /answered more than 1048576 bytes/);
+});
+
+test('device sources: at most LIMITS[kind] calls a minute per provider, kind and address (IPv6 by its /64); a refusal counts nothing and says when to try again', (t) => {
+  let now = 1_000_000;
+  const sources = new DeviceSources(() => now);
+  for (let i = 0; i < DeviceSources.LIMITS.getcode; i++) sources.take('corp', 'getcode', '2001:db8::1');
+  const err = t.throws(() => sources.take('corp', 'getcode', '2001:db8::2'), { instanceOf: ThrottledError });
+  t.is(err!.tryAgainInMs, 60_000);
+  // Another provider, kind or /64 counts apart.
+  t.notThrows(() => sources.take('other', 'getcode', '2001:db8::1'));
+  t.notThrows(() => sources.take('corp', 'poll', '2001:db8::1'));
+  t.notThrows(() => sources.take('corp', 'getcode', '2001:db8:0:1::1'));
+  now += 59_000;
+  t.is(t.throws(() => sources.take('corp', 'getcode', '2001:db8::1'), { instanceOf: ThrottledError })!.tryAgainInMs, 1_000);
+  now += 1_000;
+  t.notThrows(() => sources.take('corp', 'getcode', '2001:db8::1'), 'a new window');
 });

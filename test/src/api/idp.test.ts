@@ -287,3 +287,27 @@ test.serial('idp: platform login --idp shows the code and the URL, waits for the
   t.not(refused.code, 0);
   t.regex(refused.stderr, /no identity provider "nope" on this cluster/);
 });
+
+test('idp: device codes asked for, and polls of codes this controller did not give out, are limited per address; past the limit 429 without asking the provider', async (t) => {
+  // A controller of its own: the limits count per address, and every test here comes from 127.0.0.1.
+  const own = await ControllerProcess.start({ args: ['--idp', `name=down,issuer=http://127.0.0.1:${await closedPort()},client-id=x`], allowedDestinations: ['127.0.0.1'] });
+  t.teardown(() => own.dispose());
+  const client = new ApiClient(own.url);
+  const ask = () => client.get<ApiErrorBody>('/v1/oauth2/device/down/getcode');
+  const poll = (code: string) => client.post<ApiErrorBody>('/v1/oauth2/device/down/redeemed', { device_code: code });
+  // Each of these reaches for the provider (down: 503).
+  for (let i = 0; i < 10; i++) t.is((await ask()).status, 503);
+  const limited = await ask();
+  t.is(limited.status, 429, limited.text);
+  t.true(limited.body.retry);
+  t.true((limited.body.try_again_in_ms ?? 0) > 0 && (limited.body.try_again_in_ms ?? 0) <= 60_000);
+  t.regex(limited.body.message, /too many device codes from this address for identity provider down \(at most 10 a minute\)/);
+  for (let i = 0; i < 24; i++) t.is((await poll(`made-up-${i}`)).status, 503);
+  const polls = await poll('made-up-24');
+  t.is(polls.status, 429, polls.text);
+  t.regex(polls.body.message, /too many polls of device codes this controller did not give out/);
+  // Nothing was asked of the provider past the limit: the log says the provider was tried 34 times.
+  const tried = () => own.lines.filter((l) => l['msg'] === 'identity provider not reachable').length;
+  await eventually(() => tried() >= 34, { timeoutMs: 10_000, what: 'the log lines of the 34 calls' });
+  t.is(tried(), 34);
+});
