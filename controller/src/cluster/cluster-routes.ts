@@ -1,5 +1,6 @@
 /** Cluster information: GET /info, /cluster/admin, /version. */
 import { baseUrl, sendJson, v1, type Endpoint } from '../api/endpoint.js';
+import { canAccess } from '../policy/access.js';
 import type { CliDownloads } from './cli-downloads.js';
 import { versionInfo } from './version.js';
 import type { ControllerStatus } from '../store/leadership.js';
@@ -36,8 +37,14 @@ export function clusterEndpoints(o: ClusterInfoOptions): Endpoint[] {
       method: 'GET',
       path: '/cluster/admin',
       media: v1('admin'),
+      // The controllers' addresses are the cluster's inside, as the agents' are: shown to those
+      // who may read the cluster (`read` on cluster::/, as /instance_managers), to no one else.
       handler: async (ctx) =>
-        sendJson(ctx, v1('admin'), { name: o.adminName, email: o.adminEmail, ...(o.controllers ? { controllers: await o.controllers() } : {}) }),
+        sendJson(ctx, v1('admin'), {
+          name: o.adminName,
+          email: o.adminEmail,
+          ...(o.controllers && canAccess(ctx, 'cluster::/', 'read') ? { controllers: await o.controllers() } : {}),
+        }),
     },
     {
       method: 'GET',

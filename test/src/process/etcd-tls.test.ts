@@ -38,6 +38,14 @@ test('etcd over TLS with client certificates: the records, the tokens, the join 
   const first = await ControllerProcess.start({ env, readyTimeoutMs: 60_000 });
   t.teardown(() => first.dispose());
   const api = await first.admin();
+  // The controllers' addresses in /cluster/admin: for those who may read the cluster only.
+  const tom = await api.createUser('tom', 'tom-password-1');
+  type Admin = { name: string; controllers?: { api: string; active: boolean }[] };
+  t.deepEqual((await api.get<Admin>('/cluster/admin')).body.controllers?.map((c) => [c.api, c.active]), [[first.url, true]]);
+  const seenByTom = await tom.get<Admin>('/cluster/admin');
+  t.is(seenByTom.status, 200);
+  t.is(seenByTom.body.name, 'admin');
+  t.is(seenByTom.body.controllers, undefined, 'a user without read on cluster::/ is not shown the controllers');
   const job = (await api.post<Job>('/jobs', { fqn: 'job::/tls::web', num_instances: 0 })).body;
   t.truthy(job.uuid);
   // A secret, sealed by the first controller: the second must open it (it refuses to start on secrets it cannot).
