@@ -74,10 +74,11 @@ Options (environment variable in brackets):
                           (IPv6 in brackets), that image pulls may reach although they are
                           loopback, link-local, unspecified or this controller's own
                           (PLATFORM_ALLOWED_REGISTRIES; comma-separated; default none)
-  --allowed-destinations LIST  the same for log drains and autoscaling http_metric urls
+  --allowed-destinations LIST  the same for log drains, autoscaling http_metric urls and
+                          identity providers (--idp)
                           (PLATFORM_ALLOWED_DESTINATIONS; agents take it too, for their drains)
   --refuse-private-destinations  refuse private addresses (10/8, 172.16/12, 192.168/16,
-                          100.64/10, fc00::/7) to pulls, drains and http_metric urls too, unless
+                          100.64/10, fc00::/7) to pulls, drains, http_metric urls and providers, unless
                           listed (PLATFORM_REFUSE_PRIVATE_DESTINATIONS=true)
   --idp SPEC              an OpenID Connect provider users log in with (device flow), repeatable:
                           name=NAME,issuer=URL,client-id=ID,client-secret-file=FILE[,scopes=S S]
