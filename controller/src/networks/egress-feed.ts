@@ -12,47 +12,49 @@
  *   instanceChanged(record)  InstanceTable.watch: a live instance (re-)reported -> its agent gets
  *                            the job's openings (an agent that restarted knows none)
  *
- * An instance that starts has them in its InstanceSpec (egress, endpoints).
+ * An instance that starts has them in its InstanceSpec (egress, endpoints). The bookkeeping is
+ * JobFeed's; an instance (re-)reported gets the back-ends as they are now.
  */
-import type { EgressRule, JobEgress } from '@platform/proto';
+import type { JobEgress } from '@platform/proto';
 import type { Logger } from '@platform/proto/common';
 import type { AgentDirectory } from '../agents/agent-directory.js';
-import type { InstanceRecord } from '../model/instance.js';
+import { JobFeed, type FeedInstances } from '../agents/job-feed.js';
 import type { Job } from '../model/job.js';
 import { egressRules } from '../model/outbound.js';
-import type { InstanceTable } from '../scheduler/instance-table.js';
 
 /** How long reach() waits for an agent to say the openings are in place. */
 const APPLY_TIMEOUT_MS = 5_000;
 
-export class EgressFeed {
-  /** Each job's outbound rules as last seen, with the text of its last message. */
-  readonly #known = new Map<string, { rules: EgressRule[]; text: string }>();
-  readonly #pending = new Set<string>();
-
+export class EgressFeed extends JobFeed<JobEgress> {
   constructor(
-    private readonly table: InstanceTable,
+    table: FeedInstances,
     private readonly agents: Pick<AgentDirectory, 'send' | 'applyEgress'>,
-    private readonly findJob: (uuid: string) => Promise<Job | undefined>,
-    private readonly log: Logger,
+    findJob: (uuid: string) => Promise<Job | undefined>,
+    log: Logger,
     /** What a job's instances reach besides their rules ("host:port": a gateway's back-ends). */
     private readonly endpointsOf: (job: string) => string[] = () => [],
-  ) {}
-
-  #message(job: string, rules: EgressRule[]): JobEgress {
-    return { jobUuid: job, rules, endpoints: this.endpointsOf(job) };
+  ) {
+    super(table, findJob, log, 'outbound openings');
   }
 
-  jobChanged(job: Job): void {
-    const message = this.#message(job.uuid, egressRules(job));
-    const text = JSON.stringify(message);
-    const known = this.#known.get(job.uuid);
-    this.#known.set(job.uuid, { rules: message.rules ?? [], text });
-    // First seen since this controller started: the agents may know an older list, so they are told.
-    if (known?.text === text) return;
-    const agents = new Set(this.#live(job.uuid).map((i) => i.agent_uuid));
-    for (const agent of agents) this.agents.send(agent, { jobEgress: message });
-    if (known) this.log.info('outbound openings changed', { job: job.uuid, rules: message.rules?.length ?? 0, endpoints: message.endpoints?.length ?? 0, agents: agents.size });
+  protected messageOf(job: Job): JobEgress {
+    return { jobUuid: job.uuid, rules: egressRules(job), endpoints: this.endpointsOf(job.uuid) };
+  }
+
+  protected override again(job: string, known: JobEgress): JobEgress {
+    return { jobUuid: job, rules: known.rules ?? [], endpoints: this.endpointsOf(job) };
+  }
+
+  protected send(agent: string, message: JobEgress): void {
+    this.agents.send(agent, { jobEgress: message });
+  }
+
+  protected tells(message: JobEgress): boolean {
+    return (message.rules?.length ?? 0) > 0 || (message.endpoints?.length ?? 0) > 0;
+  }
+
+  protected summary(message: JobEgress) {
+    return { rules: message.rules?.length ?? 0, endpoints: message.endpoints?.length ?? 0 };
   }
 
   /**
@@ -61,50 +63,17 @@ export class EgressFeed {
    * place, or did not say so within a few seconds (logged). Never rejects.
    */
   async reach(job: string): Promise<void> {
-    let known = this.#known.get(job);
-    if (!known) {
+    let rules = this.known(job)?.rules;
+    if (!rules) {
       const found = await this.findJob(job).catch(() => undefined);
       if (!found) return;
-      known = { rules: egressRules(found), text: '' };
+      rules = egressRules(found);
     }
-    const message = this.#message(job, known.rules);
-    this.#known.set(job, { rules: known.rules, text: JSON.stringify(message) });
-    const agents = [...new Set(this.#live(job).map((i) => i.agent_uuid))];
+    const message = this.again(job, { jobUuid: job, rules });
+    this.remember(job, message);
+    const agents = this.liveAgents(job);
     const applied = await Promise.all(agents.map((agent) => this.agents.applyEgress(agent, message, APPLY_TIMEOUT_MS)));
     const silent = agents.filter((_, i) => !applied[i]);
     if (silent.length > 0) this.log.warn('agents did not say the openings of a job are in place', { job, agents: silent, endpoints: message.endpoints });
-  }
-
-  jobDeleted(job: string): void {
-    this.#known.delete(job);
-  }
-
-  instanceChanged(record: InstanceRecord | undefined): void {
-    if (!record || record.state === 'REMOVED' || record.run !== undefined || record.stop !== undefined) return;
-    const known = this.#known.get(record.job_uuid);
-    if (known) {
-      this.#tell(record.agent_uuid, this.#message(record.job_uuid, known.rules));
-      return;
-    }
-    if (this.#pending.has(record.job_uuid)) return;
-    this.#pending.add(record.job_uuid);
-    this.findJob(record.job_uuid)
-      .then((job) => {
-        if (!job) return;
-        if (!this.#known.has(job.uuid)) this.jobChanged(job);
-        const current = this.table.get(record.uuid);
-        if (current && current.state !== 'REMOVED') this.#tell(current.agent_uuid, this.#message(job.uuid, this.#known.get(job.uuid)!.rules));
-      })
-      .catch((err: unknown) => this.log.warn('the outbound openings of a job could not be read', { job: record.job_uuid, err: (err as Error).message }))
-      .finally(() => this.#pending.delete(record.job_uuid));
-  }
-
-  /** Sends `message` to `agent` when it opens anything (an agent knows no openings by default). */
-  #tell(agent: string, message: JobEgress): void {
-    if (message.rules?.length || message.endpoints?.length) this.agents.send(agent, { jobEgress: message });
-  }
-
-  #live(job: string): InstanceRecord[] {
-    return this.table.ofJob(job).filter((i) => i.state !== 'REMOVED' && i.run === undefined);
   }
 }
