@@ -14,6 +14,10 @@ test('secret cipher: a value opens only with its key and for the record it was s
   t.not(cipher.seal(Buffer.from('hunter2'), 'secret/a/1').data, sealed.data, 'a fresh nonce each time');
   t.throws(() => cipher.open(sealed, 'secret/b/1'), { message: /unable to authenticate|Unsupported state/ }, 'moved to another record');
   t.throws(() => cipher.open({ ...sealed, data: Buffer.from('x').toString('base64') }, 'secret/a/1'));
+  // A tag cut short would be checked by what is left of it (GCM): refused, as a nonce of another size.
+  const tag = Buffer.from(sealed.tag, 'base64');
+  for (const cut of [4, 8, 12, 15]) t.throws(() => cipher.open({ ...sealed, tag: tag.subarray(0, cut).toString('base64') }, 'secret/a/1'), { message: /a 12-byte nonce and a 16-byte tag/ }, `a tag of ${cut} bytes`);
+  t.throws(() => cipher.open({ ...sealed, iv: randomBytes(16).toString('base64') }, 'secret/a/1'), { message: /a 12-byte nonce and a 16-byte tag/ });
   const other = SecretCipher.of(randomBytes(32));
   t.throws(() => other.open(sealed, 'secret/a/1'), { message: /sealed with key [0-9a-f]{16}, and this controller's secrets key is [0-9a-f]{16}/ });
 });

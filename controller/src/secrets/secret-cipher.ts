@@ -25,6 +25,8 @@ export interface SealedValue {
 }
 
 const ALGORITHM = 'aes-256-gcm';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
 
 /** The key file's text as 32 bytes: base64 (44 characters) or hex (64). */
 export function parseKey(text: string, where: string): Buffer {
@@ -77,19 +79,27 @@ export class SecretCipher {
   }
 
   seal(value: Buffer, context: string): SealedValue {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv(ALGORITHM, this.key, iv);
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv(ALGORITHM, this.key, iv, { authTagLength: TAG_BYTES });
     cipher.setAAD(Buffer.from(context));
     const data = Buffer.concat([cipher.update(value), cipher.final()]);
     return { key: this.keyId, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
   }
 
-  /** The value; throws when it was sealed with another key, for another record, or altered. */
+  /**
+   * The value; throws when it was sealed with another key, for another record, or altered. The
+   * nonce must be 12 bytes and the tag whole (16): a sealed value may come from a client (the
+   * device flow's refresh tokens), and GCM would otherwise check a tag cut to 4 bytes by its 4
+   * bytes, so that a forgery needs 2^32 tries instead of 2^128.
+   */
   open(sealed: SealedValue, context: string): Buffer {
     if (sealed.key !== this.keyId) throw new Error(`sealed with key ${sealed.key}, and this controller's secrets key is ${this.keyId}`);
-    const decipher = createDecipheriv(ALGORITHM, this.key, Buffer.from(sealed.iv, 'base64'));
+    const iv = Buffer.from(String(sealed.iv), 'base64');
+    const tag = Buffer.from(String(sealed.tag), 'base64');
+    if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) throw new Error(`a sealed value has a ${IV_BYTES}-byte nonce and a ${TAG_BYTES}-byte tag`);
+    const decipher = createDecipheriv(ALGORITHM, this.key, iv, { authTagLength: TAG_BYTES });
     decipher.setAAD(Buffer.from(context));
-    decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
+    decipher.setAuthTag(tag);
     return Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64')), decipher.final()]);
   }
 }
