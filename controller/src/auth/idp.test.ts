@@ -138,3 +138,19 @@ test('device sources: at most LIMITS[kind] calls a minute per provider, kind and
   now += 1_000;
   t.notThrows(() => sources.take('corp', 'getcode', '2001:db8::1'), 'a new window');
 });
+
+test('idp device codes: a provider\'s verification URL must be http(s) (the console links it) and its codes bounded; anything else is a 502', async (t) => {
+  const answers: Record<string, unknown>[] = [
+    { ...deviceAnswer, verification_uri: 'javascript:alert(document.cookie)' },
+    { ...deviceAnswer, verification_uri_complete: 'data:text/html,<script>alert(1)</script>' },
+    { ...deviceAnswer, device_code: 'x'.repeat(4097) },
+    { ...deviceAnswer, user_code: '' },
+  ];
+  for (const answer of answers) {
+    const p = await provider(t, (port) => ({ '/.well-known/openid-configuration': discovery(`http://127.0.0.1:${port}`, `http://127.0.0.1:${port}`), '/device': answer }));
+    const idp = new IdentityProvider({ name: 'corp', issuer: `http://127.0.0.1:${p.port}`, clientId: 'c' }, silentLogger, rule('127.0.0.1'));
+    const err = await t.throwsAsync(idp.deviceCode(undefined));
+    t.true(err instanceof BadGatewayError, String(err));
+    t.regex(err!.message, /identity provider corp answered an unusable device code \(.+\)/);
+  }
+});

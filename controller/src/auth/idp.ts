@@ -89,13 +89,20 @@ const discoverySchema = z.object({
 });
 type Discovery = z.output<typeof discoverySchema>;
 
+/** A URL shown to people (the console links it): http(s) only, never `javascript:` or the like. */
+const webUrl = z
+  .string()
+  .max(2048)
+  .refine((u) => /^https?:\/\//i.test(u) && URL.canParse(u), { error: 'not an http(s) URL' });
+
 const deviceAnswerSchema = z.object({
-  device_code: z.string(),
-  user_code: z.string(),
-  verification_uri: z.string().optional(),
+  // Bounded as the clients send them back (device-flow.ts redeemSchema), and as they are kept.
+  device_code: z.string().min(1).max(4096),
+  user_code: z.string().min(1).max(64),
+  verification_uri: webUrl.optional(),
   // Some providers (Google) still say verification_url, as the draft did.
-  verification_url: z.string().optional(),
-  verification_uri_complete: z.string().optional(),
+  verification_url: webUrl.optional(),
+  verification_uri_complete: webUrl.optional(),
   expires_in: z.number(),
   interval: z.number().optional(),
 });
@@ -281,7 +288,10 @@ export class IdentityProvider {
     }
     const answer = deviceAnswerSchema.safeParse(body);
     const url = answer.success ? (answer.data.verification_uri ?? answer.data.verification_url) : undefined;
-    if (!answer.success || !url) throw new BadGatewayError(`identity provider ${this.name} answered a device code without device_code, user_code, verification_uri or expires_in`);
+    if (!answer.success || !url) {
+      const problem = answer.success ? 'no verification_uri' : answer.error.issues.map((i) => `${i.path.join('.') || 'the answer'}: ${i.message}`).join('; ');
+      throw new BadGatewayError(`identity provider ${this.name} answered an unusable device code (${problem}); it needs device_code, user_code, an http(s) verification_uri and expires_in`);
+    }
     const a = answer.data;
     return {
       device_code: a.device_code,
