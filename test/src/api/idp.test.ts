@@ -288,26 +288,31 @@ test.serial('idp: platform login --idp shows the code and the URL, waits for the
   t.regex(refused.stderr, /no identity provider "nope" on this cluster/);
 });
 
-test('idp: device codes asked for, and polls of codes this controller did not give out, are limited per address; past the limit 429 without asking the provider', async (t) => {
+test('idp: a provider on loopback is refused unless listed (502); device codes asked for, and polls of codes this controller did not give out, are limited per address: past the limit 429 without asking the provider', async (t) => {
   // A controller of its own: the limits count per address, and every test here comes from 127.0.0.1.
-  const own = await ControllerProcess.start({ args: ['--idp', `name=down,issuer=http://127.0.0.1:${await closedPort()},client-id=x`], allowedDestinations: ['127.0.0.1'] });
+  // Its provider's address is not listed in --allowed-destinations: every call to it is refused.
+  const own = await ControllerProcess.start({ args: ['--idp', `name=down,issuer=http://127.0.0.1:${await closedPort()},client-id=x`] });
   t.teardown(() => own.dispose());
   const client = new ApiClient(own.url);
   const ask = () => client.get<ApiErrorBody>('/v1/oauth2/device/down/getcode');
   const poll = (code: string) => client.post<ApiErrorBody>('/v1/oauth2/device/down/redeemed', { device_code: code });
-  // Each of these reaches for the provider (down: 503).
-  for (let i = 0; i < 10; i++) t.is((await ask()).status, 503);
+  const refused = await ask();
+  t.is(refused.status, 502, refused.text);
+  t.regex(refused.body.message, /^identity provider down may not be reached \(its discovery document\): identity providers may not reach 127\.0\.0\.1:\d+: 127\.0\.0\.1 is a loopback address \(an operator allows it by listing it in --allowed-destinations/);
+  t.is(refused.body.error_details?.['refused'], 'loopback');
+  // Each of these reaches for the provider (refused: 502).
+  for (let i = 1; i < 10; i++) t.is((await ask()).status, 502);
   const limited = await ask();
   t.is(limited.status, 429, limited.text);
   t.true(limited.body.retry);
   t.true((limited.body.try_again_in_ms ?? 0) > 0 && (limited.body.try_again_in_ms ?? 0) <= 60_000);
   t.regex(limited.body.message, /too many device codes from this address for identity provider down \(at most 10 a minute\)/);
-  for (let i = 0; i < 24; i++) t.is((await poll(`made-up-${i}`)).status, 503);
+  for (let i = 0; i < 24; i++) t.is((await poll(`made-up-${i}`)).status, 502);
   const polls = await poll('made-up-24');
   t.is(polls.status, 429, polls.text);
   t.regex(polls.body.message, /too many polls of device codes this controller did not give out/);
-  // Nothing was asked of the provider past the limit: the log says the provider was tried 34 times.
-  const tried = () => own.lines.filter((l) => l['msg'] === 'identity provider not reachable').length;
+  // Nothing was asked of the provider past the limit: the log says it was reached for 34 times.
+  const tried = () => own.lines.filter((l) => l['msg'] === 'identity provider address refused').length;
   await eventually(() => tried() >= 34, { timeoutMs: 10_000, what: 'the log lines of the 34 calls' });
   t.is(tried(), 34);
 });
