@@ -2,7 +2,7 @@ import { createServer, request, type IncomingMessage, type Server } from 'node:h
 import type { AddressInfo } from 'node:net';
 import test from 'ava';
 import { InvalidRequestError, TooLargeError } from '../errors.js';
-import { readBodyText } from './body.js';
+import { parseJsonText, readBodyText } from './body.js';
 
 /** A server on loopback whose requests' bodies are read with `limit`; each outcome is handed to `seen`. */
 async function serve(limit: number, seen: (outcome: { text?: string; error?: unknown }) => void): Promise<{ server: Server; port: number }> {
@@ -83,4 +83,15 @@ test('body: a body cut off by the client is refused as a bad request, not left w
   req.write('x'.repeat(100), () => req.destroy());
   const o = await outcome;
   t.true(o.error instanceof InvalidRequestError, String(o.error));
+});
+
+test('body: malformed JSON is refused without quoting the body (it may hold a secret)', (t) => {
+  for (const text of ['{"fqn": "secret::/a::db", "value": hunter2-unquoted}', `{"pad": "${'x'.repeat(200)}", "value": hunter2-unquoted, "more": 1}`, 'hunter2-unquoted']) {
+    const err = t.throws(() => parseJsonText(text), { instanceOf: InvalidRequestError });
+    t.regex(err!.message, /^the request body is not valid JSON: /);
+    t.false(err!.message.includes('hunter2'), err!.message);
+  }
+  // What names a position only is kept.
+  t.regex(t.throws(() => parseJsonText('{"fqn": "x" "value": "y"}'))!.message, /in JSON at position 12/);
+  t.regex(t.throws(() => parseJsonText('{"fqn": '))!.message, /Unexpected end of JSON input/);
 });

@@ -64,8 +64,20 @@ export function parseJsonText(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (err) {
-    throw new InvalidRequestError(`the request body is not valid JSON: ${(err as Error).message}`);
+    throw new InvalidRequestError(`the request body is not valid JSON: ${jsonSyntaxProblem(err)}`);
   }
+}
+
+/**
+ * JSON.parse's complaint without the body's text. For an unexpected token V8 quotes the text
+ * around it (`Unexpected token 'h', "{"value": hunter2}" is not valid JSON`), and a body may
+ * hold a secret (POST /secrets with its value unquoted): the answer, and the log line of the
+ * refusal, say where instead. Its other complaints name a position, never the text.
+ */
+export function jsonSyntaxProblem(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  if (!/is not valid JSON\s*$/.test(message) && !message.includes('"')) return message;
+  return 'unexpected character (the body is not shown here: it may hold a secret)';
 }
 
 /**

@@ -2,6 +2,7 @@ import test, { type ExecutionContext } from 'ava';
 import type { ApiErrorBody, Job } from '@platform/controller';
 import { unique } from '../harness/fixtures.js';
 import { useController } from '../harness/suite.js';
+import { eventually } from '../harness/wait.js';
 
 const suite = useController(test);
 
@@ -136,6 +137,20 @@ test('api: malformed JSON, non-object bodies, empty bodies and oversized bodies 
   }
   const list = await api.get<Job[]>('/jobs?fqn=job::/conv::big');
   t.deepEqual(list.body, []);
+});
+
+test('api: a malformed body is refused without its text in the answer or the log (a secret\'s value, unquoted)', async (t) => {
+  const api = suite.api();
+  // Short: V8 quotes ten characters or so past the unexpected token.
+  const value = `k${Math.random().toString(36).slice(2, 8)}`;
+  const r = await api.post('/secrets', `{"fqn": "secret::/conv::db", "value": ${value}}`, { headers: { 'content-type': 'application/json' } });
+  t.is(r.status, 400, r.text);
+  assertApiError(t, r.body, 400);
+  t.regex((r.body as ApiErrorBody).message, /^the request body is not valid JSON: /);
+  t.false(r.text.includes(value), r.text);
+  const controller = suite.controller();
+  await eventually(() => controller.lines.some((l) => l['msg'] === 'request refused' && l['request_id'] === r.headers.get('x-request-id')), { timeoutMs: 10_000, what: 'the log line of the refusal' });
+  t.false(JSON.stringify(controller.lines).includes(value), 'the log holds no part of the body');
 });
 
 test('api: path uuids that are not uuids are refused with 400, unknown uuids with 404', async (t) => {
