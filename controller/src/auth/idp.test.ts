@@ -104,12 +104,12 @@ test('idp destinations: a provider on loopback is refused (502, the setting name
 });
 
 test('idp destinations: the endpoints a discovery document names are judged too (a listed issuer cannot send the controller to the metadata address or loopback)', async (t) => {
-  for (const endpoints of ['http://169.254.169.254', 'http://127.0.0.1:1']) {
+  for (const endpoints of ['http://169.254.169.254', 'http://127.0.0.1:1', 'file://', 'not a url']) {
     const p = await provider(t, (port) => ({ '/.well-known/openid-configuration': discovery(`http://localhost:${port}`, endpoints) }));
     const idp = new IdentityProvider({ name: 'corp', issuer: `http://localhost:${p.port}`, clientId: 'c', timeoutMs: 2_000 }, silentLogger, rule('localhost'));
     const err = await t.throwsAsync(idp.deviceCode(undefined));
     t.true(err instanceof BadGatewayError, String(err));
-    t.regex(err!.message, /may not be reached \(the device code\)/);
+    t.regex(err!.message, endpoints.startsWith('http') ? /may not be reached \(the device code\)/ : /named a URL that is not http\(s\)/);
     t.deepEqual(p.seen, ['GET /.well-known/openid-configuration']);
   }
 });

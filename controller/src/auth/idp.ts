@@ -197,8 +197,8 @@ export class IdentityProvider {
    * network's errors (a refusal among them) as they come; see #call.
    */
   async #request(url: string, init: RequestInit): Promise<ProviderAnswer> {
-    const target = new URL(url);
-    if (target.protocol !== 'https:' && target.protocol !== 'http:') throw new BadGatewayError(`identity provider ${this.name} named a URL that is not http(s): ${url.slice(0, 200)}`);
+    const target = URL.canParse(url) ? new URL(url) : undefined;
+    if (target?.protocol !== 'https:' && target?.protocol !== 'http:') throw new BadGatewayError(`identity provider ${this.name} named a URL that is not http(s): ${url.slice(0, 200)}`);
     const port = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
     const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
     if (isIP(host)) this.destinations.connectOptions(host, port);
