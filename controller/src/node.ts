@@ -20,7 +20,6 @@ import { LeadershipLoop, type LeadershipState } from './cluster/leadership-loop.
 import { StandbyFront, type ActiveAddress } from './cluster/standby-front.js';
 import { CONTROLLER_VERSION } from './cluster/version.js';
 import { Controller, openLocalStore, resolveControllerOptions, type ControllerOptions } from './controller.js';
-import { EtcdStore } from './store/etcd-store.js';
 import { EtcdElection, type ControllerInfo } from './store/leadership.js';
 import { randomIds } from './util/ids.js';
 
@@ -50,6 +49,8 @@ export class ControllerNode {
     const log = userOptions.log ?? new JsonLogger(new FdSink(1), options.logLevel, { component: 'controller' });
     const ids = userOptions.ids ?? randomIds;
     await mkdir(options.dataDir, { recursive: true });
+    // Loaded here, not with the module: etcd's client costs a start on RocksDB nothing.
+    const { EtcdStore } = await import('./store/etcd-store.js');
     const rocks = await openLocalStore(options, log);
     const etcd = new EtcdStore(options.etcd);
     const closeStores = async () => {
