@@ -22,6 +22,9 @@ import { CONTROLLER_VERSION } from './cluster/version.js';
 import { Controller, openLocalStore, resolveControllerOptions, type ControllerOptions } from './controller.js';
 import { EtcdElection, type ControllerInfo } from './store/leadership.js';
 import { randomIds } from './util/ids.js';
+import { checkBlobDir, type MarkerRecord } from './blobs/blob-dir-marker.js';
+import { keys } from './store/keys.js';
+import type { EtcdStore } from './store/etcd-store.js';
 
 /** How long a standby reuses what etcd said of the active controller before asking again (ms). */
 const ACTIVE_CACHE_MS = 500;
@@ -58,6 +61,14 @@ export class ControllerNode {
       await rocks.close();
     };
     try {
+      // Controllers on one etcd share one blob directory; one whose directory is another never leads.
+      const blobDir = await checkBlobDir(options.blobDir, markerRecord(etcd));
+      if (!blobDir.shared) {
+        log.error(
+          'this controller\'s blob directory is not the one the cluster\'s controllers share: it stands by and never leads. Give it the same PLATFORM_BLOB_DIR as the others (a mount all of them reach), which holds the cluster\'s marker file, and start it again',
+          { blob_dir: options.blobDir, marker_file: blobDir.file, cluster_marker: blobDir.expected, found: blobDir.found ?? 'none' },
+        );
+      }
       const election = new EtcdElection(etcd, options.leaseTtlSeconds);
       let cached: { at: number; active: ActiveAddress | undefined } | undefined;
       const id = ids.uuid();
@@ -85,6 +96,7 @@ export class ControllerNode {
         api: `http://${host(apiHost)}:${front.apiPort}`,
         grpc: `${host(options.grpcListen.host)}:${front.grpcPort}`,
         started: new Date().toISOString(),
+        blob_dir_shared: blobDir.shared,
       };
       const current: { controller?: Controller | undefined } = {};
       const loop = new LeadershipLoop({
@@ -92,6 +104,7 @@ export class ControllerNode {
         info,
         front,
         log,
+        ...(blobDir.shared ? {} : { mustNotLead: `its blob directory ${options.blobDir} is not the cluster's` }),
         sleep: (ms, signal) =>
           new Promise((resolve, reject) => {
             const timer = setTimeout(resolve, ms);
@@ -103,7 +116,7 @@ export class ControllerNode {
         onState: (state: LeadershipState) => {
           if (state === 'standby') {
             cached = undefined;
-            log.info('controller standing by', { id: info.id, api: info.api, grpc: info.grpc, version: CONTROLLER_VERSION, store: `etcd (${options.etcd!.endpoints.join(',')}, ${etcd.prefix})` });
+            log.info('controller standing by', { id: info.id, api: info.api, grpc: info.grpc, blob_dir_shared: blobDir.shared, version: CONTROLLER_VERSION, store: `etcd (${options.etcd!.endpoints.join(',')}, ${etcd.prefix})` });
           }
         },
         activate: async (term) => {
@@ -128,7 +141,7 @@ export class ControllerNode {
       const node = new ControllerNode(log, info, loop, closeStores, current);
       // The loop opens the front again (a no-op: it is open) and campaigns.
       await loop.start();
-      log.info('controller standing by', { id: info.id, api: info.api, grpc: info.grpc, version: CONTROLLER_VERSION, store: `etcd (${options.etcd.endpoints.join(',')}, ${etcd.prefix})` });
+      log.info('controller standing by', { id: info.id, api: info.api, grpc: info.grpc, blob_dir_shared: blobDir.shared, version: CONTROLLER_VERSION, store: `etcd (${options.etcd.endpoints.join(',')}, ${etcd.prefix})` });
       return node;
     } catch (err) {
       await closeStores().catch(() => undefined);
@@ -165,4 +178,19 @@ export class ControllerNode {
     })();
     return this.#stopping;
   }
+}
+
+/** The cluster's blob directory marker in etcd (`meta/blob-dir-marker`), recorded only if none is. */
+function markerRecord(etcd: EtcdStore): MarkerRecord {
+  const key = keys.meta('blob-dir-marker');
+  return {
+    get: () => etcd.get(key),
+    claim: async (marker) => {
+      const ns = etcd.client.namespace(etcd.prefix);
+      await ns.if(key, 'Create', '==', 0).then(ns.put(key).value(marker)).commit();
+      const recorded = await etcd.get(key);
+      if (recorded === undefined) throw new Error(`the blob directory marker ${key} is gone from etcd right after it was recorded`);
+      return recorded;
+    },
+  };
 }

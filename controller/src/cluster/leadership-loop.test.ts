@@ -50,6 +50,22 @@ class FakeElection implements Election {
   async members(): Promise<ControllerStatus[]> {
     return [];
   }
+
+  standing = 0;
+  #leaseLost: (() => void) | undefined;
+
+  standBy(_info: ControllerInfo, signal: AbortSignal): Promise<void> {
+    this.standing++;
+    return new Promise<void>((resolve, reject) => {
+      this.#leaseLost = resolve;
+      signal.addEventListener('abort', () => reject(new Error('stopped')), { once: true });
+    });
+  }
+
+  /** The lease of a controller that stands by without campaigning ends. */
+  loseStandingLease(): void {
+    this.#leaseLost!();
+  }
 }
 
 /** Waits until `check` holds, turning the event loop (no timers: the loop's waits are the fake sleep's). */
@@ -61,8 +77,8 @@ async function until(check: () => boolean, what: string): Promise<void> {
   throw new Error(`never: ${what}`);
 }
 
-/** A loop on a FakeElection; its parts fail to start `failActivate` times, and start only once `gate` settles. */
-function setup(o: { failActivate?: number; gate?: Promise<void> } = {}) {
+/** A loop on a FakeElection; its parts fail to start `failActivate` times, and start only once `gate` settles; `mustNotLead` as the loop's option. */
+function setup(o: { failActivate?: number; gate?: Promise<void>; mustNotLead?: string } = {}) {
   const election = new FakeElection();
   const events: string[] = [];
   const states: LeadershipState[] = [];
@@ -94,6 +110,7 @@ function setup(o: { failActivate?: number; gate?: Promise<void> } = {}) {
       }),
     retryDelayMs: 1_000,
     onState: (s) => states.push(s),
+    ...(o.mustNotLead ? { mustNotLead: o.mustNotLead } : {}),
   });
   return { election, events, states, loop, sleeps };
 }
@@ -191,4 +208,19 @@ test('leadership loop: the lead lost while the parts start stops them as soon as
   t.deepEqual(events, ['front open', 'front closed', 'active k1', 'stopped k1', 'front open']);
   t.is(election.resigned, 0);
   await loop.stop();
+});
+
+test('leadership loop: a controller that must not lead stands by with its front open and never campaigns; its lease lost, it stands by again', async (t) => {
+  const { election, events, loop, sleeps } = setup({ mustNotLead: 'the blob directory is not the cluster\'s' });
+  await loop.start();
+  await until(() => election.standing === 1, 'standing by');
+  election.loseStandingLease();
+  await until(() => sleeps.length === 1, 'waiting before standing by again');
+  sleeps[0]!();
+  await until(() => election.standing === 2, 'standing by again');
+  t.is(election.campaigns, 0);
+  t.is(loop.state, 'standby');
+  await loop.stop();
+  t.deepEqual(events, ['front open', 'front closed']);
+  t.is(loop.state, 'stopped');
 });

@@ -11,6 +11,9 @@
  * the staging coordinator, the agents' endpoint, the API); they stop when the lead is lost, and
  * the front opens again. Nothing of a term outlives it: each term's parts are made anew from
  * the store. A graceful stop resigns the lead, so that the next candidate leads at once.
+ *
+ * A controller that must not lead (`mustNotLead`) keeps its front open and never campaigns; it
+ * is listed among the controllers all the same (Election.standBy).
  */
 import type { Logger } from '@platform/proto/common';
 import type { ControllerInfo, Election, Term } from '../store/leadership.js';
@@ -36,6 +39,11 @@ export interface LeadershipLoopOptions {
   retryDelayMs?: number;
   /** Told of each change of state. */
   onState?: (state: LeadershipState) => void;
+  /**
+   * Why this controller must not lead, when it must not (its blob directory is not the
+   * cluster's): it then stands by for good, listed among the controllers, and never campaigns.
+   */
+  mustNotLead?: string;
 }
 
 export class LeadershipLoop {
@@ -93,6 +101,17 @@ export class LeadershipLoop {
             await wait();
             continue;
           }
+        }
+        if (this.o.mustNotLead !== undefined) {
+          // Listed with the others (the election's standBy) while the lease lives; said again when it is lost.
+          try {
+            await this.o.election.standBy(this.o.info, stopped);
+          } catch (err) {
+            if (stopped.aborted) break;
+            log.warn('standing by failed; trying again', { err });
+          }
+          await wait();
+          continue;
         }
         let term: Term;
         try {

@@ -24,6 +24,11 @@ export interface ControllerInfo {
   grpc: string;
   /** When the process started (ISO 8601). */
   started: string;
+  /**
+   * Whether its blob directory is the cluster's (blobs/blob-dir-marker.ts): one that is not
+   * never leads. Absent in what controllers of earlier builds say.
+   */
+  blob_dir_shared?: boolean;
 }
 
 /** A controller as the election sees it: `since` (ISO 8601) is when it began to lead, on the active one. */
@@ -53,8 +58,14 @@ export interface Election {
   campaign(info: ControllerInfo, signal: AbortSignal): Promise<Term>;
   /** The active controller, if one leads now. */
   leader(): Promise<(ControllerInfo & { since?: string }) | undefined>;
-  /** Every controller taking part (the active one and the standbys), oldest candidacy first. */
+  /** Every controller taking part (the active one and the standbys), oldest candidacy first; then those that only stand by. */
   members(): Promise<ControllerStatus[]>;
+  /**
+   * Says `info` without standing for election (a controller that must not lead), for as long
+   * as its lease lives: resolves once the lease is lost (say it again), rejects once `signal`
+   * is aborted (the key and lease go).
+   */
+  standBy(info: ControllerInfo, signal: AbortSignal): Promise<void>;
 }
 
 /** etcd3's Election keeps its keys under `election/<name>/`: `<prefix>election/controller/<lease id>`. */
@@ -74,6 +85,8 @@ function resign(campaign: Campaign): Promise<void> {
 }
 
 export const ELECTION_NAME = 'controller';
+/** Where controllers that do not stand for election say who they are: `<prefix>standby-only/controller/<lease id>`. */
+const STANDBY_ONLY = `standby-only/${ELECTION_NAME}/`;
 
 function parseInfo(value: string | undefined): (ControllerInfo & { since?: string }) | undefined {
   if (value === undefined) return undefined;
@@ -144,13 +157,44 @@ export class EtcdElection implements Election {
   }
 
   async members(): Promise<ControllerStatus[]> {
-    const prefix = `${this.store.prefix}election/${ELECTION_NAME}/`;
-    const res = await this.store.client.getAll().prefix(prefix).sort('Create', 'Ascend').exec();
-    return res.kvs.flatMap((kv, i) => {
+    const list = (prefix: string) => this.store.client.getAll().prefix(`${this.store.prefix}${prefix}`).sort('Create', 'Ascend').exec();
+    const [candidates, standing] = await Promise.all([list(`election/${ELECTION_NAME}/`), list(STANDBY_ONLY)]);
+    const leading = candidates.kvs.flatMap((kv, i) => {
       const info = parseInfo(kv.value.toString('utf8'));
       if (!info) return [];
       const { since, ...rest } = info;
       return [{ ...rest, active: i === 0, ...(i === 0 && since ? { since } : {}) }];
+    });
+    const others = standing.kvs.flatMap((kv) => {
+      const info = parseInfo(kv.value.toString('utf8'));
+      if (!info) return [];
+      const { since: _since, ...rest } = info;
+      return [{ ...rest, active: false }];
+    });
+    return [...leading, ...others];
+  }
+
+  standBy(info: ControllerInfo, signal: AbortSignal): Promise<void> {
+    if (signal.aborted) return Promise.reject(new Error('stopped'));
+    const lease = this.store.client.namespace(this.store.prefix).lease(this.ttlSeconds);
+    return new Promise<void>((resolve, reject) => {
+      const end = () => {
+        lease.revoke().catch(() => undefined);
+        reject(new Error('stopped'));
+      };
+      signal.addEventListener('abort', end, { once: true });
+      lease.on('lost', () => {
+        signal.removeEventListener('abort', end);
+        resolve();
+      });
+      lease
+        .grant()
+        .then((id) => lease.put(`${STANDBY_ONLY}${id}`).value(JSON.stringify(info)).exec())
+        .catch((err: unknown) => {
+          signal.removeEventListener('abort', end);
+          lease.revoke().catch(() => undefined);
+          reject(err instanceof Error ? err : new Error(String(err)));
+        });
     });
   }
 }
