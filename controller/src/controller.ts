@@ -406,6 +406,18 @@ export class Controller {
     return this.#closed;
   }
 
+  /**
+   * Opens the stores, wires the services, and starts the parts (util/parts.ts), each declared
+   * with its start and its stop, in this order:
+   *
+   *   login-refusals -> audit-retention -> logs -> service-catalog -> agents -> metric-store ->
+   *   autoscaler -> app-tokens -> staging -> jobs -> packages -> tasks -> route-watch ->
+   *   agent-server -> router -> api
+   *
+   * A part that fails to start stops those started (hurried) and the start fails with a
+   * PartStartError naming it; `stop()` stops them in STOP_ORDER. On etcd the node (node.ts) runs
+   * one start for each term in which this controller leads, and its stop when the term ends.
+   */
   static async start(userOptions: ControllerOptions): Promise<Controller> {
     const options = resolveControllerOptions(userOptions);
     const log = userOptions.log ?? new JsonLogger(new FdSink(1), options.logLevel, { component: 'controller' });
@@ -461,12 +473,10 @@ export class Controller {
       const users = new UserService(deps);
       await users.load();
       const refusals = new LoginRefusals(deps);
-      refusals.start();
-      parts.started({ name: 'login-refusals', stop: () => refusals.stop() });
+      await parts.start({ name: 'login-refusals', start: () => refusals.start(), stop: () => refusals.stop() });
       if (options.auditRetentionSeconds > 0) {
         const retention = new AuditRetention(deps, { retentionSeconds: options.auditRetentionSeconds });
-        retention.start();
-        parts.started({ name: 'audit-retention', stop: () => retention.stop() });
+        await parts.start({ name: 'audit-retention', start: () => retention.start(), stop: () => retention.stop() });
       }
       const policy = new PolicyService(deps);
       const loadedPolicy = await policy.load({ principal: 'controller', requestId: 'startup' });
@@ -504,7 +514,7 @@ export class Controller {
         ...actorHooks('package'),
       });
       const logs = new LogStore(local);
-      parts.started({ name: 'logs', stop: () => logs.close() });
+      await parts.start({ name: 'logs', stop: () => logs.close() });
       const agents = new AgentDirectory({
         store,
         clock,
@@ -615,10 +625,15 @@ export class Controller {
         // A gateway job reaches its providers' back-ends from a network of its own (networks/egress-feed.ts).
         reach: (job) => late.egress?.reach(job) ?? Promise.resolve(),
       });
-      await catalog.load();
-      await catalog.ensureOutboundService();
-      // Waits for the late answers of gateway creates end at stop (each logged and counted).
-      parts.started({ name: 'service-catalog', stop: () => catalog.stop() });
+      await parts.start({
+        name: 'service-catalog',
+        start: async () => {
+          await catalog.load();
+          await catalog.ensureOutboundService();
+        },
+        // Waits for the late answers of gateway creates end at stop (each logged and counted).
+        stop: () => catalog.stop(),
+      });
       late.catalog = catalog;
       const links = new LinkFeed(instances.table, agents, (id) => jobs.find(id), log.child({ component: 'links' }));
       instances.table.watch((record) => links.instanceChanged(record));
@@ -648,8 +663,7 @@ export class Controller {
       references.register('secret', secrets.referenceLookup());
       const agentLauncher = new AgentStagerLauncher(deps, jobs.actors, installs, agents, instances.table, { stagingSink });
       instances.followRuns(agentLauncher);
-      await agents.start(instances);
-      parts.started({ name: 'agents', stop: () => agents.stop() });
+      await parts.start({ name: 'agents', start: () => agents.start(instances), stop: () => agents.stop() });
       // What the routers served, per job: kept as series by the metric store, and drained by
       // Controller.requestStats too (each consumer sees every window).
       const requestStats = new RequestStats(() => clock.nowMs());
@@ -662,8 +676,7 @@ export class Controller {
         requestStats: options.requestStats ?? requestTee.first,
       });
       agents.setUsageSink(metricStore);
-      metricStore.start();
-      parts.started({ name: 'metric-store', stop: () => metricStore.stop() });
+      await parts.start({ name: 'metric-store', start: () => metricStore.start(), stop: () => metricStore.stop() });
       // Autoscaling: started jobs with `autoscaling`, scaled by job updates of the autoscaler.
       const autoscaler = new Autoscaler({
         clock,
@@ -699,8 +712,7 @@ export class Controller {
           return to;
         },
       });
-      autoscaler.start();
-      parts.started({ name: 'autoscaler', stop: () => autoscaler.stop() });
+      await parts.start({ name: 'autoscaler', start: () => autoscaler.start(), stop: () => autoscaler.stop() });
       let apiUrl = '';
       // App tokens of jobs that ask for them: in their instances, renewed before they expire.
       const appTokens = new AppTokens({
@@ -718,8 +730,7 @@ export class Controller {
       });
       late.appTokens = appTokens;
       late.apiUrl = () => options.stagerBaseUrl || apiUrl;
-      appTokens.start();
-      parts.started({ name: 'app-tokens', stop: () => appTokens.stop() });
+      await parts.start({ name: 'app-tokens', start: () => appTokens.start(), stop: () => appTokens.stop() });
       const stagerLauncher =
         options.stagerLauncher === 'local'
           ? new LocalStagerLauncher({ jobs, resolver, usableBy, sink: stagingSink, log: log.child({ component: 'local-stager' }), workDir: join(options.dataDir, 'stagers') })
@@ -734,12 +745,10 @@ export class Controller {
         usableBy,
       });
       packages.setStagingListener((uuid) => staging.stage(uuid));
-      parts.started({ name: 'staging', stop: () => staging.stop() });
+      await parts.start({ name: 'staging', stop: () => staging.stop() });
       await pipelines.restore();
-      const restoredJobs = await jobs.restore(instances.liveJobs());
-      parts.started({ name: 'jobs', stop: () => jobs.stop() });
-      const restoredPackages = await packages.restore();
-      parts.started({ name: 'packages', stop: () => packages.stop() });
+      const restoredJobs = await parts.startWith('jobs', () => jobs.restore(instances.liveJobs()), () => jobs.stop());
+      const restoredPackages = await parts.startWith('packages', () => packages.restore(), () => packages.stop());
       if (options.builtins) {
         // A host that cannot be probed still gets a working controller, without built-ins.
         try {
@@ -758,8 +767,7 @@ export class Controller {
       });
 
       const tasks = new TaskService(deps);
-      const interruptedTasks = await tasks.restore();
-      parts.started({ name: 'tasks', stop: () => tasks.stop() });
+      const interruptedTasks = await parts.startWith('tasks', () => tasks.restore(), () => tasks.stop());
       if (interruptedTasks > 0) log.info('tasks cut short by the last stop ended errored', { tasks: interruptedTasks });
       const layerBytes = new Counter({ name: 'platform_image_layer_bytes_total', help: 'Bytes of container image layers pulled from registries.', registers: [metrics.registry] });
       const containers = new ContainerService(deps, packages, {
@@ -848,46 +856,35 @@ export class Controller {
       // Standalone routers follow the route table on the agents' port, with the same secret.
       const routeWatch = new RouteWatchService({ table: routes.table, authorized: (m) => agentServer.authorized(m), requests: requestStats, log });
       agentServer.addService(routeWatch.definition, routeWatch.implementation);
-      parts.started({ name: 'route-watch', stop: () => routeWatch.stop() });
-      parts.started({ name: 'agent-server', stop: (graceful) => agentServer.stop(graceful ? 1_000 : 0) });
-      const grpcPort = await agentServer.listen(options.grpcListen.host, options.grpcListen.port);
+      await parts.start({ name: 'route-watch', stop: () => routeWatch.stop() });
+      const grpcPort = await parts.startWith('agent-server', () => listenAgents(agentServer, options.grpcListen), (_, graceful) => agentServer.stop(graceful ? 1_000 : 0));
       ownListeners.push({ host: options.grpcListen.host, port: grpcPort });
       agents.watch();
       const router =
         options.routerListen === 'none'
           ? undefined
-          : await Router.start({
-              listen: options.routerListen,
-              ...(options.routerTls ? { tls: options.routerTls } : {}),
-              feed: (listener) => routes.table.subscribe(listener),
-              registry: metrics.registry,
-              log: log.child({ component: 'router' }),
-              requestId: () => ids.requestId(),
-              httpLimits: options.httpLimits,
-            });
+          : await parts.startWith(
+              'router',
+              () =>
+                Router.start({
+                  listen: options.routerListen as HostPort,
+                  ...(options.routerTls ? { tls: options.routerTls } : {}),
+                  feed: (listener) => routes.table.subscribe(listener),
+                  registry: metrics.registry,
+                  log: log.child({ component: 'router' }),
+                  requestId: () => ids.requestId(),
+                  httpLimits: options.httpLimits,
+                }),
+              (r, graceful) => r.stop(graceful ? options.stopGraceMs : 0),
+            );
       if (router) {
         routerAddress = router.address;
-        parts.started({ name: 'router', stop: (graceful) => router.stop(graceful ? options.stopGraceMs : 0) });
         requestStats.attach(router.requests);
         for (const address of [router.address, router.tlsAddress]) if (address) ownListeners.push(parseHostPort(address, 'router address'));
       }
-      const callback = app.callback();
-      const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, connectionsCheckingInterval: checkingIntervalMs(options.httpLimits) }, callback);
-      API_APPS.set(server, app);
-      answerClientErrors(server, log, ids);
-      const { bodyIdleTimeoutMs } = options.httpLimits;
-      limitRequests(server, options.httpLimits, () => new RequestTimeoutError(`the request body stalled: no byte of it arrived for ${bodyIdleTimeoutMs / 1000} s`));
-      routeUpgrades(server, callback);
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(options.listen.port, options.listen.host, () => {
-          server.off('error', reject);
-          resolve();
-        });
-      });
+      const server = await parts.startWith('api', () => listenApi(app, options, log, ids), (s) => closeApi(s, inFlight, options.stopGraceMs, log));
       const bound = server.address() as AddressInfo;
       ownListeners.push({ host: bound.address, port: bound.port });
-      parts.started({ name: 'api', stop: () => closeApi(server, inFlight, options.stopGraceMs, log) });
       const controller = new Controller(options, log, metrics, closeStores, server, jobs, packages, staging, resolver, pipelines, references, parts, router, requestTee.second, tasks);
       apiUrl = controller.url;
       if (term) {
@@ -963,6 +960,35 @@ const STOP_ORDER: readonly (readonly string[])[] = [
   // What writes to the store, last, once no handler runs.
   ['jobs', 'packages', 'login-refusals', 'audit-retention', 'service-catalog', 'metric-store', 'autoscaler', 'app-tokens'],
 ];
+
+/** The agents' endpoint, listening on `listen`; resolves with its port. One that fails to listen is stopped. */
+async function listenAgents(server: AgentServer, listen: HostPort): Promise<number> {
+  try {
+    return await server.listen(listen.host, listen.port);
+  } catch (err) {
+    await server.stop(0).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** The REST API's HTTP server for `app`, listening on `options.listen`. */
+async function listenApi(app: Koa<ApiState>, options: ResolvedControllerOptions, log: Logger, ids: IdSource): Promise<Server> {
+  const callback = app.callback();
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, connectionsCheckingInterval: checkingIntervalMs(options.httpLimits) }, callback);
+  API_APPS.set(server, app);
+  answerClientErrors(server, log, ids);
+  const { bodyIdleTimeoutMs } = options.httpLimits;
+  limitRequests(server, options.httpLimits, () => new RequestTimeoutError(`the request body stalled: no byte of it arrived for ${bodyIdleTimeoutMs / 1000} s`));
+  routeUpgrades(server, callback);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.listen.port, options.listen.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return server;
+}
 
 /**
  * Stops the API: no new connections, idle ones closed, the others closed after the grace period;

@@ -22,6 +22,7 @@ import { CONTROLLER_VERSION } from './cluster/version.js';
 import { Controller, openLocalStore, resolveControllerOptions, type ControllerOptions } from './controller.js';
 import { EtcdElection, type ControllerInfo } from './store/leadership.js';
 import { randomIds } from './util/ids.js';
+import { Parts } from './util/parts.js';
 import { checkBlobDir, type MarkerRecord } from './blobs/blob-dir-marker.js';
 import { keys } from './store/keys.js';
 import type { EtcdStore } from './store/etcd-store.js';
@@ -38,7 +39,8 @@ export class ControllerNode {
     readonly log: Logger,
     readonly info: ControllerInfo,
     private readonly loop: LeadershipLoop,
-    private readonly closeStores: () => Promise<void>,
+    /** The node's own parts (stores, front, leadership), stopped in the reverse of their start. */
+    private readonly parts: Parts,
     /** The Controller of the current term, while there is one. */
     private readonly current: { controller?: Controller | undefined },
   ) {
@@ -54,13 +56,12 @@ export class ControllerNode {
     await mkdir(options.dataDir, { recursive: true });
     // Loaded here, not with the module: etcd's client costs a start on RocksDB nothing.
     const { EtcdStore } = await import('./store/etcd-store.js');
-    const rocks = await openLocalStore(options, log);
-    const etcd = new EtcdStore(options.etcd);
-    const closeStores = async () => {
-      await etcd.close().catch((err: unknown) => log.warn('etcd store close failed', { err }));
-      await rocks.close();
-    };
+    // The node's parts, in the order they start (and the reverse of the order they stop):
+    //   local-store -> etcd-store -> front -> leadership (whose terms start and stop a Controller's parts)
+    const parts = new Parts(log);
     try {
+      const rocks = await parts.startWith('local-store', () => openLocalStore(options, log), (r) => r.close());
+      const etcd = await parts.startWith('etcd-store', () => new EtcdStore(options.etcd!), (e) => e.close().catch((err: unknown) => log.warn('etcd store close failed', { err })));
       // Controllers on one etcd share one blob directory; one whose directory is another never leads.
       const blobDir = await checkBlobDir(options.blobDir, markerRecord(etcd));
       if (!blobDir.shared) {
@@ -88,7 +89,7 @@ export class ControllerNode {
         },
       });
       // The first open binds the addresses (port 0: one picked now, kept for every term).
-      await front.open();
+      await parts.start({ name: 'front', start: () => front.open(), stop: () => front.close() });
       const host = (h: string) => (h.includes(':') ? `[${h}]` : h);
       const apiHost = ['0.0.0.0', '::'].includes(options.listen.host) ? '127.0.0.1' : options.listen.host;
       const info: ControllerInfo = {
@@ -138,13 +139,13 @@ export class ControllerNode {
           };
         },
       });
-      const node = new ControllerNode(log, info, loop, closeStores, current);
-      // The loop opens the front again (a no-op: it is open) and campaigns.
-      await loop.start();
+      const node = new ControllerNode(log, info, loop, parts, current);
+      // The loop opens the front again (a no-op: it is open) and campaigns; its stop closes the front.
+      await parts.start({ name: 'leadership', start: () => loop.start(), stop: () => loop.stop() });
       log.info('controller standing by', { id: info.id, api: info.api, grpc: info.grpc, blob_dir_shared: blobDir.shared, version: CONTROLLER_VERSION, store: `etcd (${options.etcd.endpoints.join(',')}, ${etcd.prefix})` });
       return node;
     } catch (err) {
-      await closeStores().catch(() => undefined);
+      await parts.stop([], false).catch(() => undefined);
       throw err;
     }
   }
@@ -171,8 +172,8 @@ export class ControllerNode {
   stop(): Promise<void> {
     this.#stopping ??= (async () => {
       this.log.info('controller stopping');
-      await this.loop.stop();
-      await this.closeStores();
+      // The leadership first (the term's Controller stops, the lead is resigned), the stores last.
+      await this.parts.stop().catch((err: unknown) => this.log.error('the controller did not stop cleanly', { err }));
       this.log.info('controller stopped');
       this.#markClosed();
     })();

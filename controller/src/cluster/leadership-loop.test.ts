@@ -1,6 +1,7 @@
 import test from 'ava';
 import { silentLogger } from '@platform/proto/common';
 import type { ControllerInfo, ControllerStatus, Election, Term } from '../store/leadership.js';
+import { startParts, type Part } from '../util/parts.js';
 import { LeadershipLoop, type LeadershipState } from './leadership-loop.js';
 
 /** An election driven by the test: `elect()` ends the pending campaign, `lose()` the current term. */
@@ -223,4 +224,55 @@ test('leadership loop: a controller that must not lead stands by with its front 
   await loop.stop();
   t.deepEqual(events, ['front open', 'front closed']);
   t.is(loop.state, 'stopped');
+});
+
+test('leadership loop: the active parts start in their order when elected and stop in the written order when the lead is lost, twice; one that fails to start stops the others and gives the lead up', async (t) => {
+  const election = new FakeElection();
+  const events: string[] = [];
+  let failIn: string | undefined;
+  const sleeps: (() => void)[] = [];
+  // The parts only the active controller runs, made anew for each term.
+  const activeParts = (term: string): Part[] =>
+    ['actors', 'scheduler', 'staging', 'agent-server'].map((name) => ({
+      name,
+      start: () => {
+        if (failIn === `${name} ${term}`) throw new Error('address in use');
+        events.push(`${term}: ${name} on`);
+      },
+      stop: (graceful: boolean) => void events.push(`${term}: ${name} off${graceful ? '' : ' (hurried)'}`),
+    }));
+  const order = [['staging'], ['agent-server']];
+  const loop = new LeadershipLoop({
+    election,
+    info: { id: 'c1', api: 'http://127.0.0.1:1', grpc: '127.0.0.1:2', started: '' },
+    log: silentLogger,
+    front: { open: async () => void events.push('front open'), close: async () => void events.push('front closed') },
+    activate: (term) => startParts(silentLogger, activeParts(term.key), order),
+    sleep: (_ms, signal) =>
+      new Promise((resolve, reject) => {
+        sleeps.push(() => resolve());
+        signal.addEventListener('abort', () => reject(new Error('stopped')), { once: true });
+      }),
+  });
+  await loop.start();
+  for (const n of [1, 2]) {
+    await until(() => election.campaigning, `campaign ${n}`);
+    election.elect(n);
+    await until(() => loop.state === 'active', `active ${n}`);
+    election.lose();
+    await until(() => loop.state === 'standby', `standing by ${n}`);
+  }
+  const term = (k: string, change: string) => ['actors', 'scheduler', 'staging', 'agent-server'].map((p) => `${k}: ${p} ${change}`);
+  const off = (k: string) => [`${k}: staging off`, `${k}: agent-server off`, `${k}: scheduler off`, `${k}: actors off`];
+  t.deepEqual(events, ['front open', 'front closed', ...term('k1', 'on'), ...off('k1'), 'front open', 'front closed', ...term('k2', 'on'), ...off('k2'), 'front open']);
+
+  // Elected again, a part fails to start: the ones started stop, and the lead is given up.
+  events.length = 0;
+  failIn = 'staging k3';
+  await until(() => election.campaigning, 'campaign 3');
+  election.elect(3);
+  await until(() => sleeps.length === 1, 'waiting after the failed start');
+  t.deepEqual(events, ['front closed', 'k3: actors on', 'k3: scheduler on', 'k3: scheduler off (hurried)', 'k3: actors off (hurried)']);
+  t.is(election.resigned, 1);
+  await loop.stop();
 });
