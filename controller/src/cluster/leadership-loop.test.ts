@@ -229,14 +229,14 @@ test('leadership loop: a controller that must not lead stands by with its front 
 test('leadership loop: the active parts start in their order when elected and stop in the written order when the lead is lost, twice; one that fails to start stops the others and gives the lead up', async (t) => {
   const election = new FakeElection();
   const events: string[] = [];
-  let failIn: string | undefined;
+  const failing: { part?: string } = {};
   const sleeps: (() => void)[] = [];
   // The parts only the active controller runs, made anew for each term.
   const activeParts = (term: string): Part[] =>
     ['actors', 'scheduler', 'staging', 'agent-server'].map((name) => ({
       name,
       start: () => {
-        if (failIn === `${name} ${term}`) throw new Error('address in use');
+        if (failing.part === `${name} ${term}`) throw new Error('address in use');
         events.push(`${term}: ${name} on`);
       },
       stop: (graceful: boolean) => void events.push(`${term}: ${name} off${graceful ? '' : ' (hurried)'}`),
@@ -268,7 +268,7 @@ test('leadership loop: the active parts start in their order when elected and st
 
   // Elected again, a part fails to start: the ones started stop, and the lead is given up.
   events.length = 0;
-  failIn = 'staging k3';
+  failing.part = 'staging k3';
   await until(() => election.campaigning, 'campaign 3');
   election.elect(3);
   await until(() => sleeps.length === 1, 'waiting after the failed start');

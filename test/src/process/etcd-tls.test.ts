@@ -4,10 +4,13 @@
  * Without PLATFORM_JOIN_TOKEN, the agents' join secret is the cluster's, kept in etcd: the
  * controller that comes next admits the agents that joined the one before; so is the key of the
  * secrets (without PLATFORM_SECRETS_KEY_FILE): it opens the secrets the one before sealed.
- * Without PLATFORM_BLOB_DIR each controller keeps archives in its own data directory: one taken
- * by the first is unavailable at the second (503, naming the setting), never answered as missing.
+ * Without PLATFORM_BLOB_DIR the first controller keeps archives in its own data directory, and
+ * warns; the second is given that directory as its PLATFORM_BLOB_DIR (a controller on a
+ * directory of its own would never lead: etcd-blob-dir.test.ts). An archive that the shared
+ * directory lacks is unavailable (503, naming the setting), never answered as missing.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import test from 'ava';
 import type { Job } from '@platform/controller';
 import { etcdAvailable, startEtcd } from '@platform/controller/testing';
@@ -57,7 +60,7 @@ test('etcd over TLS with client certificates: the records, the tokens, the join 
   t.true(secret.length >= 32);
   await first.stop(); // resigns: the next one leads at once
 
-  const second = await ControllerProcess.start({ env, readyTimeoutMs: 60_000 });
+  const second = await ControllerProcess.start({ env: { ...env, PLATFORM_BLOB_DIR: join(first.dataDir, 'blobs') }, readyTimeoutMs: 60_000 });
   t.teardown(() => second.dispose());
   t.not(second.dataDir, first.dataDir);
   const seen = await new ApiClient(second.url, api.defaultHeaders).get<Job>(`/jobs/${job.uuid}`);
@@ -65,7 +68,13 @@ test('etcd over TLS with client certificates: the records, the tokens, the join 
   t.is(seen.body.fqn, 'job::/tls::web');
   t.is((await readFile(`${second.dataDir}/join-token`, 'utf8')).trim(), secret, 'the same join secret');
   t.is((await new ApiClient(second.url, api.defaultHeaders).get(`/v1/secrets/${sealed.body.uuid}`)).status, 200);
-  // The archive is in the first controller's own blob directory: unavailable here, not missing.
+  // The archive taken by the first downloads from the second, on the same directory.
+  t.is((await new ApiClient(second.url, api.defaultHeaders).get(`/v1/packages/resources/${pkg.uuid}`)).status, 200);
+  // Gone from the directory (a mount that lacks it): unavailable here, not missing.
+  const blobs = join(first.dataDir, 'blobs');
+  for (const entry of await readdir(blobs, { withFileTypes: true })) {
+    if (entry.isDirectory() && entry.name !== 'tmp') for (const name of await readdir(join(blobs, entry.name))) await rm(join(blobs, entry.name, name));
+  }
   const download = await new ApiClient(second.url, api.defaultHeaders).get<{ message: string }>(`/v1/packages/resources/${pkg.uuid}`);
   t.is(download.status, 503, download.text);
   t.regex(download.body.message, /not in this controller's blob directory .*PLATFORM_BLOB_DIR/);
