@@ -407,8 +407,11 @@ export class Controller {
   }
 
   /**
-   * Opens the stores, wires the services, and starts the parts (util/parts.ts), each declared
-   * with its start and its stop, in this order:
+   * Opens the stores, then starts in four steps, each a function below: `prepare` (schema, audit
+   * log, blob store), `startAccess` (administrator, tokens, users, policy), `startWorkloads`
+   * (the services and their actors, restored from the store) and `serve` (the agents' endpoint,
+   * the router, the API). The parts (util/parts.ts), each declared with its start and its stop,
+   * start in this order:
    *
    *   login-refusals -> audit-retention -> logs -> service-catalog -> agents -> metric-store ->
    *   autoscaler -> app-tokens -> staging -> jobs -> packages -> tasks -> route-watch ->
@@ -445,448 +448,13 @@ export class Controller {
     // Each part, once it runs: what stop() stops (in STOP_ORDER), and what a failed start stops.
     const parts = new Parts(log);
     try {
-      await checkSchema(store);
-      const audit = new AuditLog({ store, clock, ids });
-      const deps: Deps = { store, clock, ids, log, audit };
-      const blobs = new BlobStore(options.blobDir, { sync: options.sync });
-      await blobs.init();
-      // With etcd, another controller may hold an archive this one lacks: never answered as missing.
-      const blobsElsewhere = etcd ? { setting: 'PLATFORM_BLOB_DIR', dir: options.blobDir } : undefined;
-      if (etcd && userOptions.blobDir === undefined) {
-        log.warn('the blob directory is this controller\'s own (DATA_DIR/blobs): give every controller that shares etcd the same PLATFORM_BLOB_DIR on a shared mount, or archives taken by one are unavailable at the others', { blob_dir: options.blobDir });
-      }
-
-      const admin = await bootstrapAdmin(deps, options.dataDir, options.adminPassword);
-      if (admin.generatedPassword) {
-        process.stderr.write(
-          `\nThe bootstrap administrator is "admin" with password: ${admin.generatedPassword}\n` +
-            `It is shown this once and kept in ${admin.passwordFile}\n\n`,
-        );
-        log.info('bootstrap administrator created', { user: ADMIN_USER, password_file: admin.passwordFile });
-      } else if (admin.created) {
-        log.info('bootstrap administrator created', { user: ADMIN_USER, password_from: 'PLATFORM_ADMIN_PASSWORD' });
-      }
-
-      const clusterId = await clusterIdentity(deps);
-      const issuer = `urn:platform:cluster:${clusterId}`;
-      const tokens = etcd ? await TokenService.fromStore(store, issuer, clock) : await TokenService.open(options.dataDir, issuer, clock);
-      const users = new UserService(deps);
-      await users.load();
-      const refusals = new LoginRefusals(deps);
-      await parts.start({ name: 'login-refusals', start: () => refusals.start(), stop: () => refusals.stop() });
-      if (options.auditRetentionSeconds > 0) {
-        const retention = new AuditRetention(deps, { retentionSeconds: options.auditRetentionSeconds });
-        await parts.start({ name: 'audit-retention', start: () => retention.start(), stop: () => retention.stop() });
-      }
-      const policy = new PolicyService(deps);
-      const loadedPolicy = await policy.load({ principal: 'controller', requestId: 'startup' });
-      log.info('policy loaded', { documents: loadedPolicy.documents, bootstrapped: loadedPolicy.bootstrapped });
-      const ldap = options.ldap ? await LdapAuthenticator.create(options.ldap, { clock, log: log.child({ component: 'ldap' }) }) : undefined;
-      if (ldap) log.info('LDAP authentication enabled', ldap.describe());
-      const identityProviders = new Map<string, IdentityProvider>();
-      // Providers are reached by the rule of outbound addresses (--allowed-destinations), the
-      // controller's own listeners (`ownListeners`, filled once bound) refused.
-      const idpRule = new DestinationPolicy({
-        purpose: 'identity providers',
-        setting: ALLOWED_DESTINATIONS_SETTING,
-        allow: options.allowedDestinations,
-        refusePrivate: options.refusePrivateDestinations,
-        listeners: () => ownListeners,
-      });
-      for (const o of options.identityProviders ?? []) {
-        const idp = new IdentityProvider(o, log.child({ component: 'idp' }), idpRule);
-        if (identityProviders.has(idp.name)) throw new Error(`identity provider ${idp.name} is configured twice`);
-        identityProviders.set(idp.name, idp);
-        log.info('identity provider trusted', idp.describe());
-      }
-
-      const actorHooks = (kind: string) => ({
-        onActivate: () => metrics.actorActivations.inc({ kind }),
-        onPassivate: () => metrics.actorPassivations.inc({ kind }),
-      });
-      const pipelines = new PipelineService(deps);
-      const packages = new PackageService(deps, blobs, pipelines, {
-        actorIdleMs: options.actorIdleMs,
-        cacheSize: options.cacheSize,
-        maxPackageBytes: options.maxPackageBytes,
-        onUploadBytes: (n) => metrics.uploadBytes.inc(n),
-        ...(blobsElsewhere ? { blobsElsewhere } : {}),
-        ...actorHooks('package'),
-      });
-      const logs = new LogStore(local);
-      await parts.start({ name: 'logs', stop: () => logs.close() });
-      const agents = new AgentDirectory({
-        store,
-        clock,
-        log,
-        heartbeatIntervalMs: options.heartbeatIntervalMs,
-        lostAfterMs: options.agentLostAfterMs,
-        instanceSubnets: { pool: options.agentSubnetPool, prefix: options.agentSubnetSize },
-      });
-      // Staging output is the staged package's log: tailable like a job's (GET /packages/{uuid}/logs).
-      const stagingSink: StagingLogSink =
-        options.stagingLogSink ??
-        ((pkg, stream, text) => {
-          logs.append(pkg, [{ time_ms: clock.nowMs(), instance: '', stream, text }]).catch((err: unknown) =>
-            log.warn('staging output not stored', { package: pkg, err: (err as Error).message }),
-          );
-        });
-      const resolver = new DependencyResolver(store, (ids) => packages.findMany(ids), () => packages.generation);
-      const usableBy = usable(policy);
-      // Dependencies resolve among the packages the job's principal may use (policy/references.ts).
-      const installs = new InstancePackages(store, (ids, principal) => resolver.resolveInstallOrder(ids, { bestEffort: true, ...usableBy(principal) }));
-      // The environment of bound jobs comes from the service catalog, made once jobs exist.
-      const late: { catalog?: ServiceCatalog; links?: LinkFeed; drains?: DrainFeed; egress?: EgressFeed; networks?: NetworkCatalog; secrets?: SecretService; appTokens?: AppTokens; apiUrl?: () => string } = {};
-      const instances = new AgentReports(deps, agents, logs, installs, {
-        stagingSink,
-        environmentFor: (job) => ({ ...late.catalog?.environmentFor(job), ...late.secrets?.environmentFor(job), ...late.appTokens?.environmentFor(job) }),
-        filesFor: (job) => [...(late.secrets?.filesFor(job) ?? []), ...(late.appTokens?.filesFor(job) ?? [])],
-        linksFor: (job) => late.links?.linksFor(job) ?? [],
-        // Where the job's instances are let through from networks of their own: its bound services,
-        // and the API its app token is for (PLATFORM_API_URL).
-        endpointsFor: (job) => [...(late.catalog?.endpointsFor(job) ?? []), ...(job.app_token ? urlEndpoint(late.apiUrl?.() ?? '') : [])],
-        addressFor: (job, instance) => late.networks?.addressFor(job, instance) ?? (job.network_ref ? { reason: 'networks are not loaded yet' } : {}),
-        networkFor: (job, record) => late.networks?.networkFor(job, record),
-        // Log drains are sent by the agents holding the instances (logs/drain-feed.ts).
-        drainsChanged: (job) => late.drains?.jobChanged(job),
-        // And what they may reach outside (networks/egress-feed.ts).
-        egressChanged: (job) => late.egress?.jobChanged(job),
-        jobDeleted: (job) => {
-          late.drains?.jobDeleted(job);
-          late.egress?.jobDeleted(job);
-        },
-      });
-      await instances.load();
-      // Without a domain, default routes live under `localhost`, whose names resolve to this host.
-      // tcp://auto endpoints name the routers' advertised address; without one, the router's own
-      // address (the loopback one when it listens on all, with a warning).
-      const wildcard = options.routerListen !== 'none' && ['0.0.0.0', '::'].includes(options.routerListen.host);
-      const routerHost = options.routerAdvertiseAddress ?? (options.routerListen === 'none' || wildcard ? '127.0.0.1' : options.routerListen.host);
-      if (options.routerAdvertiseAddress !== undefined && isIP(options.routerAdvertiseAddress) === 0) {
-        throw new Error(`routerAdvertiseAddress "${options.routerAdvertiseAddress}" is not an IP address`);
-      }
-      if (wildcard && !options.routerAdvertiseAddress) {
-        log.warn('the router listens on every address: tcp://auto endpoints will name 127.0.0.1; give --router-advertise-address for the one clients use', {
-          router_listen: options.routerListen,
-        });
-      }
-      // The rules for the addresses users make the platform reach: pulls, drains, http_metric
-      // urls. The controller's own listening sockets are refused; each is added once bound.
-      const ownListeners: HostPort[] = [];
-      const rule = (purpose: string, setting: string, allow: readonly AllowEntry[]) =>
-        new DestinationPolicy({ purpose, setting, allow, refusePrivate: options.refusePrivateDestinations, listeners: () => ownListeners });
-      const registryRule = rule('image pulls', ALLOWED_REGISTRIES_SETTING, options.allowedRegistries);
-      const destinations = {
-        drains: rule('log drains', ALLOWED_DESTINATIONS_SETTING, options.allowedDestinations),
-        metrics: rule('http_metric urls', ALLOWED_DESTINATIONS_SETTING, options.allowedDestinations),
-      };
-      log.info('destination rules', {
-        allowed_registries: registryRule.allowed,
-        allowed_destinations: destinations.drains.allowed,
-        refuse_private: options.refusePrivateDestinations,
-      });
-      const routes = new RouteService({ domain: options.domain || 'localhost', tcpPorts: options.routerTcpPorts, streamAddress: routerHost });
-      await routes.load(store, instances.table.all());
-      instances.table.watch((record, uuid) => routes.instanceChanged(record, uuid));
-      // Quotas of policy, enforced on every change that raises a namespace's use (quotas/).
-      const quotas = new QuotaService(policy);
-      const jobs = new JobService(deps, {
-        quotas,
-        secrets: {
-          hold: (secrets) => {
-            if (!late.secrets) throw new Error('secrets are not loaded yet');
-            return late.secrets.hold(secrets);
-          },
-        },
-        actorIdleMs: options.actorIdleMs,
-        cacheSize: options.cacheSize,
-        packageStates: (ids) => packages.states(ids),
-        systemPackages: async (ids, principal) =>
-          (await resolver.resolveInstallOrder(ids, { bestEffort: true, ...usableBy(principal) }))
-            .filter((r) => !ids.includes(r.package.uuid))
-            .map((r) => ({ uuid: r.package.uuid, state: r.package.state })),
-        run: instances,
-        routes,
-        destinations,
-        ...actorHooks('job'),
-      });
-      instances.attach(jobs.actors);
-      // What bodies may refer to, resolved and authorised in one place (policy/references.ts).
-      const references = new ReferenceResolver();
-      references.register('job', jobs.referenceLookup());
-      references.register('package', packages.referenceLookup());
-      references.register('stagpipe', pipelines.referenceLookup());
-      const catalog = new ServiceCatalog(deps, jobs, {
-        gatewayTimeoutMs: options.gatewayTimeoutMs,
-        gatewayLateAnswerMs: options.gatewayLateAnswerMs,
-        instancesOf: (job) => instances.table.ofJob(job),
-        trusted: references.trusted(),
-        onOrphan: (type, kind, outcome) => metrics.gatewayOrphans.inc({ type, kind, outcome }),
-        // A gateway job reaches its providers' back-ends from a network of its own (networks/egress-feed.ts).
-        reach: (job) => late.egress?.reach(job) ?? Promise.resolve(),
-      });
-      await parts.start({
-        name: 'service-catalog',
-        start: async () => {
-          await catalog.load();
-          await catalog.ensureOutboundService();
-        },
-        // Waits for the late answers of gateway creates end at stop (each logged and counted).
-        stop: () => catalog.stop(),
-      });
-      late.catalog = catalog;
-      const links = new LinkFeed(instances.table, agents, (id) => jobs.find(id), log.child({ component: 'links' }));
-      instances.table.watch((record) => links.instanceChanged(record));
-      late.links = links;
-      const drainFeed = new DrainFeed(instances.table, agents, (id) => jobs.find(id), log.child({ component: 'log-drains' }));
-      instances.table.watch((record) => drainFeed.instanceChanged(record));
-      late.drains = drainFeed;
-      const egressFeed = new EgressFeed(instances.table, agents, (id) => jobs.find(id), log.child({ component: 'egress' }), (job) => catalog.gatewayEndpoints(job));
-      instances.table.watch((record) => egressFeed.instanceChanged(record));
-      late.egress = egressFeed;
-      const networks = new NetworkCatalog(deps, jobs, instances.table, agents, {
-        pool: options.networkSubnetPool,
-        prefix: options.networkSubnetSize,
-      });
-      await networks.load();
-      late.networks = networks;
-      references.register('network', networks.referenceLookup());
-      references.register('service', catalog.referenceLookup('service'));
-      references.register('provider', catalog.referenceLookup('provider'));
-      // Secrets, encrypted at rest, installed into jobs as variables or files (secrets/).
-      // With etcd the key is the cluster's too, or a controller that takes over could not open the secrets.
-      const secretCipher = etcd ? await SecretCipher.openShared(store, options.secretsKeyFile) : await SecretCipher.open(options.dataDir, options.secretsKeyFile);
-      if (etcd && !options.secretsKeyFile) log.warn('the secrets key is kept in etcd: secret values are as safe as etcd\'s access; give every controller the same PLATFORM_SECRETS_KEY_FILE to keep them safer');
-      const secrets = new SecretService(deps, secretCipher, jobs, { trusted: references.trusted() });
-      const secretCount = await secrets.load();
-      late.secrets = secrets;
-      references.register('secret', secrets.referenceLookup());
-      const agentLauncher = new AgentStagerLauncher(deps, jobs.actors, installs, agents, instances.table, { stagingSink });
-      instances.followRuns(agentLauncher);
-      await parts.start({ name: 'agents', start: () => agents.start(instances), stop: () => agents.stop() });
-      // What the routers served, per job: kept as series by the metric store, and drained by
-      // Controller.requestStats too (each consumer sees every window).
-      const requestStats = new RequestStats(() => clock.nowMs());
-      const requestTee = new RequestStatsTee(requestStats);
-      // Instance usage from the agents, kept as series (GET /metrics/...); flushed at stop.
-      const metricStore = new MetricStore({
-        store: local, clock, log: log.child({ component: 'metrics' }), registry: metrics.registry,
-        jobFqn: async (uuid) => (await jobs.find(uuid))?.fqn,
-        resolutions: options.metricsRetention,
-        requestStats: options.requestStats ?? requestTee.first,
-      });
-      agents.setUsageSink(metricStore);
-      await parts.start({ name: 'metric-store', start: () => metricStore.start(), stop: () => metricStore.stop() });
-      // Autoscaling: started jobs with `autoscaling`, scaled by job updates of the autoscaler.
-      const autoscaler = new Autoscaler({
-        clock,
-        log: log.child({ component: 'autoscaler' }),
-        // From memory: listing the store would read and parse every job of the cluster each tick.
-        jobs: async () => jobs.startedJobs().filter((j) => j.autoscaling !== null),
-        observe: autoscaleObserver({
-          metrics: metricStore,
-          nowMs: () => clock.nowMs(),
-          instancesOf: (job) => instances.table.ofJob(job),
-          destinations: destinations.metrics,
-          log: log.child({ component: 'autoscaler' }),
-        }),
-        scale: async (job, wanted, reason) => {
-          const current = await jobs.find(job.uuid);
-          if (!current) return;
-          // Only as far as the quotas leave room; the job's health says when it is held.
-          const { to, heldBy } = quotas.fitInstances(current, wanted);
-          const say = (text: string) => logs.append(job.uuid, [{ time_ms: clock.nowMs(), instance: '', stream: 'stderr', text: `[${text}]` }]).catch(() => undefined);
-          if (heldBy) void say(heldBy);
-          if (to === current.num_instances) return to;
-          const body = { ...jobs.inputOf(current), num_instances: to };
-          try {
-            await jobs.update(job.uuid, body, { principal: AUTOSCALER_PRINCIPAL, requestId: 'autoscaler' }, references.trusted(), { mode: 'patch', ifMatch: [current.version_id] });
-          } catch (err) {
-            // Another change took the room in between.
-            if (!(err instanceof ForbiddenError)) throw err;
-            quotas.held(job.uuid, err.message);
-            void say(`autoscaling held: ${err.message}`);
-            return current.num_instances;
-          }
-          if (to === wanted) void say(reason);
-          return to;
-        },
-      });
-      await parts.start({ name: 'autoscaler', start: () => autoscaler.start(), stop: () => autoscaler.stop() });
-      let apiUrl = '';
-      // App tokens of jobs that ask for them: in their instances, renewed before they expire.
-      const appTokens = new AppTokens({
-        tokens,
-        nowMs: () => clock.nowMs(),
-        findJob: (uuid) => jobs.find(uuid),
-        startedJobs: () => jobs.startedJobs(),
-        pushFiles: (job, files) => {
-          for (const i of instances.table.ofJob(job.uuid)) {
-            if (i.state !== 'REMOVED' && i.agent_uuid) agents.send(i.agent_uuid, { instanceFiles: { instanceUuid: i.uuid, files } });
-          }
-        },
-        apiUrl: () => options.stagerBaseUrl || apiUrl,
-        ...(options.appTokenTtlSeconds ? { ttlSeconds: options.appTokenTtlSeconds } : {}),
-      });
-      late.appTokens = appTokens;
-      late.apiUrl = () => options.stagerBaseUrl || apiUrl;
-      await parts.start({ name: 'app-tokens', start: () => appTokens.start(), stop: () => appTokens.stop() });
-      const stagerLauncher =
-        options.stagerLauncher === 'local'
-          ? new LocalStagerLauncher({ jobs, resolver, usableBy, sink: stagingSink, log: log.child({ component: 'local-stager' }), workDir: join(options.dataDir, 'stagers') })
-          : options.stagerLauncher === 'none'
-            ? undefined
-            : (options.stagerLauncher ?? agentLauncher);
-      const staging = new StagingCoordinator(deps, packages, pipelines, jobs, resolver, {
-        launcher: stagerLauncher,
-        sink: stagingSink,
-        baseUrl: () => options.stagerBaseUrl || apiUrl,
-        stagerTimeoutMs: options.stagerTimeoutMs,
-        usableBy,
-      });
-      packages.setStagingListener((uuid) => staging.stage(uuid));
-      await parts.start({ name: 'staging', stop: () => staging.stop() });
-      await pipelines.restore();
-      const restoredJobs = await parts.startWith('jobs', () => jobs.restore(instances.liveJobs()), () => jobs.stop());
-      const restoredPackages = await parts.startWith('packages', () => packages.restore(), () => packages.stop());
-      if (options.builtins) {
-        // A host that cannot be probed still gets a working controller, without built-ins.
-        try {
-          const builtins = await registerBuiltins({ packages, jobs, pipelines, log, references: references.trusted() });
-          const gateways = await registerBuiltinGateways({ packages, jobs, log, references: references.trusted() }, { principal: BUILTIN_PRINCIPAL, requestId: 'builtins' }, await locateGatewaySdk());
-          log.info('built-in packages registered', { ...builtins, gateways });
-        } catch (err) {
-          log.error('built-in packages could not be registered', { err });
-        }
-      }
-      log.info('state restored', {
-        started_jobs: restoredJobs,
-        staging_packages: restoredPackages.restored,
-        orphan_blobs_removed: restoredPackages.orphanBlobs,
-        secrets: secretCount,
-      });
-
-      const tasks = new TaskService(deps);
-      const interruptedTasks = await parts.startWith('tasks', () => tasks.restore(), () => tasks.stop());
-      if (interruptedTasks > 0) log.info('tasks cut short by the last stop ended errored', { tasks: interruptedTasks });
-      const layerBytes = new Counter({ name: 'platform_image_layer_bytes_total', help: 'Bytes of container image layers pulled from registries.', registers: [metrics.registry] });
-      const containers = new ContainerService(deps, packages, {
-        dir: join(options.dataDir, 'images'),
-        registries: registryRule,
-        maxPackageBytes: options.maxPackageBytes,
-        durable: options.sync,
-        archiveCompression: options.imageArchiveCompression,
-        layerCacheBytes: options.imageLayerCacheBytes,
-        onLayerBytes: (n) => layerBytes.inc(n),
-      });
-      await containers.init();
-      // Services, links and bindings are deployed through the service catalog; a job's drains and
-      // autoscaling ride on its body (checked by parseJobInput before anything changes); networks
-      // are created and joined through the network catalog. Affinity and ssh join as their
-      // capabilities land (manifests/kinds.ts): until then manifests naming them are refused.
-      const manifests = new ManifestService(jobs, containers, tasks, { ...serviceKinds(catalog, jobs), ...networkKinds(networks), drains: true, autoscaling: true });
-
-      const registries = [jobs.actors, packages.actors];
-      metrics.gaugeFrom('platform_actor_mailbox_depth', 'Messages queued or running in actor mailboxes, by kind.', 'kind', () =>
-        Object.fromEntries(registries.map((r) => [r.kind, r.mailboxDepth])),
-      );
-      metrics.gaugeFrom('platform_tasks_running', 'Asynchronous tasks running, by thread.', 'thread', () => tasks.runningByThread());
-      metrics.gaugeFrom('platform_actors_live', 'Actors in memory, by kind.', 'kind', () =>
-        Object.fromEntries(registries.map((r) => [r.kind, r.size])),
-      );
-
-      const cliDownloads = await CliDownloads.load(options.cliDownloadsDir, log);
-      const inFlight = new InFlight();
-      // Handlers that do not end (one waiting for a body that never comes) show here.
-      metrics.gaugeFrom('platform_http_requests_in_flight', 'REST API requests whose handlers are running, this scrape included.', 'listener', () => ({ api: inFlight.count }));
-      // The embedded router's address, once it listens: the console shows the apps' URLs through it.
-      let routerAddress: string | undefined;
-      const app = createApiApp({
-        site: consoleSite({ routerAddress: () => routerAddress }),
-        inFlight,
-        log,
-        metrics,
-        ids,
-        minimumClientVersion: MINIMUM_CLIENT_VERSION,
-        // Authentication, then each request's policy view (ctx.state.access) for the endpoints' checks.
-        authenticate: accessControl(policy, audit, references, authenticate(tokens, users, { ldapEnabled: ldap !== undefined, identityProviders: new Set(identityProviders.keys()), appTokenProblem: (claims) => appTokens.problem(claims) })),
-        endpoints: withOpenApi([
-          ...authEndpoints(tokens, users, audit, refusals, options.domain, options.maxBodyBytes, policy, ldap),
-          ...deviceFlowEndpoints(identityProviders, { tokens, policy, audit, sealer: secretCipher, nowMs: () => clock.nowMs() }),
-          ...policyEndpoints(policy),
-          ...quotaEndpoints(quotas),
-          ...secretEndpoints(secrets, options.maxBodyBytes),
-          ...auditEndpoints(audit),
-          ...instanceEndpoints(jobs, instances, agents, logs, clock, (uuid) => routes.table.announced(uuid)),
-          ...routeEndpoints(routes.table),
-          ...taskEndpoints(tasks),
-          ...containerEndpoints(containers, packages, jobs, tasks, options.maxBodyBytes, async (jobFqn, change, refs) => {
-            await late.catalog!.bind({ jobFqn, serviceFqn: OUTBOUND_SERVICE_FQN, name: 'allow_egress', targetJobPort: 0, parameters: { ipnet: '0.0.0.0/0' } }, change, refs);
-          }),
-          ...manifestEndpoints(manifests, options.maxBodyBytes),
-          ...instanceSnapshotEndpoints(jobs, new InstanceSnapshots(deps, packages, agents, instances.table, join(options.dataDir, 'snapshot-tmp'))),
-          ...packageLogEndpoints(async (uuid) => (await packages.find(uuid))?.package, logs),
-          ...metricEndpoints(metricStore, jobs, agents, () => clock.nowMs()),
-          ...drainEndpoints(jobs, options.maxBodyBytes),
-          ...jobEndpoints(jobs, options.maxBodyBytes),
-          ...serviceEndpoints(catalog, options.maxBodyBytes),
-          ...networkEndpoints(networks, options.maxBodyBytes),
-          ...packageEndpoints(packages, options.maxBodyBytes),
-          ...stagingEndpoints(pipelines, options.maxBodyBytes),
-          ...dependencyEndpoints(resolver, options.maxBodyBytes),
-          ...stagerEndpoints(staging, packages, join(options.dataDir, 'staging-tmp')),
-          ...clusterEndpoints({
-            clusterName: options.clusterName,
-            domain: options.domain,
-            adminName: ADMIN_USER,
-            adminEmail: options.adminEmail,
-            buildId: options.buildId,
-            buildNumber: '0',
-            downloads: cliDownloads,
-            ...(term ? { controllers: term.controllers } : {}),
-          }),
-          ...cliDownloadEndpoints(cliDownloads),
-          ...consoleEndpoints(),
-        ]),
-      });
-      // gRPC first: a port in use fails the start before the API listens.
-      // With etcd the secret is the cluster's, as the records are: a controller that takes over admits the same agents.
-      const joinSecret = options.etcd ? await sharedJoinToken(options, store) : await joinToken(options);
-      const agentServer = new AgentServer({ directory: agents, blobs, joinSecret, clusterId, log, ...(blobsElsewhere ? { blobsElsewhere } : {}) });
-      // Standalone routers follow the route table on the agents' port, with the same secret.
-      const routeWatch = new RouteWatchService({ table: routes.table, authorized: (m) => agentServer.authorized(m), requests: requestStats, log });
-      agentServer.addService(routeWatch.definition, routeWatch.implementation);
-      await parts.start({ name: 'route-watch', stop: () => routeWatch.stop() });
-      const grpcPort = await parts.startWith('agent-server', () => listenAgents(agentServer, options.grpcListen), (_, graceful) => agentServer.stop(graceful ? 1_000 : 0));
-      ownListeners.push({ host: options.grpcListen.host, port: grpcPort });
-      agents.watch();
-      const router =
-        options.routerListen === 'none'
-          ? undefined
-          : await parts.startWith(
-              'router',
-              () =>
-                Router.start({
-                  listen: options.routerListen as HostPort,
-                  ...(options.routerTls ? { tls: options.routerTls } : {}),
-                  feed: (listener) => routes.table.subscribe(listener),
-                  registry: metrics.registry,
-                  log: log.child({ component: 'router' }),
-                  requestId: () => ids.requestId(),
-                  httpLimits: options.httpLimits,
-                }),
-              (r, graceful) => r.stop(graceful ? options.stopGraceMs : 0),
-            );
-      if (router) {
-        routerAddress = router.address;
-        requestStats.attach(router.requests);
-        for (const address of [router.address, router.tlsAddress]) if (address) ownListeners.push(parseHostPort(address, 'router address'));
-      }
-      const server = await parts.startWith('api', () => listenApi(app, options, log, ids), (s) => closeApi(s, inFlight, options.stopGraceMs, log));
-      const bound = server.address() as AddressInfo;
-      ownListeners.push({ host: bound.address, port: bound.port });
+      const b = await prepare({ options, userOptions, log, metrics, clock, ids, term, store, local, etcd });
+      const access = await startAccess(b, parts);
+      const work = await startWorkloads(b, access, parts);
+      const { grpcPort, router, server } = await serve(b, access, work, parts);
+      const { jobs, packages, staging, resolver, pipelines, references, requestTee, tasks, restoredPackages } = work;
       const controller = new Controller(options, log, metrics, closeStores, server, jobs, packages, staging, resolver, pipelines, references, parts, router, requestTee.second, tasks);
-      apiUrl = controller.url;
+      b.addresses.api = controller.url;
       if (term) {
         // A takeover: the stagers ran under the controller that is gone, and their outcome is
         // unknown here; the packages fail, saying why, and are staged again on request.
@@ -960,6 +528,502 @@ const STOP_ORDER: readonly (readonly string[])[] = [
   // What writes to the store, last, once no handler runs.
   ['jobs', 'packages', 'login-refusals', 'audit-retention', 'service-catalog', 'metric-store', 'autoscaler', 'app-tokens'],
 ];
+
+/** What each step of a controller's start uses: its settings, its stores, and its addresses. */
+interface StartBase {
+  options: ResolvedControllerOptions;
+  userOptions: ControllerOptions;
+  log: Logger;
+  metrics: ControllerMetrics;
+  clock: Clock;
+  ids: IdSource;
+  term: ControllerTerm | undefined;
+  /** The cluster's records: etcd's, or the local store. */
+  store: Store;
+  /** This controller's own RocksDB (metric series, log lines). */
+  local: Store;
+  etcd: EtcdStore | undefined;
+  deps: Deps;
+  audit: AuditLog;
+  blobs: BlobStore;
+  /** With etcd, another controller may hold an archive this one lacks: never answered as missing. */
+  blobsElsewhere: { setting: string; dir: string } | undefined;
+  /** The controller's own listening sockets, refused as destinations of what users make it reach; each added once bound. */
+  ownListeners: HostPort[];
+  /** The API's URL and the embedded router's address, once they listen. */
+  addresses: { api: string; router?: string | undefined };
+}
+
+/** Checks the schema and opens the audit log and the blob store. */
+async function prepare(o: Pick<StartBase, 'options' | 'userOptions' | 'log' | 'metrics' | 'clock' | 'ids' | 'term' | 'store' | 'local' | 'etcd'>): Promise<StartBase> {
+  const { options, userOptions, log, clock, ids, store, etcd } = o;
+  await checkSchema(store);
+  const audit = new AuditLog({ store, clock, ids });
+  const deps: Deps = { store, clock, ids, log, audit };
+  const blobs = new BlobStore(options.blobDir, { sync: options.sync });
+  await blobs.init();
+  // With etcd, another controller may hold an archive this one lacks: never answered as missing.
+  const blobsElsewhere = etcd ? { setting: 'PLATFORM_BLOB_DIR', dir: options.blobDir } : undefined;
+  if (etcd && userOptions.blobDir === undefined) {
+    log.warn('the blob directory is this controller\'s own (DATA_DIR/blobs): give every controller that shares etcd the same PLATFORM_BLOB_DIR on a shared mount, or archives taken by one are unavailable at the others', { blob_dir: options.blobDir });
+  }
+
+  return { ...o, deps, audit, blobs, blobsElsewhere, ownListeners: [], addresses: { api: '' } };
+}
+
+/** Who may do what: the administrator, the cluster's identity and token key, users, policy, LDAP and identity providers. */
+async function startAccess(b: StartBase, parts: Parts) {
+  const { options, log, clock, store, etcd, deps } = b;
+  const admin = await bootstrapAdmin(deps, options.dataDir, options.adminPassword);
+  if (admin.generatedPassword) {
+    process.stderr.write(
+      `\nThe bootstrap administrator is "admin" with password: ${admin.generatedPassword}\n` +
+        `It is shown this once and kept in ${admin.passwordFile}\n\n`,
+    );
+    log.info('bootstrap administrator created', { user: ADMIN_USER, password_file: admin.passwordFile });
+  } else if (admin.created) {
+    log.info('bootstrap administrator created', { user: ADMIN_USER, password_from: 'PLATFORM_ADMIN_PASSWORD' });
+  }
+
+  const clusterId = await clusterIdentity(deps);
+  const issuer = `urn:platform:cluster:${clusterId}`;
+  const tokens = etcd ? await TokenService.fromStore(store, issuer, clock) : await TokenService.open(options.dataDir, issuer, clock);
+  const users = new UserService(deps);
+  await users.load();
+  const refusals = new LoginRefusals(deps);
+  await parts.start({ name: 'login-refusals', start: () => refusals.start(), stop: () => refusals.stop() });
+  if (options.auditRetentionSeconds > 0) {
+    const retention = new AuditRetention(deps, { retentionSeconds: options.auditRetentionSeconds });
+    await parts.start({ name: 'audit-retention', start: () => retention.start(), stop: () => retention.stop() });
+  }
+  const policy = new PolicyService(deps);
+  const loadedPolicy = await policy.load({ principal: 'controller', requestId: 'startup' });
+  log.info('policy loaded', { documents: loadedPolicy.documents, bootstrapped: loadedPolicy.bootstrapped });
+  const ldap = options.ldap ? await LdapAuthenticator.create(options.ldap, { clock, log: log.child({ component: 'ldap' }) }) : undefined;
+  if (ldap) log.info('LDAP authentication enabled', ldap.describe());
+  const identityProviders = new Map<string, IdentityProvider>();
+  // Providers are reached by the rule of outbound addresses (--allowed-destinations), the
+  // controller's own listeners (`ownListeners`, filled once bound) refused.
+  const idpRule = new DestinationPolicy({
+    purpose: 'identity providers',
+    setting: ALLOWED_DESTINATIONS_SETTING,
+    allow: options.allowedDestinations,
+    refusePrivate: options.refusePrivateDestinations,
+    listeners: () => b.ownListeners,
+  });
+  for (const o of options.identityProviders ?? []) {
+    const idp = new IdentityProvider(o, log.child({ component: 'idp' }), idpRule);
+    if (identityProviders.has(idp.name)) throw new Error(`identity provider ${idp.name} is configured twice`);
+    identityProviders.set(idp.name, idp);
+    log.info('identity provider trusted', idp.describe());
+  }
+
+  return { clusterId, tokens, users, refusals, policy, ldap, identityProviders };
+}
+
+type Access = Awaited<ReturnType<typeof startAccess>>;
+
+/**
+ * The cluster's work: packages and pipelines, jobs and their instances on the agents, routes,
+ * services, networks, secrets, usage series and autoscaling, app tokens, staging, tasks and
+ * images; restored from the store, their background parts started.
+ */
+async function startWorkloads(b: StartBase, access: Access, parts: Parts) {
+  const { options, log, metrics, clock, store, local, etcd, deps, blobs, blobsElsewhere } = b;
+  const { tokens, policy } = access;
+  const actorHooks = (kind: string) => ({
+    onActivate: () => metrics.actorActivations.inc({ kind }),
+    onPassivate: () => metrics.actorPassivations.inc({ kind }),
+  });
+  const pipelines = new PipelineService(deps);
+  const packages = new PackageService(deps, blobs, pipelines, {
+    actorIdleMs: options.actorIdleMs,
+    cacheSize: options.cacheSize,
+    maxPackageBytes: options.maxPackageBytes,
+    onUploadBytes: (n) => metrics.uploadBytes.inc(n),
+    ...(blobsElsewhere ? { blobsElsewhere } : {}),
+    ...actorHooks('package'),
+  });
+  const logs = new LogStore(local);
+  await parts.start({ name: 'logs', stop: () => logs.close() });
+  const agents = new AgentDirectory({
+    store,
+    clock,
+    log,
+    heartbeatIntervalMs: options.heartbeatIntervalMs,
+    lostAfterMs: options.agentLostAfterMs,
+    instanceSubnets: { pool: options.agentSubnetPool, prefix: options.agentSubnetSize },
+  });
+  // Staging output is the staged package's log: tailable like a job's (GET /packages/{uuid}/logs).
+  const stagingSink: StagingLogSink =
+    options.stagingLogSink ??
+    ((pkg, stream, text) => {
+      logs.append(pkg, [{ time_ms: clock.nowMs(), instance: '', stream, text }]).catch((err: unknown) =>
+        log.warn('staging output not stored', { package: pkg, err: (err as Error).message }),
+      );
+    });
+  const resolver = new DependencyResolver(store, (ids) => packages.findMany(ids), () => packages.generation);
+  const usableBy = usable(policy);
+  // Dependencies resolve among the packages the job's principal may use (policy/references.ts).
+  const installs = new InstancePackages(store, (ids, principal) => resolver.resolveInstallOrder(ids, { bestEffort: true, ...usableBy(principal) }));
+  // The environment of bound jobs comes from the service catalog, made once jobs exist.
+  const late: { catalog?: ServiceCatalog; links?: LinkFeed; drains?: DrainFeed; egress?: EgressFeed; networks?: NetworkCatalog; secrets?: SecretService; appTokens?: AppTokens; apiUrl?: () => string } = {};
+  const instances = new AgentReports(deps, agents, logs, installs, {
+    stagingSink,
+    environmentFor: (job) => ({ ...late.catalog?.environmentFor(job), ...late.secrets?.environmentFor(job), ...late.appTokens?.environmentFor(job) }),
+    filesFor: (job) => [...(late.secrets?.filesFor(job) ?? []), ...(late.appTokens?.filesFor(job) ?? [])],
+    linksFor: (job) => late.links?.linksFor(job) ?? [],
+    // Where the job's instances are let through from networks of their own: its bound services,
+    // and the API its app token is for (PLATFORM_API_URL).
+    endpointsFor: (job) => [...(late.catalog?.endpointsFor(job) ?? []), ...(job.app_token ? urlEndpoint(late.apiUrl?.() ?? '') : [])],
+    addressFor: (job, instance) => late.networks?.addressFor(job, instance) ?? (job.network_ref ? { reason: 'networks are not loaded yet' } : {}),
+    networkFor: (job, record) => late.networks?.networkFor(job, record),
+    // Log drains are sent by the agents holding the instances (logs/drain-feed.ts).
+    drainsChanged: (job) => late.drains?.jobChanged(job),
+    // And what they may reach outside (networks/egress-feed.ts).
+    egressChanged: (job) => late.egress?.jobChanged(job),
+    jobDeleted: (job) => {
+      late.drains?.jobDeleted(job);
+      late.egress?.jobDeleted(job);
+    },
+  });
+  await instances.load();
+  // Without a domain, default routes live under `localhost`, whose names resolve to this host.
+  // tcp://auto endpoints name the routers' advertised address; without one, the router's own
+  // address (the loopback one when it listens on all, with a warning).
+  const wildcard = options.routerListen !== 'none' && ['0.0.0.0', '::'].includes(options.routerListen.host);
+  const routerHost = options.routerAdvertiseAddress ?? (options.routerListen === 'none' || wildcard ? '127.0.0.1' : options.routerListen.host);
+  if (options.routerAdvertiseAddress !== undefined && isIP(options.routerAdvertiseAddress) === 0) {
+    throw new Error(`routerAdvertiseAddress "${options.routerAdvertiseAddress}" is not an IP address`);
+  }
+  if (wildcard && !options.routerAdvertiseAddress) {
+    log.warn('the router listens on every address: tcp://auto endpoints will name 127.0.0.1; give --router-advertise-address for the one clients use', {
+      router_listen: options.routerListen,
+    });
+  }
+  // The rules for the addresses users make the platform reach: pulls, drains, http_metric
+  // urls. The controller's own listening sockets are refused; each is added once bound.
+  const rule = (purpose: string, setting: string, allow: readonly AllowEntry[]) =>
+    new DestinationPolicy({ purpose, setting, allow, refusePrivate: options.refusePrivateDestinations, listeners: () => b.ownListeners });
+  const registryRule = rule('image pulls', ALLOWED_REGISTRIES_SETTING, options.allowedRegistries);
+  const destinations = {
+    drains: rule('log drains', ALLOWED_DESTINATIONS_SETTING, options.allowedDestinations),
+    metrics: rule('http_metric urls', ALLOWED_DESTINATIONS_SETTING, options.allowedDestinations),
+  };
+  log.info('destination rules', {
+    allowed_registries: registryRule.allowed,
+    allowed_destinations: destinations.drains.allowed,
+    refuse_private: options.refusePrivateDestinations,
+  });
+  const routes = new RouteService({ domain: options.domain || 'localhost', tcpPorts: options.routerTcpPorts, streamAddress: routerHost });
+  await routes.load(store, instances.table.all());
+  instances.table.watch((record, uuid) => routes.instanceChanged(record, uuid));
+  // Quotas of policy, enforced on every change that raises a namespace's use (quotas/).
+  const quotas = new QuotaService(policy);
+  const jobs = new JobService(deps, {
+    quotas,
+    secrets: {
+      hold: (secrets) => {
+        if (!late.secrets) throw new Error('secrets are not loaded yet');
+        return late.secrets.hold(secrets);
+      },
+    },
+    actorIdleMs: options.actorIdleMs,
+    cacheSize: options.cacheSize,
+    packageStates: (ids) => packages.states(ids),
+    systemPackages: async (ids, principal) =>
+      (await resolver.resolveInstallOrder(ids, { bestEffort: true, ...usableBy(principal) }))
+        .filter((r) => !ids.includes(r.package.uuid))
+        .map((r) => ({ uuid: r.package.uuid, state: r.package.state })),
+    run: instances,
+    routes,
+    destinations,
+    ...actorHooks('job'),
+  });
+  instances.attach(jobs.actors);
+  // What bodies may refer to, resolved and authorised in one place (policy/references.ts).
+  const references = new ReferenceResolver();
+  references.register('job', jobs.referenceLookup());
+  references.register('package', packages.referenceLookup());
+  references.register('stagpipe', pipelines.referenceLookup());
+  const catalog = new ServiceCatalog(deps, jobs, {
+    gatewayTimeoutMs: options.gatewayTimeoutMs,
+    gatewayLateAnswerMs: options.gatewayLateAnswerMs,
+    instancesOf: (job) => instances.table.ofJob(job),
+    trusted: references.trusted(),
+    onOrphan: (type, kind, outcome) => metrics.gatewayOrphans.inc({ type, kind, outcome }),
+    // A gateway job reaches its providers' back-ends from a network of its own (networks/egress-feed.ts).
+    reach: (job) => late.egress?.reach(job) ?? Promise.resolve(),
+  });
+  await parts.start({
+    name: 'service-catalog',
+    start: async () => {
+      await catalog.load();
+      await catalog.ensureOutboundService();
+    },
+    // Waits for the late answers of gateway creates end at stop (each logged and counted).
+    stop: () => catalog.stop(),
+  });
+  late.catalog = catalog;
+  const links = new LinkFeed(instances.table, agents, (id) => jobs.find(id), log.child({ component: 'links' }));
+  instances.table.watch((record) => links.instanceChanged(record));
+  late.links = links;
+  const drainFeed = new DrainFeed(instances.table, agents, (id) => jobs.find(id), log.child({ component: 'log-drains' }));
+  instances.table.watch((record) => drainFeed.instanceChanged(record));
+  late.drains = drainFeed;
+  const egressFeed = new EgressFeed(instances.table, agents, (id) => jobs.find(id), log.child({ component: 'egress' }), (job) => catalog.gatewayEndpoints(job));
+  instances.table.watch((record) => egressFeed.instanceChanged(record));
+  late.egress = egressFeed;
+  const networks = new NetworkCatalog(deps, jobs, instances.table, agents, {
+    pool: options.networkSubnetPool,
+    prefix: options.networkSubnetSize,
+  });
+  await networks.load();
+  late.networks = networks;
+  references.register('network', networks.referenceLookup());
+  references.register('service', catalog.referenceLookup('service'));
+  references.register('provider', catalog.referenceLookup('provider'));
+  // Secrets, encrypted at rest, installed into jobs as variables or files (secrets/).
+  // With etcd the key is the cluster's too, or a controller that takes over could not open the secrets.
+  const secretCipher = etcd ? await SecretCipher.openShared(store, options.secretsKeyFile) : await SecretCipher.open(options.dataDir, options.secretsKeyFile);
+  if (etcd && !options.secretsKeyFile) log.warn('the secrets key is kept in etcd: secret values are as safe as etcd\'s access; give every controller the same PLATFORM_SECRETS_KEY_FILE to keep them safer');
+  const secrets = new SecretService(deps, secretCipher, jobs, { trusted: references.trusted() });
+  const secretCount = await secrets.load();
+  late.secrets = secrets;
+  references.register('secret', secrets.referenceLookup());
+  const agentLauncher = new AgentStagerLauncher(deps, jobs.actors, installs, agents, instances.table, { stagingSink });
+  instances.followRuns(agentLauncher);
+  await parts.start({ name: 'agents', start: () => agents.start(instances), stop: () => agents.stop() });
+  // What the routers served, per job: kept as series by the metric store, and drained by
+  // Controller.requestStats too (each consumer sees every window).
+  const requestStats = new RequestStats(() => clock.nowMs());
+  const requestTee = new RequestStatsTee(requestStats);
+  // Instance usage from the agents, kept as series (GET /metrics/...); flushed at stop.
+  const metricStore = new MetricStore({
+    store: local, clock, log: log.child({ component: 'metrics' }), registry: metrics.registry,
+    jobFqn: async (uuid) => (await jobs.find(uuid))?.fqn,
+    resolutions: options.metricsRetention,
+    requestStats: options.requestStats ?? requestTee.first,
+  });
+  agents.setUsageSink(metricStore);
+  await parts.start({ name: 'metric-store', start: () => metricStore.start(), stop: () => metricStore.stop() });
+  // Autoscaling: started jobs with `autoscaling`, scaled by job updates of the autoscaler.
+  const autoscaler = new Autoscaler({
+    clock,
+    log: log.child({ component: 'autoscaler' }),
+    // From memory: listing the store would read and parse every job of the cluster each tick.
+    jobs: async () => jobs.startedJobs().filter((j) => j.autoscaling !== null),
+    observe: autoscaleObserver({
+      metrics: metricStore,
+      nowMs: () => clock.nowMs(),
+      instancesOf: (job) => instances.table.ofJob(job),
+      destinations: destinations.metrics,
+      log: log.child({ component: 'autoscaler' }),
+    }),
+    scale: async (job, wanted, reason) => {
+      const current = await jobs.find(job.uuid);
+      if (!current) return;
+      // Only as far as the quotas leave room; the job's health says when it is held.
+      const { to, heldBy } = quotas.fitInstances(current, wanted);
+      const say = (text: string) => logs.append(job.uuid, [{ time_ms: clock.nowMs(), instance: '', stream: 'stderr', text: `[${text}]` }]).catch(() => undefined);
+      if (heldBy) void say(heldBy);
+      if (to === current.num_instances) return to;
+      const body = { ...jobs.inputOf(current), num_instances: to };
+      try {
+        await jobs.update(job.uuid, body, { principal: AUTOSCALER_PRINCIPAL, requestId: 'autoscaler' }, references.trusted(), { mode: 'patch', ifMatch: [current.version_id] });
+      } catch (err) {
+        // Another change took the room in between.
+        if (!(err instanceof ForbiddenError)) throw err;
+        quotas.held(job.uuid, err.message);
+        void say(`autoscaling held: ${err.message}`);
+        return current.num_instances;
+      }
+      if (to === wanted) void say(reason);
+      return to;
+    },
+  });
+  await parts.start({ name: 'autoscaler', start: () => autoscaler.start(), stop: () => autoscaler.stop() });
+  // App tokens of jobs that ask for them: in their instances, renewed before they expire.
+  const appTokens = new AppTokens({
+    tokens,
+    nowMs: () => clock.nowMs(),
+    findJob: (uuid) => jobs.find(uuid),
+    startedJobs: () => jobs.startedJobs(),
+    pushFiles: (job, files) => {
+      for (const i of instances.table.ofJob(job.uuid)) {
+        if (i.state !== 'REMOVED' && i.agent_uuid) agents.send(i.agent_uuid, { instanceFiles: { instanceUuid: i.uuid, files } });
+      }
+    },
+    apiUrl: () => options.stagerBaseUrl || b.addresses.api,
+    ...(options.appTokenTtlSeconds ? { ttlSeconds: options.appTokenTtlSeconds } : {}),
+  });
+  late.appTokens = appTokens;
+  late.apiUrl = () => options.stagerBaseUrl || b.addresses.api;
+  await parts.start({ name: 'app-tokens', start: () => appTokens.start(), stop: () => appTokens.stop() });
+  const stagerLauncher =
+    options.stagerLauncher === 'local'
+      ? new LocalStagerLauncher({ jobs, resolver, usableBy, sink: stagingSink, log: log.child({ component: 'local-stager' }), workDir: join(options.dataDir, 'stagers') })
+      : options.stagerLauncher === 'none'
+        ? undefined
+        : (options.stagerLauncher ?? agentLauncher);
+  const staging = new StagingCoordinator(deps, packages, pipelines, jobs, resolver, {
+    launcher: stagerLauncher,
+    sink: stagingSink,
+    baseUrl: () => options.stagerBaseUrl || b.addresses.api,
+    stagerTimeoutMs: options.stagerTimeoutMs,
+    usableBy,
+  });
+  packages.setStagingListener((uuid) => staging.stage(uuid));
+  await parts.start({ name: 'staging', stop: () => staging.stop() });
+  await pipelines.restore();
+  const restoredJobs = await parts.startWith('jobs', () => jobs.restore(instances.liveJobs()), () => jobs.stop());
+  const restoredPackages = await parts.startWith('packages', () => packages.restore(), () => packages.stop());
+  if (options.builtins) {
+    // A host that cannot be probed still gets a working controller, without built-ins.
+    try {
+      const builtins = await registerBuiltins({ packages, jobs, pipelines, log, references: references.trusted() });
+      const gateways = await registerBuiltinGateways({ packages, jobs, log, references: references.trusted() }, { principal: BUILTIN_PRINCIPAL, requestId: 'builtins' }, await locateGatewaySdk());
+      log.info('built-in packages registered', { ...builtins, gateways });
+    } catch (err) {
+      log.error('built-in packages could not be registered', { err });
+    }
+  }
+  log.info('state restored', {
+    started_jobs: restoredJobs,
+    staging_packages: restoredPackages.restored,
+    orphan_blobs_removed: restoredPackages.orphanBlobs,
+    secrets: secretCount,
+  });
+
+  const tasks = new TaskService(deps);
+  const interruptedTasks = await parts.startWith('tasks', () => tasks.restore(), () => tasks.stop());
+  if (interruptedTasks > 0) log.info('tasks cut short by the last stop ended errored', { tasks: interruptedTasks });
+  const layerBytes = new Counter({ name: 'platform_image_layer_bytes_total', help: 'Bytes of container image layers pulled from registries.', registers: [metrics.registry] });
+  const containers = new ContainerService(deps, packages, {
+    dir: join(options.dataDir, 'images'),
+    registries: registryRule,
+    maxPackageBytes: options.maxPackageBytes,
+    durable: options.sync,
+    archiveCompression: options.imageArchiveCompression,
+    layerCacheBytes: options.imageLayerCacheBytes,
+    onLayerBytes: (n) => layerBytes.inc(n),
+  });
+  await containers.init();
+  // Services, links and bindings are deployed through the service catalog; a job's drains and
+  // autoscaling ride on its body (checked by parseJobInput before anything changes); networks
+  // are created and joined through the network catalog. Affinity and ssh join as their
+  // capabilities land (manifests/kinds.ts): until then manifests naming them are refused.
+  const manifests = new ManifestService(jobs, containers, tasks, { ...serviceKinds(catalog, jobs), ...networkKinds(networks), drains: true, autoscaling: true });
+
+  const registries = [jobs.actors, packages.actors];
+  metrics.gaugeFrom('platform_actor_mailbox_depth', 'Messages queued or running in actor mailboxes, by kind.', 'kind', () =>
+    Object.fromEntries(registries.map((r) => [r.kind, r.mailboxDepth])),
+  );
+  metrics.gaugeFrom('platform_tasks_running', 'Asynchronous tasks running, by thread.', 'thread', () => tasks.runningByThread());
+  metrics.gaugeFrom('platform_actors_live', 'Actors in memory, by kind.', 'kind', () =>
+    Object.fromEntries(registries.map((r) => [r.kind, r.size])),
+  );
+
+  return { pipelines, packages, logs, agents, resolver, late, instances, routes, quotas, jobs, references, catalog, networks, secretCipher, secrets, requestStats, requestTee, metricStore, appTokens, staging, restoredPackages, tasks, containers, manifests };
+}
+
+type Workloads = Awaited<ReturnType<typeof startWorkloads>>;
+
+/** The API app, then the agents' endpoint, the embedded router and the API's listener. */
+async function serve(b: StartBase, access: Access, work: Workloads, parts: Parts) {
+  const { options, log, metrics, clock, ids, term, store, deps, audit, blobs, blobsElsewhere } = b;
+  const { clusterId, tokens, users, refusals, policy, ldap, identityProviders } = access;
+  const { pipelines, packages, logs, agents, resolver, late, instances, routes, quotas, jobs, references, catalog, networks, secretCipher, secrets, requestStats, metricStore, appTokens, staging, tasks, containers, manifests } = work;
+  const cliDownloads = await CliDownloads.load(options.cliDownloadsDir, log);
+  const inFlight = new InFlight();
+  // Handlers that do not end (one waiting for a body that never comes) show here.
+  metrics.gaugeFrom('platform_http_requests_in_flight', 'REST API requests whose handlers are running, this scrape included.', 'listener', () => ({ api: inFlight.count }));
+  const app = createApiApp({
+    site: consoleSite({ routerAddress: () => b.addresses.router }),
+    inFlight,
+    log,
+    metrics,
+    ids,
+    minimumClientVersion: MINIMUM_CLIENT_VERSION,
+    // Authentication, then each request's policy view (ctx.state.access) for the endpoints' checks.
+    authenticate: accessControl(policy, audit, references, authenticate(tokens, users, { ldapEnabled: ldap !== undefined, identityProviders: new Set(identityProviders.keys()), appTokenProblem: (claims) => appTokens.problem(claims) })),
+    endpoints: withOpenApi([
+      ...authEndpoints(tokens, users, audit, refusals, options.domain, options.maxBodyBytes, policy, ldap),
+      ...deviceFlowEndpoints(identityProviders, { tokens, policy, audit, sealer: secretCipher, nowMs: () => clock.nowMs() }),
+      ...policyEndpoints(policy),
+      ...quotaEndpoints(quotas),
+      ...secretEndpoints(secrets, options.maxBodyBytes),
+      ...auditEndpoints(audit),
+      ...instanceEndpoints(jobs, instances, agents, logs, clock, (uuid) => routes.table.announced(uuid)),
+      ...routeEndpoints(routes.table),
+      ...taskEndpoints(tasks),
+      ...containerEndpoints(containers, packages, jobs, tasks, options.maxBodyBytes, async (jobFqn, change, refs) => {
+        await late.catalog!.bind({ jobFqn, serviceFqn: OUTBOUND_SERVICE_FQN, name: 'allow_egress', targetJobPort: 0, parameters: { ipnet: '0.0.0.0/0' } }, change, refs);
+      }),
+      ...manifestEndpoints(manifests, options.maxBodyBytes),
+      ...instanceSnapshotEndpoints(jobs, new InstanceSnapshots(deps, packages, agents, instances.table, join(options.dataDir, 'snapshot-tmp'))),
+      ...packageLogEndpoints(async (uuid) => (await packages.find(uuid))?.package, logs),
+      ...metricEndpoints(metricStore, jobs, agents, () => clock.nowMs()),
+      ...drainEndpoints(jobs, options.maxBodyBytes),
+      ...jobEndpoints(jobs, options.maxBodyBytes),
+      ...serviceEndpoints(catalog, options.maxBodyBytes),
+      ...networkEndpoints(networks, options.maxBodyBytes),
+      ...packageEndpoints(packages, options.maxBodyBytes),
+      ...stagingEndpoints(pipelines, options.maxBodyBytes),
+      ...dependencyEndpoints(resolver, options.maxBodyBytes),
+      ...stagerEndpoints(staging, packages, join(options.dataDir, 'staging-tmp')),
+      ...clusterEndpoints({
+        clusterName: options.clusterName,
+        domain: options.domain,
+        adminName: ADMIN_USER,
+        adminEmail: options.adminEmail,
+        buildId: options.buildId,
+        buildNumber: '0',
+        downloads: cliDownloads,
+        ...(term ? { controllers: term.controllers } : {}),
+      }),
+      ...cliDownloadEndpoints(cliDownloads),
+      ...consoleEndpoints(),
+    ]),
+  });
+  // gRPC first: a port in use fails the start before the API listens.
+  // With etcd the secret is the cluster's, as the records are: a controller that takes over admits the same agents.
+  const joinSecret = options.etcd ? await sharedJoinToken(options, store) : await joinToken(options);
+  const agentServer = new AgentServer({ directory: agents, blobs, joinSecret, clusterId, log, ...(blobsElsewhere ? { blobsElsewhere } : {}) });
+  // Standalone routers follow the route table on the agents' port, with the same secret.
+  const routeWatch = new RouteWatchService({ table: routes.table, authorized: (m) => agentServer.authorized(m), requests: requestStats, log });
+  agentServer.addService(routeWatch.definition, routeWatch.implementation);
+  await parts.start({ name: 'route-watch', stop: () => routeWatch.stop() });
+  const grpcPort = await parts.startWith('agent-server', () => listenAgents(agentServer, options.grpcListen), (_, graceful) => agentServer.stop(graceful ? 1_000 : 0));
+  b.ownListeners.push({ host: options.grpcListen.host, port: grpcPort });
+  agents.watch();
+  const router =
+    options.routerListen === 'none'
+      ? undefined
+      : await parts.startWith(
+          'router',
+          () =>
+            Router.start({
+              listen: options.routerListen as HostPort,
+              ...(options.routerTls ? { tls: options.routerTls } : {}),
+              feed: (listener) => routes.table.subscribe(listener),
+              registry: metrics.registry,
+              log: log.child({ component: 'router' }),
+              requestId: () => ids.requestId(),
+              httpLimits: options.httpLimits,
+            }),
+          (r, graceful) => r.stop(graceful ? options.stopGraceMs : 0),
+        );
+  if (router) {
+    b.addresses.router = router.address;
+    requestStats.attach(router.requests);
+    for (const address of [router.address, router.tlsAddress]) if (address) b.ownListeners.push(parseHostPort(address, 'router address'));
+  }
+  const server = await parts.startWith('api', () => listenApi(app, options, log, ids), (s) => closeApi(s, inFlight, options.stopGraceMs, log));
+  const bound = server.address() as AddressInfo;
+  b.ownListeners.push({ host: bound.address, port: bound.port });
+  return { grpcPort, router, server };
+}
 
 /** The agents' endpoint, listening on `listen`; resolves with its port. One that fails to listen is stopped. */
 async function listenAgents(server: AgentServer, listen: HostPort): Promise<number> {
