@@ -25,7 +25,7 @@ import type { IsolationDriver, IsolationDriverName } from './isolation/driver.js
 import { canChangeIdentity, DEFAULT_INSTANCE_UIDS, parseUidRange, reachableBy, UidAllocator, type UidRange } from './isolation/identity.js';
 import { PROCESS_DRIVER_GAPS, ProcessDriver } from './isolation/process.js';
 import { detectResources, hostName, loadOrCreateUuid, systemTags } from './host/host.js';
-import { DestinationPolicy, HOST_NETWORK_TAG, NETWORK_AGENT_TAG, OWN_NETWORK_TAG, parseHostPort, type AllowEntry, type HostPort, type Logger } from '@platform/proto/common';
+import { DestinationPolicy, FLOOR_ENFORCED_TAG, FLOOR_NOT_ENFORCED_TAG, HOST_NETWORK_TAG, NETWORK_AGENT_TAG, OWN_NETWORK_TAG, parseHostPort, type AllowEntry, type HostPort, type Logger } from '@platform/proto/common';
 import { AgentDrains } from './logs/drains.js';
 import { LogShipper } from './logs/shipper.js';
 import { AgentMetrics, serveMetrics } from './metrics/metrics.js';
@@ -74,6 +74,11 @@ export interface AgentOptions {
   resolver?: string;
   /** How often the names of outbound bindings are resolved again (default 30 s). */
   egressResolveMs?: number;
+  /**
+   * The bandwidth (bits per second) the instances on networks of their own share here
+   * (--instance-bandwidth): their `network` floors divide it. Absent: floors are not enforced.
+   */
+  instanceBandwidth?: number;
   log: Logger;
   now?: () => number;
   random?: () => number;
@@ -151,6 +156,7 @@ export class Agent {
           dns: new DnsProxy(log.child({ component: 'dns' }), opts.resolver ? () => [opts.resolver!] : undefined),
           ...(opts.resolver ? { resolver: opts.resolver } : {}),
           ...(opts.egressResolveMs ? { egressResolveMs: opts.egressResolveMs } : {}),
+          ...(opts.instanceBandwidth ? { bandwidth: opts.instanceBandwidth } : {}),
         });
     if (lacking) log.info('instances on virtual networks are not run here', { reason: lacking });
     this.#ownNetworks = !lacking && opts.instanceNetworks !== false;
@@ -397,6 +403,8 @@ export class Agent {
     });
     await agent.#cache.cleanTmp();
     await agent.#cache.load();
+    // Before the instances are taken back: their networks are set up again as the probe found.
+    await agent.networks?.probeFloors();
     agent.manager.recover();
     // What an earlier run of this agent left on the host and no re-attached instance holds.
     await agent.#removeNetworkLeftovers([...agent.manager.runners()].flatMap((r) => (r.record.network ? [r.record.network] : [])));
@@ -439,6 +447,7 @@ export class Agent {
         ...systemTags(this.isolation, this.cgroups.version),
         ...(this.networks ? [NETWORK_AGENT_TAG] : []),
         this.#ownNetworks ? OWN_NETWORK_TAG : HOST_NETWORK_TAG,
+        this.#ownNetworks && this.networks?.floorsNotEnforced === undefined ? FLOOR_ENFORCED_TAG : FLOOR_NOT_ENFORCED_TAG,
       ],
       // What the cache may still grow into is not offered to instances.
       total: detectResources(this.#dataDir, Math.max(0, this.#cache.maxBytes - this.#cache.size)),

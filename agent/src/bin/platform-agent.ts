@@ -63,6 +63,11 @@ Options (environment variable in brackets):
   --resolver HOST:PORT     the DNS server for those instances' resolver and the domain names of
                            outbound bindings (PLATFORM_AGENT_RESOLVER, default: /etc/resolv.conf's);
                            names are resolved again every PLATFORM_AGENT_EGRESS_RESOLVE_MS (30000)
+  --instance-bandwidth N   bits per second the instances on networks of their own share here (a
+                           little under the uplink's speed; PLATFORM_AGENT_INSTANCE_BANDWIDTH):
+                           their \`network\` floors divide it (tc HTB on the agent's bridge), each
+                           guaranteed its floor, capped at its netmax. Without it floors are not
+                           enforced (system tag network-floor:none)
   --log-level LEVEL        debug, info, warn, error or silent (PLATFORM_LOG_LEVEL, default info)
   --version                print the version
   --help                   print this help
@@ -125,6 +130,7 @@ async function main(): Promise<void> {
         'allowed-destinations': { type: 'string' },
         'refuse-private-destinations': { type: 'boolean' },
         resolver: { type: 'string' },
+        'instance-bandwidth': { type: 'string' },
         'log-level': { type: 'string' },
         version: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -170,6 +176,7 @@ async function main(): Promise<void> {
   const cacheMaxBytes = positive(args['cache-max-bytes'] ?? env['PLATFORM_AGENT_CACHE_MAX_BYTES'], '--cache-max-bytes');
   const diskCheckMs = positive(args['disk-check-ms'] ?? env['PLATFORM_AGENT_DISK_CHECK_MS'], '--disk-check-ms');
   const usageIntervalMs = positive(args['usage-interval-ms'] ?? env['PLATFORM_AGENT_USAGE_INTERVAL_MS'], '--usage-interval-ms');
+  const instanceBandwidth = positive(args['instance-bandwidth'] ?? env['PLATFORM_AGENT_INSTANCE_BANDWIDTH'], '--instance-bandwidth');
   const usageBuffer = positive(args['usage-buffer'] ?? env['PLATFORM_AGENT_USAGE_BUFFER'], '--usage-buffer');
   let allowedDestinations: AllowEntry[];
   try {
@@ -207,6 +214,7 @@ async function main(): Promise<void> {
       ...(diskCheckMs !== undefined ? { diskCheckMs } : {}),
       ...(usageIntervalMs !== undefined ? { usageIntervalMs } : {}),
       ...(usageBuffer !== undefined ? { usageBuffer } : {}),
+      ...(instanceBandwidth !== undefined ? { instanceBandwidth } : {}),
       defaultMetrics: true,
       allowedDestinations,
       refusePrivateDestinations: !!args['refuse-private-destinations'] || refusePrivateText === 'true',

@@ -43,7 +43,8 @@ import type { NetworkSpec, NetworkState } from '@platform/proto';
 import { cidrsOverlap, formatIpv4, parseCidr, parseIpv4, prefixMask, type Cidr, type Logger } from '@platform/proto/common';
 import { processGroupMembers } from '../isolation/procfs.js';
 import { listeningPortsOf } from '../runner/ports.js';
-import { NOT_THERE, run, runIgnoring, tool } from './commands.js';
+import { hasSystemTool, NOT_THERE, run, runIgnoring, tool } from './commands.js';
+import { instanceShaping, instanceUnshaping, probeShaping, shapingBandwidthChange, shapingSetup } from './shaping.js';
 import type { PortForwarders } from './port-forwarder.js';
 import type { DnsProxy } from './dns-proxy.js';
 import { Resolver } from 'node:dns/promises';
@@ -109,7 +110,7 @@ export interface NetworkPlan {
 }
 
 /** The first characters of every name this module gives host objects. */
-export const NAME_PREFIXES = { netns: 'pln-', veth: 'plv', peer: 'plp', bridge: 'plb', vxlan: 'plx', table: 'platform_bc_', uidTable: 'platform_netuid_', egressTable: 'platform_egress_' } as const;
+export const NAME_PREFIXES = { netns: 'pln-', veth: 'plv', peer: 'plp', bridge: 'plb', vxlan: 'plx', ifb: 'plq', table: 'platform_bc_', uidTable: 'platform_netuid_', egressTable: 'platform_egress_' } as const;
 
 const hex = (uuid: string) => uuid.replace(/[^0-9a-f]/gi, '').toLowerCase();
 /** 11 hex digits of a uuid (table names). */
@@ -119,10 +120,12 @@ const agentLink = (agent: string) => hex(agent).slice(0, 5).padEnd(5, '0');
 const objLink = (uuid: string) => hex(uuid).slice(0, 7).padEnd(7, '0');
 
 /** The prefixes of every name an agent gives host objects (after NAME_PREFIXES: its own part). */
-export function agentPrefixes(agentUuid: string): { netns: string; veth: string; bridge: string; vxlan: string; table: string; uidTable: string; egressTable: string; ownBridge: string } {
+export function agentPrefixes(agentUuid: string): { netns: string; veth: string; bridge: string; vxlan: string; ifb: string; table: string; uidTable: string; egressTable: string; ownBridge: string; ownIfb: string } {
   return {
     egressTable: `${NAME_PREFIXES.egressTable}${short(agentUuid)}`,
     ownBridge: `${NAME_PREFIXES.bridge}${agentLink(agentUuid)}own`,
+    ownIfb: `${NAME_PREFIXES.ifb}${agentLink(agentUuid)}own`,
+    ifb: `${NAME_PREFIXES.ifb}${agentLink(agentUuid)}`,
     netns: `${NAME_PREFIXES.netns}${short(agentUuid)}-`,
     veth: `${NAME_PREFIXES.veth}${agentLink(agentUuid)}`,
     bridge: `${NAME_PREFIXES.bridge}${agentLink(agentUuid)}`,
@@ -163,6 +166,11 @@ export interface HostNetworksOptions {
   resolver?: string;
   /** How often those names are resolved again (default 30 s). */
   egressResolveMs?: number;
+  /**
+   * The bandwidth (bits per second) the instances on networks of their own share here: their
+   * `network` floors divide it (shaping.ts). Absent: the floors are not enforced.
+   */
+  bandwidth?: number;
   agentUuid: string;
   log: Logger;
   forwarders: PortForwarders;
@@ -198,6 +206,8 @@ export class HostNetworks {
   #egressChain: Promise<void> = Promise.resolve();
   /** The rewrite waiting for its turn, if any. */
   #egressQueued: Promise<void> | undefined;
+  /** Why the `network` floors are not enforced here (undefined: they are); set by probeFloors. */
+  #floorsNot: string | undefined = 'not probed yet';
 
   constructor(private readonly o: HostNetworksOptions) {}
 
@@ -326,6 +336,26 @@ export class HostNetworks {
     this.#resolveTimer = undefined;
     this.o.dns?.close();
     this.#ownReady = undefined;
+  }
+
+  /**
+   * Whether the `network` floors can be enforced here (shaping.ts): instances on networks of
+   * their own, the bandwidth they share given (--instance-bandwidth), tc, and the kernel's HTB,
+   * u32, mirred, ifb and ingress tried in a namespace of the agent's own. Once, at the agent's
+   * start; what is missing is in `floorsNotEnforced` and the log.
+   */
+  async probeFloors(): Promise<void> {
+    if (!this.o.ownNetworks) this.#floorsNot = 'instances have no networks of their own here';
+    else if (!this.o.bandwidth) this.#floorsNot = 'the bandwidth the instances share is not known (--instance-bandwidth)';
+    else if (!hasSystemTool('tc')) this.#floorsNot = 'tc is not installed (Debian package iproute2)';
+    else this.#floorsNot = await probeShaping(`${agentPrefixes(this.o.agentUuid).netns}probe`);
+    if (this.#floorsNot === undefined) this.o.log.info('network floors are enforced: instances share the bandwidth given, each guaranteed its floor', { bandwidth: this.o.bandwidth });
+    else this.o.log[this.o.bandwidth ? 'warn' : 'info']('network floors are not enforced here: instances get no guaranteed bandwidth', { reason: this.#floorsNot });
+  }
+
+  /** Why the `network` floors are not enforced here; undefined when they are. */
+  get floorsNotEnforced(): string | undefined {
+    return this.#floorsNot;
   }
 
   /** Whether an instance not on a virtual network gets a network of its own now. */
@@ -558,6 +588,7 @@ export class HostNetworks {
       }
       await run([ip, 'addr', 'replace', `${gateway}/${subnet.prefix}`, 'dev', p.ownBridge]);
       await run([ip, 'link', 'set', p.ownBridge, 'up']);
+      await this.#ensureShaping(subnet);
       await this.#writeEgress(subnet);
       // Without its resolver an instance still runs (and names in its hosts file resolve).
       await this.o.dns?.listen(gateway).catch((err: unknown) => this.o.log.error('the instances\' resolver cannot listen: they resolve no names', { address: `${gateway}:53`, err: (err as Error).message }));
@@ -569,11 +600,45 @@ export class HostNetworks {
   }
 
   /**
+   * The HTBs dividing the bandwidth on the own bridge (shaping.ts), where the floors are
+   * enforced: made, or (an agent restarted, its instances' classes in place) given the bandwidth
+   * again. A failure leaves the floors unenforced from then on, said in the log.
+   */
+  async #ensureShaping(subnet: Cidr): Promise<void> {
+    if (this.#floorsNot !== undefined || !this.o.bandwidth) return;
+    const p = agentPrefixes(this.o.agentUuid);
+    const tc = tool('tc');
+    try {
+      try {
+        await run([tool('ip'), 'link', 'add', p.ownIfb, 'type', 'ifb']);
+      } catch (err) {
+        if (!/File exists/.test((err as Error).message)) throw err;
+      }
+      await run([tool('ip'), 'link', 'set', p.ownIfb, 'up']);
+      const made = /qdisc htb 1: root/.test(await run([tc, 'qdisc', 'show', 'dev', p.ownBridge, 'root'])) && /qdisc htb 1: root/.test(await run([tc, 'qdisc', 'show', 'dev', p.ownIfb, 'root']));
+      if (made) {
+        await run([tc, '-batch', '-'], shapingBandwidthChange(p.ownBridge, p.ownIfb, this.o.bandwidth));
+      } else {
+        // Whatever else is there (half made by a run that was killed) goes first.
+        for (const argv of [['qdisc', 'del', 'dev', p.ownBridge, 'root'], ['qdisc', 'del', 'dev', p.ownBridge, 'ingress'], ['qdisc', 'del', 'dev', p.ownIfb, 'root']]) {
+          await run([tc, ...argv]).catch(() => {});
+        }
+        await run([tc, '-batch', '-'], shapingSetup(p.ownBridge, p.ownIfb, subnet, this.o.bandwidth));
+      }
+    } catch (err) {
+      this.#floorsNot = `the bridge's shaping cannot be made (${(err as Error).message})`;
+      this.o.log.error('network floors are not enforced: the shaping of the instances\' bridge cannot be made', { err: (err as Error).message });
+    }
+  }
+
+  /**
    * The job's network resources on the instance's interface: `netmax` (bits per second, 0: none)
    * caps what it sends (a token bucket on its eth0, in its namespace, where it cannot change it)
-   * and what it receives (the same on the host end of its veth). The floor (`network`) is not
-   * enforced: each instance has a link of its own, and what they share (the host's uplink) is not
-   * the agent's to divide. Answers (and logs) what was not enforced.
+   * and what it receives (the same on the host end of its veth). The floor (`network`) is
+   * enforced where floors are (probeFloors): its class in both HTBs of the agent's bridge, rate
+   * the floor, ceiling its netmax or the bandwidth the instances share. Members of virtual
+   * networks get no floor (their traffic crosses hosts on the networks' own bridges). Answers
+   * (and logs) what was not enforced.
    */
   async limit(a: NetworkAttachment, resources: { network: number; netmax: number }): Promise<string[]> {
     const missed: string[] = [];
@@ -590,9 +655,28 @@ export class HostNetworks {
         missed.push(`netmax (${(err as Error).message})`);
       }
     }
-    if (resources.network > 0) missed.push('network (a floor: each instance has a link of its own; the host\'s uplink is not divided)');
-    // The floor alone is every job's default (5 Mbps): said at debug; a cap that failed at warn.
-    if (missed.length > 0) this.o.log[missed.some((m) => m.startsWith('netmax')) ? 'warn' : 'debug']('network resources not enforced on this instance', { instance: a.instance, not_enforced: missed });
+    // A floor not enforced where floors are is a failure (warn); elsewhere it is what the host
+    // gives, said at start (every job has a floor, 5 Mbps by default): debug.
+    let floorFailed = false;
+    if (resources.network > 0) {
+      const why = !a.own ? 'a member of a virtual network' : this.#floorsNot;
+      if (why !== undefined) missed.push(`network (${why})`);
+      else {
+        const p = agentPrefixes(this.o.agentUuid);
+        const bandwidth = this.o.bandwidth ?? 0;
+        const ceil = resources.netmax > 0 ? Math.min(resources.netmax, bandwidth) : bandwidth;
+        const subnet = { base: parseIpv4(a.gateway) - 1, prefix: a.prefix };
+        const script = instanceShaping(p.ownBridge, p.ownIfb, subnet, a.address, a.hostVeth, resources.network, ceil);
+        try {
+          if (!script) throw new Error(`no class for address ${a.address}`);
+          await run([tool('tc'), '-batch', '-'], script);
+        } catch (err) {
+          floorFailed = true;
+          missed.push(`network (${(err as Error).message})`);
+        }
+      }
+    }
+    if (missed.length > 0) this.o.log[floorFailed || missed.some((m) => m.startsWith('netmax')) ? 'warn' : 'debug']('network resources not enforced on this instance', { instance: a.instance, not_enforced: missed });
     return missed;
   }
 
@@ -704,11 +788,11 @@ export class HostNetworks {
     for (const ns of agentNamespaces(p.netns)) {
       if (!keptNs.has(ns)) await attempt(`netns ${ns}`, [ip, 'netns', 'delete', ns]);
     }
-    const keptLinks = new Set(keep.flatMap((a) => [a.hostVeth, a.bridge, a.vxlan]));
+    const keptLinks = new Set(keep.flatMap((a) => [a.hostVeth, a.bridge, a.vxlan, ...(a.own ? [p.ownIfb] : [])]));
     const links = (await run([ip, '-o', 'link', 'show'])).split('\n').map((l) => /^\d+: ([^:@]+)/.exec(l)?.[1] ?? '');
     for (const link of links) {
       if (keptLinks.has(link)) continue;
-      if (link.startsWith(p.veth) || link.startsWith(p.vxlan) || link.startsWith(p.bridge)) await attempt(`link ${link}`, [ip, 'link', 'delete', link]);
+      if (link.startsWith(p.veth) || link.startsWith(p.vxlan) || link.startsWith(p.bridge) || link.startsWith(p.ifb)) await attempt(`link ${link}`, [ip, 'link', 'delete', link]);
     }
     const keptTables = new Set(keep.flatMap((a) => (a.broadcastTable ? [a.broadcastTable] : [])));
     for (const line of (await run([nft, 'list', 'tables'])).split('\n')) {
@@ -736,6 +820,13 @@ export class HostNetworks {
     const ip = tool('ip');
     await runIgnoring([ip, 'netns', 'delete', a.netns], NOT_THERE);
     await runIgnoring([ip, 'link', 'delete', a.hostVeth], NOT_THERE);
+    // Its floor's classes (the next instance at its address replaces them anyway).
+    if (this.#floorsNot === undefined) {
+      const p = agentPrefixes(this.o.agentUuid);
+      const script = instanceUnshaping(p.ownBridge, p.ownIfb, { base: parseIpv4(a.gateway) - 1, prefix: a.prefix }, a.address);
+      // -force: each line is tried; one not there (an instance without a floor) is no matter.
+      if (script) await run([tool('tc'), '-force', '-batch', '-'], script).catch(() => {});
+    }
     this.#own.delete(a.instance);
     // Its address may be given to another instance: what it was allowed goes with it.
     if (this.#egress.has(a.jobUuid) || this.#endpointsOf(a).length > 0 || a.ports.length > 0) await this.#rewriteEgress();

@@ -15,7 +15,7 @@ export { commonFlags, type CommonFlags } from './cli.js';
 export { GuardedState, IllegalTransitionError, StateMachine, type TransitionTable } from './state-machine.js';
 export { SyslogSender, formatSyslog, parseDrainUrl, type DrainTarget, type SenderEvents, type SyslogFields } from './syslog.js';
 export { Ipv4Error, cidrContains, cidrSize, cidrsOverlap, formatCidr, formatIpv4, isMulticastCidr, parseCidr, parseIpv4, prefixMask, type Cidr } from './ipv4.js';
-export { HOST_NETWORK_TAG, NETWORK_AGENT_TAG, OWN_NETWORK_TAG } from './networks.js';
+export { FLOOR_ENFORCED_TAG, FLOOR_NOT_ENFORCED_TAG, HOST_NETWORK_TAG, NETWORK_AGENT_TAG, OWN_NETWORK_TAG } from './networks.js';
 export {
   DestinationListError,
   DestinationPolicy,

@@ -12,3 +12,10 @@ export const NETWORK_AGENT_TAG = 'networks:bridge';
  */
 export const OWN_NETWORK_TAG = 'instance-network:own';
 export const HOST_NETWORK_TAG = 'instance-network:host';
+
+/**
+ * The system tags saying whether an agent enforces the `network` floors of its instances (the
+ * bandwidth they share given to it, and the host's tc able to divide it) or not.
+ */
+export const FLOOR_ENFORCED_TAG = 'network-floor:enforced';
+export const FLOOR_NOT_ENFORCED_TAG = 'network-floor:none';

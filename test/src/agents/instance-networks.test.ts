@@ -29,6 +29,8 @@ async function get<T>(address: string, path: string): Promise<T> {
 
 let cluster: TestCluster | undefined;
 let available = true;
+/** The bandwidth the agent's instances share (--instance-bandwidth). */
+const SHARED_BITS = 30_000_000;
 
 /**
  * A DNS server for the test's names (A records of `names`, changed by the tests; every other
@@ -84,7 +86,8 @@ async function theCluster(): Promise<TestCluster> {
     await AgentProcess.start(controller, cluster.api, {
       isolation: 'bwrap',
       // No --instance-networks: a bwrap agent run by root gives them by default.
-      args: ['--stop-instances-on-exit', '--usage-interval-ms', '1000', '--resolver', `127.0.0.1:${dnsPort}`],
+      // The instances share 30 Mbit/s here: their `network` floors divide it.
+      args: ['--stop-instances-on-exit', '--usage-interval-ms', '1000', '--resolver', `127.0.0.1:${dnsPort}`, '--instance-bandwidth', String(SHARED_BITS)],
       env: { PLATFORM_AGENT_EGRESS_RESOLVE_MS: '300' },
     }),
   );
@@ -250,9 +253,11 @@ test.serial('instance networks: netmax caps what an instance sends (within 20%),
  * A host standing for the outside: a network namespace of the test's (`plt...`, removed even when
  * the test fails) behind a veth, with addresses .2 and .3 of a /29 of the benchmarking range and
  * a server answering on two ports. The host end forwards what comes back (the answers to the
- * instances, which the agent's masquerade sends from .1).
+ * instances, which the agent's masquerade sends from .1). With `linkBits`, its link towards the
+ * host is capped at that rate (a token bucket on its end) and its second port streams bytes to
+ * whoever connects, without end.
  */
-async function outsideHost(t: ExecutionContext): Promise<{ addresses: [string, string]; ports: [number, number] }> {
+async function outsideHost(t: ExecutionContext, opts: { linkBits?: number } = {}): Promise<{ addresses: [string, string]; ports: [number, number] }> {
   const tag = randomBytes(3).toString('hex');
   const ns = `plt${tag}o`;
   const outer = `plt${tag}x`;
@@ -276,9 +281,12 @@ async function outsideHost(t: ExecutionContext): Promise<{ addresses: [string, s
   for (const n of [2, 3]) sh(['ip', '-n', ns, 'addr', 'add', `${at(n)}/29`, 'dev', 'eth0']);
   sh(['ip', '-n', ns, 'link', 'set', 'eth0', 'up']);
   sh(['ip', '-n', ns, 'link', 'set', 'lo', 'up']);
+  if (opts.linkBits) sh(['tc', '-n', ns, 'qdisc', 'add', 'dev', 'eth0', 'root', 'tbf', 'rate', `${opts.linkBits}bit`, 'burst', '64k', 'limit', '256k']);
   const ports: [number, number] = [20000 + randomInt(0, 20000), 0];
   ports[1] = ports[0] + 1;
-  const script = `const net = require('node:net'); let n = 0; for (const p of ${JSON.stringify(ports)}) net.createServer((s) => s.end('HTTP/1.0 200 OK\\r\\ncontent-length: 7\\r\\n\\r\\noutside')).listen(p, '0.0.0.0', () => { if (++n === 2) console.log('ready'); });`;
+  const stream = "(s) => { const b = Buffer.alloc(65536, 120); s.on('error', () => {}); const pump = () => { while (s.write(b)) {} }; s.on('drain', pump); pump(); }";
+  const answer = "(s) => s.end('HTTP/1.0 200 OK\\r\\ncontent-length: 7\\r\\n\\r\\noutside')";
+  const script = `const net = require('node:net'); let n = 0; for (const p of ${JSON.stringify(ports)}) net.createServer(p === ${ports[1]} && ${!!opts.linkBits} ? ${stream} : ${answer}).listen(p, '0.0.0.0', () => { if (++n === 2) console.log('ready'); });`;
   const server = spawn('ip', ['netns', 'exec', ns, process.execPath, '-e', script], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, PATH: '/usr/sbin:/usr/bin:/sbin:/bin' } });
   held.server = server;
   await new Promise<void>((resolve, reject) => {
@@ -289,6 +297,88 @@ async function outsideHost(t: ExecutionContext): Promise<{ addresses: [string, s
 }
 
 const OUTBOUND = 'service::/platform::outbound-network';
+
+/**
+ * What each of `ats` (host:port of instances' `/bytes`) sends the test at once, `streams[i]`
+ * connections each, in bits per second over the same window (after a second of warm-up).
+ */
+async function pullAll(ats: string[], streams: number[], ms: number): Promise<number[]> {
+  const bytes = ats.map(() => 0);
+  const from = ats.map(() => 0);
+  const stop = new AbortController();
+  const reads = ats.flatMap((at, i) =>
+    Array.from({ length: streams[i]! }, async () => {
+      const res = await fetch(`http://${at}/bytes?n=${1e9}`, { signal: stop.signal });
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes[i]! += chunk.byteLength;
+    }).map((p) => p.catch(() => {})),
+  );
+  await new Promise((r) => setTimeout(r, 1000));
+  ats.forEach((_, i) => (from[i] = bytes[i]!));
+  await new Promise((r) => setTimeout(r, ms - 1000));
+  const rates = ats.map((_, i) => ((bytes[i]! - from[i]!) * 8 * 1000) / (ms - 1000));
+  stop.abort();
+  await Promise.all(reads);
+  return rates;
+}
+
+test.serial('instance networks: the network floor is guaranteed on a shared, capped link (downloads from outside and what the instances send the host), and netmax holds beside it; the agent says it enforces floors', async (t) => {
+  if (!available) return t.pass();
+  const { api, agents } = await theCluster();
+  const managers = (await api.get<{ uuid: string; system_tags: string[] }[]>('/instance_managers')).body;
+  t.true(managers.find((m) => m.uuid === agents[0]!.uuid)!.system_tags.includes('network-floor:enforced'));
+  // The outside's link to the host a little faster than what the agent divides (its queue forms
+  // at the agent, where the floors are kept).
+  const outside = await outsideHost(t, { linkBits: 32_000_000 });
+  const [bulkHost] = outside.addresses;
+  const bulkPort = outside.ports[1];
+  const ns = `/instnet/${unique()}`;
+  const pkg = await uploadPackage(api, ns, networkAppArchive());
+  const processes = { app: { start_command: 'node /app/net.js', start_command_timeout: 30, stop_timeout: 5 } };
+  const mem = { memory: 64 * 1024 * 1024, disk: 64 * 1024 * 1024 };
+  // floored: a floor of 16 Mbit/s and one connection; greedy: a floor of 1 Mbit/s and four
+  // connections (without floors it takes most of the link); capped: netmax 4 Mbit/s, as its floor.
+  const kinds = [
+    { name: 'floored', resources: { ...mem, network: 16_000_000, netmax: 0 }, streams: 1 },
+    { name: 'greedy', resources: { ...mem, network: 1_000_000, netmax: 0 }, streams: 4 },
+    { name: 'capped', resources: { ...mem, network: 4_000_000, netmax: 4_000_000 }, streams: 4 },
+  ];
+  const jobs: Job[] = [];
+  t.teardown(async () => {
+    for (const j of jobs) await stopJob(api, j.uuid).catch(() => {});
+  });
+  for (const k of kinds) {
+    const r = await api.post<Job>('/jobs', httpAppJob(`job::${ns}::${k.name}`, pkg.uuid, { processes, resources: k.resources, state: 'started' }));
+    t.is(r.status, 200, r.text);
+    jobs.push(r.body);
+    t.is((await api.post('/bindings', { job_fqn: r.body.fqn, service_fqn: OUTBOUND, name: 'bulk', parameters: { ipnet: `${bulkHost}/32`, portrange: 'all', protocol: 'tcp' } })).status, 200);
+  }
+  const ats: string[] = [];
+  for (const j of jobs) {
+    const { at } = await running(api, j.uuid).catch(async (err: Error) => {
+      const seen = (await api.get<ApiInstance[]>(`/jobs/${j.uuid}/instances`)).body.map((i) => [i.state, i.reason]);
+      const said = (theAgent()?.lines ?? []).filter((l) => l['level'] === 'warn' || l['level'] === 'error').slice(-10);
+      throw new Error(`${err.message}: instances ${JSON.stringify(seen)}; the agent said ${JSON.stringify(said)}`);
+    });
+    await eventually(async () => ((await reaches(at, `http://${bulkHost}:${outside.ports[0]}/`)) ? true : undefined), { timeoutMs: 20_000, what: 'the outside host to be reachable' });
+    ats.push(at);
+  }
+  const check = (what: string, [floored, greedy, capped]: number[]) => {
+    const mbit = (x: number) => (x / 1e6).toFixed(2);
+    t.log(`${what}: floored ${mbit(floored!)}, greedy ${mbit(greedy!)}, capped ${mbit(capped!)} Mbit/s (shared ${mbit(SHARED_BITS)})`);
+    t.true(floored! >= 0.8 * 16_000_000, `${what}: the floored instance got ${mbit(floored!)} Mbit/s of its floor of 16`);
+    t.true(capped! <= 1.2 * 4_000_000 && capped! >= 0.8 * 4_000_000, `${what}: the capped instance got ${mbit(capped!)} Mbit/s, netmax 4`);
+    t.true(floored! + greedy! + capped! <= 1.2 * SHARED_BITS, `${what}: all together ${mbit(floored! + greedy! + capped!)} Mbit/s`);
+  };
+
+  // Downloads from the outside, all at once: what comes to the instances.
+  const ms = 6000;
+  const answers = await Promise.all(
+    ats.map((at, i) => get<{ bits_per_second: number }>(at, `/pull?to=${bulkHost}:${bulkPort}&streams=${kinds[i]!.streams}&ms=${ms}`)),
+  );
+  check('from the outside', answers.map((a) => a.bits_per_second));
+  // What the instances send the test on the host, at their ports: what leaves them.
+  check('to the host', await pullAll(ats, kinds.map((k) => k.streams), ms));
+});
 
 async function reaches(at: string, url: string): Promise<boolean> {
   const r = await get<FetchAnswer>(at, `/fetch?url=${encodeURIComponent(url)}`);

@@ -1,7 +1,7 @@
 /**
  * What an agent leaves on the host, found by the agent's own name prefixes (as the agent gives
  * them: agent/src/network/host-networks.ts agentPrefixes): network namespaces and their mounts
- * under /run/netns, interfaces (veths, bridges, VXLAN devices), nft tables. AgentProcess.dispose
+ * under /run/netns, interfaces (veths, bridges, VXLAN devices, the ifb device of the floors), nft tables. AgentProcess.dispose
  * lists them once the agent and its instances are gone, removes them, and fails the test when an
  * agent that stopped its own instances (--stop-instances-on-exit) left any.
  */
@@ -14,10 +14,10 @@ const SBIN = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 const hex = (uuid: string) => uuid.replace(/[^0-9a-f]/gi, '').toLowerCase();
 
 /** The first characters of every name the agent `agentUuid` gives host objects. */
-export function agentPrefixes(agentUuid: string): { netns: string; veth: string; bridge: string; vxlan: string; table: string; uidTable: string; egressTable: string } {
+export function agentPrefixes(agentUuid: string): { netns: string; veth: string; bridge: string; vxlan: string; ifb: string; table: string; uidTable: string; egressTable: string } {
   const long = hex(agentUuid).slice(0, 11).padEnd(11, '0');
   const link = hex(agentUuid).slice(0, 5).padEnd(5, '0');
-  return { netns: `pln-${long}-`, veth: `plv${link}`, bridge: `plb${link}`, vxlan: `plx${link}`, table: `platform_bc_${long}_`, uidTable: `platform_netuid_${long}`, egressTable: `platform_egress_${long}` };
+  return { netns: `pln-${long}-`, veth: `plv${link}`, bridge: `plb${link}`, vxlan: `plx${link}`, ifb: `plq${link}`, table: `platform_bc_${long}_`, uidTable: `platform_netuid_${long}`, egressTable: `platform_egress_${long}` };
 }
 
 /** Runs a host command (under `prefix`, e.g. nsenter into the agent's network namespace); its stdout, '' when it fails. */
@@ -63,7 +63,7 @@ export function agentLeftovers(agentUuid: string, prefix: readonly string[] = []
   const links = out(prefix, ['ip', '-o', 'link', 'show'])
     .split('\n')
     .map((l) => /^\d+: ([^:@]+)/.exec(l)?.[1] ?? '')
-    .filter((l) => [p.veth, p.bridge, p.vxlan].some((x) => l.startsWith(x)));
+    .filter((l) => [p.veth, p.bridge, p.vxlan, p.ifb].some((x) => l.startsWith(x)));
   const tables = out(prefix, ['nft', 'list', 'tables'])
     .split('\n')
     .map((l) => l.trim().replace(/^table /, ''))

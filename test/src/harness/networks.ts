@@ -105,6 +105,8 @@ export function sweepLeftovers(): void {
  * An HTTP app on $PORT: `GET /` answers who it is; `GET /fetch?url=...` fetches that url from
  * inside the instance and answers `{ok, status, body}` or `{ok: false, error}`; `GET /resolve?name=`
  * answers the name's addresses as the instance resolves them; `GET /bytes?n=` sends n bytes;
+ * `GET /pull?to=host:port&streams=N&ms=M` opens N TCP connections to host:port, reads what comes
+ * for M ms and answers `{bits_per_second}` received from the end of the first second on;
  * `GET /env?name=` answers `{value}`, the variable's value. UDP datagrams to $PORT come back
  * with "udp:" before them.
  */
@@ -124,6 +126,25 @@ const server = http.createServer((req, res) => {
     });
     r.on('timeout', () => r.destroy(new Error('timeout')));
     r.on('error', (e) => send({ ok: false, error: e.code || e.message }));
+    return;
+  }
+  if (url.pathname === '/pull') {
+    const [host, p] = url.searchParams.get('to').split(':');
+    const ms = Number(url.searchParams.get('ms') || 5000);
+    let bytes = 0;
+    let from = 0;
+    const sockets = [];
+    for (let i = 0; i < Number(url.searchParams.get('streams') || 1); i++) {
+      const s = require('node:net').connect(Number(p), host);
+      s.on('data', (d) => (bytes += d.length));
+      s.on('error', () => {});
+      sockets.push(s);
+    }
+    setTimeout(() => (from = bytes), 1000);
+    setTimeout(() => {
+      for (const s of sockets) s.destroy();
+      send({ bits_per_second: ((bytes - from) * 8 * 1000) / (ms - 1000) });
+    }, ms);
     return;
   }
   if (url.pathname === '/env') return send({ value: process.env[url.searchParams.get('name')] ?? null });
