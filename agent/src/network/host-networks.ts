@@ -1060,9 +1060,10 @@ export interface EgressAllow {
   /** Whole rules of the prerouting nat chain (the gateway address to the host's loopback). */
   dnat: string[];
   /**
-   * The instances' forwarded TCP ports, passed on in the kernel (so that they are reached while
-   * the agent restarts): `address:hostPort` -> `to`, from the host itself (nat output) and, when
-   * `remote`, from elsewhere (nat prerouting: the host must forward packets, ip_forward).
+   * The instances' forwarded ports, TCP and UDP, passed on in the kernel (so that they are
+   * reached while the agent restarts): `address:hostPort` -> `to`, from the host itself (nat
+   * output) and, when `remote`, from elsewhere (nat prerouting: the host must forward packets,
+   * ip_forward).
    */
   ports?: { address: string; remote: boolean; forwards: { hostPort: number; to: string }[] };
 }
@@ -1094,11 +1095,11 @@ export function egressRules(table: string, bridge: string, gateway: string, subn
     '  chain prerouting {',
     '    type nat hook prerouting priority dstnat; policy accept;',
     ...allow.dnat.map((rule) => `    iifname "${bridge}" ${rule}`),
-    ...(fwd?.remote ? fwd.forwards.map((f) => `    iifname != "${bridge}" ip daddr ${fwd.address} tcp dport ${f.hostPort} dnat ip to ${f.to}`) : []),
+    ...(fwd?.remote ? fwd.forwards.map((f) => `    iifname != "${bridge}" ip daddr ${fwd.address} meta l4proto { tcp, udp } th dport ${f.hostPort} dnat ip to ${f.to}`) : []),
     '  }',
     '  chain output {',
     '    type nat hook output priority -100; policy accept;',
-    ...(fwd ? fwd.forwards.map((f) => `    ip daddr ${fwd.address} tcp dport ${f.hostPort} dnat ip to ${f.to}`) : []),
+    ...(fwd ? fwd.forwards.map((f) => `    ip daddr ${fwd.address} meta l4proto { tcp, udp } th dport ${f.hostPort} dnat ip to ${f.to}`) : []),
     '  }',
     '  chain postrouting {',
     '    type nat hook postrouting priority srcnat; policy accept;',

@@ -9,11 +9,12 @@
  * often 127.0.0.1, and locally made connections to it would need route_localnet and source NAT
  * on the host; a listener needs nothing of the host, refuses exactly when the instance does not
  * listen, and goes with the instance. For instances on networks of their own the agent also
- * passes TCP on in the kernel (host-networks.ts egressRules: route_localnet on its own bridge
- * only), so that they are reached while it restarts; the listener then holds the host port. The
- * cost of a listener is one copy of the bytes through the agent. UDP datagrams to the same ports
- * are relayed the same way (a socket per client, forgotten after a minute of silence), for
- * routes of type udp.
+ * passes TCP and UDP on in the kernel (host-networks.ts egressRules: route_localnet on its own
+ * bridge only), so that they are reached while it restarts; the listeners then hold the host
+ * ports (and serve what the kernel does not pass on: from other hosts where the host does not
+ * forward). The cost of a listener is one copy of the bytes through the agent. UDP datagrams to
+ * the same ports are relayed the same way (a socket per client, forgotten after a minute of
+ * silence), for routes of type udp.
  */
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';

@@ -19,7 +19,7 @@ import { ControllerProcess } from '../harness/controller-process.js';
 import { unique } from '../harness/fixtures.js';
 import type { ApiClient } from '../harness/http.js';
 import { agentLeftovers, agentPrefixes } from '../harness/leftovers.js';
-import { ipIn, linkNames, networkAppArchive, networksAvailable, nftTables, sh, sweepLeftovers, type AppAnswer, type FetchAnswer } from '../harness/networks.js';
+import { ipIn, linkNames, networkAppArchive, netnsList, nftRules, networksAvailable, nftTables, sh, sweepLeftovers, type AppAnswer, type FetchAnswer } from '../harness/networks.js';
 import { eventually } from '../harness/wait.js';
 
 async function get<T>(address: string, path: string): Promise<T> {
@@ -106,6 +106,22 @@ async function running(api: ApiClient, job: string, port?: string): Promise<{ in
     },
     { timeoutMs: 90_000, what: `the instance of ${job} answering` },
   );
+}
+
+/** The answer to one UDP datagram sent to `at` (host:port) from a fresh socket; undefined after `ms` without one. */
+async function udpAsk(at: string, message: string, ms = 500): Promise<string | undefined> {
+  const [host, port] = at.split(':');
+  const socket = createSocket('udp4');
+  try {
+    return await new Promise<string | undefined>((resolve) => {
+      socket.on('message', (m) => resolve(m.toString()));
+      socket.on('error', () => resolve(undefined));
+      setTimeout(() => resolve(undefined), ms);
+      socket.send(message, Number(port), host);
+    });
+  } finally {
+    socket.close();
+  }
 }
 
 async function stopJob(api: ApiClient, uuid: string): Promise<void> {
@@ -483,7 +499,7 @@ test.serial('instance networks: links reach their target from a network of its o
   for (const j of [from, target, tokened]) await stopJob(api, j.uuid);
 });
 
-test.serial('instance networks: an instance is reached while its agent is down; an agent killed with -9 and started again takes its instances back: ports forwarded, resolver listening, the rest still refused', async (t) => {
+test.serial('instance networks: an instance is reached while its agent is down (TCP and UDP: its ports are passed on in the kernel, until it stops); an agent killed with -9 and started again takes its instances back: ports forwarded, resolver listening, the rest still refused', async (t) => {
   if (!available) return t.pass();
   const c = await theCluster();
   const { api } = c;
@@ -496,9 +512,10 @@ test.serial('instance networks: an instance is reached while its agent is down; 
   names.set(name, '192.0.2.7');
   const old = c.agents[0]!;
   await old.kill9();
-  // Its ports are passed on in the kernel: reached while no agent runs.
+  // Its ports are passed on in the kernel: reached while no agent runs, TCP and UDP.
   const whileDown = await get<AppAnswer>(before.at, '/');
   t.is(whileDown.instance, before.instance.uuid, 'reached while its agent is down');
+  t.is(await eventually(async () => udpAsk(before.at, 'down'), { timeoutMs: 5_000, what: 'the UDP echo while the agent is down' }), 'udp:down');
   c.agents[0] = await old.restart(api);
   const after = await eventually(
     async () => {
@@ -514,7 +531,13 @@ test.serial('instance networks: an instance is reached while its agent is down; 
   const gateway = /default via (\S+)/.exec(ipIn(`${agentPrefixes(c.agents[0]!.uuid).netns}${before.instance.uuid}`, ['route']))![1]!;
   const r = await get<FetchAnswer>(before.at, `/fetch?url=${encodeURIComponent(`http://${gateway}:${portOf(host)}/`)}`);
   t.false(r.ok, 'the host is still refused');
+  t.is(await udpAsk(before.at, 'up'), 'udp:up');
   await stopJob(api, job.uuid);
+  // Gone with the instance: the kernel's forwarding of its ports too (no answer, TCP refused).
+  const netns = `${agentPrefixes(c.agents[0]!.uuid).netns}${before.instance.uuid}`;
+  await eventually(async () => (netnsList().includes(netns) ? undefined : true), { timeoutMs: 30_000, what: 'the instance\'s namespace to go' });
+  t.is(await udpAsk(before.at, 'gone', 1000), undefined, 'no UDP answer once the instance stopped');
+  t.true(nftRules(agentPrefixes(c.agents[0]!.uuid).egressTable).every((l) => !l.includes(`th dport ${before.at.split(':')[1]} `)), 'its DNAT rules are gone');
 });
 
 test.serial('instance networks: --instance-networks=off leaves an agent\'s instances on the host\'s network (it tags itself instance-network:host; they reach the host\'s loopback)', async (t) => {

@@ -44,6 +44,14 @@ function quiet(argv: string[]): void {
 export const netnsList = (): string[] => sh(['ip', 'netns', 'list']).split('\n').map((l) => l.split(' ')[0]!).filter(Boolean);
 export const linkNames = (): string[] => sh(['ip', '-o', 'link', 'show']).split('\n').map((l) => /^\d+: ([^:@]+)/.exec(l)?.[1] ?? '').filter(Boolean);
 export const nftTables = (): string[] => sh(['nft', 'list', 'tables']).split('\n').map((l) => l.trim()).filter(Boolean);
+/** The lines of the agent's inet table `name` (empty when it is not there). */
+export function nftRules(name: string): string[] {
+  try {
+    return sh(['nft', 'list', 'table', 'inet', name]).split('\n').map((l) => l.trim());
+  } catch {
+    return [];
+  }
+}
 export const ipIn = (netns: string, args: string[]): string => sh(['ip', '-n', netns, ...args]);
 
 /** What agent `agent` names after an instance and a network (host-networks.ts HostNetworks.names). */
