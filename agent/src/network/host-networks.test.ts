@@ -12,6 +12,7 @@ import { missingNetworkTools, tool } from './commands.js';
 import { agentPrefixes, HostNetworks, ownSubnetClash, type NetworkAttachment } from './host-networks.js';
 import { parseCidr } from '@platform/proto/common';
 import { PortForwarders } from './port-forwarder.js';
+import { instanceHandles } from './shaping.js';
 
 const sh = (argv: string[], input?: string) => execFileSync(argv[0]!, argv.slice(1), { encoding: 'utf8', ...(input ? { input } : {}) });
 const quiet = (argv: string[]) => spawnSync(argv[0]!, argv.slice(1), { stdio: 'ignore' });
@@ -28,16 +29,17 @@ test('networks: removeLeftovers deletes the agent\'s own namespaces, interfaces 
   const p = agentPrefixes(agent);
   const q = agentPrefixes(other);
   const kept = { netns: `${p.netns}${randomUUID()}`, veth: `${p.veth}2222222`, bridge: `${p.bridge}2222222`, table: `${p.table}22222222222` };
-  const lost = { netns: `${p.netns}${randomUUID()}`, veth: `${p.veth}1111111`, bridge: `${p.bridge}1111111`, vxlan: `${p.vxlan}1111111`, table: `${p.table}11111111111` };
+  const lost = { netns: `${p.netns}${randomUUID()}`, veth: `${p.veth}1111111`, bridge: `${p.bridge}1111111`, vxlan: `${p.vxlan}1111111`, ifb: p.ownIfb, table: `${p.table}11111111111` };
   const foreign = { netns: `${q.netns}${randomUUID()}`, bridge: `${q.bridge}3333333`, table: `${q.table}33333333333`, uidTable: q.uidTable };
   t.teardown(() => {
     for (const ns of [kept.netns, lost.netns, foreign.netns]) quiet([ip, 'netns', 'delete', ns]);
-    for (const l of [kept.veth, kept.bridge, lost.veth, lost.bridge, lost.vxlan, foreign.bridge]) quiet([ip, 'link', 'delete', l]);
+    for (const l of [kept.veth, kept.bridge, lost.veth, lost.bridge, lost.vxlan, lost.ifb, foreign.bridge]) quiet([ip, 'link', 'delete', l]);
     for (const tb of [kept.table, lost.table, foreign.table]) quiet([nft, 'delete', 'table', 'bridge', tb]);
     for (const tb of [p.uidTable, q.uidTable]) quiet([nft, 'delete', 'table', 'inet', tb]);
   });
   for (const ns of [kept.netns, lost.netns, foreign.netns]) sh([ip, 'netns', 'add', ns]);
   for (const b of [kept.bridge, lost.bridge, foreign.bridge]) sh([ip, 'link', 'add', b, 'type', 'bridge']);
+  sh([ip, 'link', 'add', lost.ifb, 'type', 'ifb']);
   sh([ip, 'link', 'add', lost.vxlan, 'type', 'vxlan', 'id', '4242', 'dstport', '4789', 'local', '127.0.0.1', 'nolearning']);
   sh([ip, 'link', 'add', kept.veth, 'type', 'veth', 'peer', 'name', 'eth0', 'netns', kept.netns]);
   sh([ip, 'link', 'add', lost.veth, 'type', 'veth', 'peer', 'name', 'eth0', 'netns', lost.netns]);
@@ -50,13 +52,13 @@ test('networks: removeLeftovers deletes the agent\'s own namespaces, interfaces 
   // The lost veth goes with its namespace, but the kernel tears a namespace down after `ip netns
   // delete` returns: the listing that follows may still show the veth, which is then deleted (or
   // found gone) and named. Either is right; what must hold is the rest of the list.
-  t.deepEqual(removed.filter((r) => r !== `link ${lost.veth}`).sort(), [`link ${lost.bridge}`, `link ${lost.vxlan}`, `netns ${lost.netns}`, `nft table bridge ${lost.table}`].sort());
+  t.deepEqual(removed.filter((r) => r !== `link ${lost.veth}`).sort(), [`link ${lost.bridge}`, `link ${lost.vxlan}`, `link ${lost.ifb}`, `netns ${lost.netns}`, `nft table bridge ${lost.table}`].sort());
   const ns = namespaces();
   const ls = links();
   const ts = tables();
   t.true(ns.includes(kept.netns) && ls.includes(kept.veth) && ls.includes(kept.bridge) && ts.includes(`table bridge ${kept.table}`), 'what a kept instance holds stays');
   t.true(ts.includes(`table inet ${p.uidTable}`), 'the uid table stays while an instance is kept');
-  t.false(ns.includes(lost.netns) || ls.includes(lost.veth) || ls.includes(lost.bridge) || ls.includes(lost.vxlan) || ts.includes(`table bridge ${lost.table}`));
+  t.false(ns.includes(lost.netns) || ls.includes(lost.veth) || ls.includes(lost.bridge) || ls.includes(lost.vxlan) || ls.includes(lost.ifb) || ts.includes(`table bridge ${lost.table}`));
   t.true(ns.includes(foreign.netns) && ls.includes(foreign.bridge) && ts.includes(`table bridge ${foreign.table}`) && ts.includes(`table inet ${foreign.uidTable}`), 'another agent\'s objects stay');
 
   // Nothing kept (the agent stopped its instances): all of its own goes, the uid table too.
@@ -78,4 +80,17 @@ test('networks: an instance subnet that an interface of the host already has is 
   t.deepEqual(ownSubnetClash(lines, parseCidr('10.193.5.0/24'), 'plbaaaaown'), { device: 'plbbbbbown', cidr: '10.193.5.1/24' });
   t.is(ownSubnetClash(lines, parseCidr('10.193.6.0/24'), 'plbaaaaown'), undefined);
   t.is(ownSubnetClash(lines.split('\n').slice(2).join('\n'), parseCidr('10.192.3.0/24'), 'plbaaaaown'), undefined, 'its own bridge is its own');
+});
+
+test('networks: the floor classes of an instance follow its place in the subnet (class 1:<offset + 16>, the u32 bucket its address\'s last byte), and an address that fits none has none', (t) => {
+  const net24 = parseCidr('10.192.3.0/24');
+  t.deepEqual(instanceHandles(net24, '10.192.3.2'), { minor: '12', bucket: '2', filter: '2:2:1' });
+  t.deepEqual(instanceHandles(net24, '10.192.3.254'), { minor: '10e', bucket: 'fe', filter: '2:fe:1' });
+  const net23 = parseCidr('10.192.2.0/23');
+  t.deepEqual(instanceHandles(net23, '10.192.3.7'), { minor: '117', bucket: '7', filter: '2:7:2' }, 'the second /24 of a /23: another item in the same bucket');
+  const net26 = parseCidr('10.192.3.64/26');
+  t.deepEqual(instanceHandles(net26, '10.192.3.66'), { minor: '12', bucket: '42', filter: '2:42:1' }, 'the bucket is the address\'s last byte, not the offset');
+  t.is(instanceHandles(net24, '10.192.4.2'), undefined, 'outside the subnet');
+  t.is(instanceHandles(net24, '10.192.3.0'), undefined, 'the network address');
+  t.is(instanceHandles(parseCidr('10.0.0.0/8'), '10.1.0.0'), undefined, 'no class number left');
 });
