@@ -412,10 +412,13 @@ test('services: a gateway with no running instance, or not listening, is unavail
   t.is(closed.status, 503, closed.text);
   t.is(closed.body.error_details?.['gateway'], g.type);
   // Refused at once as a rule ('unreachable'). Twice in full runs of the suite (never alone) the
-  // call instead waited out the tests' 2 s gateway timeout: the port is reached through the
-  // agent's kernel forwarding into the instance's own network, and a connection the controller
-  // had kept open to the gateway may be reused as the gateway closes it. Either way the client is
-  // told the gateway is unavailable and may retry, which is what this case is about.
+  // call instead waited out the tests' 2 s gateway timeout; why is not known. The port is reached
+  // through the agent's kernel forwarding (DNAT) into the instance's own network, and that path
+  // was checked with the agent's own rules: a new connection to the closed port is refused at
+  // once, and a kept connection reused as the gateway closes it is reset or closed, never left
+  // hanging (45 trials); run alone, the host's connection tracking shows both connections closed
+  // and the next one refused within a millisecond. Either way the client is told the gateway is
+  // unavailable and may retry, which is what this case is about.
   t.true(['unreachable', 'timeout'].includes(String(closed.body.error_details?.['failure'])), closed.text);
   t.true(closed.body.retry);
   t.is((await api.patch(`/jobs/${g.job.uuid}`, { state: 'stopped' })).status, 200);
