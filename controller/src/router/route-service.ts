@@ -11,6 +11,7 @@ import { ConflictError, InvalidRequestError } from '../errors.js';
 import { parseFqn } from '../model/fqn.js';
 import type { Store } from '../store/store.js';
 import { keys } from '../store/keys.js';
+import { mayHaveMember } from '../store/stored-json.js';
 import { KeyedLock } from '../util/keyed-lock.js';
 import {
   defaultRouteHost,
@@ -63,6 +64,8 @@ export class RouteService {
   /** Fills the table from the stored jobs; instances come from `instances`. */
   async load(store: Store, instances: Iterable<RoutableInstance>): Promise<void> {
     for await (const [, value] of store.iterate({ prefix: keys.jobPrefix })) {
+      // A job without a route (most) is not parsed: store/stored-json.ts.
+      if (!mayHaveMember(value, 'routes', '[{')) continue;
       const job = JSON.parse(value) as RoutedJob;
       if (routesOf(job).length > 0) this.table.setJob(job.uuid, job);
     }
