@@ -50,6 +50,16 @@ export const WRITER_STAY_MS = 3_000;
 /** Reads of at most this many keys are done on the main thread; larger ones on the thread pool. */
 const SYNC_READ_MAX_KEYS = 8;
 
+/**
+ * How the database is opened. Memtables of 4 MiB, flushed two at a time (the binding's `level`
+ * preset with a 16 MiB budget), rather than RocksDB's 64 MiB ones: placing 100,000 instances
+ * held up to 97 MB of memtables, and a restart replayed the write-ahead log since the last flush
+ * (up to a whole memtable) before anything else could start. Measured on 150,000 writes of 600
+ * bytes: memtables 97 -> 14 MB, the log at a stop 31 -> 9 MB, the reopen 517 -> 142 ms.
+ * Durability is the log's, as before: a write is acknowledged once it is in the log.
+ */
+const ROCKS_OPTIONS = { walCompression: false, compaction: 'level', memtableMemoryBudget: 16 * 1024 * 1024 } as const;
+
 interface Waiter {
   resolve: (value: never) => void;
   reject: (err: unknown) => void;
@@ -255,7 +265,7 @@ export class RocksStore implements Store {
     if (!(inlineCommitMs >= 0)) throw new Error(`inlineCommitMs must be a number of milliseconds >= 0, not ${inlineCommitMs}`);
     const db = openRocksDb(location);
     try {
-      await db.open({ walCompression: false });
+      await db.open(ROCKS_OPTIONS);
     } catch (err) {
       const lockHeld = err instanceof Error && /lock/i.test(`${err.message} ${String((err as { cause?: unknown }).cause)}`);
       throw new Error(

@@ -23,6 +23,12 @@ export interface RocksBatchOp {
 export interface RocksOpenOptions {
   /** zstd-compress each write-ahead log record (the binding's default: true). */
   walCompression?: boolean;
+  /**
+   * The binding's compaction presets: with one, memtables of `memtableMemoryBudget / 4` bytes,
+   * flushed two at a time (without one: RocksDB's own 64 MiB memtables).
+   */
+  compaction?: 'level' | 'universal';
+  memtableMemoryBudget?: number;
 }
 
 export interface RocksDb {
