@@ -86,3 +86,22 @@ test('job service: drains and http_metric urls at refused addresses are refused 
   t.is((await strict.update(job.uuid, body, ctx, refs)).job.num_instances, 2);
   await t.throwsAsync(strict.update(job.uuid, { ...body, drains: [...job.drains, { url: 'syslog://127.0.0.2:514' }] }, ctx, refs), { message: /^drains\[1\]\.url: .*127\.0\.0\.2 is a loopback address/ });
 });
+
+test('job service: restore activates the started jobs only, whatever the text of the others', async (t) => {
+  const deps = testDeps();
+  const job = (uuid: string, fqn: string, state: string, tags: Record<string, string> = {}) => ({ uuid, fqn, name: fqn.split('::')[2], state, version_id: 1, bindings: {}, tags });
+  const marks = [
+    { type: 'put' as const, key: keys.meta('job-tag-index'), value: '1' },
+    { type: 'put' as const, key: keys.meta('job-link-index'), value: '1' },
+  ];
+  await deps.store.batch([
+    ...marks,
+    { type: 'put', key: keys.job(TARGET), value: JSON.stringify(job(TARGET, 'job::/t::started', 'started')) },
+    // Stopped, with the started job's text in a tag (a key that ends in it, and a value): never activated.
+    { type: 'put', key: keys.job(LINKER), value: JSON.stringify(job(LINKER, 'job::/t::stopped', 'stopped', { 'a\\"state': '"state":"started"' })) },
+  ]);
+  const service = new JobService(deps, { actorIdleMs: 60_000, cacheSize: 10, packageStates: async () => new Map(), destinations: testDestinations() });
+  t.is(await service.restore(), 1);
+  t.deepEqual([...service.actors.live()].map((a) => a.job.uuid), [TARGET]);
+  await service.actors.stop();
+});
