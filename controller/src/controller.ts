@@ -20,6 +20,7 @@ import { DEFAULT_RESOLUTIONS, type Resolution } from './metrics/series.js';
 import { auditEndpoints } from './audit/audit-routes.js';
 import { InFlight } from './api/middleware.js';
 import { Parts } from './util/parts.js';
+import { ClientAddressProof } from './api/client-address.js';
 import { answerClientErrors, createApiApp, MAX_HEADER_BYTES, servedRoutes } from './api/server.js';
 import { routeUpgrades } from './api/websocket.js';
 import type Koa from 'koa';
@@ -278,6 +279,8 @@ export interface ControllerTerm {
   rocks: RocksStore;
   etcd: EtcdStore;
   controllers: () => Promise<ControllerStatus[]>;
+  /** The key the controllers prove a client's address with on what a standby sends on (api/client-address.ts). */
+  clientAddressKey: Buffer;
 }
 
 export type ResolvedControllerOptions = Required<
@@ -940,6 +943,8 @@ async function serve(b: StartBase, access: Access, work: Workloads, parts: Parts
   metrics.gaugeFrom('platform_http_requests_in_flight', 'REST API requests whose handlers are running, this scrape included.', 'listener', () => ({ api: inFlight.count }));
   const app = createApiApp({
     site: consoleSite({ routerAddress: () => b.addresses.router }),
+    // A standby's proof of its client's address is made by the wall clock of its host: compared with this host's.
+    clientAddress: term ? new ClientAddressProof(term.clientAddressKey) : undefined,
     inFlight,
     log,
     metrics,

@@ -14,8 +14,10 @@
  *   lost:   stop the Controller (its in-flight writes are fenced) -> open the front -> campaign
  *   stop:   stop the Controller and resign, or withdraw -> close the front -> close the stores
  */
+import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { FdSink, JsonLogger, type Logger } from '@platform/proto/common';
+import { CLIENT_ADDRESS_KEY_BYTES, ClientAddressProof } from './api/client-address.js';
 import { LeadershipLoop, type LeadershipState } from './cluster/leadership-loop.js';
 import { StandbyFront, type ActiveAddress } from './cluster/standby-front.js';
 import { CONTROLLER_VERSION } from './cluster/version.js';
@@ -70,6 +72,8 @@ export class ControllerNode {
           { blob_dir: options.blobDir, marker_file: blobDir.file, cluster_marker: blobDir.expected, found: blobDir.found ?? 'none' },
         );
       }
+      // Shared by the controllers: a standby proves its clients' addresses with it, the active one checks them.
+      const clientAddressKey = await sharedClientAddressKey(etcd);
       const election = new EtcdElection(etcd, options.leaseTtlSeconds);
       let cached: { at: number; active: ActiveAddress | undefined } | undefined;
       const id = ids.uuid();
@@ -79,6 +83,7 @@ export class ControllerNode {
         grpcListen: options.grpcListen,
         log,
         ids,
+        clientAddress: new ClientAddressProof(clientAddressKey),
         active: async (fresh) => {
           if (!fresh && cached && Date.now() - cached.at < ACTIVE_CACHE_MS) return cached.active;
           const leader = await election.leader();
@@ -128,7 +133,7 @@ export class ControllerNode {
             log,
             listen: { host: options.listen.host, port: front.apiPort },
             grpcListen: { host: options.grpcListen.host, port: front.grpcPort },
-            term: { rocks, etcd, controllers: () => election.members() },
+            term: { rocks, etcd, controllers: () => election.members(), clientAddressKey },
           });
           current.controller = controller;
           return {
@@ -194,4 +199,25 @@ function markerRecord(etcd: EtcdStore): MarkerRecord {
       return recorded;
     },
   };
+}
+
+/**
+ * The key the controllers prove clients' addresses to each other with (api/client-address.ts):
+ * made by the first controller that starts and kept in etcd (`meta/client-address-key`), put only
+ * if no other controller put one meanwhile, so that every controller reads the same. Any
+ * controller may make it (a standby needs it as much as the active one), hence not under a term's
+ * guard. Kept in etcd, it is as safe as etcd's access, like the join secret.
+ */
+async function sharedClientAddressKey(etcd: EtcdStore): Promise<Buffer> {
+  const key = keys.meta('client-address-key');
+  let kept = await etcd.get(key);
+  if (kept === undefined) {
+    const ns = etcd.client.namespace(etcd.prefix);
+    await ns.if(key, 'Create', '==', 0).then(ns.put(key).value(randomBytes(CLIENT_ADDRESS_KEY_BYTES).toString('base64'))).commit();
+    kept = await etcd.get(key);
+    if (kept === undefined) throw new Error(`the client address key ${key} is gone from etcd right after it was recorded`);
+  }
+  const bytes = Buffer.from(kept, 'base64');
+  if (bytes.length !== CLIENT_ADDRESS_KEY_BYTES) throw new Error(`the client address key in etcd (${key}) is not ${CLIENT_ADDRESS_KEY_BYTES} bytes of base64: remove it and start the controllers again`);
+  return bytes;
 }

@@ -5,10 +5,19 @@ import type { ControllerMetrics, RequestCount } from '../telemetry/controller-me
 import type { Logger } from '@platform/proto/common';
 import type { IdSource } from '../util/ids.js';
 import { toApiError } from './api-error.js';
+import { CLIENT_ADDRESS_HEADER, PROOF_WINDOW_MS, type ClientAddressProof } from './client-address.js';
 import type { ApiState } from './endpoint.js';
 import { API_ERROR_MEDIA, negotiateMedia, varyOnAccept } from './media.js';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** A request id as a client sent it, when it is one the API keeps (else the API makes its own). */
+export function validRequestId(header: string | string[] | undefined): string | undefined {
+  return typeof header === 'string' && REQUEST_ID_RE.test(header) ? header : undefined;
+}
+
+/** At most one warning of stale client address proofs per this long (ms): each is a request, and they come in runs. */
+const STALE_WARNING_MS = 60_000;
 
 /** Counts requests whose handlers are still running, so that a stop can wait for them. */
 export class InFlight {
@@ -49,20 +58,34 @@ export class InFlight {
  *
  *   request context  request id (header X-Request-Id, in and out), per-request logger,
  *                    Minimum-Client-Version header
+ *   client address   on a request a standby sent on, the client's address it names with a
+ *                    valid proof (client-address.ts) becomes the request's `ctx.ip`, for
+ *                    everything after; the header is removed, proven or not
  *   version prefix   `/v1/...` and `/...` reach the same handlers
  *   errors           any error becomes an APIError body (api-error.ts)
  *   observe          request count and latency by route pattern; one log line per request
  *                    (after the error became the answer, so with its status)
  */
-export function edge(o: { log: Logger; ids: IdSource; minimumClientVersion: string; inFlight: InFlight; metrics: ControllerMetrics }): Middleware<ApiState> {
-  const { log, ids, minimumClientVersion, inFlight, metrics } = o;
+export function edge(o: {
+  log: Logger;
+  ids: IdSource;
+  minimumClientVersion: string;
+  inFlight: InFlight;
+  metrics: ControllerMetrics;
+  /** Checks the client's address a standby names (controllers on etcd); absent: never taken. */
+  clientAddress?: ClientAddressProof | undefined;
+}): Middleware<ApiState> {
+  const { log, ids, minimumClientVersion, inFlight, metrics, clientAddress } = o;
   const series = new Map<string, Map<string, { histogram: Series; counts: Map<number, RequestCount> }>>();
+  let staleWarnedMs = -Infinity;
   return async (ctx, next) => {
     inFlight.enter();
     const start = process.hrtime.bigint();
     const incoming = ctx.req.headers['x-request-id'];
-    const requestId = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : ids.requestId();
+    const requestId = validRequestId(incoming) ?? ids.requestId();
     ctx.state.requestId = requestId;
+    const claimed = ctx.req.headers[CLIENT_ADDRESS_HEADER];
+    if (claimed !== undefined) takeClientAddress(ctx, claimed, incoming);
     ctx.state.log = log;
     // Authentication sets the token's principal; requests without one (the token endpoint) are anonymous.
     ctx.state.principal = 'anonymous';
@@ -85,6 +108,28 @@ export function edge(o: { log: Logger; ids: IdSource; minimumClientVersion: stri
     }
   };
 
+  /**
+   * Makes the address a standby names the request's `ctx.ip` when its proof holds for the
+   * request id the standby sent (`incoming`); ignores it otherwise. Removes the header either way.
+   */
+  function takeClientAddress(ctx: Parameters<Middleware<ApiState>>[0], claimed: string | string[], incoming: string | string[] | undefined): void {
+    delete ctx.req.headers[CLIENT_ADDRESS_HEADER];
+    const peer = ctx.req.socket.remoteAddress;
+    const checked = clientAddress && typeof claimed === 'string' && typeof incoming === 'string' ? clientAddress.check(claimed, incoming) : { refused: 'malformed' as const };
+    if ('address' in checked) {
+      ctx.request.ip = checked.address;
+      return;
+    }
+    // Forged or malformed: anyone may send the header, so only at debug. Stale: only a controller
+    // makes a valid proof, so the controllers' clocks are apart (or one is replayed): warn.
+    if (checked.refused === 'stale' && Date.now() - staleWarnedMs >= STALE_WARNING_MS) {
+      staleWarnedMs = Date.now();
+      log.warn(`a request sent on by a standby named its client with a proof made more than ${PROOF_WINDOW_MS / 1000} s away from this controller's clock: the standby's address is taken for it; are the controllers' clocks apart?`, { request_id: ctx.state.requestId, peer });
+    } else {
+      log.debug('client address header ignored', { request_id: ctx.state.requestId, peer, why: clientAddress ? checked.refused : 'no shared key (a single controller)' });
+    }
+  }
+
   function record(ctx: Parameters<Middleware<ApiState>>[0], seconds: number): void {
     const route = ctx.state.route ?? 'unmatched';
     const method = ctx.method;
@@ -106,6 +151,7 @@ export function edge(o: { log: Logger; ids: IdSource; minimumClientVersion: stri
         path: ctx.originalUrl,
         route,
         status,
+        client: ctx.ip,
         ms: Math.round(seconds * 1e6) / 1e3,
         ...(ctx.state.error ? { error: ctx.state.error } : {}),
       };

@@ -9,6 +9,7 @@ import type { IdSource } from '../util/ids.js';
 import { afterAnswers, closeLingering, failBodyOfLatest } from '../util/http-limits.js';
 import { InvalidRequestError, MethodNotAllowedError, NotFoundError, RequestTimeoutError, TooLargeError, type PlatformError } from '../errors.js';
 import { toApiError } from './api-error.js';
+import type { ClientAddressProof } from './client-address.js';
 import { formatMedia } from './media.js';
 import { mountEndpoints, type ApiState, type Endpoint } from './endpoint.js';
 import { edge, type InFlight } from './middleware.js';
@@ -24,6 +25,8 @@ export interface ApiAppOptions {
   inFlight: InFlight;
   /** Runs after the /v1 prefix is removed and before routing: authentication. */
   authenticate: Middleware<ApiState>;
+  /** Checks the client's address a standby controller names on what it sends on (client-address.ts); absent on a single controller. */
+  clientAddress?: ClientAddressProof | undefined;
   /** Pages served without authentication (the web console's files): not API endpoints. */
   site?: { handles: (path: string) => boolean; serve: Middleware<ApiState> };
 }

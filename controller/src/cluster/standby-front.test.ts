@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import test, { type ExecutionContext } from 'ava';
 import { activeControllerOf, createAgentServiceClient, createRouteTableClient, grpc } from '@platform/proto';
 import { silentLogger } from '@platform/proto/common';
+import { CLIENT_ADDRESS_HEADER, ClientAddressProof } from '../api/client-address.js';
 import { randomIds } from '../util/ids.js';
 import { FORWARDED_BY, StandbyFront, type ActiveAddress } from './standby-front.js';
 
@@ -37,6 +38,17 @@ async function activeApi(t: ExecutionContext): Promise<{ url: string; seen: Inco
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, seen };
 }
 
+/** The key the test's controllers share (through etcd in a cluster). */
+const KEY = Buffer.alloc(32, 7);
+
+/** The address the active controller would take from what a standby sent on (its proof checked), or why not. */
+function provenClient(req: IncomingMessage) {
+  const value = req.headers[CLIENT_ADDRESS_HEADER];
+  const requestId = req.headers['x-request-id'];
+  if (typeof value !== 'string' || typeof requestId !== 'string') return undefined;
+  return new ClientAddressProof(KEY).check(value, requestId);
+}
+
 async function front(t: ExecutionContext, active: () => ActiveAddress | undefined): Promise<StandbyFront> {
   const f = new StandbyFront({
     id: 'standby-1',
@@ -45,6 +57,7 @@ async function front(t: ExecutionContext, active: () => ActiveAddress | undefine
     active: async () => active(),
     log: silentLogger,
     ids: randomIds,
+    clientAddress: new ClientAddressProof(KEY),
   });
   await f.open();
   t.teardown(() => f.close());
@@ -72,10 +85,38 @@ test('standby front: a request goes on to the active controller as it came, and 
   t.is(r.headers['x-request-id'], 'rid-1');
   t.is(r.headers['x-answer'], 'kept');
   t.deepEqual(JSON.parse(r.body), { method: 'POST', url: '/v1/jobs?x=1', body: '{"fqn":"job::/a::b"}', host: 'api.example.test', auth: 'Bearer token', by: 'standby-1' });
+  // The client's address, proven with the shared key for this request id.
+  t.deepEqual(provenClient(api.seen[0]!), { address: '127.0.0.1' });
   // An error of the active controller is the client's answer as it was.
   const missing = await fetch(`${base}/v1/missing`);
   t.is(missing.status, 404);
-  t.is(missing.headers.get('x-request-id'), 'made-by-active', 'no request id of the standby\'s own');
+  // With no request id of the client's, the standby's own: the proof is bound to it.
+  const made = missing.headers.get('x-request-id') ?? '';
+  t.regex(made, /^[A-Za-z0-9._-]{1,128}$/);
+  t.is(api.seen[1]!.headers['x-request-id'], made);
+  t.deepEqual(provenClient(api.seen[1]!), { address: '127.0.0.1' });
+});
+
+test('standby front: a client\'s own client address header is not sent on; the standby\'s proof names the client\'s real address', async (t) => {
+  const api = await activeApi(t);
+  const f = await front(t, () => ({ api: api.url, grpc: '127.0.0.1:1' }));
+  // From 127.0.0.2, claiming to be 10.9.9.9 (and an invalid request id, replaced).
+  const claim = 'address=10.9.9.9;at=1;proof=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+  const status = await new Promise<number>((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port: f.apiPort, localAddress: '127.0.0.2', path: '/v1/jobs', headers: { [CLIENT_ADDRESS_HEADER]: claim, 'x-request-id': 'not valid!' } }, (res) => {
+      res.resume();
+      resolve(res.statusCode!);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  t.is(status, 200);
+  const seen = api.seen[0]!;
+  t.not(seen.headers[CLIENT_ADDRESS_HEADER], claim);
+  t.not(seen.headers['x-request-id'], 'not valid!');
+  t.deepEqual(provenClient(seen), { address: '127.0.0.2' });
+  // Under another key (another cluster's controllers) the proof does not hold.
+  t.deepEqual(new ClientAddressProof(Buffer.alloc(32, 8)).check(String(seen.headers[CLIENT_ADDRESS_HEADER]), String(seen.headers['x-request-id'])), { refused: 'forged' });
 });
 
 test('standby front: with no active controller, or a request a standby already sent on, it answers 503 with retry', async (t) => {
@@ -104,7 +145,7 @@ test('standby front: a WebSocket upgrade goes on to the active controller, both 
   const f = await front(t, () => ({ api: api.url, grpc: '127.0.0.1:1' }));
   const socket = connect(f.apiPort, '127.0.0.1');
   t.teardown(() => socket.destroy());
-  socket.write('GET /v1/jobs/x/logs HTTP/1.1\r\nHost: api.example.test\r\nConnection: Upgrade\r\nUpgrade: test\r\n\r\n');
+  socket.write(`GET /v1/jobs/x/logs HTTP/1.1\r\nHost: api.example.test\r\nConnection: Upgrade\r\nUpgrade: test\r\nX-Request-Id: rid-up\r\n${CLIENT_ADDRESS_HEADER}: address=10.9.9.9\r\n\r\n`);
   let got = '';
   await new Promise<void>((resolve) => {
     socket.on('data', (d: Buffer) => {
@@ -116,6 +157,9 @@ test('standby front: a WebSocket upgrade goes on to the active controller, both 
   t.regex(got, /^HTTP\/1.1 101/);
   t.is(api.seen[0]!.headers[FORWARDED_BY], 'standby-1');
   t.is(api.seen[0]!.url, '/v1/jobs/x/logs');
+  // The client's request id kept, its claim of an address replaced by the standby's proof.
+  t.is(api.seen[0]!.headers['x-request-id'], 'rid-up');
+  t.deepEqual(provenClient(api.seen[0]!), { address: '127.0.0.1' });
 });
 
 test('standby front: agents and routers are refused with the active controller\'s address', async (t) => {

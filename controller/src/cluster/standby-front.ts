@@ -3,7 +3,12 @@
  *
  * - Every HTTP request (WebSocket upgrades included) is sent on to the active controller as it
  *   came: method, path, headers (X-Request-Id, Authorization, Host) and body; its answer comes
- *   back unchanged, errors included. One still in flight when that controller stops being the
+ *   back unchanged, errors included. The standby adds the headers `X-Platform-Forwarded-By`
+ *   (itself), X-Request-Id when the client sent none the API keeps (one of its own), and
+ *   `X-Platform-Client-Address`: the client's address with a proof keyed with the cluster's
+ *   shared key (api/client-address.ts), which the active controller takes as the request's
+ *   address, so that what is counted and recorded per client is not lumped together as the
+ *   standby's. A client's own header of that name is not sent on. One still in flight when that controller stops being the
  *   active one (dead, or paused past its lease: it may never answer) is cut: 503 if nothing was
  *   answered yet, else the connection is closed. A request that already went through a standby (the header
  *   `X-Platform-Forwarded-By`) is not sent on again: the election is changing hands, and the
@@ -17,7 +22,9 @@ import type { Duplex } from 'node:stream';
 import { ACTIVE_CONTROLLER_METADATA, agentServiceDefinition, grpc, routeTableServiceDefinition } from '@platform/proto';
 import type { HostPort, Logger } from '@platform/proto/common';
 import { toApiError } from '../api/api-error.js';
+import { CLIENT_ADDRESS_HEADER, type ClientAddressProof } from '../api/client-address.js';
 import { formatMedia } from '../api/media.js';
+import { validRequestId } from '../api/middleware.js';
 import { UnavailableError } from '../errors.js';
 import type { IdSource } from '../util/ids.js';
 
@@ -42,10 +49,15 @@ export interface StandbyFrontOptions {
   active: (fresh?: boolean) => Promise<ActiveAddress | undefined>;
   log: Logger;
   ids: IdSource;
+  /** Proves the client's address to the active controller (the key the controllers share through etcd). */
+  clientAddress: ClientAddressProof;
 }
 
 /** Hop-by-hop headers (RFC 9110, 7.6.1): they belong to one connection, not to the request. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+
+/** The client's headers an upgrade sent on does not carry as they came (the standby sets them). */
+const REPLACED_ON_UPGRADE = new Set(['x-request-id', FORWARDED_BY, CLIENT_ADDRESS_HEADER]);
 
 function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   const out: IncomingHttpHeaders = {};
@@ -165,8 +177,21 @@ export class StandbyFront {
     res.end(JSON.stringify(mapped.body));
   }
 
+  /**
+   * The headers a standby adds to a request it sends on: itself, the request id (the client's,
+   * or one of its own that the proof is bound to) and the client's address with its proof.
+   */
+  #added(req: IncomingMessage, requestId: string): Record<string, string> {
+    const client = req.socket.remoteAddress;
+    return {
+      'x-request-id': requestId,
+      [FORWARDED_BY]: this.o.id,
+      ...(client ? { [CLIENT_ADDRESS_HEADER]: this.o.clientAddress.sign(client, requestId) } : {}),
+    };
+  }
+
   async #forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const requestId = typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'] ? req.headers['x-request-id'] : this.o.ids.requestId();
+    const requestId = validRequestId(req.headers['x-request-id']) ?? this.o.ids.requestId();
     if (req.headers[FORWARDED_BY]) {
       req.resume();
       return this.#refuse(res, requestId, 'the controllers are changing which one is active; try again');
@@ -177,13 +202,16 @@ export class StandbyFront {
       return this.#refuse(res, requestId, 'no controller is active right now (one takes over within the lease); try again');
     }
     const target = new URL(active.api);
+    const headers = endToEnd(req.headers);
+    // A client's own claim of an address is never sent on: the proof below is the standby's.
+    delete headers[CLIENT_ADDRESS_HEADER];
     const out = request(
       {
         host: target.hostname.replace(/^\[(.*)\]$/, '$1'),
         port: target.port,
         method: req.method,
         path: req.url,
-        headers: { ...endToEnd(req.headers), [FORWARDED_BY]: this.o.id },
+        headers: { ...headers, ...this.#added(req, requestId) },
       },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers));
@@ -225,10 +253,17 @@ export class StandbyFront {
     socket.once('close', () => upstream.destroy());
     const untrack = this.#track(active.api, () => fail());
     upstream.once('close', untrack);
+    const requestId = validRequestId(req.headers['x-request-id']) ?? this.o.ids.requestId();
     upstream.once('connect', () => {
       const lines = [`${req.method} ${req.url} HTTP/1.1`];
-      for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
-      lines.push(`${FORWARDED_BY}: ${this.o.id}`, '', '');
+      for (let i = 0; i < req.rawHeaders.length; i += 2) {
+        const name = req.rawHeaders[i]!;
+        // Sent below: the request id (the proof is bound to it), the client's address with its proof.
+        if (REPLACED_ON_UPGRADE.has(name.toLowerCase())) continue;
+        lines.push(`${name}: ${req.rawHeaders[i + 1]}`);
+      }
+      for (const [name, value] of Object.entries(this.#added(req, requestId))) lines.push(`${name}: ${value}`);
+      lines.push('', '');
       upstream.write(lines.join('\r\n'));
       if (head.length > 0) upstream.write(head);
       socket.pipe(upstream).pipe(socket);
