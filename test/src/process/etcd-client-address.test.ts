@@ -17,7 +17,7 @@ import type { AuditLogItem } from '@platform/controller';
 import { etcdAvailable, startEtcd } from '@platform/controller/testing';
 import { ControllerProcess, TEST_ADMIN_PASSWORD } from '../harness/controller-process.js';
 import { unique } from '../harness/fixtures.js';
-import { ApiClient, basicAuth } from '../harness/http.js';
+import { basicAuth } from '../harness/http.js';
 import { eventually } from '../harness/wait.js';
 
 const CLIENT_ADDRESS_HEADER = 'x-platform-client-address';
