@@ -192,7 +192,9 @@ test('standby front: closed, it frees its ports; opened again, it binds the same
 
 test('standby front: a request sent on to a controller that stops being the active one (paused: it never answers) is cut with 503', async (t) => {
   // An API that takes the request and never answers, as a paused process does.
-  const silent = createServer(() => undefined);
+  let arrived!: () => void;
+  const sentOn = new Promise<void>((resolve) => (arrived = resolve));
+  const silent = createServer(() => arrived());
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
   t.teardown(() => new Promise<void>((resolve) => {
     silent.closeAllConnections();
@@ -203,7 +205,7 @@ test('standby front: a request sent on to a controller that stops being the acti
   let active: ActiveAddress = paused;
   const f = await front(t, () => active);
   const pending = fetch(`http://127.0.0.1:${f.apiPort}/v1/jobs`, { headers: { 'x-request-id': 'rid-cut' } });
-  await new Promise((resolve) => setTimeout(resolve, 300)); // sent on, unanswered
+  await sentOn; // sent on, unanswered
   const switchedAt = Date.now();
   active = { api: next.url, grpc: '127.0.0.1:2' }; // the takeover
   const r = await pending;
