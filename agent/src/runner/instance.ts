@@ -75,6 +75,8 @@ type FailureKind = 'setup' | 'start' | 'exit' | 'lost' | 'disk';
 /** A start that failed after the setup (the driver's command, the spawn). */
 class StartFailure extends Error {}
 
+const round1 = (ms: number) => Math.round(ms * 10) / 10;
+
 function fmtSeconds(s: number): string {
   return `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
 }
@@ -97,6 +99,9 @@ export class InstanceRunner {
   #tearingDown = false;
   /** A forced stop asked for before there was a process to kill. */
   #forceRequested = false;
+  /** When this run's start began, and its phases' lengths (ms): logged once it is RUNNING. */
+  #startT0: number | undefined;
+  readonly #phases: Record<string, number> = {};
 
   private constructor(readonly instancesDir: string, rec: InstanceRecord, private readonly deps: RunnerDeps, tailer: () => LogTailer | undefined) {
     this.#rec = rec;
@@ -250,11 +255,14 @@ export class InstanceRunner {
   /** Runs SETUP and STARTING; failures end in TEARDOWN/REMOVED (never rejects). */
   async start(): Promise<void> {
     try {
+      this.#startT0 = performance.now();
       this.#transition('SETUP');
       await this.#steps.prepare(this.#ctx, this.#abort.signal);
       this.#persist();
+      this.#phase('setup');
       if (this.#rec.stopRequested) return void (await this.#teardown());
       await this.#spawn();
+      this.#phase('spawn');
       // A stop that arrived while the process was being spawned.
       if (this.#rec.stopRequested) return this.#stopProcess(this.#process!, this.#forceRequested, true);
       await this.#awaitReady();
@@ -340,6 +348,11 @@ export class InstanceRunner {
     if (ready.kind === 'ready') {
       this.#transition('FIRST_RUNNING');
       this.#transition('RUNNING');
+      if (this.#startT0 !== undefined) {
+        this.#phase('ready');
+        // Where a start's time goes: each setup step, the spawn, the wait for its ports.
+        this.#log.info('instance running', { start_ms: { ...this.#phases, steps: this.#steps.timings, total: round1(performance.now() - this.#startT0) } });
+      }
       return;
     }
     const missing = ready.missing;
@@ -500,6 +513,13 @@ export class InstanceRunner {
     }
     this.#transition('REMOVED', false);
     this.#resolveDone();
+  }
+
+  /** Notes the length of phase `name`: from the end of the last one (or the start) to now. */
+  #phase(name: string): void {
+    const at = performance.now() - this.#startT0!;
+    const before = Object.values(this.#phases).reduce((a, b) => a + b, 0);
+    this.#phases[name] = round1(at - before);
   }
 
   /** The one place where the state changes: checked against INSTANCE_MACHINE, logged, saved, reported. */

@@ -20,7 +20,8 @@
  * Environment: BENCH_AGENTS_INSTANCES (default 50), BENCH_AGENTS_RUNS (single starts, default
  * 30), BENCH_AGENTS_POLL_MS (polling interval, default 10), BENCH_AGENTS_INSTANCE_NETWORKS=0
  * (--instance-networks=off: instances share the host's network; by default an agent run by root
- * gives each instance a network namespace of its own).
+ * gives each instance a network namespace of its own), BENCH_AGENTS_LOG (a file the agent's log
+ * lines are written to at the end).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
@@ -44,6 +45,7 @@ const RUNS = envCount('BENCH_AGENTS_RUNS', 30);
 const POLL_MS = envCount('BENCH_AGENTS_POLL_MS', 10);
 const GOAL_RATIO = 3;
 const INSTANCE_NETWORKS = process.env['BENCH_AGENTS_INSTANCE_NETWORKS'] !== '0';
+const AGENT_LOG = process.env['BENCH_AGENTS_LOG'];
 const MiB = 1024 * 1024;
 /** Deadlines only guard against a hang; a busy 2-core machine needs far less. */
 const MANY_TIMEOUT_MS = 180_000;
@@ -62,6 +64,12 @@ function percentile(xs: number[], p: number): number {
 }
 
 const ms = (x: number) => `${x.toFixed(0)} ms`;
+
+/** CPU time a process used so far (user + system, its own: not its children's), in ms. */
+async function cpuMsOf(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
 
 /** VmRSS of a process, in bytes. */
 async function rssOf(pid: number): Promise<number> {
@@ -118,6 +126,33 @@ async function stopJob(api: ApiClient, jobUuid: string): Promise<void> {
     timeoutMs: MANY_TIMEOUT_MS,
     what: `every instance of job ${jobUuid} REMOVED`,
   });
+}
+
+// ---------------------------------------------------------------- where the agent's time goes
+
+/** Median of a non-empty sample. */
+const median = (xs: number[]) => percentile(xs, 50);
+
+/**
+ * From the agent's log lines since `from` (index into its lines): when its StartInstances
+ * arrived (first and last, ms after `putAtMs`, wall clock), and the median of each phase of
+ * its starts ("instance running": setup steps, spawn, wait for the ports).
+ */
+function agentPhases(lines: readonly Record<string, unknown>[], from: number, putAtMs: number): string {
+  const mine = lines.slice(from);
+  const arrived = mine.filter((l) => l['msg'] === 'instance starting').map((l) => Date.parse(String(l['time'])) - putAtMs);
+  const running = mine.filter((l) => l['msg'] === 'instance running').map((l) => l['start_ms'] as Record<string, number | Record<string, number>>);
+  if (running.length === 0) return '    (no "instance running" lines in the agent\'s log)';
+  const phases = new Map<string, number[]>();
+  for (const r of running) {
+    for (const [k, v] of Object.entries(r)) {
+      if (typeof v === 'number') phases.set(k, [...(phases.get(k) ?? []), v]);
+      else for (const [step, ms] of Object.entries(v)) phases.set(`  ${step}`, [...(phases.get(`  ${step}`) ?? []), ms]);
+    }
+  }
+  const order = ['setup', ...[...phases.keys()].filter((k) => k.startsWith('  ')), 'spawn', 'ready', 'total'];
+  const arrival = arrived.length > 0 && !Number.isNaN(putAtMs) ? `    StartInstance received ${ms(Math.min(...arrived))} .. ${ms(Math.max(...arrived))} after the PUT\n` : '';
+  return arrival + order.filter((k) => phases.has(k)).map((k) => `    ${k.padEnd(14)} median ${ms(median(phases.get(k)!))}  max ${ms(Math.max(...phases.get(k)!))}`).join('\n');
 }
 
 // ---------------------------------------------------------------- the direct side
@@ -218,6 +253,7 @@ async function main(): Promise<void> {
   const cleanup = () =>
     (cleaning ??= (async () => {
       await direct.stopAll(true);
+      if (AGENT_LOG && agent) await writeFile(AGENT_LOG, agent.lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
       await agent?.dispose();
       await controller?.dispose();
       await rm(work, { recursive: true, force: true });
@@ -254,7 +290,12 @@ async function main(): Promise<void> {
     await direct.stopAll();
 
     progress(`${INSTANCES} instances on the agent`);
+    let mark = agent.lines.length;
+    const manyAt = Date.now();
+    const cpuBefore = await cpuMsOf(agentPid);
     const platformMany = await timedStart(api, many.uuid, INSTANCES, MANY_TIMEOUT_MS);
+    const agentCpu = (await cpuMsOf(agentPid)) - cpuBefore;
+    const manyPhases = agentPhases(agent.lines, mark, manyAt);
     const busyRss = await rssOf(agentPid);
     await stopJob(api, many.uuid);
     progress(`${INSTANCES} direct spawns`);
@@ -264,6 +305,7 @@ async function main(): Promise<void> {
     progress(`${RUNS} single starts of each, alternating`);
     const platformOne: number[] = [];
     const directOne: number[] = [];
+    mark = agent.lines.length;
     for (let i = 0; i < RUNS; i++) {
       platformOne.push(await timedStart(api, single.uuid, 1, ONE_TIMEOUT_MS));
       await stopJob(api, single.uuid);
@@ -271,6 +313,7 @@ async function main(): Promise<void> {
       await direct.stopAll();
     }
 
+    const onePhases = agentPhases(agent.lines, mark, Number.NaN);
     const ratio = platformMany / directMany;
     const oneP50 = percentile(platformOne, 50);
     const directP50 = percentile(directOne, 50);
@@ -279,13 +322,16 @@ async function main(): Promise<void> {
         `polling every ${POLL_MS} ms, resources per instance: memory ${resources.memory / MiB} MiB, disk ${resources.disk / MiB} MiB)\n` +
         `  ${INSTANCES} instances, PUT start -> all RUNNING      ${ms(platformMany)}\n` +
         `  ${INSTANCES} direct spawns -> all ports accept      ${ms(directMany)}\n` +
+        `  the agent process's own CPU time meanwhile        ${ms(agentCpu)}\n` +
+        `  where the agent's time went, per instance (${INSTANCES} at once):\n${manyPhases}\n` +
         `  ratio  ${ratio.toFixed(2)}x  (aim: within ${GOAL_RATIO}x: ${ratio <= GOAL_RATIO ? 'met' : 'NOT met'})\n` +
         `  agent RSS: idle ${(idleRss / MiB).toFixed(1)} MiB, with ${INSTANCES} running ${(busyRss / MiB).toFixed(1)} MiB\n` +
         `  one instance, PUT start -> RUNNING (${RUNS} runs)  p50 ${ms(oneP50)}  p99 ${ms(percentile(platformOne, 99))}` +
         `  (min ${ms(Math.min(...platformOne))})\n` +
         `  one direct spawn -> port accepts (${RUNS} runs)    p50 ${ms(directP50)}  p99 ${ms(percentile(directOne, 99))}` +
         `  (min ${ms(Math.min(...directOne))})\n` +
-        `  one-instance ratio (p50)  ${(oneP50 / directP50).toFixed(2)}x\n`,
+        `  one-instance ratio (p50)  ${(oneP50 / directP50).toFixed(2)}x\n` +
+        `  where the agent's time went, per instance (one at a time):\n${onePhases}\n`,
     );
   } finally {
     await cleanup();

@@ -62,6 +62,8 @@ export class ReleaseError extends AggregateError {
 
 export class StepRunner<C> {
   readonly #held = new Set<Step<C>>();
+  /** How long each step's prepare took in the last setup (ms, rounded to 0.1), in setup order. */
+  readonly timings: Record<string, number> = {};
 
   constructor(
     readonly steps: readonly Step<C>[],
@@ -80,10 +82,13 @@ export class StepRunner<C> {
     for (const step of this.steps) {
       if (signal?.aborted) throw new SetupAbortedError(step.name);
       this.#held.add(step);
+      const t0 = performance.now();
       try {
         await step.prepare?.(ctx);
       } catch (err) {
         throw err instanceof StepError ? err : new StepError(step.name, err);
+      } finally {
+        this.timings[step.name] = Math.round((performance.now() - t0) * 10) / 10;
       }
     }
   }
