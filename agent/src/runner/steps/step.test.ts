@@ -81,8 +81,6 @@ test('steps: hold takes every step as held and restores each; adopt holds one; a
   t.deepEqual(runner.held, ['b']);
   runner.hold('ctx');
   t.deepEqual(runner.held, ['a', 'b', 'c']);
-  t.deepEqual(Object.keys(runner.timings), ['a', 'b', 'c'], 'each step\'s prepare is timed, in order');
-  t.true(Object.values(runner.timings).every((ms) => ms >= 0));
   runner.started('ctx');
   await runner.release('ctx');
   t.deepEqual(journal, ['restore a', 'restore b', 'restore c', 'started a', 'started b', 'started c', 'release c', 'release b', 'release a']);
