@@ -79,6 +79,8 @@ export interface AgentOptions {
    * (--instance-bandwidth): their `network` floors divide it. Absent: floors are not enforced.
    */
   instanceBandwidth?: number;
+  /** Network namespaces kept made ahead for instances on networks of their own (default 0: none). */
+  networkPool?: number;
   log: Logger;
   now?: () => number;
   random?: () => number;
@@ -157,6 +159,7 @@ export class Agent {
           ...(opts.resolver ? { resolver: opts.resolver } : {}),
           ...(opts.egressResolveMs ? { egressResolveMs: opts.egressResolveMs } : {}),
           ...(opts.instanceBandwidth ? { bandwidth: opts.instanceBandwidth } : {}),
+          ...(opts.networkPool ? { pool: opts.networkPool } : {}),
         });
     if (lacking) log.info('instances on virtual networks are not run here', { reason: lacking });
     this.#ownNetworks = !lacking && opts.instanceNetworks !== false;
@@ -522,6 +525,8 @@ export class Agent {
     if (this.#stopped) return;
     this.#stopped = true;
     const stopInstances = opts.stopInstances ?? this.opts.stopInstancesOnExit ?? false;
+    // The namespaces made ahead are no instance's: they go whether the instances stay or not.
+    await this.networks?.closePool();
     if (stopInstances) {
       await this.manager.stopAll('agent stopping');
       // The instances took their own objects with them; the uid table (and what a failed teardown left) goes now.

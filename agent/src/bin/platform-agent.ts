@@ -12,6 +12,9 @@ import { isIsolationDriver } from '../isolation/driver.js';
 import { commonFlags, exitOnUncaughtException, FdSink, JsonLogger, parseAllowList, parseHostPort, stopOnSignals, type AllowEntry, type HostPort } from '@platform/proto/common';
 import { DEFAULT_INSTANCE_UIDS, parseUidRange, type UidRange } from '../isolation/identity.js';
 
+/** Namespaces of networks of their own kept made ahead by default: a few, so that single starts skip making one. */
+const DEFAULT_NETWORK_POOL = 4;
+
 const USAGE = `Usage: platform-agent [options]
 
 Options (environment variable in brackets):
@@ -60,6 +63,10 @@ Options (environment variable in brackets):
                            it (root, iproute2, nftables, nsenter; tc for netmax); =off (or
                            PLATFORM_AGENT_INSTANCE_NETWORKS=off) leaves instances on the host's
                            network, where they reach whatever the host reaches
+  --network-pool N         namespaces of those networks kept made ahead (eth0 on the agent's
+                           bridge with an address, lo, the default route), handed to starting
+                           instances and made again while none is starting
+                           (PLATFORM_AGENT_NETWORK_POOL, default ${DEFAULT_NETWORK_POOL}; 0: none)
   --resolver HOST:PORT     the DNS server for those instances' resolver and the domain names of
                            outbound bindings (PLATFORM_AGENT_RESOLVER, default: /etc/resolv.conf's);
                            names are resolved again every PLATFORM_AGENT_EGRESS_RESOLVE_MS (30000)
@@ -131,6 +138,7 @@ async function main(): Promise<void> {
         'refuse-private-destinations': { type: 'boolean' },
         resolver: { type: 'string' },
         'instance-bandwidth': { type: 'string' },
+        'network-pool': { type: 'string' },
         'log-level': { type: 'string' },
         version: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -189,6 +197,9 @@ async function main(): Promise<void> {
   const resolverText = args.resolver ?? env['PLATFORM_AGENT_RESOLVER'];
   const resolver = resolverText ? hostPort(resolverText, '--resolver') : undefined;
   const egressResolveMs = positive(env['PLATFORM_AGENT_EGRESS_RESOLVE_MS'], 'PLATFORM_AGENT_EGRESS_RESOLVE_MS');
+  const poolText = args['network-pool'] ?? env['PLATFORM_AGENT_NETWORK_POOL'] ?? String(DEFAULT_NETWORK_POOL);
+  if (!/^\d{1,4}$/.test(poolText)) fail(`--network-pool (PLATFORM_AGENT_NETWORK_POOL): "${poolText}" is not a whole number from 0 to 9999`);
+  const networkPool = Number(poolText);
   const tags = (args.tags ?? env['PLATFORM_AGENT_TAGS'] ?? '').split(',').map((t) => t.trim()).filter(Boolean);
   const log = new JsonLogger(new FdSink(1), logLevel, { component: 'agent', pid: process.pid });
 
@@ -208,6 +219,7 @@ async function main(): Promise<void> {
       allowRootInstances,
       stopInstancesOnExit: !!args['stop-instances-on-exit'],
       instanceNetworks,
+      networkPool,
       ...(resolver ? { resolver: `${resolver.host}:${resolver.port}` } : {}),
       ...(egressResolveMs !== undefined ? { egressResolveMs } : {}),
       ...(cacheMaxBytes !== undefined ? { cacheMaxBytes } : {}),

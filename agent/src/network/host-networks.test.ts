@@ -9,7 +9,9 @@ import test from 'ava';
 import { silentLogger } from '@platform/proto/common';
 import { requireTool } from '../test-support/system.js';
 import { missingNetworkTools, tool } from './commands.js';
-import { agentPrefixes, HostNetworks, ownSubnetClash, type NetworkAttachment } from './host-networks.js';
+import { agentPrefixes, HostNetworks, ownSubnetClash, POOL_NAME, type NetworkAttachment } from './host-networks.js';
+import { tempDir } from '../test-support/temp.js';
+import { eventually } from '../test-support/wait.js';
 import { parseCidr } from '@platform/proto/common';
 import { PortForwarders } from './port-forwarder.js';
 import { instanceHandles } from './shaping.js';
@@ -93,4 +95,66 @@ test('networks: the floor classes of an instance follow its place in the subnet 
   t.is(instanceHandles(net24, '10.192.4.2'), undefined, 'outside the subnet');
   t.is(instanceHandles(net24, '10.192.3.0'), undefined, 'the network address');
   t.is(instanceHandles(parseCidr('10.0.0.0/8'), '10.1.0.0'), undefined, 'no class number left');
+test('networks: a pool of namespaces made ahead is handed to starting instances ready (eth0 with the address, the default route), made again while none starts, emptied on demand; one deleted meanwhile is not handed out; a killed agent\'s are removed at its next start', async (t) => {
+  if (!requireTool(t, missingNetworkTools() === undefined, 'root with iproute2, nftables and nsenter')) return;
+  const ip = tool('ip');
+  const agent = randomUUID();
+  const p = agentPrefixes(agent);
+  const held: NetworkAttachment[] = [];
+  // Made for the pool and not handed out (an instance keeps the pool's name).
+  const poolNs = () => namespaces().filter((n) => n.startsWith(`${p.netns}${POOL_NAME}`) && !held.some((a) => a.netns === n));
+  t.teardown(() => {
+    for (const ns of namespaces()) if (ns.startsWith(p.netns)) quiet([ip, 'netns', 'delete', ns]);
+    for (const l of links()) if (l.startsWith(p.veth) || l.startsWith(p.bridge)) quiet([ip, 'link', 'delete', l]);
+    quiet([tool('nft'), 'delete', 'table', 'inet', p.egressTable]);
+  });
+  // A /24 of its own (tests run side by side; the agent refuses one a host interface has).
+  const subnet = `10.251.${1 + Math.floor(Math.random() * 250)}.0/24`;
+  const gateway = subnet.replace(/0\/24$/, '1');
+  const options = { address: '127.0.0.1', agentUuid: agent, log: silentLogger, forwarders: new PortForwarders(silentLogger), ownNetworks: true, pool: 2 };
+  const networks = new HostNetworks(options);
+  networks.setOwnSubnet(subnet);
+  const attach = async () => {
+    const a = await networks.attachOwn(randomUUID(), 'job', tempDir(t, 'pool-'), [], () => {});
+    held.push(a);
+    return a;
+  };
+
+  const first = await attach();
+  t.false(first.netns.includes(POOL_NAME), 'the first instance makes its own: the pool is filled once the bridge is there');
+  await eventually(() => networks.pooled === 2, 'the pool filled');
+  t.is(poolNs().length, 2);
+  // Someone deletes one of them: the other is handed out, the deleted one never.
+  const [gone, other] = poolNs() as [string, string];
+  sh([ip, 'netns', 'delete', gone]);
+  const second = await attach();
+  const fourth = await attach();
+  t.true([second, fourth].some((a) => a.netns === other));
+  t.false([second, fourth].some((a) => a.netns === gone));
+  t.true(second.netns.includes(POOL_NAME));
+  for (const a of [second, fourth]) {
+    t.regex(sh([ip, '-n', a.netns, '-o', '-4', 'addr', 'show', 'dev', 'eth0']), new RegExp(`inet ${a.address.replaceAll('.', '\\.')}/24 `));
+    t.regex(sh([ip, '-n', a.netns, 'route', 'show', 'default']), new RegExp(`default via ${gateway.replaceAll('.', '\\.')} dev eth0`));
+  }
+  t.is(new Set([first, second, fourth].map((a) => a.address)).size, 3);
+  await eventually(() => networks.pooled === 2 && poolNs().length === 2, 'the pool filled again');
+  t.false(poolNs().includes(gone));
+
+  await networks.emptyPool();
+  t.deepEqual(poolNs(), [], 'emptied: its namespaces are deleted');
+  t.is(networks.pooled, 0);
+  const third = await attach();
+  t.false(third.netns.includes(POOL_NAME));
+  await eventually(() => networks.pooled === 2, 'the pool filled after the next start');
+  t.true(new Set([first, second, third, fourth].map((a) => a.address)).size === 4 && poolNs().length === 2);
+
+  // The agent is killed: its next start removes the pool's namespaces and keeps its instances'.
+  const restarted = new HostNetworks(options);
+  await restarted.removeLeftovers(held);
+  t.deepEqual(poolNs(), []);
+  t.true(held.every((a) => namespaces().includes(a.netns)));
+  await networks.closePool();
+  for (const a of held) await restarted.detach(a);
+  await restarted.removeLeftovers([]);
+  t.deepEqual(namespaces().filter((n) => n.startsWith(p.netns)), []);
 });

@@ -36,8 +36,8 @@
  * Changes of one network run one at a time (a chain per network): a NetworkState from the
  * controller waits for an instance being attached, and the reverse.
  */
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NetworkSpec, NetworkState } from '@platform/proto';
 import { cidrsOverlap, formatIpv4, parseCidr, parseIpv4, prefixMask, type Cidr, type Logger } from '@platform/proto/common';
@@ -89,6 +89,20 @@ export interface NetworkAttachment {
    */
   endpoints?: string[];
 }
+
+/** A namespace made ahead for an instance on a network of its own (HostNetworksOptions.pool). */
+interface Pooled {
+  netns: string;
+  hostVeth: string;
+  address: string;
+  /** The subnet it was made in ("a.b.c.d/n"). */
+  subnet: string;
+}
+
+/** What the names of pooled namespaces have after the agent's prefix. */
+export const POOL_NAME = 'pool-';
+
+const cidrText = (c: Cidr) => `${formatIpv4(c.base)}/${c.prefix}`;
 
 /** The `network` of an attachment to a network of the instance's own. */
 export const OWN_NETWORK = 'own';
@@ -171,6 +185,12 @@ export interface HostNetworksOptions {
    * `network` floors divide it (shaping.ts). Absent: the floors are not enforced.
    */
   bandwidth?: number;
+  /**
+   * How many namespaces of networks of their own are kept made ahead (eth0 on the own bridge
+   * with an address, lo, the default route), handed to starting instances and made again while
+   * no instance is being attached (default 0: each is made at its instance's start).
+   */
+  pool?: number;
   agentUuid: string;
   log: Logger;
   forwarders: PortForwarders;
@@ -202,6 +222,19 @@ export class HostNetworks {
   /** The addresses each name of an opening resolves to now. */
   readonly #names = new Map<string, string[]>();
   #resolveTimer: NodeJS.Timeout | undefined;
+  /** Namespaces made ahead for instances on networks of their own (`pool`), oldest first. */
+  #pool: Pooled[] = [];
+  /** The addresses of the pooled namespaces being made. */
+  readonly #poolMaking = new Set<string>();
+  /** The pool being filled, if it is. */
+  #filling: Promise<void> | undefined;
+  /** A fill was asked for while one ran. */
+  #fillAgain = false;
+  /** Instances being attached to networks of their own now (the pool is filled only when none is). */
+  #attaching = 0;
+  /** Bumped whenever the pool is emptied: a namespace made for an older pool is deleted, not kept. */
+  #poolGeneration = 0;
+  #closed = false;
   /** The egress rules are rewritten one at a time, the last wish winning. */
   #egressChain: Promise<void> = Promise.resolve();
   /** The rewrite waiting for its turn, if any. */
@@ -325,6 +358,7 @@ export class HostNetworks {
       this.o.log.warn('the controller gave this agent another instance subnet: kept until its instances on the old one are gone', { now: cidr });
       return;
     }
+    if (this.#ownSubnet) void this.emptyPool();
     this.#ownSubnet = subnet;
     this.#ownReady = undefined;
     this.o.log.info('instances get networks of their own', { subnet: cidr, bridge: agentPrefixes(this.o.agentUuid).ownBridge });
@@ -332,6 +366,7 @@ export class HostNetworks {
 
   /** The agent stops: its resolver stops listening (a restarted agent listens again for the instances it takes back). */
   close(): void {
+    this.#closed = true;
     clearInterval(this.#resolveTimer);
     this.#resolveTimer = undefined;
     this.o.dns?.close();
@@ -372,41 +407,156 @@ export class HostNetworks {
   async attachOwn(instance: string, jobUuid: string, dir: string, endpoints: readonly string[], record: (a: NetworkAttachment) => void): Promise<NetworkAttachment> {
     const subnet = this.#ownSubnet;
     if (!subnet) throw new Error('this agent has no instance subnet yet (the controller gives it in its Welcome)');
-    const names = HostNetworks.names(this.o.agentUuid, instance, OWN_NETWORK);
-    const bridge = agentPrefixes(this.o.agentUuid).ownBridge;
-    const gateway = formatIpv4(subnet.base + 1);
-    const address = this.#freeOwnAddress(subnet);
-    const a: NetworkAttachment = {
-      network: OWN_NETWORK, jobUuid, instance, netns: names.netns, hostVeth: names.hostVeth, bridge, vxlan: '',
-      address, prefix: subnet.prefix, gateway, vni: 0, hostsFile: join(dir, 'hosts'), resolvConf: join(dir, 'resolv.conf'),
-      baseRoutes: [], routes: [], ports: [], own: true, endpoints: [...new Set(endpoints)].filter((e) => ENDPOINT.test(e)),
-    };
-    this.#own.set(instance, a);
-    record(a);
-    await this.#ensureOwn(subnet);
+    this.#attaching++;
+    try {
+      const names = HostNetworks.names(this.o.agentUuid, instance, OWN_NETWORK);
+      const bridge = agentPrefixes(this.o.agentUuid).ownBridge;
+      const gateway = formatIpv4(subnet.base + 1);
+      // A namespace made ahead (its objects are there, named for the pool, not the instance).
+      const pooled = this.#takePooled(subnet);
+      const a: NetworkAttachment = {
+        network: OWN_NETWORK, jobUuid, instance, netns: pooled?.netns ?? names.netns, hostVeth: pooled?.hostVeth ?? names.hostVeth, bridge, vxlan: '',
+        address: pooled?.address ?? this.#freeOwnAddress(subnet), prefix: subnet.prefix, gateway, vni: 0, hostsFile: join(dir, 'hosts'), resolvConf: join(dir, 'resolv.conf'),
+        baseRoutes: [], routes: [], ports: [], own: true, endpoints: [...new Set(endpoints)].filter((e) => ENDPOINT.test(e)),
+      };
+      this.#own.set(instance, a);
+      record(a);
+      await this.#ensureOwn(subnet);
+      if (!pooled) await this.#makeOwnNamespace(a.netns, a.hostVeth, names.peer, a.address, subnet);
+      writeFileSync(a.hostsFile, ['127.0.0.1\tlocalhost', '::1\tlocalhost ip6-localhost ip6-loopback', `${a.address}\ti-${instance.slice(0, 8)}`, ''].join('\n'), { mode: 0o644 });
+      writeFileSync(a.resolvConf!, `nameserver ${gateway}\n`, { mode: 0o644 });
+      // Its namespace's own rules come with its ports (forward).
+      if (this.#egress.has(jobUuid) || this.#endpointsOf(a).length > 0) await this.#rewriteEgress();
+      this.o.log.info('instance on a network of its own', { instance, address: a.address, netns: a.netns, ...(pooled ? { pooled: true } : {}) });
+      return a;
+    } finally {
+      this.#attaching--;
+      this.#fillPool();
+    }
+  }
+
+  /**
+   * A namespace on the own bridge: the host's side (namespace, veth, isolated bridge port), then
+   * the instance's (eth0 with its address, up, lo up, the default route via the gateway): two
+   * processes.
+   */
+  async #makeOwnNamespace(netns: string, hostVeth: string, peer: string, address: string, subnet: Cidr): Promise<void> {
     const ip = tool('ip');
-    // Two processes: the host's side (namespace, veth, bridge port), then the instance's.
+    const bridge = agentPrefixes(this.o.agentUuid).ownBridge;
     await run([ip, '-batch', '-'], [
-      `netns add ${a.netns}`,
-      `link add ${a.hostVeth} mtu 1500 type veth peer name ${names.peer} netns ${a.netns}`,
-      `link set ${a.hostVeth} master ${bridge} up`,
-      `link set dev ${a.hostVeth} type bridge_slave isolated on`,
+      `netns add ${netns}`,
+      `link add ${hostVeth} mtu 1500 type veth peer name ${peer} netns ${netns}`,
+      `link set ${hostVeth} master ${bridge} up`,
+      `link set dev ${hostVeth} type bridge_slave isolated on`,
       '',
     ].join('\n'));
-    await run([ip, '-n', a.netns, '-batch', '-'], [
-      `link set ${names.peer} name eth0`,
-      `addr add ${a.address}/${a.prefix} dev eth0`,
+    await run([ip, '-n', netns, '-batch', '-'], [
+      `link set ${peer} name eth0`,
+      `addr add ${address}/${subnet.prefix} dev eth0`,
       'link set eth0 up',
       'link set lo up',
-      `route add default via ${gateway}`,
+      `route add default via ${formatIpv4(subnet.base + 1)}`,
       '',
     ].join('\n'));
-    writeFileSync(a.hostsFile, ['127.0.0.1\tlocalhost', '::1\tlocalhost ip6-localhost ip6-loopback', `${a.address}\ti-${instance.slice(0, 8)}`, ''].join('\n'), { mode: 0o644 });
-    writeFileSync(a.resolvConf!, `nameserver ${gateway}\n`, { mode: 0o644 });
-    // Its namespace's own rules come with its ports (forward).
-    if (this.#egress.has(jobUuid) || this.#endpointsOf(a).length > 0) await this.#rewriteEgress();
-    this.o.log.info('instance on a network of its own', { instance, address: a.address, netns: a.netns });
-    return a;
+  }
+
+  /** The oldest pooled namespace of `subnet`, taken out of the pool (those of another subnet are deleted). */
+  #takePooled(subnet: Cidr): Pooled | undefined {
+    for (;;) {
+      const p = this.#pool.shift();
+      if (!p) return undefined;
+      // Another subnet's; or deleted meanwhile by someone else (its veth went with it).
+      if (p.subnet === cidrText(subnet) && existsSync(`/run/netns/${p.netns}`)) return p;
+      void this.#deletePooled([p]);
+    }
+  }
+
+  /** How many namespaces the pool holds now (made, not yet handed out). */
+  get pooled(): number {
+    return this.#pool.length;
+  }
+
+  /**
+   * Fills the pool up to its size, one namespace at a time, while no instance is being attached
+   * (a start never waits for the pool, nor competes with it) and the own bridge is there.
+   * Resolves once this fill is done (a failure is logged: the next start makes its own).
+   */
+  #fillPool(): Promise<void> {
+    const size = this.o.pool ?? 0;
+    if (size <= 0 || this.#closed) return Promise.resolve();
+    // Asked again while a fill runs (it may have stopped for an instance being attached): once more after it.
+    if (this.#filling) {
+      this.#fillAgain = true;
+      return this.#filling;
+    }
+    if (!this.#ownReady) return Promise.resolve();
+    this.#fillAgain = false;
+    let failed = false;
+    const generation = this.#poolGeneration;
+    this.#filling = (async () => {
+      while (!this.#closed && this.#attaching === 0 && generation === this.#poolGeneration && this.#pool.length + this.#poolMaking.size < size) {
+        const subnet = this.#ownSubnet;
+        if (!subnet || !this.#ownReady) return;
+        await this.#ownReady;
+        const id = randomUUID();
+        const names = HostNetworks.names(this.o.agentUuid, id, OWN_NETWORK);
+        // Named as the pool's (the veth cannot say it: 15 characters), found as the agent's by its prefix.
+        names.netns = `${agentPrefixes(this.o.agentUuid).netns}${POOL_NAME}${id}`;
+        const address = this.#freeOwnAddress(subnet);
+        const p: Pooled = { netns: names.netns, hostVeth: names.hostVeth, address, subnet: cidrText(subnet) };
+        this.#poolMaking.add(address);
+        try {
+          await this.#makeOwnNamespace(p.netns, p.hostVeth, names.peer, address, subnet);
+        } catch (err) {
+          await this.#deletePooled([p]);
+          throw err;
+        } finally {
+          this.#poolMaking.delete(address);
+        }
+        // Emptied (agent stopping, leftovers removed, another subnet) while it was being made.
+        if (this.#closed || generation !== this.#poolGeneration) {
+          await this.#deletePooled([p]);
+          return;
+        }
+        this.#pool.push(p);
+      }
+    })()
+      .catch((err: unknown) => {
+        failed = true;
+        this.o.log.warn('a namespace for the pool cannot be made: instances make their own', { err: (err as Error).message });
+      })
+      .finally(() => {
+        this.#filling = undefined;
+        // After a failure, the next start asks again (not a loop of failures).
+        if (this.#fillAgain && !failed) void this.#fillPool();
+      });
+    return this.#filling;
+  }
+
+  /** Deletes pooled namespaces (their veths go with them): one process. */
+  async #deletePooled(pooled: readonly Pooled[]): Promise<void> {
+    if (pooled.length === 0) return;
+    try {
+      await run([tool('ip'), '-force', '-batch', '-'], pooled.map((p) => `netns delete ${p.netns}\n`).join(''));
+    } catch (err) {
+      // Left for removeLeftovers (the agent's next start).
+      this.o.log.warn('pooled namespaces cannot be deleted', { netns: pooled.map((p) => p.netns), err: (err as Error).message });
+    }
+  }
+
+  /** The agent stops: no namespace is made ahead any more, and those made are deleted. */
+  async closePool(): Promise<void> {
+    this.#closed = true;
+    await this.emptyPool();
+  }
+
+  /** Empties the pool: the namespaces made ahead are deleted (once a fill under way is done). */
+  async emptyPool(): Promise<void> {
+    this.#poolGeneration++;
+    const filling = this.#filling;
+    const pooled = this.#pool.splice(0);
+    await this.#deletePooled(pooled);
+    await filling;
   }
 
   /**
@@ -440,6 +590,11 @@ export class HostNetworks {
         );
       }
     }
+  }
+
+  /** Whether instance `a` reaches endpoints on the host's loopback (its namespace's rules pass them on). */
+  reachesLoopback(a: NetworkAttachment): boolean {
+    return this.#endpointsOf(a).some((e) => e.startsWith('127.'));
   }
 
   /** What instance `a` reaches that the platform provides: its own endpoints and its job's. */
@@ -553,7 +708,7 @@ export class HostNetworks {
    * neighbour entry with the old MAC, connections in its connection tracking).
    */
   #freeOwnAddress(subnet: Cidr): string {
-    const used = new Set([...this.#own.values()].map((a) => a.address));
+    const used = new Set([...[...this.#own.values(), ...this.#pool].map((a) => a.address), ...this.#poolMaking]);
     const first = subnet.base + 2;
     const count = 2 ** (32 - subnet.prefix) - 3;
     const from = this.#lastOwn !== undefined && this.#lastOwn >= first && this.#lastOwn < first + count ? this.#lastOwn - first + 1 : 0;
@@ -596,7 +751,9 @@ export class HostNetworks {
       this.#ownReady = undefined;
       throw err;
     });
-    return this.#ownReady;
+    const ready = this.#ownReady;
+    void ready.then(() => this.#fillPool(), () => {});
+    return ready;
   }
 
   /**
@@ -784,6 +941,10 @@ export class HostNetworks {
         this.o.log.warn('a leftover cannot be removed', { what, err: (err as Error).message });
       }
     };
+    // The pool's namespaces are leftovers too (deleted below, with the rest).
+    this.#poolGeneration++;
+    this.#pool = [];
+    await this.#filling;
     const keptNs = new Set(keep.map((a) => a.netns));
     for (const ns of agentNamespaces(p.netns)) {
       if (!keptNs.has(ns)) await attempt(`netns ${ns}`, [ip, 'netns', 'delete', ns]);

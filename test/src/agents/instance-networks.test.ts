@@ -18,7 +18,7 @@ import { FAST_AGENT_TIMING, type ApiInstance, type TestCluster } from '../harnes
 import { ControllerProcess } from '../harness/controller-process.js';
 import { unique } from '../harness/fixtures.js';
 import type { ApiClient } from '../harness/http.js';
-import { agentLeftovers, agentPrefixes } from '../harness/leftovers.js';
+import { agentLeftovers, agentPrefixes, instanceNamespaces } from '../harness/leftovers.js';
 import { ipIn, linkNames, networkAppArchive, netnsList, nftRules, networksAvailable, nftTables, sh, sweepLeftovers, type AppAnswer, type FetchAnswer } from '../harness/networks.js';
 import { eventually } from '../harness/wait.js';
 
@@ -225,7 +225,7 @@ test.serial('instance networks (the default): an instance has its own namespace 
   t.is((await running(api, lo.uuid)).answer.job, lo.uuid);
 
   for (const j of jobs) await stopJob(api, j.uuid);
-  await eventually(async () => (agentLeftovers(agent.uuid).netns.length === 0 ? true : undefined), { timeoutMs: 30_000, what: 'the instances\' namespaces to go' });
+  await eventually(async () => (instanceNamespaces(agent.uuid).length === 0 ? true : undefined), { timeoutMs: 30_000, what: 'the instances\' namespaces to go' });
 });
 
 test.serial('instance networks: netmax caps what an instance sends (within 20%), and its usage shows the bytes it sent', async (t) => {

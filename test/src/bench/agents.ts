@@ -21,7 +21,8 @@
  * 30), BENCH_AGENTS_POLL_MS (polling interval, default 10), BENCH_AGENTS_INSTANCE_NETWORKS=0
  * (--instance-networks=off: instances share the host's network; by default an agent run by root
  * gives each instance a network namespace of its own), BENCH_AGENTS_LOG (a file the agent's log
- * lines are written to at the end).
+ * lines are written to at the end), BENCH_AGENTS_NETWORK_POOL (--network-pool: namespaces made
+ * ahead; default the agent's).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
@@ -46,6 +47,7 @@ const POLL_MS = envCount('BENCH_AGENTS_POLL_MS', 10);
 const GOAL_RATIO = 3;
 const INSTANCE_NETWORKS = process.env['BENCH_AGENTS_INSTANCE_NETWORKS'] !== '0';
 const AGENT_LOG = process.env['BENCH_AGENTS_LOG'];
+const NETWORK_POOL = process.env['BENCH_AGENTS_NETWORK_POOL'];
 const MiB = 1024 * 1024;
 /** Deadlines only guard against a hang; a busy 2-core machine needs far less. */
 const MANY_TIMEOUT_MS = 180_000;
@@ -268,7 +270,7 @@ async function main(): Promise<void> {
     progress('starting a controller and one agent (default isolation)');
     controller = await ControllerProcess.start();
     const api = await controller.admin();
-    agent = await AgentProcess.start(controller, api, { args: [INSTANCE_NETWORKS ? '--instance-networks' : '--instance-networks=off', '--stop-instances-on-exit'] });
+    agent = await AgentProcess.start(controller, api, { args: [INSTANCE_NETWORKS ? '--instance-networks' : '--instance-networks=off', '--stop-instances-on-exit', ...(NETWORK_POOL !== undefined ? [`--network-pool=${NETWORK_POOL}`] : [])] });
     const manager = (await api.get<Manager>(`/instance_managers/${agent.uuid}`)).body;
     const agentPid = agent.child.pid!;
     const idleRss = await rssOf(agentPid);
@@ -318,7 +320,7 @@ async function main(): Promise<void> {
     const oneP50 = percentile(platformOne, 50);
     const directP50 = percentile(directOne, 50);
     process.stdout.write(
-      `agent instance starts (${cpus().length} cores, isolation ${manager.isolation}, cgroups ${manager.cgroups ? 'on' : 'off'}, instance networks ${INSTANCE_NETWORKS ? 'on' : 'off'}, ` +
+      `agent instance starts (${cpus().length} cores, isolation ${manager.isolation}, cgroups ${manager.cgroups ? 'on' : 'off'}, instance networks ${INSTANCE_NETWORKS ? `on, network pool ${NETWORK_POOL ?? 'default'}` : 'off'}, ` +
         `polling every ${POLL_MS} ms, resources per instance: memory ${resources.memory / MiB} MiB, disk ${resources.disk / MiB} MiB)\n` +
         `  ${INSTANCES} instances, PUT start -> all RUNNING      ${ms(platformMany)}\n` +
         `  ${INSTANCES} direct spawns -> all ports accept      ${ms(directMany)}\n` +

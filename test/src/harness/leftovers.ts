@@ -20,6 +20,16 @@ export function agentPrefixes(agentUuid: string): { netns: string; veth: string;
   return { netns: `pln-${long}-`, veth: `plv${link}`, bridge: `plb${link}`, vxlan: `plx${link}`, ifb: `plq${link}`, table: `platform_bc_${long}_`, uidTable: `platform_netuid_${long}`, egressTable: `platform_egress_${long}` };
 }
 
+/**
+ * The namespaces of an agent's instances: its namespaces but those it keeps made ahead for the
+ * next starts (named `<prefix>pool-<uuid>`, without processes), which stay while it runs. An
+ * instance given one of those keeps its name, and runs processes in it.
+ */
+export function instanceNamespaces(agentUuid: string): string[] {
+  const pool = `${agentPrefixes(agentUuid).netns}pool-`;
+  return agentLeftovers(agentUuid).netns.filter((n) => !n.startsWith(pool) || out([], ['ip', 'netns', 'pids', n]).trim() !== '');
+}
+
 /** Runs a host command (under `prefix`, e.g. nsenter into the agent's network namespace); its stdout, '' when it fails. */
 function out(prefix: readonly string[], argv: string[]): string {
   const all = [...prefix, ...argv];
