@@ -12,8 +12,8 @@ import { isIsolationDriver } from '../isolation/driver.js';
 import { commonFlags, exitOnUncaughtException, FdSink, JsonLogger, parseAllowList, parseHostPort, stopOnSignals, type AllowEntry, type HostPort } from '@platform/proto/common';
 import { DEFAULT_INSTANCE_UIDS, parseUidRange, type UidRange } from '../isolation/identity.js';
 
-/** Namespaces of networks of their own kept made ahead by default: a few, so that single starts skip making one. */
-const DEFAULT_NETWORK_POOL = 4;
+/** Namespaces of networks of their own kept made ahead by default: none (each instance's is then named for it, pln-<agent>-<instance uuid>). */
+const DEFAULT_NETWORK_POOL = 0;
 
 const USAGE = `Usage: platform-agent [options]
 

@@ -95,6 +95,8 @@ test('networks: the floor classes of an instance follow its place in the subnet 
   t.is(instanceHandles(net24, '10.192.4.2'), undefined, 'outside the subnet');
   t.is(instanceHandles(net24, '10.192.3.0'), undefined, 'the network address');
   t.is(instanceHandles(parseCidr('10.0.0.0/8'), '10.1.0.0'), undefined, 'no class number left');
+});
+
 test('networks: a pool of namespaces made ahead is handed to starting instances ready (eth0 with the address, the default route), made again while none starts, emptied on demand; one deleted meanwhile is not handed out; a killed agent\'s are removed at its next start', async (t) => {
   if (!requireTool(t, missingNetworkTools() === undefined, 'root with iproute2, nftables and nsenter')) return;
   const ip = tool('ip');
