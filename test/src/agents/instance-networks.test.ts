@@ -19,7 +19,7 @@ import { ControllerProcess } from '../harness/controller-process.js';
 import { unique } from '../harness/fixtures.js';
 import type { ApiClient } from '../harness/http.js';
 import { agentLeftovers, agentPrefixes, instanceNamespaces } from '../harness/leftovers.js';
-import { ipIn, linkNames, networkAppArchive, netnsList, nftRules, networksAvailable, nftTables, sh, sweepLeftovers, type AppAnswer, type FetchAnswer } from '../harness/networks.js';
+import { instanceNetns, ipIn, linkNames, networkAppArchive, netnsList, nftRules, networksAvailable, nftTables, sh, sweepLeftovers, type AppAnswer, type FetchAnswer } from '../harness/networks.js';
 import { eventually } from '../harness/wait.js';
 
 async function get<T>(address: string, path: string): Promise<T> {
@@ -86,8 +86,9 @@ async function theCluster(): Promise<TestCluster> {
     await AgentProcess.start(controller, cluster.api, {
       isolation: 'bwrap',
       // No --instance-networks: a bwrap agent run by root gives them by default.
-      // The instances share 30 Mbit/s here: their `network` floors divide it.
-      args: ['--stop-instances-on-exit', '--usage-interval-ms', '1000', '--resolver', `127.0.0.1:${dnsPort}`, '--instance-bandwidth', String(SHARED_BITS)],
+      // The instances share 30 Mbit/s here: their `network` floors divide it. A pool of
+      // namespaces made ahead: the instances after the first get theirs from it.
+      args: ['--stop-instances-on-exit', '--usage-interval-ms', '1000', '--resolver', `127.0.0.1:${dnsPort}`, '--instance-bandwidth', String(SHARED_BITS), '--network-pool', '2'],
       env: { PLATFORM_AGENT_EGRESS_RESOLVE_MS: '300' },
     }),
   );
@@ -186,7 +187,8 @@ test.serial('instance networks (the default): an instance has its own namespace 
   const address = a.answer.addresses.find((x) => x !== '127.0.0.1')!;
   t.is(a.answer.addresses.length, 2, JSON.stringify(a.answer.addresses));
   t.regex(address, /^10\.(19[2-9]|20[0-7])\./, 'from the default instance subnet pool');
-  const netns = `${p.netns}${a.instance.uuid}`;
+  const netns = instanceNetns(agent, a.instance.uuid);
+  t.true(netns.startsWith(p.netns));
   t.regex(ipIn(netns, ['-o', 'addr', 'show', 'dev', 'eth0']), new RegExp(`inet ${address.replace(/\./g, '\\.')}/24`));
   t.true(linkNames().includes(`${p.bridge}own`));
   // The instance manager says which network its instances get (a job may require it with a hard tag).
@@ -222,7 +224,13 @@ test.serial('instance networks (the default): an instance has its own namespace 
   // An application that listens on its loopback alone is reached at its port all the same.
   const lo = (await api.post<Job>('/jobs', httpAppJob(`job::${ns}::lo`, pkg.uuid, { processes: { app: { ...processes.app, environment: { LISTEN_HOST: '127.0.0.1' } } }, state: 'started' }))).body;
   jobs.push(lo);
-  t.is((await running(api, lo.uuid)).answer.job, lo.uuid);
+  const loRunning = await running(api, lo.uuid);
+  t.is(loRunning.answer.job, lo.uuid);
+  // Not the agent's first instance: its namespace was made ahead, and it is isolated all the same.
+  const loNetns = instanceNetns(agent, loRunning.instance.uuid);
+  t.true(loNetns.startsWith(`${p.netns}pool-`), `a namespace from the pool: ${loNetns}`);
+  const loRefused = await get<FetchAnswer>(loRunning.at, `/fetch?url=${encodeURIComponent(refused[0]!)}`);
+  t.false(loRefused.ok, JSON.stringify(loRefused));
 
   for (const j of jobs) await stopJob(api, j.uuid);
   await eventually(async () => (instanceNamespaces(agent.uuid).length === 0 ? true : undefined), { timeoutMs: 30_000, what: 'the instances\' namespaces to go' });
@@ -239,7 +247,7 @@ test.serial('instance networks: netmax caps what an instance sends (within 20%),
   t.is(r.status, 200, r.text);
   const job = r.body;
   const { instance, at } = await running(api, job.uuid);
-  const netns = `${agentPrefixes(agents[0]!.uuid).netns}${instance.uuid}`;
+  const netns = instanceNetns(agents[0]!, instance.uuid);
   t.regex(ipIn(netns, ['-o', 'link', 'show', 'eth0']), /UP/);
   t.regex(sh(['tc', '-n', netns, 'qdisc', 'show', 'dev', 'eth0']), /tbf/);
   // 3 MB at 1 MB/s: about 3 s (the bucket's first 20 ms aside).
@@ -532,7 +540,7 @@ test.serial('instance networks: an instance is reached while its agent is down (
   t.is((await running(api, job.uuid)).instance.uuid, before.instance.uuid, 're-attached, not replaced');
   const host = await listen('0.0.0.0');
   t.teardown(() => host.close());
-  const gateway = /default via (\S+)/.exec(ipIn(`${agentPrefixes(c.agents[0]!.uuid).netns}${before.instance.uuid}`, ['route']))![1]!;
+  const gateway = /default via (\S+)/.exec(ipIn(instanceNetns(c.agents[0]!, before.instance.uuid), ['route']))![1]!;
   const r = await get<FetchAnswer>(before.at, `/fetch?url=${encodeURIComponent(`http://${gateway}:${portOf(host)}/`)}`);
   t.false(r.ok, 'the host is still refused');
   t.is(await udpAsk(before.at, 'up'), 'udp:up');

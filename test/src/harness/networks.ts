@@ -6,7 +6,8 @@
  * themselves `plt`, so that a run killed half way is cleaned up by the next one.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ExecutionContext } from 'ava';
 import { bwrapWorks } from './agent-process.js';
 import { tarGz } from './apps.js';
@@ -59,6 +60,17 @@ export function namesOf(agent: string, instance: string, network: string): { net
   const hex = (u: string, n: number) => u.replace(/-/g, '').toLowerCase().slice(0, n);
   const p = agentPrefixes(agent);
   return { netns: `${p.netns}${instance}`, veth: `${p.veth}${hex(instance, 7)}`, bridge: `${p.bridge}${hex(network, 7)}`, vxlan: `${p.vxlan}${hex(network, 7)}`, table: `${p.table}${hex(instance, 11)}` };
+}
+
+/**
+ * The network namespace of an instance on a network of its own, as its agent recorded it
+ * (`<data dir>/instances/<uuid>/instance.json`): `pln-<agent>-<instance uuid>`, or the name of
+ * the namespace the agent made ahead when it came from its pool (--network-pool).
+ */
+export function instanceNetns(agent: { dataDir: string }, instanceUuid: string): string {
+  const rec = JSON.parse(readFileSync(join(agent.dataDir, 'instances', instanceUuid, 'instance.json'), 'utf8')) as { network?: { netns?: string } };
+  if (!rec.network?.netns) throw new Error(`instance ${instanceUuid} has no network namespace in its record`);
+  return rec.network.netns;
 }
 
 /** An agent's namespace without processes this old is a leftover (one being set up is younger). */
