@@ -346,6 +346,7 @@ export class InstanceRunner {
     });
     if (ready.kind === 'gone') return;
     if (ready.kind === 'ready') {
+      if (this.#startT0 !== undefined) this.#phase('ready');
       // What the setup left running (its ports' forwarding) is done before the instance is reported reachable.
       try {
         await Promise.all(this.#ctx.beforeRunning);
@@ -360,8 +361,9 @@ export class InstanceRunner {
       this.#transition('FIRST_RUNNING');
       this.#transition('RUNNING');
       if (this.#startT0 !== undefined) {
-        this.#phase('ready');
-        // Where a start's time goes: each setup step, the spawn, the wait for its ports.
+        this.#phase('forwarded');
+        // Where a start's time goes: each setup step, the spawn, the wait for its ports, then for
+        // what the setup left running.
         this.#log.info('instance running', { start_ms: { ...this.#phases, steps: this.#steps.timings, total: round1(performance.now() - this.#startT0) } });
       }
       return;

@@ -26,12 +26,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Job } from '@platform/controller';
 import { AgentProcess } from '../harness/agent-process.js';
+import { agentPrefixes } from '../harness/leftovers.js';
 import { HTTP_APP, httpAppArchive, httpAppJob, uploadPackage } from '../harness/apps.js';
 import { instancesOf, type ApiInstance } from '../harness/cluster.js';
 import { ControllerProcess } from '../harness/controller-process.js';
@@ -152,7 +153,7 @@ function agentPhases(lines: readonly Record<string, unknown>[], from: number, pu
       else for (const [step, ms] of Object.entries(v)) phases.set(`  ${step}`, [...(phases.get(`  ${step}`) ?? []), ms]);
     }
   }
-  const order = ['setup', ...[...phases.keys()].filter((k) => k.startsWith('  ')), 'spawn', 'ready', 'total'];
+  const order = ['setup', ...[...phases.keys()].filter((k) => k.startsWith('  ')), 'spawn', 'ready', 'forwarded', 'total'];
   const arrival = arrived.length > 0 && !Number.isNaN(putAtMs) ? `    StartInstance received ${ms(Math.min(...arrived))} .. ${ms(Math.max(...arrived))} after the PUT\n` : '';
   return arrival + order.filter((k) => phases.has(k)).map((k) => `    ${k.padEnd(14)} median ${ms(median(phases.get(k)!))}  max ${ms(Math.max(...phases.get(k)!))}`).join('\n');
 }
@@ -291,6 +292,13 @@ async function main(): Promise<void> {
     await direct.startAll(1, ONE_TIMEOUT_MS);
     await direct.stopAll();
 
+    if (NETWORK_POOL !== undefined && INSTANCE_NETWORKS) {
+      // A pool is filled between starts: the burst begins with it full, as it would after a quiet spell.
+      const size = Number(NETWORK_POOL);
+      const prefix = `${agentPrefixes(agent.uuid).netns}pool-`;
+      const pooled = async () => (await readdir('/run/netns').catch(() => [] as string[])).filter((n) => n.startsWith(prefix)).length;
+      await eventually(async () => ((await pooled()) >= size ? true : undefined), { timeoutMs: MANY_TIMEOUT_MS, what: `the agent's pool of ${size} namespaces` });
+    }
     progress(`${INSTANCES} instances on the agent`);
     let mark = agent.lines.length;
     const manyAt = Date.now();
