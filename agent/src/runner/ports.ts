@@ -8,6 +8,7 @@
  * by the application as a client.
  */
 import { createServer } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 
 export class PortAllocator {
@@ -73,9 +74,24 @@ export function listeningPorts(): Promise<Set<number>> {
   return recent.ports;
 }
 
-/** The TCP ports that listen in the network namespace of process `pid` (read from its /proc). */
+/**
+ * The TCP ports that listen in the network namespace of process `pid` (read from its /proc).
+ * Read synchronously: a namespace of its own holds few sockets (a read takes microseconds), and
+ * many instances starting at once poll theirs often; asynchronous reads would each take several
+ * turns of the thread pool (open, stat, read, close) that the packages being extracted meanwhile
+ * (file reads, gunzip) wait behind.
+ */
 export function listeningPortsOf(pid: number): Promise<Set<number>> {
-  return readListening(`/proc/${pid}/net`);
+  const set = new Set<number>();
+  for (const f of [`/proc/${pid}/net/tcp`, `/proc/${pid}/net/tcp6`]) {
+    try {
+      parseListening(readFileSync(f, 'latin1'), set);
+    } catch (err) {
+      // The process is gone: no namespace to read (tcp6 alone may be missing: no IPv6).
+      if (f.endsWith('/tcp')) return Promise.reject(err as Error);
+    }
+  }
+  return Promise.resolve(set);
 }
 
 async function readListening(dir = '/proc/net'): Promise<Set<number>> {
