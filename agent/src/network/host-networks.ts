@@ -592,11 +592,6 @@ export class HostNetworks {
     }
   }
 
-  /** Whether instance `a` reaches endpoints on the host's loopback (its namespace's rules pass them on). */
-  reachesLoopback(a: NetworkAttachment): boolean {
-    return this.#endpointsOf(a).some((e) => e.startsWith('127.'));
-  }
-
   /** What instance `a` reaches that the platform provides: its own endpoints and its job's. */
   #endpointsOf(a: NetworkAttachment): string[] {
     return [...new Set([...(a.endpoints ?? []), ...(this.#jobEndpoints.get(a.jobUuid) ?? [])])];

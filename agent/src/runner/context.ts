@@ -98,12 +98,6 @@ export interface InstanceContext {
   portEnv: Record<string, string>;
   /** The process's environment (the environment step; STAGERFS added by the launch step). */
   env: Record<string, string>;
-  /**
-   * Work a step left running past the setup because the process does not need it to start
-   * (the forwarding of its ports from the host): the instance is RUNNING only once all of it is
-   * done (a failure fails the start), and its teardown waits for it before releasing the steps.
-   */
-  readonly beforeRunning: Promise<unknown>[];
 }
 
 export type InstanceStep = Step<InstanceContext>;

@@ -9,7 +9,6 @@ import { AgentMetrics } from '../metrics/metrics.js';
 import { PackageCache } from '../packages/cache.js';
 import { Harness } from '../test-support/harness.js';
 import { tempDir } from '../test-support/temp.js';
-import { eventually } from '../test-support/wait.js';
 import type { InstanceContext, InstanceStep, RunnerDeps } from './context.js';
 import { INSTANCE_MACHINE, InstanceRunner } from './instance.js';
 import { PortAllocator } from './ports.js';
@@ -126,41 +125,4 @@ test('runner: a stop that arrives while the process is being spawned is carried 
   t.true(last.stopRequested);
   t.false(last.failed);
   t.true(last.exited);
-});
-
-/** A step that leaves work running past the setup (as the network step leaves its ports' forwarding). */
-function gate(): { step: InstanceStep; open: () => void; fail: (why: string) => void } {
-  let open!: () => void;
-  let fail!: (why: string) => void;
-  const work = new Promise<void>((resolve, reject) => {
-    open = resolve;
-    fail = (why) => reject(new Error(why));
-  });
-  return { step: { name: 'gate', prepare: (ctx) => void ctx.beforeRunning.push(work) }, open, fail };
-}
-
-test('runner: work a step leaves running past the setup is done before the instance is RUNNING; its failure fails the start', async (t) => {
-  const g = gate();
-  const h = new Harness(undefined, undefined, false, { steps: [...INSTANCE_STEPS, g.step] });
-  t.teardown(() => h.close());
-  const spec = h.spec({ process: { startCommand: 'echo started; exec sleep 60' } });
-  h.manager.start(spec);
-  // The process runs (and, without ports, is ready at once): not RUNNING while the work goes on.
-  await eventually(() => h.text(spec.instanceUuid!).some((l) => l.includes('started')), 'the process to run');
-  t.false(h.states(spec.instanceUuid!).includes('RUNNING'), h.states(spec.instanceUuid!).join(','));
-  g.open();
-  await h.waitState(spec.instanceUuid!, 'RUNNING');
-  await h.manager.get(spec.instanceUuid!)!.stop({ force: true });
-
-  const broken = gate();
-  const h2 = new Harness(undefined, undefined, false, { steps: [...INSTANCE_STEPS, broken.step] });
-  t.teardown(() => h2.close());
-  const spec2 = h2.spec({ process: { startCommand: 'echo started; exec sleep 60' } });
-  h2.manager.start(spec2);
-  await eventually(() => h2.text(spec2.instanceUuid!).some((l) => l.includes('started')), 'the process to run');
-  broken.fail('the ports cannot be forwarded');
-  const removed = await h2.waitState(spec2.instanceUuid!, 'REMOVED');
-  t.true(removed.failed);
-  t.is(removed.reason, 'the ports cannot be forwarded');
-  t.false(h2.states(spec2.instanceUuid!).includes('RUNNING'));
 });

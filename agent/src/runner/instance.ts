@@ -115,7 +115,7 @@ export class InstanceRunner {
     this.#steps = new StepRunner(deps.steps ?? INSTANCE_STEPS, this.#log);
     this.#ctx = {
       spec: rec.spec, rec, dir: this.dir, root: this.root, logsDir: this.logsDir, deps, log: this.#log,
-      signal: this.#abort.signal, tailer: this.#tailer, persist: () => this.#persist(), portEnv: {}, env: {}, beforeRunning: [],
+      signal: this.#abort.signal, tailer: this.#tailer, persist: () => this.#persist(), portEnv: {}, env: {},
     };
   }
 
@@ -347,23 +347,10 @@ export class InstanceRunner {
     if (ready.kind === 'gone') return;
     if (ready.kind === 'ready') {
       if (this.#startT0 !== undefined) this.#phase('ready');
-      // What the setup left running (its ports' forwarding) is done before the instance is reported reachable.
-      try {
-        await Promise.all(this.#ctx.beforeRunning);
-      } catch (err) {
-        if (this.state !== 'STARTING' || this.#process?.exited) return;
-        this.#fail((err as Error).message, 'setup');
-        this.#transition('STOPPING');
-        this.#process?.kill();
-        return;
-      }
-      if (this.state !== 'STARTING' || this.#process?.exited) return;
       this.#transition('FIRST_RUNNING');
       this.#transition('RUNNING');
       if (this.#startT0 !== undefined) {
-        this.#phase('forwarded');
-        // Where a start's time goes: each setup step, the spawn, the wait for its ports, then for
-        // what the setup left running.
+        // Where a start's time goes: each setup step, the spawn, the wait for its ports.
         this.#log.info('instance running', { start_ms: { ...this.#phases, steps: this.#steps.timings, total: round1(performance.now() - this.#startT0) } });
       }
       return;
@@ -513,8 +500,6 @@ export class InstanceRunner {
       kill: () => this.deps.cgroups.killAll(cgroups),
     } : undefined);
     await diskStopped;
-    // Work of the setup still under way (its ports' forwarding) ends before its step lets go.
-    await Promise.allSettled(this.#ctx.beforeRunning);
     try {
       await this.#steps.release(this.#ctx);
     } catch (err) {

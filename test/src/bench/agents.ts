@@ -153,7 +153,7 @@ function agentPhases(lines: readonly Record<string, unknown>[], from: number, pu
       else for (const [step, ms] of Object.entries(v)) phases.set(`  ${step}`, [...(phases.get(`  ${step}`) ?? []), ms]);
     }
   }
-  const order = ['setup', ...[...phases.keys()].filter((k) => k.startsWith('  ')), 'spawn', 'ready', 'forwarded', 'total'];
+  const order = ['setup', ...[...phases.keys()].filter((k) => k.startsWith('  ')), 'spawn', 'ready', 'total'];
   const arrival = arrived.length > 0 && !Number.isNaN(putAtMs) ? `    StartInstance received ${ms(Math.min(...arrived))} .. ${ms(Math.max(...arrived))} after the PUT\n` : '';
   return arrival + order.filter((k) => phases.has(k)).map((k) => `    ${k.padEnd(14)} median ${ms(median(phases.get(k)!))}  max ${ms(Math.max(...phases.get(k)!))}`).join('\n');
 }
