@@ -544,9 +544,9 @@ test.serial('instance networks: an instance is reached while its agent is down (
   const r = await get<FetchAnswer>(before.at, `/fetch?url=${encodeURIComponent(`http://${gateway}:${portOf(host)}/`)}`);
   t.false(r.ok, 'the host is still refused');
   t.is(await udpAsk(before.at, 'up'), 'udp:up');
+  const netns = instanceNetns(c.agents[0]!, before.instance.uuid);
   await stopJob(api, job.uuid);
   // Gone with the instance: the kernel's forwarding of its ports too (no answer, TCP refused).
-  const netns = `${agentPrefixes(c.agents[0]!.uuid).netns}${before.instance.uuid}`;
   await eventually(async () => (netnsList().includes(netns) ? undefined : true), { timeoutMs: 30_000, what: 'the instance\'s namespace to go' });
   t.is(await udpAsk(before.at, 'gone', 1000), undefined, 'no UDP answer once the instance stopped');
   t.true(nftRules(agentPrefixes(c.agents[0]!.uuid).egressTable).every((l) => !l.includes(`th dport ${before.at.split(':')[1]} `)), 'its DNAT rules are gone');
