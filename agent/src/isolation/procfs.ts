@@ -76,6 +76,42 @@ export function processGroupMembers(pgid: number): ProcStat[] {
   return out;
 }
 
+/**
+ * The live descendants of `pid` (children first, then theirs), read from each process's
+ * /proc/<pid>/task/<tid>/children: as many reads as the tree has processes, where a scan of the
+ * whole of /proc reads every process on the host. A process reparented away from the tree (its
+ * parent died, it went to init) is not found: what needs every member of a process group uses
+ * processGroupMembers.
+ */
+export function descendants(pid: number): number[] {
+  const out: number[] = [];
+  const queue = [pid];
+  while (queue.length > 0 && out.length < 10_000) {
+    const p = queue.shift()!;
+    let tasks: string[];
+    try {
+      tasks = readdirSync(`/proc/${p}/task`);
+    } catch {
+      continue; // gone meanwhile
+    }
+    for (const t of tasks) {
+      let text: string;
+      try {
+        text = readFileSync(`/proc/${p}/task/${t}/children`, 'latin1');
+      } catch {
+        continue;
+      }
+      for (const c of text.split(' ')) {
+        if (c.trim() === '') continue;
+        const child = Number(c);
+        out.push(child);
+        queue.push(child);
+      }
+    }
+  }
+  return out;
+}
+
 /** Sends `signal` to `pid`; false when it no longer exists. */
 export function signalPid(pid: number, signal: NodeJS.Signals | 0): boolean {
   try {

@@ -9,7 +9,7 @@ import test from 'ava';
 import { silentLogger } from '@platform/proto/common';
 import { requireTool } from '../test-support/system.js';
 import { missingNetworkTools, tool } from './commands.js';
-import { agentPrefixes, HostNetworks, ownSubnetClash, POOL_NAME, type NetworkAttachment } from './host-networks.js';
+import { acceptingPorts, agentPrefixes, HostNetworks, ownSubnetClash, POOL_NAME, type NetworkAttachment } from './host-networks.js';
 import { tempDir } from '../test-support/temp.js';
 import { eventually } from '../test-support/wait.js';
 import { parseCidr } from '@platform/proto/common';
@@ -159,4 +159,26 @@ test('networks: a pool of namespaces made ahead is handed to starting instances 
   for (const a of held) await restarted.detach(a);
   await restarted.removeLeftovers([]);
   t.deepEqual(namespaces().filter((n) => n.startsWith(p.netns)), []);
+});
+
+test('acceptingPorts: the ports that accept a connection at the address, and not those refused; the application sees the try closed', async (t) => {
+  const { createServer } = await import('node:net');
+  let seen = 0;
+  const server = createServer((s) => {
+    seen++;
+    s.on('error', () => {});
+    s.resume();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const open = (server.address() as { port: number }).port;
+  // A port just freed: nothing listens there.
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const closed = (probe.address() as { port: number }).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  t.deepEqual([...(await acceptingPorts('127.0.0.1', [open, closed])())], [open]);
+  t.deepEqual([...(await acceptingPorts('127.0.0.1', [closed])())], []);
+  t.deepEqual([...(await acceptingPorts('127.0.0.1', [])())], []);
+  await eventually(() => seen === 1, 'the server saw the one try', 5_000);
 });

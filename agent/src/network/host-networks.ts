@@ -38,10 +38,11 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { NetworkSpec, NetworkState } from '@platform/proto';
 import { cidrsOverlap, formatIpv4, parseCidr, parseIpv4, prefixMask, type Cidr, type Logger } from '@platform/proto/common';
-import { processGroupMembers } from '../isolation/procfs.js';
+import { descendants } from '../isolation/procfs.js';
 import { listeningPortsOf } from '../runner/ports.js';
 import { hasSystemTool, NOT_THERE, run, runIgnoring, tool } from './commands.js';
 import { instanceShaping, instanceUnshaping, probeShaping, shapingBandwidthChange, shapingSetup } from './shaping.js';
@@ -1147,11 +1148,12 @@ export function bridgeMac(network: string): string {
 
 /**
  * The ports listening in the network namespace at `netnsPath`, read from the /proc of a process
- * of the instance's group (`pgid`, the wrapper's pid) that is in it; none before one is. The
- * process found is kept while it stays in the namespace: finding one reads every process's stat,
- * too much to do at each poll of many instances starting at once.
+ * below the instance's wrapper (`wrapper`, its pid) that is in it (nsenter enters it; bwrap and
+ * the application are below); none before one is. The process found is kept while it stays in
+ * the namespace; one is looked for among the wrapper's descendants, not the whole of /proc, which
+ * would read every process's stat at each poll of many instances starting at once.
  */
-export function namespaceListening(pgid: number, netnsPath: string): () => Promise<Set<number>> {
+export function namespaceListening(wrapper: number, netnsPath: string): () => Promise<Set<number>> {
   let known: number | undefined;
   return async () => {
     let ino: number;
@@ -1167,7 +1169,7 @@ export function namespaceListening(pgid: number, netnsPath: string): () => Promi
         return false; // gone meanwhile
       }
     };
-    if (known === undefined || !inside(known)) known = processGroupMembers(pgid).find((m) => inside(m.pid))?.pid;
+    if (known === undefined || !inside(known)) known = descendants(wrapper).find(inside);
     if (known === undefined) return new Set();
     try {
       return await listeningPortsOf(known);
@@ -1175,6 +1177,33 @@ export function namespaceListening(pgid: number, netnsPath: string): () => Promi
       known = undefined;
       return new Set();
     }
+  };
+}
+
+/**
+ * The ports among `ports` that accept a TCP connection at `address`, the address of an instance
+ * on a network of its own, tried from the host as forwarded traffic reaches it (its namespace
+ * passes connections to its ports on to its loopback: an application listening there alone
+ * accepts too). Each try is a connection the application accepts and sees closed at once, as
+ * the port health checks of other platforms are. Cheap, where reading the namespace's
+ * /proc/<pid>/net/tcp walks the kernel's whole TCP hash table (milliseconds a read on a host
+ * with much memory) at every look of every instance starting.
+ */
+export function acceptingPorts(address: string, ports: readonly number[], timeoutMs = 1_000): () => Promise<Set<number>> {
+  const accepts = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const socket = connect({ host: address, port, timeout: timeoutMs });
+      const done = (ok: boolean) => {
+        socket.destroy();
+        resolve(ok);
+      };
+      socket.once('connect', () => done(true));
+      socket.once('timeout', () => done(false));
+      socket.once('error', () => done(false)); // refused: nothing listens yet
+    });
+  return async () => {
+    const open = await Promise.all(ports.map(async (p) => ((await accepts(p)) ? p : undefined)));
+    return new Set(open.filter((p): p is number => p !== undefined));
   };
 }
 

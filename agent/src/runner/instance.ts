@@ -44,7 +44,7 @@ import { DiskMonitor } from './disk-monitor.js';
 import { awaitListening } from './readiness.js';
 import { inNetwork } from '../isolation/driver.js';
 import { tool } from '../network/commands.js';
-import { HostNetworks, namespaceListening } from '../network/host-networks.js';
+import { acceptingPorts, HostNetworks, namespaceListening } from '../network/host-networks.js';
 import type { RunSpec } from './spec.js';
 import { writePlatformFiles, type PlatformFilePlan } from './platform-files.js';
 import { INSTANCE_STEPS, StepRunner } from './steps/index.js';
@@ -335,14 +335,18 @@ export class InstanceRunner {
     // In a namespace of its own a fixed port listens at its number, reached at another host port.
     const net = this.#rec.network;
     const inside = (host: number) => net?.insidePorts?.[net.ports.indexOf(host)] ?? host;
+    const required = spec.ports.filter((p) => !p.optional).map((p) => inside(Number((this.#rec.ports[String(p.number)] ?? '').split(':').pop())));
     const ready = await awaitListening({
-      required: spec.ports.filter((p) => !p.optional).map((p) => inside(Number((this.#rec.ports[String(p.number)] ?? '').split(':').pop()))),
+      required,
       deadlineMs: this.deps.now() + timeoutS * 1000,
       now: this.deps.now,
       pollMs: this.deps.pollMs ?? 100,
       gone: () => this.state !== 'STARTING' || !!this.#process?.exited, // #onExit reports an exit
-      // On a virtual network the ports listen in the instance's namespace (the host's are the forwarders').
-      ...(this.#rec.network && this.#rec.pid !== undefined ? { listening: namespaceListening(this.#rec.pid, HostNetworks.netnsPath(this.#rec.network)) } : {}),
+      // In a namespace of its own the ports listen there (the host's are the forwarders'): on a
+      // network of its own they are tried as forwarded traffic reaches them; on a virtual network
+      // they are read from the namespace's /proc.
+      ...(net?.own ? { listening: acceptingPorts(net.address, required) } : {}),
+      ...(net && !net.own && this.#rec.pid !== undefined ? { listening: namespaceListening(this.#rec.pid, HostNetworks.netnsPath(net)) } : {}),
     });
     if (ready.kind === 'gone') return;
     if (ready.kind === 'ready') {
