@@ -2,7 +2,7 @@ import test from 'ava';
 import { chmodSync, lstatSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { canChangeIdentity, chownTree, parseUidRange, reachableBy, resolveInsideIds, UidAllocator } from './identity.js';
+import { BUSY_REUSE_MS, canChangeIdentity, chownTree, parseUidRange, reachableBy, resolveInsideIds, UidAllocator } from './identity.js';
 
 test('identity: uid ranges are parsed and unsafe ones refused', (t) => {
   t.deepEqual(parseUidRange('2000000000-2000065535'), { first: 2000000000, count: 65536 });
@@ -17,7 +17,8 @@ test('identity: uid ranges are parsed and unsafe ones refused', (t) => {
 
 test('identity: the allocator hands out each uid once, round-robin, skipping busy uids and reserved ones', (t) => {
   const busy = new Set<number>([100002]);
-  const a = new UidAllocator({ first: 100000, count: 4 }, () => busy);
+  let now = 0;
+  const a = new UidAllocator({ first: 100000, count: 4 }, () => new Set(busy), () => (now += BUSY_REUSE_MS));
   a.reserve(100000);
   a.reserve(5); // out of range: ignored
   t.is(a.allocate(), 100001);
@@ -83,4 +84,29 @@ test('identity: chownTree gives a tree to the uid without following links', (t) 
     t.deepEqual([st.uid, st.gid], [2000000123, 2000000124], p);
   }
   t.is(lstatSync(join(outside, 'target')).uid, 0, 'the link target is untouched');
+});
+
+test('identity: one look at the live uids serves the allocations of the next BUSY_REUSE_MS; a uid seen busy is skipped until a later look', (t) => {
+  let looks = 0;
+  const busy = new Set<number>([100001]);
+  let now = 1_000;
+  const a = new UidAllocator({ first: 100000, count: 8 }, () => {
+    looks++;
+    return new Set(busy);
+  }, () => now);
+  t.is(a.allocate(), 100000);
+  busy.clear(); // its process ended
+  t.is(a.allocate(), 100002, 'the look of a moment ago still holds 100001');
+  t.is(a.allocate(), 100003);
+  t.is(looks, 1);
+  now += BUSY_REUSE_MS;
+  a.release(100000);
+  for (let i = 0; i < 4; i++) a.allocate(); // 100004..100007
+  t.is(looks, 2);
+  t.is(a.allocate(), 100000, 'wrapped round');
+  t.is(a.allocate(), 100001, 'free in the new look');
+  now -= 5_000; // a clock that went back looks again
+  a.release(100001);
+  t.is(a.allocate(), 100001);
+  t.is(looks, 3);
 });

@@ -64,17 +64,28 @@ export function liveUids(): Set<number> {
 }
 
 /**
+ * How long one look at the live processes' uids serves further allocations (ms). A uid of the
+ * range only comes to life through this allocator (the agent alone, as root, gives it) or from a
+ * process that already has it, so a look a moment old can only hold uids that have since gone
+ * free: one is skipped, never given twice. Each look reads every process's status (milliseconds
+ * with a few hundred processes): 50 instances starting at once looked 50 times.
+ */
+export const BUSY_REUSE_MS = 1_000;
+
+/**
  * Hands out uids of a range. Round-robin from the last allocation, so that a uid just released
  * is the last to come back. Not persistent by itself: the instance records are (see above).
  */
 export class UidAllocator {
   readonly #used = new Set<number>();
   #next: number;
+  #busy: { at: number; uids: Set<number> } | undefined;
 
   constructor(
     readonly range: UidRange,
     /** The uids in use by processes right now (injected for tests). */
     private readonly busy: () => Set<number> = liveUids,
+    private readonly now: () => number = Date.now,
   ) {
     this.#next = range.first;
   }
@@ -92,7 +103,9 @@ export class UidAllocator {
   allocate(): number {
     const { first, count } = this.range;
     if (this.#used.size >= count) throw new Error(`no free instance uid: all ${count} of the range are in use`);
-    const busy = this.busy();
+    const now = this.now();
+    if (!this.#busy || now - this.#busy.at >= BUSY_REUSE_MS || now < this.#busy.at) this.#busy = { at: now, uids: this.busy() };
+    const busy = this.#busy.uids;
     for (let i = 0; i < count; i++) {
       const uid = first + ((this.#next - first + i) % count);
       if (this.#used.has(uid) || busy.has(uid)) continue;
