@@ -86,6 +86,9 @@ export function edge(o: {
     ctx.state.requestId = requestId;
     const claimed = ctx.req.headers[CLIENT_ADDRESS_HEADER];
     if (claimed !== undefined) takeClientAddress(ctx, claimed, incoming);
+    // Read now, while the request has its socket: Koa's ctx.ip reads ctx.req.socket, which a
+    // request whose body broke off no longer has when it is logged (the read would throw there).
+    const client = ctx.ip;
     ctx.state.log = log;
     // Authentication sets the token's principal; requests without one (the token endpoint) are anonymous.
     ctx.state.principal = 'anonymous';
@@ -101,7 +104,7 @@ export function edge(o: {
       answerError(ctx, err);
     } finally {
       try {
-        record(ctx, Number(process.hrtime.bigint() - start) / 1e9);
+        record(ctx, client, Number(process.hrtime.bigint() - start) / 1e9);
       } finally {
         inFlight.leave();
       }
@@ -130,7 +133,7 @@ export function edge(o: {
     }
   }
 
-  function record(ctx: Parameters<Middleware<ApiState>>[0], seconds: number): void {
+  function record(ctx: Parameters<Middleware<ApiState>>[0], client: string, seconds: number): void {
     const route = ctx.state.route ?? 'unmatched';
     const method = ctx.method;
     const status = ctx.status;
@@ -151,7 +154,7 @@ export function edge(o: {
         path: ctx.originalUrl,
         route,
         status,
-        client: ctx.ip,
+        client,
         ms: Math.round(seconds * 1e6) / 1e3,
         ...(ctx.state.error ? { error: ctx.state.error } : {}),
       };
