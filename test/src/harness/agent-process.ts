@@ -167,7 +167,7 @@ export async function processesUnder(dir: string): Promise<{ pid: number; cmdlin
 
 /**
  * SIGKILLs every process whose command line or working directory names `dir`, pass after pass
- * until a pass finds none: a process may start one after the pass listed /proc (a bwrap making
+ * until a pass finds none, and another 100 ms later none either: a process may start one after the pass listed /proc (a bwrap making
  * its sandbox's init as it is killed: that init, whose parent the pass killed, would live on
  * with the application under it). Throws, naming them, when some still run after `timeoutMs`.
  * Answers how many it killed.
@@ -175,9 +175,18 @@ export async function processesUnder(dir: string): Promise<{ pid: number; cmdlin
 export async function killProcessesUnder(dir: string, timeoutMs = 10_000): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   let killed = 0;
+  // Nothing found right after kills is looked at once more a moment later: a parent outside the
+  // directory (a supervisor, an agent) may be starting the next one just then.
+  let settling = false;
   for (;;) {
     const found = await processesUnder(dir);
-    if (found.length === 0) return killed;
+    if (found.length === 0) {
+      if (killed === 0 || settling) return killed;
+      settling = true;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      continue;
+    }
+    settling = false;
     if (Date.now() > deadline) {
       throw new Error(`processes under ${dir} still run after ${timeoutMs} ms of SIGKILLs: ${found.map((p) => `${p.pid} ${p.cmdline.slice(0, 200)}`).join('; ')}`);
     }
