@@ -15,11 +15,17 @@
  * `maxBatchOps` tells callers that write many keys (the audit log's pruning) to cut their
  * batches to fit.
  *
+ * A call that fails for a passing reason of etcd's (no answer within `timeoutMs`, no etcd member
+ * reachable, etcd without a leader, its own request timeout, too many requests queued) is an
+ * `EtcdUnavailableError`: answered 503 with `retry`, saying what etcd said, not 500. Under heavy
+ * write load on a busy host (the scale benchmark's placement of 100,000 instances) etcd answered
+ * slower than the deadline, and that reached clients as an internal error.
+ *
  * Fencing: `guard`, when set, is a comparison every batch is conditioned on (the controller's
  * leadership, see the election): a batch whose guard no longer holds is refused with
  * `FencedError`, and nothing of it is written.
  */
-import { Etcd3, type IOptions } from 'etcd3';
+import { Etcd3, isRecoverableError, type IOptions } from 'etcd3';
 import { TooLargeError, UnavailableError } from '../errors.js';
 import { resolveRange, type BatchOp, type Range, type Store } from './store.js';
 
@@ -64,6 +70,25 @@ export class FencedError extends UnavailableError {
  * very many tags) is refused with 413 naming the bound, not answered 500.
  */
 export class BatchTooLargeError extends TooLargeError {}
+
+/** etcd did not answer in time or could not take the call now: the same call may succeed later (503, retry). */
+export class EtcdUnavailableError extends UnavailableError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, 1000, options);
+  }
+}
+
+/** etcd's own answers that say "later" (its rpctypes' ErrTimeout, ErrTooManyRequests, ErrNoLeader, ErrLeaderChanged...). */
+const ETCD_TRANSIENT = /etcdserver: (request timed out|too many requests|no leader|leader changed|not capable|server stopped|unhealthy cluster)/;
+
+/** Whether `err`, from the etcd client, is of a passing condition rather than of the call itself. */
+export function isTransientEtcdError(err: unknown): err is Error {
+  if (!(err instanceof Error)) return false;
+  // The client's own view (network and server faults its retries handle), and its circuit
+  // breaker, open for 5 s after failures in a row on a member (cockatiel's BrokenCircuitError).
+  if (isRecoverableError(err) || (err as { isBrokenCircuitError?: unknown }).isBrokenCircuitError === true) return true;
+  return ETCD_TRANSIENT.test(err.message);
+}
 
 const DEFAULT_MAX_REQUEST_BYTES = 1.5 * 1024 * 1024;
 /** What a request carries besides the keys and values (its framing); kept out of the bound. */
@@ -113,9 +138,14 @@ export class EtcdStore implements Store {
     return key.toString('utf8').slice(this.prefix.length);
   }
 
-  #call<T>(fn: (deadline: Date) => Promise<T>): Promise<T> {
-    if (this.#closed) return Promise.reject(new Error('store is closed'));
-    return fn(new Date(Date.now() + this.#timeoutMs));
+  async #call<T>(fn: (deadline: Date) => Promise<T>): Promise<T> {
+    if (this.#closed) throw new Error('store is closed');
+    try {
+      return await fn(new Date(Date.now() + this.#timeoutMs));
+    } catch (err) {
+      if (!isTransientEtcdError(err)) throw err;
+      throw new EtcdUnavailableError(`etcd cannot take the request now (${err.message}); try again`, { cause: err });
+    }
   }
 
   async get(key: string): Promise<string | undefined> {

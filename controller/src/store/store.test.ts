@@ -7,7 +7,7 @@ import test, { type ExecutionContext } from 'ava';
 import { MemoryStore } from './memory-store.js';
 import { RocksStore, WRITER_STAY_MS } from './rocks-store.js';
 import type { Store } from './store.js';
-import { BatchTooLargeError, EtcdStore, FencedError } from './etcd-store.js';
+import { BatchTooLargeError, EtcdStore, EtcdUnavailableError, FencedError } from './etcd-store.js';
 import { toApiError } from '../api/api-error.js';
 import { EtcdElection } from './leadership.js';
 import { ETCD_BINARY, etcdAvailable, startEtcd, type EtcdTestServer } from './etcd-test-server.js';
@@ -648,6 +648,29 @@ test('store (etcd): a resignation that etcd does not answer gives up within its 
   const started = Date.now();
   await t.throwsAsync(term.resign(), { message: /did not take the resignation/ });
   t.true(Date.now() - started < 8_000, `gave up after ${Date.now() - started} ms`);
+});
+
+test('store (etcd): a call etcd does not answer in time is unavailable (503, retry, saying why), not an internal error', async (t) => {
+  if (!etcdAvailable()) return void (await etcdStore(t));
+  const server = await startEtcd();
+  t.teardown(() => server.stop());
+  const store = new EtcdStore({ endpoints: [server.endpoint], auth: server.auth, prefix: '/slow/', timeoutMs: 1_000 });
+  t.teardown(() => store.close());
+  await store.batch([{ type: 'put', key: 'a', value: '1' }]);
+  process.kill(server.pid, 'SIGSTOP'); // etcd takes the connection and never answers (SIGKILL ends it at teardown)
+  await eventuallyTrue(async () => /^\S+ \(.*\) [Tt] /.test(readFileSync(`/proc/${server.pid}/stat`, 'utf8')));
+  // A write (a POST /jobs's batch) and a read, as a busy etcd answers them past the deadline.
+  for (const call of [() => store.batch([{ type: 'put', key: 'b', value: '2' }]), () => store.get('a')]) {
+    const err = await t.throwsAsync(call(), { instanceOf: EtcdUnavailableError });
+    t.regex(err!.message, /etcd cannot take the request now \(.+\); try again/);
+    const answer = toApiError(err, 'r1');
+    t.is(answer.status, 503);
+    t.true(answer.body.retry);
+    t.false(answer.internal);
+  }
+  process.kill(server.pid, 'SIGCONT');
+  // Once etcd answers again, so does the store (after the client's circuit breaker lets calls through).
+  await eventuallyTrue(async () => (await store.get('a').catch(() => undefined)) === '1');
 });
 
 async function eventuallyTrue(check: () => Promise<boolean>): Promise<void> {
