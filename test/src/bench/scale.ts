@@ -35,10 +35,16 @@
  * for the controller's node (space-separated, e.g. `--heap-prof --heap-prof-dir=/tmp/heap`);
  * BENCH_HEAPSNAPSHOT_DIR: the controller writes a heap snapshot there (V8's, for Chrome's
  * DevTools) once every instance runs and once the jobs are posted, just before their memory is
- * read (a snapshot collects garbage first: the RSS printed after one is lower than otherwise).
+ * read (a snapshot collects garbage first: the RSS printed after one is lower than otherwise);
+ * BENCH_CONTROLLER_LOG: the controller's log (its stdout and stderr, each process's, restarts
+ * included) is appended to that file, for the cause of an internal error (500) it answered.
+ *
+ * A POST /jobs answered 503 with `retry` (etcd busy past the controller's deadline) is sent again
+ * after the `try_again_in_ms` it names, as a deploy tool would; the run counts them. Any other
+ * failure stops the run.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync, statSync, type WriteStream } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,6 +77,7 @@ const TIMEOUT_MS = envCount('BENCH_SCALE_TIMEOUT_S', 1800) * 1000;
 const PROFILE_DIR = process.env['BENCH_PROFILE_DIR'] || undefined;
 const NODE_ARGS = (process.env['BENCH_CONTROLLER_NODE_ARGS'] ?? '').split(' ').filter((a) => a !== '');
 const HEAPSNAPSHOT_DIR = process.env['BENCH_HEAPSNAPSHOT_DIR'] || undefined;
+const CONTROLLER_LOG = process.env['BENCH_CONTROLLER_LOG'] || undefined;
 const STORES = (process.env['BENCH_STORES'] || 'rocksdb').split(',').map((s) => s.trim()).filter((s) => s !== '');
 
 /** Jobs the GET/PUT probe works on (stopped: the probe's PUTs start nothing). */
@@ -232,6 +239,8 @@ interface Figures {
   jobsHeld: number;
   /** Sessions the agents had to open again during placement (their stream failed). */
   reconnects: number;
+  /** POSTs of the started jobs answered 503 (retry) and sent again, and the last one's message. */
+  retries: { count: number; last: string };
   drops: string;
   /** RSS of the store's server (etcd) with the jobs, when one was started here. */
   storeRss: number | undefined;
@@ -255,6 +264,9 @@ async function runningInController(api: ApiClient, jobs: string[]): Promise<numb
   return running;
 }
 
+/** POSTs answered 503 with `retry` and sent again (createJobs), and the last one's message. */
+const retried = { count: 0, last: '' };
+
 async function createJobs(api: ApiClient, bodies: Record<string, unknown>[], concurrency: number): Promise<string[]> {
   const uuids: string[] = new Array<string>(bodies.length);
   let next = 0;
@@ -262,16 +274,41 @@ async function createJobs(api: ApiClient, bodies: Record<string, unknown>[], con
     Array.from({ length: concurrency }, async () => {
       while (next < bodies.length) {
         const n = next++;
-        const r = await api.post<Job>('/jobs', bodies[n]);
-        if (r.status !== 200) throw new Error(`POST /jobs: ${r.status} ${r.text}`);
-        uuids[n] = r.body.uuid;
+        for (let again = false; ; again = true) {
+          const r = await api.post<Job & { retry?: boolean; try_again_in_ms?: number; message?: string }>('/jobs', bodies[n]);
+          if (r.status === 200) {
+            uuids[n] = r.body.uuid;
+            break;
+          }
+          // A POST that etcd did not answer in time may have been written all the same: its
+          // repetition finds the job (409 naming its uuid).
+          const made = again && r.status === 409 ? /\(uuid ([0-9a-f-]{36})\)/.exec(r.body.message ?? '') : null;
+          if (made) {
+            uuids[n] = made[1]!;
+            break;
+          }
+          if (r.status !== 503 || r.body.retry !== true) throw new Error(`POST /jobs: ${r.status} ${r.text}`);
+          retried.count++;
+          retried.last = r.body.message ?? r.text;
+          await new Promise((resolve) => setTimeout(resolve, r.body.try_again_in_ms ?? 1000));
+        }
       }
     }),
   );
   return uuids;
 }
 
+/** With BENCH_CONTROLLER_LOG: the controller's output appended to that file (else drained unread). */
+function keepLog(controller: ControllerProcess, log: WriteStream | undefined): void {
+  controller.discardOutput();
+  if (!log) return;
+  controller.child.stdout!.pipe(log, { end: false });
+  controller.child.stderr!.pipe(log, { end: false });
+}
+
 async function measure(store: StoreUnderTest): Promise<Figures> {
+  retried.count = 0;
+  retried.last = '';
   const env = { PLATFORM_LOG_LEVEL: 'info', ...store.env };
   const nodeArgs = [
     ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []),
@@ -279,7 +316,8 @@ async function measure(store: StoreUnderTest): Promise<Figures> {
     ...NODE_ARGS,
   ];
   let controller = await ControllerProcess.start({ args: store.args, env, nodeArgs, readyTimeoutMs: 600_000 });
-  controller.discardOutput();
+  const log = CONTROLLER_LOG ? createWriteStream(CONTROLLER_LOG, { flags: 'a' }) : undefined;
+  keepLog(controller, log);
   const sim = new AgentSimulator({ grpcAddress: controller.grpcAddress, joinToken: TEST_JOIN_TOKEN });
   const loads: ChildProcess[] = [];
   try {
@@ -387,7 +425,7 @@ async function measure(store: StoreUnderTest): Promise<Figures> {
     t = performance.now();
     controller = await controller.restart();
     const readyMs = performance.now() - t;
-    controller.discardOutput();
+    keepLog(controller, log);
     const api2 = await controller.admin();
     await eventually(async () => (await api2.get(`/jobs/${startedJobs[0]}`)).status === 200, { timeoutMs: 60_000, intervalMs: 5, what: 'a job served after the restart' });
     const servingMs = performance.now() - t;
@@ -403,13 +441,14 @@ async function measure(store: StoreUnderTest): Promise<Figures> {
       simulatorCpuPerPlacementMs: (simCpu1 - simCpu0) / Math.max(1, placements),
       get: probed.get, put: probed.put, probeErrors: probed.errors,
       lostInstances: lost.size, detectMs, recoverMs,
-      reconnects, drops, storeRss, post, jobsHeld, memInstances, memJobs, stopMs, readyMs, servingMs, reconnectedMs, memRestarted,
+      reconnects, retries: { ...retried }, drops, storeRss, post, jobsHeld, memInstances, memJobs, stopMs, readyMs, servingMs, reconnectedMs, memRestarted,
     };
   } finally {
     for (const l of loads) if (l.exitCode === null) l.kill('SIGKILL');
     await sim.close();
     await controller.stop();
     await controller.dispose();
+    log?.end();
   }
 }
 
@@ -428,6 +467,7 @@ function report(store: string, f: Figures): string {
       ` ${f.reconnects} agent sessions opened again meanwhile${f.drops}`,
     `  GET /jobs/{uuid} during placement: p50 ${pct(f.get, 50)}, p99 ${pct(f.get, 99)} (${fmt(f.get.length)} requests)   aim p99 <= 100 ms: ${verdict(p99Get <= 100)}; Kubernetes' SLO: 1 s`,
     `  PUT /jobs/{uuid} during placement: p50 ${pct(f.put, 50)}, p99 ${pct(f.put, 99)} (${fmt(f.put.length)} requests)   aim p99 <= 100 ms: ${verdict(p99Put <= 100)}; Kubernetes' SLO: 1 s`,
+    ...(f.retries.count ? [`    ${fmt(f.retries.count)} POSTs of the started jobs answered 503 (retry) and sent again; the last: ${f.retries.last}`] : []),
     ...(f.probeErrors.length ? [`    probe errors: ${f.probeErrors.join('; ')}`] : []),
     `  agent lost -> its ${f.lostInstances} instances RUNNING elsewhere: ${secs(f.recoverMs)} (declared lost, first replacement placed, at ${secs(f.detectMs)})` +
       `   aim <= 15 s with the default timings (heartbeat ${secs(HEARTBEAT_MS)}, lost after ${secs(LOST_AFTER_MS)}): ${verdict(f.recoverMs <= 15_000)}`,
