@@ -15,6 +15,7 @@ import { ControllerProcess } from '../harness/controller-process.js';
 import { ApiClient } from '../harness/http.js';
 import { decodeUserinfo } from '../harness/jwt.js';
 import { TestIdp } from '../harness/oidc.js';
+import { freePort } from '../harness/net.js';
 import { eventually } from '../harness/wait.js';
 
 interface DeviceCode {
@@ -35,15 +36,6 @@ let admin: ApiClient;
 let anonymous: ApiClient;
 let silent: Server;
 let secretDir: string;
-
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
 
 test.before(async () => {
   idp = await TestIdp.start({
@@ -66,7 +58,7 @@ test.before(async () => {
     args: [
       '--idp', `name=corp,issuer=${idp.issuer},client-id=${idp.clientId},client-secret-file=${join(secretDir, 'corp')},scopes=openid email groups offline_access,display-name=Example Corp,timeout-ms=3000`,
       '--idp', `name=silent,issuer=http://127.0.0.1:${(silent.address() as { port: number }).port},client-id=x,timeout-ms=1000`,
-      '--idp', `name=down,issuer=http://127.0.0.1:${await closedPort()},client-id=x`,
+      '--idp', `name=down,issuer=http://127.0.0.1:${await freePort()},client-id=x`,
       // The second provider comes from a file of providers, as an operator may give several.
       '--idp-file', join(secretDir, 'idps.json'),
     ],
@@ -291,7 +283,7 @@ test.serial('idp: platform login --idp shows the code and the URL, waits for the
 test('idp: a provider on loopback is refused unless listed (502); device codes asked for, and polls of codes this controller did not give out, are limited per address: past the limit 429 without asking the provider', async (t) => {
   // A controller of its own: the limits count per address, and every test here comes from 127.0.0.1.
   // Its provider's address is not listed in --allowed-destinations: every call to it is refused.
-  const own = await ControllerProcess.start({ args: ['--idp', `name=down,issuer=http://127.0.0.1:${await closedPort()},client-id=x`] });
+  const own = await ControllerProcess.start({ args: ['--idp', `name=down,issuer=http://127.0.0.1:${await freePort()},client-id=x`] });
   t.teardown(() => own.dispose());
   const client = new ApiClient(own.url);
   const ask = () => client.get<ApiErrorBody>('/v1/oauth2/device/down/getcode');

@@ -5,12 +5,11 @@
  * and never leads, not even when the active controller dies; one on the shared directory takes
  * over instead.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import test, { type ExecutionContext } from 'ava';
-import { etcdAvailable, startEtcd, type EtcdTestServer } from '@platform/controller/testing';
-import { ControllerProcess } from '../harness/controller-process.js';
+import test from 'ava';
+import type { ControllerProcess } from '../harness/controller-process.js';
+import { etcdController, testDir, testEtcd } from '../harness/etcd-cluster.js';
 import { ApiClient } from '../harness/http.js';
 import { eventually } from '../harness/wait.js';
 
@@ -23,44 +22,14 @@ interface ControllerEntry {
   blob_dir_shared?: boolean;
 }
 
-async function tempDir(t: ExecutionContext, prefix: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), prefix));
-  t.teardown(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
-
 test('etcd: a controller whose blob directory is not the cluster\'s says so, is listed so, and never leads; one on the shared directory takes over', async (t) => {
   t.timeout(4 * 60_000);
-  if (!etcdAvailable()) {
-    if (process.env['PLATFORM_REQUIRE_SYSTEM_TOOLS'] === '1') throw new Error('etcd is required (PLATFORM_REQUIRE_SYSTEM_TOOLS=1): apt-get install etcd-server');
-    t.log('SKIPPED: etcd is not installed (apt-get install etcd-server)');
-    t.pass();
-    return;
-  }
-  const etcd: EtcdTestServer = await startEtcd({ members: 1 });
-  t.teardown(() => etcd.stop());
-  const sharedDir = await tempDir(t, 'platform-blobs-shared-');
-  const ownDir = await tempDir(t, 'platform-blobs-own-');
-  const start = async (blobDir: string, until: 'ready' | 'standby') => {
-    let spawned: ControllerProcess | undefined;
-    t.teardown(async () => {
-      await spawned?.dispose();
-    });
-    return ControllerProcess.start({
-      until,
-      readyTimeoutMs: 90_000,
-      onSpawn: (p) => (spawned = p as ControllerProcess),
-      env: {
-        PLATFORM_BLOB_DIR: blobDir,
-        PLATFORM_STORE: `etcd://${etcd.endpoints.join(',')}`,
-        PLATFORM_ETCD_USER: etcd.auth.username,
-        PLATFORM_ETCD_PASSWORD: etcd.auth.password,
-        PLATFORM_ETCD_LEASE_TTL: String(LEASE_TTL_SECONDS),
-        PLATFORM_STAGER_LAUNCHER: 'none',
-        PLATFORM_BUILTINS: 'false',
-      },
-    });
-  };
+  const etcd = await testEtcd(t);
+  if (!etcd) return;
+  const sharedDir = await testDir(t, 'platform-blobs-shared-');
+  const ownDir = await testDir(t, 'platform-blobs-own-');
+  const start = (blobDir: string, until: 'ready' | 'standby') =>
+    etcdController(t, etcd, { blobDir, until, env: { PLATFORM_ETCD_LEASE_TTL: String(LEASE_TTL_SECONDS), PLATFORM_BUILTINS: 'false' } });
 
   const first = await start(sharedDir, 'ready');
   const marker = (await readFile(join(sharedDir, 'cluster-marker'), 'utf8')).trim();

@@ -8,14 +8,11 @@
  * that sends the header itself, straight to the active controller, is not believed.
  */
 import { request } from 'node:http';
-import { createServer } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import test, { type ExecutionContext } from 'ava';
 import type { AuditLogItem } from '@platform/controller';
-import { etcdAvailable, startEtcd } from '@platform/controller/testing';
-import { ControllerProcess, TEST_ADMIN_PASSWORD } from '../harness/controller-process.js';
+import { TEST_ADMIN_PASSWORD, type ControllerProcess } from '../harness/controller-process.js';
+import { etcdController, testDir, testEtcd } from '../harness/etcd-cluster.js';
+import { freePort } from '../harness/net.js';
 import { unique } from '../harness/fixtures.js';
 import { basicAuth } from '../harness/http.js';
 import { eventually } from '../harness/wait.js';
@@ -52,48 +49,13 @@ function from(address: string, base: string, method: string, path: string, heade
 const login = (address: string, base: string, name: string, password: string, headers: Record<string, string> = {}) =>
   from(address, base, 'POST', '/v1/oauth2/token', { authorization: basicAuth(name, password), ...headers });
 
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
-
 async function pair(t: ExecutionContext): Promise<{ active: ControllerProcess; standby: ControllerProcess } | undefined> {
-  if (!etcdAvailable()) {
-    if (process.env['PLATFORM_REQUIRE_SYSTEM_TOOLS'] === '1') throw new Error('etcd is required (PLATFORM_REQUIRE_SYSTEM_TOOLS=1): apt-get install etcd-server');
-    t.log('SKIPPED: etcd is not installed (apt-get install etcd-server)');
-    t.pass();
-    return undefined;
-  }
-  const etcd = await startEtcd({ members: 1 });
-  t.teardown(() => etcd.stop());
-  const blobDir = await mkdtemp(join(tmpdir(), 'platform-blobs-'));
-  t.teardown(() => rm(blobDir, { recursive: true, force: true }));
+  const etcd = await testEtcd(t);
+  if (!etcd) return undefined;
+  const blobDir = await testDir(t);
   // An identity provider on a closed port of loopback, which is not allowed: each device code asked for is 502, then 429 past the limit.
-  const idp = `name=down,issuer=http://127.0.0.1:${await closedPort()},client-id=x`;
-  const start = async (until: 'ready' | 'standby') => {
-    let spawned: ControllerProcess | undefined;
-    t.teardown(async () => {
-      await spawned?.dispose();
-    });
-    return ControllerProcess.start({
-      until,
-      readyTimeoutMs: 90_000,
-      onSpawn: (p) => (spawned = p as ControllerProcess),
-      args: ['--idp', idp],
-      env: {
-        PLATFORM_BLOB_DIR: blobDir,
-        PLATFORM_STORE: `etcd://${etcd.endpoints.join(',')}`,
-        PLATFORM_ETCD_USER: etcd.auth.username,
-        PLATFORM_ETCD_PASSWORD: etcd.auth.password,
-        PLATFORM_STAGER_LAUNCHER: 'none',
-        PLATFORM_BUILTINS: 'false',
-      },
-    });
-  };
+  const idp = `name=down,issuer=http://127.0.0.1:${await freePort()},client-id=x`;
+  const start = (until: 'ready' | 'standby') => etcdController(t, etcd, { blobDir, until, args: ['--idp', idp], env: { PLATFORM_BUILTINS: 'false' } });
   const active = await start('ready');
   const standby = await start('standby');
   return { active, standby };

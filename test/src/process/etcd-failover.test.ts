@@ -12,16 +12,14 @@
  * downloads from the second. An etcd member killed during a stream of writes (etcd's own leader)
  * costs no acknowledged write, and writes are acknowledged again within the bound.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import test, { type ExecutionContext } from 'ava';
 import type { Job, Package } from '@platform/controller';
-import { etcdAvailable, startEtcd, type EtcdTestServer } from '@platform/controller/testing';
+import type { EtcdTestServer } from '@platform/controller/testing';
 import { AgentProcess, type InstanceManager } from '../harness/agent-process.js';
 import { commandJob, tarGz, uploadPackage } from '../harness/apps.js';
 import { runningInstances, testIsolation } from '../harness/cluster.js';
-import { ControllerProcess } from '../harness/controller-process.js';
+import type { ControllerProcess } from '../harness/controller-process.js';
+import { etcdController, testDir, testEtcd } from '../harness/etcd-cluster.js';
 import { RouterProcess } from '../harness/router-process.js';
 import { archive, digestOf, unique } from '../harness/fixtures.js';
 import { rawPut } from '../harness/upload.js';
@@ -43,37 +41,18 @@ interface Setup {
 
 /** etcd of three members, and the blob directory the test's controllers share (a shared mount in production). */
 async function setup(t: ExecutionContext): Promise<Setup | undefined> {
-  if (!etcdAvailable()) {
-    if (process.env['PLATFORM_REQUIRE_SYSTEM_TOOLS'] === '1') throw new Error('etcd is required (PLATFORM_REQUIRE_SYSTEM_TOOLS=1): apt-get install etcd-server');
-    t.log('SKIPPED: etcd is not installed (apt-get install etcd-server)');
-    t.pass();
-    return undefined;
-  }
-  const etcd = await startEtcd({ members: 3 });
-  t.teardown(() => etcd.stop());
-  const blobDir = await mkdtemp(join(tmpdir(), 'platform-blobs-'));
-  t.teardown(() => rm(blobDir, { recursive: true, force: true }));
-  return { etcd, blobDir };
+  const etcd = await testEtcd(t, 3);
+  return etcd ? { etcd, blobDir: await testDir(t) } : undefined;
 }
 
 /** A controller on the test's etcd, disposed of (killed, its directory removed) when the test ends however it ends. */
 async function controller(t: ExecutionContext, s: Setup, until: 'ready' | 'standby', dataDir?: string): Promise<ControllerProcess> {
-  let spawned: ControllerProcess | undefined;
-  t.teardown(async () => {
-    await spawned?.dispose();
-  });
-  const proc = await ControllerProcess.start({
+  const proc = await etcdController(t, s.etcd, {
+    blobDir: s.blobDir,
     until,
-    readyTimeoutMs: 90_000,
     ...(dataDir ? { dataDir } : {}),
-    onSpawn: (p) => (spawned = p as ControllerProcess),
     env: {
-      PLATFORM_BLOB_DIR: s.blobDir,
-      PLATFORM_STORE: `etcd://${s.etcd.endpoints.join(',')}`,
-      PLATFORM_ETCD_USER: s.etcd.auth.username,
-      PLATFORM_ETCD_PASSWORD: s.etcd.auth.password,
       PLATFORM_ETCD_LEASE_TTL: String(LEASE_TTL_SECONDS),
-      PLATFORM_STAGER_LAUNCHER: 'none',
       PLATFORM_HEARTBEAT_INTERVAL_MS: '500',
       // Longer than a takeover and the agent's reconnection: its instances must not move.
       PLATFORM_AGENT_LOST_AFTER_MS: '20000',
