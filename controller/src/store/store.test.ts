@@ -641,10 +641,7 @@ test('store (etcd): a resignation that etcd does not answer gives up within its 
   t.teardown(() => store.close());
   const election = new EtcdElection(store, 2);
   const term = await election.campaign({ id: 'x', api: 'http://127.0.0.1:1', grpc: '127.0.0.1:1', started: '' }, new AbortController().signal);
-  process.kill(server.pid, 'SIGSTOP'); // etcd takes the connection and never answers (SIGKILL ends it at teardown)
-  // A signal stops a process when it is next scheduled: resign only once it is seen stopped, or
-  // etcd may still answer (seen once on a busy machine).
-  await eventuallyTrue(async () => /^\S+ \(.*\) [Tt] /.test(readFileSync(`/proc/${server.pid}/stat`, 'utf8')));
+  await pause(server.pid);
   const started = Date.now();
   await t.throwsAsync(term.resign(), { message: /did not take the resignation/ });
   t.true(Date.now() - started < 8_000, `gave up after ${Date.now() - started} ms`);
@@ -657,8 +654,7 @@ test('store (etcd): a call etcd does not answer in time is unavailable (503, ret
   const store = new EtcdStore({ endpoints: [server.endpoint], auth: server.auth, prefix: '/slow/', timeoutMs: 1_000 });
   t.teardown(() => store.close());
   await store.batch([{ type: 'put', key: 'a', value: '1' }]);
-  process.kill(server.pid, 'SIGSTOP'); // etcd takes the connection and never answers (SIGKILL ends it at teardown)
-  await eventuallyTrue(async () => /^\S+ \(.*\) [Tt] /.test(readFileSync(`/proc/${server.pid}/stat`, 'utf8')));
+  await pause(server.pid);
   // A write (a POST /jobs's batch) and a read, as a busy etcd answers them past the deadline.
   for (const call of [() => store.batch([{ type: 'put', key: 'b', value: '2' }]), () => store.get('a')]) {
     const err = await t.throwsAsync(call(), { instanceOf: EtcdUnavailableError });
@@ -672,6 +668,16 @@ test('store (etcd): a call etcd does not answer in time is unavailable (503, ret
   // Once etcd answers again, so does the store (after the client's circuit breaker lets calls through).
   await eventuallyTrue(async () => (await store.get('a').catch(() => undefined)) === '1');
 });
+
+/**
+ * Stops etcd (SIGSTOP: it takes connections and never answers; SIGKILL ends it at teardown) and
+ * waits until it is seen stopped: a signal stops a process when it is next scheduled, and etcd
+ * once answered a call sent in between (a busy machine).
+ */
+async function pause(pid: number): Promise<void> {
+  process.kill(pid, 'SIGSTOP');
+  await eventuallyTrue(async () => /^\S+ \(.*\) [Tt] /.test(readFileSync(`/proc/${pid}/stat`, 'utf8')));
+}
 
 async function eventuallyTrue(check: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + 10_000;
