@@ -284,7 +284,7 @@ test('services: forced deletes: a service with bindings, a provider with service
   t.is((await api.delete(`/jobs/${job.uuid}`)).status, 200);
 });
 
-test('services: a gateway written for the original platform (verbs described by arrays, creates answered 200, no state headers) is promoted and serves provider, service, bind, unbind and deletes', async (t) => {
+test('services: a gateway written for the original platform (verbs described by arrays, creates answered 200, no state headers) is promoted and serves provider, service, bind, unbind and deletes; one of that style without services or bindings, or not JSON, is not', async (t) => {
   const { api } = fx!;
   const ns = `/svc/${unique()}`;
   const type = unique('orig').toLowerCase();
@@ -298,6 +298,25 @@ test('services: a gateway written for the original platform (verbs described by 
   const [instance] = await runningInstances(api, created.body.uuid, 1);
   const gw = async <T>(path: string) => (await (await fetch(`http://${instance!.ports['0']}${path}`)).json()) as T;
   const objects = () => gw<{ providers: string[]; services: string[]; bindings: string[] }>('/_objects');
+
+  // What cannot work is still refused, and nothing is promoted: GET / without the services or
+  // the bindings the cluster calls, or an answer that is not JSON.
+  const unworkable: [describe: Body, problem: RegExp][] = [
+    [{ without: ['/services'] }, /\/services must offer POST/],
+    [{ without: ['/services/:id'] }, /\/services\/:id must offer DELETE/],
+    [{ without: ['/bindings'] }, /\/bindings must offer POST/],
+    [{ without: ['/bindings/:id'] }, /\/bindings\/:id must offer DELETE/],
+    [{ notjson: true }, /the body is not JSON: <html>/],
+  ];
+  for (const [describe, problem] of unworkable) {
+    await fetch(`http://${instance!.ports['0']}/_describe`, { method: 'POST', body: JSON.stringify(describe) });
+    const refused = await api.post<ApiErrorBody>('/gateways', { job_fqn: created.body.fqn, type });
+    t.is(refused.status, 502, `${JSON.stringify(describe)}: ${refused.text}`);
+    t.like(refused.body.error_details, { gateway_job: created.body.fqn, failure: 'malformed', call: 'GET /' }, JSON.stringify(describe));
+    t.regex(refused.body.message, problem, JSON.stringify(describe));
+    t.false((await api.get<Body[]>('/gateways')).body.some((x) => x['type'] === type), `${JSON.stringify(describe)}: not promoted`);
+  }
+  await fetch(`http://${instance!.ports['0']}/_describe`, { method: 'POST', body: '{}' });
 
   const promoted = await api.post<Body>('/gateways', { job_fqn: created.body.fqn, type });
   t.is(promoted.status, 200, promoted.text);

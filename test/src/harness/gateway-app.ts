@@ -150,12 +150,15 @@ export function gatewayAppJob(fqn: string, pkg: string, env: Record<string, stri
  * with `{"error": ...}`, deletes with 200 and the object deleted.
  *   GET /_objects   {"providers": [ids], "services": [ids], "bindings": [ids]}
  *   GET /_calls     every call so far: {method, path, headers: [state headers received]}
+ *   POST /_describe {"without": [endpoints left out of GET /], "notjson": true|false}: what
+ *                   GET / answers from now on (a gateway the cluster cannot work with)
  */
 export const ORIGINAL_GATEWAY_APP = `
 const http = require('node:http');
 const crypto = require('node:crypto');
 const store = { providers: new Map(), services: new Map(), bindings: new Map() };
 const calls = [];
+let describe = { without: [], notjson: false };
 const map = {
   '/providers': { GET: [{}], POST: { params: { url: 'redis://host:6379' } } },
   '/providers/:id': { GET: [{}], DELETE: [{}] },
@@ -176,11 +179,15 @@ http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     if (url.pathname === '/_objects') return send(res, 200, Object.fromEntries(Object.entries(store).map(([k, m]) => [k, [...m.keys()]])));
     if (url.pathname === '/_calls') return send(res, 200, calls);
+    if (url.pathname === '/_describe') { describe = { without: [], notjson: false, ...JSON.parse(text) }; return send(res, 200, describe); }
     calls.push({ method: req.method, path: url.pathname + url.search, headers: Object.keys(req.headers).filter((h) => h.endsWith('-state')) });
     let body = {};
     try { body = text ? JSON.parse(text) : {}; } catch { return send(res, 400, { error: 'body is not JSON' }); }
     const [, kind, id] = url.pathname.split('/');
-    if (req.method === 'GET' && url.pathname === '/') return send(res, 200, map);
+    if (req.method === 'GET' && url.pathname === '/') {
+      if (describe.notjson) { res.writeHead(200, { 'content-type': 'text/html' }); return res.end('<html>endpoints: /providers /services /bindings</html>'); }
+      return send(res, 200, Object.fromEntries(Object.entries(map).filter(([k]) => !describe.without.includes(k))));
+    }
     const objects = store[kind];
     if (!objects) return send(res, 404, { error: 'no such path' });
     if (req.method === 'GET' && !id) return send(res, 200, [...objects.values()]);
