@@ -41,7 +41,8 @@ test('rollout: with rolling_mode a change replaces instances one at a time, neve
 
 test('agents: an agent restarted (kill -9, then SIGTERM) re-attaches to its running instances', async (t) => {
   // Slow loss detection: the agent comes back before it would be declared lost.
-  const cluster = await startCluster(t, [{}], { env: { PLATFORM_AGENT_LOST_AFTER_MS: '60000' } });
+  // Its instances outlive its stop, as the agent's own default has it.
+  const cluster = await startCluster(t, [{ keepInstancesOnExit: true }], { env: { PLATFORM_AGENT_LOST_AFTER_MS: '60000' } });
   const { api } = cluster;
   const ns = `/reattach/${unique()}`;
   const pkg = await uploadPackage(api, ns, httpAppArchive());
@@ -54,7 +55,8 @@ test('agents: an agent restarted (kill -9, then SIGTERM) re-attaches to its runn
     if (how === 'kill9') await agent.kill9();
     else await agent.stop();
     t.is((await callInstance<{ pid: number }>(before!)).pid, pid, `${how}: the instance runs on while its agent is down`);
-    cluster.agents[0] = await agent.restart(api);
+    // The last one stops its instances when disposed of, so that what it leaves on the host is checked.
+    cluster.agents[0] = await agent.restart(api, { keepInstancesOnExit: how !== 'sigterm' });
     t.is(cluster.agents[0].uuid, agent.uuid, 'the agent keeps its uuid');
     const [after] = await runningInstances(api, job.uuid, 1);
     t.is(after!.uuid, before!.uuid, `${how}: the same instance, re-attached`);

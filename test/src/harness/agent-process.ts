@@ -46,6 +46,24 @@ export interface AgentOptions {
   prefix?: string[];
   /** What its log drains may reach although loopback (--allowed-destinations): the tests' rsyslogd. */
   allowedDestinations?: string[];
+  /**
+   * Leave its instances running when it stops, as the agent does by default (for the tests of
+   * that). Without it, the harness starts the agent with --stop-instances-on-exit, so that
+   * disposing of it checks that it left nothing of its own on the host.
+   */
+  keepInstancesOnExit?: boolean;
+}
+
+/** The agent's arguments: the options' own, and --stop-instances-on-exit unless the options keep the instances or name the flag already. */
+export function agentArgs(options: AgentOptions): string[] {
+  const args = options.args ?? [];
+  const named = args.some((a) => a === '--stop-instances-on-exit' || a.startsWith('--stop-instances-on-exit='));
+  return options.keepInstancesOnExit || named ? args : [...args, '--stop-instances-on-exit'];
+}
+
+/** Whether an agent started with `options` stops its instances when it stops gracefully. */
+export function stopsInstancesOnExit(options: AgentOptions): boolean {
+  return agentArgs(options).includes('--stop-instances-on-exit');
 }
 
 export interface InstanceManager {
@@ -85,7 +103,7 @@ export class AgentProcess extends PlatformProcess {
       ...(options.tags && options.tags.length > 0 ? ['--tags', options.tags.join(',')] : []),
       ...(options.isolation ? ['--isolation', options.isolation] : []),
       ...(options.allowedDestinations && options.allowedDestinations.length > 0 ? ['--allowed-destinations', options.allowedDestinations.join(',')] : []),
-      ...(options.args ?? []),
+      ...agentArgs(options),
     ];
     const prefix = options.prefix ?? [];
     const child = spawn(prefix[0] ?? process.execPath, prefix.length > 0 ? [...prefix.slice(1), process.execPath, ...args] : args, {
@@ -115,10 +133,11 @@ export class AgentProcess extends PlatformProcess {
    * A new agent process on the same data directory (after this one has exited). The new one
    * takes over the removal of the directory: a test that keeps only it (in place of this one)
    * leaves nothing behind, and disposing of this one does not pull the directory from under it.
+   * `overrides`: whether the new one keeps its instances when it stops (the same as this one's by default).
    */
-  async restart(api: ApiClient): Promise<AgentProcess> {
+  async restart(api: ApiClient, overrides: Pick<AgentOptions, 'keepInstancesOnExit'> = {}): Promise<AgentProcess> {
     await this.exited;
-    const again = await AgentProcess.start(this.controller, api, { ...this.options, dataDir: this.dataDir }, this.datacenter);
+    const again = await AgentProcess.start(this.controller, api, { ...this.options, ...overrides, dataDir: this.dataDir }, this.datacenter);
     again.ownsDataDir = this.ownsDataDir;
     this.ownsDataDir = false;
     return again;
@@ -136,8 +155,9 @@ export class AgentProcess extends PlatformProcess {
    * Stops the agent, then kills whatever instance processes it left running (an agent keeps
    * its instances running across its own stop, by design), removes what they held on the host
    * (namespaces, interfaces, nft tables of the agent's name prefixes: leftovers.ts) and its data
-   * directory. Throws when an agent that stops its instances on exit, stopped gracefully, left
-   * any of those behind.
+   * directory. Throws, naming them, when an agent that stops its instances on exit (every agent
+   * the harness starts, but for keepInstancesOnExit) stopped gracefully and left any of those
+   * behind: namespaces, their mounts, links or nft tables.
    */
   async dispose(): Promise<void> {
     const exit = await this.stop();
@@ -146,7 +166,7 @@ export class AgentProcess extends PlatformProcess {
     await killProcessesUnder(this.dataDir);
     const left = removeAgentLeftovers(this.uuid, this.options.prefix);
     if (this.ownsDataDir) await rm(this.dataDir, { recursive: true, force: true }).catch(() => undefined);
-    const cleansUp = (this.options.args ?? []).includes('--stop-instances-on-exit') && !this.#killed && exit.code === 0;
+    const cleansUp = stopsInstancesOnExit(this.options) && !this.#killed && exit.code === 0;
     if (cleansUp && left.length > 0) throw new Error(`agent ${this.uuid} stopped its instances and left on the host: ${left.join(', ')}`);
   }
 }

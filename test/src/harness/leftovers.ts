@@ -3,7 +3,8 @@
  * them: agent/src/network/host-networks.ts agentPrefixes): network namespaces and their mounts
  * under /run/netns, interfaces (veths, bridges, VXLAN devices, the ifb device of the floors), nft tables. AgentProcess.dispose
  * lists them once the agent and its instances are gone, removes them, and fails the test when an
- * agent that stopped its own instances (--stop-instances-on-exit) left any.
+ * agent that stopped its own instances (--stop-instances-on-exit, which the harness gives every
+ * agent that does not ask to keep its instances) left any.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
