@@ -4,6 +4,7 @@
  * forced after the grace period); `closed` resolves when it has stopped.
  */
 import { randomBytes } from 'node:crypto';
+import { lookup as dnsLookup } from 'node:dns/promises';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { Counter } from 'prom-client';
@@ -553,8 +554,36 @@ interface StartBase {
   blobsElsewhere: { setting: string; dir: string } | undefined;
   /** The controller's own listening sockets, refused as destinations of what users make it reach; each added once bound. */
   ownListeners: HostPort[];
+  /** The other sockets of the platform refused as those (etcd's members, names resolved at start). */
+  platformSockets: HostPort[];
   /** The API's URL and the embedded router's address, once they listen. */
   addresses: { api: string; router?: string | undefined };
+}
+
+/**
+ * etcd's members as sockets (names resolved now, every address): nothing a user makes the
+ * platform reach may be one of them, nor may an instance be opened to one.
+ */
+async function etcdSockets(endpoints: readonly string[], log: Logger): Promise<HostPort[]> {
+  const out: HostPort[] = [];
+  for (const e of endpoints) {
+    let hp: HostPort;
+    try {
+      hp = parseHostPort(e.replace(/^[a-z]+:\/\//i, ''), 'etcd endpoint');
+    } catch {
+      continue; // the store refused it already
+    }
+    if (isIP(hp.host)) {
+      out.push(hp);
+      continue;
+    }
+    try {
+      for (const a of await dnsLookup(hp.host, { all: true })) out.push({ host: a.address, port: hp.port });
+    } catch (err) {
+      log.warn('an etcd endpoint does not resolve: its addresses are not refused as destinations', { endpoint: e, error: (err as Error).message });
+    }
+  }
+  return out;
 }
 
 /** Checks the schema and opens the audit log and the blob store. */
@@ -571,7 +600,8 @@ async function prepare(o: Pick<StartBase, 'options' | 'userOptions' | 'log' | 'm
     log.warn('the blob directory is this controller\'s own (DATA_DIR/blobs): give every controller that shares etcd the same PLATFORM_BLOB_DIR on a shared mount, or archives taken by one are unavailable at the others', { blob_dir: options.blobDir });
   }
 
-  return { ...o, deps, audit, blobs, blobsElsewhere, ownListeners: [], addresses: { api: '' } };
+  const platformSockets = await etcdSockets(userOptions.etcd?.endpoints ?? [], log);
+  return { ...o, deps, audit, blobs, blobsElsewhere, ownListeners: [], platformSockets, addresses: { api: '' } };
 }
 
 /** Who may do what: the administrator, the cluster's identity and token key, users, policy, LDAP and identity providers. */
@@ -613,6 +643,7 @@ async function startAccess(b: StartBase, parts: Parts) {
     allow: options.allowedDestinations,
     refusePrivate: options.refusePrivateDestinations,
     listeners: () => b.ownListeners,
+    platformSockets: () => b.platformSockets,
   });
   for (const o of options.identityProviders ?? []) {
     const idp = new IdentityProvider(o, log.child({ component: 'idp' }), idpRule);
@@ -707,11 +738,12 @@ async function startWorkloads(b: StartBase, access: Access, parts: Parts) {
   // The rules for the addresses users make the platform reach: pulls, drains, http_metric
   // urls. The controller's own listening sockets are refused; each is added once bound.
   const rule = (purpose: string, setting: string, allow: readonly AllowEntry[]) =>
-    new DestinationPolicy({ purpose, setting, allow, refusePrivate: options.refusePrivateDestinations, listeners: () => b.ownListeners });
+    new DestinationPolicy({ purpose, setting, allow, refusePrivate: options.refusePrivateDestinations, listeners: () => b.ownListeners, platformSockets: () => b.platformSockets });
   const registryRule = rule('image pulls', ALLOWED_REGISTRIES_SETTING, options.allowedRegistries);
   const destinations = {
     drains: rule('log drains', ALLOWED_DESTINATIONS_SETTING, options.allowedDestinations),
     metrics: rule('http_metric urls', ALLOWED_DESTINATIONS_SETTING, options.allowedDestinations),
+    providers: rule('provider urls', ALLOWED_DESTINATIONS_SETTING, options.allowedDestinations),
   };
   log.info('destination rules', {
     allowed_registries: registryRule.allowed,
@@ -757,6 +789,7 @@ async function startWorkloads(b: StartBase, access: Access, parts: Parts) {
     onOrphan: (type, kind, outcome) => metrics.gatewayOrphans.inc({ type, kind, outcome }),
     // A gateway job reaches its providers' back-ends from a network of its own (networks/egress-feed.ts).
     reach: (job) => late.egress?.reach(job) ?? Promise.resolve(),
+    destinations: destinations.providers,
   });
   await parts.start({
     name: 'service-catalog',

@@ -74,8 +74,9 @@ Options (environment variable in brackets):
                           (IPv6 in brackets), that image pulls may reach although they are
                           loopback, link-local, unspecified or this controller's own
                           (PLATFORM_ALLOWED_REGISTRIES; comma-separated; default none)
-  --allowed-destinations LIST  the same for log drains, autoscaling http_metric urls and
-                          identity providers (--idp)
+  --allowed-destinations LIST  the same for log drains, autoscaling http_metric urls,
+                          service providers' urls and identity providers (--idp); etcd's
+                          members are refused like this controller's ports
                           (PLATFORM_ALLOWED_DESTINATIONS; agents take it too, for their drains)
   --refuse-private-destinations  refuse private addresses (10/8, 172.16/12, 192.168/16,
                           100.64/10, fc00::/7) to pulls, drains, http_metric urls and providers, unless

@@ -2,12 +2,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import test, { type ExecutionContext } from 'ava';
 import { serveGateway, type GatewayDefinition } from '@platform/gateway-sdk';
-import type { LogFields, Logger } from '@platform/proto/common';
+import { DestinationPolicy, parseAllowList, type LogFields, type Logger } from '@platform/proto/common';
 import type { ChangeContext } from '../context.js';
 import { JobService } from '../jobs/job-service.js';
 import type { InstanceRecord } from '../model/instance.js';
 import type { ReferenceCheck } from '../policy/references.js';
 import { testDeps, testDestinations } from '../scheduler/cluster.test-fixture.js';
+import { keys } from '../store/keys.js';
 import { MemoryStore } from '../store/memory-store.js';
 import type { BatchOp } from '../store/store.js';
 import { UnavailableError } from '../errors.js';
@@ -37,7 +38,7 @@ function keptLog(lines: { level: string; msg: string; fields: LogFields }[] = []
 }
 
 /** A catalog whose gateway is served on loopback by `port`, promoted to type kv; what it counts as orphans is kept. */
-async function catalogOn(port: number, store = new FailingStore(), options: { gatewayTimeoutMs?: number; gatewayLateAnswerMs?: number; reach?: (job: string) => Promise<void> } = {}) {
+async function catalogOn(port: number, store = new FailingStore(), options: { gatewayTimeoutMs?: number; gatewayLateAnswerMs?: number; reach?: (job: string) => Promise<void>; destinations?: DestinationPolicy } = {}) {
   const deps = { ...testDeps(undefined, store), log: keptLog() };
   const jobs = new JobService(deps, { actorIdleMs: 60_000, cacheSize: 10, packageStates: async () => new Map(), destinations: testDestinations() });
   const instance = { uuid: 'i1', job_uuid: GATEWAY_JOB, state: 'RUNNING', ports: { '0': `127.0.0.1:${port}` } } as unknown as InstanceRecord;
@@ -50,6 +51,7 @@ async function catalogOn(port: number, store = new FailingStore(), options: { ga
     trusted,
     onOrphan: (type, kind, outcome) => void orphans.push([type, kind, outcome]),
     ...(options.reach ? { reach: options.reach } : {}),
+    ...(options.destinations ? { destinations: options.destinations } : {}),
   });
   await catalog.promote({ jobFqn: 'job::/t::gw', type: 'kv' }, ctx, trusted);
   return { catalog, trusted, orphans, log: deps.log };
@@ -166,4 +168,44 @@ test('catalog: a gateway job reaches the back-end a provider names before it is 
   await catalog.deleteProvider(p.uuid, false, ctx);
   t.deepEqual(reached.at(-1), [], 'closed once the provider is gone');
   t.deepEqual(catalog.gatewayEndpoints('00000000-0000-4000-8000-00000000bbbb'), [], 'another job reaches none of it');
+});
+
+test("catalog: a provider's back-ends pass the destination rule before the gateway is asked; no job is opened to a socket of the platform, whoever named it", async (t) => {
+  const asked: string[] = [];
+  const def: GatewayDefinition<{ id: string }, { id: string }, { id: string }> = {
+    providers: { create: async (req) => (asked.push(String((req.params as Record<string, unknown>)['url'])), { id: 'p1', state: { id: 'p1' } }), delete: async () => {} },
+    services: { create: async () => ({ id: 's', state: { id: 's' } }), delete: async () => {} },
+    bindings: { create: async () => ({ id: 'b', url: 'x://h:1/', protocol: { scheme: 'x' }, state: { id: 'b' } }), delete: async () => {} },
+  };
+  const server = await serveGateway(def, { host: '127.0.0.1', port: 0 });
+  t.teardown(() => server.stop(0));
+  // Loopback listed; the controller's API at 127.0.0.1:7000 and an etcd member at 10.0.0.5:2379 are its sockets.
+  const destinations = new DestinationPolicy({
+    purpose: 'provider urls',
+    setting: '--allowed-destinations',
+    allow: parseAllowList('127.0.0.1'),
+    listeners: () => [{ host: '127.0.0.1', port: 7000 }],
+    platformSockets: () => [{ host: '10.0.0.5', port: 2379 }],
+  });
+  const store = new FailingStore();
+  const on = await catalogOn(server.port, store, { destinations });
+  for (const [url, refusal] of [['postgres://a@127.0.0.1:7000/x', 'own-listener'], ['redis://10.0.0.5:2379', 'own-listener'], ['http://169.254.169.254/latest', 'link-local'], ['postgres://a@[::1]:5432/x', 'loopback']] as const) {
+    const err = await t.throwsAsync(on.catalog.createProvider(parseProvider({ fqn: 'provider::/t::bad', type: 'kv', parameters: { other: 'plain text', url } }), ctx, on.trusted));
+    t.is(err?.name, 'InvalidRequestError', url);
+    t.regex(err!.message, /^parameters\.url: provider urls may not reach /, url);
+    t.is((err as unknown as { details: Record<string, unknown> }).details['refusal'], refusal, url);
+  }
+  t.deepEqual(asked, [], 'the gateway was never asked');
+  const ok = await on.catalog.createProvider(parseProvider({ fqn: 'provider::/t::ok', type: 'kv', parameters: { url: 'postgres://a@127.0.0.1:5432/x' } }), ctx, on.trusted);
+  t.deepEqual(asked, ['postgres://a@127.0.0.1:5432/x']);
+  t.deepEqual(on.catalog.gatewayEndpoints(GATEWAY_JOB), ['127.0.0.1:5432']);
+
+  // A provider recorded before the rule named the API port and etcd: its gateway's job is not opened to them.
+  const old = { ...JSON.parse((await store.get(keys.provider(ok.uuid))) ?? 'null'), uuid: '00000000-0000-4000-8000-0000000000b1', fqn: 'provider::/t::old', parameters: { url: 'postgres://a@127.0.0.1:7000/x', etcd: 'http://10.0.0.5:2379' } };
+  t.truthy(old.type, 'the provider record as stored');
+  await store.batch([{ type: 'put', key: keys.provider(old.uuid), value: JSON.stringify(old) }]);
+  const again = await catalogOn(server.port, store, { destinations });
+  await again.catalog.load();
+  t.deepEqual(again.catalog.gatewayEndpoints(GATEWAY_JOB), ['127.0.0.1:5432']);
+  t.true(again.log.lines.some((l) => l.level === 'warn' && l.msg === 'a job is not opened to a socket of the platform itself' && l.fields['endpoint'] === '127.0.0.1:7000'));
 });

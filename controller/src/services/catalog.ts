@@ -41,6 +41,7 @@ import {
   type MethodMap,
   type States,
 } from '@platform/gateway-sdk';
+import { destinationRefusal, type DestinationPolicy } from '@platform/proto/common';
 import type { ChangeContext, Deps } from '../context.js';
 import { BadGatewayError, ConflictError, DuplicateError, InvalidRequestError, NotFoundError, UnavailableError } from '../errors.js';
 import type { JobService } from '../jobs/job-service.js';
@@ -100,7 +101,17 @@ export interface ServiceCatalogOptions {
    * holding its instances have opened it (networks/egress-feed.ts reach). Absent: nothing waits.
    */
   reach?: (job: string) => Promise<void>;
+  /**
+   * The rule the back-ends a provider names must pass (--allowed-destinations), judged before
+   * the gateway is asked and before its job is opened to them: a provider is what a user makes
+   * the platform reach. Its refusals of the platform's own sockets (the controllers' ports,
+   * etcd's) also keep those out of what any job is opened to. Absent: nothing judged.
+   */
+  destinations?: DestinationPolicy;
 }
+
+/** How long a provider's back-end name may take to resolve for its check. */
+const PROVIDER_CHECK_TIMEOUT_MS = 5_000;
 
 /** Where an instance serves its job's port 0 (the gateway's $PORT), else its first port. */
 function addressOf(i: InstanceRecord): string | undefined {
@@ -131,13 +142,24 @@ function urlEndpoint(text: string): string | undefined {
  * and a url among them is taken as one they connect to).
  */
 export function providerEndpoints(params: Record<string, unknown>): string[] {
-  const out = new Set<string>();
-  for (const v of Object.values(params)) {
+  return [...new Set(providerBackEnds(params).map((b) => b.endpoint))].sort();
+}
+
+/** The same, each with the parameter naming it. */
+function providerBackEnds(params: Record<string, unknown>): { field: string; endpoint: string }[] {
+  const out: { field: string; endpoint: string }[] = [];
+  for (const [field, v] of Object.entries(params)) {
     if (typeof v !== 'string' || !/^[a-z][a-z0-9+.-]*:\/\//i.test(v)) continue;
-    const e = urlEndpoint(v);
-    if (e) out.add(e);
+    const endpoint = urlEndpoint(v);
+    if (endpoint) out.push({ field, endpoint });
   }
-  return [...out].sort();
+  return out;
+}
+
+/** `host:port` split (the host of an IPv6 endpoint is not bracketed in ours). */
+function splitEndpoint(endpoint: string): { host: string; port: number } {
+  const at = endpoint.lastIndexOf(':');
+  return { host: endpoint.slice(0, at), port: Number(endpoint.slice(at + 1)) };
 }
 
 /** A gateway's refusal with 404: the object is gone already (a delete then counts as done). */
@@ -350,6 +372,7 @@ export class ServiceCatalog {
       if (gateway.tier !== 3) throw new InvalidRequestError(`the ${req.type} gateway (${gateway.job_fqn}) is two-tier: it manages no providers; create services of type ${req.type} directly`);
       const taken = [...this.#providers.values()].find((p) => p.fqn === req.fqn);
       if (taken) throw new DuplicateError(`provider ${req.fqn} exists already (uuid ${taken.uuid})`);
+      await this.#judgeBackEnds(req.parameters ?? {});
       // The gateway reaches the back-end the provider names before it is asked to create it (it
       // may connect at once), and no longer when it is not created.
       const creating = this.#creating.get(req.type) ?? [];
@@ -809,6 +832,7 @@ export class ServiceCatalog {
    */
   endpointsFor(job: Job): string[] {
     const out = new Set<string>(this.gatewayEndpoints(job.uuid));
+    const opened = (e: string) => this.#openable(e, job.fqn) && out.add(e);
     for (const b of Object.values(job.bindings)) {
       if (!b.service_fqn || isOutboundBinding(b)) continue;
       const url = this.#serviceUrl(b);
@@ -816,7 +840,7 @@ export class ServiceCatalog {
       try {
         const u = new URL(url);
         const port = u.port || SCHEME_PORTS[u.protocol.replace(/:$/, '')];
-        if (u.hostname && port) out.add(`${u.hostname.replace(/^\[|\]$/g, '')}:${port}`);
+        if (u.hostname && port) opened(`${u.hostname.replace(/^\[|\]$/g, '')}:${port}`);
       } catch {
         // not a url: nothing to reach
       }
@@ -832,10 +856,49 @@ export class ServiceCatalog {
     const out = new Set<string>();
     for (const g of this.#gateways.values()) {
       if (g.job_uuid !== job) continue;
-      for (const p of this.#providers.values()) if (p.type === g.type) for (const e of providerEndpoints(p.parameters ?? {})) out.add(e);
-      for (const params of this.#creating.get(g.type) ?? []) for (const e of providerEndpoints(params)) out.add(e);
+      for (const p of this.#providers.values()) if (p.type === g.type) for (const e of providerEndpoints(p.parameters ?? {})) if (this.#openable(e, g.job_fqn)) out.add(e);
+      for (const params of this.#creating.get(g.type) ?? []) for (const e of providerEndpoints(params)) if (this.#openable(e, g.job_fqn)) out.add(e);
     }
     return [...out].sort();
+  }
+
+  /**
+   * Refuses (400, naming the parameter) a provider whose back-end the destination rule refuses:
+   * every address its name resolves to now is judged. A name that does not resolve here is left
+   * to the gateway: agents open only addresses to a gateway's job (a name needs an outbound binding).
+   */
+  async #judgeBackEnds(params: Record<string, unknown>): Promise<void> {
+    const rule = this.options.destinations;
+    if (!rule) return;
+    for (const { field, endpoint } of providerBackEnds(params)) {
+      const { host, port } = splitEndpoint(endpoint);
+      try {
+        await rule.check(host, port, { timeoutMs: PROVIDER_CHECK_TIMEOUT_MS });
+      } catch (err) {
+        const refused = destinationRefusal(err);
+        if (refused) throw new InvalidRequestError(`parameters.${field}: ${refused.message}`, { details: { address: refused.address, port: refused.port, refusal: refused.reason } });
+      }
+    }
+  }
+
+  /** Endpoints already warned of as never opened (one warning each). */
+  readonly #neverOpened = new Set<string>();
+
+  /**
+   * Whether a job may be opened to `endpoint`: never to a socket of the platform itself (a
+   * controller's API, gRPC or router port, an etcd member), whoever named it (a provider made
+   * before the rule, a gateway's binding url). The rest was judged where a user named it.
+   */
+  #openable(endpoint: string, job: string): boolean {
+    const rule = this.options.destinations;
+    if (!rule) return true;
+    const { host, port } = splitEndpoint(endpoint);
+    if (rule.refusal(host, port) !== 'own-listener') return true;
+    if (!this.#neverOpened.has(endpoint)) {
+      this.#neverOpened.add(endpoint);
+      this.deps.log.warn('a job is not opened to a socket of the platform itself', { endpoint, job });
+    }
+    return false;
   }
 
   #serviceUrl(b: JobBinding): string | undefined {

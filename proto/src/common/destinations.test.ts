@@ -116,6 +116,17 @@ test("destinations: the process's own addresses are refused at every port, its l
   t.is(policy({ listeners: () => [{ host: '::', port: 9000 }] }).refusal('2001:db8::10', 1), 'own-address');
 });
 
+test("destinations: the platform's other sockets (etcd's members) are refused as its own listeners, their hosts reachable at other ports", (t) => {
+  const sockets = [{ host: '10.0.0.5', port: 2379 }, { host: '127.0.0.1', port: 2379 }];
+  const p = policy({ platformSockets: () => sockets }, '127.0.0.1 10.0.0.5');
+  t.is(p.refusal('10.0.0.5', 2379), 'own-listener', 'a private address allowed by default, but not its etcd port');
+  t.is(p.refusal('10.0.0.5', 5432), undefined, 'the same host at another port');
+  t.is(p.refusal('127.0.0.1', 2379), 'own-listener', 'a listed address does not cover the socket');
+  t.is(p.refusal('::ffff:127.0.0.1', 2379), 'own-listener');
+  t.is(p.refusal('127.0.0.1', 5432), undefined);
+  t.is(policy({ platformSockets: () => sockets }, '10.0.0.5:2379').refusal('10.0.0.5', 2379), undefined, 'listed with its port');
+});
+
 test('destinations: check() resolves a name and refuses it when any address is refused, naming the address; a literal address is judged as it is', async (t) => {
   const names: Record<string, string[]> = { 'mixed.test': ['93.184.216.34', '127.0.0.1'], 'public.test': ['93.184.216.34', '2606:2800:220:1::1'] };
   const p = policy({

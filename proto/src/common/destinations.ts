@@ -266,6 +266,12 @@ export interface DestinationPolicyOptions {
   listeners?: () => readonly HostPort[];
   /** Other addresses of the platform, refused at every port (an agent: its controller's). */
   platformAddresses?: () => readonly string[];
+  /**
+   * Sockets of other parts of the platform (the controllers' etcd members), refused as this
+   * process's own listeners are (unless listed with their port); their hosts stay reachable at
+   * other ports. Hosts given as addresses (resolve names first).
+   */
+  platformSockets?: () => readonly HostPort[];
   /** This host's addresses, for wildcard listeners. Default: os.networkInterfaces(). */
   interfaces?: () => readonly string[];
   /** Every address of a name. Default: dns.lookup (the system resolver, /etc/hosts included). */
@@ -410,6 +416,7 @@ export class DestinationPolicy {
   }
 
   #isOwnListener(ip: Ip, port: number): boolean {
+    if ((this.options.platformSockets?.() ?? []).some((s) => s.port === port && this.#isListenAddress(s.host, ip))) return true;
     return (this.options.listeners?.() ?? []).some((l) => l.port === port && this.#isListenAddress(l.host, ip));
   }
 

@@ -62,7 +62,9 @@ function register(): void {
       await pg.stop();
       throw err;
     });
-    const controller = await ControllerProcess.start({ env: FAST_AGENT_TIMING }).catch(async (err: unknown) => {
+    // The providers' back-ends are on loopback, which providers may name only when listed.
+    const listed = [pg, redis].map((server) => new URL(server.url).host);
+    const controller = await ControllerProcess.start({ env: FAST_AGENT_TIMING, allowedDestinations: listed }).catch(async (err: unknown) => {
       await Promise.all([pg.stop(), redis.stop()]);
       throw err;
     });
@@ -73,6 +75,36 @@ function register(): void {
     await fx?.agent?.dispose();
     await fx?.controller.dispose();
     await Promise.all([fx?.pg.stop(), fx?.redis.stop()]);
+  });
+
+  test.serial('services: a provider naming an address the destination rule refuses is refused with 400 before the gateway is asked or its job opened: the API port, an unlisted loopback port, the metadata address', async (t) => {
+    t.timeout(3 * 60_000);
+    const { api, controller, pg } = fx!;
+    const ns = `/e2e/${unique()}`;
+    await promote(t, 'postgres');
+    const apiPort = new URL(controller.url).port;
+    const pgPort = Number(new URL(pg.url).port);
+    const cases: [string, RegExp, string][] = [
+      // Listed loopback does not cover the controller's own sockets: only an entry with the port does.
+      [`postgres://admin:pw@127.0.0.1:${apiPort}/x`, new RegExp(`^parameters\\.url: provider urls may not reach 127\\.0\\.0\\.1:${apiPort}: 127\\.0\\.0\\.1 is a port the platform itself listens on`), 'own-listener'],
+      [`postgres://admin:pw@localhost:${pgPort + 1}/x`, /^parameters\.url: provider urls may not reach 127\.0\.0\.1:\d+: 127\.0\.0\.1 is a loopback address \(an operator allows it by listing it in --allowed-destinations/, 'loopback'],
+      ['postgres://admin:pw@169.254.169.254:5432/x', /^parameters\.url: provider urls may not reach 169\.254\.169\.254:5432/, 'link-local'],
+    ];
+    for (const [url, message, refusal] of cases) {
+      const refused = await api.post<{ code: string; message: string; error_details?: Record<string, unknown> }>('/providers', { fqn: `provider::${ns}::bad`, type: 'postgres', parameters: { url } });
+      t.is(refused.status, 400, refused.text);
+      t.regex(refused.body.message, message, url);
+      t.is(refused.body.error_details?.['refusal'], refusal, url);
+    }
+    t.false((await api.get<{ fqn: string }[]>('/providers')).body.some((p) => p.fqn === `provider::${ns}::bad`), 'nothing recorded');
+    // The gateway's job was never opened to them (the agent logs each change of its openings).
+    const openings = fx!.agent.lines.filter((l) => l['msg'] === 'outbound openings of a job').map((l) => JSON.stringify(l['endpoints'] ?? []));
+    t.false(openings.some((e) => e.includes(`:${apiPort}"`) || e.includes('169.254.169.254') || e.includes(`:${pgPort + 1}"`)), openings.join('\n'));
+    // The listed back-end is accepted.
+    const ok = await api.post<{ uuid: string }>('/providers', { fqn: `provider::${ns}::ok`, type: 'postgres', parameters: { url: pg.url } });
+    t.is(ok.status, 200, ok.text);
+    t.is((await api.delete(`/providers/${ok.body.uuid}?force=true`)).status, 200);
+    t.is((await api.delete('/gateways/postgres?force=true')).status, 200);
   });
 
   test.serial('services: the built-in PostgreSQL gateway end to end: bind, query through ORDERS_URI, the gateway restarts, unbind drops the role', async (t) => {

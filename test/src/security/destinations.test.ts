@@ -18,6 +18,7 @@ import { ControllerProcess } from '../harness/controller-process.js';
 import { unique } from '../harness/fixtures.js';
 import type { ApiClient } from '../harness/http.js';
 import { taskEnd } from '../harness/tasks.js';
+import { etcdController, testDir, testEtcd } from '../harness/etcd-cluster.js';
 import { eventually } from '../harness/wait.js';
 
 const PASSWORD = 'a long enough password';
@@ -144,6 +145,27 @@ test('destinations: a registry that redirects, or whose token realm points, to a
   t.deepEqual(redirecting.seen, ['GET /v2/x/y/manifests/1']);
   t.deepEqual(challenging.seen, ['GET /v2/x/y/manifests/1']);
   t.deepEqual(forbidden.seen, [], 'the refused address saw no request');
+});
+
+test("destinations: on etcd, etcd's members are refused as the controller's own sockets, even when their address is listed: a drain, an http_metric url", async (t) => {
+  t.timeout(3 * 60_000);
+  const etcd = await testEtcd(t);
+  if (!etcd) return;
+  const proc = await etcdController(t, etcd, { blobDir: await testDir(t), until: 'ready', args: ['--allowed-destinations', '127.0.0.1'] });
+  const admin = await proc.admin();
+  const ns = `/test/${unique('etcd')}`;
+  for (const endpoint of etcd.endpoints) {
+    const port = endpoint.slice(endpoint.lastIndexOf(':') + 1);
+    for (const fields of [{ drains: [{ url: `syslog://127.0.0.1:${port}` }] }, { monitoring: { rps: { type: 'http_metric', config: { url: `http://127.0.0.1:${port}/v3/kv/range` } } } }]) {
+      const r = await admin.post<ApiErrorBody>('/jobs', { fqn: `job::${ns}::${unique('j')}`, ...fields });
+      t.is(r.status, 400, r.text);
+      t.regex(r.body.message, new RegExp(`may not reach 127\\.0\\.0\\.1:${port}: 127\\.0\\.0\\.1 is a port the platform itself listens on \\(an operator allows it only by listing it with its port`));
+      t.is((r.body.error_details as Record<string, unknown> | undefined)?.['refusal'], 'own-listener');
+    }
+  }
+  // Another loopback port is listed.
+  const ok = await admin.post<Job>('/jobs', { fqn: `job::${ns}::ok`, drains: [{ url: 'syslog://127.0.0.1:5514' }] });
+  t.is(ok.status, 200, ok.text);
 });
 
 test('destinations: drains and http_metric urls at loopback or link-local addresses are refused (400, nothing changed) unless listed', async (t) => {
