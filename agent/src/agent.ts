@@ -35,6 +35,7 @@ import { InstanceManager } from './runner/manager.js';
 import { LinkProxies } from './links/link-proxies.js';
 import { hasSystemTool, missingNetworkTools } from './network/commands.js';
 import { HostNetworks } from './network/host-networks.js';
+import { withoutOwnSockets } from './network/own-sockets.js';
 import { PortForwarders } from './network/port-forwarder.js';
 import { DnsProxy } from './network/dns-proxy.js';
 import { PortAllocator } from './runner/ports.js';
@@ -121,6 +122,8 @@ export class Agent {
   readonly #controllers: ControllerAddresses<AgentServiceClient>;
   #shipper: LogShipper;
   readonly #drains: AgentDrains;
+  /** The rule of what users make this agent reach (drains); its own sockets are never opened to instances. */
+  readonly #destinations: DestinationPolicy;
   #cache: PackageCache;
   #startedAt: number;
   /** opts.dataDir, absolute. */
@@ -203,7 +206,7 @@ export class Agent {
         linkTargets: (m) => this.links.update(m),
         jobDrains: (m) => this.#drains.setJob(m.jobUuid ?? '', m.jobFqn ?? '', m.drains ?? []),
         jobEgress: (m) => {
-          const applied = this.networks?.setEgress(m.jobUuid ?? '', m.rules ?? [], m.endpoints ?? []) ?? Promise.resolve();
+          const applied = this.networks?.setEgress(m.jobUuid ?? '', m.rules ?? [], this.#openable(m.endpoints ?? [], m.jobUuid ?? '')) ?? Promise.resolve();
           // The controller waits for it before a gateway is asked to reach what was opened.
           if (m.requestId) void applied.then(() => session.send({ egressApplied: { requestId: m.requestId ?? '' } }));
         },
@@ -238,6 +241,7 @@ export class Agent {
       listeners: () => this.#listeners(),
       platformAddresses: () => [opts.address ?? '127.0.0.1', ...this.#controllerAddresses],
     });
+    this.#destinations = destinations;
     this.#drains = new AgentDrains({
       log: log.child({ component: 'log-drains' }),
       metrics: this.metrics,
@@ -426,6 +430,13 @@ export class Agent {
     return agent;
   }
 
+  /** `endpoints` a job's instances may be opened to: never the agent's own sockets (logged). */
+  #openable(endpoints: readonly string[], job: string): string[] {
+    const { kept, dropped } = withoutOwnSockets(endpoints, this.#destinations);
+    if (dropped.length > 0) this.opts.log.warn("a job is not opened to the agent's own sockets", { job, endpoints: dropped });
+    return kept;
+  }
+
   /** The agent's own listening sockets (its /metrics): drains may not reach them. */
   #listeners(): HostPort[] {
     const a = this.#metricsServer?.address();
@@ -483,6 +494,7 @@ export class Agent {
     if (spec.network?.networkUuid && !this.manager.get(spec.instanceUuid ?? '')) this.networks?.planned(spec.network, spec.jobUuid ?? '');
     // The spec is as new as the controller's last JobEgress for the job.
     if (spec.jobUuid && !this.manager.get(spec.instanceUuid ?? '')) void this.networks?.setEgress(spec.jobUuid, spec.egress ?? []);
+    if (spec.endpoints) spec = { ...spec, endpoints: this.#openable(spec.endpoints, spec.jobUuid ?? '') };
     const links = spec.links ?? [];
     if (links.length === 0 || this.manager.get(spec.instanceUuid ?? '')) {
       this.manager.start(spec);
