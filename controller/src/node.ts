@@ -12,6 +12,8 @@
  *   elected: close the front -> guard every write with the term's key -> start the Controller
  *            on the front's addresses
  *   lost:   stop the Controller (its in-flight writes are fenced) -> open the front -> campaign
+ *   a write's outcome unknown (etcd/write-outcome.ts): as lost, and the lead is resigned; when
+ *            this controller leads again its Controller is made anew from etcd
  *   stop:   stop the Controller and resign, or withdraw -> close the front -> close the stores
  */
 import { randomBytes } from 'node:crypto';
@@ -126,8 +128,25 @@ export class ControllerNode {
           }
         },
         activate: async (term) => {
-          // From here on every write is conditioned on this term's key: a stale one is refused by etcd.
-          etcd.setGuard({ key: term.key, createRevision: term.createRevision });
+          // From here on every write is conditioned on this term's key: a stale one is refused by
+          // etcd. A write whose outcome stays unknown ends the term's parts: their memory may
+          // disagree with etcd (the election key is `<prefix>election/controller/<lease id>`).
+          let unresolved: (err: Error) => void = () => undefined;
+          const failed = new Promise<Error>((resolve) => (unresolved = resolve));
+          etcd.setGuard(
+            { key: term.key, createRevision: term.createRevision, lease: term.key.slice(term.key.lastIndexOf('/') + 1) },
+            {
+              onUnresolved: (err) => unresolved(err),
+              onAmbiguous: (e) =>
+                (e.outcome === 'unknown' ? log.error : log.warn)('etcd did not answer a write: its outcome was settled by its receipt', {
+                  receipt: e.receipt,
+                  outcome: e.outcome,
+                  tries: e.tries,
+                  ms: e.ms,
+                  err: e.cause,
+                }),
+            },
+          );
           const controller = await Controller.start({
             ...userOptions,
             log,
@@ -137,6 +156,7 @@ export class ControllerNode {
           });
           current.controller = controller;
           return {
+            failed,
             stop: async () => {
               await controller.stop();
               if (current.controller === controller) current.controller = undefined;

@@ -80,6 +80,8 @@ async function until(check: () => boolean, what: string): Promise<void> {
 
 /** A loop on a FakeElection; its parts fail to start `failActivate` times, and start only once `gate` settles; `mustNotLead` as the loop's option. */
 function setup(o: { failActivate?: number; gate?: Promise<void>; mustNotLead?: string } = {}) {
+  /** Fails the parts of the current term (their memory may disagree with the store). */
+  const failParts: ((err: Error) => void)[] = [];
   const election = new FakeElection();
   const events: string[] = [];
   const states: LeadershipState[] = [];
@@ -101,7 +103,8 @@ function setup(o: { failActivate?: number; gate?: Promise<void>; mustNotLead?: s
         throw new Error('a port is in use');
       }
       events.push(`active ${term.key}`);
-      return { stop: async () => void events.push(`stopped ${term.key}`) };
+      const failed = new Promise<Error>((resolve) => failParts.push(resolve));
+      return { failed, stop: async () => void events.push(`stopped ${term.key}`) };
     },
     // The test's clock: a wait ends when the test says so (or the loop stops).
     sleep: (_ms, signal) =>
@@ -113,7 +116,7 @@ function setup(o: { failActivate?: number; gate?: Promise<void>; mustNotLead?: s
     onState: (s) => states.push(s),
     ...(o.mustNotLead ? { mustNotLead: o.mustNotLead } : {}),
   });
-  return { election, events, states, loop, sleeps };
+  return { election, events, states, loop, sleeps, failParts };
 }
 
 test('leadership loop: stands by with the front open, leads when elected, and stands by again when the lead is lost', async (t) => {
@@ -139,6 +142,25 @@ test('leadership loop: stands by with the front open, leads when elected, and st
   t.is(election.resigned, 1, 'a stop resigns');
   t.deepEqual(states, ['starting', 'active', 'stepping-down', 'standby', 'starting', 'active', 'stepping-down', 'stopped']);
   t.is(election.campaigns, 2);
+});
+
+test('leadership loop: parts that fail while the lead holds (a write whose outcome is unknown) are stopped, the lead is resigned, and the next term starts its parts anew', async (t) => {
+  const { election, events, states, loop, failParts } = setup();
+  await loop.start();
+  await until(() => election.campaigning, 'campaigning');
+  election.elect(1);
+  await until(() => loop.state === 'active', 'active');
+  failParts[0]!(new Error('the outcome of a write is unknown'));
+  await until(() => election.campaigning && loop.state === 'standby', 'standing by again');
+  t.is(election.resigned, 1, 'the lead is given up: whoever leads next loads the state from the store');
+  t.deepEqual(events, ['front open', 'front closed', 'active k1', 'stopped k1', 'front open']);
+  // Elected again (no other candidate): parts made anew.
+  election.elect(2);
+  await until(() => loop.state === 'active', 'active again');
+  t.deepEqual(events.slice(-2), ['front closed', 'active k2']);
+  await loop.stop();
+  t.deepEqual(states, ['starting', 'active', 'stepping-down', 'standby', 'starting', 'active', 'stepping-down', 'stopped']);
+  t.is(election.resigned, 2);
 });
 
 test('leadership loop: a stop while standing by withdraws the candidacy and closes the front; nothing is started', async (t) => {

@@ -1,7 +1,7 @@
 /**
  * The life of a controller among several on one etcd, as a loop of terms:
  *
- *   standby --elected--> starting --parts started--> active --lead lost--> stepping-down --> standby
+ *   standby --elected--> starting --parts started--> active --lead lost, or parts failed--> stepping-down --> standby
  *      |                    |  (a part fails to start: resign, wait, standby)    |
  *      +--------------------+------------ stop() ----------------------------------+--> stopped
  *
@@ -10,7 +10,9 @@
  * and starts the parts only the active controller runs (`activate`: the actors, the scheduler,
  * the staging coordinator, the agents' endpoint, the API); they stop when the lead is lost, and
  * the front opens again. Nothing of a term outlives it: each term's parts are made anew from
- * the store. A graceful stop resigns the lead, so that the next candidate leads at once.
+ * the store. A graceful stop resigns the lead, so that the next candidate leads at once; so
+ * do parts that fail while the lead holds (`ActiveParts.failed`: their memory may disagree with
+ * the store), and the next term, here or at another controller, starts from the store.
  *
  * A controller that must not lead (`mustNotLead`) keeps its front open and never campaigns; it
  * is listed among the controllers all the same (Election.standBy).
@@ -23,6 +25,12 @@ export type LeadershipState = 'standby' | 'starting' | 'active' | 'stepping-down
 /** What runs only on the active controller, as one: started for a term, stopped at its end. */
 export interface ActiveParts {
   stop(): Promise<void>;
+  /**
+   * Resolves when the parts must not serve any more though the lead holds (a write whose
+   * outcome is unknown: their memory may disagree with the store): the term ends as if the
+   * lead were lost, and the lead is resigned, so that whoever leads next loads the state anew.
+   */
+  failed?: Promise<Error>;
 }
 
 export interface LeadershipLoopOptions {
@@ -138,11 +146,13 @@ export class LeadershipLoop {
           continue;
         }
         this.#set('active');
-        const why = await Promise.race([term.lost, stopSignal]);
+        const failed = parts.failed?.then((err) => ({ failed: err }));
+        const why = await Promise.race([term.lost, stopSignal, ...(failed ? [failed] : [])]);
         this.#set('stepping-down');
-        if (why !== 'stop') log.error('this controller lost the lead (its etcd lease is gone): it stops its parts and stands by', { err: why, key: term.key });
+        if (why instanceof Error) log.error('this controller lost the lead (its etcd lease is gone): it stops its parts and stands by', { err: why, key: term.key });
+        else if (why !== 'stop') log.error('this controller stands down: its memory may disagree with etcd; it stops its parts, gives up the lead and stands by (the state is loaded from etcd again when it leads)', { err: why.failed, key: term.key });
         await parts.stop().catch((err: unknown) => log.error('the active parts did not stop cleanly', { err }));
-        if (why === 'stop') await term.resign().catch((err: unknown) => log.warn('resigning the lead failed: the next controller leads once the lease ends', { err }));
+        if (!(why instanceof Error)) await term.resign().catch((err: unknown) => log.warn('resigning the lead failed: the next controller leads once the lease ends', { err }));
         this.#term = undefined;
       }
     } finally {

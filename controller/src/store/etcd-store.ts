@@ -24,10 +24,22 @@
  * Fencing: `guard`, when set, is a comparison every batch is conditioned on (the controller's
  * leadership, see the election): a batch whose guard no longer holds is refused with
  * `FencedError`, and nothing of it is written.
+ *
+ * A guarded batch whose answer is lost (a passing failure after it may have reached etcd) is
+ * not simply refused: etcd may have written it, and the controller's memory must not disagree
+ * with etcd. Each guarded batch writes a receipt of its own (`receipts/<lease>/<n>`, on the
+ * term's lease) in the same transaction, only if the receipt is not there yet; when its outcome
+ * is unknown, the receipt is settled (write-outcome.ts): the batch resolves when etcd has it,
+ * is refused (503, retry) when etcd has not and never will, and when neither can be learnt
+ * within `resolveMs` the controller is told to stand down (`setGuard`'s `onUnresolved`).
+ * Receipts settled a minute ago are deleted in batches of their own; those left go with the
+ * term's lease.
  */
 import { Etcd3, isRecoverableError, type IOptions } from 'etcd3';
 import { TooLargeError, UnavailableError } from '../errors.js';
+import { SystemClock, type Clock } from '../util/clock.js';
 import { resolveRange, type BatchOp, type Range, type Store } from './store.js';
+import { AmbiguousWriteError, WriteOutcomes, type ReceiptedWrites, type UnresolvedWriteError, type WriteOutcomeOptions } from './write-outcome.js';
 
 export interface EtcdStoreOptions {
   /** host:port of each etcd member. */
@@ -44,8 +56,15 @@ export interface EtcdStoreOptions {
   maxRequestBytes?: number;
   /** Entries read per page by iterate(). Default 1,000. */
   pageSize?: number;
-  /** Bound of one call to etcd. Default 10 s. */
+  /** Bound of one call to etcd. Default 10 s (PLATFORM_ETCD_TIMEOUT_MS). */
   timeoutMs?: number;
+  /**
+   * How long after a guarded batch's outcome became unknown (its answer lost) the controller
+   * still tries to learn it before it stands down. Default: `timeoutMs`.
+   */
+  resolveMs?: number;
+  /** Time (injected: tests drive it). */
+  clock?: Clock;
 }
 
 /** A comparison that every batch must satisfy (etcd's txn compare), on a key of etcd's own. */
@@ -53,6 +72,35 @@ export interface Guard {
   key: string;
   /** The key's create revision must be this: it is the same key, not one made again since. */
   createRevision: string;
+  /** The lease the key lives on (the term's): the batches' receipts live on it too. */
+  lease: string;
+}
+
+/** What a term's guarded batches are told of (see setGuard). */
+export interface GuardEvents {
+  /** A batch's outcome could not be learnt: this controller's memory may disagree with etcd. */
+  onUnresolved: (err: UnresolvedWriteError) => void;
+  /** Each batch whose answer was lost, once settled (or not). */
+  onAmbiguous?: WriteOutcomeOptions['onAmbiguous'];
+}
+
+/** Where the batches' receipts live, under the store's prefix. */
+export const RECEIPTS = 'receipts/';
+/** How long a receipt is kept after its batch's outcome is known: longer than any attempt of it can still reach etcd. */
+const RECEIPT_KEEP_MS = 60_000;
+const WRITTEN = 'written';
+const VOID = 'void';
+
+type TxnOp = { request_put: { key: Buffer; value: Buffer } } | { request_delete_range: { key: Buffer } };
+
+/** The guard of a term, its receipts, and what settles its batches whose answer was lost. */
+interface Fence {
+  guard: Guard;
+  outcomes: WriteOutcomes<TxnOp[]>;
+  next: number;
+  /** Receipts whose batch's outcome is known, oldest first, with when it became known. */
+  settled: { key: Buffer; at: number }[];
+  sweeping: boolean;
 }
 
 /**
@@ -101,7 +149,9 @@ export class EtcdStore implements Store {
   readonly #maxRequestBytes: number;
   readonly #pageSize: number;
   readonly #timeoutMs: number;
-  #guard: Guard | undefined;
+  readonly #resolveMs: number;
+  readonly #clock: Clock;
+  #fence: Fence | undefined;
   #closed: Promise<void> | undefined;
   /** Batches sent and not answered yet. */
   readonly #pending = new Set<Promise<void>>();
@@ -119,15 +169,37 @@ export class EtcdStore implements Store {
     };
     this.client = new Etcd3(options);
     this.prefix = o.prefix ?? '/platform/';
-    this.maxBatchOps = o.maxTxnOps ?? 128;
+    // One operation of each transaction is the batch's receipt.
+    this.maxBatchOps = (o.maxTxnOps ?? 128) - 1;
     this.#maxRequestBytes = o.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
     this.#pageSize = o.pageSize ?? 1000;
     this.#timeoutMs = o.timeoutMs ?? 10_000;
+    this.#resolveMs = o.resolveMs ?? this.#timeoutMs;
+    this.#clock = o.clock ?? new SystemClock();
   }
 
-  /** Conditions every later batch on `guard` (undefined: none). */
-  setGuard(guard: Guard | undefined): void {
-    this.#guard = guard;
+  /**
+   * Conditions every later batch on `guard` (undefined: none), each with a receipt; `events`
+   * hears of batches whose answer was lost (see the module's comment).
+   */
+  setGuard(guard: Guard | undefined, events?: GuardEvents): void {
+    if (!guard) {
+      this.#fence = undefined;
+      return;
+    }
+    const writes: ReceiptedWrites<TxnOp[]> = {
+      send: (ops, receipt, deadline) => this.#send(guard, ops, receipt, deadline),
+      settle: (receipt, deadline) => this.#settle(guard, receipt, deadline),
+    };
+    const outcomes = new WriteOutcomes(writes, {
+      clock: this.#clock,
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      callTimeoutMs: this.#timeoutMs,
+      boundMs: this.#resolveMs,
+      onUnresolved: (err) => events?.onUnresolved(err),
+      ...(events?.onAmbiguous ? { onAmbiguous: events.onAmbiguous } : {}),
+    });
+    this.#fence = { guard, outcomes, next: 0, settled: [], sweeping: false };
   }
 
   #key(key: string): Buffer {
@@ -187,10 +259,10 @@ export class EtcdStore implements Store {
     }
     const ops = last.size === input.length ? input : [...last.values()];
     if (ops.length > this.maxBatchOps) {
-      throw new BatchTooLargeError(`a batch of ${ops.length} operations: etcd takes at most ${this.maxBatchOps} in one transaction (etcd's --max-txn-ops, PLATFORM_ETCD_MAX_TXN_OPS)`);
+      throw new BatchTooLargeError(`a batch of ${ops.length} operations: etcd takes at most ${this.maxBatchOps} in one transaction (etcd's --max-txn-ops, PLATFORM_ETCD_MAX_TXN_OPS, less one for the batch's receipt)`);
     }
     let bytes = REQUEST_OVERHEAD;
-    const success = ops.map((op) => {
+    const success: TxnOp[] = ops.map((op) => {
       const key = this.#key(op.key);
       if (op.type === 'del') {
         bytes += key.length;
@@ -203,12 +275,97 @@ export class EtcdStore implements Store {
     if (bytes > this.#maxRequestBytes) {
       throw new BatchTooLargeError(`a batch of ${bytes} bytes: etcd takes at most ${this.#maxRequestBytes} in one request (etcd's --max-request-bytes, PLATFORM_ETCD_MAX_REQUEST_BYTES)`);
     }
-    const guard = this.#guard;
-    const compare = guard
-      ? [{ key: Buffer.from(guard.key, 'utf8'), target: 'Create' as const, result: 'Equal' as const, create_revision: guard.createRevision }]
-      : [];
-    const r = await this.#call((deadline) => this.client.kv.txn({ compare, success, failure: [] }, { deadline }));
-    if (!r.succeeded) throw new FencedError(`this controller is no longer the active one (${guard?.key} changed): the batch was not written`);
+    const fence = this.#fence;
+    if (!fence) {
+      await this.#call((deadline) => this.client.kv.txn({ compare: [], success, failure: [] }, { deadline }));
+      return;
+    }
+    if (this.#closed) throw new Error('store is closed');
+    const receipt = `${fence.guard.lease}/${fence.next++}`;
+    await fence.outcomes.write(success, receipt);
+    fence.settled.push({ key: this.#receiptKey(fence.guard, receipt), at: this.#clock.nowMs() });
+    this.#sweep(fence);
+  }
+
+  #receiptKey(guard: Guard, receipt: string): Buffer {
+    return this.#key(`${RECEIPTS}${receipt}`);
+  }
+
+  #guardCompare(guard: Guard) {
+    return { key: Buffer.from(guard.key, 'utf8'), target: 'Create' as const, result: 'Equal' as const, create_revision: guard.createRevision };
+  }
+
+  /** A lost answer of a call that may have reached etcd; any other error as #call has it. */
+  #ambiguous(err: unknown): unknown {
+    if (!isTransientEtcdError(err)) return err;
+    return new AmbiguousWriteError(`etcd did not answer a write (${err.message})`, { cause: err });
+  }
+
+  /** One transaction: the batch and its receipt, if the guard holds and the receipt is not there yet. */
+  async #send(guard: Guard, success: TxnOp[], receipt: string, deadline: number): Promise<void> {
+    const key = this.#receiptKey(guard, receipt);
+    let r;
+    try {
+      r = await this.client.kv.txn(
+        {
+          compare: [this.#guardCompare(guard), { key, target: 'Create', result: 'Equal', create_revision: '0' }],
+          success: [...success, { request_put: { key, value: Buffer.from(WRITTEN), lease: guard.lease } }],
+          failure: [{ request_range: { key } }],
+        },
+        { deadline: new Date(deadline) },
+      );
+    } catch (err) {
+      throw this.#ambiguous(err);
+    }
+    if (r.succeeded) return;
+    // The receipt is there: an earlier attempt of this transaction (the client's own retry) wrote it.
+    if (r.responses[0]?.response_range?.kvs[0]?.value.toString('utf8') === WRITTEN) return;
+    throw new FencedError(`this controller is no longer the active one (${guard.key} changed): the batch was not written`);
+  }
+
+  /** Reads the receipt, or takes it when it is absent: then no attempt of the batch can land any more. */
+  async #settle(guard: Guard, receipt: string, deadline: number): Promise<'written' | 'void'> {
+    const key = this.#receiptKey(guard, receipt);
+    let r;
+    try {
+      r = await this.client.kv.txn(
+        {
+          compare: [this.#guardCompare(guard), { key, target: 'Create', result: 'Equal', create_revision: '0' }],
+          success: [{ request_put: { key, value: Buffer.from(VOID), lease: guard.lease } }],
+          failure: [{ request_range: { key } }],
+        },
+        { deadline: new Date(deadline) },
+      );
+    } catch (err) {
+      throw this.#ambiguous(err);
+    }
+    if (r.succeeded) return 'void';
+    const value = r.responses[0]?.response_range?.kvs[0]?.value.toString('utf8');
+    if (value === WRITTEN) return 'written';
+    if (value === VOID) return 'void'; // taken by an earlier try whose answer was lost
+    // The guard's key is gone, and the receipts with its lease: what was written cannot be learnt.
+    throw new FencedError(`this controller is no longer the active one (${guard.key} changed): whether the batch was written cannot be learnt`);
+  }
+
+  /** Deletes receipts whose batch's outcome has been known for a while, in batches of their own (one at a time). */
+  #sweep(fence: Fence): void {
+    const due = this.#clock.nowMs() - RECEIPT_KEEP_MS;
+    if (fence.sweeping || this.#closed || fence !== this.#fence || !(fence.settled[0] && fence.settled[0].at <= due)) return;
+    let n = 0;
+    while (n < fence.settled.length && n < this.maxBatchOps && fence.settled[n]!.at <= due) n++;
+    const keys = fence.settled.splice(0, n);
+    fence.sweeping = true;
+    const sweep = this.#call((deadline) =>
+      this.client.kv.txn({ compare: [this.#guardCompare(fence.guard)], success: keys.map(({ key }) => ({ request_delete_range: { key } })), failure: [] }, { deadline }),
+    ).then(
+      () => undefined,
+      () => undefined, // left to the term's lease
+    );
+    this.#pending.add(sweep);
+    void sweep.finally(() => {
+      this.#pending.delete(sweep);
+      fence.sweeping = false;
+    });
   }
 
   async *iterate(range: Range): AsyncIterable<[string, string]> {

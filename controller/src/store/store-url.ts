@@ -11,6 +11,9 @@
  *   PLATFORM_ETCD_PREFIX                where the keys live (default /platform/)
  *   PLATFORM_ETCD_MAX_TXN_OPS, PLATFORM_ETCD_MAX_REQUEST_BYTES
  *                                       etcd's own bounds, when set otherwise than etcd's defaults
+ *   PLATFORM_ETCD_TIMEOUT_MS            bound of one call to etcd (default 10000)
+ *   PLATFORM_ETCD_RESOLVE_MS            how long the outcome of a write whose answer was lost is
+ *                                       sought before the controller stands down (default: the timeout)
  *
  * A password is never taken from the URL (it would show in `ps`).
  */
@@ -75,5 +78,9 @@ export function parseStoreUrl(url: string, env: NodeJS.ProcessEnv, read: (path: 
   if (maxTxnOps !== undefined) options.maxTxnOps = maxTxnOps;
   const maxRequestBytes = int('PLATFORM_ETCD_MAX_REQUEST_BYTES');
   if (maxRequestBytes !== undefined) options.maxRequestBytes = maxRequestBytes;
+  const timeoutMs = int('PLATFORM_ETCD_TIMEOUT_MS');
+  if (timeoutMs !== undefined) options.timeoutMs = timeoutMs;
+  const resolveMs = int('PLATFORM_ETCD_RESOLVE_MS');
+  if (resolveMs !== undefined) options.resolveMs = resolveMs;
   return options;
 }
