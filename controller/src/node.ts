@@ -137,14 +137,12 @@ export class ControllerNode {
             { key: term.key, createRevision: term.createRevision, lease: term.key.slice(term.key.lastIndexOf('/') + 1) },
             {
               onUnresolved: (err) => unresolved(err),
-              onAmbiguous: (e) =>
-                (e.outcome === 'unknown' ? log.error : log.warn)('etcd did not answer a write: its outcome was settled by its receipt', {
-                  receipt: e.receipt,
-                  outcome: e.outcome,
-                  tries: e.tries,
-                  ms: e.ms,
-                  err: e.cause,
-                }),
+              onSettling: (e) => log.warn('etcd did not answer a write: its outcome is sought by its receipt', { receipt: e.receipt, err: e.cause }),
+              onAmbiguous: (e) => {
+                const fields = { receipt: e.receipt, outcome: e.outcome, tries: e.tries, ms: e.ms, err: e.cause };
+                if (e.outcome === 'unknown') log.error('etcd did not answer a write, and its outcome could not be learnt', fields);
+                else log.warn('etcd did not answer a write: its outcome was learnt from its receipt', fields);
+              },
             },
           );
           const controller = await Controller.start({

@@ -80,6 +80,8 @@ export interface Guard {
 export interface GuardEvents {
   /** A batch's outcome could not be learnt: this controller's memory may disagree with etcd. */
   onUnresolved: (err: UnresolvedWriteError) => void;
+  /** Each batch whose answer was lost, before its outcome is sought. */
+  onSettling?: WriteOutcomeOptions['onSettling'];
   /** Each batch whose answer was lost, once settled (or not). */
   onAmbiguous?: WriteOutcomeOptions['onAmbiguous'];
 }
@@ -197,6 +199,7 @@ export class EtcdStore implements Store {
       callTimeoutMs: this.#timeoutMs,
       boundMs: this.#resolveMs,
       onUnresolved: (err) => events?.onUnresolved(err),
+      ...(events?.onSettling ? { onSettling: events.onSettling } : {}),
       ...(events?.onAmbiguous ? { onAmbiguous: events.onAmbiguous } : {}),
     });
     this.#fence = { guard, outcomes, next: 0, settled: [], sweeping: false };

@@ -58,6 +58,8 @@ export interface EtcdTestServer {
   files?: { ca: string; cert: string; key: string };
   /** The first member's process. */
   pid: number;
+  /** The value of `key` as etcd holds it (read as root from the running members), or undefined. */
+  get(key: string): Promise<string | undefined>;
   /** Kills every member (SIGKILL) and removes the directory. Safe to call more than once. */
   stop(): Promise<void>;
 }
@@ -264,6 +266,14 @@ export async function startEtcd(o: { readyMs?: number; tls?: boolean; members?: 
     auth: { username: 'root', password },
     ...(tls && rootTls ? { tls, rootTls, files: { ca: join(dir, 'ca.pem'), cert: join(dir, 'platform.pem'), key: join(dir, 'platform.key') } } : {}),
     pid: members[0]!.pid,
+    get: async (key) => {
+      const client = rootClient(members.filter((m) => m.running).map((m) => m.endpoint), true);
+      try {
+        return (await client.get(key).string()) ?? undefined;
+      } finally {
+        client.close();
+      }
+    },
     stop,
   };
 }

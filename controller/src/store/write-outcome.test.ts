@@ -86,6 +86,7 @@ function setup(o: Partial<WriteOutcomeOptions> = {}) {
   const writes = new LossyReceipts(store, clock);
   const unresolved: UnresolvedWriteError[] = [];
   const events: { outcome: string; tries: number; ms: number }[] = [];
+  const settling: string[] = [];
   const outcomes = new WriteOutcomes(writes, {
     clock,
     sleep: async (ms) => clock.advance(ms),
@@ -93,10 +94,11 @@ function setup(o: Partial<WriteOutcomeOptions> = {}) {
     boundMs: BOUND_MS,
     retryMs: 200,
     onUnresolved: (err) => unresolved.push(err),
+    onSettling: (e) => settling.push(e.receipt),
     onAmbiguous: (e) => events.push({ outcome: e.outcome, tries: e.tries, ms: e.ms }),
     ...o,
   });
-  return { clock, store, writes, outcomes, unresolved, events };
+  return { clock, store, writes, outcomes, unresolved, events, settling };
 }
 
 const put = (key: string, value: string): BatchOp[] => [{ type: 'put', key, value }];
@@ -110,9 +112,10 @@ test('write outcome: a write answered is written, nothing to settle', async (t) 
 });
 
 test('write outcome: a write that landed but whose answer was lost resolves as written (the caller applies it)', async (t) => {
-  const { store, writes, outcomes, unresolved, events } = setup();
+  const { store, writes, outcomes, unresolved, events, settling } = setup();
   writes.next = 'answer-lost';
   await outcomes.write(put('job', 'made'), 'r1');
+  t.deepEqual(settling, ['r1']);
   t.is(await store.get('job'), 'made');
   t.is(writes.receipts.get('r1'), 'written');
   t.deepEqual(events, [{ outcome: 'written', tries: 1, ms: 0 }]);

@@ -60,6 +60,8 @@ export interface WriteOutcomeOptions {
   retryMs?: number;
   /** Told once, when an outcome is not learnt within the bound. */
   onUnresolved: (err: UnresolvedWriteError) => void;
+  /** Told of each write whose answer was lost, before its outcome is sought. */
+  onSettling?: (event: { receipt: string; cause: Error }) => void;
   /** Told of each write whose outcome is unknown, once it is known (or not). */
   onAmbiguous?: (event: { receipt: string; outcome: 'written' | 'void' | 'unknown'; tries: number; ms: number; cause: Error }) => void;
 }
@@ -101,6 +103,7 @@ export class WriteOutcomes<W> {
     const { clock } = this.o;
     const start = clock.nowMs();
     const end = start + this.o.boundMs;
+    this.o.onSettling?.({ receipt, cause });
     let tries = 0;
     let last: unknown = cause;
     while (clock.nowMs() < end && !this.#unresolved) {

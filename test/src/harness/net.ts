@@ -1,5 +1,6 @@
 import { connect, createServer } from 'node:net';
 import type { AddressInfo, Server, Socket } from 'node:net';
+import { Transform } from 'node:stream';
 
 /** A loopback port that was free a moment ago (for addresses that must survive a restart, or a child that needs one). */
 export async function freePort(): Promise<number> {
@@ -15,10 +16,17 @@ export async function freePort(): Promise<number> {
 
 /**
  * A TCP relay on a loopback port to `target` (host:port), whose connections a test can cut
- * at once: a dropped connection, as a proxy or a network would drop it.
+ * at once: a dropped connection, as a proxy or a network would drop it. It can also let
+ * requests through and lose the answers (`dropAnswers`): the server does what it was asked,
+ * the client never hears of it.
  */
 export class TcpRelay {
   readonly #sockets = new Set<Socket>();
+  #dropping = false;
+  /** Bytes that, once a client sends them, start dropAnswers(). */
+  #trigger: Buffer | undefined;
+  /** Bytes from the target thrown away since dropAnswers(). */
+  dropped = 0;
   readonly #server: Server;
   #address = '';
 
@@ -33,7 +41,23 @@ export class TcpRelay {
         s.on('close', () => this.#sockets.delete(s));
         s.on('error', () => undefined);
       }
-      client.pipe(upstream).pipe(client);
+      const answers = new Transform({
+        transform: (chunk: Buffer, _encoding, done) => {
+          if (!this.#dropping) return done(null, chunk);
+          this.dropped += chunk.length;
+          done();
+        },
+      });
+      const requests = new Transform({
+        transform: (chunk: Buffer, _encoding, done) => {
+          if (this.#trigger && chunk.includes(this.#trigger)) {
+            this.#trigger = undefined;
+            this.dropAnswers();
+          }
+          done(null, chunk);
+        },
+      });
+      client.pipe(requests).pipe(upstream).pipe(answers).pipe(client);
       client.on('close', () => upstream.destroy());
       upstream.on('close', () => client.destroy());
     });
@@ -59,6 +83,27 @@ export class TcpRelay {
     const n = this.#sockets.size;
     for (const s of this.#sockets) s.destroy();
     return n;
+  }
+
+  /** From now on what the target sends is thrown away; what clients send still reaches it. */
+  dropAnswers(): void {
+    this.#dropping = true;
+    this.dropped = 0;
+  }
+
+  /** dropAnswers() once a client sends `marker` (that request still reaches the target). */
+  dropAnswersAfter(marker: string): void {
+    this.#trigger = Buffer.from(marker, 'utf8');
+  }
+
+  /**
+   * Answers are relayed again, on new connections: those that lost bytes are cut (their
+   * streams cannot go on), as a network that recovers after dropping a connection's packets.
+   */
+  heal(): number {
+    this.#dropping = false;
+    this.#trigger = undefined;
+    return this.cutAll();
   }
 
   async close(): Promise<void> {
