@@ -21,6 +21,7 @@ import { DEFAULT_RESOLUTIONS, type Resolution } from './metrics/series.js';
 import { auditEndpoints } from './audit/audit-routes.js';
 import { InFlight } from './api/middleware.js';
 import { Parts } from './util/parts.js';
+import type { Detach, SharedListener } from './util/shared-listener.js';
 import { ClientAddressProof } from './api/client-address.js';
 import { answerClientErrors, createApiApp, MAX_HEADER_BYTES, servedRoutes } from './api/server.js';
 import { routeUpgrades } from './api/websocket.js';
@@ -282,6 +283,12 @@ export interface ControllerTerm {
   controllers: () => Promise<ControllerStatus[]>;
   /** The key the controllers prove a client's address with on what a standby sends on (api/client-address.ts). */
   clientAddressKey: Buffer;
+  /**
+   * The API address, bound by the node for the whole process (its standby front answers it
+   * between terms): the term's API is attached to it instead of listening, so that the address
+   * never refuses connections while the lead changes hands.
+   */
+  api?: SharedListener;
 }
 
 export type ResolvedControllerOptions = Required<
@@ -355,6 +362,13 @@ export const ALLOWED_DESTINATIONS_SETTING = '--allowed-destinations (PLATFORM_AL
 
 /** The API app behind each controller's server, for servedRoutes(). */
 const API_APPS = new WeakMap<Server, Koa<ApiState>>();
+/** API servers attached to a node's shared listener (not listening themselves): their address, and how they detach. */
+const ATTACHED_APIS = new WeakMap<Server, { address: AddressInfo; detach: Detach }>();
+
+/** Where the API server answers: its own bound address, or the shared listener's it is attached to. */
+function apiAddress(server: Server): AddressInfo {
+  return ATTACHED_APIS.get(server)?.address ?? (server.address() as AddressInfo);
+}
 
 export class Controller {
   #stopping: Promise<void> | undefined;
@@ -398,7 +412,7 @@ export class Controller {
 
   /** The API's base URL, e.g. http://127.0.0.1:8080 */
   get url(): string {
-    const address = this.server.address() as AddressInfo;
+    const address = apiAddress(this.server);
     // A wildcard bind is reachable on loopback; show a URL that a local client can use.
     const ip = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
     const host = address.family === 'IPv6' ? `[${ip}]` : ip;
@@ -1057,8 +1071,8 @@ async function serve(b: StartBase, access: Access, work: Workloads, parts: Parts
     requestStats.attach(router.requests);
     for (const address of [router.address, router.tlsAddress]) if (address) b.ownListeners.push(parseHostPort(address, 'router address'));
   }
-  const server = await parts.startWith('api', () => listenApi(app, options, log, ids), (s) => closeApi(s, inFlight, options.stopGraceMs, log));
-  const bound = server.address() as AddressInfo;
+  const server = await parts.startWith('api', () => listenApi(app, options, log, ids, b.term?.api), (s) => closeApi(s, inFlight, options.stopGraceMs, log));
+  const bound = apiAddress(server);
   b.ownListeners.push({ host: bound.address, port: bound.port });
   return { grpcPort, router, server };
 }
@@ -1073,8 +1087,8 @@ async function listenAgents(server: AgentServer, listen: HostPort): Promise<numb
   }
 }
 
-/** The REST API's HTTP server for `app`, listening on `options.listen`. */
-async function listenApi(app: Koa<ApiState>, options: ResolvedControllerOptions, log: Logger, ids: IdSource): Promise<Server> {
+/** The REST API's HTTP server for `app`, listening on `options.listen`, or attached to `shared` (a node's, which listens there). */
+async function listenApi(app: Koa<ApiState>, options: ResolvedControllerOptions, log: Logger, ids: IdSource, shared?: SharedListener): Promise<Server> {
   const callback = app.callback();
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, connectionsCheckingInterval: checkingIntervalMs(options.httpLimits) }, callback);
   API_APPS.set(server, app);
@@ -1082,6 +1096,10 @@ async function listenApi(app: Koa<ApiState>, options: ResolvedControllerOptions,
   const { bodyIdleTimeoutMs } = options.httpLimits;
   limitRequests(server, options.httpLimits, () => new RequestTimeoutError(`the request body stalled: no byte of it arrived for ${bodyIdleTimeoutMs / 1000} s`));
   routeUpgrades(server, callback);
+  if (shared) {
+    ATTACHED_APIS.set(server, { address: shared.address, detach: shared.attach(server) });
+    return server;
+  }
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.listen.port, options.listen.host, () => {
@@ -1098,6 +1116,13 @@ async function listenApi(app: Koa<ApiState>, options: ResolvedControllerOptions,
  * persist before the store closes.
  */
 async function closeApi(server: Server, inFlight: InFlight, graceMs: number, log: Logger): Promise<void> {
+  const attached = ATTACHED_APIS.get(server);
+  if (attached) {
+    // New connections go to the node's front at once; this server's own end as below.
+    await attached.detach(graceMs);
+    if (!(await inFlight.idle(graceMs))) log.warn('handlers still running after the grace period; closing anyway', { in_flight: inFlight.count });
+    return;
+  }
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const force = setTimeout(() => server.closeAllConnections(), graceMs);

@@ -12,6 +12,12 @@
  *   elected: close the front -> guard every write with the term's key -> start the Controller
  *            on the front's addresses
  *   lost:   stop the Controller (its in-flight writes are fenced) -> open the front -> campaign
+ *
+ * The API address stays bound from start to stop (the front's shared listener): the front
+ * answers it while the Controller starts and stops (503 with retry, or sent on to the active
+ * controller), the Controller's API is attached to it while it runs. It never refuses a
+ * connection while this controller stands down and leads again. The agents' address is
+ * unbound and bound again (agents dial again anyway).
  *   a write's outcome unknown (etcd/write-outcome.ts): as lost, and the lead is resigned; when
  *            this controller leads again its Controller is made anew from etcd
  *   stop:   stop the Controller and resign, or withdraw -> close the front -> close the stores
@@ -96,7 +102,7 @@ export class ControllerNode {
         },
       });
       // The first open binds the addresses (port 0: one picked now, kept for every term).
-      await parts.start({ name: 'front', start: () => front.open(), stop: () => front.close() });
+      await parts.start({ name: 'front', start: () => front.open(), stop: () => front.shutdown() });
       const host = (h: string) => (h.includes(':') ? `[${h}]` : h);
       const apiHost = ['0.0.0.0', '::'].includes(options.listen.host) ? '127.0.0.1' : options.listen.host;
       const info: ControllerInfo = {
@@ -150,7 +156,7 @@ export class ControllerNode {
             log,
             listen: { host: options.listen.host, port: front.apiPort },
             grpcListen: { host: options.grpcListen.host, port: front.grpcPort },
-            term: { rocks, etcd, controllers: () => election.members(), clientAddressKey },
+            term: { rocks, etcd, controllers: () => election.members(), clientAddressKey, api: front.apiListener },
           });
           current.controller = controller;
           return {

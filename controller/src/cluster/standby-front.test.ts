@@ -60,7 +60,7 @@ async function front(t: ExecutionContext, active: () => ActiveAddress | undefine
     clientAddress: new ClientAddressProof(KEY),
   });
   await f.open();
-  t.teardown(() => f.close());
+  t.teardown(() => f.shutdown());
   return f;
 }
 
@@ -177,14 +177,26 @@ test('standby front: agents and routers are refused with the active controller\'
   t.is(activeControllerOf(werr), '10.1.2.3:7070');
 });
 
-test('standby front: closed, it frees its ports; opened again, it binds the same ones', async (t) => {
+test('standby front: closed, it frees the agents\' port and keeps the API address, answering 503 there until an API is attached, whose connections it then leaves; opened again, the same ports', async (t) => {
   const f = await front(t, () => undefined);
   const [api, grpcPort] = [f.apiPort, f.grpcPort];
   await f.close();
-  // The active controller's parts bind them now.
+  // The active controller's agents' endpoint binds the agents' port now.
   const taken = createServer();
-  await new Promise<void>((resolve) => taken.listen(api, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => taken.listen(grpcPort, '127.0.0.1', resolve));
   await new Promise<void>((resolve) => taken.close(() => resolve()));
+  // The API address does not refuse: while the active controller's API starts, the front says
+  // "try again", and closes the connection so that the next request takes a new one.
+  const starting = await fetch(`http://127.0.0.1:${api}/v1/jobs`);
+  t.is(starting.status, 503);
+  t.is(starting.headers.get('connection'), 'close');
+  t.is(((await starting.json()) as { retry: boolean }).retry, true);
+  // The active controller's API, attached: new connections go to it.
+  const own = createServer((_req, res) => res.end('the active API'));
+  const detach = f.apiListener.attach(own);
+  t.is(await (await fetch(`http://127.0.0.1:${api}/v1/jobs`)).text(), 'the active API');
+  await detach(1_000);
+  t.is((await fetch(`http://127.0.0.1:${api}/v1/jobs`)).status, 503, 'detached: the front answers again');
   await f.open();
   t.is(f.apiPort, api);
   t.is(f.grpcPort, grpcPort);

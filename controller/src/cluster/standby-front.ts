@@ -27,6 +27,7 @@ import { formatMedia } from '../api/media.js';
 import { validRequestId } from '../api/middleware.js';
 import { UnavailableError } from '../errors.js';
 import type { IdSource } from '../util/ids.js';
+import { SharedListener } from '../util/shared-listener.js';
 
 /** The header a standby adds to what it sends on, naming itself. */
 export const FORWARDED_BY = 'x-platform-forwarded-by';
@@ -66,7 +67,12 @@ function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
 }
 
 export class StandbyFront {
-  #api: Server | undefined;
+  /** The front's HTTP server, handed the connections of the API address while nothing else serves it. */
+  readonly #api: Server;
+  /** The API address, bound at the first open and kept until shutdown(): it never refuses connections. */
+  readonly #listener: SharedListener;
+  #open = false;
+  #bound = false;
   #grpc: grpc.Server | undefined;
   /** The ports bound at the first open, kept for the next ones (port 0 picks one once). */
   #apiPort: number;
@@ -79,6 +85,28 @@ export class StandbyFront {
   constructor(private readonly o: StandbyFrontOptions) {
     this.#apiPort = o.listen.port;
     this.#grpcPort = o.grpcListen.port;
+    const api = createServer((req, res) => {
+      // Closed (this controller's own API is starting or stopping): the client's next request
+      // takes a new connection, which reaches that API once it is attached.
+      if (!this.#open) res.shouldKeepAlive = false;
+      void this.#forward(req, res);
+    });
+    api.on('upgrade', (req, socket, head) => void this.#forwardUpgrade(req, socket, head));
+    api.on('connection', (socket) => {
+      this.#sockets.add(socket);
+      socket.once('close', () => this.#sockets.delete(socket));
+    });
+    this.#api = api;
+    this.#listener = new SharedListener(api);
+  }
+
+  /**
+   * The API address, for the active controller's API while this controller leads (attach); the
+   * front answers its connections before and after (503 with retry while no other controller
+   * leads, sent on to the one that does).
+   */
+  get apiListener(): SharedListener {
+    return this.#listener;
   }
 
   get apiPort(): number {
@@ -91,22 +119,13 @@ export class StandbyFront {
 
   /** Binds the API and agents' addresses (the ports of the first open from then on). */
   async open(): Promise<void> {
-    if (this.#api) return;
-    const api = createServer((req, res) => void this.#forward(req, res));
-    api.on('upgrade', (req, socket, head) => void this.#forwardUpgrade(req, socket, head));
-    api.on('connection', (socket) => {
-      this.#sockets.add(socket);
-      socket.once('close', () => this.#sockets.delete(socket));
-    });
-    await new Promise<void>((resolve, reject) => {
-      api.once('error', reject);
-      api.listen(this.#apiPort, this.o.listen.host, () => {
-        api.off('error', reject);
-        resolve();
-      });
-    });
-    this.#apiPort = (api.address() as { port: number }).port;
-    this.#api = api;
+    if (this.#open) return;
+    if (!this.#bound) {
+      await this.#listener.listen(this.o.listen.host, this.#apiPort);
+      this.#apiPort = this.#listener.address.port;
+      this.#bound = true;
+    }
+    this.#open = true;
     const server = new grpc.Server();
     server.addService(agentServiceDefinition, this.#refuseAll(agentServiceDefinition));
     server.addService(routeTableServiceDefinition, this.#refuseAll(routeTableServiceDefinition));
@@ -150,21 +169,27 @@ export class StandbyFront {
     }
   }
 
-  /** Unbinds both addresses (for the active controller's parts to bind them) and ends what is open. */
+  /**
+   * Unbinds the agents' address (for the active controller's parts to bind it) and ends the
+   * API's connections to the front, so that their clients' next ones reach the active
+   * controller's API (attached to `apiListener`). The API address stays bound.
+   */
   async close(): Promise<void> {
     if (this.#watch) clearInterval(this.#watch);
     this.#watch = undefined;
     this.#inFlight.clear();
-    const api = this.#api;
+    this.#open = false;
     const server = this.#grpc;
-    this.#api = undefined;
     this.#grpc = undefined;
     server?.forceShutdown();
-    if (api) {
-      const closed = new Promise<void>((resolve) => api.close(() => resolve()));
-      for (const socket of this.#sockets) socket.destroy();
-      await closed;
-    }
+    for (const socket of this.#sockets) socket.destroy();
+  }
+
+  /** Closes the front for good: the API address too. */
+  async shutdown(): Promise<void> {
+    await this.close();
+    await this.#listener.close();
+    await new Promise<void>((resolve) => this.#api.close(() => resolve()));
   }
 
   #refuse(res: ServerResponse, requestId: string, message: string): void {

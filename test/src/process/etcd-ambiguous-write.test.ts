@@ -11,6 +11,7 @@
  *   etcd, and then serves what etcd holds.
  * - Answers lost for less: the outcome is learnt once etcd answers again (the write's receipt):
  *   the client is answered 200, and the controller keeps the lead. */
+import { get as httpGet } from 'node:http';
 import test, { type ExecutionContext } from 'ava';
 import type { Job } from '@platform/controller';
 import type { ControllerProcess } from '../harness/controller-process.js';
@@ -89,7 +90,7 @@ async function servesWhatEtcdHolds(t: ExecutionContext, s: Setup, fqn: string): 
     { timeoutMs: 30_000, what: `the controller serving job ${held.uuid} as etcd holds it (version ${held.version_id})` },
   ).catch(async (err: unknown) => {
     const r = await s.admin.get<Job>(`/v1/jobs/${held.uuid}`);
-    t.log(`GET answers ${r.status}, version ${r.body.version_id}, ${r.body.num_instances} instances; etcd holds version ${held.version_id}, ${held.num_instances} instances`);
+    t.log(`GET answers ${r.status}, version ${r.body.version_id}, ${r.body.num_instances} instances; etcd holds version ${held.version_id}, ${held.num_instances} instances: ${r.text.slice(0, 200)}`);
     throw err;
   });
   t.is(served.num_instances, held.num_instances);
@@ -111,6 +112,42 @@ function runs(s: Setup, uuid: string, after: number): Promise<unknown> {
   });
 }
 
+/**
+ * Asks `url` over a new connection every 25 ms until stopped: what each try met (a status, or
+ * the connection's error code), to show the API address never refused a connection.
+ */
+function probe(url: string, headers: Record<string, string>) {
+  const seen = new Map<string, number>();
+  let stop = false;
+  const count = (what: string) => seen.set(what, (seen.get(what) ?? 0) + 1);
+  const running = (async () => {
+    while (!stop) {
+      await new Promise<void>((resolve) => {
+        const req = httpGet(url, { agent: false, headers, timeout: 5_000 }, (res) => {
+          count(String(res.statusCode));
+          res.resume();
+          res.on('end', resolve);
+          res.on('error', resolve);
+        });
+        req.on('timeout', () => req.destroy(new Error('timeout')));
+        req.on('error', (err: NodeJS.ErrnoException) => {
+          count(err.code ?? err.message);
+          resolve();
+        });
+      });
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  })();
+  return {
+    seen,
+    stop: async () => {
+      stop = true;
+      await running;
+      return Object.fromEntries(seen);
+    },
+  };
+}
+
 test('etcd: a change whose answers are lost past the bound: 503 with retry, the controller stands down and leads again from etcd, and then serves the change etcd holds', async (t) => {
   const s = await setup(t, 2_000);
   if (!s) return;
@@ -119,6 +156,9 @@ test('etcd: a change whose answers are lost past the bound: 503 with retry, the 
   const made = await admin.post<Job>('/v1/jobs', jobBody(s, fqn, 'first', 'stopped'));
   t.is(made.status, 200);
   const after = controller.lines.length;
+  // The API address answers all along: before, during and after the stand-down.
+  const probing = probe(`${controller.url}/v1/jobs/${made.body.uuid}`, admin.defaultHeaders);
+  t.teardown(() => probing.stop());
   const marker = unique('change-of');
   relay.dropAnswersAfter(marker);
   let answer;
@@ -136,6 +176,10 @@ test('etcd: a change whose answers are lost past the bound: 503 with retry, the 
   await servesWhatEtcdHolds(t, s, fqn);
   t.true(logged(controller, /stands down: its memory may disagree with etcd/, after), 'the controller stood down');
   t.true(logged(controller, 'controller ready', after), 'and leads again');
+  const seen = await probing.stop();
+  t.log(`the API address while the controller stood down and led again: ${JSON.stringify(seen)}`);
+  t.is(seen['ECONNREFUSED'], undefined, 'no connection refused');
+  t.true((seen['503'] ?? 0) > 0, 'answered 503 (retry) while it did not lead');
   // It writes on from what etcd holds.
   const next = await admin.patch<Job>(`/v1/jobs/${made.body.uuid}`, { num_instances: 4 });
   t.is(next.status, 200);
