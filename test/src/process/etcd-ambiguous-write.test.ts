@@ -18,7 +18,7 @@ import type { ControllerProcess } from '../harness/controller-process.js';
 import { etcdController, testDir, testEtcd } from '../harness/etcd-cluster.js';
 import { commandJob, tarGz, uploadPackage } from '../harness/apps.js';
 import { unique } from '../harness/fixtures.js';
-import { ApiClient } from '../harness/http.js';
+import type { ApiClient } from '../harness/http.js';
 import { TcpRelay } from '../harness/net.js';
 import { eventually } from '../harness/wait.js';
 
