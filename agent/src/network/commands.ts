@@ -18,19 +18,52 @@ export class CommandError extends Error {
   }
 }
 
-/** Runs `argv`; resolves its stdout; rejects with a CommandError. `input` goes to its stdin. */
-export function run(argv: readonly string[], input?: string): Promise<string> {
+/**
+ * Runs `argv`; resolves its stdout; rejects with a CommandError (its message begins with `what`,
+ * by default the command line). `input` goes to its stdin.
+ */
+export function run(argv: readonly string[], input?: string, what = argv.join(' ')): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = execFile(argv[0]!, argv.slice(1), { timeout: TIMEOUT_MS, maxBuffer: 4 << 20 }, (err, stdout, stderr) => {
       if (err) {
         const said = String(stderr).trim() || err.message;
-        reject(new CommandError(`${argv.join(' ')}: ${said}`, String(stderr)));
+        reject(new CommandError(`${what}: ${said}`, String(stderr)));
         return;
       }
       resolve(String(stdout));
     });
     if (input !== undefined) child.stdin?.end(input);
   });
+}
+
+/**
+ * A shell script that runs several network commands as one child of the agent's (each fork of
+ * the agent copies the page tables of a process of 100 MiB and more, on its main thread; the
+ * shell's own forks are small). `parts` are run in order, each a command line and, when given,
+ * the text it reads on its stdin (a here-document: written as is, nothing in it is expanded);
+ * the first that fails ends the script, its stderr and what it was (`what`) being the error.
+ */
+export async function runScript(parts: readonly { argv: readonly string[]; input?: string; what: string }[]): Promise<string> {
+  // One command needs no shell.
+  if (parts.length === 1) return run(parts[0]!.argv, parts[0]!.input, parts[0]!.what);
+  const lines: string[] = [];
+  parts.forEach((p, i) => {
+    const cmd = p.argv.map(shellQuote).join(' ');
+    const fail = `|| { echo ${shellQuote(`(${p.what})`)} >&2; exit 1; }`;
+    if (p.input === undefined) {
+      lines.push(`${cmd} ${fail}`);
+      return;
+    }
+    const end = `PLATFORM_INPUT_${i}`;
+    if (p.input.split('\n').includes(end)) throw new Error(`the input of ${p.what} holds the line ${end}`);
+    lines.push(`${cmd} <<'${end}' ${fail}`, ...p.input.replace(/\n$/, '').split('\n'), end);
+  });
+  return run(['/bin/sh', '-c', lines.join('\n')], undefined, parts.map((p) => p.what).join(', '));
+}
+
+/** `s` as one word of a POSIX shell command line. */
+export function shellQuote(s: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
 /** Runs `argv`; a failure whose stderr matches `gone` (the object is not there) counts as done. */
@@ -65,7 +98,16 @@ export function missingNetworkTools(): string | undefined {
   return undefined;
 }
 
-/** The absolute path of a network tool (checked by missingNetworkTools). */
+const tools = new Map<string, string>();
+
+/** The absolute path of a network tool (checked by missingNetworkTools), looked for once. */
 export function tool(name: 'ip' | 'bridge' | 'nft' | 'nsenter' | 'tc'): string {
-  return findExecutable(name, SYSTEM_PATH) ?? name;
+  let path = tools.get(name);
+  if (path === undefined) {
+    path = findExecutable(name, SYSTEM_PATH);
+    // Not found (yet): looked for again next time.
+    if (path === undefined) return name;
+    tools.set(name, path);
+  }
+  return path;
 }

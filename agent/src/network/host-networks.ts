@@ -44,7 +44,7 @@ import type { NetworkSpec, NetworkState } from '@platform/proto';
 import { cidrsOverlap, formatIpv4, parseCidr, parseIpv4, prefixMask, type Cidr, type Logger } from '@platform/proto/common';
 import { descendants } from '../isolation/procfs.js';
 import { listeningPortsOf } from '../runner/ports.js';
-import { hasSystemTool, NOT_THERE, run, runIgnoring, tool } from './commands.js';
+import { hasSystemTool, NOT_THERE, run, runIgnoring, runScript, tool } from './commands.js';
 import { instanceShaping, instanceUnshaping, probeShaping, shapingBandwidthChange, shapingSetup } from './shaping.js';
 import type { PortForwarders } from './port-forwarder.js';
 import type { DnsProxy } from './dns-proxy.js';
@@ -403,9 +403,19 @@ export class HostNetworks {
    * Gives instance `instance` a network of its own: a namespace with `eth0` on the agent's own
    * bridge (its port isolated from the other instances'), an address from the agent's subnet,
    * its loopback, a default route via the bridge; its hosts file and a resolv.conf naming the
-   * agent's resolver. `record` is called with what it holds before anything is made.
+   * agent's resolver. `record` is called with what it holds before anything is made. With
+   * `ports` (host ports and the instance's ports they go to, in the same order), its ports are
+   * forwarded too, as `forward` does, the namespace's rules written by the same child process
+   * that makes the namespace.
    */
-  async attachOwn(instance: string, jobUuid: string, dir: string, endpoints: readonly string[], record: (a: NetworkAttachment) => void): Promise<NetworkAttachment> {
+  async attachOwn(
+    instance: string,
+    jobUuid: string,
+    dir: string,
+    endpoints: readonly string[],
+    record: (a: NetworkAttachment) => void,
+    ports?: { host: readonly number[]; inside: readonly number[] },
+  ): Promise<NetworkAttachment> {
     const subnet = this.#ownSubnet;
     if (!subnet) throw new Error('this agent has no instance subnet yet (the controller gives it in its Welcome)');
     this.#attaching++;
@@ -418,16 +428,19 @@ export class HostNetworks {
       const a: NetworkAttachment = {
         network: OWN_NETWORK, jobUuid, instance, netns: pooled?.netns ?? names.netns, hostVeth: pooled?.hostVeth ?? names.hostVeth, bridge, vxlan: '',
         address: pooled?.address ?? this.#freeOwnAddress(subnet), prefix: subnet.prefix, gateway, vni: 0, hostsFile: join(dir, 'hosts'), resolvConf: join(dir, 'resolv.conf'),
-        baseRoutes: [], routes: [], ports: [], own: true, endpoints: [...new Set(endpoints)].filter((e) => ENDPOINT.test(e)),
+        baseRoutes: [], routes: [], ports: ports ? [...ports.host] : [], own: true, endpoints: [...new Set(endpoints)].filter((e) => ENDPOINT.test(e)),
+        ...(ports ? { insidePorts: [...ports.inside] } : {}),
       };
       this.#own.set(instance, a);
       record(a);
       await this.#ensureOwn(subnet);
-      if (!pooled) await this.#makeOwnNamespace(a.netns, a.hostVeth, names.peer, a.address, subnet);
+      // One child process: the namespace (unless it was made ahead) and, with the ports, its rules.
+      await this.#instanceRules(a, false, pooled ? [] : this.#ownNamespaceScript(a.netns, a.hostVeth, names.peer, a.address, subnet), !!ports);
       writeFileSync(a.hostsFile, ['127.0.0.1\tlocalhost', '::1\tlocalhost ip6-localhost ip6-loopback', `${a.address}\ti-${instance.slice(0, 8)}`, ''].join('\n'), { mode: 0o644 });
       writeFileSync(a.resolvConf!, `nameserver ${gateway}\n`, { mode: 0o644 });
-      // Its namespace's own rules come with its ports (forward).
-      if (this.#egress.has(jobUuid) || this.#endpointsOf(a).length > 0) await this.#rewriteEgress();
+      // The agent's listeners hold the host ports (forward).
+      if (ports) await this.o.forwarders.open(a.instance, this.o.address, a.ports, a.address, a.insidePorts ?? a.ports);
+      if (this.#egress.has(jobUuid) || this.#endpointsOf(a).length > 0 || a.ports.length > 0) await this.#rewriteEgress();
       this.o.log.info('instance on a network of its own', { instance, address: a.address, netns: a.netns, ...(pooled ? { pooled: true } : {}) });
       return a;
     } finally {
@@ -438,27 +451,42 @@ export class HostNetworks {
 
   /**
    * A namespace on the own bridge: the host's side (namespace, veth, isolated bridge port), then
-   * the instance's (eth0 with its address, up, lo up, the default route via the gateway): two
-   * processes.
+   * the instance's (eth0 with its address, up, lo up, the default route via the gateway): one
+   * process (a shell running `ip -batch` twice).
    */
   async #makeOwnNamespace(netns: string, hostVeth: string, peer: string, address: string, subnet: Cidr): Promise<void> {
+    await runScript(this.#ownNamespaceScript(netns, hostVeth, peer, address, subnet));
+  }
+
+  /** The parts of a script (commands.ts runScript) that make a namespace on the own bridge. */
+  #ownNamespaceScript(netns: string, hostVeth: string, peer: string, address: string, subnet: Cidr): Parameters<typeof runScript>[0] {
     const ip = tool('ip');
     const bridge = agentPrefixes(this.o.agentUuid).ownBridge;
-    await run([ip, '-batch', '-'], [
-      `netns add ${netns}`,
-      `link add ${hostVeth} mtu 1500 type veth peer name ${peer} netns ${netns}`,
-      `link set ${hostVeth} master ${bridge} up`,
-      `link set dev ${hostVeth} type bridge_slave isolated on`,
-      '',
-    ].join('\n'));
-    await run([ip, '-n', netns, '-batch', '-'], [
-      `link set ${peer} name eth0`,
-      `addr add ${address}/${subnet.prefix} dev eth0`,
-      'link set eth0 up',
-      'link set lo up',
-      `route add default via ${formatIpv4(subnet.base + 1)}`,
-      '',
-    ].join('\n'));
+    return [
+      {
+        argv: [ip, '-batch', '-'],
+        what: `ip -batch (namespace ${netns}, host side)`,
+        input: [
+          `netns add ${netns}`,
+          `link add ${hostVeth} mtu 1500 type veth peer name ${peer} netns ${netns}`,
+          `link set ${hostVeth} master ${bridge} up`,
+          `link set dev ${hostVeth} type bridge_slave isolated on`,
+          '',
+        ].join('\n'),
+      },
+      {
+        argv: [ip, '-n', netns, '-batch', '-'],
+        what: `ip -n ${netns} -batch (instance side)`,
+        input: [
+          `link set ${peer} name eth0`,
+          `addr add ${address}/${subnet.prefix} dev eth0`,
+          'link set eth0 up',
+          'link set lo up',
+          `route add default via ${formatIpv4(subnet.base + 1)}`,
+          '',
+        ].join('\n'),
+      },
+    ];
   }
 
   /** The oldest pooled namespace of `subnet`, taken out of the pool (those of another subnet are deleted). */
@@ -849,17 +877,22 @@ export class HostNetworks {
   /**
    * The nat table in the instance's own namespace (instanceRules), replaced whole, with what it
    * needs there: packets for its loopback from eth0 (its ports) and to the host's loopback through
-   * eth0 (its endpoints) are routed (route_localnet on its eth0, in its namespace only). One process.
+   * eth0 (its endpoints) are routed (route_localnet on its eth0, in its namespace only). One
+   * process, which runs `before` first (the namespace being made: commands.ts runScript). Without
+   * `rules` only `before` runs.
    */
-  #instanceRules(a: NetworkAttachment, always = false): Promise<void> {
+  #instanceRules(a: NetworkAttachment, always = false, before: Parameters<typeof runScript>[0] = [], rules = true): Promise<void> {
     // One at a time per instance, each written from what the instance has when it runs.
     const prev = this.#nsChains.get(a.instance) ?? Promise.resolve();
     const next = prev.then(async () => {
       const ports = a.insidePorts ?? a.ports;
       const endpoints = this.#endpointsOf(a).filter((e) => e.startsWith('127.'));
-      if (endpoints.length === 0 && ports.length === 0 && !always) return;
-      const script = `echo 1 > /proc/sys/net/ipv4/conf/eth0/route_localnet && exec ${tool('nft')} -f -`;
-      await run([tool('nsenter'), `--net=${HostNetworks.netnsPath(a)}`, '--', '/bin/sh', '-c', script], instanceRules(endpoints, ports, a.gateway, a.address) + '\n');
+      const parts = [...before];
+      if (rules && (endpoints.length > 0 || ports.length > 0 || always)) {
+        const script = `echo 1 > /proc/sys/net/ipv4/conf/eth0/route_localnet && exec ${tool('nft')} -f -`;
+        parts.push({ argv: [tool('nsenter'), `--net=${HostNetworks.netnsPath(a)}`, '--', '/bin/sh', '-c', script], what: `nft -f (the rules in namespace ${a.netns})`, input: instanceRules(endpoints, ports, a.gateway, a.address) + '\n' });
+      }
+      if (parts.length > 0) await runScript(parts);
     });
     const settled = next.catch(() => {});
     this.#nsChains.set(a.instance, settled);

@@ -29,7 +29,10 @@
  * STARTING_WAIT, UPDATING and STOPPING_WAIT are not used by this agent. A transition that
  * INSTANCE_MACHINE does not allow throws an IllegalTransitionError (a bug in the runner).
  * Every state change is persisted in `<dir>/instance.json` before it is reported, so that a
- * restarted agent can re-attach (see `restore`).
+ * restarted agent can re-attach (see `restore`); SETUP and FIRST_RUNNING with the next write
+ * (reports leave the agent after the turn in which they are made, and a restarted agent treats
+ * NEW as SETUP and STARTING as not yet ready). The write that carries the pid follows the spawn
+ * at once.
  */
 import { chmodSync, closeSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -256,9 +259,11 @@ export class InstanceRunner {
   async start(): Promise<void> {
     try {
       this.#startT0 = performance.now();
-      this.#transition('SETUP');
+      // Saved with the next write (a step's, or STARTING's): a restarted agent treats a NEW
+      // record as one in SETUP, and nothing of the setup is made before a step has saved it.
+      this.#transition('SETUP', false);
       await this.#steps.prepare(this.#ctx, this.#abort.signal);
-      this.#persist();
+      // What the steps left in the record is saved with STARTING (the same turn, before the spawn).
       this.#phase('setup');
       if (this.#rec.stopRequested) return void (await this.#teardown());
       await this.#spawn();
@@ -351,7 +356,8 @@ export class InstanceRunner {
     if (ready.kind === 'gone') return;
     if (ready.kind === 'ready') {
       if (this.#startT0 !== undefined) this.#phase('ready');
-      this.#transition('FIRST_RUNNING');
+      // Saved once, as RUNNING: both reports leave after this turn, the record written by then.
+      this.#transition('FIRST_RUNNING', false);
       this.#transition('RUNNING');
       if (this.#startT0 !== undefined) {
         // Where a start's time goes: each setup step, the spawn, the wait for its ports.

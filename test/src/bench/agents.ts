@@ -49,6 +49,7 @@ const GOAL_RATIO = 1.5;
 const INSTANCE_NETWORKS = process.env['BENCH_AGENTS_INSTANCE_NETWORKS'] !== '0';
 const AGENT_LOG = process.env['BENCH_AGENTS_LOG'];
 const NETWORK_POOL = process.env['BENCH_AGENTS_NETWORK_POOL'];
+const CPU_PROF = process.env['BENCH_AGENTS_CPU_PROF'];
 const MiB = 1024 * 1024;
 /** Deadlines only guard against a hang; a busy 2-core machine needs far less. */
 const MANY_TIMEOUT_MS = 180_000;
@@ -271,7 +272,7 @@ async function main(): Promise<void> {
     progress('starting a controller and one agent (default isolation)');
     controller = await ControllerProcess.start();
     const api = await controller.admin();
-    agent = await AgentProcess.start(controller, api, { args: [INSTANCE_NETWORKS ? '--instance-networks' : '--instance-networks=off', '--stop-instances-on-exit', ...(NETWORK_POOL !== undefined ? [`--network-pool=${NETWORK_POOL}`] : [])] });
+    agent = await AgentProcess.start(controller, api, { ...(CPU_PROF ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] } : {}), args: [INSTANCE_NETWORKS ? '--instance-networks' : '--instance-networks=off', '--stop-instances-on-exit', ...(NETWORK_POOL !== undefined ? [`--network-pool=${NETWORK_POOL}`] : [])] });
     const manager = (await api.get<Manager>(`/instance_managers/${agent.uuid}`)).body;
     const agentPid = agent.child.pid!;
     const idleRss = await rssOf(agentPid);
@@ -303,8 +304,10 @@ async function main(): Promise<void> {
     let mark = agent.lines.length;
     const manyAt = Date.now();
     const cpuBefore = await cpuMsOf(agentPid);
+    const manyFrom = process.hrtime.bigint();
     const platformMany = await timedStart(api, many.uuid, INSTANCES, MANY_TIMEOUT_MS);
     const agentCpu = (await cpuMsOf(agentPid)) - cpuBefore;
+    if (CPU_PROF) progress(`the ${INSTANCES} starts in the agent's CPU profile (monotonic µs): ${manyFrom / 1000n} .. ${process.hrtime.bigint() / 1000n}`);
     const manyPhases = agentPhases(agent.lines, mark, manyAt);
     const busyRss = await rssOf(agentPid);
     await stopJob(api, many.uuid);

@@ -42,6 +42,8 @@ export interface AgentOptions {
   dataDir?: string;
   env?: Record<string, string>;
   args?: string[];
+  /** Options of node itself, before the agent's script (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
   /** A command the agent runs under, e.g. `nsenter --net=/run/netns/x --` (its own network namespace). */
   prefix?: string[];
   /** What its log drains may reach although loopback (--allowed-destinations): the tests' rsyslogd. */
@@ -96,6 +98,7 @@ export class AgentProcess extends PlatformProcess {
     const ownsDataDir = options.dataDir === undefined;
     const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'platform-agent-test-')));
     const args = [
+      ...(options.nodeArgs ?? []),
       options.bin ?? AGENT_BIN,
       '--controller', controller.grpcAddress,
       '--data-dir', dataDir,

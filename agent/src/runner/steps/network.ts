@@ -25,16 +25,18 @@ export const networkStep: InstanceStep = {
         const u = new URL(ctx.spec.stagerUrl);
         endpoints.push(`${u.hostname === 'localhost' ? '127.0.0.1' : u.hostname}:${u.port || (u.protocol === 'https:' ? '443' : '80')}`);
       }
+      // A fixed port listens at its own number inside, and is reached at the host port the ports step chose.
+      const entries = Object.entries(ctx.rec.ports).map(([n, v]) => [Number(n), Number(v.slice(v.lastIndexOf(':') + 1))] as const);
+      // Forwarded before the process starts (done while it starts instead, 50 starting at once
+      // took longer: their rules and the agent's egress table competed with the starts), the
+      // namespace's rules written with the namespace. The record has the ports before anything
+      // is made; the pid's write comes after them, and only a re-attached instance (one with a
+      // pid) has its ports forwarded again.
+      const ports = { host: entries.map(([, host]) => host), inside: entries.map(([n, host]) => (n === 0 ? host : n)) };
       const a = await networks.attachOwn(ctx.spec.instanceUuid, ctx.spec.jobUuid, ctx.dir, endpoints, (held) => {
         ctx.rec.network = held;
         ctx.persist();
-      });
-      // A fixed port listens at its own number inside, and is reached at the host port the ports step chose.
-      const entries = Object.entries(ctx.rec.ports).map(([n, v]) => [Number(n), Number(v.slice(v.lastIndexOf(':') + 1))] as const);
-      // Forwarded before the process starts: done while it starts instead, 50 starting at once
-      // took longer (their rules and the agent's egress table competed with the starts).
-      await networks.forward(a, entries.map(([, host]) => host), entries.map(([n, host]) => (n === 0 ? host : n)));
-      ctx.persist();
+      }, ports);
       await networks.limit(a, ctx.spec.resources);
       return;
     }

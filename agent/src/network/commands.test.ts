@@ -1,0 +1,54 @@
+import test from 'ava';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CommandError, runScript, shellQuote } from './commands.js';
+
+function tempDir(t: { teardown(f: () => void): void }): string {
+  const dir = mkdtempSync(join(tmpdir(), 'commands-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+test('runScript: the parts run in order in one shell, each reading its input verbatim (nothing expanded)', async (t) => {
+  const dir = tempDir(t);
+  const out = join(dir, 'out');
+  const tricky = "a $HOME `id` $(id) 'quoted' \"double\" \\ back\nPLATFORM_INPUT_9\nlast";
+  await runScript([
+    { argv: ['/bin/sh', '-c', `cat > ${shellQuote(out)}`], input: `${tricky}\n`, what: 'first' },
+    { argv: ['/bin/sh', '-c', `echo second >> ${shellQuote(out)}`], what: 'second' },
+    { argv: ['/bin/sh', '-c', `cat >> ${shellQuote(out)}`], input: 'third\n', what: 'third' },
+  ]);
+  t.is(readFileSync(out, 'utf8'), `${tricky}\nsecond\nthird\n`);
+});
+
+test('runScript: the first part that fails ends the script; the error says which, with its stderr', async (t) => {
+  const dir = tempDir(t);
+  const out = join(dir, 'out');
+  const err = await t.throwsAsync(runScript([
+    { argv: ['/bin/sh', '-c', `echo one >> ${shellQuote(out)}`], what: 'one' },
+    { argv: ['/bin/sh', '-c', 'echo "Cannot find device x" >&2; exit 2'], input: 'ignored\n', what: 'the failing part' },
+    { argv: ['/bin/sh', '-c', `echo three >> ${shellQuote(out)}`], what: 'three' },
+  ]));
+  t.true(err instanceof CommandError);
+  t.regex(err!.message, /Cannot find device x/);
+  t.regex((err as CommandError).stderr, /\(the failing part\)/);
+  t.is(readFileSync(out, 'utf8'), 'one\n');
+});
+
+test('runScript: an input holding the line that would end it is refused, not run', async (t) => {
+  const dir = tempDir(t);
+  const out = join(dir, 'out');
+  await t.throwsAsync(runScript([
+    { argv: ['/bin/sh', '-c', `echo ran > ${shellQuote(out)}`], what: 'a' },
+    { argv: ['/bin/cat'], input: 'x\nPLATFORM_INPUT_1\ny\n', what: 'b' },
+  ]), { message: /PLATFORM_INPUT_1/ });
+  t.throws(() => readFileSync(out));
+});
+
+test('shellQuote: plain words stay as they are; anything else is one quoted word', (t) => {
+  t.is(shellQuote('/usr/sbin/ip'), '/usr/sbin/ip');
+  t.is(shellQuote('--net=/run/netns/pln-x'), '--net=/run/netns/pln-x');
+  t.is(shellQuote("it's a $x"), "'it'\\''s a $x'");
+  t.is(shellQuote(''), "''");
+});
