@@ -102,7 +102,16 @@ export function killGroup(pgid: number): void {
   signalPid(-pgid, 'SIGKILL');
 }
 
-/** True while any process of the group lives. */
+/**
+ * True while any process of the group lives. A group the kernel no longer has (no process, not
+ * even a zombie, is in it: signal 0 to it fails) is answered without reading every process's
+ * stat (the stop of many instances at once asks this of each, again and again).
+ */
 export function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ESRCH') return false;
+  }
   return processGroupMembers(pgid).length > 0;
 }

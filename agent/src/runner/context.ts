@@ -3,7 +3,8 @@
  * persisted in `<dir>/instance.json` (and how it is read and written), and the context each
  * step receives.
  */
-import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { InstanceReport, InstanceStateName } from '@platform/proto';
 import type { Logger } from '@platform/proto/common';
@@ -104,49 +105,114 @@ export type InstanceStep = Step<InstanceContext>;
 
 const RECORD_FILE = 'instance.json';
 
+const TEMP = /^instance\.json\.(\d+)\.tmp$/;
+
 /**
- * Reads `<dir>/instance.json`, or, when there is none, the new record that was to replace it
- * (`instance.json.tmp`: writeRecord stopped between removing the old and renaming the new);
- * undefined when neither is there and whole.
+ * Reads `<dir>/instance.json`, or, when there is none, the newest whole record that was to
+ * replace it (`instance.json.<n>.tmp`: a RecordFile write stopped between removing the old one
+ * and renaming the new one); undefined when there is none.
  */
 export function readRecord(dir: string): InstanceRecord | undefined {
-  const file = join(dir, RECORD_FILE);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
+  const parse = (file: string) => {
     try {
-      text = readFileSync(`${file}.tmp`, 'utf8');
+      const rec = JSON.parse(readFileSync(join(dir, file), 'utf8')) as InstanceRecord;
+      return rec.version === 1 && rec.spec?.instanceUuid ? rec : undefined;
     } catch {
       return undefined;
     }
+  };
+  if (existsSync(join(dir, RECORD_FILE))) return parse(RECORD_FILE);
+  for (const [file] of tempRecords(dir)) {
+    const rec = parse(file);
+    if (rec) return rec;
   }
+  return undefined;
+}
+
+/** The records being written in `dir` (file name and number), newest first. */
+function tempRecords(dir: string): [string, number][] {
+  let names: string[];
   try {
-    const rec = JSON.parse(text) as InstanceRecord;
-    return rec.version === 1 && rec.spec?.instanceUuid ? rec : undefined;
+    names = readdirSync(dir);
   } catch {
-    return undefined;
+    return [];
   }
+  return names.flatMap((n): [string, number][] => {
+    const m = TEMP.exec(n);
+    return m ? [[n, Number(m[1])]] : [];
+  }).sort((a, b) => b[1] - a[1]);
 }
 
 /**
- * Replaces `<dir>/instance.json` with `rec` (whenever the agent is killed, a reader finds the old
- * record or the new one: readRecord). The new one is written beside it, the old one removed,
- * the new one renamed into its place: renamed over an existing file instead, on ext4 (its
- * auto_da_alloc, on by default) the rename starts writing the new file's blocks out and waits
- * for the disk's queue, on the agent's thread (0.5 ms a write on an idle disk, several on a
- * busy one, against 0.08 ms).
+ * An instance's record on disk, `<dir>/instance.json`, replaced whole at each write: whenever
+ * the agent is killed, readRecord finds the record of the last write done or of a later one.
+ *
+ * A write puts the record in a file of its own beside it (`instance.json.<n>.tmp`, numbered in
+ * the order of the writes), then removes the old record and renames the new one into its place;
+ * a write done after a later one (writeSoon) is dropped. Renamed over the old record instead, on
+ * ext4 (auto_da_alloc, on by default) the rename starts writing the new file's blocks out and
+ * waits for the disk's queue, on the agent's thread: 0.5 ms a write on an idle disk and several
+ * on a busy one, against 0.1 ms.
+ *
+ * `writeNow` writes at once (the record is on disk when it returns: the pid of a process just
+ * started, a stop). `writeSoon` writes the record as it is now from the thread pool, then renames
+ * it into place on the agent's thread: making a file is what waits most for a busy disk, and a
+ * start that writes its record several times would hold the agent's thread for all of them.
  */
-export function writeRecord(dir: string, rec: InstanceRecord): void {
-  const file = join(dir, RECORD_FILE);
-  // 0600: the record holds the instance's environment, which may carry credentials.
-  writeFileSync(`${file}.tmp`, JSON.stringify(rec), { mode: 0o600 });
-  try {
-    unlinkSync(file);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+export class RecordFile {
+  #last = 0;
+  #done = 0;
+  readonly #pending = new Set<Promise<void>>();
+
+  constructor(
+    readonly dir: string,
+    private readonly onError: (err: unknown) => void,
+  ) {
+    // Numbers after those an earlier run left (readRecord takes the highest).
+    this.#last = tempRecords(dir)[0]?.[1] ?? 0;
   }
-  renameSync(`${file}.tmp`, file);
+
+  writeNow(rec: InstanceRecord): void {
+    const n = ++this.#last;
+    const temp = this.#temp(n);
+    // 0600: the record holds the instance's environment, which may carry credentials.
+    writeFileSync(temp, JSON.stringify(rec), { mode: 0o600 });
+    this.#replace(n, temp);
+  }
+
+  writeSoon(rec: InstanceRecord): void {
+    const n = ++this.#last;
+    const temp = this.#temp(n);
+    const written: Promise<void> = writeFile(temp, JSON.stringify(rec), { mode: 0o600 })
+      .then(() => this.#replace(n, temp))
+      .catch((err: unknown) => {
+        rmSync(temp, { force: true });
+        this.onError(err);
+      })
+      .finally(() => this.#pending.delete(written));
+    this.#pending.add(written);
+  }
+
+  /** Resolves once every write begun is done (or dropped). */
+  async settled(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.all([...this.#pending]);
+  }
+
+  #temp(n: number): string {
+    return join(this.dir, `${RECORD_FILE}.${n}.tmp`);
+  }
+
+  /** Puts write `n` in place, unless a later one is there already (then it is dropped). */
+  #replace(n: number, temp: string): void {
+    if (n < this.#done) {
+      rmSync(temp, { force: true });
+      return;
+    }
+    const file = join(this.dir, RECORD_FILE);
+    rmSync(file, { force: true });
+    renameSync(temp, file);
+    this.#done = n;
+  }
 }
 
 /** A setup failure whose message is the instance's reason. */

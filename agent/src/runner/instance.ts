@@ -29,10 +29,12 @@
  * STARTING_WAIT, UPDATING and STOPPING_WAIT are not used by this agent. A transition that
  * INSTANCE_MACHINE does not allow throws an IllegalTransitionError (a bug in the runner).
  * Every state change is persisted in `<dir>/instance.json` before it is reported, so that a
- * restarted agent can re-attach (see `restore`); SETUP and FIRST_RUNNING with the next write
- * (reports leave the agent after the turn in which they are made, and a restarted agent treats
- * NEW as SETUP and STARTING as not yet ready). The write that carries the pid follows the spawn
- * at once.
+ * restarted agent can re-attach (see `restore`), with these exceptions on the way to RUNNING: SETUP
+ * and FIRST_RUNNING are saved with the next write (a restarted agent treats NEW as SETUP, and
+ * RUNNING follows FIRST_RUNNING in the same turn), and NEW, STARTING and what the setup steps
+ * save are written from the thread pool (`#persist`; until there is a process, a restarted agent
+ * that finds an earlier state tears the instance down all the same). The write that carries the
+ * pid is made at once, after the spawn, and so is RUNNING's.
  */
 import { chmodSync, closeSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -42,7 +44,7 @@ import { Cgroups } from '../isolation/cgroups.js';
 import { readExitFile } from '../isolation/launch.js';
 import { isSameProcessAlive } from '../isolation/procfs.js';
 import { LogTailer, openLogForAppend } from '../logs/tailer.js';
-import { readRecord, writeRecord, type InstanceContext, type InstanceRecord, type RunnerDeps } from './context.js';
+import { readRecord, RecordFile, type InstanceContext, type InstanceRecord, type RunnerDeps } from './context.js';
 import { DiskMonitor } from './disk-monitor.js';
 import { awaitListening } from './readiness.js';
 import { inNetwork } from '../isolation/driver.js';
@@ -75,6 +77,9 @@ const TERMINAL: ReadonlySet<InstanceStateName> = new Set(['TEARDOWN', 'REMOVED']
 
 type FailureKind = 'setup' | 'start' | 'exit' | 'lost' | 'disk';
 
+/** How a state change is saved: at once, from the thread pool (RecordFile.writeSoon), or with the next write. */
+type Persist = 'now' | 'soon' | false;
+
 /** A start that failed after the setup (the driver's command, the spawn). */
 class StartFailure extends Error {}
 
@@ -105,6 +110,8 @@ export class InstanceRunner {
   /** When this run's start began, and its phases' lengths (ms): logged once it is RUNNING. */
   #startT0: number | undefined;
   readonly #phases: Record<string, number> = {};
+  /** instance.json (made at the first write). */
+  #record: RecordFile | undefined;
 
   private constructor(readonly instancesDir: string, rec: InstanceRecord, private readonly deps: RunnerDeps, tailer: () => LogTailer | undefined) {
     this.#rec = rec;
@@ -118,7 +125,7 @@ export class InstanceRunner {
     this.#steps = new StepRunner(deps.steps ?? INSTANCE_STEPS, this.#log);
     this.#ctx = {
       spec: rec.spec, rec, dir: this.dir, root: this.root, logsDir: this.logsDir, deps, log: this.#log,
-      signal: this.#abort.signal, tailer: this.#tailer, persist: () => this.#persist(), portEnv: {}, env: {},
+      signal: this.#abort.signal, tailer: this.#tailer, persist: () => this.#persist('soon'), portEnv: {}, env: {},
     };
   }
 
@@ -189,7 +196,7 @@ export class InstanceRunner {
     });
     // The logs step's part is done here, not in setup: the shipper follows the logs from the start.
     runner.#steps.adopt('logs');
-    runner.#announce();
+    runner.#announce('soon');
     return runner;
   }
 
@@ -295,7 +302,7 @@ export class InstanceRunner {
       throw new StartFailure((err as Error).message);
     }
     this.#rec.processStartedMs = this.deps.now();
-    this.#transition('STARTING');
+    this.#transition('STARTING', 'soon');
     const out = openLogForAppend(this.logsDir, 'stdout');
     const errFd = openLogForAppend(this.logsDir, 'stderr');
     try {
@@ -312,7 +319,8 @@ export class InstanceRunner {
     }
     this.#rec.pid = this.#process.pid;
     this.#rec.pidStart = this.#process.startTime;
-    this.#persist();
+    // On disk before anything else happens: a restarted agent re-attaches the process by it.
+    this.#persist('now');
     this.deps.metrics.starts.inc();
     this.#running();
   }
@@ -356,7 +364,8 @@ export class InstanceRunner {
     if (ready.kind === 'gone') return;
     if (ready.kind === 'ready') {
       if (this.#startT0 !== undefined) this.#phase('ready');
-      // Saved once, as RUNNING: both reports leave after this turn, the record written by then.
+      // Saved once, as RUNNING, at once: both reports leave after this turn, the record written by
+      // then (an agent stopped or killed next finds it RUNNING, and says so in its next Hello).
       this.#transition('FIRST_RUNNING', false);
       this.#transition('RUNNING');
       if (this.#startT0 !== undefined) {
@@ -387,7 +396,7 @@ export class InstanceRunner {
     const update = files.filter((f) => names.has(f.name));
     if (update.length === 0 || TERMINAL.has(this.state)) return;
     this.#rec.spec.files = known.map((f) => update.find((u) => u.name === f.name) ?? f);
-    this.#persist();
+    this.#persist('now');
     const dir = this.#rec.launch?.platformFiles;
     if (dir) writePlatformFiles(dir, update, this.#rec.identity);
   }
@@ -516,6 +525,8 @@ export class InstanceRunner {
       // Each step's failure is logged already; this is the summary.
       this.#log.warn('instance teardown incomplete', { err });
     }
+    // A write under way would fail on the directory removed, or stop its removal.
+    await this.#record?.settled();
     try {
       rmSync(this.dir, { recursive: true, force: true, maxRetries: 3 });
     } catch (err) {
@@ -533,23 +544,31 @@ export class InstanceRunner {
   }
 
   /** The one place where the state changes: checked against INSTANCE_MACHINE, logged, saved, reported. */
-  #transition(state: InstanceStateName, persist = true): void {
+  #transition(state: InstanceStateName, persist: Persist = 'now'): void {
     this.#state.set(state);
     this.#rec.state = state;
     this.#announce(persist);
   }
 
   /** Saves (unless told not to) and reports the current state. */
-  #announce(persist = true): void {
+  #announce(persist: Persist = 'now'): void {
     this.#rec.stateTimeMs = this.deps.now();
-    if (persist) this.#persist();
+    if (persist) this.#persist(persist);
     this.deps.onReport(this.report());
   }
 
-  #persist(): void {
+  /**
+   * Saves the record: at once (`now`), or from the thread pool (`soon`: RecordFile.writeSoon),
+   * which the start's writes before its pid's use: until the process runs, a restarted agent
+   * finds a record of an earlier step or none, and tears down what it holds either way
+   * (`restore`; the network's objects go by their names, removeLeftovers).
+   */
+  #persist(when: 'now' | 'soon'): void {
     if (!existsSync(this.dir) || (this.#tearingDown && this.state === 'REMOVED')) return;
+    this.#record ??= new RecordFile(this.dir, (err) => this.#log.warn('cannot save the instance record', { err }));
     try {
-      writeRecord(this.dir, this.#rec);
+      if (when === 'now') this.#record.writeNow(this.#rec);
+      else this.#record.writeSoon(this.#rec);
     } catch (err) {
       this.#log.warn('cannot save the instance record', { err });
     }
