@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CommandError, runScript, shellQuote } from './commands.js';
+import { shellPids } from './shells.js';
 
 function tempDir(t: { teardown(f: () => void): void }): string {
   const dir = mkdtempSync(join(tmpdir(), 'commands-'));
@@ -51,4 +52,24 @@ test('shellQuote: plain words stay as they are; anything else is one quoted word
   t.is(shellQuote('--net=/run/netns/pln-x'), '--net=/run/netns/pln-x');
   t.is(shellQuote("it's a $x"), "'it'\\''s a $x'");
   t.is(shellQuote(''), "''");
+});
+
+test.serial('runScript: a shell killed while it runs a script fails that script; the next script gets a new shell', async (t) => {
+  const slow = runScript([{ argv: ['/bin/sleep', '2'], what: 'sleeping' }]);
+  const [pid] = shellPids();
+  t.truthy(pid);
+  process.kill(pid!, 'SIGKILL');
+  await t.throwsAsync(slow, { message: /exited/ });
+  await runScript([{ argv: ['/bin/true'], what: 'true' }]);
+  t.false(shellPids().includes(pid!));
+});
+
+test('runScript: the scripts of many callers at once all run, each answered with its own result', async (t) => {
+  const dir = tempDir(t);
+  const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) =>
+    runScript([{ argv: ['/bin/sh', '-c', i % 5 === 0 ? `echo "failed ${i}" >&2; exit 3` : `echo ${i} > ${shellQuote(join(dir, String(i)))}`], what: `script ${i}` }])));
+  results.forEach((r, i) => {
+    if (i % 5 === 0) t.regex(r.status === 'rejected' ? (r.reason as Error).message : '', new RegExp(`^script ${i}: failed ${i}`));
+    else t.is(readFileSync(join(dir, String(i)), 'utf8'), `${i}\n`);
+  });
 });

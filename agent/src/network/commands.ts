@@ -5,6 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { findExecutable } from '../isolation/bwrap.js';
+import { runInShell } from './shells.js';
 
 const TIMEOUT_MS = 10_000;
 
@@ -37,28 +38,32 @@ export function run(argv: readonly string[], input?: string, what = argv.join(' 
 }
 
 /**
- * A shell script that runs several network commands as one child of the agent's (each fork of
- * the agent copies the page tables of a process of 100 MiB and more, on its main thread; the
- * shell's own forks are small). `parts` are run in order, each a command line and, when given,
- * the text it reads on its stdin (a here-document: written as is, nothing in it is expanded);
- * the first that fails ends the script, its stderr and what it was (`what`) being the error.
+ * Runs network commands as a script of one of the agent's shells (shells.ts): no process of the
+ * agent's is forked for them (each fork of the agent copies the page tables of a process of
+ * 100 MiB and more, on its main thread, where the shell's own forks are small). `parts` are run
+ * in order, each a command line and, when given, the text it reads on its stdin (a
+ * here-document: written as is, nothing in it is expanded); the first that fails ends the
+ * script, with a CommandError of its stderr and what it was (`what`). Stdout is not kept.
  */
-export async function runScript(parts: readonly { argv: readonly string[]; input?: string; what: string }[]): Promise<string> {
-  // One command needs no shell.
-  if (parts.length === 1) return run(parts[0]!.argv, parts[0]!.input, parts[0]!.what);
+export async function runScript(parts: readonly { argv: readonly string[]; input?: string; what: string }[]): Promise<void> {
   const lines: string[] = [];
   parts.forEach((p, i) => {
     const cmd = p.argv.map(shellQuote).join(' ');
     const fail = `|| { echo ${shellQuote(`(${p.what})`)} >&2; exit 1; }`;
     if (p.input === undefined) {
-      lines.push(`${cmd} ${fail}`);
+      // The script itself is the shell's stdin: no command reads it.
+      lines.push(`${cmd} </dev/null ${fail}`);
       return;
     }
     const end = `PLATFORM_INPUT_${i}`;
     if (p.input.split('\n').includes(end)) throw new Error(`the input of ${p.what} holds the line ${end}`);
     lines.push(`${cmd} <<'${end}' ${fail}`, ...p.input.replace(/\n$/, '').split('\n'), end);
   });
-  return run(['/bin/sh', '-c', lines.join('\n')], undefined, parts.map((p) => p.what).join(', '));
+  const what = parts.map((p) => p.what).join(', ');
+  const r = await runInShell(lines.join('\n'));
+  if (r.code === 0) return;
+  const said = r.stderr.trim() || (r.code === 124 || r.code === 137 ? `killed after ${TIMEOUT_MS} ms` : `exit code ${r.code}`);
+  throw new CommandError(`${what}: ${said}`, r.stderr);
 }
 
 /** `s` as one word of a POSIX shell command line. */

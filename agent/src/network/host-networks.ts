@@ -100,6 +100,9 @@ interface Pooled {
   subnet: string;
 }
 
+/** How long after the last instance attached the pool is filled again (a burst of starts goes first). */
+export const POOL_QUIET_MS = 1000;
+
 /** What the names of pooled namespaces have after the agent's prefix. */
 export const POOL_NAME = 'pool-';
 
@@ -233,6 +236,8 @@ export class HostNetworks {
   #fillAgain = false;
   /** Instances being attached to networks of their own now (the pool is filled only when none is). */
   #attaching = 0;
+  /** Pending while instances were attached within POOL_QUIET_MS (the pool is not filled meanwhile). */
+  #quiet: NodeJS.Timeout | undefined;
   /** Bumped whenever the pool is emptied: a namespace made for an older pool is deleted, not kept. */
   #poolGeneration = 0;
   #closed = false;
@@ -445,8 +450,23 @@ export class HostNetworks {
       return a;
     } finally {
       this.#attaching--;
-      this.#fillPool();
+      this.#fillPoolWhenQuiet();
     }
+  }
+
+  /**
+   * After a start: the pool is filled again once no instance has been attached for
+   * POOL_QUIET_MS, not between two starts of a burst (whose every start then competed with the
+   * namespaces being made for the pool).
+   */
+  #fillPoolWhenQuiet(): void {
+    if ((this.o.pool ?? 0) <= 0 || this.#closed) return;
+    clearTimeout(this.#quiet);
+    this.#quiet = setTimeout(() => {
+      this.#quiet = undefined;
+      if (this.#attaching === 0) void this.#fillPool();
+    }, POOL_QUIET_MS);
+    this.#quiet.unref();
   }
 
   /**
@@ -507,7 +527,8 @@ export class HostNetworks {
 
   /**
    * Fills the pool up to its size, one namespace at a time, while no instance is being attached
-   * (a start never waits for the pool, nor competes with it) and the own bridge is there.
+   * nor was within POOL_QUIET_MS (a start never waits for the pool, nor competes with it) and the
+   * own bridge is there.
    * Resolves once this fill is done (a failure is logged: the next start makes its own).
    */
   #fillPool(): Promise<void> {
@@ -523,7 +544,7 @@ export class HostNetworks {
     let failed = false;
     const generation = this.#poolGeneration;
     this.#filling = (async () => {
-      while (!this.#closed && this.#attaching === 0 && generation === this.#poolGeneration && this.#pool.length + this.#poolMaking.size < size) {
+      while (!this.#closed && this.#attaching === 0 && this.#quiet === undefined && generation === this.#poolGeneration && this.#pool.length + this.#poolMaking.size < size) {
         const subnet = this.#ownSubnet;
         if (!subnet || !this.#ownReady) return;
         await this.#ownReady;
@@ -576,6 +597,7 @@ export class HostNetworks {
   /** The agent stops: no namespace is made ahead any more, and those made are deleted. */
   async closePool(): Promise<void> {
     this.#closed = true;
+    clearTimeout(this.#quiet);
     await this.emptyPool();
   }
 
