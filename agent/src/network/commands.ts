@@ -1,6 +1,7 @@
 /**
  * The host commands virtual networks are made with: `ip` (iproute2), `bridge` (iproute2) and `nft`
- * (nftables), run as child processes (argv, no shell), each bounded in time. A failure is an
+ * (nftables), run as child processes (argv, no shell: `run`) or, for the instances' own networks,
+ * as scripts of the agent's shells (`runScript`, shells.ts), each bounded in time. A failure is an
  * Error naming the command and what it wrote to stderr.
  */
 import { execFile } from 'node:child_process';

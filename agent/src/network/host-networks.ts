@@ -410,8 +410,8 @@ export class HostNetworks {
    * its loopback, a default route via the bridge; its hosts file and a resolv.conf naming the
    * agent's resolver. `record` is called with what it holds before anything is made. With
    * `ports` (host ports and the instance's ports they go to, in the same order), its ports are
-   * forwarded too, as `forward` does, the namespace's rules written by the same child process
-   * that makes the namespace.
+   * forwarded too, as `forward` does, the namespace's rules written by the same script that
+   * makes the namespace (commands.ts runScript).
    */
   async attachOwn(
     instance: string,
@@ -439,7 +439,7 @@ export class HostNetworks {
       this.#own.set(instance, a);
       record(a);
       await this.#ensureOwn(subnet);
-      // One child process: the namespace (unless it was made ahead) and, with the ports, its rules.
+      // One script: the namespace (unless it was made ahead) and, with the ports, its rules.
       await this.#instanceRules(a, false, pooled ? [] : this.#ownNamespaceScript(a.netns, a.hostVeth, names.peer, a.address, subnet), !!ports);
       writeFileSync(a.hostsFile, ['127.0.0.1\tlocalhost', '::1\tlocalhost ip6-localhost ip6-loopback', `${a.address}\ti-${instance.slice(0, 8)}`, ''].join('\n'), { mode: 0o644 });
       writeFileSync(a.resolvConf!, `nameserver ${gateway}\n`, { mode: 0o644 });
@@ -472,7 +472,7 @@ export class HostNetworks {
   /**
    * A namespace on the own bridge: the host's side (namespace, veth, isolated bridge port), then
    * the instance's (eth0 with its address, up, lo up, the default route via the gateway): one
-   * process (a shell running `ip -batch` twice).
+   * script (`ip -batch` twice) in one of the agent's shells.
    */
   async #makeOwnNamespace(netns: string, hostVeth: string, peer: string, address: string, subnet: Cidr): Promise<void> {
     await runScript(this.#ownNamespaceScript(netns, hostVeth, peer, address, subnet));
@@ -729,7 +729,8 @@ export class HostNetworks {
     // The host's own connections from its loopback to forwarded ports, and the endpoints there:
     // packets with a loopback address on the bridge (its own setting; the host's others stay).
     if (allow.dnat.length > 0 || (allow.ports?.forwards.length ?? 0) > 0) setSysctl(p.ownBridge, 'route_localnet', true);
-    await run([tool('nft'), '-f', '-'], egressRules(p.egressTable, p.ownBridge, gateway, `${formatIpv4(subnet.base)}/${subnet.prefix}`, allow) + '\n');
+    // In one of the agent's shells: rewritten after each start with ports, by a burst of starts too.
+    await runScript([{ argv: [tool('nft'), '-f', '-'], what: `nft -f (table inet ${p.egressTable})`, input: egressRules(p.egressTable, p.ownBridge, gateway, `${formatIpv4(subnet.base)}/${subnet.prefix}`, allow) + '\n' }]);
   }
 
   /** Rewrites the egress table, once the own bridge is there. */
@@ -900,7 +901,7 @@ export class HostNetworks {
    * The nat table in the instance's own namespace (instanceRules), replaced whole, with what it
    * needs there: packets for its loopback from eth0 (its ports) and to the host's loopback through
    * eth0 (its endpoints) are routed (route_localnet on its eth0, in its namespace only). One
-   * process, which runs `before` first (the namespace being made: commands.ts runScript). Without
+   * script, which runs `before` first (the namespace being made: commands.ts runScript). Without
    * `rules` only `before` runs.
    */
   #instanceRules(a: NetworkAttachment, always = false, before: Parameters<typeof runScript>[0] = [], rules = true): Promise<void> {

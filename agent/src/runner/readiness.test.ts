@@ -14,8 +14,9 @@ test('readiness: the looks come sooner at first, then at most EARLY_POLL_MS apar
 test('readiness: with many starts waiting at once, each looks less often in its first second (all of them about as often as EARLY_SHARED would), never less than pollMs allows', (t) => {
   t.is(nextWait(20, 100, true, EARLY_SHARED), EARLY_POLL_MS);
   t.is(nextWait(40, 100, true, 2 * EARLY_SHARED), 2 * EARLY_POLL_MS);
-  t.is(nextWait(200, 100, true, 50), 100);
-  t.is(nextWait(20, 100, true, 50), 30);
+  t.is(nextWait(200, 100, true, 4 * EARLY_SHARED), 80);
+  t.is(nextWait(200, 100, true, 10 * EARLY_SHARED), 100);
+  t.is(nextWait(20, 100, true, 4 * EARLY_SHARED), 30);
 });
 
 test('readiness: ready once every required port listens; gone when the wait is moot; timeout names the missing port', async (t) => {
