@@ -128,7 +128,10 @@ export class DiskMonitor {
   start(): void {
     if (this.#started || this.opts.limit <= 0) return;
     this.#started = true;
-    this.#schedule(0);
+    // The first pass one interval after the start, not at it: what the setup unpacked was
+    // charged against the same limit (DiskBudget), and a burst of starts would walk every new
+    // root at once, on the agent's thread, while the others still start.
+    this.#schedule(this.opts.intervalMs ?? 2000);
   }
 
   stop(): Promise<void> {
