@@ -22,7 +22,9 @@
  * (--instance-networks=off: instances share the host's network; by default an agent run by root
  * gives each instance a network namespace of its own), BENCH_AGENTS_LOG (a file the agent's log
  * lines are written to at the end), BENCH_AGENTS_NETWORK_POOL (--network-pool: namespaces made
- * ahead; default the agent's).
+ * ahead; default the agent's), BENCH_AGENTS_CPU_PROF (a directory: the agent runs with node's
+ * --cpu-prof and writes its profile there when it stops; the span of the N starts in the
+ * profile's clock, monotonic microseconds, is printed on stderr).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
