@@ -38,6 +38,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { NetworkSpec, NetworkState } from '@platform/proto';
@@ -441,8 +442,11 @@ export class HostNetworks {
       await this.#ensureOwn(subnet);
       // One script: the namespace (unless it was made ahead) and, with the ports, its rules.
       await this.#instanceRules(a, false, pooled ? [] : this.#ownNamespaceScript(a.netns, a.hostVeth, names.peer, a.address, subnet), !!ports);
-      writeFileSync(a.hostsFile, ['127.0.0.1\tlocalhost', '::1\tlocalhost ip6-localhost ip6-loopback', `${a.address}\ti-${instance.slice(0, 8)}`, ''].join('\n'), { mode: 0o644 });
-      writeFileSync(a.resolvConf!, `nameserver ${gateway}\n`, { mode: 0o644 });
+      // From the thread pool: making files waits for a busy disk, and a burst of starts makes many.
+      await Promise.all([
+        writeFile(a.hostsFile, ['127.0.0.1\tlocalhost', '::1\tlocalhost ip6-localhost ip6-loopback', `${a.address}\ti-${instance.slice(0, 8)}`, ''].join('\n'), { mode: 0o644 }),
+        writeFile(a.resolvConf!, `nameserver ${gateway}\n`, { mode: 0o644 }),
+      ]);
       // The agent's listeners hold the host ports (forward).
       if (ports) await this.o.forwarders.open(a.instance, this.o.address, a.ports, a.address, a.insidePorts ?? a.ports);
       if (this.#egress.has(jobUuid) || this.#endpointsOf(a).length > 0 || a.ports.length > 0) await this.#rewriteEgress();
