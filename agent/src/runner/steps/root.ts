@@ -19,7 +19,8 @@ export const rootStep: InstanceStep = {
     if (!rec.identity) {
       const uid = deps.identities.allocate();
       rec.identity = { uid, gid: uid };
-      // Saved at once: an agent restarted from here reserves the uid again.
+      // Saved (from the thread pool, and at the latest with the pid after the spawn): an agent
+      // restarted once a process runs as the uid reserves it again; before, nothing runs as it.
       ctx.persist();
     }
     const host = rec.identity;
