@@ -169,3 +169,22 @@ test('agent directory: each agent gets a block of its own from the instance subn
   t.is(again.get('a2')?.record.instance_subnet, '10.9.1.0/24');
   again.stop();
 });
+
+test('agent directory: agents registering at the same time get blocks of their own; a block of another size, from an earlier setting, is not given again', async (t) => {
+  const store = new MemoryStore();
+  const clock = new ManualClock();
+  const make = (prefix: number) => new AgentDirectory({ store, clock, log: silentLogger, heartbeatIntervalMs: 1000, lostAfterMs: LOST_AFTER, instanceSubnets: { pool: '10.9.0.0/21', prefix } });
+  const first = make(23);
+  await first.start(events([]));
+  t.is((await first.hello({ agentUuid: 'a0', hostname: 'h' } as Hello, connection)).instanceSubnet, '10.9.0.0/23');
+  first.stop();
+  const d = make(24);
+  await d.start(events([]));
+  // Their registrations are written at once: none is in the directory while the others choose.
+  const welcomes = await Promise.all(['a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7'].map((agentUuid) => d.hello({ agentUuid, hostname: 'h' } as Hello, connection)));
+  t.deepEqual(
+    welcomes.map((w) => w.instanceSubnet),
+    ['10.9.2.0/24', '10.9.3.0/24', '10.9.4.0/24', '10.9.5.0/24', '10.9.6.0/24', '10.9.7.0/24', ''],
+  );
+  d.stop();
+});

@@ -25,7 +25,7 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import type { ControllerMessage, FilesReply, Hello, JobEgress, InstanceReport, LogBatch, UsageBatch } from '@platform/proto';
 import type { Resource } from '../model/job.js';
-import { cidrSize, cidrsOverlap, formatCidr, parseCidr, StateMachine, type Logger } from '@platform/proto/common';
+import { cidrSize, formatCidr, parseCidr, StateMachine, type Logger } from '@platform/proto/common';
 import { keys } from '../store/keys.js';
 import type { Store } from '../store/store.js';
 import type { Clock } from '../util/clock.js';
@@ -136,6 +136,8 @@ const AGENT_MAX_RECONNECT_DELAY_MS = 5000;
 
 export class AgentDirectory {
   readonly #agents = new Map<string, Entry>();
+  /** Instance subnets given to agents whose first registration is being written, by agent. */
+  readonly #subnetsTaken = new Map<string, string>();
   readonly #pendingFiles = new Map<string, { resolve: (r: FilesReply) => void; timer: NodeJS.Timeout }>();
   readonly #pendingFlushes = new Map<string, { resolve: () => void; timer: NodeJS.Timeout }>();
   readonly #pendingEgress = new Map<string, { resolve: (applied: boolean) => void; timer: NodeJS.Timeout }>();
@@ -340,17 +342,35 @@ export class AgentDirectory {
     return this.o.instanceSubnets ?? { pool: DEFAULT_INSTANCE_SUBNET_POOL, prefix: DEFAULT_INSTANCE_SUBNET_PREFIX };
   }
 
-  /** The first block of the instance subnet pool no other known agent holds; undefined when none is left. */
+  /**
+   * The first block of the instance subnet pool that no other known agent holds, nor one whose
+   * registration is being written (`#subnetsTaken`); undefined when none is left. One pass over
+   * the blocks held, in address order: with a thousand agents registering, trying each block of
+   * the pool against every agent's made their registrations cost seconds of the event loop.
+   */
   #freeInstanceSubnet(agent: string): string | undefined {
     const { pool: text, prefix } = this.#instanceSubnets();
     const pool = parseCidr(text);
-    const used = [...this.#agents.values()].flatMap((e) => (e.record.uuid !== agent && e.record.instance_subnet ? [parseCidr(e.record.instance_subnet)] : []));
+    const held: { start: number; end: number }[] = [];
+    const hold = (uuid: string, subnet: string | undefined) => {
+      if (uuid === agent || !subnet) return;
+      const c = parseCidr(subnet);
+      held.push({ start: c.base, end: c.base + cidrSize(c) });
+    };
+    for (const e of this.#agents.values()) hold(e.record.uuid, e.record.instance_subnet);
+    for (const [uuid, subnet] of this.#subnetsTaken) hold(uuid, subnet);
+    held.sort((a, b) => a.start - b.start);
     const size = cidrSize({ base: 0, prefix });
-    for (let base = pool.base; base < pool.base + cidrSize(pool); base += size) {
-      const block = { base, prefix };
-      if (!used.some((u) => cidrsOverlap(u, block))) return formatCidr(block);
+    const poolEnd = pool.base + cidrSize(pool);
+    // `base`: the first block not known to overlap a held one; blocks are aligned on their size from the pool's base.
+    let base = pool.base;
+    for (const h of held) {
+      if (h.end <= base) continue;
+      if (h.start >= base + size) break;
+      base = pool.base + Math.ceil((h.end - pool.base) / size) * size;
+      if (base + size > poolEnd) return undefined;
     }
-    return undefined;
+    return base + size <= poolEnd ? formatCidr({ base, prefix }) : undefined;
   }
 
   /**
@@ -386,7 +406,14 @@ export class AgentDirectory {
     const subnet = previous?.record.instance_subnet ?? this.#freeInstanceSubnet(uuid);
     if (subnet) record.instance_subnet = subnet;
     else this.o.log.error('the instance subnet pool has no block left: the agent\'s instances get no network of their own', { agent: uuid, pool: this.#instanceSubnets().pool });
-    await this.o.store.batch([{ type: 'put', key: keys.agent(uuid), value: JSON.stringify(record) }]);
+    // Taken while the record is written: another agent registering meanwhile must not get it too.
+    const taken = subnet !== undefined && previous === undefined;
+    if (taken) this.#subnetsTaken.set(uuid, subnet);
+    try {
+      await this.o.store.batch([{ type: 'put', key: keys.agent(uuid), value: JSON.stringify(record) }]);
+    } finally {
+      if (taken && this.#subnetsTaken.get(uuid) === subnet) this.#subnetsTaken.delete(uuid);
+    }
     if (previous?.connection) previous.connection.close('replaced by a new session of the same agent');
     const sessionId = randomUUID();
     // Connected before the instances are reconciled, so that Start/Stop sent while deciding reach it.
