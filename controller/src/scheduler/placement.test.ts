@@ -1,6 +1,6 @@
 import test from 'ava';
 import type { Resource } from '../model/job.js';
-import { place, type PlacementCandidate } from './placement.js';
+import { place, PlacementQueue, type PlacementCandidate, type PlacementRequest } from './placement.js';
 
 const MiB = 1024 * 1024;
 const none: Resource = { cpu: 0, memory: 0, disk: 0, network: 0, netmax: 0 };
@@ -59,5 +59,45 @@ test('placement: the agent chosen is the first of the whole order (soft tags, sp
       (a, b) => softOf(b) - softOf(a) || a.jobInstances - b.jobInstances || (freeOf(b) === freeOf(a) ? 0 : freeOf(b) > freeOf(a) ? 1 : -1) || (a.uuid < b.uuid ? -1 : 1),
     );
     t.deepEqual(place({ resources: none, hardTags: [], softTags }, candidates), { agent: sorted[0]!.uuid });
+  }
+});
+
+test('placement queue: each placement in a row is the one place() makes after the ones before, until none fits and it says why', (t) => {
+  let x = 7;
+  const next = () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  for (let round = 0; round < 200; round++) {
+    const make = () =>
+      Array.from({ length: Math.floor(next() * 30) }, (_, n) =>
+        agent(`u${Math.floor(next() * 1000)}-${n}`, {
+          tags: [...(next() < 0.5 ? ['fast'] : []), ...(next() < 0.7 ? ['ssd'] : [])],
+          memory: next() < 0.2 ? 0 : 512 * MiB,
+          used: Math.floor(next() * 4) * 64 * MiB,
+          jobInstances: Math.floor(next() * 3),
+        }),
+      );
+    const seed = x;
+    const viaPlace = make();
+    x = seed;
+    const viaQueue = make();
+    const request: PlacementRequest = {
+      resources: wants(next() < 0.3 ? 0 : 64 * MiB),
+      hardTags: next() < 0.3 ? ['ssd'] : [],
+      softTags: next() < 0.5 ? ['fast'] : [],
+    };
+    const queue = new PlacementQueue(request, viaQueue);
+    // An agent taking an instance: its resources provisioned, one more of the job's instances.
+    const take = (c: PlacementCandidate) => {
+      c.provisioned = { ...c.provisioned, memory: c.provisioned.memory + request.resources.memory };
+      c.jobInstances++;
+    };
+    for (let n = 0; n < 40; n++) {
+      const expected = place(request, viaPlace);
+      const got = queue.next();
+      t.deepEqual(got, expected, `round ${round}, placement ${n}`);
+      if (expected.agent === undefined) break;
+      take(viaPlace.find((c) => c.uuid === expected.agent)!);
+      const chosen = viaQueue.find((c) => c.uuid === got.agent)!;
+      queue.reserved(chosen.uuid, { ...chosen.provisioned, memory: chosen.provisioned.memory + request.resources.memory }, chosen.jobInstances + 1);
+    }
   }
 });

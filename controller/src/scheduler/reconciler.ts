@@ -24,7 +24,7 @@ import { RUNNING_STATES, type InstanceRecord } from '../model/instance.js';
 import { drainSpecs } from '../model/drain.js';
 import { egressRules, isOutboundBinding } from '../model/outbound.js';
 import type { InstanceTable } from './instance-table.js';
-import { place, type PlacementCandidate, type PlacementRequest } from './placement.js';
+import { place, PlacementQueue, type PlacementCandidate, type PlacementRequest } from './placement.js';
 import { keys } from '../store/keys.js';
 import type { BatchOp } from '../store/store.js';
 import { canonicalJson } from '../util/json.js';
@@ -452,8 +452,9 @@ export class Reconciler {
     const records: InstanceRecord[] = [];
     let waiting: string | undefined;
     let noAddress = false;
+    const queue = new PlacementQueue(placing.request, placing.candidates);
     for (let n = 0; n < startable; n++) {
-      const placed = place(placing.request, placing.candidates);
+      const placed = queue.next();
       if (placed.agent === undefined) {
         waiting = placed.reason;
         break;
@@ -465,7 +466,7 @@ export class Reconciler {
         break;
       }
       this.run.table.put(record);
-      placing.reserved(placed.agent);
+      queue.reserved(placed.agent, this.run.table.provisioned(placed.agent), this.run.table.liveOfJobOn(job.uuid, placed.agent));
       records.push(record);
     }
     await this.#send(job, records, packages);
@@ -487,12 +488,12 @@ export class Reconciler {
 
   /**
    * What placing instances of `job` needs: the request, and the connected agents as candidates
-   * (made once for all the instances a reconcile starts; `reserved` brings the chosen agent's up
-   * to date after its record is in the table). A container image (a package that is its own root
-   * file system) runs only where the isolation driver can give it that root: `isolation:bwrap`
-   * is then a hard tag of the placement, whatever the job's own tags.
+   * (made once for all the instances a reconcile starts: a PlacementQueue keeps them in order as
+   * each takes one). A container image (a package that is its own root file system) runs only
+   * where the isolation driver can give it that root: `isolation:bwrap` is then a hard tag of
+   * the placement, whatever the job's own tags.
    */
-  #placing(job: Job, packages: readonly PackageSpec[]): { request: PlacementRequest; candidates: PlacementCandidate[]; reserved(agent: string): void } {
+  #placing(job: Job, packages: readonly PackageSpec[]): { request: PlacementRequest; candidates: PlacementCandidate[] } {
     const { table, agents } = this.run;
     // An instance on a virtual network needs an agent that makes network namespaces and bridges.
     const hardTags = [...schedulingTags(job, 'hard'), ...(job.network_ref ? [NETWORK_AGENT_TAG] : [])];
@@ -505,17 +506,7 @@ export class Reconciler {
       provisioned: table.provisioned(a.uuid),
       jobInstances: table.liveOfJobOn(job.uuid, a.uuid),
     }));
-    const byUuid = new Map(candidates.map((c) => [c.uuid, c]));
-    return {
-      request,
-      candidates,
-      reserved: (agent) => {
-        const c = byUuid.get(agent);
-        if (!c) return;
-        c.provisioned = table.provisioned(agent);
-        c.jobInstances = table.liveOfJobOn(job.uuid, agent);
-      },
-    };
+    return { request, candidates };
   }
 
   /** The record of a new instance of `job` on `agent`; undefined when it must wait for an address on the job's network. */
