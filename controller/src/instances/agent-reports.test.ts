@@ -1,7 +1,9 @@
 import test from 'ava';
 import type { InstanceReport } from '@platform/proto';
 import type { AgentRecord } from '../agents/agent-directory.js';
-import type { ActorRegistry } from '../actors/actor-registry.js';
+import { ActorRegistry } from '../actors/actor-registry.js';
+import { silentLogger } from '@platform/proto/common';
+import { ManualClock } from '../util/clock.js';
 import type { JobActor } from '../jobs/job-actor.js';
 import type { LogStore } from '../logs/log-store.js';
 import type { InstanceRecord } from '../model/instance.js';
@@ -30,7 +32,7 @@ async function setup(): Promise<{ cluster: TestCluster; reports: AgentReports; c
     applyReport: async (agent: string, r: InstanceReport) => void calls.reports.push([agent, r]),
     instanceMissing: async (instance: string) => void calls.missing.push(instance),
   };
-  reports.attach({ get: async () => actor } as unknown as ActorRegistry<JobActor>);
+  reports.attach({ get: async () => actor, touch: () => undefined } as unknown as ActorRegistry<JobActor>);
   const agent = { uuid: 'a1', hostname: 'host-a1' } as AgentRecord;
   return { cluster, reports, calls, agent };
 }
@@ -75,4 +77,32 @@ test('agent hello: a one-off run is kept only while the controller follows it', 
   t.deepEqual(decision.adopt, ['followed']);
   t.deepEqual(decision.stop, ['orphan']);
   cluster.stop();
+});
+
+test('reports of a job reach its actor in the order they came, also when the actor became live while the first was on its way to it', async (t) => {
+  const cluster = await new TestCluster().start();
+  t.teardown(() => cluster.stop());
+  const reports = new AgentReports(cluster.deps, cluster.agents, {} as LogStore, { packagesFor: async () => [] });
+  const applied: string[] = [];
+  const actor = {
+    id: 'job1', lastActiveMs: 0, busy: false, mailboxDepth: 0, stop: async () => undefined,
+    applyReport: async (_agent: string, r: InstanceReport) => void applied.push(r.instanceUuid ?? ''),
+  };
+  let loaded!: () => void;
+  const registry = new ActorRegistry<JobActor>({
+    kind: 'job', clock: new ManualClock(), log: silentLogger, idleMs: 60_000,
+    load: () => new Promise((resolve) => (loaded = () => resolve(actor as unknown as JobActor))),
+  });
+  reports.attach(registry);
+  reports.report('a1', report('i1', 'RUNNING', { jobUuid: 'job1' }));
+  loaded();
+  // The actor is live once its activation's first step ran, before the first report is given to it.
+  await null;
+  t.truthy(registry.peek('job1'));
+  reports.report('a1', report('i2', 'RUNNING', { jobUuid: 'job1' }));
+  await new Promise((resolve) => setImmediate(resolve));
+  t.deepEqual(applied, ['i1', 'i2']);
+  // Live and nothing on its way: given at once.
+  reports.report('a1', report('i3', 'RUNNING', { jobUuid: 'job1' }));
+  t.deepEqual(applied, ['i1', 'i2', 'i3']);
 });

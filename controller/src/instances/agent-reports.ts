@@ -54,6 +54,8 @@ export interface InstallPlanner {
 export class AgentReports implements ClusterEvents, RunDeps {
   readonly table = new InstanceTable();
   readonly #waiting = new Set<string>();
+  /** Messages to jobs' actors waiting for their activation (`ActorRegistry.get`), in order, by job. */
+  readonly #onTheirWay = new Map<string, ((actor: JobActor | undefined) => void)[]>();
   #actors: ActorRegistry<JobActor> | undefined;
   #runs: RunFollower | undefined;
 
@@ -86,13 +88,45 @@ export class AgentReports implements ClusterEvents, RunDeps {
     this.#runs = runs;
   }
 
+  /**
+   * Runs `fn` with the actor of `job` (activated if need be), or `orElse` when the job does not
+   * exist, in the order of the calls for one job: a live actor is given at once (without the
+   * promise of a `get`: agents' reports come thousands a second), unless messages to it are
+   * still waiting for its activation; then this one waits behind them, and they are given to it
+   * together, in order, once it is live.
+   */
   #withActor(job: string, fn: (actor: JobActor) => Promise<void>, orElse?: () => void): void {
     const actors = this.#actors;
     if (!actors) return;
-    actors.get(job).then(
-      (actor) => (actor ? fn(actor) : orElse?.()),
-      (err: unknown) => this.deps.log.error('job actor activation failed', { job, err: (err as Error).message }),
-    ).catch((err: unknown) => this.deps.log.error('job actor message failed', { job, err: (err as Error).message }));
+    const failed = (err: unknown) => this.deps.log.error('job actor message failed', { job, err: (err as Error).message });
+    let waiting = this.#onTheirWay.get(job);
+    if (!waiting) {
+      const live = actors.touch(job);
+      if (live) {
+        fn(live).catch(failed);
+        return;
+      }
+      const messages: ((actor: JobActor | undefined) => void)[] = (waiting = []);
+      this.#onTheirWay.set(job, messages);
+      actors.get(job).then(
+        (actor) => {
+          this.#onTheirWay.delete(job);
+          for (const m of messages) m(actor);
+        },
+        (err: unknown) => {
+          this.#onTheirWay.delete(job);
+          this.deps.log.error('job actor activation failed', { job, err: (err as Error).message, messages: messages.length });
+        },
+      );
+    }
+    waiting.push((actor) => {
+      try {
+        if (actor) fn(actor).catch(failed);
+        else orElse?.();
+      } catch (err) {
+        failed(err);
+      }
+    });
   }
 
   // ---- RunDeps ------------------------------------------------------------------------------
