@@ -138,6 +138,8 @@ export class AgentDirectory {
   readonly #agents = new Map<string, Entry>();
   /** Instance subnets given to agents whose first registration is being written, by agent. */
   readonly #subnetsTaken = new Map<string, string>();
+  /** The addresses of each instance subnet held, parsed once (each registration goes through them all). */
+  readonly #subnetBlocks = new Map<string, { start: number; end: number }>();
   readonly #pendingFiles = new Map<string, { resolve: (r: FilesReply) => void; timer: NodeJS.Timeout }>();
   readonly #pendingFlushes = new Map<string, { resolve: () => void; timer: NodeJS.Timeout }>();
   readonly #pendingEgress = new Map<string, { resolve: (applied: boolean) => void; timer: NodeJS.Timeout }>();
@@ -354,8 +356,12 @@ export class AgentDirectory {
     const held: { start: number; end: number }[] = [];
     const hold = (uuid: string, subnet: string | undefined) => {
       if (uuid === agent || !subnet) return;
-      const c = parseCidr(subnet);
-      held.push({ start: c.base, end: c.base + cidrSize(c) });
+      let block = this.#subnetBlocks.get(subnet);
+      if (!block) {
+        const c = parseCidr(subnet);
+        this.#subnetBlocks.set(subnet, (block = { start: c.base, end: c.base + cidrSize(c) }));
+      }
+      held.push(block);
     };
     for (const e of this.#agents.values()) hold(e.record.uuid, e.record.instance_subnet);
     for (const [uuid, subnet] of this.#subnetsTaken) hold(uuid, subnet);

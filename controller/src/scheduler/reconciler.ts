@@ -553,8 +553,8 @@ export class Reconciler {
       for (const r of records) if (this.run.table.get(r.uuid) === r) this.run.table.delete(r.uuid);
       throw err;
     }
-    /** Each instance's agent: one log line for the instances placed together (a line each was a few per cent of the controller's CPU while placing). */
-    const placed: Record<string, string> = {};
+    /** [instance, agent] of each: one log line for the instances placed together (a line each was a few per cent of the controller's CPU while placing). */
+    const placed: [string, string][] = [];
     for (const record of records) {
       const spec = this.#specWith(job, record, packages);
       if (oneOff) {
@@ -563,7 +563,7 @@ export class Reconciler {
         if (oneOff.stagerfs) spec.stagerfs = oneOff.stagerfs;
       }
       this.run.agents.send(record.agent_uuid, { start: { spec } });
-      placed[record.uuid] = record.agent_uuid;
+      placed.push([record.uuid, record.agent_uuid]);
     }
     this.deps.log.info('instances placed', { job: job.uuid, version: job.version_id, count: records.length, instances: placed, ...(oneOff ? { run: oneOff.id } : {}) });
   }
