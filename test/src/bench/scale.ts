@@ -463,7 +463,7 @@ function report(store: string, f: Figures): string {
     `  placements: ${fmt(f.placements)} instances in ${secs(f.placeMs)} = ${fmt(rate)}/s${f.complete ? '' : ` (INCOMPLETE: ${fmt(INSTANCES)} asked)`}` +
       `   aim >= 2,000/s on one controller: ${verdict(rate >= 2000 && f.complete)}; anchor: Nomad C1M, 3,750/s on five servers`,
     `    every one RUNNING as the agents report it at ${secs(f.runningMs)}, in the controller's view (GET /jobs/health) by ${Number.isNaN(f.confirmedMs) ? 'n/a' : secs(f.confirmedMs)};` +
-      ` controller CPU ${msText(f.controllerCpuPerPlacementMs)} per placement (the simulated agents' process ${msText(f.simulatorCpuPerPlacementMs)});` +
+      ` controller CPU ${fmt(f.controllerCpuPerPlacementMs, 3)} ms per placement (the simulated agents' process ${fmt(f.simulatorCpuPerPlacementMs, 3)} ms);` +
       ` ${f.reconnects} agent sessions opened again meanwhile${f.drops}`,
     `  GET /jobs/{uuid} during placement: p50 ${pct(f.get, 50)}, p99 ${pct(f.get, 99)} (${fmt(f.get.length)} requests)   aim p99 <= 100 ms: ${verdict(p99Get <= 100)}; Kubernetes' SLO: 1 s`,
     `  PUT /jobs/{uuid} during placement: p50 ${pct(f.put, 50)}, p99 ${pct(f.put, 99)} (${fmt(f.put.length)} requests)   aim p99 <= 100 ms: ${verdict(p99Put <= 100)}; Kubernetes' SLO: 1 s`,
