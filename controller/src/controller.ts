@@ -77,7 +77,7 @@ import { secretEndpoints } from './secrets/secret-routes.js';
 import { quotaEndpoints } from './quotas/quota-routes.js';
 import { ForbiddenError } from './errors.js';
 import { stagingEndpoints } from './staging/staging-routes.js';
-import { BUILTIN_PRINCIPAL, registerBuiltins } from './staging/builtins/register-builtins.js';
+import { BUILTIN_PRINCIPAL, probeHost, registerBuiltins } from './staging/builtins/register-builtins.js';
 import { locateGatewaySdk, registerBuiltinGateways } from './services/builtin-gateways.js';
 import { StagingCoordinator } from './staging/coordinator/staging-coordinator.js';
 import { stagerEndpoints } from './staging/coordinator/stager-api.js';
@@ -679,6 +679,9 @@ type Access = Awaited<ReturnType<typeof startAccess>>;
 async function startWorkloads(b: StartBase, access: Access, parts: Parts) {
   const { options, log, metrics, clock, store, local, etcd, deps, blobs, blobsElsewhere } = b;
   const { tokens, policy } = access;
+  // Runs while the state loads (registerBuiltins below waits for it); a probe that fails leaves the controller without built-ins.
+  const hostProbe = options.builtins ? probeHost(log) : undefined;
+  hostProbe?.catch(() => undefined);
   const actorHooks = (kind: string) => ({
     onActivate: () => metrics.actorActivations.inc({ kind }),
     onPassivate: () => metrics.actorPassivations.inc({ kind }),
@@ -931,7 +934,7 @@ async function startWorkloads(b: StartBase, access: Access, parts: Parts) {
   if (options.builtins) {
     // A host that cannot be probed still gets a working controller, without built-ins.
     try {
-      const builtins = await registerBuiltins({ packages, jobs, pipelines, log, references: references.trusted() });
+      const builtins = await registerBuiltins({ packages, jobs, pipelines, log, references: references.trusted() }, { host: hostProbe });
       const gateways = await registerBuiltinGateways({ packages, jobs, log, references: references.trusted() }, { principal: BUILTIN_PRINCIPAL, requestId: 'builtins' }, await locateGatewaySdk());
       log.info('built-in packages registered', { ...builtins, gateways });
     } catch (err) {

@@ -74,14 +74,30 @@ export interface BuiltinsResult {
   pipelines: string[];
 }
 
+/** What the host offers built-in packages: its system and the runtimes found on it. */
+export interface HostFindings {
+  os: HostOs;
+  runtimes: HostRuntime[];
+}
+
+/**
+ * Probes the host for built-in packages (it runs each runtime found, a few hundred milliseconds
+ * in all): a controller starts it first thing and registers what it found once its state is
+ * loaded, so that the probe does not lengthen the start.
+ */
+export async function probeHost(log: Logger): Promise<HostFindings> {
+  const os = await probeOs();
+  const runtimes = await probeRuntimes(os, (name, err) => log.warn('runtime probe failed', { runtime: name, err }));
+  return { os, runtimes };
+}
+
 export async function registerBuiltins(
   deps: { packages: PackageService; jobs: JobService; pipelines: PipelineService; log: Logger; references: ReferenceCheck },
-  options: { stagerSdk?: { root: string; hostPaths: string[] } | undefined } = {},
+  options: { stagerSdk?: { root: string; hostPaths: string[] } | undefined; host?: Promise<HostFindings> } = {},
 ): Promise<BuiltinsResult> {
   const ctx: ChangeContext = { principal: BUILTIN_PRINCIPAL, requestId: 'builtins' };
-  const os = await probeOs();
+  const { os, runtimes } = await (options.host ?? probeHost(deps.log));
   await deps.packages.registerBuiltin(osPackageSpec(os), ctx);
-  const runtimes = await probeRuntimes(os, (name, err) => deps.log.warn('runtime probe failed', { runtime: name, err }));
   for (const rt of runtimes) await deps.packages.registerBuiltin(runtimePackageSpec(rt), ctx);
 
   const sdk = options.stagerSdk ?? (await locateStagerSdk());
