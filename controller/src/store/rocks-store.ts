@@ -417,10 +417,25 @@ export class RocksStore implements Store {
       // Entries come from the binding in chunks (one native call each): a small first chunk for
       // callers that stop after a key or two, then larger ones. Per-entry next() through
       // abstract-level cost about three times as much (bench:metrics, query of one series).
-      for (let size = 16; ; size = 1000) {
-        const rows = await it.nextv(size);
-        if (rows.length === 0) break;
-        yield* rows;
+      const first = await it.nextv(16);
+      if (first.length === 0) return;
+      yield* first;
+      // From the second chunk on, each next one is asked for before the caller is given this
+      // one's rows: the binding reads it on its thread while the caller works (a start's load of
+      // every instance record, each parsed as it comes).
+      let ahead: Promise<[string, string][]> | undefined = it.nextv(1000);
+      try {
+        for (;;) {
+          const rows: [string, string][] = await ahead;
+          ahead = undefined;
+          if (rows.length === 0) break;
+          ahead = it.nextv(1000);
+          // Awaited by the next turn of the loop, or below when the caller stops early.
+          ahead.catch(() => undefined);
+          yield* rows;
+        }
+      } finally {
+        if (ahead) await ahead.catch(() => undefined);
       }
     } finally {
       await it.close();

@@ -98,6 +98,30 @@ for (const [name, make] of implementations) {
     await cleanup();
   });
 
+  test(`store (${name}): an iteration over more entries than one read gives each once, in order, forwards and in reverse; one stopped early leaves the store as it was`, async (t) => {
+    const { store, cleanup } = await make(t);
+    // More than a RocksDB store's first two reads (16, then 1,000 read ahead) and an etcd page.
+    const keys = Array.from({ length: 2_500 }, (_, i) => `many/${String(i).padStart(5, '0')}`);
+    for (let i = 0; i < keys.length; i += 100) await store.batch(keys.slice(i, i + 100).map((key) => ({ type: 'put', key, value: `v${key}` })));
+    const seen: [string, string][] = [];
+    for await (const entry of store.iterate({ prefix: 'many/' })) seen.push(entry);
+    t.deepEqual(seen.map(([k]) => k), keys);
+    t.true(seen.every(([k, v]) => v === `v${k}`));
+    t.deepEqual(await collect(store.iterate({ prefix: 'many/', reverse: true })), [...keys].reverse());
+    t.deepEqual(await collect(store.iterate({ prefix: 'many/', limit: 1_200 })), keys.slice(0, 1_200));
+    // Stopped in the second read (the third being read ahead): the store reads and writes on.
+    let n = 0;
+    for await (const [k] of store.iterate({ prefix: 'many/' })) {
+      t.is(k, keys[n]!);
+      if (++n === 20) break;
+    }
+    await store.batch([{ type: 'put', key: 'many/after', value: 'x' }]);
+    t.is(await store.get('many/after'), 'x');
+    t.is((await collect(store.iterate({ prefix: 'many/' }))).length, keys.length + 1);
+    await store.close();
+    await cleanup();
+  });
+
   test(`store (${name}): every bound, alone and together, and empty ranges`, async (t) => {
     const { store, cleanup } = await make(t);
     const all = Array.from({ length: 9 }, (_, i) => `k/${i}`);
