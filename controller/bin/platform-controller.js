@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --initial-old-space-size=128 --heap-growing-percent=50 --max-semi-space-size=32
+#!/usr/bin/env -S node --initial-old-space-size=128 --heap-growing-percent=50
 // The `platform-controller` command. The flags of the first line are the controller's Node
 // flags: scripts/start.mjs and the test harness read them from there. --initial-old-space-size:
 // the controller's live heap is small (some 30 MB), so V8 would keep its old generation's limit
@@ -10,11 +10,6 @@
 // high allocation rate; placing and posting at scale it did (bench:scale: 850 MB of heap for
 // some 150 MB live with 100,000 jobs and instances; at 20,000 of each, RSS 430-520 -> 305-380
 // MB, the same CPU per placement). The cost: more major collections when much survives.
-// --max-semi-space-size=32: the young generation's halves up to 32 MB (V8's 16 by default here).
-// Placing, most of what a scavenge finds alive (records, reports, store writes awaiting their
-// commit) is dead by the next one when the halves are larger: at 30,000 instances over 1,000
-// agents (bench:scale), 209 -> 118 scavenges taking 3.3 -> 1.7 s, the longest 157 -> 123 ms,
-// 0.300 -> 0.235 ms of controller CPU per placement. The cost: up to some 50 MB more RSS.
 // npm links a package's bin when it installs the package, and skips a
 // link whose target does not exist yet; the TypeScript build (dist/) comes after `npm ci`, so
 // the bin is this committed launcher, which runs the built program.
