@@ -64,12 +64,18 @@ export interface EtcdTestServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+/**
+ * `count` distinct free loopback ports: every one is held until all are picked (a port closed at
+ * once may be handed out again by the next pick: two members then shared a port and a name).
+ */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer());
+  try {
+    for (const server of servers) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return servers.map((server) => (server.address() as { port: number }).port);
+  } finally {
+    await Promise.all(servers.map((server) => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()))));
+  }
 }
 
 const running = new Set<ChildProcess>();
@@ -143,7 +149,8 @@ export async function startEtcd(o: { readyMs?: number; tls?: boolean; members?: 
   try {
     if (o.tls) await makeCertificates(dir);
     const ports: { client: number; peer: number }[] = [];
-    for (let i = 0; i < count; i++) ports.push({ client: await freePort(), peer: await freePort() });
+    const picked = await freePorts(2 * count);
+    for (let i = 0; i < count; i++) ports.push({ client: picked[2 * i]!, peer: picked[2 * i + 1]! });
     const names = ports.map((p) => `test-${p.client}`);
     const initialCluster = ports.map((p, i) => `${names[i]}=http://127.0.0.1:${p.peer}`).join(',');
     const token = `platform-test-${randomBytes(6).toString('hex')}`;

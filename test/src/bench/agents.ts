@@ -38,7 +38,7 @@ import { agentPrefixes } from '../harness/leftovers.js';
 import { HTTP_APP, httpAppArchive, httpAppJob, uploadPackage } from '../harness/apps.js';
 import { instancesOf, type ApiInstance } from '../harness/cluster.js';
 import { ControllerProcess } from '../harness/controller-process.js';
-import { freePort } from '../harness/net.js';
+import { freePorts } from '../harness/net.js';
 import { unique } from '../harness/fixtures.js';
 import type { ApiClient } from '../harness/http.js';
 import { eventually } from '../harness/wait.js';
@@ -189,7 +189,7 @@ class DirectSpawner {
     const t0 = performance.now();
     // Ports first, all at once, then the spawns in one synchronous burst: the fastest a script
     // can do it (awaiting each port between spawns lets the starting servers delay the loop).
-    const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
+    const ports = await freePorts(count);
     const ready: Promise<void>[] = [];
     for (const port of ports) {
       const log = openSync(join(this.logDir, `direct-${this.n++}.log`), 'a');

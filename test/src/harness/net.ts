@@ -14,6 +14,22 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** `count` distinct free loopback TCP ports, each held until all are picked (one closed at once may be picked again). */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer());
+  try {
+    for (const server of servers) {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', resolve);
+      });
+    }
+    return servers.map((server) => (server.address() as AddressInfo).port);
+  } finally {
+    await Promise.all(servers.map((server) => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()))));
+  }
+}
+
 /**
  * A TCP relay on a loopback port to `target` (host:port), whose connections a test can cut
  * at once: a dropped connection, as a proxy or a network would drop it. It can also let

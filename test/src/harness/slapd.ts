@@ -17,7 +17,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from './net.js';
+import { freePorts } from './net.js';
 import { eventually } from './wait.js';
 
 const run = promisify(execFile);
@@ -163,7 +163,8 @@ export class Slapd {
       // process is met by trying another port.
       let lastError: unknown;
       for (let i = 0; i < 3; i++) {
-        const slapd = new Slapd(found.tools, dir, suffix, await freePort(), options.tls ? await freePort() : undefined, options.readyTimeoutMs ?? 20_000);
+        const [ldapPort, ldapsPort] = await freePorts(2);
+        const slapd = new Slapd(found.tools, dir, suffix, ldapPort!, options.tls ? ldapsPort : undefined, options.readyTimeoutMs ?? 20_000);
         try {
           await slapd.start();
           return slapd;
