@@ -206,6 +206,9 @@ test('console: a provider, a service and a network made from the pages; Restart 
   // Every control of the job page is reached with the keyboard.
   await page.goto(`${cluster.controller.url}/console/#/jobs/${app.body.uuid}`);
   await page.getByRole('table', { name: 'Links' }).getByText(db.body.fqn).waitFor();
+  // The page's parts come as their requests answer: every control is there before the Tabs start.
+  for (const name of ['Restart', 'Unlink']) await page.getByRole('button', { name, exact: true }).first().waitFor({ timeout: 30_000 });
+  await page.getByLabel('Link name').first().waitFor({ timeout: 30_000 });
   const { controls, unreached } = await tabThrough(page);
   for (const c of ['a: Skip to content', 'button: Restart', 'button: Unlink', 'input: Link name', 'pre: Log lines']) t.true(controls.includes(c), `${c} in ${controls.join(' | ')}`);
   t.deepEqual(unreached, []);
