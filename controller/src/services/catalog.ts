@@ -837,13 +837,9 @@ export class ServiceCatalog {
       if (!b.service_fqn || isOutboundBinding(b)) continue;
       const url = this.#serviceUrl(b);
       if (!url) continue;
-      try {
-        const u = new URL(url);
-        const port = u.port || SCHEME_PORTS[u.protocol.replace(/:$/, '')];
-        if (u.hostname && port) opened(`${u.hostname.replace(/^\[|\]$/g, '')}:${port}`);
-      } catch {
-        // not a url: nothing to reach
-      }
+      // localhost as 127.0.0.1, so that the platform's sockets there are seen for what they are.
+      const endpoint = urlEndpoint(url);
+      if (endpoint) opened(endpoint);
     }
     return [...out].sort();
   }
