@@ -47,11 +47,25 @@ export function useLoad<T>(fn: () => Promise<T>, deps: readonly unknown[], refre
   return { ...state, reload };
 }
 
-/** What the user may do on each FQN (GET /permissions); empty sets until the answer is in. */
+/** How often the permissions are asked again (policy can change while a page is open), and how soon after a failed ask. */
+const PERMISSIONS_REFRESH_MS = 30_000;
+const PERMISSIONS_RETRY_MS = 2_000;
+
+/**
+ * What the user may do on each FQN (GET /permissions); empty sets until the answer is in. The
+ * answer is asked again every half minute, and a few seconds after an ask that failed (a
+ * dropped connection at sign-in would otherwise leave the navigation without the pages the
+ * user may read until the page is reloaded, which signs out).
+ */
 export function usePermissions(fqns: readonly string[]): (fqn: string, permission: string) => boolean {
   const session = useSession();
   const key = [...new Set(fqns)].sort().join('\n');
-  const { data } = useLoad(() => (key === '' ? Promise.resolve({} as Record<string, ReadonlySet<string>>) : session.permissions(key.split('\n'))), [key]);
+  const { data, error, loading, reload } = useLoad(() => (key === '' ? Promise.resolve({} as Record<string, ReadonlySet<string>>) : session.permissions(key.split('\n'))), [key], PERMISSIONS_REFRESH_MS);
+  useEffect(() => {
+    if (!error || loading) return undefined;
+    const timer = setTimeout(reload, PERMISSIONS_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [error, loading, reload]);
   return (fqn, permission) => data?.[fqn]?.has(permission) ?? false;
 }
 
