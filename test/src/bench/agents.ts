@@ -77,6 +77,17 @@ async function cpuMsOf(pid: number): Promise<number> {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
+/**
+ * CPU time the whole machine spent so far (every process and the kernel: user, nice, system,
+ * irq, softirq, steal; not idle nor iowait), in ms: over a burst, what it cost all told,
+ * the network commands' processes, bwrap and the kernel's namespace work included.
+ */
+async function machineCpuMs(): Promise<number> {
+  const fields = (await readFile('/proc/stat', 'utf8')).split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
+  return ((user + nice + system + irq + softirq + steal) * 1000) / 100;
+}
+
 /** VmRSS of a process, in bytes. */
 async function rssOf(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -306,15 +317,19 @@ async function main(): Promise<void> {
     let mark = agent.lines.length;
     const manyAt = Date.now();
     const cpuBefore = await cpuMsOf(agentPid);
+    const machineBefore = await machineCpuMs();
     const manyFrom = process.hrtime.bigint();
     const platformMany = await timedStart(api, many.uuid, INSTANCES, MANY_TIMEOUT_MS);
+    const machinePlatform = (await machineCpuMs()) - machineBefore;
     const agentCpu = (await cpuMsOf(agentPid)) - cpuBefore;
     if (CPU_PROF) progress(`the ${INSTANCES} starts in the agent's CPU profile (monotonic µs): ${manyFrom / 1000n} .. ${process.hrtime.bigint() / 1000n}`);
     const manyPhases = agentPhases(agent.lines, mark, manyAt);
     const busyRss = await rssOf(agentPid);
     await stopJob(api, many.uuid);
     progress(`${INSTANCES} direct spawns`);
+    const machineDirectBefore = await machineCpuMs();
     const directMany = await direct.startAll(INSTANCES, MANY_TIMEOUT_MS);
+    const machineDirect = (await machineCpuMs()) - machineDirectBefore;
     await direct.stopAll();
 
     progress(`${RUNS} single starts of each, alternating`);
@@ -338,6 +353,7 @@ async function main(): Promise<void> {
         `  ${INSTANCES} instances, PUT start -> all RUNNING      ${ms(platformMany)}\n` +
         `  ${INSTANCES} direct spawns -> all ports accept      ${ms(directMany)}\n` +
         `  the agent process's own CPU time meanwhile        ${ms(agentCpu)}\n` +
+        `  CPU the whole machine spent (every process, the kernel): platform ${ms(machinePlatform)}, direct ${ms(machineDirect)}\n` +
         `  where the agent's time went, per instance (${INSTANCES} at once):\n${manyPhases}\n` +
         `  ratio  ${ratio.toFixed(2)}x  (aim: within ${GOAL_RATIO}x: ${ratio <= GOAL_RATIO ? 'met' : 'NOT met'})\n` +
         `  agent RSS: idle ${(idleRss / MiB).toFixed(1)} MiB, with ${INSTANCES} running ${(busyRss / MiB).toFixed(1)} MiB\n` +
