@@ -42,6 +42,7 @@ import { freePorts } from '../harness/net.js';
 import { unique } from '../harness/fixtures.js';
 import type { ApiClient } from '../harness/http.js';
 import { eventually } from '../harness/wait.js';
+import { CpuGroup } from './cpu-group.js';
 import { envCount } from './env.js';
 
 const INSTANCES = envCount('BENCH_AGENTS_INSTANCES', 50);
@@ -196,12 +197,14 @@ class DirectSpawner {
    * as the agent does) and polls each port every POLL_MS until it accepts a connection; answers
    * the milliseconds from the first spawn to the last one ready.
    */
-  async startAll(count: number, timeoutMs: number): Promise<number> {
+  async startAll(count: number, timeoutMs: number, group?: CpuGroup): Promise<number> {
     const t0 = performance.now();
     // Ports first, all at once, then the spawns in one synchronous burst: the fastest a script
     // can do it (awaiting each port between spawns lets the starting servers delay the loop).
     const ports = await freePorts(count);
     const ready: Promise<void>[] = [];
+    // The servers are counted in `group` from their start (this process is, only while it spawns them).
+    group?.join();
     for (const port of ports) {
       const log = openSync(join(this.logDir, `direct-${this.n++}.log`), 'a');
       try {
@@ -213,6 +216,7 @@ class DirectSpawner {
         closeSync(log);
       }
     }
+    group?.leave();
     await Promise.all(ready);
     return performance.now() - t0;
   }
@@ -264,6 +268,10 @@ async function main(): Promise<void> {
   const direct = new DirectSpawner(server, work);
   let controller: ControllerProcess | undefined;
   let agent: AgentProcess | undefined;
+  // The CPU each side spent, whatever else the machine does: the controller and the agent with
+  // everything they start (instances, network commands, bwrap), and the direct servers.
+  const platformGroup = CpuGroup.open('bench-agents-platform');
+  const directGroup = platformGroup && CpuGroup.open('bench-agents-direct');
   let cleaning: Promise<void> | undefined;
   // The agent's instances are detached (their own sessions): a Ctrl-C reaches the agent but
   // not them, so an interrupted run cleans up as a finished one does.
@@ -273,6 +281,8 @@ async function main(): Promise<void> {
       if (AGENT_LOG && agent) await writeFile(AGENT_LOG, agent.lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
       await agent?.dispose();
       await controller?.dispose();
+      platformGroup?.close();
+      directGroup?.close();
       await rm(work, { recursive: true, force: true });
     })());
   const interrupted = (signal: NodeJS.Signals) => {
@@ -286,6 +296,8 @@ async function main(): Promise<void> {
     controller = await ControllerProcess.start();
     const api = await controller.admin();
     agent = await AgentProcess.start(controller, api, { ...(CPU_PROF ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] } : {}), args: [INSTANCE_NETWORKS ? '--instance-networks' : '--instance-networks=off', '--stop-instances-on-exit', ...(NETWORK_POOL !== undefined ? [`--network-pool=${NETWORK_POOL}`] : [])] });
+    platformGroup?.add(controller.child.pid!);
+    platformGroup?.add(agent.child.pid!);
     const manager = (await api.get<Manager>(`/instance_managers/${agent.uuid}`)).body;
     const agentPid = agent.child.pid!;
     const idleRss = await rssOf(agentPid);
@@ -317,19 +329,25 @@ async function main(): Promise<void> {
     let mark = agent.lines.length;
     const manyAt = Date.now();
     const cpuBefore = await cpuMsOf(agentPid);
+    const controllerCpuBefore = await cpuMsOf(controller.child.pid!);
     const machineBefore = await machineCpuMs();
+    const platformCpuBefore = platformGroup?.usageMs();
     const manyFrom = process.hrtime.bigint();
     const platformMany = await timedStart(api, many.uuid, INSTANCES, MANY_TIMEOUT_MS);
     const machinePlatform = (await machineCpuMs()) - machineBefore;
+    const platformCpu = platformGroup ? platformGroup.usageMs() - platformCpuBefore! : undefined;
     const agentCpu = (await cpuMsOf(agentPid)) - cpuBefore;
+    const controllerCpu = (await cpuMsOf(controller.child.pid!)) - controllerCpuBefore;
     if (CPU_PROF) progress(`the ${INSTANCES} starts in the agent's CPU profile (monotonic µs): ${manyFrom / 1000n} .. ${process.hrtime.bigint() / 1000n}`);
     const manyPhases = agentPhases(agent.lines, mark, manyAt);
     const busyRss = await rssOf(agentPid);
     await stopJob(api, many.uuid);
     progress(`${INSTANCES} direct spawns`);
     const machineDirectBefore = await machineCpuMs();
-    const directMany = await direct.startAll(INSTANCES, MANY_TIMEOUT_MS);
+    const directCpuBefore = directGroup?.usageMs();
+    const directMany = await direct.startAll(INSTANCES, MANY_TIMEOUT_MS, directGroup);
     const machineDirect = (await machineCpuMs()) - machineDirectBefore;
+    const directCpu = directGroup ? directGroup.usageMs() - directCpuBefore! : undefined;
     await direct.stopAll();
 
     progress(`${RUNS} single starts of each, alternating`);
@@ -352,8 +370,9 @@ async function main(): Promise<void> {
         `polling every ${POLL_MS} ms, resources per instance: memory ${resources.memory / MiB} MiB, disk ${resources.disk / MiB} MiB)\n` +
         `  ${INSTANCES} instances, PUT start -> all RUNNING      ${ms(platformMany)}\n` +
         `  ${INSTANCES} direct spawns -> all ports accept      ${ms(directMany)}\n` +
-        `  the agent process's own CPU time meanwhile        ${ms(agentCpu)}\n` +
-        `  CPU the whole machine spent (every process, the kernel): platform ${ms(machinePlatform)}, direct ${ms(machineDirect)}\n` +
+        `  CPU time meanwhile of the agent process itself ${ms(agentCpu)}, of the controller process ${ms(controllerCpu)}\n` +
+        `  CPU spent: the controller and the agent with all they started ${platformCpu === undefined ? `n/a (${CpuGroup.unavailable})` : ms(platformCpu)}, ` +
+        `the direct servers ${directCpu === undefined ? 'n/a' : ms(directCpu)}; the whole machine (whatever else runs) ${ms(machinePlatform)} and ${ms(machineDirect)}\n` +
         `  where the agent's time went, per instance (${INSTANCES} at once):\n${manyPhases}\n` +
         `  ratio  ${ratio.toFixed(2)}x  (aim: within ${GOAL_RATIO}x: ${ratio <= GOAL_RATIO ? 'met' : 'NOT met'})\n` +
         `  agent RSS: idle ${(idleRss / MiB).toFixed(1)} MiB, with ${INSTANCES} running ${(busyRss / MiB).toFixed(1)} MiB\n` +
