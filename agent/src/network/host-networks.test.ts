@@ -5,17 +5,27 @@
  */
 import { randomUUID } from 'node:crypto';
 import { execFileSync, spawnSync } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import test from 'ava';
 import { silentLogger } from '@platform/proto/common';
 import { requireTool } from '../test-support/system.js';
 import { missingNetworkTools, tool } from './commands.js';
-import { acceptingPorts, agentPrefixes, HostNetworks, ownSubnetClash, POOL_NAME, type NetworkAttachment } from './host-networks.js';
+import { acceptingPorts, agentPrefixes, egressRules, forwardsMap, HostNetworks, instanceRules, ownSubnetClash, POOL_NAME, type NetworkAttachment } from './host-networks.js';
 import { tempDir } from '../test-support/temp.js';
 import { eventually } from '../test-support/wait.js';
 import { parseCidr } from '@platform/proto/common';
 import { PortForwarders } from './port-forwarder.js';
 import { instanceHandles } from './shaping.js';
 
+/** A TCP port free on 127.0.0.1 now (the forwarders listen there). */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 const sh = (argv: string[], input?: string) => execFileSync(argv[0]!, argv.slice(1), { encoding: 'utf8', ...(input ? { input } : {}) });
 const quiet = (argv: string[]) => spawnSync(argv[0]!, argv.slice(1), { stdio: 'ignore' });
 const namespaces = () => sh([tool('ip'), 'netns', 'list']).split('\n').map((l) => l.split(' ')[0]!).filter(Boolean);
@@ -142,6 +152,21 @@ test('networks: a pool of namespaces made ahead is handed to starting instances 
   await eventually(() => networks.pooled === 2 && poolNs().length === 2, 'the pool filled again');
   t.false(poolNs().includes(gone));
 
+  // One with ports on a namespace made ahead: its ports join the set of the table it has, and
+  // the host port the egress table's map; taken off, the map no longer has it.
+  const hostPort = await freePort();
+  const ported = await networks.attachOwn(randomUUID(), 'job', tempDir(t, 'pool-'), [], () => {}, { host: [hostPort], inside: [8080] });
+  held.push(ported);
+  t.true(ported.netns.includes(POOL_NAME));
+  t.regex(sh(['nsenter', `--net=/run/netns/${ported.netns}`, '--', tool('nft'), 'list', 'set', 'ip', 'platform_instance', 'ports']), /elements = \{ 8080 \}/);
+  t.is(sh(['nsenter', `--net=/run/netns/${ported.netns}`, '--', 'cat', '/proc/sys/net/ipv4/conf/eth0/route_localnet']).trim(), '1');
+  const map = () => sh([tool('nft'), 'list', 'map', 'inet', p.egressTable, 'forwards']);
+  t.regex(map(), new RegExp(`${hostPort} : ${ported.address.replaceAll('.', '\\.')} \\. 8080`));
+  await networks.detach(ported);
+  held.splice(held.indexOf(ported), 1);
+  t.notRegex(map(), new RegExp(`${hostPort} :`));
+  await eventually(() => networks.pooled === 2, 'the pool filled again after the ported one');
+
   await networks.emptyPool();
   t.deepEqual(poolNs(), [], 'emptied: its namespaces are deleted');
   t.is(networks.pooled, 0);
@@ -181,4 +206,22 @@ test('acceptingPorts: the ports that accept a connection at the address, and not
   t.deepEqual([...(await acceptingPorts('127.0.0.1', [closed])())], []);
   t.deepEqual([...(await acceptingPorts('127.0.0.1', [])())], []);
   await eventually(() => seen === 1, 'the server saw the one try', 5_000);
+});
+
+test('networks: forwarded ports are a map of the egress table (host port -> address . port), which the rules look up; a start changes the map alone', (t) => {
+  t.deepEqual([...forwardsMap([{ hostPort: 30001, to: '10.9.0.2:8080' }, { hostPort: 30002, to: '10.9.0.3:30002' }, { hostPort: 30001, to: '10.9.0.9:1' }])], [
+    [30001, '10.9.0.2 . 8080'],
+    [30002, '10.9.0.3 . 30002'],
+  ]);
+  const forwards = [{ hostPort: 30001, to: '10.9.0.2:8080' }];
+  const local = egressRules('t', 'br', '10.9.0.1', '10.9.0.0/24', { forward: [], input: [], dnat: [], ports: { address: '127.0.0.1', remote: false, forwards } });
+  t.regex(local, /map forwards \{\n\s+type inet_service : ipv4_addr \. inet_service;\n\s+elements = \{ 30001 : 10\.9\.0\.2 \. 8080 \}/);
+  t.regex(local, /chain output \{[^}]*ip daddr 127\.0\.0\.1 meta l4proto \{ tcp, udp \} dnat ip to th dport map @forwards/);
+  t.notRegex(local, /iifname != "br"/, 'from elsewhere only when the host forwards');
+  const remote = egressRules('t', 'br', '10.9.0.1', '10.9.0.0/24', { forward: [], input: [], dnat: [], ports: { address: '192.0.2.7', remote: true, forwards: [] } });
+  t.regex(remote, /iifname != "br" ip daddr 192\.0\.2\.7 meta l4proto \{ tcp, udp \} dnat ip to th dport map @forwards/);
+  t.notRegex(remote, /elements/, 'an empty map has no elements line (nft refuses an empty one)');
+  // The instance's own table: its ports a set, which a namespace made ahead has empty.
+  t.regex(instanceRules([], [8080, 8080, 9090], '10.9.0.1', '10.9.0.2'), /set ports \{\n\s+type inet_service;\n\s+elements = \{ 8080, 9090 \}/);
+  t.regex(instanceRules([], [], '10.9.0.1', '10.9.0.2'), /iifname "eth0" ip daddr 10\.9\.0\.2 tcp dport @ports dnat ip to 127\.0\.0\.1/);
 });

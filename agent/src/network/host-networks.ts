@@ -242,10 +242,16 @@ export class HostNetworks {
   /** Bumped whenever the pool is emptied: a namespace made for an older pool is deleted, not kept. */
   #poolGeneration = 0;
   #closed = false;
-  /** The egress rules are rewritten one at a time, the last wish winning. */
+  /** The egress rules are written one at a time, the last wish winning. */
   #egressChain: Promise<void> = Promise.resolve();
-  /** The rewrite waiting for its turn, if any. */
-  #egressQueued: Promise<void> | undefined;
+  /**
+   * The write waiting for its turn, if any: the whole table (`full`), or only the forwarded
+   * ports' map brought up to date (what a start or stop of an instance with ports and nothing
+   * else needs). A wish for the whole table turns a waiting map update into a whole write.
+   */
+  #egressQueued: { done: Promise<void>; full: boolean } | undefined;
+  /** The forwarded ports' map as last written to the egress table: host port -> `address . port`. */
+  #mapped = new Map<number, string>();
   /** Why the `network` floors are not enforced here (undefined: they are); set by probeFloors. */
   #floorsNot: string | undefined = 'not probed yet';
 
@@ -441,7 +447,7 @@ export class HostNetworks {
       record(a);
       await this.#ensureOwn(subnet);
       // One script: the namespace (unless it was made ahead) and, with the ports, its rules.
-      await this.#instanceRules(a, false, pooled ? [] : this.#ownNamespaceScript(a.netns, a.hostVeth, names.peer, a.address, subnet), !!ports);
+      await this.#instanceRules(a, false, pooled ? [] : this.#ownNamespaceScript(a.netns, a.hostVeth, names.peer, a.address, subnet), !!ports, !!pooled);
       // From the thread pool: making files waits for a busy disk, and a burst of starts makes many.
       await Promise.all([
         writeFile(a.hostsFile, ['127.0.0.1\tlocalhost', '::1\tlocalhost ip6-localhost ip6-loopback', `${a.address}\ti-${instance.slice(0, 8)}`, ''].join('\n'), { mode: 0o644 }),
@@ -449,7 +455,8 @@ export class HostNetworks {
       ]);
       // The agent's listeners hold the host ports (forward).
       if (ports) await this.o.forwarders.open(a.instance, this.o.address, a.ports, a.address, a.insidePorts ?? a.ports);
-      if (this.#egress.has(jobUuid) || this.#endpointsOf(a).length > 0 || a.ports.length > 0) await this.#rewriteEgress();
+      if (this.#egress.has(jobUuid) || this.#endpointsOf(a).length > 0) await this.#rewriteEgress();
+      else if (a.ports.length > 0) await this.#updateForwards();
       this.o.log.info('instance on a network of its own', { instance, address: a.address, netns: a.netns, ...(pooled ? { pooled: true } : {}) });
       return a;
     } finally {
@@ -471,15 +478,6 @@ export class HostNetworks {
       if (this.#attaching === 0) void this.#fillPool();
     }, POOL_QUIET_MS);
     this.#quiet.unref();
-  }
-
-  /**
-   * A namespace on the own bridge: the host's side (namespace, veth, isolated bridge port), then
-   * the instance's (eth0 with its address, up, lo up, the default route via the gateway): one
-   * script (`ip -batch` twice) in one of the agent's shells.
-   */
-  async #makeOwnNamespace(netns: string, hostVeth: string, peer: string, address: string, subnet: Cidr): Promise<void> {
-    await runScript(this.#ownNamespaceScript(netns, hostVeth, peer, address, subnet));
   }
 
   /** The parts of a script (commands.ts runScript) that make a namespace on the own bridge. */
@@ -560,7 +558,11 @@ export class HostNetworks {
         const p: Pooled = { netns: names.netns, hostVeth: names.hostVeth, address, subnet: cidrText(subnet) };
         this.#poolMaking.add(address);
         try {
-          await this.#makeOwnNamespace(p.netns, p.hostVeth, names.peer, address, subnet);
+          // With the instance's nat table (its ports set empty): a start only adds its ports.
+          await runScript([
+            ...this.#ownNamespaceScript(p.netns, p.hostVeth, names.peer, address, subnet),
+            instanceRulesPart(HostNetworks.netnsPath(p), p.netns, [], [], formatIpv4(subnet.base + 1), address),
+          ]);
         } catch (err) {
           await this.#deletePooled([p]);
           throw err;
@@ -717,7 +719,7 @@ export class HostNetworks {
         lines.push(`ip saddr ${a.address} ip daddr { ${to.join(', ')} }${l4}${ports}`);
       }
     }
-    const forwards = [...this.#own.values()].flatMap((a) => a.ports.map((hostPort, i) => ({ hostPort, to: `${a.address}:${a.insidePorts?.[i] ?? hostPort}` })));
+    const forwards = this.#forwards();
     const remote = !this.o.address.startsWith('127.') && hostForwards();
     return { forward: lines, input, dnat, ports: { address: this.o.address, remote, forwards } };
   }
@@ -734,22 +736,73 @@ export class HostNetworks {
     // packets with a loopback address on the bridge (its own setting; the host's others stay).
     if (allow.dnat.length > 0 || (allow.ports?.forwards.length ?? 0) > 0) setSysctl(p.ownBridge, 'route_localnet', true);
     // In one of the agent's shells: rewritten after each start with ports, by a burst of starts too.
+    this.#mapped = new Map();
     await runScript([{ argv: [tool('nft'), '-f', '-'], what: `nft -f (table inet ${p.egressTable})`, input: egressRules(p.egressTable, p.ownBridge, gateway, `${formatIpv4(subnet.base)}/${subnet.prefix}`, allow) + '\n' }]);
+    this.#mapped = forwardsMap(allow.ports?.forwards ?? []);
+  }
+
+  /**
+   * Brings the forwarded ports' map of the egress table up to date with the instances here: the
+   * entries that changed deleted and added in one nft transaction, a few ms where the whole
+   * table takes tens (its nat hooks registered again). When that fails (the table is not what
+   * was last written), the whole table is written.
+   */
+  async #syncForwards(subnet: Cidr): Promise<void> {
+    const p = agentPrefixes(this.o.agentUuid);
+    const want = forwardsMap(this.#forwards());
+    const stale = [...this.#mapped].filter(([port, to]) => want.get(port) !== to).map(([port]) => port);
+    const fresh = [...want].filter(([port, to]) => this.#mapped.get(port) !== to);
+    if (stale.length === 0 && fresh.length === 0) return;
+    if (want.size > 0) setSysctl(p.ownBridge, 'route_localnet', true);
+    const lines = [
+      ...(stale.length > 0 ? [`delete element inet ${p.egressTable} forwards { ${stale.join(', ')} }`] : []),
+      ...(fresh.length > 0 ? [`add element inet ${p.egressTable} forwards { ${fresh.map(([port, to]) => `${port} : ${to}`).join(', ')} }`] : []),
+    ];
+    try {
+      await runScript([{ argv: [tool('nft'), '-f', '-'], what: `nft -f (the forwarded ports of table inet ${p.egressTable})`, input: lines.join('\n') + '\n' }]);
+      this.#mapped = want;
+    } catch (err) {
+      this.o.log.warn('the forwarded ports cannot be updated alone: the whole outbound table is written', { err: (err as Error).message });
+      await this.#writeEgress(subnet);
+    }
+  }
+
+  /** Every forwarded port of the instances on networks of their own: host port -> `address:port` inside. */
+  #forwards(): { hostPort: number; to: string }[] {
+    return [...this.#own.values()].flatMap((a) => a.ports.map((hostPort, i) => ({ hostPort, to: `${a.address}:${a.insidePorts?.[i] ?? hostPort}` })));
   }
 
   /** Rewrites the egress table, once the own bridge is there. */
   #rewriteEgress(): Promise<void> {
-    // A rewrite waiting for its turn writes what is there when it runs: later wishes join it.
-    if (this.#egressQueued) return this.#egressQueued;
+    return this.#queueEgress(true);
+  }
+
+  /**
+   * After an instance with forwarded ports and no other rule came or went: only the forwarded
+   * ports' map is brought up to date (#syncForwards), in turn with the whole writes.
+   */
+  #updateForwards(): Promise<void> {
+    return this.#queueEgress(false);
+  }
+
+  #queueEgress(full: boolean): Promise<void> {
+    // A write waiting for its turn writes what is there when it runs: later wishes join it.
+    const queued = this.#egressQueued;
+    if (queued) {
+      queued.full ||= full;
+      return queued.done;
+    }
+    const entry = { done: Promise.resolve(), full };
     const next = this.#egressChain.then(async () => {
       this.#egressQueued = undefined;
       const subnet = this.#ownSubnet;
       if (!subnet || !this.#ownReady) return;
       await this.#ownReady;
-      await this.#writeEgress(subnet);
+      await (entry.full ? this.#writeEgress(subnet) : this.#syncForwards(subnet));
     });
     this.#egressChain = next.catch((err: unknown) => this.o.log.error('the outbound rules cannot be written', { err: (err as Error).message }));
-    this.#egressQueued = this.#egressChain;
+    entry.done = this.#egressChain;
+    this.#egressQueued = entry;
     return this.#egressChain;
   }
 
@@ -898,7 +951,7 @@ export class HostNetworks {
     // UDP; TCP to them is passed on in the kernel for instances on networks of their own (the
     // egress table), which also holds while the agent is down.
     await this.o.forwarders.open(a.instance, this.o.address, ports, a.address, a.insidePorts ?? ports);
-    if (a.own && ports.length > 0) await this.#rewriteEgress();
+    if (a.own && ports.length > 0) await this.#updateForwards();
   }
 
   /**
@@ -908,16 +961,21 @@ export class HostNetworks {
    * script, which runs `before` first (the namespace being made: commands.ts runScript). Without
    * `rules` only `before` runs.
    */
-  #instanceRules(a: NetworkAttachment, always = false, before: Parameters<typeof runScript>[0] = [], rules = true): Promise<void> {
+  #instanceRules(a: NetworkAttachment, always = false, before: Parameters<typeof runScript>[0] = [], rules = true, made = false): Promise<void> {
     // One at a time per instance, each written from what the instance has when it runs.
     const prev = this.#nsChains.get(a.instance) ?? Promise.resolve();
     const next = prev.then(async () => {
       const ports = a.insidePorts ?? a.ports;
       const endpoints = this.#endpointsOf(a).filter((e) => e.startsWith('127.'));
       const parts = [...before];
-      if (rules && (endpoints.length > 0 || ports.length > 0 || always)) {
-        const script = `echo 1 > /proc/sys/net/ipv4/conf/eth0/route_localnet && exec ${tool('nft')} -f -`;
-        parts.push({ argv: [tool('nsenter'), `--net=${HostNetworks.netnsPath(a)}`, '--', '/bin/sh', '-c', script], what: `nft -f (the rules in namespace ${a.netns})`, input: instanceRules(endpoints, ports, a.gateway, a.address) + '\n' });
+      if (made && endpoints.length === 0) {
+        // The namespace was made ahead with the table (no port, no endpoint) and route_localnet:
+        // its ports are added to the set, a few ms where writing the table takes tens.
+        if (rules && ports.length > 0) {
+          parts.push({ argv: [tool('nsenter'), `--net=${HostNetworks.netnsPath(a)}`, '--', tool('nft'), '-f', '-'], what: `nft -f (the ports in namespace ${a.netns})`, input: `add element ip platform_instance ports { ${[...new Set(ports)].join(', ')} }\n` });
+        }
+      } else if (rules && (endpoints.length > 0 || ports.length > 0 || always || made)) {
+        parts.push(instanceRulesPart(HostNetworks.netnsPath(a), a.netns, endpoints, ports, a.gateway, a.address));
       }
       if (parts.length > 0) await runScript(parts);
     });
@@ -1046,7 +1104,8 @@ export class HostNetworks {
     }
     this.#own.delete(a.instance);
     // Its address may be given to another instance: what it was allowed goes with it.
-    if (this.#egress.has(a.jobUuid) || this.#endpointsOf(a).length > 0 || a.ports.length > 0) await this.#rewriteEgress();
+    if (this.#egress.has(a.jobUuid) || this.#endpointsOf(a).length > 0) await this.#rewriteEgress();
+    else if (a.ports.length > 0) await this.#updateForwards();
     this.o.log.info('instance off its own network', { instance: a.instance, netns: a.netns });
   }
 
@@ -1314,11 +1373,18 @@ export interface EgressAllow {
 }
 
 export function egressRules(table: string, bridge: string, gateway: string, subnet: string, allow: EgressAllow = { forward: [], input: [], dnat: [] }): string {
-  const fwd = allow.ports && allow.ports.forwards.length > 0 ? allow.ports : undefined;
+  const fwd = allow.ports;
+  const mapped = forwardsMap(fwd?.forwards ?? []);
   return [
     `table inet ${table} {}`,
     `delete table inet ${table}`,
     `table inet ${table} {`,
+    // The forwarded ports, host port -> instance address . port: a map that a start or stop
+    // changes alone (#syncForwards) without writing the table again.
+    '  map forwards {',
+    '    type inet_service : ipv4_addr . inet_service;',
+    ...(mapped.size > 0 ? [`    elements = { ${[...mapped].map(([port, to]) => `${port} : ${to}`).join(', ')} }`] : []),
+    '  }',
     '  chain input {',
     '    type filter hook input priority 0; policy accept;',
     `    iifname "${bridge}" ct state established,related accept`,
@@ -1340,11 +1406,11 @@ export function egressRules(table: string, bridge: string, gateway: string, subn
     '  chain prerouting {',
     '    type nat hook prerouting priority dstnat; policy accept;',
     ...allow.dnat.map((rule) => `    iifname "${bridge}" ${rule}`),
-    ...(fwd?.remote ? fwd.forwards.map((f) => `    iifname != "${bridge}" ip daddr ${fwd.address} meta l4proto { tcp, udp } th dport ${f.hostPort} dnat ip to ${f.to}`) : []),
+    ...(fwd?.remote ? [`    iifname != "${bridge}" ip daddr ${fwd.address} meta l4proto { tcp, udp } dnat ip to th dport map @forwards`] : []),
     '  }',
     '  chain output {',
     '    type nat hook output priority -100; policy accept;',
-    ...(fwd ? fwd.forwards.map((f) => `    ip daddr ${fwd.address} meta l4proto { tcp, udp } th dport ${f.hostPort} dnat ip to ${f.to}`) : []),
+    ...(fwd ? [`    ip daddr ${fwd.address} meta l4proto { tcp, udp } dnat ip to th dport map @forwards`] : []),
     '  }',
     '  chain postrouting {',
     '    type nat hook postrouting priority srcnat; policy accept;',
@@ -1361,6 +1427,16 @@ export function egressRules(table: string, bridge: string, gateway: string, subn
     '  }',
     '}',
   ].join('\n');
+}
+
+/** Forwarded ports as the egress table's map holds them: host port -> `address . port` (the first of a host port wins). */
+export function forwardsMap(forwards: readonly { hostPort: number; to: string }[]): Map<number, string> {
+  const map = new Map<number, string>();
+  for (const f of forwards) {
+    const [address, port] = f.to.split(':');
+    if (!map.has(f.hostPort)) map.set(f.hostPort, `${address} . ${port}`);
+  }
+  return map;
 }
 
 /** An opening as the log says it. */
@@ -1390,6 +1466,12 @@ function setSysctl(device: string, name: 'forwarding' | 'route_localnet', on: bo
 /** "a.b.c.d:port" */
 const ENDPOINT = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d):(?:[1-9]\d{0,4})$/;
 
+/** The part of a script (commands.ts runScript) that writes an instance's nat table in its namespace (and route_localnet on its eth0). */
+function instanceRulesPart(netnsPath: string, netns: string, endpoints: readonly string[], ports: readonly number[], gateway: string, address: string): Parameters<typeof runScript>[0][number] {
+  const script = `echo 1 > /proc/sys/net/ipv4/conf/eth0/route_localnet && exec ${tool('nft')} -f -`;
+  return { argv: [tool('nsenter'), `--net=${netnsPath}`, '--', '/bin/sh', '-c', script], what: `nft -f (the rules in namespace ${netns})`, input: instanceRules(endpoints, ports, gateway, address) + '\n' };
+}
+
 /**
  * The nat table of an instance's own namespace: connections to `endpoints` on the (host's)
  * loopback go to the gateway address instead (where the agent's rules pass them on to the host's
@@ -1403,9 +1485,14 @@ export function instanceRules(endpoints: readonly string[], ports: readonly numb
     'table ip platform_instance {}',
     'delete table ip platform_instance',
     'table ip platform_instance {',
+    // The ports a set: a namespace made ahead has the table already, and a start adds its ports alone.
+    '  set ports {',
+    '    type inet_service;',
+    ...(ports.length > 0 ? [`    elements = { ${[...new Set(ports)].join(', ')} }`] : []),
+    '  }',
     '  chain prerouting {',
     '    type nat hook prerouting priority dstnat; policy accept;',
-    ...(ports.length > 0 ? [`    iifname "eth0" ip daddr ${address} tcp dport { ${[...new Set(ports)].join(', ')} } dnat ip to 127.0.0.1`] : []),
+    `    iifname "eth0" ip daddr ${address} tcp dport @ports dnat ip to 127.0.0.1`,
     '  }',
     '  chain output {',
     '    type nat hook output priority -100; policy accept;',
