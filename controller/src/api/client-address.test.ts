@@ -85,6 +85,22 @@ test('client address proof: a proof is taken within the window of the checking c
   t.deepEqual(active.check(ahead, 'rid-2'), { refused: 'stale' }, 'ahead by more');
 });
 
+test('client address proof: each proof is taken once; sent again within the window it is refused as replayed, and the window forgets it', (t) => {
+  const c = clock();
+  const active = new ClientAddressProof(KEY, c.nowMs);
+  const value = active.sign('10.1.2.3', 'rid-1');
+  t.deepEqual(active.check(value, 'rid-1'), { address: '10.1.2.3' });
+  t.deepEqual(active.check(value, 'rid-1'), { refused: 'replayed' }, 'the same header again');
+  c.advance(1);
+  const next = active.sign('10.1.2.3', 'rid-1');
+  t.deepEqual(active.check(next, 'rid-1'), { address: '10.1.2.3' }, 'a new proof for a request sent again (a retry) is taken');
+  t.is(active.remembered, 2);
+  c.advance(PROOF_WINDOW_MS + 1);
+  t.deepEqual(active.check(value, 'rid-1'), { refused: 'stale' }, 'past the window it is stale');
+  t.deepEqual(active.check(active.sign('10.1.2.4', 'rid-9'), 'rid-9'), { address: '10.1.2.4' });
+  t.is(active.remembered, 1, 'those past the window are forgotten');
+});
+
 test('client address proof: a key shorter than 16 bytes is refused', (t) => {
   t.throws(() => new ClientAddressProof(Buffer.alloc(8)), { message: /at least 16 bytes/ });
 });
@@ -121,7 +137,8 @@ test('api edge: a proven client address becomes the request\'s ip; a forged, rep
   const proof = new ClientAddressProof(KEY);
   const { port, sink } = await edgeServer(t, proof);
   // From the standby's address (127.0.0.2), naming its client 10.1.2.3.
-  const proven = await get(port, '127.0.0.2', { 'x-request-id': 'rid-1', [CLIENT_ADDRESS_HEADER]: proof.sign('10.1.2.3', 'rid-1') });
+  const firstHeader = proof.sign('10.1.2.3', 'rid-1');
+  const proven = await get(port, '127.0.0.2', { 'x-request-id': 'rid-1', [CLIENT_ADDRESS_HEADER]: firstHeader });
   t.deepEqual(proven, { ip: '10.1.2.3', header: null, requestId: 'rid-1' });
   const line = sink.lines.find((l) => l['request_id'] === 'rid-1');
   t.is(line?.['client'], '10.1.2.3', 'the request\'s log line names the client');
@@ -138,6 +155,10 @@ test('api edge: a proven client address becomes the request\'s ip; a forged, rep
     t.is(r.ip, '127.0.0.3', what);
     t.is(r.header, null, `${what}: removed`);
   }
+  // The standby's header read on its way and sent again with its request id: taken once only.
+  const replayed = await get(port, '127.0.0.3', { 'x-request-id': 'rid-1', [CLIENT_ADDRESS_HEADER]: firstHeader });
+  t.is(replayed.ip, '127.0.0.3', 'replayed');
+  t.true(sink.lines.some((l) => l['level'] === 'warn' && /had already used/.test(String(l['msg']))), 'a replayed proof is warned of');
   t.true(sink.lines.some((l) => l['level'] === 'warn' && /proof made more than 30 s away/.test(String(l['msg']))), 'a stale proof is warned of');
 });
 

@@ -13,8 +13,10 @@
  *
  * The active controller takes the address only when the proof is right for this request id
  * and was made within PROOF_WINDOW_MS of its own clock (either way: the hosts' clocks differ a
- * little), compared in constant time. Anything else (no key, a malformed value, another
- * address or request id than the proof was made for, a stale proof) is ignored: the request
+ * little), compared in constant time, and only once: a proof seen before within the window
+ * (the same header sent again by whoever could read it on its way) is refused as replayed.
+ * Anything else (no key, a malformed value, another address or request id than the proof was
+ * made for, a stale or replayed proof) is ignored: the request
  * keeps its TCP peer as its address. The header is removed from the request either way, so
  * nothing after the check reads a client's claim.
  */
@@ -37,12 +39,18 @@ const MAX_VALUE_LENGTH = 256;
 const CONTEXT = 'platform client address v1';
 
 /** Why a header was not taken (for a log line: the request goes on with its TCP peer). */
-export type ProofRefusal = 'malformed' | 'forged' | 'stale';
+export type ProofRefusal = 'malformed' | 'forged' | 'stale' | 'replayed';
 
 export type ProofCheck = { address: string } | { refused: ProofRefusal };
 
 export class ClientAddressProof {
   readonly #key: Buffer;
+  /**
+   * The proofs taken within the window (proof -> its time), oldest first: each is taken once.
+   * Only proofs a controller made get here, so its size follows the requests the standbys
+   * sent on in one window, not what anyone sends.
+   */
+  readonly #taken = new Map<string, number>();
 
   /** `nowMs`: the wall clock (the standby's and the active controller's are compared). */
   constructor(key: Buffer, private readonly nowMs: () => number = Date.now) {
@@ -75,8 +83,21 @@ export class ClientAddressProof {
     const proof = Buffer.from(proofText, 'base64url');
     // The proof first, in constant time: a stale one is reported only for a proof a controller made.
     if (proof.length !== 32 || !timingSafeEqual(proof, this.#mac(address, requestId, at))) return { refused: 'forged' };
-    if (Math.abs(this.nowMs() - at) > PROOF_WINDOW_MS) return { refused: 'stale' };
+    const now = this.nowMs();
+    if (Math.abs(now - at) > PROOF_WINDOW_MS) return { refused: 'stale' };
+    // Those past the window would be stale now: forgotten (in the order they were taken).
+    for (const [seen, seenAt] of this.#taken) {
+      if (now - seenAt <= PROOF_WINDOW_MS) break;
+      this.#taken.delete(seen);
+    }
+    if (this.#taken.has(proofText)) return { refused: 'replayed' };
+    this.#taken.set(proofText, at);
     return { address };
+  }
+
+  /** How many proofs are remembered as taken (for tests: the window forgets them). */
+  get remembered(): number {
+    return this.#taken.size;
   }
 
   #mac(address: string, requestId: string, at: number): Buffer {

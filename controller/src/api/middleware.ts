@@ -123,9 +123,12 @@ export function edge(o: {
       ctx.request.ip = checked.address;
       return;
     }
-    // Forged or malformed: anyone may send the header, so only at debug. Stale: only a controller
-    // makes a valid proof, so the controllers' clocks are apart (or one is replayed): warn.
-    if (checked.refused === 'stale' && Date.now() - staleWarnedMs >= STALE_WARNING_MS) {
+    // Forged or malformed: anyone may send the header, so only at debug. Replayed: only a
+    // controller makes a valid proof, so one was read on its way and sent again: warn each.
+    // Stale: the controllers' clocks are apart (or an old one is replayed): warn, in runs.
+    if (checked.refused === 'replayed') {
+      log.warn('a request named its client with a proof of the client address that a request before it had already used: someone sends on proofs read between the controllers; the TCP peer is taken for it', { request_id: ctx.state.requestId, peer });
+    } else if (checked.refused === 'stale' && Date.now() - staleWarnedMs >= STALE_WARNING_MS) {
       staleWarnedMs = Date.now();
       log.warn(`a request sent on by a standby named its client with a proof made more than ${PROOF_WINDOW_MS / 1000} s away from this controller's clock: the standby's address is taken for it; are the controllers' clocks apart?`, { request_id: ctx.state.requestId, peer });
     } else {
