@@ -200,6 +200,22 @@ test("catalog: a provider's back-ends pass the destination rule before the gatew
   t.deepEqual(asked, ['postgres://a@127.0.0.1:5432/x']);
   t.deepEqual(on.catalog.gatewayEndpoints(GATEWAY_JOB), ['127.0.0.1:5432']);
 
+  // A name that resolves slowly holds back no other change of the type: the next provider is made meanwhile.
+  let answer: (addresses: { address: string; family: number }[]) => void = () => {};
+  const slowRule = new DestinationPolicy({
+    purpose: 'provider urls',
+    setting: '--allowed-destinations',
+    allow: parseAllowList('127.0.0.1'),
+    listeners: () => [],
+    resolve: (name) => (name === 'slow.test' ? new Promise((r) => (answer = r)) : Promise.resolve([{ address: '127.0.0.1', family: 4 }])),
+  });
+  const slow = await catalogOn(server.port, new FailingStore(), { destinations: slowRule });
+  const pending = slow.catalog.createProvider(parseProvider({ fqn: 'provider::/t::slow', type: 'kv', parameters: { url: 'postgres://a@slow.test:5432/x' } }), ctx, slow.trusted);
+  const quick = await slow.catalog.createProvider(parseProvider({ fqn: 'provider::/t::quick', type: 'kv', parameters: { url: 'postgres://a@127.0.0.1:5433/x' } }), ctx, slow.trusted);
+  t.is(quick.fqn, 'provider::/t::quick', 'made while the other name was being resolved');
+  answer([{ address: '127.0.0.1', family: 4 }]);
+  t.is((await pending).fqn, 'provider::/t::slow');
+
   // A provider recorded before the rule named the API port and etcd: its gateway's job is not opened to them.
   const old = { ...JSON.parse((await store.get(keys.provider(ok.uuid))) ?? 'null'), uuid: '00000000-0000-4000-8000-0000000000b1', fqn: 'provider::/t::old', parameters: { url: 'postgres://a@127.0.0.1:7000/x', etcd: 'http://10.0.0.5:2379' } };
   t.truthy(old.type, 'the provider record as stored');

@@ -367,12 +367,14 @@ export class ServiceCatalog {
 
   async createProvider(req: ProviderRequest, ctx: ChangeContext, refs: ReferenceCheck): Promise<ProviderRecord> {
     if (req.backing_job_fqn) await refs.resolve([{ type: 'job', fqn: req.backing_job_fqn, permission: 'read', field: 'backing_job_fqn' }]);
+    // Judged before the type's lock is taken: resolving a name may take its whole bound, and the
+    // other changes of the type do not wait for it.
+    await this.#judgeBackEnds(req.parameters ?? {});
     return this.#locks.run(req.type, async () => {
       const gateway = this.#gatewayOf(req.type);
       if (gateway.tier !== 3) throw new InvalidRequestError(`the ${req.type} gateway (${gateway.job_fqn}) is two-tier: it manages no providers; create services of type ${req.type} directly`);
       const taken = [...this.#providers.values()].find((p) => p.fqn === req.fqn);
       if (taken) throw new DuplicateError(`provider ${req.fqn} exists already (uuid ${taken.uuid})`);
-      await this.#judgeBackEnds(req.parameters ?? {});
       // The gateway reaches the back-end the provider names before it is asked to create it (it
       // may connect at once), and no longer when it is not created.
       const creating = this.#creating.get(req.type) ?? [];
