@@ -9,6 +9,10 @@
  *   2. The agent's resident memory (VmRSS) once connected and idle, and with the N running.
  *   3. p50/p99 of one instance's start (PUT start of a 1-instance job -> RUNNING), repeated, and
  *      the same for one direct spawn (nearest rank: with 30 runs, p99 is the slowest).
+ *   4. The CPU each side spent on the N at once: the controller and the agent with everything
+ *      they start (instances, network commands, bwrap) in one cgroup v1 `cpuacct` group, the
+ *      direct servers in another (cpu-group.ts; n/a where the host has none); the agent's and
+ *      the controller's own; and the whole machine's, which counts whatever else runs.
  *
  * Both sides run the same HTTP server (harness/apps.ts HTTP_APP) on a port chosen for it, with
  * stdout/stderr to files, and are observed by polling at the same interval: GET
