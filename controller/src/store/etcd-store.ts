@@ -35,7 +35,7 @@
  * Receipts settled a minute ago are deleted in batches of their own; those left go with the
  * term's lease.
  */
-import { Etcd3, isRecoverableError, type IOptions } from 'etcd3';
+import { Etcd3, GRPCResourceExhastedError, isRecoverableError, type IOptions, type IRangeResponse } from 'etcd3';
 import { TooLargeError, UnavailableError } from '../errors.js';
 import { SystemClock, type Clock } from '../util/clock.js';
 import { resolveRange, type BatchOp, type Range, type Store } from './store.js';
@@ -54,8 +54,13 @@ export interface EtcdStoreOptions {
   maxTxnOps?: number;
   /** etcd's --max-request-bytes. Default 1.5 MiB, etcd's default. */
   maxRequestBytes?: number;
-  /** Entries read per page by iterate(). Default 1,000. */
+  /**
+   * Entries read per page by iterate() at most. Default 10,000; a page's size is bounded by
+   * `pageBytes` too, and a first page (entries of unknown size) is of 1,000 at most.
+   */
   pageSize?: number;
+  /** Bytes (keys and values) a page of iterate() aims at, from the sizes of the entries read before. Default 2 MiB. */
+  pageBytes?: number;
   /** Bound of one call to etcd. Default 10 s (PLATFORM_ETCD_TIMEOUT_MS). */
   timeoutMs?: number;
   /**
@@ -141,6 +146,10 @@ export function isTransientEtcdError(err: unknown): err is Error {
 }
 
 const DEFAULT_MAX_REQUEST_BYTES = 1.5 * 1024 * 1024;
+/** The largest answer taken from etcd, besides one entry of the largest size etcd takes. */
+const MAX_RECEIVE_BYTES = 32 * 1024 * 1024;
+/** Entries of a page whose entries' size is not known yet (the first of an iteration). */
+const FIRST_PAGE = 1000;
 /** What a request carries besides the keys and values (its framing); kept out of the bound. */
 const REQUEST_OVERHEAD = 4096;
 
@@ -150,6 +159,7 @@ export class EtcdStore implements Store {
   readonly maxBatchOps: number;
   readonly #maxRequestBytes: number;
   readonly #pageSize: number;
+  readonly #pageBytes: number;
   readonly #timeoutMs: number;
   readonly #resolveMs: number;
   readonly #clock: Clock;
@@ -164,6 +174,10 @@ export class EtcdStore implements Store {
     const options: IOptions = {
       hosts: o.endpoints.map((e) => `${o.tls ? 'https' : 'http'}://${e}`),
       dialTimeout: o.timeoutMs ?? 10_000,
+      // grpc-js refuses an answer over 4 MiB by default (RESOURCE_EXHAUSTED, which the client
+      // takes for a failing member: it drops the connection, every call on it with it, and
+      // retries). Pages aim at `pageBytes`; this leaves room for one that comes out larger.
+      grpcOptions: { 'grpc.max_receive_message_length': MAX_RECEIVE_BYTES + (o.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES) },
       // The client's own fault handling stays: it retries a call on another member after a
       // transient failure, which is safe for batches (a batch written twice writes the same).
       ...(o.auth ? { auth: { username: o.auth.username, password: o.auth.password } } : {}),
@@ -174,7 +188,8 @@ export class EtcdStore implements Store {
     // One operation of each transaction is the batch's receipt.
     this.maxBatchOps = (o.maxTxnOps ?? 128) - 1;
     this.#maxRequestBytes = o.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
-    this.#pageSize = o.pageSize ?? 1000;
+    this.#pageSize = o.pageSize ?? 10_000;
+    this.#pageBytes = o.pageBytes ?? 2 * 1024 * 1024;
     this.#timeoutMs = o.timeoutMs ?? 10_000;
     this.#resolveMs = o.resolveMs ?? this.#timeoutMs;
     this.#clock = o.clock ?? new SystemClock();
@@ -385,19 +400,50 @@ export class EtcdStore implements Store {
     return to === undefined ? prefixEndOf(this.prefix) : this.#key(to);
   }
 
-  /** Pages in key order: each one reads only its own entries (`limit` with etcd's natural order). */
+  /**
+   * Pages in key order: each one reads only its own entries (`limit` with etcd's natural order).
+   * The next page is asked for as soon as a page arrives, before its entries are handed out: etcd
+   * reads it while the caller works through this one (one after the other, a term's load
+   * waited on etcd for half its time). A page's size follows the bytes of the entries read so
+   * far: about `pageBytes`, at most `pageSize` entries.
+   */
   async *#ascending(from: string, to: string | undefined, left: number, revision?: string): AsyncIterable<[string, string]> {
-    while (left > 0) {
-      const want = Math.min(left, this.#pageSize);
-      const res = await this.#call((deadline) =>
-        this.client.kv.range({ key: this.#key(from), range_end: this.#rangeEnd(to), limit: String(want), ...(revision ? { revision } : {}) }, { deadline }),
-      );
+    let entries = 0;
+    let bytes = 0;
+    let next: Promise<IRangeResponse> | undefined = this.#page(from, to, Math.min(left, this.#pageSize, FIRST_PAGE), revision);
+    while (next) {
+      const res: IRangeResponse = await next;
+      next = undefined;
       revision ??= res.header.revision;
-      for (const kv of res.kvs) yield [this.#unkey(kv.key), kv.value.toString('utf8')];
       left -= res.kvs.length;
-      if (!res.more || res.kvs.length === 0) return;
-      // The next page starts after the last key of this one.
-      from = `${this.#unkey(res.kvs[res.kvs.length - 1]!.key)}\0`;
+      const last = res.kvs[res.kvs.length - 1];
+      if (left > 0 && res.more && last) {
+        for (const kv of res.kvs) bytes += kv.key.length + kv.value.length;
+        entries += res.kvs.length;
+        const want = Math.min(left, this.#pageSize, Math.max(1, Math.floor((this.#pageBytes * entries) / bytes)));
+        // The next page starts after the last key of this one.
+        next = this.#page(`${this.#unkey(last.key)}\0`, to, want, revision);
+        // Its failure is the iteration's when it is reached; not one of its own if the caller stops first.
+        next.catch(() => undefined);
+      }
+      for (const kv of res.kvs) yield [this.#unkey(kv.key), kv.value.toString('utf8')];
+    }
+  }
+
+  /** One page of [from, to): an answer too large to take is asked again in halves. */
+  async #page(from: string, to: string | undefined, limit: number, revision: string | undefined): Promise<IRangeResponse> {
+    for (;;) {
+      try {
+        return await this.#call((deadline) =>
+          this.client.kv.range({ key: this.#key(from), range_end: this.#rangeEnd(to), limit: String(limit), ...(revision ? { revision } : {}) }, { deadline }),
+        );
+      } catch (err) {
+        if (limit > 1 && err instanceof EtcdUnavailableError && err.cause instanceof GRPCResourceExhastedError) {
+          limit = Math.ceil(limit / 2);
+          continue;
+        }
+        throw err;
+      }
     }
   }
 
@@ -413,7 +459,7 @@ export class EtcdStore implements Store {
   async *#descending(from: string, to: string | undefined, left: number): AsyncIterable<[string, string]> {
     const first = await this.#call((deadline) =>
       this.client.kv.range(
-        { key: this.#key(from), range_end: this.#rangeEnd(to), limit: String(Math.min(left, this.#pageSize)), sort_order: 'Descend', sort_target: 'Key' },
+        { key: this.#key(from), range_end: this.#rangeEnd(to), limit: String(Math.min(left, this.#pageSize, FIRST_PAGE)), sort_order: 'Descend', sort_target: 'Key' },
         { deadline },
       ),
     );

@@ -508,7 +508,7 @@ test('store (rocksdb): writes hold no memory after they are done (one native bat
 });
 
 /** A store on the file's etcd in a prefix of its own; skipped (with the reason) where etcd is not installed. */
-async function etcdStore(t: ExecutionContext, o: { pageSize?: number; maxTxnOps?: number } = {}): Promise<EtcdStore | undefined> {
+async function etcdStore(t: ExecutionContext, o: { pageSize?: number; pageBytes?: number; maxTxnOps?: number } = {}): Promise<EtcdStore | undefined> {
   if (!etcdAvailable()) {
     if (process.env['PLATFORM_REQUIRE_SYSTEM_TOOLS'] === '1') t.fail(`${ETCD_BINARY} is required (PLATFORM_REQUIRE_SYSTEM_TOOLS=1)`);
     else t.pass();
@@ -537,6 +537,61 @@ test('store (etcd): an iteration reads in pages from one snapshot, forwards and 
   t.deepEqual(await collect(store.iterate({ gt: 'k/02', lte: 'k/06' })), ['k/03', 'k/04', 'k/05', 'k/06']);
   t.deepEqual(await collect(store.iterate({ gte: 'k/02', lt: 'k/06', reverse: true })), ['k/05', 'k/04', 'k/03', 'k/02']);
   t.is((await store.getMany(['k/05', 'k/09', 'k/10'])).join(','), 'changed,,new');
+});
+
+test('store (etcd): an iteration of more than grpc\'s 4 MiB in entries of a few KB is read in pages that fit, each asked for while the one before is handed out', async (t) => {
+  const store = await etcdStore(t);
+  if (!store) return;
+  // 1,200 entries of 5 KB: 1,000 of them (a page by count) are more than grpc-js takes in one
+  // answer by default.
+  const value = (i: number) => `${String(i).padStart(4, '0')}${'x'.repeat(5_000)}`;
+  const keys = Array.from({ length: 1_200 }, (_, i) => `big/${String(i).padStart(4, '0')}`);
+  for (let i = 0; i < keys.length; i += 100) await store.batch(keys.slice(i, i + 100).map((key, j) => ({ type: 'put', key, value: value(i + j) })));
+  const limits: number[] = [];
+  const kv = store.client.kv;
+  const range = kv.range.bind(kv);
+  kv.range = (req, options) => {
+    limits.push(Number(req.limit));
+    return range(req, options);
+  };
+  let n = 0;
+  let askedBeforeHandedOut = 0;
+  for await (const [k, v] of store.iterate({ prefix: 'big/' })) {
+    t.is(k, keys[n]!);
+    t.is(v, value(n));
+    // The first entry of each page: the next page has been asked for already.
+    if (n === 0 && limits.length === 2) askedBeforeHandedOut++;
+    n++;
+  }
+  t.is(n, keys.length);
+  t.is(askedBeforeHandedOut, 1);
+  // The first page by count (its entries' size unknown), then about 2 MiB each.
+  t.is(limits[0], 1000);
+  t.true(limits.slice(1).every((l) => l > 0 && l * 5_014 <= 2.1 * 1024 * 1024), `limits ${limits.join(',')}`);
+  t.deepEqual(await collect(store.iterate({ prefix: 'big/', limit: 3 })), keys.slice(0, 3));
+  t.deepEqual(await collect(store.iterate({ prefix: 'big/', reverse: true, limit: 1_100 })), [...keys].reverse().slice(0, 1_100));
+});
+
+test('store (etcd): a page\'s size follows the bytes of the entries read before it, up to pageBytes', async (t) => {
+  const store = await etcdStore(t, { pageBytes: 1_000, pageSize: 20 });
+  if (!store) return;
+  const keys = Array.from({ length: 100 }, (_, i) => `p/${String(i).padStart(3, '0')}`);
+  await store.batch(keys.map((key) => ({ type: 'put', key, value: 'y'.repeat(95) })));
+  const limits: number[] = [];
+  const kv = store.client.kv;
+  const range = kv.range.bind(kv);
+  kv.range = (req, options) => {
+    limits.push(Number(req.limit));
+    return range(req, options);
+  };
+  t.deepEqual(await collect(store.iterate({ prefix: 'p/' })), keys);
+  // About 110 bytes an entry (its key with the store's prefix, and its value): 9 a page after the first.
+  const per = Math.floor(1_000 / Buffer.byteLength(`${store.prefix}${keys[0]}${'y'.repeat(95)}`));
+  t.is(limits[0], 20);
+  t.deepEqual(limits.slice(1), Array.from({ length: Math.ceil(80 / per) }, () => per));
+  limits.length = 0;
+  t.deepEqual(await collect(store.iterate({ prefix: 'p/', limit: 15 })), keys.slice(0, 15));
+  t.deepEqual(limits, [15]);
 });
 
 test('store (etcd): a reverse iteration reads each entry a bounded number of times, not the rest of the range for each page', async (t) => {
@@ -658,6 +713,29 @@ test('store (etcd): the election: the first candidate leads, the others wait and
   t.is((await election.leader())?.id, 'second');
   t.deepEqual((await election.members()).map((m) => m.id), ['second']);
   await term.resign();
+});
+
+test('store (etcd): the leader keeps its lease while its main thread is held past the TTL (renewed from a thread of its own), and its writes go on', async (t) => {
+  const store = await etcdStore(t);
+  if (!store) return;
+  const election = new EtcdElection(store, 4);
+  const term = await election.campaign({ id: 'busy', api: 'http://127.0.0.1:1', grpc: '127.0.0.1:1', started: '' }, new AbortController().signal);
+  let lost: Error | undefined;
+  void term.lost.then((err) => (lost = err));
+  store.setGuard({ key: term.key, createRevision: term.createRevision, lease: term.key.slice(term.key.lastIndexOf('/') + 1) }, { onUnresolved: () => undefined });
+  // The event loop held for longer than the lease's TTL (4 s), as 1,000 agents re-attaching held it.
+  const until = Date.now() + 5_500;
+  while (Date.now() < until) {
+    // busy
+  }
+  // etcd still has the lease (a lease not renewed for its TTL is gone: TTL -1).
+  const ttl = await store.client.leaseClient.leaseTimeToLive({ ID: term.key.slice(term.key.lastIndexOf('/') + 1) });
+  t.true(Number(ttl.TTL) > 0, `the lease's TTL in etcd: ${ttl.TTL}`);
+  await store.batch([{ type: 'put', key: 'after/held', value: '1' }]);
+  t.is(lost, undefined, `the lead was lost: ${lost?.message}`);
+  t.is((await election.leader())?.id, 'busy');
+  await term.resign();
+  await t.throwsAsync(store.batch([{ type: 'put', key: 'after/resigned', value: '1' }]), { instanceOf: FencedError });
 });
 
 test('store (etcd): a resignation that etcd does not answer gives up within its bound', async (t) => {
