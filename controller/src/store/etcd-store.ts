@@ -155,6 +155,8 @@ const REQUEST_OVERHEAD = 4096;
 
 export class EtcdStore implements Store {
   readonly client: Etcd3;
+  /** How the client was made: the lease keeper's thread makes its own with them (lease-keeper.ts). */
+  readonly clientOptions: IOptions;
   readonly prefix: string;
   readonly maxBatchOps: number;
   readonly #maxRequestBytes: number;
@@ -183,6 +185,7 @@ export class EtcdStore implements Store {
       ...(o.auth ? { auth: { username: o.auth.username, password: o.auth.password } } : {}),
       ...(o.tls?.ca ? { credentials: { rootCertificate: o.tls.ca, ...(o.tls.cert && o.tls.key ? { certChain: o.tls.cert, privateKey: o.tls.key } : {}) } } : {}),
     };
+    this.clientOptions = options;
     this.client = new Etcd3(options);
     this.prefix = o.prefix ?? '/platform/';
     // One operation of each transaction is the batch's receipt.

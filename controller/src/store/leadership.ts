@@ -13,6 +13,7 @@
  */
 import type { Campaign, Election as EtcdElectionApi } from 'etcd3';
 import type { EtcdStore } from './etcd-store.js';
+import { LeaseKeeperThread } from './lease-keeper.js';
 
 /** What a controller says of itself to the others. */
 export interface ControllerInfo {
@@ -111,8 +112,13 @@ export class EtcdElection implements Election {
   campaign(info: ControllerInfo, signal: AbortSignal): Promise<Term> {
     if (signal.aborted) return Promise.reject(new Error('the candidacy was withdrawn'));
     const campaign: Campaign = this.#election.campaign(JSON.stringify(info));
+    // The lease is renewed from a thread of its own too while the term lasts (lease-keeper.ts).
+    let keeper: LeaseKeeperThread | undefined;
     let lostOf: (err: Error) => void = () => undefined;
-    const lost = new Promise<Error>((resolve) => (lostOf = resolve));
+    const lost = new Promise<Error>((resolve) => (lostOf = resolve)).then((err) => {
+      keeper?.stop();
+      return err;
+    });
     return new Promise<Term>((resolve, reject) => {
       let elected = false;
       const withdraw = () => {
@@ -143,7 +149,17 @@ export class EtcdElection implements Election {
             await resign(campaign).catch(() => undefined);
             throw new Error('the candidacy was withdrawn');
           }
-          resolve({ key, createRevision: kv.create_revision, since, lost, resign: () => resign(campaign) });
+          keeper = new LeaseKeeperThread({ client: this.store.clientOptions, lease: key.slice(key.lastIndexOf('/') + 1), ttlMs: this.ttlSeconds * 1000 });
+          resolve({
+            key,
+            createRevision: kv.create_revision,
+            since,
+            lost,
+            resign: () => {
+              keeper?.stop();
+              return resign(campaign);
+            },
+          });
         })().catch((err: unknown) => {
           resign(campaign).catch(() => undefined);
           reject(err instanceof Error ? err : new Error(String(err)));
