@@ -31,6 +31,42 @@ test('job service: a data directory from before the link and tag indexes gets th
   t.is(await deps.store.get(keys.jobLinkedBy(TARGET, LINKER)), undefined);
 });
 
+test('job service: restore activates the started jobs several at a time, not one store read after the other', async (t) => {
+  const deps = testDeps();
+  const uuid = (i: number) => `d0000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+  await deps.store.batch(
+    Array.from({ length: 50 }, (_, i) => ({
+      type: 'put' as const,
+      key: keys.job(uuid(i)),
+      value: JSON.stringify({ uuid: uuid(i), fqn: `job::/t::j${i}`, name: `j${i}`, state: 'started', version_id: 1, bindings: {}, tags: {} }),
+    })),
+  );
+  // Each read of a record waits until the reads under way are let go together, as from etcd.
+  let reading = 0;
+  let most = 0;
+  let waiters: (() => void)[] = [];
+  const { get } = deps.store;
+  deps.store.get = async (key) => {
+    if (!key.startsWith(keys.job(''))) return get.call(deps.store, key);
+    reading++;
+    most = Math.max(most, reading);
+    await new Promise<void>((resolve) => waiters.push(resolve));
+    reading--;
+    return get.call(deps.store, key);
+  };
+  const release = setInterval(() => {
+    const now = waiters;
+    waiters = [];
+    for (const w of now) w();
+  }, 1);
+  t.teardown(() => clearInterval(release));
+  const service = new JobService(deps, { actorIdleMs: 60_000, cacheSize: 100, packageStates: async () => new Map(), destinations: testDestinations() });
+  t.is(await service.restore(), 50);
+  t.true(most >= 16, `at most ${most} read at once`);
+  t.is(service.startedJobs().length, 50);
+  await service.actors.stop();
+});
+
 test('job service: the started jobs are read from the actors in memory, not from the store', async (t) => {
   const deps = testDeps();
   const job = (uuid: string, fqn: string, state: string) => ({ uuid, fqn, name: fqn.split('::')[2], state, version_id: 1, bindings: {}, tags: {} });
