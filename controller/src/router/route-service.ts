@@ -63,12 +63,22 @@ export class RouteService {
 
   /** Fills the table from the stored jobs; instances come from `instances`. */
   async load(store: Store, instances: Iterable<RoutableInstance>): Promise<void> {
+    await this.loadJobs(store);
+    this.addInstances(instances);
+  }
+
+  /** The stored jobs' routes (the first half of load(): it may run while the instances are read). */
+  async loadJobs(store: Store): Promise<void> {
     for await (const [, value] of store.iterate({ prefix: keys.jobPrefix })) {
       // A job without a route (most) is not parsed: store/stored-json.ts.
       if (!mayHaveMember(value, 'routes', '[{')) continue;
       const job = JSON.parse(value) as RoutedJob;
       if (routesOf(job).length > 0) this.table.setJob(job.uuid, job);
     }
+  }
+
+  /** The instances behind the routes (the second half of load()). */
+  addInstances(instances: Iterable<RoutableInstance>): void {
     for (const i of instances) this.table.setInstance(i);
   }
 
