@@ -11,7 +11,7 @@
  * off from etcd), etcd deletes the key, the term's `lost` resolves, and no write of it can land
  * any more, whatever it still believes.
  */
-import type { Campaign, Election as EtcdElectionApi } from 'etcd3';
+import type { Campaign, Election as EtcdElectionApi, Lease } from 'etcd3';
 import type { EtcdStore } from './etcd-store.js';
 import { LeaseKeeperThread } from './lease-keeper.js';
 
@@ -112,7 +112,7 @@ export class EtcdElection implements Election {
   campaign(info: ControllerInfo, signal: AbortSignal): Promise<Term> {
     if (signal.aborted) return Promise.reject(new Error('the candidacy was withdrawn'));
     const campaign: Campaign = this.#election.campaign(JSON.stringify(info));
-    // The lease is renewed from a thread of its own too while the term lasts (lease-keeper.ts).
+    // Once elected, the lease is kept by a thread of its own, which also says when it is lost (lease-keeper.ts).
     let keeper: LeaseKeeperThread | undefined;
     let lostOf: (err: Error) => void = () => undefined;
     const lost = new Promise<Error>((resolve) => (lostOf = resolve)).then((err) => {
@@ -149,7 +149,14 @@ export class EtcdElection implements Election {
             await resign(campaign).catch(() => undefined);
             throw new Error('the candidacy was withdrawn');
           }
-          keeper = new LeaseKeeperThread({ client: this.store.clientOptions, lease: key.slice(key.lastIndexOf('/') + 1), ttlMs: this.ttlSeconds * 1000 });
+          keeper = new LeaseKeeperThread(
+            { client: this.store.clientOptions, lease: key.slice(key.lastIndexOf('/') + 1), ttlMs: this.ttlSeconds * 1000 },
+            {
+              // The client's renewals (and its own verdict on the lease) stop once the keeper's have begun.
+              renewing: () => (campaign as unknown as { lease: Lease }).lease.release(),
+              lost: (err) => lostOf(err),
+            },
+          );
           resolve({
             key,
             createRevision: kv.create_revision,

@@ -64,7 +64,39 @@ test('lease keeper: stops when etcd says the lease is gone; a failed renewal is 
   answers.shift()!();
   await gone;
   t.is(sent, 3);
-  t.is(keeper.ended, 'the lease is gone');
+  t.is(keeper.ended, 'etcd says the lease is gone');
   await keeper.tick();
   t.is(sent, 3);
+});
+
+test('lease keeper: the lease is taken for lost once no renewal has been answered for twice its TTL', async (t) => {
+  const clock = new ManualClock();
+  let up = true;
+  let sent = 0;
+  const keeper = new LeaseKeeper({ clock, ttlMs: 5_000, renew: async () => (sent++, up ? 5 : Promise.reject(new Error('etcd unreachable'))) });
+  await keeper.tick();
+  t.is(keeper.renewed, 1);
+  // etcd unreachable from 1 s on: renewals fail, then 10 s after the last answered one, lost.
+  up = false;
+  for (let s = 1; s <= 9; s++) {
+    clock.advance(1_000);
+    keeper.heard();
+    await keeper.tick();
+    t.is(keeper.ended, undefined, `at ${s} s`);
+  }
+  clock.advance(1_000);
+  keeper.heard();
+  await keeper.tick();
+  t.is(keeper.ended, 'etcd has not renewed the lease for 10000 ms (its TTL is 5000 ms)');
+  t.is(sent, 10);
+  // A renewal that hangs counts the same: the TTL runs from the last answered one.
+  const hanging = new LeaseKeeper({ clock, ttlMs: 5_000, renew: () => new Promise<number>(() => undefined) });
+  void hanging.tick();
+  clock.advance(9_999);
+  hanging.heard();
+  await hanging.tick();
+  t.is(hanging.ended, undefined);
+  clock.advance(1);
+  await hanging.tick();
+  t.regex(hanging.ended ?? '', /not renewed the lease for 10000 ms/);
 });

@@ -8,12 +8,18 @@
  * agents' messages before the timers ran): the renewal came too late, the lease was gone, and
  * the controller stood down and loaded everything again.
  *
- * So a worker thread, with its own etcd connection, renews the lease too, every second (or TTL/4
- * when shorter): a busy main thread no longer loses the lead. The main thread says it is there
- * every interval; a worker that has not heard of it for twice the TTL stops renewing, so that a
- * controller whose main thread is stuck for good still gives up the lead (after at most that plus
- * the TTL). A paused or killed process stops both threads: the lease ends within the TTL as
- * before, and fencing (every write conditioned on the election key) is unchanged.
+ * So a worker thread with its own etcd connection renews the term's lease every second (or TTL/4
+ * when shorter), and once it has, the client's renewals on the main thread stop: the worker is
+ * what says the lease is lost (etcd answered that it is gone, or no renewal was answered for
+ * twice the TTL). The client's own verdict was not only late but also wrong under load: when calls failed
+ * (etcd slow on a host at load 20) it dropped its connection, the renewals' stream with it, and
+ * declared the lease lost after twice the TTL without a renewal, while etcd may still have had it.
+ *
+ * A busy main thread no longer loses the lead. The main thread says it is there every interval;
+ * a worker that has not heard of it for twice the TTL stops renewing and says the lease is lost,
+ * so that a controller whose main thread is stuck for good still gives up the lead (after at most
+ * that plus the TTL). A paused or killed process stops both threads: the lease ends within the
+ * TTL as before, and fencing (every write conditioned on the election key) is unchanged.
  */
 import { Worker } from 'node:worker_threads';
 import type { IOptions } from 'etcd3';
@@ -38,6 +44,7 @@ export class LeaseKeeper {
   readonly #o: LeaseKeeperOptions;
   readonly #silenceMs: number;
   #heard: number;
+  #renewed: number;
   #renewing = false;
   #ended: string | undefined;
   /** Renewals etcd answered. */
@@ -46,7 +53,8 @@ export class LeaseKeeper {
   constructor(o: LeaseKeeperOptions) {
     this.#o = o;
     this.#silenceMs = o.silenceMs ?? 2 * o.ttlMs;
-    this.#heard = o.clock.nowMs();
+    // The lease was granted or renewed just before the keeper starts.
+    this.#heard = this.#renewed = o.clock.nowMs();
   }
 
   /** The main thread is there. */
@@ -54,23 +62,35 @@ export class LeaseKeeper {
     this.#heard = this.#o.clock.nowMs();
   }
 
-  /** Why it renews no more; undefined while it does. */
+  /** Why the lease is taken for lost (it renews no more); undefined while it is kept. */
   get ended(): string | undefined {
     return this.#ended;
   }
 
-  /** One interval: renews, unless a renewal is still under way, the lease is gone or the main thread silent. */
+  /**
+   * One interval: renews, unless a renewal is still under way or the lease is lost: etcd said
+   * it is gone, no renewal has been answered for twice the TTL (etcd has ended it by then unless
+   * only its answers were late: the etcd client's own rule), or the main thread has been silent.
+   */
   async tick(): Promise<void> {
-    if (this.#ended !== undefined || this.#renewing) return;
-    const silent = this.#o.clock.nowMs() - this.#heard;
-    if (silent > this.#silenceMs) {
-      this.#ended = `the controller's main thread has not answered for ${silent} ms`;
+    if (this.#ended !== undefined) return;
+    const now = this.#o.clock.nowMs();
+    if (now - this.#renewed >= 2 * this.#o.ttlMs) {
+      this.#ended = `etcd has not renewed the lease for ${now - this.#renewed} ms (its TTL is ${this.#o.ttlMs} ms)`;
+      return;
+    }
+    if (this.#renewing) return;
+    if (now - this.#heard > this.#silenceMs) {
+      this.#ended = `the controller's main thread has not answered for ${now - this.#heard} ms`;
       return;
     }
     this.#renewing = true;
     try {
-      if ((await this.#o.renew()) <= 0) this.#ended = 'the lease is gone';
-      else this.renewed++;
+      if ((await this.#o.renew()) <= 0) this.#ended = 'etcd says the lease is gone';
+      else {
+        this.#renewed = now;
+        this.renewed++;
+      }
     } catch {
       // etcd did not answer this one: the next interval tries again.
     } finally {
@@ -88,22 +108,42 @@ export interface LeaseKeeperData {
   ttlMs: number;
 }
 
-/** The worker that renews `lease` while this is not stopped. */
+/**
+ * The worker that renews `lease` while this is not stopped. `renewing` is called once it has
+ * renewed the lease (the client's own renewals may stop then); `lost` once it takes the lease for
+ * lost, or fails.
+ */
 export class LeaseKeeperThread {
   readonly #worker: Worker;
   readonly #timer: NodeJS.Timeout;
+  #stopped = false;
 
-  constructor(data: LeaseKeeperData) {
+  constructor(data: LeaseKeeperData, events: { renewing: () => void; lost: (err: Error) => void }) {
     this.#worker = new Worker(new URL('./lease-keeper.worker.js', import.meta.url), { workerData: data });
     this.#worker.unref();
-    // A worker that fails leaves the renewals to the main thread, as before.
-    this.#worker.on('error', () => undefined);
+    this.#worker.on('message', (m: { renewed?: true; ended?: string }) => {
+      if (this.#stopped) return;
+      if (m.renewed) events.renewing();
+      if (m.ended !== undefined) {
+        this.stop();
+        events.lost(new Error(`the term's lease is lost: ${m.ended}`));
+      }
+    });
+    const failed = (err: Error) => {
+      if (this.#stopped) return;
+      this.stop();
+      events.lost(new Error(`the term's lease keeper failed: ${err.message}`, { cause: err }));
+    };
+    this.#worker.on('error', failed);
+    this.#worker.on('exit', (code) => failed(new Error(`its thread ended (${code})`)));
     this.#timer = setInterval(() => this.#worker.postMessage('here'), renewEveryMs(data.ttlMs));
     this.#timer.unref();
   }
 
   /** Renews no more (the term ended). */
   stop(): void {
+    if (this.#stopped) return;
+    this.#stopped = true;
     clearInterval(this.#timer);
     void this.#worker.terminate();
   }

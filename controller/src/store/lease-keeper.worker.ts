@@ -1,6 +1,8 @@
 /**
  * The lease keeper's thread (lease-keeper.ts): renews the term's lease over a connection of its
- * own while the main thread says it is there. Messages: parent -> worker 'here'.
+ * own while the main thread says it is there. Messages: parent -> worker 'here'; worker ->
+ * parent { renewed: true } once (it keeps the lease from then on), { ended: why } (the lease is
+ * taken for lost; the thread ends).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Etcd3, type IOptions } from 'etcd3';
@@ -76,12 +78,18 @@ async function renew(): Promise<number> {
 
 const keeper = new LeaseKeeper({ clock: new SystemClock(), ttlMs: data.ttlMs, renew });
 parentPort!.on('message', () => keeper.heard());
-const timer = setInterval(() => {
-  void keeper.tick().then(() => {
+let said = false;
+const tick = () =>
+  keeper.tick().then(() => {
+    if (keeper.renewed > 0 && !said) {
+      said = true;
+      parentPort!.postMessage({ renewed: true });
+    }
     if (keeper.ended === undefined) return;
     clearInterval(timer);
+    parentPort!.postMessage({ ended: keeper.ended });
     client.close();
     parentPort!.close();
   });
-}, every);
-void keeper.tick();
+const timer = setInterval(() => void tick(), every);
+void tick();

@@ -715,7 +715,8 @@ test('store (etcd): the election: the first candidate leads, the others wait and
   await term.resign();
 });
 
-test('store (etcd): the leader keeps its lease while its main thread is held past the TTL (renewed from a thread of its own), and its writes go on', async (t) => {
+// Serial (AVA runs serial tests before the others): it holds the whole test process's event loop.
+test.serial('store (etcd): the leader keeps its lease while its main thread is held past the TTL (renewed from a thread of its own), and its writes go on', async (t) => {
   const store = await etcdStore(t);
   if (!store) return;
   const election = new EtcdElection(store, 4);
