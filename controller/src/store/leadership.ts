@@ -154,7 +154,13 @@ export class EtcdElection implements Election {
             {
               // The client's renewals (and its own verdict on the lease) stop once the keeper's have begun.
               renewing: () => (campaign as unknown as { lease: Lease }).lease.release(),
-              lost: (err) => lostOf(err),
+              // A keeper that failed before its first renewal left the client's running: the lease
+              // must end (revoked: the next candidate leads at once), or this controller's next
+              // candidacy would wait behind its own key.
+              lost: (err) => {
+                (campaign as unknown as { lease: Lease }).lease.revoke().catch(() => undefined);
+                lostOf(err);
+              },
             },
           );
           resolve({
