@@ -96,6 +96,46 @@ test('agent directory: a known agent that says Hello after the restart is held t
   d.stop();
 });
 
+test('agent directory: an agent whose Hello is being handled after a restart is not lost meanwhile, however long it takes; one that comes back unchanged is not written again', async (t) => {
+  const store = new MemoryStore();
+  const clock = new ManualClock();
+  // Known from an earlier run (an agent tells when it started: the same in its Hellos until it restarts).
+  const first = directory(store, clock);
+  await first.start(events([]));
+  for (const uuid of ['a1', 'a2']) await first.hello({ agentUuid: uuid, hostname: 'h', startedAtMs: 1 } as Hello, connection);
+  first.stop();
+  // The store's writes wait while `held` (a thousand agents saying Hello at once).
+  let release: () => void = () => {};
+  let held: Promise<void> | undefined;
+  let writes = 0;
+  const batch = store.batch.bind(store);
+  store.batch = async (ops) => {
+    writes++;
+    await held;
+    return batch(ops);
+  };
+  const lost: string[] = [];
+  const d = directory(store, clock);
+  await d.start(events(lost));
+  d.watch();
+  clock.advance(GRACE);
+  // a1 comes back unchanged: nothing to write. a2 comes back with another hostname: written.
+  const unchanged = await d.hello({ agentUuid: 'a1', hostname: 'h', startedAtMs: 1 } as Hello, connection);
+  t.is(writes, 0, 'an agent that comes back as it was is not written again');
+  held = new Promise((r) => (release = r));
+  const changed = d.hello({ agentUuid: 'a2', hostname: 'h2', startedAtMs: 1 } as Hello, connection);
+  sweepFor(d, clock, LOST_AFTER + GRACE);
+  t.deepEqual(lost, ['a1'], 'a1 said nothing after its Welcome; a2, whose Hello is still being handled, is not lost');
+  release();
+  await changed;
+  t.is(writes, 1);
+  t.is(d.get('a2')?.status, 'connected');
+  t.truthy(unchanged.sessionId);
+  sweepFor(d, clock, LOST_AFTER - 1000);
+  t.deepEqual(lost, ['a1'], 'its silence counts from its Welcome');
+  d.stop();
+});
+
 /** Lets `ms` pass as the sweep's timer does: a sweep every second. */
 function sweepFor(d: AgentDirectory, clock: ManualClock, ms: number): void {
   for (let left = ms; left > 0; left -= 1000) {

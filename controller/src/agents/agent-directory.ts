@@ -136,6 +136,8 @@ const AGENT_MAX_RECONNECT_DELAY_MS = 5000;
 
 export class AgentDirectory {
   readonly #agents = new Map<string, Entry>();
+  /** Agents whose Hello is being handled now (how many at once): the sweep does not judge them. */
+  readonly #helloing = new Map<string, number>();
   /** Instance subnets given to agents whose first registration is being written, by agent. */
   readonly #subnetsTaken = new Map<string, string>();
   /** The addresses of each instance subnet held, parsed once (each registration goes through them all). */
@@ -389,6 +391,20 @@ export class AgentDirectory {
     const uuid = hello.agentUuid ?? '';
     const now = this.o.clock.nowMs();
     const previous = this.#agents.get(uuid);
+    // Not judged silent while its Hello is handled (a controller that just started takes the
+    // Hellos of all its agents at once, each a store write and a reconciliation of its
+    // instances, and the last ones wait for the others): its silence counts from its Welcome.
+    this.#helloing.set(uuid, (this.#helloing.get(uuid) ?? 0) + 1);
+    try {
+      return await this.#hello(hello, connection, events, uuid, now, previous);
+    } finally {
+      const n = (this.#helloing.get(uuid) ?? 1) - 1;
+      if (n > 0) this.#helloing.set(uuid, n);
+      else this.#helloing.delete(uuid);
+    }
+  }
+
+  async #hello(hello: Hello, connection: AgentConnection, events: ClusterEvents, uuid: string, now: number, previous: Entry | undefined): Promise<HelloDecision & { sessionId: string; instanceSubnet: string }> {
     const record: AgentRecord = {
       uuid,
       hostname: hello.hostname ?? '',
@@ -416,7 +432,9 @@ export class AgentDirectory {
     const taken = subnet !== undefined && previous === undefined;
     if (taken) this.#subnetsTaken.set(uuid, subnet);
     try {
-      await this.o.store.batch([{ type: 'put', key: keys.agent(uuid), value: JSON.stringify(record) }]);
+      // An agent that comes back as it was (after a restart of the controller, a reconnection)
+      // has nothing to write: a thousand of them at once would be a thousand writes.
+      if (JSON.stringify(previous?.record) !== JSON.stringify(record)) await this.o.store.batch([{ type: 'put', key: keys.agent(uuid), value: JSON.stringify(record) }]);
     } finally {
       if (taken && this.#subnetsTaken.get(uuid) === subnet) this.#subnetsTaken.delete(uuid);
     }
@@ -425,13 +443,15 @@ export class AgentDirectory {
     // Connected before the instances are reconciled, so that Start/Stop sent while deciding reach it.
     const current = this.#agents.get(uuid);
     const status = current ? this.#status(uuid, current, 'connected') : 'connected';
-    this.#agents.set(uuid, { record, status, lastHeardMs: now, connection, sessionId });
+    this.#agents.set(uuid, { record, status, lastHeardMs: this.o.clock.nowMs(), connection, sessionId });
     const wasLost = previous?.status === 'lost';
     this.o.log.info('instance manager connected', {
       agent: uuid, hostname: record.hostname, tags: record.tags, isolation: record.isolation, instances: hello.instances?.length ?? 0,
       ...(wasLost ? { was: 'lost' } : {}),
     });
     const decision = await events.hello(record, [...(hello.instances ?? [])]);
+    // Its reconciliation may have waited for others': its silence counts from the Welcome.
+    this.heard(uuid, sessionId);
     const after = decision.afterWelcome;
     return {
       sessionId,
@@ -514,6 +534,7 @@ export class AgentDirectory {
     this.#skipped = false;
     const grace = this.o.reconnectGraceMs ?? AGENT_MAX_RECONNECT_DELAY_MS;
     for (const [uuid, e] of this.#agents) {
+      if (this.#helloing.has(uuid)) continue;
       if (e.status === 'lost' || now - e.lastHeardMs < this.o.lostAfterMs + (e.restored ? grace : 0)) continue;
       const connection = e.connection;
       e.status = this.#status(uuid, e, 'lost');
