@@ -106,7 +106,7 @@ test('agent directory: an agent whose Hello is being handled after a restart is 
   first.stop();
   // The store's writes wait while `held` (a thousand agents saying Hello at once).
   let release: () => void = () => {};
-  let held: Promise<void> | undefined;
+  let held: Promise<void> = Promise.resolve();
   let writes = 0;
   const batch = store.batch.bind(store);
   store.batch = async (ops) => {
