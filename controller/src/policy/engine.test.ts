@@ -141,6 +141,24 @@ test('policy engine: a repeated check is answered from the cache', (t) => {
   t.true(perCheckNs < 20_000, `a cached check takes ${perCheckNs} ns`);
 });
 
+test('policy engine: the grants a caller holds alike on many FQNs are one object; different ones stay apart', (t) => {
+  const e = engine('job::/team { if (auth_server@platform->name == "tom") { permit read, create } permit use }  job::/team/deny { log deny }');
+  const tom = basic('tom');
+  // A grant is remembered for each FQN asked about (a listing of many jobs asks about each):
+  // equal ones share their permits and settings instead of holding a copy each.
+  const permits = new Set(Array.from({ length: 50 }, (_, i) => e.permits(tom, `job::/team::app${i}`)));
+  t.is(permits.size, 1);
+  t.deepEqual([...[...permits][0]!].sort(), ['create', 'read', 'use']);
+  t.is(e.settings(tom, 'job::/team::a'), e.settings(tom, 'job::/team/b::c'));
+  t.is(e.permits(basic('ann'), 'job::/team::a'), e.permits(basic('bob'), 'job::/team::b'), 'another caller holding the same shares it too');
+  // A different grant is another object with its own content.
+  t.deepEqual([...e.permits(basic('ann'), 'job::/team::a')], ['use']);
+  t.is(e.settings(tom, 'job::/team/deny::x').log, 'deny');
+  t.is(e.settings(tom, 'job::/team::x').log, undefined);
+  t.deepEqual([...e.permits(tom, 'job::/elsewhere::x')], []);
+  t.true(Object.isFrozen(e.settings(tom, 'job::/team/deny::x')), 'a shared settings object cannot be changed by one of its holders');
+});
+
 test('policy engine: an identity provider\'s claims, several values in one (groups), and the principal setting', (t) => {
   const e = engine(`auth::/ {
     if (corp_auth@platform->group == "ops" && corp_auth@platform->email_domain endsWith "example.com") { permit issue principal "ops@corp.platform.local" }
