@@ -84,14 +84,16 @@ function searchableByOthers(dir) {
   }
 }
 
-// The controller's Node flags, as its launcher's first line gives them.
-const controllerFlags = readFileSync(join(root, 'controller', 'bin', 'platform-controller.js'), 'utf8').split('\n')[0].split(' ').filter((w) => w.startsWith('--'));
+// The controller's Node flags and environment (NAME=value before `node`), as its launcher's first line gives them.
+const launcherLine = readFileSync(join(root, 'controller', 'bin', 'platform-controller.js'), 'utf8').split('\n')[0].split(' ');
+const controllerFlags = launcherLine.filter((w) => w.startsWith('--'));
+const controllerEnv = Object.fromEntries(launcherLine.filter((w) => /^[A-Z_][A-Z0-9_]*=/.test(w)).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]));
 const controller = spawn(
   process.execPath,
   [...controllerFlags, join(root, 'controller', 'dist', 'bin', 'platform-controller.js'), '--data-dir', dataDir],
   // Its own process group: Ctrl-C reaches only this script, which passes it on once.
   // (Both getting it would count as two signals, and the controller exits at once on the second.)
-  { stdio: ['ignore', 'pipe', 'inherit'], env: process.env, detached: true },
+  { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...controllerEnv }, detached: true },
 );
 const children = [controller];
 // A local development cluster stops its applications with it; an operator's agent

@@ -122,6 +122,9 @@ on the API and the embedded router.
 Services: PLATFORM_GATEWAY_TIMEOUT_MS (bound of one call to a service gateway, default 30000),
 PLATFORM_GATEWAY_LATE_ANSWER_MS (how much longer a create that timed out is waited for, so
 that what the gateway made is deleted again, default 600000; 0: not waited for).
+Memory: the launcher (controller/bin/platform-controller.js, npx platform-controller) runs
+Node with --initial-old-space-size=128 --heap-growing-percent=50 and MALLOC_ARENA_MAX=2;
+give them when running this file with node directly (docs/operators.md).
 `;
 
 function fail(message: string): never {

@@ -17,11 +17,13 @@ export const TEST_ADMIN_PASSWORD = 'test-admin-password';
 export const TEST_JOIN_TOKEN = 'test-join-token-0123456789';
 
 export const CONTROLLER_BIN = join(dirname(fileURLToPath(import.meta.resolve('@platform/controller'))), 'bin', 'platform-controller.js');
+const LAUNCHER_LINE = readFileSync(join(dirname(CONTROLLER_BIN), '..', '..', 'bin', 'platform-controller.js'), 'utf8').split('\n')[0]!.split(' ');
 /** The controller's Node flags, as the first line of its launcher (controller/bin) gives them. */
-export const CONTROLLER_NODE_FLAGS = readFileSync(join(dirname(CONTROLLER_BIN), '..', '..', 'bin', 'platform-controller.js'), 'utf8')
-  .split('\n')[0]!
-  .split(' ')
-  .filter((w) => w.startsWith('--'));
+export const CONTROLLER_NODE_FLAGS = LAUNCHER_LINE.filter((w) => w.startsWith('--'));
+/** The controller's environment (`NAME=value` before `node` on that line: MALLOC_ARENA_MAX). */
+export const CONTROLLER_NODE_ENV: Record<string, string> = Object.fromEntries(
+  LAUNCHER_LINE.filter((w) => /^[A-Z_][A-Z0-9_]*=/.test(w)).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]),
+);
 
 export interface SpawnOptions {
   /** Reuse a data directory (a restart); a fresh temporary one by default. */
@@ -178,6 +180,7 @@ export class ControllerProcess extends PlatformProcess {
       {
         env: {
           ...process.env,
+          ...CONTROLLER_NODE_ENV,
           PLATFORM_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
           PLATFORM_JOIN_TOKEN: TEST_JOIN_TOKEN,
           PLATFORM_LOG_LEVEL: 'info',

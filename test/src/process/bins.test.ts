@@ -27,8 +27,8 @@ test('bins: every bin is a committed launcher, outside dist/, that npm has linke
   t.true(bins.some((b) => b.name === 'platform-controller') && bins.some((b) => b.name === 'platform-agent'));
   for (const { name, target } of bins) {
     t.false(target.split('/').includes('dist'), `${name} points into dist/, which does not exist when npm links bins`);
-    // `env -S` passes Node flags on the first line (the controller's, see its launcher).
-    t.regex(readFileSync(join(ROOT, target), 'utf8'), /^#!\/usr\/bin\/env (node|-S node( --[a-z-]+(=\S+)?)+)\n/, `${name}: a node script`);
+    // `env -S` passes an environment and Node flags on the first line (the controller's, see its launcher).
+    t.regex(readFileSync(join(ROOT, target), 'utf8'), /^#!\/usr\/bin\/env (node|-S ([A-Z_]+=\S+ )*node( --[a-z-]+(=\S+)?)+)\n/, `${name}: a node script`);
     const tracked = spawnSync('git', ['ls-files', '--error-unmatch', target], { cwd: ROOT, encoding: 'utf8' });
     t.is(tracked.status, 0, `${target} is committed`);
     const link = join(ROOT, 'node_modules', '.bin', name);
@@ -43,6 +43,19 @@ test('bins: npx platform-controller and npx platform-agent answer --version', (t
     t.is(run.status, 0, `${name}: ${run.stderr}`);
     t.regex(run.stdout, /^\d+\.\d+\.\d+\n$/, name);
   }
+});
+
+test('bins: the controller runs with the environment and Node flags of its launcher\'s first line (glibc\'s arenas bounded, the heap\'s growth too)', (t) => {
+  // What Node starts with, printed before the program runs (NODE_OPTIONS reaches the node that env starts).
+  const show = 'data:text/javascript,console.log(JSON.stringify({ arenas: process.env.MALLOC_ARENA_MAX, flags: process.execArgv }))';
+  const run = spawnSync('npx', ['--no', '--', 'platform-controller', '--version'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, MALLOC_ARENA_MAX: '', NODE_OPTIONS: `--import="${show}"` } });
+  t.is(run.status, 0, run.stderr);
+  // The last line before the version is the controller's (npx, a node program too, prints its own first).
+  const lines = run.stdout.trim().split('\n');
+  t.regex(lines.at(-1)!, /^\d+\.\d+\.\d+$/);
+  const seen = JSON.parse(lines.at(-2)!) as { arenas?: string; flags: string[] };
+  t.is(seen.arenas, '2');
+  t.true(seen.flags.includes('--heap-growing-percent=50') && seen.flags.includes('--initial-old-space-size=128'), seen.flags.join(' '));
 });
 
 test('bins: platform-agent --instance-networks takes on or off (alone: on, the opt-in of earlier releases); anything else is a usage error', (t) => {
