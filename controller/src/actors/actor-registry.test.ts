@@ -72,6 +72,22 @@ test('actor registry: a passivated actor is reactivated fresh on the next use', 
   t.is(await registry.with('a', (actor) => actor.increment()), 1);
 });
 
+test('actor registry: release passivates an actor with nothing to do at once; a busy one stays', async (t) => {
+  const { registry, loads } = setup();
+  const a = (await registry.get('a'))!;
+  const b = (await registry.get('b'))!;
+  const held = b.hold();
+  t.true(registry.release('a'));
+  t.true(a.stopped);
+  t.is(registry.peek('a'), undefined);
+  t.false(registry.release('b'), 'busy');
+  t.is(registry.peek('b'), b);
+  t.false(registry.release('nope'));
+  held();
+  t.is(await registry.with('a', (actor) => actor.increment()), 1, 'the next use activates it again');
+  t.is(loads(), 3);
+});
+
 test('actor registry: stop drains mailboxes and refuses further gets', async (t) => {
   const { registry } = setup();
   const a = (await registry.get('a'))!;

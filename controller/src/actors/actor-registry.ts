@@ -164,6 +164,20 @@ export class ActorRegistry<A extends Actor> {
     return count;
   }
 
+  /**
+   * Passivates the actor of `id` now if it has nothing to do, without waiting for `idleMs` or
+   * `idleLimit`: for an entity just written that nothing keeps busy (a job created stopped).
+   * Returns whether it left memory.
+   */
+  release(id: string): boolean {
+    const actor = this.#live.get(id);
+    if (!actor || actor.busy) return false;
+    this.#live.delete(id);
+    void actor.stop();
+    this.options.onPassivate?.();
+    return true;
+  }
+
   /** Drops the actor of a deleted entity. */
   remove(id: string): void {
     this.#live.delete(id);

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { testDeps, testDestinations } from '../scheduler/cluster.test-fixture.js';
 import { keys } from '../store/keys.js';
-import { parseJobInput } from '../model/job.js';
+import { parseJobInput, type Job } from '../model/job.js';
 import { JobService } from './job-service.js';
 
 const TARGET = 'd0000000-0000-4000-8000-000000000001';
@@ -121,6 +121,28 @@ test('job service: drains and http_metric urls at refused addresses are refused 
   const body = { ...strict.inputOf(job), num_instances: 2 };
   t.is((await strict.update(job.uuid, body, ctx, refs)).job.num_instances, 2);
   await t.throwsAsync(strict.update(job.uuid, { ...body, drains: [...job.drains, { url: 'syslog://127.0.0.2:514' }] }, ctx, refs), { message: /^drains\[1\]\.url: .*127\.0\.0\.2 is a loopback address/ });
+});
+
+test('job service: a job created without starting keeps no actor in memory; its next change activates one from the read cache', async (t) => {
+  const deps = testDeps();
+  const refs = { resolve: async () => [] };
+  const ctx = { principal: 'admin', requestId: 'r' };
+  const service = new JobService(deps, { actorIdleMs: 60_000, cacheSize: 10, packageStates: async () => new Map(), destinations: testDestinations() });
+  t.teardown(() => service.actors.stop());
+  const jobs: Job[] = [];
+  for (let i = 0; i < 3; i++) jobs.push(await service.create({ fqn: `job::/t::made${i}` }, ctx, refs));
+  // Posting many jobs kept an actor (some 0.9 KB besides the record) for each until actorIdleMs.
+  t.is(service.actors.size, 0);
+  let reads = 0;
+  const { get, getMany } = deps.store;
+  deps.store.get = async (key) => (key === keys.job(jobs[1]!.uuid) && reads++, get.call(deps.store, key));
+  deps.store.getMany = async (k) => (k.includes(keys.job(jobs[1]!.uuid)) && reads++, getMany.call(deps.store, k));
+  const updated = await service.update(jobs[1]!.uuid, { ...service.inputOf(jobs[1]!), num_instances: 2 }, ctx, refs);
+  t.is(updated.job.num_instances, 2);
+  t.is(updated.job.version_id, 2);
+  t.is(reads, 0, 'the record came from the read cache');
+  t.is((await service.find(jobs[1]!.uuid))?.num_instances, 2);
+  t.is((await service.find(jobs[0]!.uuid))?.version_id, 1);
 });
 
 test('job service: restore activates the started jobs only, whatever the text of the others', async (t) => {
