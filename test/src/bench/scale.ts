@@ -35,7 +35,8 @@
  * for the controller's node (space-separated, e.g. `--heap-prof --heap-prof-dir=/tmp/heap`);
  * BENCH_HEAPSNAPSHOT_DIR: the controller writes a heap snapshot there (V8's, for Chrome's
  * DevTools) once every instance runs and once the jobs are posted, just before their memory is
- * read (a snapshot collects garbage first: the RSS printed after one is lower than otherwise);
+ * read (a snapshot collects and compacts garbage first, and the C allocator keeps the memory its
+ * writer used, 100 MB and more at this size: the RSS printed after one is not comparable);
  * BENCH_CONTROLLER_LOG: the controller's log (its stdout and stderr, each process's, restarts
  * included) is appended to that file, for the cause of an internal error (500) it answered.
  *
