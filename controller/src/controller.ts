@@ -59,7 +59,7 @@ import { RequestStatsTee } from './metrics/request-stats.js';
 import { AUTOSCALER_PRINCIPAL } from './model/job.js';
 import { autoscaleObserver } from './metrics/autoscale-sources.js';
 import { drainEndpoints } from './logs/drain-routes.js';
-import { JobService } from './jobs/job-service.js';
+import { JobService, StartedJobs } from './jobs/job-service.js';
 import { DestinationPolicy, FdSink, JsonLogger, parseHostPort, type AllowEntry, type Logger, type LogLevel } from '@platform/proto/common';
 import { createControllerMetrics, type ControllerMetrics } from './telemetry/controller-metrics.js';
 import { packageEndpoints } from './packages/package-routes.js';
@@ -769,7 +769,15 @@ async function startWorkloads(b: StartBase, access: Access, parts: Parts) {
   const routes = new RouteService({ domain: options.domain || 'localhost', tcpPorts: options.routerTcpPorts, streamAddress: routerHost });
   // The instances and the jobs' routes are read at once, two ranges of the store: on etcd each
   // waited on etcd for much of its time, and etcd works on both while this thread parses.
-  await Promise.all([instances.load(), routes.loadJobs(store)]);
+  // The jobs are read once, for their routes and for the started ones that restore activates.
+  const storedStarted = new StartedJobs();
+  const readJobs = async () => {
+    for await (const [, value] of store.iterate({ prefix: keys.jobPrefix })) {
+      routes.takeStoredJob(value);
+      storedStarted.take(value);
+    }
+  };
+  await Promise.all([instances.load(), readJobs()]);
   routes.addInstances(instances.table.all());
   instances.table.watch((record, uuid) => routes.instanceChanged(record, uuid));
   // Quotas of policy, enforced on every change that raises a namespace's use (quotas/).
@@ -931,7 +939,7 @@ async function startWorkloads(b: StartBase, access: Access, parts: Parts) {
   packages.setStagingListener((uuid) => staging.stage(uuid));
   await parts.start({ name: 'staging', stop: () => staging.stop() });
   await pipelines.restore();
-  const restoredJobs = await parts.startWith('jobs', () => jobs.restore(instances.liveJobs()), () => jobs.stop());
+  const restoredJobs = await parts.startWith('jobs', () => jobs.restore(instances.liveJobs(), storedStarted), () => jobs.stop());
   const restoredPackages = await parts.startWith('packages', () => packages.restore(), () => packages.stop());
   if (options.builtins) {
     // A host that cannot be probed still gets a working controller, without built-ins.

@@ -2,7 +2,7 @@ import test from 'ava';
 import { testDeps, testDestinations } from '../scheduler/cluster.test-fixture.js';
 import { keys } from '../store/keys.js';
 import { parseJobInput, type Job } from '../model/job.js';
-import { JobService } from './job-service.js';
+import { JobService, StartedJobs } from './job-service.js';
 
 const TARGET = 'd0000000-0000-4000-8000-000000000001';
 const LINKER = 'd0000000-0000-4000-8000-000000000002';
@@ -160,6 +160,40 @@ test('job service: restore activates the started jobs only, whatever the text of
   ]);
   const service = new JobService(deps, { actorIdleMs: 60_000, cacheSize: 10, packageStates: async () => new Map(), destinations: testDestinations() });
   t.is(await service.restore(), 1);
+  t.deepEqual([...service.actors.live()].map((a) => a.job.uuid), [TARGET]);
+  await service.actors.stop();
+});
+
+test('job service: restore takes the started jobs a term\'s start read for the routes, and reads no job record again', async (t) => {
+  const deps = testDeps();
+  const job = (uuid: string, fqn: string, state: string, tags: Record<string, string> = {}) => ({ uuid, fqn, name: fqn.split('::')[2], state, version_id: 1, bindings: {}, tags });
+  const values = [
+    JSON.stringify(job(TARGET, 'job::/t::started', 'started')),
+    // Stopped, with the started job's text in a tag: not taken.
+    JSON.stringify(job(LINKER, 'job::/t::stopped', 'stopped', { 'a\\"state': '"state":"started"' })),
+  ];
+  await deps.store.batch([
+    { type: 'put', key: keys.meta('job-tag-index'), value: '1' },
+    { type: 'put', key: keys.meta('job-link-index'), value: '1' },
+    { type: 'put', key: keys.job(TARGET), value: values[0]! },
+    { type: 'put', key: keys.job(LINKER), value: values[1]! },
+  ]);
+  const read = new StartedJobs();
+  for (const v of values) read.take(v);
+  t.deepEqual(read.jobs.map((j) => j.uuid), [TARGET]);
+  let jobReads = 0;
+  const { get, iterate } = deps.store;
+  deps.store.get = async (key) => {
+    if (key.startsWith(keys.job(''))) jobReads++;
+    return get.call(deps.store, key);
+  };
+  deps.store.iterate = (range) => {
+    if ('prefix' in range && range.prefix === keys.jobPrefix) jobReads++;
+    return iterate.call(deps.store, range);
+  };
+  const service = new JobService(deps, { actorIdleMs: 60_000, cacheSize: 10, packageStates: async () => new Map(), destinations: testDestinations() });
+  t.is(await service.restore([], read), 1);
+  t.is(jobReads, 0, 'neither the jobs nor the started job\'s record read again');
   t.deepEqual([...service.actors.live()].map((a) => a.job.uuid), [TARGET]);
   await service.actors.stop();
 });

@@ -155,37 +155,25 @@ export class JobService {
 
   /**
    * Activates the actors of jobs that have work to do: started jobs, and jobs with instances
-   * still on agents (`alsoJobs`). Each reconciles once, which holds it in memory.
+   * still on agents (`alsoJobs`). Each reconciles once, which holds it in memory. `read`: the
+   * started jobs taken while the term's start read the jobs for another purpose (the routes),
+   * so that they are not read again; used once the indexes are built (else every job is read).
    */
-  async restore(alsoJobs: readonly string[] = []): Promise<number> {
+  async restore(alsoJobs: readonly string[] = [], read?: StartedJobs): Promise<number> {
     const ids = new Set(alsoJobs);
     // The tag index arrived after the first data directories: build it once.
     const tagsIndexed = (await this.deps.store.get(keys.meta('job-tag-index'))) !== undefined;
     // So did the link index (target -> linking jobs).
     const linksIndexed = (await this.deps.store.get(keys.meta('job-link-index'))) !== undefined;
-    let indexOps: BatchOp[] = [];
-    const indexed = tagsIndexed && linksIndexed;
-    for await (const [, value] of this.deps.store.iterate({ prefix: keys.jobPrefix })) {
-      // Only the started jobs matter here once the indexes are built: the others are not parsed
-      // (with 100,000 jobs, parsing each was a third of a restart; store/stored-json.ts).
-      if (indexed && !mayHaveMember(value, 'state', '"started"')) continue;
-      const job = JSON.parse(value) as Job;
-      if (job.state === 'started') {
-        ids.add(job.uuid);
-        this.options.quotas?.jobChanged(job.uuid, job);
+    if (tagsIndexed && linksIndexed && read) {
+      for (const job of read.jobs) {
+        this.#restoring(ids, job);
+        // Its actor starts from this record instead of reading it again.
+        this.#jobs.remember(job.uuid, job);
       }
-      if (!tagsIndexed) indexOps.push(...tagIndexOps(job.uuid, job.fqn, undefined, job.tags ?? {}));
-      if (!linksIndexed) indexOps.push(...linkIndexOps(job.uuid, undefined, job.bindings ?? {}));
-      if (indexOps.length > 10_000) {
-        await this.deps.store.batch(indexOps);
-        indexOps = [];
-      }
+    } else {
+      await this.#readStored(ids, tagsIndexed, linksIndexed);
     }
-    const marks: BatchOp[] = [
-      ...(tagsIndexed ? [] : [{ type: 'put', key: keys.meta('job-tag-index'), value: '1' } as const]),
-      ...(linksIndexed ? [] : [{ type: 'put', key: keys.meta('job-link-index'), value: '1' } as const]),
-    ];
-    if (marks.length > 0) await this.deps.store.batch([...indexOps, ...marks]);
     let restored = 0;
     // Several at a time: each activation reads its job from the store, and one after the other
     // they waited for etcd a round trip each (seconds for 1,000 started jobs on a busy host).
@@ -201,6 +189,36 @@ export class JobService {
     await Promise.all(Array.from({ length: Math.min(RESTORE_CONCURRENCY, queue.length) }, activate));
     this.actors.start();
     return restored;
+  }
+
+  /** A started job restore() activates: its quota use counted. */
+  #restoring(ids: Set<string>, job: Job): void {
+    ids.add(job.uuid);
+    this.options.quotas?.jobChanged(job.uuid, job);
+  }
+
+  /** Reads every stored job for restore(): the started ones, and the indexes not built yet. */
+  async #readStored(ids: Set<string>, tagsIndexed: boolean, linksIndexed: boolean): Promise<void> {
+    let indexOps: BatchOp[] = [];
+    const indexed = tagsIndexed && linksIndexed;
+    for await (const [, value] of this.deps.store.iterate({ prefix: keys.jobPrefix })) {
+      // Only the started jobs matter here once the indexes are built: the others are not parsed
+      // (with 100,000 jobs, parsing each was a third of a restart; store/stored-json.ts).
+      if (indexed && !mayHaveMember(value, 'state', '"started"')) continue;
+      const job = JSON.parse(value) as Job;
+      if (job.state === 'started') this.#restoring(ids, job);
+      if (!tagsIndexed) indexOps.push(...tagIndexOps(job.uuid, job.fqn, undefined, job.tags ?? {}));
+      if (!linksIndexed) indexOps.push(...linkIndexOps(job.uuid, undefined, job.bindings ?? {}));
+      if (indexOps.length > 10_000) {
+        await this.deps.store.batch(indexOps);
+        indexOps = [];
+      }
+    }
+    const marks: BatchOp[] = [
+      ...(tagsIndexed ? [] : [{ type: 'put', key: keys.meta('job-tag-index'), value: '1' } as const]),
+      ...(linksIndexed ? [] : [{ type: 'put', key: keys.meta('job-link-index'), value: '1' } as const]),
+    ];
+    if (marks.length > 0) await this.deps.store.batch([...indexOps, ...marks]);
   }
 
   /**
@@ -645,4 +663,19 @@ function jobFilter(query: JobQuery): (job: Job) => boolean {
     checks.push((j) => Object.values(j.bindings).some((b) => b.provider_fqn === fqn));
   }
   return (job) => checks.every((check) => check(job));
+}
+
+/**
+ * The started jobs among stored job records handed to it one by one (`take`): a term's start
+ * reads the jobs once, for the routes and for restore() (two reads of 100,000 records on etcd
+ * took seconds each). Records of jobs not started are not parsed.
+ */
+export class StartedJobs {
+  readonly jobs: Job[] = [];
+
+  take(value: string): void {
+    if (!mayHaveMember(value, 'state', '"started"')) return;
+    const job = JSON.parse(value) as Job;
+    if (job.state === 'started') this.jobs.push(job);
+  }
 }

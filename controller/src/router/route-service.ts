@@ -69,12 +69,15 @@ export class RouteService {
 
   /** The stored jobs' routes (the first half of load(): it may run while the instances are read). */
   async loadJobs(store: Store): Promise<void> {
-    for await (const [, value] of store.iterate({ prefix: keys.jobPrefix })) {
-      // A job without a route (most) is not parsed: store/stored-json.ts.
-      if (!mayHaveMember(value, 'routes', '[{')) continue;
-      const job = JSON.parse(value) as RoutedJob;
-      if (routesOf(job).length > 0) this.table.setJob(job.uuid, job);
-    }
+    for await (const [, value] of store.iterate({ prefix: keys.jobPrefix })) this.takeStoredJob(value);
+  }
+
+  /** One stored job's routes, from its record as stored (a term's start reads the jobs once for all who need them). */
+  takeStoredJob(value: string): void {
+    // A job without a route (most) is not parsed: store/stored-json.ts.
+    if (!mayHaveMember(value, 'routes', '[{')) return;
+    const job = JSON.parse(value) as RoutedJob;
+    if (routesOf(job).length > 0) this.table.setJob(job.uuid, job);
   }
 
   /** The instances behind the routes (the second half of load()). */
