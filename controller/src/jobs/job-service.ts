@@ -175,8 +175,9 @@ export class JobService {
       await this.#readStored(ids, tagsIndexed, linksIndexed);
     }
     let restored = 0;
-    // Several at a time: each activation reads its job from the store, and one after the other
-    // they waited for etcd a round trip each (seconds for 1,000 started jobs on a busy host).
+    // Several at a time: an activation whose job is not in the cache (given by `read`) reads it
+    // from the store, and one after the other they waited for etcd a round trip each (seconds
+    // for 1,000 started jobs on a busy host).
     const queue = [...ids];
     const activate = async () => {
       for (let id = queue.shift(); id !== undefined; id = queue.shift()) {

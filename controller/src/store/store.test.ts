@@ -539,6 +539,18 @@ test('store (etcd): an iteration reads in pages from one snapshot, forwards and 
   t.is((await store.getMany(['k/05', 'k/09', 'k/10'])).join(','), 'changed,,new');
 });
 
+/** The `limit` of every range read the etcd store asks for from now on, in order. */
+function rangeLimits(store: EtcdStore): number[] {
+  const limits: number[] = [];
+  const kv = store.client.kv;
+  const range = kv.range.bind(kv);
+  kv.range = (req, options) => {
+    limits.push(Number(req.limit));
+    return range(req, options);
+  };
+  return limits;
+}
+
 // Serial: its 6 MB, written and read three times, made the short deadlines of tests beside it pass on a loaded host.
 test.serial('store (etcd): an iteration of more than grpc\'s 4 MiB in entries of a few KB is read in pages that fit, each asked for while the one before is handed out', async (t) => {
   const store = await etcdStore(t);
@@ -548,13 +560,7 @@ test.serial('store (etcd): an iteration of more than grpc\'s 4 MiB in entries of
   const value = (i: number) => `${String(i).padStart(4, '0')}${'x'.repeat(5_000)}`;
   const keys = Array.from({ length: 1_200 }, (_, i) => `big/${String(i).padStart(4, '0')}`);
   for (let i = 0; i < keys.length; i += 100) await store.batch(keys.slice(i, i + 100).map((key, j) => ({ type: 'put', key, value: value(i + j) })));
-  const limits: number[] = [];
-  const kv = store.client.kv;
-  const range = kv.range.bind(kv);
-  kv.range = (req, options) => {
-    limits.push(Number(req.limit));
-    return range(req, options);
-  };
+  const limits = rangeLimits(store);
   let n = 0;
   let askedBeforeHandedOut = 0;
   for await (const [k, v] of store.iterate({ prefix: 'big/' })) {
@@ -578,13 +584,7 @@ test('store (etcd): a page\'s size follows the bytes of the entries read before 
   if (!store) return;
   const keys = Array.from({ length: 100 }, (_, i) => `p/${String(i).padStart(3, '0')}`);
   await store.batch(keys.map((key) => ({ type: 'put', key, value: 'y'.repeat(95) })));
-  const limits: number[] = [];
-  const kv = store.client.kv;
-  const range = kv.range.bind(kv);
-  kv.range = (req, options) => {
-    limits.push(Number(req.limit));
-    return range(req, options);
-  };
+  const limits = rangeLimits(store);
   t.deepEqual(await collect(store.iterate({ prefix: 'p/' })), keys);
   // About 110 bytes an entry (its key with the store's prefix, and its value): 9 a page after the first.
   const per = Math.floor(1_000 / Buffer.byteLength(`${store.prefix}${keys[0]}${'y'.repeat(95)}`));
