@@ -82,7 +82,7 @@ export class ControllerNode {
       }
       // Shared by the controllers: a standby proves its clients' addresses with it, the active one checks them.
       const clientAddressKey = await sharedClientAddressKey(etcd);
-      const election = new EtcdElection(etcd, options.leaseTtlSeconds);
+      const election = new EtcdElection(etcd, options.leaseTtlSeconds, log);
       let cached: { at: number; active: ActiveAddress | undefined } | undefined;
       const id = ids.uuid();
       const front = new StandbyFront({

@@ -54,6 +54,14 @@ export class InstanceTable {
     for (const w of this.#watchers) w(record, record.uuid);
   }
 
+  /**
+   * The record was reported again as it is (an agent re-attaching): nothing changes, and the
+   * watchers hear it as after a put (what an agent that restarted must be told again).
+   */
+  reported(record: InstanceRecord): void {
+    for (const w of this.#watchers) w(record, record.uuid);
+  }
+
   delete(uuid: string): void {
     const old = this.#byUuid.get(uuid);
     if (!old) return;

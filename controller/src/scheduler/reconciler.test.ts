@@ -397,6 +397,28 @@ test('reconciler: reports applied together write each changed instance once, in 
   cluster.stop();
 });
 
+test('reconciler: a report of what the record holds already (an agent re-attaching) writes nothing, and the table\'s watchers still hear it', async (t) => {
+  const { cluster, reconciler } = await setup();
+  await cluster.connect('a1');
+  const job = testJob({ num_instances: 2 });
+  await reconciler.reconcile(job);
+  const placed = live(reconciler);
+  await reconciler.applyReports(placed.map((i) => ({ agent: 'a1', report: report(i.uuid, 'RUNNING') })), job);
+  const before = placed.map((i) => cluster.table.get(i.uuid)!);
+  const heard: string[] = [];
+  cluster.table.watch((record, uuid) => heard.push(`${uuid}:${record?.state}`));
+  const batches = countBatches(cluster);
+  // The agent comes back and reports both as they are; then one of them exits.
+  t.deepEqual(await reconciler.applyReports(placed.map((i) => ({ agent: 'a1', report: report(i.uuid, 'RUNNING') })), job), {});
+  t.deepEqual(batches, [], 'nothing written');
+  t.deepEqual(placed.map((i) => cluster.table.get(i.uuid)), before, 'the records kept as they were (their updated_ms too)');
+  t.deepEqual(heard.sort(), placed.map((i) => `${i.uuid}:RUNNING`).sort(), 'each heard by the watchers, as an agent that restarted must be told its jobs\' drains, links and openings');
+  await reconciler.applyReports([{ agent: 'a1', report: report(placed[0]!.uuid, 'RUNNING', { reason: 'health check passed again' }) }], job);
+  t.deepEqual(batches, [1], 'a report that changes something is written');
+  reconciler.dispose();
+  cluster.stop();
+});
+
 test('reconciler: among reports applied together, a REMOVED one is applied in its place and one that errors the job stops the rest', async (t) => {
   const { cluster, reconciler } = await setup();
   await cluster.connect('a1');

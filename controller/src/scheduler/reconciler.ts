@@ -300,6 +300,13 @@ export class Reconciler {
         ...(RUNNING_STATES.has(state) && current.running_since_ms === undefined ? { running_since_ms: now } : {}),
       };
       if (state !== 'REMOVED') {
+        // What the record holds already (an agent re-attaching after a restart or a takeover
+        // reports each of its instances as it is): nothing written. On etcd, 100,000 such writes
+        // at once held its apply loop behind for seconds, and the lease's renewals with it.
+        if (unchangedBy(current, next)) {
+          if (!pending.has(uuid)) this.run.table.reported(current);
+          continue;
+        }
         pending.set(uuid, next);
         if (job && next.stop === undefined && current.state !== state && RUNNING_STATES.has(state)) running = true;
         continue;
@@ -611,4 +618,24 @@ export class Reconciler {
       ...(record.network ? { network: this.run.networkFor?.(job, record) ?? null } : {}),
     };
   }
+}
+
+/** Whether `next` (a report applied to `current`) changes nothing but the time of the change. */
+export function unchangedBy(current: InstanceRecord, next: InstanceRecord): boolean {
+  return (
+    current.state === next.state &&
+    current.exited === next.exited &&
+    current.exit_code === next.exit_code &&
+    current.failed === next.failed &&
+    current.reason === next.reason &&
+    current.host === next.host &&
+    current.running_since_ms === next.running_since_ms &&
+    samePorts(current.ports, next.ports)
+  );
+}
+
+function samePorts(a: Record<string, string>, b: Record<string, string>): boolean {
+  if (a === b) return true;
+  const keysA = Object.keys(a);
+  return keysA.length === Object.keys(b).length && keysA.every((k) => a[k] === b[k]);
 }

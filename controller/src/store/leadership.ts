@@ -11,6 +11,7 @@
  * off from etcd), etcd deletes the key, the term's `lost` resolves, and no write of it can land
  * any more, whatever it still believes.
  */
+import type { Logger } from '@platform/proto/common';
 import type { Campaign, Election as EtcdElectionApi, Lease } from 'etcd3';
 import type { EtcdStore } from './etcd-store.js';
 import { LeaseKeeperThread } from './lease-keeper.js';
@@ -105,6 +106,8 @@ export class EtcdElection implements Election {
     private readonly store: EtcdStore,
     /** Seconds the lease lives without keep-alives: the longest a dead leader holds the lead. */
     readonly ttlSeconds: number,
+    /** Where renewals of the term's lease that failed or came late are told (they say why a lead was lost). */
+    private readonly log?: Logger,
   ) {
     this.#election = store.client.namespace(store.prefix).election(ELECTION_NAME, ttlSeconds);
   }
@@ -161,6 +164,12 @@ export class EtcdElection implements Election {
                 (campaign as unknown as { lease: Lease }).lease.revoke().catch(() => undefined);
                 lostOf(err);
               },
+              attempt: ({ ms, failed }) =>
+                this.log?.warn(failed ? 'a renewal of the term\'s lease failed: the next one is tried within a second' : 'a renewal of the term\'s lease was answered late', {
+                  ms,
+                  ttl_ms: this.ttlSeconds * 1000,
+                  ...(failed ? { err: failed } : {}),
+                }),
             },
           );
           resolve({

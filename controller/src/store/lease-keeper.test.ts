@@ -73,8 +73,10 @@ test('lease keeper: the lease is taken for lost once no renewal has been answere
   const clock = new ManualClock();
   let up = true;
   let sent = 0;
-  const keeper = new LeaseKeeper({ clock, ttlMs: 5_000, renew: async () => (sent++, up ? 5 : Promise.reject(new Error('etcd unreachable'))) });
+  const attempts: { ms: number; failed?: string }[] = [];
+  const keeper = new LeaseKeeper({ clock, ttlMs: 5_000, renew: async () => (sent++, up ? 5 : Promise.reject(new Error('etcd unreachable'))), attempt: (a) => attempts.push(a) });
   await keeper.tick();
+  t.deepEqual(attempts, [], 'a renewal answered at once is not told');
   t.is(keeper.renewed, 1);
   // etcd unreachable from 1 s on: renewals fail, then 10 s after the last answered one, lost.
   up = false;
@@ -87,8 +89,11 @@ test('lease keeper: the lease is taken for lost once no renewal has been answere
   clock.advance(1_000);
   keeper.heard();
   await keeper.tick();
-  t.is(keeper.ended, 'etcd has not renewed the lease for 10000 ms (its TTL is 5000 ms)');
+  // The loss says why: what the last renewal met.
+  t.is(keeper.ended, 'etcd has not renewed the lease for 10000 ms (its TTL is 5000 ms; the last renewal failed: etcd unreachable)');
   t.is(sent, 10);
+  t.is(attempts.length, 9, 'each failed renewal is told');
+  t.deepEqual(attempts[0], { ms: 0, failed: 'etcd unreachable' });
   // A renewal that hangs counts the same: the TTL runs from the last answered one.
   const hanging = new LeaseKeeper({ clock, ttlMs: 5_000, renew: () => new Promise<number>(() => undefined) });
   void hanging.tick();
@@ -98,5 +103,23 @@ test('lease keeper: the lease is taken for lost once no renewal has been answere
   t.is(hanging.ended, undefined);
   clock.advance(1);
   await hanging.tick();
-  t.regex(hanging.ended ?? '', /not renewed the lease for 10000 ms/);
+  t.is(hanging.ended, 'etcd has not renewed the lease for 10000 ms (its TTL is 5000 ms; a renewal is still unanswered)');
+});
+
+test('lease keeper: a renewal answered later than the interval is told, with how long it took', async (t) => {
+  const clock = new ManualClock();
+  const attempts: { ms: number; failed?: string }[] = [];
+  let answer: (() => void) | undefined;
+  const keeper = new LeaseKeeper({
+    clock,
+    ttlMs: 5_000,
+    renew: () => new Promise<number>((resolve) => (answer = () => resolve(5))),
+    attempt: (a) => attempts.push(a),
+  });
+  const tick = keeper.tick();
+  clock.advance(2_500);
+  answer!();
+  await tick;
+  t.deepEqual(attempts, [{ ms: 2_500 }]);
+  t.is(keeper.renewed, 1);
 });

@@ -37,6 +37,11 @@ export interface LeaseKeeperOptions {
   renew: () => Promise<number>;
   /** How long the lease is renewed without word from the main thread. Default: twice the TTL. */
   silenceMs?: number;
+  /**
+   * Told of a renewal that failed or was answered later than the interval (etcd busy, its
+   * connection made again), for the log: when the lease is lost, these say why.
+   */
+  attempt?: (a: { ms: number; failed?: string }) => void;
 }
 
 /** What the worker does each interval (worker-free, for tests with an injected clock). */
@@ -47,6 +52,8 @@ export class LeaseKeeper {
   #renewed: number;
   #renewing = false;
   #ended: string | undefined;
+  /** Why the last renewal that failed did (said with the lease's loss). */
+  #lastFailure: string | undefined;
   /** Renewals etcd answered. */
   renewed = 0;
 
@@ -76,7 +83,8 @@ export class LeaseKeeper {
     if (this.#ended !== undefined) return;
     const now = this.#o.clock.nowMs();
     if (now - this.#renewed >= 2 * this.#o.ttlMs) {
-      this.#ended = `etcd has not renewed the lease for ${now - this.#renewed} ms (its TTL is ${this.#o.ttlMs} ms)`;
+      const last = this.#renewing ? 'a renewal is still unanswered' : this.#lastFailure ? `the last renewal failed: ${this.#lastFailure}` : undefined;
+      this.#ended = `etcd has not renewed the lease for ${now - this.#renewed} ms (its TTL is ${this.#o.ttlMs} ms${last ? `; ${last}` : ''})`;
       return;
     }
     if (this.#renewing) return;
@@ -86,13 +94,19 @@ export class LeaseKeeper {
     }
     this.#renewing = true;
     try {
-      if ((await this.#o.renew()) <= 0) this.#ended = 'etcd says the lease is gone';
+      const ttl = await this.#o.renew();
+      const ms = this.#o.clock.nowMs() - now;
+      if (ttl <= 0) this.#ended = 'etcd says the lease is gone';
       else {
         this.#renewed = now;
         this.renewed++;
+        this.#lastFailure = undefined;
+        if (ms > renewEveryMs(this.#o.ttlMs)) this.#o.attempt?.({ ms });
       }
-    } catch {
+    } catch (err) {
       // etcd did not answer this one: the next interval tries again.
+      this.#lastFailure = (err as Error).message;
+      this.#o.attempt?.({ ms: this.#o.clock.nowMs() - now, failed: this.#lastFailure });
     } finally {
       this.#renewing = false;
     }
@@ -118,11 +132,12 @@ export class LeaseKeeperThread {
   readonly #timer: NodeJS.Timeout;
   #stopped = false;
 
-  constructor(data: LeaseKeeperData, events: { renewing: () => void; lost: (err: Error) => void }) {
+  constructor(data: LeaseKeeperData, events: { renewing: () => void; lost: (err: Error) => void; attempt?: (a: { ms: number; failed?: string }) => void }) {
     this.#worker = new Worker(new URL('./lease-keeper.worker.js', import.meta.url), { workerData: data });
     this.#worker.unref();
-    this.#worker.on('message', (m: { renewed?: true; ended?: string }) => {
+    this.#worker.on('message', (m: { renewed?: true; ended?: string; attempt?: { ms: number; failed?: string } }) => {
       if (this.#stopped) return;
+      if (m.attempt) events.attempt?.(m.attempt);
       if (m.renewed) events.renewing();
       if (m.ended !== undefined) {
         this.stop();

@@ -50,18 +50,33 @@ function open(): Promise<Stream> {
   return made;
 }
 
-/** One renewal on the keep-alive stream (made again after a failure): the TTL etcd answers. */
+/**
+ * One renewal on the keep-alive stream (made again after a failure): the TTL etcd answers.
+ * Bounded by the TTL as a whole, the stream's making included (the client waits for a
+ * connection, behind its circuit breaker): a renewal that never settled would hold every later
+ * one back until the lease was lost.
+ */
 async function renew(): Promise<number> {
+  const started = Date.now();
   const current = (stream ??= open());
-  const s = await current;
+  let opening: NodeJS.Timeout | undefined;
+  const s = await Promise.race([
+    current,
+    new Promise<never>((_, reject) => {
+      opening = setTimeout(() => {
+        if (stream === current) stream = undefined;
+        reject(new Error(`no keep-alive stream to etcd within ${data.ttlMs} ms`));
+      }, data.ttlMs);
+    }),
+  ]).finally(() => clearTimeout(opening));
   return new Promise<number>((resolve, reject) => {
     // No answer within the TTL: the stream is made again.
     const timer = setTimeout(() => {
       if (stream === current) stream = undefined;
       s.end();
       waiting = undefined;
-      reject(new Error('no answer to the renewal'));
-    }, data.ttlMs);
+      reject(new Error(`no answer to the renewal within ${data.ttlMs} ms`));
+    }, Math.max(0, data.ttlMs - (Date.now() - started)));
     waiting = {
       resolve: (ttl) => {
         clearTimeout(timer);
@@ -76,7 +91,7 @@ async function renew(): Promise<number> {
   });
 }
 
-const keeper = new LeaseKeeper({ clock: new SystemClock(), ttlMs: data.ttlMs, renew });
+const keeper = new LeaseKeeper({ clock: new SystemClock(), ttlMs: data.ttlMs, renew, attempt: (attempt) => parentPort!.postMessage({ attempt }) });
 parentPort!.on('message', () => keeper.heard());
 let said = false;
 const tick = () =>

@@ -299,10 +299,21 @@ async function createJobs(api: ApiClient, bodies: Record<string, unknown>[], con
   return uuids;
 }
 
+/** BENCH_CONTROLLER_LOG's file, opened for appending (rejects when it cannot be: a directory, no such directory). */
+function openLog(path: string): Promise<WriteStream> {
+  return new Promise((resolve, reject) => {
+    const log = createWriteStream(path, { flags: 'a' });
+    log.once('open', () => resolve(log));
+    log.once('error', (err) => reject(new Error(`BENCH_CONTROLLER_LOG=${path} cannot be written: ${err.message}`)));
+  });
+}
+
 /** With BENCH_CONTROLLER_LOG: the controller's output appended to that file (else drained unread). */
 function keepLog(controller: ControllerProcess, log: WriteStream | undefined): void {
   controller.discardOutput();
   if (!log) return;
+  // What it wrote before its ready line (its start's steps) was read by the harness.
+  log.write(controller.lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
   controller.child.stdout!.pipe(log, { end: false });
   controller.child.stderr!.pipe(log, { end: false });
 }
@@ -320,8 +331,9 @@ async function measure(store: StoreUnderTest): Promise<Figures> {
   // size, a block for each of 4,096 agents (the harness's pool for real agents has 16, and the
   // agents past them registered with none: an error line each, at every registration).
   const args = [...store.args, '--agent-subnet-pool', '10.192.0.0/12'];
+  // Opened before the controller starts: a path that cannot be written stops the run with nothing left running.
+  const log = CONTROLLER_LOG ? await openLog(CONTROLLER_LOG) : undefined;
   let controller = await ControllerProcess.start({ args, env, nodeArgs, readyTimeoutMs: 600_000 });
-  const log = CONTROLLER_LOG ? createWriteStream(CONTROLLER_LOG, { flags: 'a' }) : undefined;
   keepLog(controller, log);
   const sim = new AgentSimulator({ grpcAddress: controller.grpcAddress, joinToken: TEST_JOIN_TOKEN });
   const loads: ChildProcess[] = [];
