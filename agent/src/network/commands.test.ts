@@ -1,9 +1,10 @@
 import test from 'ava';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CommandError, runScript, shellQuote } from './commands.js';
-import { shellPids } from './shells.js';
+import { removeStale, scriptDirectory, shellPids } from './shells.js';
 
 function tempDir(t: { teardown(f: () => void): void }): string {
   const dir = mkdtempSync(join(tmpdir(), 'commands-'));
@@ -72,4 +73,24 @@ test('runScript: the scripts of many callers at once all run, each answered with
     if (i % 5 === 0) t.regex(r.status === 'rejected' ? (r.reason as Error).message : '', new RegExp(`^script ${i}: failed ${i}`));
     else t.is(readFileSync(join(dir, String(i)), 'utf8'), `${i}\n`);
   });
+});
+
+test.serial('runScript: each script is a file of its own, in a directory only root reads, removed with its stderr once answered', async (t) => {
+  await runScript([{ argv: ['/bin/true'], what: 'true' }]);
+  await t.throwsAsync(runScript([{ argv: ['/bin/sh', '-c', 'echo nope >&2; exit 2'], what: 'failing' }]), { message: /^failing: nope/ });
+  const dir = scriptDirectory()!;
+  t.is(statSync(dir).mode & 0o777, 0o700);
+  t.deepEqual(readdirSync(dir), []);
+});
+
+test.serial('script directories of processes that are gone (an agent killed with -9) are removed; those of live ones kept', (t) => {
+  const gone = spawnSync('/bin/true').pid;
+  const stale = join(tmpdir(), `platform-net-scripts-${gone}-test`);
+  const live = join(tmpdir(), 'platform-net-scripts-1-test');
+  mkdirSync(stale);
+  mkdirSync(live);
+  t.teardown(() => rmSync(live, { recursive: true, force: true }));
+  removeStale();
+  t.false(existsSync(stale));
+  t.true(existsSync(live));
 });

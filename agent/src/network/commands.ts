@@ -63,7 +63,7 @@ export async function runScript(parts: readonly { argv: readonly string[]; input
   const what = parts.map((p) => p.what).join(', ');
   const r = await runInShell(lines.join('\n'));
   if (r.code === 0) return;
-  const said = r.stderr.trim() || (r.code === 124 || r.code === 137 ? `killed after ${TIMEOUT_MS} ms` : `exit code ${r.code}`);
+  const said = r.stderr.trim() || `exit code ${r.code}`;
   throw new CommandError(`${what}: ${said}`, r.stderr);
 }
 
