@@ -81,6 +81,15 @@ export async function runIgnoring(argv: readonly string[], gone: RegExp): Promis
   }
 }
 
+/** runScript of one command; a failure whose stderr matches `gone` (the object is not there) counts as done. */
+export async function runScriptIgnoring(argv: readonly string[], gone: RegExp, input?: string): Promise<void> {
+  try {
+    await runScript([{ argv, what: argv.join(' '), ...(input !== undefined ? { input } : {}) }]);
+  } catch (err) {
+    if (!(err instanceof CommandError) || !gone.test(err.stderr)) throw err;
+  }
+}
+
 /** Not there (a link, a namespace, a table, an address): stderr of ip and nft. */
 export const NOT_THERE = /Cannot find device|does not exist|No such file|No such process|not found|Cannot open network namespace|RTNETLINK answers: No such/i;
 

@@ -45,7 +45,7 @@ import type { NetworkSpec, NetworkState } from '@platform/proto';
 import { cidrsOverlap, formatIpv4, parseCidr, parseIpv4, prefixMask, type Cidr, type Logger } from '@platform/proto/common';
 import { descendants } from '../isolation/procfs.js';
 import { listeningPortsOf } from '../runner/ports.js';
-import { hasSystemTool, NOT_THERE, run, runIgnoring, runScript, tool } from './commands.js';
+import { hasSystemTool, NOT_THERE, run, runIgnoring, runScript, runScriptIgnoring, tool } from './commands.js';
 import { instanceShaping, instanceUnshaping, probeShaping, shapingBandwidthChange, shapingSetup } from './shaping.js';
 import type { PortForwarders } from './port-forwarder.js';
 import type { DnsProxy } from './dns-proxy.js';
@@ -1093,14 +1093,15 @@ export class HostNetworks {
   async #detachOwn(a: NetworkAttachment): Promise<void> {
     this.o.forwarders.close(a.instance);
     const ip = tool('ip');
-    await runIgnoring([ip, 'netns', 'delete', a.netns], NOT_THERE);
-    await runIgnoring([ip, 'link', 'delete', a.hostVeth], NOT_THERE);
+    // By the shells (commands.ts runScript): a stop forks no process of the agent's either.
+    await runScriptIgnoring([ip, 'netns', 'delete', a.netns], NOT_THERE);
+    await runScriptIgnoring([ip, 'link', 'delete', a.hostVeth], NOT_THERE);
     // Its floor's classes (the next instance at its address replaces them anyway).
     if (this.#floorsNot === undefined) {
       const p = agentPrefixes(this.o.agentUuid);
       const script = instanceUnshaping(p.ownBridge, p.ownIfb, { base: parseIpv4(a.gateway) - 1, prefix: a.prefix }, a.address);
       // -force: each line is tried; one not there (an instance without a floor) is no matter.
-      if (script) await run([tool('tc'), '-force', '-batch', '-'], script).catch(() => {});
+      if (script) await runScript([{ argv: [tool('tc'), '-force', '-batch', '-'], input: script, what: 'tc -force -batch (the floor\'s classes)' }]).catch(() => {});
     }
     this.#own.delete(a.instance);
     // Its address may be given to another instance: what it was allowed goes with it.
