@@ -682,6 +682,14 @@ async function startWorkloads(b: StartBase, access: Access, parts: Parts) {
   // Runs while the state loads (registerBuiltins below waits for it); a probe that fails leaves the controller without built-ins.
   const hostProbe = options.builtins ? probeHost(log) : undefined;
   hostProbe?.catch(() => undefined);
+  // How long each step of the state's load took, for the log (what a takeover waits for).
+  const took: Record<string, number> = {};
+  let lapStart = performance.now();
+  const lap = (step: string) => {
+    const now = performance.now();
+    took[step] = Math.round(now - lapStart);
+    lapStart = now;
+  };
   const actorHooks = (kind: string) => ({
     onActivate: () => metrics.actorActivations.inc({ kind }),
     onPassivate: () => metrics.actorPassivations.inc({ kind }),
@@ -778,6 +786,7 @@ async function startWorkloads(b: StartBase, access: Access, parts: Parts) {
     }
   };
   await Promise.all([instances.load(), readJobs()]);
+  lap('instances_and_jobs_read');
   routes.addInstances(instances.table.all());
   instances.table.watch((record, uuid) => routes.instanceChanged(record, uuid));
   // Quotas of policy, enforced on every change that raises a namespace's use (quotas/).
@@ -841,7 +850,9 @@ async function startWorkloads(b: StartBase, access: Access, parts: Parts) {
     pool: options.networkSubnetPool,
     prefix: options.networkSubnetSize,
   });
+  lap('services');
   await networks.load();
+  lap('networks');
   late.networks = networks;
   references.register('network', networks.referenceLookup());
   references.register('service', catalog.referenceLookup('service'));
@@ -852,6 +863,7 @@ async function startWorkloads(b: StartBase, access: Access, parts: Parts) {
   if (etcd && !options.secretsKeyFile) log.warn('the secrets key is kept in etcd: secret values are as safe as etcd\'s access; give every controller the same PLATFORM_SECRETS_KEY_FILE to keep them safer');
   const secrets = new SecretService(deps, secretCipher, jobs, { trusted: references.trusted() });
   const secretCount = await secrets.load();
+  lap('secrets');
   late.secrets = secrets;
   references.register('secret', secrets.referenceLookup());
   const agentLauncher = new AgentStagerLauncher(deps, jobs.actors, installs, agents, instances.table, { stagingSink });
@@ -938,9 +950,12 @@ async function startWorkloads(b: StartBase, access: Access, parts: Parts) {
   });
   packages.setStagingListener((uuid) => staging.stage(uuid));
   await parts.start({ name: 'staging', stop: () => staging.stop() });
+  lap('agents_metrics_staging');
   await pipelines.restore();
   const restoredJobs = await parts.startWith('jobs', () => jobs.restore(instances.liveJobs(), storedStarted), () => jobs.stop());
+  lap('started_jobs_activated');
   const restoredPackages = await parts.startWith('packages', () => packages.restore(), () => packages.stop());
+  lap('packages');
   if (options.builtins) {
     // A host that cannot be probed still gets a working controller, without built-ins.
     try {
@@ -951,7 +966,9 @@ async function startWorkloads(b: StartBase, access: Access, parts: Parts) {
       log.error('built-in packages could not be registered', { err });
     }
   }
+  lap('builtins');
   log.info('state restored', {
+    ms: took,
     started_jobs: restoredJobs,
     staging_packages: restoredPackages.restored,
     orphan_blobs_removed: restoredPackages.orphanBlobs,
