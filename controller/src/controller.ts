@@ -289,6 +289,12 @@ export interface ControllerTerm {
    * never refuses connections while the lead changes hands.
    */
   api?: SharedListener;
+  /**
+   * Frees the agents' port, which the node's standby front holds until then: called just before
+   * the agents' endpoint binds it, so that agents dialing while the state loads are held at the
+   * front (answered once this controller serves) rather than refused.
+   */
+  releaseAgentsPort?: () => Promise<void>;
 }
 
 export type ResolvedControllerOptions = Required<
@@ -1076,7 +1082,14 @@ async function serve(b: StartBase, access: Access, work: Workloads, parts: Parts
   const routeWatch = new RouteWatchService({ table: routes.table, authorized: (m) => agentServer.authorized(m), requests: requestStats, log });
   agentServer.addService(routeWatch.definition, routeWatch.implementation);
   await parts.start({ name: 'route-watch', stop: () => routeWatch.stop() });
-  const grpcPort = await parts.startWith('agent-server', () => listenAgents(agentServer, options.grpcListen), (_, graceful) => agentServer.stop(graceful ? 1_000 : 0));
+  const grpcPort = await parts.startWith(
+    'agent-server',
+    async () => {
+      await b.term?.releaseAgentsPort?.();
+      return listenAgents(agentServer, options.grpcListen);
+    },
+    (_, graceful) => agentServer.stop(graceful ? 1_000 : 0),
+  );
   b.ownListeners.push({ host: options.grpcListen.host, port: grpcPort });
   agents.watch();
   const router =

@@ -133,7 +133,7 @@ export class ControllerNode {
             log.info('controller standing by', { id: info.id, api: info.api, grpc: info.grpc, blob_dir_shared: blobDir.shared, version: CONTROLLER_VERSION, store: `etcd (${options.etcd!.endpoints.join(',')}, ${etcd.prefix})` });
           }
         },
-        activate: async (term) => {
+        activate: async (term, releaseFront) => {
           // From here on every write is conditioned on this term's key: a stale one is refused by
           // etcd. A write whose outcome stays unknown ends the term's parts: their memory may
           // disagree with etcd (the election key is `<prefix>election/controller/<lease id>`).
@@ -156,7 +156,7 @@ export class ControllerNode {
             log,
             listen: { host: options.listen.host, port: front.apiPort },
             grpcListen: { host: options.grpcListen.host, port: front.grpcPort },
-            term: { rocks, etcd, controllers: () => election.members(), clientAddressKey, api: front.apiListener },
+            term: { rocks, etcd, controllers: () => election.members(), clientAddressKey, api: front.apiListener, releaseAgentsPort: releaseFront },
           });
           current.controller = controller;
           return {

@@ -79,7 +79,7 @@ async function until(check: () => boolean, what: string): Promise<void> {
 }
 
 /** A loop on a FakeElection; its parts fail to start `failActivate` times, and start only once `gate` settles; `mustNotLead` as the loop's option. */
-function setup(o: { failActivate?: number; gate?: Promise<void>; mustNotLead?: string } = {}) {
+function setup(o: { failActivate?: number; gate?: Promise<void>; mustNotLead?: string; keepFront?: boolean } = {}) {
   /** Fails the parts of the current term (their memory may disagree with the store). */
   const failParts: ((err: Error) => void)[] = [];
   const election = new FakeElection();
@@ -95,7 +95,8 @@ function setup(o: { failActivate?: number; gate?: Promise<void>; mustNotLead?: s
       open: async () => void events.push('front open'),
       close: async () => void events.push('front closed'),
     },
-    activate: async (term) => {
+    activate: async (term, releaseFront) => {
+      if (!o.keepFront) await releaseFront();
       await o.gate;
       activations++;
       if (o.failActivate !== undefined && activations <= o.failActivate) {
@@ -161,6 +162,19 @@ test('leadership loop: parts that fail while the lead holds (a write whose outco
   await loop.stop();
   t.deepEqual(states, ['starting', 'active', 'stepping-down', 'standby', 'starting', 'active', 'stepping-down', 'stopped']);
   t.is(election.resigned, 2);
+});
+
+test('leadership loop: parts that start without taking the front\'s port have the front closed once they serve', async (t) => {
+  const { election, events, loop } = setup({ keepFront: true });
+  await loop.start();
+  await until(() => election.campaigning, 'campaign');
+  election.elect(1);
+  await until(() => loop.state === 'active', 'active');
+  t.deepEqual(events, ['front open', 'active k1', 'front closed'], 'the front held what came while the parts started');
+  election.lose();
+  await until(() => loop.state === 'standby', 'standing by');
+  t.deepEqual(events.slice(-2), ['stopped k1', 'front open']);
+  await loop.stop();
 });
 
 test('leadership loop: a stop while standing by withdraws the candidacy and closes the front; nothing is started', async (t) => {
@@ -269,7 +283,10 @@ test('leadership loop: the active parts start in their order when elected and st
     info: { id: 'c1', api: 'http://127.0.0.1:1', grpc: '127.0.0.1:2', started: '' },
     log: silentLogger,
     front: { open: async () => void events.push('front open'), close: async () => void events.push('front closed') },
-    activate: (term) => startParts(silentLogger, activeParts(term.key), order),
+    activate: async (term, releaseFront) => {
+      await releaseFront();
+      return startParts(silentLogger, activeParts(term.key), order);
+    },
     sleep: (_ms, signal) =>
       new Promise((resolve, reject) => {
         sleeps.push(() => resolve());

@@ -6,10 +6,12 @@
  *      +--------------------+------------ stop() ----------------------------------+--> stopped
  *
  * While standing by, the front (the standby's API and agents' endpoint, which send everything on
- * to the active controller) is open and this controller campaigns. Elected, it closes the front
- * and starts the parts only the active controller runs (`activate`: the actors, the scheduler,
- * the staging coordinator, the agents' endpoint, the API); they stop when the lead is lost, and
- * the front opens again. Nothing of a term outlives it: each term's parts are made anew from
+ * to the active controller) is open and this controller campaigns. Elected, it starts the parts
+ * only the active controller runs (`activate`: the actors, the scheduler, the staging
+ * coordinator, the agents' endpoint, the API), which close the front when they are about to take
+ * its agents' port (`releaseFront`; at the latest once they serve): while the state loads, the
+ * agents that dial this controller are held at the front rather than refused (standby-front.ts).
+ * The parts stop when the lead is lost, and the front opens again. Nothing of a term outlives it: each term's parts are made anew from
  * the store. A graceful stop resigns the lead, so that the next candidate leads at once; so
  * do parts that fail while the lead holds (`ActiveParts.failed`: their memory may disagree with
  * the store), and the next term, here or at another controller, starts from the store.
@@ -36,9 +38,12 @@ export interface ActiveParts {
 export interface LeadershipLoopOptions {
   election: Election;
   info: ControllerInfo;
-  /** Starts the active controller's parts for `term`; resolves once they serve. */
-  activate: (term: Term) => Promise<ActiveParts>;
-  /** What a standby serves: opened while standing by, closed before the parts start. */
+  /**
+   * Starts the active controller's parts for `term`; resolves once they serve. `releaseFront`
+   * closes the front (once; the loop does it after the start if the parts did not).
+   */
+  activate: (term: Term, releaseFront: () => Promise<void>) => Promise<ActiveParts>;
+  /** What a standby serves: opened while standing by, closed while the parts start. */
   front: { open(): Promise<void>; close(): Promise<void> };
   log: Logger;
   /** Waits `ms` (injected: tests drive time). */
@@ -134,10 +139,15 @@ export class LeadershipLoop {
         this.#set('starting');
         log.info('this controller leads', { key: term.key, since: term.since.toISOString() });
         let parts: ActiveParts;
+        let released: Promise<void> | undefined;
+        const releaseFront = () =>
+          (released ??= (async () => {
+            frontOpen = false;
+            await this.o.front.close();
+          })());
         try {
-          await this.o.front.close();
-          frontOpen = false;
-          parts = await this.o.activate(term);
+          parts = await this.o.activate(term, releaseFront);
+          await releaseFront();
         } catch (err) {
           log.error('the active controller\'s parts failed to start: the lead is given up', { err });
           await term.resign().catch(() => undefined);

@@ -49,8 +49,9 @@ function provenClient(req: IncomingMessage) {
   return new ClientAddressProof(KEY).check(value, requestId);
 }
 
-async function front(t: ExecutionContext, active: () => ActiveAddress | undefined): Promise<StandbyFront> {
+async function front(t: ExecutionContext, active: () => ActiveAddress | undefined, holdMs?: number): Promise<StandbyFront> {
   const f = new StandbyFront({
+    ...(holdMs !== undefined ? { holdMs } : {}),
     id: 'standby-1',
     listen: { host: '127.0.0.1', port: 0 },
     grpcListen: { host: '127.0.0.1', port: 0 },
@@ -177,6 +178,44 @@ test('standby front: agents and routers are refused with the active controller\'
   t.is(activeControllerOf(werr), '10.1.2.3:7070');
 });
 
+test('standby front: while no controller is active an agent\'s call is held, and refused with the active one\'s address once one is; held past the bound, or when the front closes, it ends', async (t) => {
+  let active: ActiveAddress | undefined;
+  const f = await front(t, () => active);
+  const client = createAgentServiceClient(`127.0.0.1:${f.grpcPort}`);
+  t.teardown(() => client.close());
+  const connect = () => {
+    const call = client.connect(new grpc.Metadata());
+    return new Promise<grpc.ServiceError>((resolve) => call.on('error', (err) => resolve(err as grpc.ServiceError)));
+  };
+  const held = (n: number) => waitFor(() => f.heldCalls === n, `${n} call(s) held`);
+  // Held while none is active (not answered: still among the held); answered once one is.
+  let answered = false;
+  const first = connect().then((err) => ((answered = true), err));
+  await held(1);
+  t.false(answered);
+  active = { api: 'http://127.0.0.1:1', grpc: '10.1.2.3:7070' };
+  t.is(activeControllerOf(await first), '10.1.2.3:7070');
+  t.is(f.heldCalls, 0);
+  // Held when the front closes (this controller's own endpoint takes the port): it ends with the
+  // front, not with a refusal after the bound.
+  active = undefined;
+  const third = connect();
+  await held(1);
+  await f.close();
+  t.notRegex((await third).details, /no controller is active/);
+  t.is(f.heldCalls, 0);
+});
+
+test('standby front: a call held past the bound while no controller is active is refused, saying so', async (t) => {
+  const f = await front(t, () => undefined, 200);
+  const client = createAgentServiceClient(`127.0.0.1:${f.grpcPort}`);
+  t.teardown(() => client.close());
+  const call = client.connect(new grpc.Metadata());
+  const err = await new Promise<grpc.ServiceError>((resolve) => call.on('error', (e) => resolve(e as grpc.ServiceError)));
+  t.is(err.code, grpc.status.UNAVAILABLE);
+  t.regex(err.details, /no controller is active/);
+});
+
 test('standby front: closed, it frees the agents\' port and keeps the API address, answering 503 there until an API is attached, whose connections it then leaves; opened again, the same ports', async (t) => {
   const f = await front(t, () => undefined);
   const [api, grpcPort] = [f.apiPort, f.grpcPort];
@@ -227,3 +266,12 @@ test('standby front: a request sent on to a controller that stops being the acti
   // The next one goes to the new active controller.
   t.is((await fetch(`http://127.0.0.1:${f.apiPort}/v1/jobs`)).status, 200);
 });
+
+/** Waits until `check` holds (polled every 10 ms, for at most 10 s). */
+async function waitFor(check: () => boolean, what: string): Promise<void> {
+  const deadline = performance.now() + 10_000;
+  while (!check()) {
+    if (performance.now() > deadline) throw new Error(`never: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

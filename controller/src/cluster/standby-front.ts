@@ -15,6 +15,11 @@
  *   client is told to try again (503, `retry`), as it is when no controller leads.
  * - Every call of an agent or a standalone router is refused with UNAVAILABLE, with the active
  *   controller's agents' address in the trailer `platform-active-controller`: they dial it next.
+ *   While no controller is active (one is being elected, or this one leads and is loading its
+ *   state) the call is held, up to `holdMs`, until one is: refused at once, each agent backed
+ *   off further with each try (up to 5 s), and after a takeover at full size the last ones came
+ *   back 10 s after the controller served. A call held when the front closes (this controller's
+ *   own agents' endpoint takes the port) ends then, and the agent dials again at once.
  */
 import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
@@ -34,6 +39,10 @@ export const FORWARDED_BY = 'x-platform-forwarded-by';
 
 /** How often who is active is asked again while exchanges sent on are in flight (ms). */
 const WATCH_MS = 1_000;
+/** How long an agent's or a router's call is held while no controller is active (ms); below the agents' wait for a Welcome (15 s). */
+const HOLD_MS = 10_000;
+/** How often who is active is asked while calls are held (ms). */
+const HOLD_POLL_MS = 250;
 
 /** Where the active controller is (its API's base URL, its agents' host:port). */
 export interface ActiveAddress {
@@ -52,6 +61,8 @@ export interface StandbyFrontOptions {
   ids: IdSource;
   /** Proves the client's address to the active controller (the key the controllers share through etcd). */
   clientAddress: ClientAddressProof;
+  /** How long an agent's or a router's call is held while no controller is active. Default HOLD_MS. */
+  holdMs?: number;
 }
 
 /** Hop-by-hop headers (RFC 9110, 7.6.1): they belong to one connection, not to the request. */
@@ -81,6 +92,9 @@ export class StandbyFront {
   /** Exchanges sent on and not over, by the active controller's API they went to. */
   readonly #inFlight = new Map<string, Set<(why: string) => void>>();
   #watch: NodeJS.Timeout | undefined;
+  /** Calls held while no controller is active, each told when one is (or undefined: refused now). */
+  readonly #held = new Set<(active: ActiveAddress | undefined) => void>();
+  #holdPoll: NodeJS.Timeout | undefined;
 
   constructor(private readonly o: StandbyFrontOptions) {
     this.#apiPort = o.listen.port;
@@ -107,6 +121,11 @@ export class StandbyFront {
    */
   get apiListener(): SharedListener {
     return this.#listener;
+  }
+
+  /** Agents' and routers' calls held now, waiting for a controller to be active. */
+  get heldCalls(): number {
+    return this.#held.size;
   }
 
   get apiPort(): number {
@@ -179,6 +198,7 @@ export class StandbyFront {
     this.#watch = undefined;
     this.#inFlight.clear();
     this.#open = false;
+    for (const done of [...this.#held]) done(undefined);
     const server = this.#grpc;
     this.#grpc = undefined;
     server?.forceShutdown();
@@ -295,10 +315,47 @@ export class StandbyFront {
     });
   }
 
+  /** Resolves once a controller is active (undefined after holdMs, or when the front closes). */
+  #awaitActive(): Promise<ActiveAddress | undefined> {
+    return new Promise((resolve) => {
+      const done = (active: ActiveAddress | undefined) => {
+        clearTimeout(timer);
+        this.#held.delete(done);
+        resolve(active);
+      };
+      const timer = setTimeout(() => done(undefined), this.o.holdMs ?? HOLD_MS);
+      this.#held.add(done);
+      this.#pollActive();
+    });
+  }
+
+  /** While calls are held: who is active, asked once for all of them every HOLD_POLL_MS. */
+  #pollActive(): void {
+    if (this.#holdPoll) return;
+    let asking = false;
+    this.#holdPoll = setInterval(() => {
+      if (this.#held.size === 0) {
+        clearInterval(this.#holdPoll);
+        this.#holdPoll = undefined;
+        return;
+      }
+      if (asking) return;
+      asking = true;
+      void this.o
+        .active(true)
+        .catch(() => undefined)
+        .then((active) => {
+          asking = false;
+          if (active) for (const done of [...this.#held]) done(active);
+        });
+    }, HOLD_POLL_MS);
+    this.#holdPoll.unref();
+  }
+
   /** Every method of `definition` answered with UNAVAILABLE and the active controller's address. */
   #refuseAll(definition: grpc.ServiceDefinition): grpc.UntypedServiceImplementation {
     const refusal = async (): Promise<Partial<grpc.StatusObject> & Error> => {
-      const active = await this.o.active().catch(() => undefined);
+      const active = (await this.o.active().catch(() => undefined)) ?? (this.#open ? await this.#awaitActive() : undefined);
       const metadata = new grpc.Metadata();
       if (active) metadata.set(ACTIVE_CONTROLLER_METADATA, active.grpc);
       const details = active ? `this controller is a standby; the active one is at ${active.grpc}` : 'this controller is a standby and no controller is active right now; try again';
