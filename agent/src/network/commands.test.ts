@@ -86,7 +86,7 @@ test.serial('runScript: each script is a file of its own, in a directory only ro
 test.serial('script directories of processes that are gone (an agent killed with -9) are removed; those of live ones kept', (t) => {
   const gone = spawnSync('/bin/true').pid;
   const stale = join(tmpdir(), `platform-net-scripts-${gone}-test`);
-  const live = join(tmpdir(), 'platform-net-scripts-1-test');
+  const live = join(tmpdir(), `platform-net-scripts-${process.ppid}-test`);
   mkdirSync(stale);
   mkdirSync(live);
   t.teardown(() => rmSync(live, { recursive: true, force: true }));

@@ -25,6 +25,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { signalPid } from '../isolation/procfs.js';
 
 /**
  * How many shells at most (scripts of different instances run side by side up to this; with 4,
@@ -67,17 +68,9 @@ export function removeStale(): void {
   }
   for (const name of names) {
     const pid = Number(new RegExp(`^${DIR_PREFIX}(\\d+)-`).exec(name)?.[1]);
-    if (!pid || pid === process.pid || alive(pid)) continue;
+    // (The agent is root: signal 0 reaches any process there is.)
+    if (!pid || pid === process.pid || signalPid(pid, 0)) continue;
     rmSync(join(tmpdir(), name), { recursive: true, force: true });
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
