@@ -6,7 +6,8 @@
  * cheap.
  *
  * The agent writes each script to a file of its own, in a directory only root reads
- * (SCRIPT_DIR), and sends a shell one line, `<id> <path>`; the shell runs the file in a subshell
+ * (`platform-net-scripts-<pid>-*` in the temporary directory, mode 0700), and sends a shell one
+ * line, `<id> <path>`; the shell runs the file in a subshell
  * (`( . path )`: one fork, no program started but the script's own commands), its stderr into
  * `<path>.err`, and answers one line, `<id> <exit code>`; the agent reads the stderr of a script
  * that failed (its last 3000 bytes) and removes both files. The first shells base64-decoded each

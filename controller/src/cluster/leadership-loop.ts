@@ -11,10 +11,11 @@
  * coordinator, the agents' endpoint, the API), which close the front when they are about to take
  * its agents' port (`releaseFront`; at the latest once they serve): while the state loads, the
  * agents that dial this controller are held at the front rather than refused (standby-front.ts).
- * The parts stop when the lead is lost, and the front opens again. Nothing of a term outlives it: each term's parts are made anew from
- * the store. A graceful stop resigns the lead, so that the next candidate leads at once; so
- * do parts that fail while the lead holds (`ActiveParts.failed`: their memory may disagree with
- * the store), and the next term, here or at another controller, starts from the store.
+ * The parts stop when the lead is lost, and the front opens again. Nothing of a term outlives
+ * it: each term's parts are made anew from the store. A graceful stop resigns the lead, so that
+ * the next candidate leads at once; so do parts that fail while the lead holds
+ * (`ActiveParts.failed`: their memory may disagree with the store), and the next term, here or
+ * at another controller, starts from the store.
  *
  * A controller that must not lead (`mustNotLead`) keeps its front open and never campaigns; it
  * is listed among the controllers all the same (Election.standBy).
